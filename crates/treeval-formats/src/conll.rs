@@ -1,0 +1,879 @@
+//! A streaming reader for the CoNLL family: CoNLL-U (v2), CoNLL-X / CoNLL-2007 and
+//! CoNLL-2009, recognised from the content.
+//!
+//! The shape follows BurntSushi's csv: a [`ReaderBuilder`], then a [`Reader`] whose
+//! [`Reader::read_sentence`] fills a reusable [`Sentence`] and returns `Ok(false)` at the
+//! end. Problems in the text never stop the reader at the first one: each is recorded as
+//! a positioned [`Diagnostic`] (kept in [`Reader::diagnostics`]) and reading goes on, so
+//! that a user sees every problem of a file in one run. Only I/O failures and an
+//! unrecognisable format end reading early.
+
+use std::io::BufRead;
+use std::sync::Arc;
+
+use memchr::memchr_iter;
+
+use crate::error::{Diagnostic, Diagnostics, Error, ErrorKind, Position};
+use crate::input;
+use crate::sentence::{
+    parse_deps, parse_index, parse_positive, EmptyNode, MultiwordToken, Sentence, Span, Word,
+};
+
+/// A member of the CoNLL family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// CoNLL-U (Universal Dependencies v2): 10 columns, comments, `3-4` and `5.1` lines.
+    Conllu,
+    /// CoNLL-X / CoNLL-2007: 10 columns, no comments.
+    Conllx,
+    /// CoNLL-2009: 14 or more columns (gold and predicted columns side by side).
+    Conll09,
+}
+
+impl Format {
+    /// The name shown in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Conllu => "conllu",
+            Format::Conllx => "conllx",
+            Format::Conll09 => "conll09",
+        }
+    }
+}
+
+/// Which CoNLL-2009 columns hold the tree: `HEAD`/`DEPREL`/`POS`/`LEMMA`/`FEAT` (gold) or
+/// `PHEAD`/`PDEPREL`/`PPOS`/`PLEMMA`/`PFEAT` (predicted, where eval09.pl reads system output).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Conll09Columns {
+    /// The gold columns.
+    Gold,
+    /// The predicted (`P…`) columns.
+    Predicted,
+}
+
+/// Configures a [`Reader`].
+#[derive(Debug, Clone)]
+pub struct ReaderBuilder {
+    format: Option<Format>,
+    conll09: Conll09Columns,
+    validate_deps: bool,
+    limit: usize,
+}
+
+impl Default for ReaderBuilder {
+    fn default() -> Self {
+        ReaderBuilder {
+            format: None,
+            conll09: Conll09Columns::Gold,
+            validate_deps: true,
+            limit: 100,
+        }
+    }
+}
+
+impl ReaderBuilder {
+    /// Defaults: format detected from the content, gold CoNLL-2009 columns, DEPS validated.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Force a format instead of detecting it.
+    pub fn format(&mut self, f: Option<Format>) -> &mut Self {
+        self.format = f;
+        self
+    }
+
+    /// Which CoNLL-2009 columns to read.
+    pub fn conll09_columns(&mut self, c: Conll09Columns) -> &mut Self {
+        self.conll09 = c;
+        self
+    }
+
+    /// Check the syntax of DEPS (CoNLL-U) while reading.
+    pub fn validate_deps(&mut self, yes: bool) -> &mut Self {
+        self.validate_deps = yes;
+        self
+    }
+
+    /// Keep at most this many diagnostics of each severity (the rest are counted).
+    pub fn diagnostic_limit(&mut self, n: usize) -> &mut Self {
+        self.limit = n;
+        self
+    }
+
+    /// A reader over `rdr`; `name` is the path shown in positions.
+    pub fn from_reader<R: BufRead>(&self, name: &str, rdr: R) -> Reader<R> {
+        Reader {
+            rdr,
+            path: Arc::from(name),
+            format: self.format,
+            conll09: self.conll09,
+            validate_deps: self.validate_deps,
+            conllu_name: name.ends_with(".conllu")
+                || name.ends_with(".conllu.gz")
+                || name.ends_with(".conllu.zst"),
+            line_no: 0,
+            index: 0,
+            diags: Diagnostics::with_limit(self.limit),
+            scratch: Vec::with_capacity(256),
+            crlf_lines: 0,
+            first_crlf: 0,
+            eof: false,
+            seen_comment: false,
+        }
+    }
+
+    /// Open `path` (`-` = standard input; gzip and zstd decompressed).
+    pub fn from_path(&self, path: &str) -> Result<Reader<input::Input>, Error> {
+        let (rdr, _) = input::open(path)?;
+        Ok(self.from_reader(path, rdr))
+    }
+}
+
+/// A streaming reader of CoNLL sentences.
+#[derive(Debug)]
+pub struct Reader<R> {
+    rdr: R,
+    path: Arc<str>,
+    format: Option<Format>,
+    conll09: Conll09Columns,
+    validate_deps: bool,
+    conllu_name: bool,
+    line_no: u64,
+    index: u64,
+    diags: Diagnostics,
+    scratch: Vec<u8>,
+    crlf_lines: u64,
+    first_crlf: u64,
+    eof: bool,
+    seen_comment: bool,
+}
+
+const MAX_COLS: usize = 16;
+
+enum LineKind {
+    Blank,
+    Comment,
+    Data,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// The path shown in positions.
+    pub fn path(&self) -> &Arc<str> {
+        &self.path
+    }
+
+    /// The format, once known (after the first word line).
+    pub fn format(&self) -> Option<Format> {
+        self.format
+    }
+
+    /// Everything found so far: errors and warnings.
+    pub fn diagnostics(&self) -> &Diagnostics {
+        &self.diags
+    }
+
+    /// Take the diagnostics out of the reader.
+    pub fn take_diagnostics(&mut self) -> Diagnostics {
+        std::mem::take(&mut self.diags)
+    }
+
+    /// Lines read so far.
+    pub fn line(&self) -> u64 {
+        self.line_no
+    }
+
+    /// Sentences read so far.
+    pub fn sentences_read(&self) -> u64 {
+        self.index
+    }
+
+    /// Read the next sentence into `s`. `Ok(false)` at the end of the input.
+    ///
+    /// Problems in the text are recorded in [`Reader::diagnostics`] (and the sentence is
+    /// marked with [`Sentence::has_errors`]); `Err` is only for I/O failures and for input
+    /// whose format cannot be recognised.
+    pub fn read_sentence(&mut self, s: &mut Sentence) -> Result<bool, Error> {
+        s.clear();
+        if self.eof {
+            return Ok(false);
+        }
+        let mut expect_id: u32 = 1;
+        loop {
+            self.scratch.clear();
+            let n = self
+                .rdr
+                .read_until(b'\n', &mut self.scratch)
+                .map_err(|e| Error::io(&self.path, &e))?;
+            if n == 0 {
+                self.eof = true;
+                return Ok(self.finish_at_eof(s));
+            }
+            self.line_no += 1;
+            let line_start = s.buf.len();
+            if !self.append_line(s) {
+                s.has_errors = true;
+                continue;
+            }
+            let kind = classify(&s.buf[line_start..]);
+            match kind {
+                LineKind::Blank => {
+                    let whitespace_only = s.buf.len() > line_start;
+                    s.buf.truncate(line_start);
+                    if whitespace_only {
+                        let pos = self.pos(1, s);
+                        self.diags.push(
+                            Diagnostic::warning(pos, ErrorKind::WhitespaceLine)
+                                .with_hint("remove the spaces or tabs from this line; it is read as a sentence break"),
+                        );
+                    }
+                    if !s.words.is_empty() || !s.empty.is_empty() || !s.mwts.is_empty() {
+                        self.index += 1;
+                        s.index = self.index;
+                        return Ok(true);
+                    }
+                    if !s.comments.is_empty() {
+                        let pos = self.pos(1, s);
+                        self.diags.push(Diagnostic::warning(pos, ErrorKind::EmptySentence).with_hint(
+                            "these comment lines are ignored; a sentence needs at least one word line",
+                        ));
+                        s.clear();
+                        continue;
+                    }
+                    let pos = self.pos(1, s);
+                    let first = self.line_no == 1;
+                    self.diags.push(Diagnostic::warning(pos, ErrorKind::DoubleBlankLine).with_hint(if first {
+                        "the file starts with a blank line; remove it (blank lines only end sentences)"
+                    } else {
+                        "CoNLL files have exactly one blank line after each sentence; remove the extra one (it is ignored)"
+                    }));
+                }
+                LineKind::Comment => {
+                    self.seen_comment = true;
+                    if !s.words.is_empty() || !s.mwts.is_empty() || !s.empty.is_empty() {
+                        let pos = self.pos(1, s);
+                        self.diags.push(
+                            Diagnostic::error(pos, ErrorKind::CommentInsideSentence)
+                                .with_hint("a blank line is probably missing before this comment"),
+                        );
+                        s.has_errors = true;
+                    }
+                    if s.first_line == 0 {
+                        s.first_line = self.line_no;
+                    }
+                    let body = line_start + 1..s.buf.len();
+                    s.comments.push(Span::new(body.clone()));
+                    let text = &s.buf[body.clone()];
+                    if let Some(v) = sent_id_value(text) {
+                        let start = body.start + (v.as_ptr() as usize - text.as_ptr() as usize);
+                        s.sent_id = Some(Span::new(start..start + v.len()));
+                    }
+                }
+                LineKind::Data => {
+                    if s.first_line == 0 {
+                        s.first_line = self.line_no;
+                    }
+                    s.last_line = self.line_no;
+                    self.data_line(s, line_start, &mut expect_id)?;
+                }
+            }
+        }
+    }
+
+    /// Validate the scratch line as UTF-8 and append it (without EOL) to the buffer.
+    /// Returns false (after recording an error) when the line is not UTF-8.
+    fn append_line(&mut self, s: &mut Sentence) -> bool {
+        let mut bytes: &[u8] = &self.scratch;
+        if let Some(b) = bytes.strip_suffix(b"\n") {
+            bytes = b;
+        }
+        if let Some(b) = bytes.strip_suffix(b"\r") {
+            bytes = b;
+            self.crlf_lines += 1;
+            if self.first_crlf == 0 {
+                self.first_crlf = self.line_no;
+            }
+        }
+        if self.line_no == 1 {
+            if let Some(b) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
+                bytes = b;
+                let pos = Position::new(self.path.clone(), 1, 1);
+                self.diags.push(Diagnostic::warning(pos, ErrorKind::ByteOrderMark).with_hint(
+                    "save the file as UTF-8 without BOM (the BOM is skipped here, but other tools choke on it)",
+                ));
+            }
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => {
+                s.buf.push_str(text);
+                true
+            }
+            Err(e) => {
+                let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
+                let col = valid.chars().count() as u32 + 1;
+                let pos = Position::new(self.path.clone(), self.line_no, col)
+                    .in_sentence(self.index + 1, s.sent_id());
+                self.diags.push(
+                    Diagnostic::error(pos, ErrorKind::InvalidUtf8)
+                        .with_hint("convert the file to UTF-8, e.g. `iconv -f LATIN1 -t UTF-8`"),
+                );
+                false
+            }
+        }
+    }
+
+    fn pos(&self, col: u32, s: &Sentence) -> Position {
+        Position::new(self.path.clone(), self.line_no, col).in_sentence(self.index + 1, s.sent_id())
+    }
+
+    fn finish_at_eof(&mut self, s: &mut Sentence) -> bool {
+        if self.crlf_lines > 0 {
+            let pos = Position::new(self.path.clone(), self.first_crlf, 1);
+            self.diags.push(
+                Diagnostic::warning(
+                    pos,
+                    ErrorKind::CarriageReturn {
+                        lines: self.crlf_lines,
+                    },
+                )
+                .with_hint("convert the line endings with `dos2unix` (treeval ignores the CRs)"),
+            );
+            self.crlf_lines = 0;
+        }
+        let has_nodes = !s.words.is_empty() || !s.empty.is_empty() || !s.mwts.is_empty();
+        if has_nodes {
+            let pos = Position::new(self.path.clone(), self.line_no, 1)
+                .in_sentence(self.index + 1, s.sent_id());
+            self.diags.push(
+                Diagnostic::warning(pos, ErrorKind::MissingFinalBlankLine).with_hint(
+                    "add an empty line at the end of the file (the last sentence is read anyway)",
+                ),
+            );
+            self.index += 1;
+            s.index = self.index;
+            return true;
+        }
+        if !s.comments.is_empty() {
+            let pos = Position::new(self.path.clone(), self.line_no, 1);
+            self.diags.push(
+                Diagnostic::warning(pos, ErrorKind::EmptySentence)
+                    .with_hint("comment lines at the end of the file are ignored"),
+            );
+        }
+        false
+    }
+
+    fn detect(&mut self, cols: usize, line: &str, s: &Sentence) -> Result<Format, Error> {
+        let f = match cols {
+            10 => {
+                if self.seen_comment || self.conllu_name {
+                    Format::Conllu
+                } else {
+                    Format::Conllx
+                }
+            }
+            n if n >= 14 => Format::Conll09,
+            n => {
+                let pos = self.pos(1, s);
+                let mut d = Diagnostic::error(pos, ErrorKind::UnknownFormat { found: n });
+                if let Some(h) = spaces_hint(line, None) {
+                    d = d.with_hint(h);
+                }
+                self.diags.push(d);
+                let mut diags = std::mem::take(&mut self.diags);
+                diags.push(Diagnostic::error(
+                    Position::new(self.path.clone(), self.line_no, 1),
+                    ErrorKind::Other(
+                        "reading stopped: the format of this file could not be recognised".into(),
+                    ),
+                ));
+                return Err(diags.into_result().err().unwrap_or_else(|| Error {
+                    diagnostics: Vec::new(),
+                    omitted: 0,
+                }));
+            }
+        };
+        self.format = Some(f);
+        Ok(f)
+    }
+
+    fn data_line(
+        &mut self,
+        s: &mut Sentence,
+        line_start: usize,
+        expect_id: &mut u32,
+    ) -> Result<(), Error> {
+        let line = &s.buf[line_start..];
+        let mut tabs = [0usize; MAX_COLS];
+        let mut ntabs = 0usize;
+        for p in memchr_iter(b'\t', line.as_bytes()) {
+            if ntabs < MAX_COLS {
+                tabs[ntabs] = p;
+            }
+            ntabs += 1;
+        }
+        let cols = ntabs + 1;
+        let format = match self.format {
+            Some(f) => f,
+            None => {
+                let l = line.to_owned();
+                self.detect(cols, &l, s)?
+            }
+        };
+        let (expected, exact) = match format {
+            Format::Conllu | Format::Conllx => (10, true),
+            Format::Conll09 => (14, false),
+        };
+        // field i spans [start_i, end_i)
+        let field = |i: usize| -> std::ops::Range<usize> {
+            let a = if i == 0 { 0 } else { tabs[i - 1] + 1 };
+            let b = if i < ntabs && i < MAX_COLS {
+                tabs[i]
+            } else {
+                line.len()
+            };
+            line_start + a..line_start + b
+        };
+        let id_range = field(0);
+        let id_text = &s.buf[id_range.clone()];
+        if (exact && cols != expected) || (!exact && cols < expected) {
+            let mut d = Diagnostic::error(
+                self.pos(1, s),
+                ErrorKind::ColumnCount {
+                    expected,
+                    found: cols,
+                },
+            );
+            let line = &s.buf[line_start..];
+            if let Some(h) = spaces_hint(line, Some(expected)) {
+                d = d.with_hint(h);
+            } else if cols < expected {
+                d = d.with_hint("a column is missing; empty values must be written '_'");
+            } else {
+                d = d.with_hint("there is an extra column, or a value contains a tab");
+            }
+            self.diags.push(d);
+            s.has_errors = true;
+            // keep word numbering in step so that one bad line gives one error
+            let first = id_text.split([' ', '\t']).next().unwrap_or("");
+            if let Some(v) = parse_positive(first) {
+                if v == *expect_id {
+                    let w = Word {
+                        id: v,
+                        line: self.line_no,
+                        line_start: line_start as u32,
+                        ..Word::default()
+                    };
+                    s.words.push(w);
+                    *expect_id += 1;
+                }
+            }
+            return Ok(());
+        }
+        // multiword token or empty node?
+        if let Some(dash) = id_text.find('-') {
+            if format == Format::Conllx {
+                self.format = Some(Format::Conllu);
+            }
+            let a = parse_positive(&id_text[..dash]);
+            let b = parse_positive(&id_text[dash + 1..]);
+            match (a, b) {
+                (Some(a), Some(b)) if a == *expect_id && b > a => {
+                    s.mwts.push(MultiwordToken {
+                        first: a,
+                        last: b,
+                        line: self.line_no,
+                        form: Span::new(field(1)),
+                        misc: Span::new(field(9.min(cols - 1))),
+                    });
+                }
+                _ => {
+                    let found = id_text.to_owned();
+                    let d = Diagnostic::error(
+                        self.pos(1, s),
+                        ErrorKind::BadId {
+                            expected: format!("a range {}-N with N > {}", *expect_id, *expect_id),
+                            found,
+                        },
+                    )
+                    .with_hint("a multiword token range must start at the next word's ID");
+                    self.diags.push(d);
+                    s.has_errors = true;
+                }
+            }
+            return Ok(());
+        }
+        if let Some(dot) = id_text.find('.') {
+            if format == Format::Conllx {
+                self.format = Some(Format::Conllu);
+            }
+            let a = parse_index(&id_text[..dot]);
+            let b = parse_positive(&id_text[dot + 1..]);
+            let after = *expect_id - 1;
+            let next_sub = match s.empty.last() {
+                Some(e) if e.after == after => e.sub + 1,
+                _ => 1,
+            };
+            match (a, b) {
+                (Some(a), Some(b)) if a == after && b == next_sub => {
+                    s.empty.push(EmptyNode {
+                        after: a,
+                        sub: b,
+                        line: self.line_no,
+                        line_start: line_start as u32,
+                        form: Span::new(field(1)),
+                        deps: Span::new(field(8)),
+                        misc: Span::new(field(9)),
+                    });
+                    if format == Format::Conllu || self.format == Some(Format::Conllu) {
+                        self.check_deps(s, field(8), line_start);
+                    }
+                }
+                _ => {
+                    let found = id_text.to_owned();
+                    self.diags.push(Diagnostic::error(
+                        self.pos(1, s),
+                        ErrorKind::BadId {
+                            expected: format!("empty node {after}.{next_sub}"),
+                            found,
+                        },
+                    ));
+                    s.has_errors = true;
+                }
+            }
+            return Ok(());
+        }
+        // an ordinary word
+        let id = match parse_positive(id_text) {
+            Some(v) => v,
+            None => {
+                let found = id_text.to_owned();
+                let mut d = Diagnostic::error(
+                    self.pos(1, s),
+                    ErrorKind::BadId {
+                        expected: expect_id.to_string(),
+                        found,
+                    },
+                );
+                if id_text.is_empty() {
+                    d = d.with_hint("the line starts with a tab: the ID column is empty");
+                }
+                self.diags.push(d);
+                s.has_errors = true;
+                return Ok(());
+            }
+        };
+        if id != *expect_id {
+            let found = id_text.to_owned();
+            let mut d = Diagnostic::error(
+                self.pos(1, s),
+                ErrorKind::BadId {
+                    expected: expect_id.to_string(),
+                    found,
+                },
+            );
+            if id == 1 {
+                d = d.with_hint(
+                    "a new sentence starts here: the blank line before it is probably missing",
+                );
+            } else {
+                d = d.with_hint("word IDs must be 1, 2, 3, … in each sentence");
+            }
+            self.diags.push(d);
+            s.has_errors = true;
+        }
+        *expect_id = id + 1;
+        let (lemma, upos, xpos, feats, head, deprel, deps, misc) = match format {
+            Format::Conllu | Format::Conllx => (2, 3, 4, 5, 6, 7, Some(8), Some(9)),
+            Format::Conll09 => match self.conll09 {
+                Conll09Columns::Gold => (2, 4, 4, 6, 8, 10, None, None),
+                Conll09Columns::Predicted => (3, 5, 5, 7, 9, 11, None, None),
+            },
+        };
+        let empty_span = Span::new(line_start..line_start);
+        let mut w = Word {
+            id,
+            line: self.line_no,
+            line_start: line_start as u32,
+            form: Span::new(field(1)),
+            lemma: Span::new(field(lemma)),
+            upos: Span::new(field(upos)),
+            xpos: Span::new(field(xpos)),
+            feats: Span::new(field(feats)),
+            head: Span::new(field(head)),
+            deprel: Span::new(field(deprel)),
+            deps: deps.map(|i| Span::new(field(i))).unwrap_or(empty_span),
+            misc: misc.map(|i| Span::new(field(i))).unwrap_or(empty_span),
+            head_value: None,
+        };
+        // empty fields
+        let checks: &[(usize, &'static str)] = match format {
+            Format::Conll09 => &[(1, "FORM"), (head, "HEAD"), (deprel, "DEPREL")],
+            _ => &[
+                (1, "FORM"),
+                (2, "LEMMA"),
+                (3, "UPOS"),
+                (4, "XPOS"),
+                (5, "FEATS"),
+                (6, "HEAD"),
+                (7, "DEPREL"),
+                (8, "DEPS"),
+                (9, "MISC"),
+            ],
+        };
+        for &(i, name) in checks {
+            let r = field(i);
+            if r.is_empty() {
+                let col = s.buf[line_start..r.start].chars().count() as u32 + 1;
+                self.diags.push(
+                    Diagnostic::error(self.pos(col, s), ErrorKind::EmptyField { column: name })
+                        .with_hint(
+                            "write '_' for an empty value (two tabs in a row leave a field empty)",
+                        ),
+                );
+                s.has_errors = true;
+            }
+        }
+        let head_text = &s.buf[w.head.start as usize..w.head.end as usize];
+        if head_text == "_" {
+            w.head_value = None;
+        } else if let Some(v) = parse_index(head_text) {
+            w.head_value = Some(v);
+        } else if !head_text.is_empty() {
+            let found = head_text.to_owned();
+            let col = s.column_of_pub(w.line_start, w.head.start);
+            let mut d = Diagnostic::error(
+                self.pos(col, s),
+                ErrorKind::BadHead {
+                    found: found.clone(),
+                },
+            );
+            if found.len() > 1
+                && found.starts_with('0')
+                && found.bytes().all(|b| b.is_ascii_digit())
+            {
+                d = d.with_hint("write HEAD without leading zeros");
+            } else if format == Format::Conll09 {
+                d = d.with_hint("check --conll09-columns: the HEAD/PHEAD columns may be swapped");
+            }
+            self.diags.push(d);
+            s.has_errors = true;
+        }
+        if self.validate_deps && deps.is_some() && self.format == Some(Format::Conllu) {
+            self.check_deps(s, field(8), line_start);
+        }
+        s.words.push(w);
+        Ok(())
+    }
+
+    fn check_deps(&mut self, s: &mut Sentence, r: std::ops::Range<usize>, line_start: usize) {
+        if !self.validate_deps {
+            return;
+        }
+        let text = &s.buf[r.clone()];
+        if text == "_" || text.is_empty() {
+            return;
+        }
+        if let Some(bad) = parse_deps(text).find_map(Result::err) {
+            let found = bad.to_owned();
+            let col = s.buf[line_start..r.start].chars().count() as u32 + 1;
+            self.diags.push(
+                Diagnostic::error(self.pos(col, s), ErrorKind::BadDeps { found })
+                    .with_hint("each DEPS item is HEAD:DEPREL, e.g. '3:nsubj|5.1:obj'"),
+            );
+            s.has_errors = true;
+        }
+    }
+
+    /// An iterator over owned sentences (convenient; [`Reader::read_sentence`] is faster).
+    pub fn sentences(&mut self) -> Sentences<'_, R> {
+        Sentences { rdr: self }
+    }
+}
+
+/// Iterator returned by [`Reader::sentences`].
+#[derive(Debug)]
+pub struct Sentences<'r, R> {
+    rdr: &'r mut Reader<R>,
+}
+
+impl<R: BufRead> Iterator for Sentences<'_, R> {
+    type Item = Result<Sentence, Error>;
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut s = Sentence::new();
+        match self.rdr.read_sentence(&mut s) {
+            Ok(true) => Some(Ok(s)),
+            Ok(false) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+}
+
+/// The value of a `sent_id = …` comment body, if this is one.
+fn sent_id_value(comment: &str) -> Option<&str> {
+    let rest = comment.trim_start().strip_prefix("sent_id")?;
+    let v = rest.trim_start().strip_prefix('=')?.trim();
+    (!v.is_empty()).then_some(v)
+}
+
+fn classify(line: &str) -> LineKind {
+    let b = line.as_bytes();
+    if b.iter().all(|&c| c == b' ' || c == b'\t') {
+        LineKind::Blank
+    } else if b[0] == b'#' {
+        LineKind::Comment
+    } else {
+        LineKind::Data
+    }
+}
+
+/// A hint when a line looks space-separated instead of tab-separated.
+fn spaces_hint(line: &str, expected: Option<usize>) -> Option<String> {
+    let ws = line.split_whitespace().count();
+    let tabs = line.matches('\t').count();
+    let fits = match expected {
+        Some(n) => ws == n || (n == 14 && ws >= 14),
+        None => ws == 10 || ws >= 14,
+    };
+    if fits && line.contains(' ') {
+        Some(if tabs == 0 {
+            format!("the line has {ws} space-separated fields: columns must be separated by tabs, not spaces")
+        } else {
+            format!("some columns are separated by spaces: splitting on any whitespace gives {ws} fields; use tabs only")
+        })
+    } else {
+        None
+    }
+}
+
+impl Sentence {
+    pub(crate) fn column_of_pub(&self, line_start: u32, at: u32) -> u32 {
+        self.buf[line_start as usize..at as usize].chars().count() as u32 + 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> (Vec<Sentence>, Diagnostics, Option<Format>) {
+        let mut r = ReaderBuilder::new().from_reader("t.conllu", text.as_bytes());
+        let mut out = Vec::new();
+        let mut s = Sentence::new();
+        while r.read_sentence(&mut s).unwrap() {
+            out.push(s.clone());
+        }
+        let f = r.format();
+        (out, r.take_diagnostics(), f)
+    }
+
+    const TWO: &str = "# sent_id = a\n# text = x y\n1\tx\tx\tX\tX\t_\t0\troot\t0:root\t_\n2-3\tyz\t_\t_\t_\t_\t_\t_\t_\t_\n2\ty\ty\tY\tY\t_\t1\tdep\t1:dep\t_\n3\tz\tz\tZ\tZ\t_\t1\tdep\t1:dep\t_\n3.1\te\te\tE\tE\t_\t_\t_\t1:conj\t_\n\n1\tw\tw\tW\tW\t_\t0\troot\t0:root\t_\n\n";
+
+    #[test]
+    fn reads_words_tokens_and_empty_nodes() {
+        let (s, d, f) = read(TWO);
+        assert_eq!(d.error_count(), 0, "{:?}", d.iter().collect::<Vec<_>>());
+        assert_eq!(d.warning_count(), 0);
+        assert_eq!(f, Some(Format::Conllu));
+        assert_eq!(s.len(), 2);
+        assert_eq!(s[0].len(), 3);
+        assert_eq!(s[0].sent_id(), Some("a"));
+        assert_eq!(s[0].multiword_tokens().len(), 1);
+        assert_eq!(s[0].empty_nodes().len(), 1);
+        let w = &s[0].words()[1];
+        assert_eq!(s[0].form(w), "y");
+        assert_eq!(s[0].deprel(w), "dep");
+        assert_eq!(w.head().index(), Some(1));
+        assert_eq!(s[0].first_line(), 1);
+        assert_eq!(s[0].last_line(), 7);
+        assert_eq!(s[1].index(), 2);
+        assert_eq!(s[1].first_line(), 9);
+    }
+
+    #[test]
+    fn conllx_detected_without_comments() {
+        let text = "1\ta\t_\tX\tX\t_\t0\tROOT\t_\t_\n\n";
+        let mut r = ReaderBuilder::new().from_reader("t.conll", text.as_bytes());
+        let mut s = Sentence::new();
+        assert!(r.read_sentence(&mut s).unwrap());
+        assert_eq!(r.format(), Some(Format::Conllx));
+    }
+
+    #[test]
+    fn conll09_columns() {
+        let line = "1\tdog\tdog\tdog\tNN\tNNS\t_\t_\t0\t2\tROOT\tSBJ\t_\t_\n\n";
+        let mut r = ReaderBuilder::new().from_reader("t", line.as_bytes());
+        let mut s = Sentence::new();
+        assert!(r.read_sentence(&mut s).unwrap());
+        assert_eq!(r.format(), Some(Format::Conll09));
+        let w = s.words()[0];
+        assert_eq!(w.head().index(), Some(0));
+        assert_eq!(s.deprel(&w), "ROOT");
+        assert_eq!(s.upos(&w), "NN");
+        let mut r = ReaderBuilder::new()
+            .conll09_columns(Conll09Columns::Predicted)
+            .from_reader("t", line.as_bytes());
+        assert!(r.read_sentence(&mut s).unwrap());
+        let w = s.words()[0];
+        assert_eq!(w.head().index(), Some(2));
+        assert_eq!(s.deprel(&w), "SBJ");
+        assert_eq!(s.xpos(&w), "NNS");
+    }
+
+    #[test]
+    fn bom_crlf_and_missing_final_blank_line_are_warnings() {
+        let text = "\u{feff}1\ta\t_\tX\tX\t_\t0\troot\t_\t_\r\n";
+        let (s, d, _) = read(text);
+        assert_eq!(s.len(), 1);
+        assert_eq!(d.error_count(), 0);
+        let kinds: Vec<_> = d.iter().map(|d| d.kind.clone()).collect();
+        assert!(kinds.contains(&ErrorKind::ByteOrderMark));
+        assert!(kinds.contains(&ErrorKind::CarriageReturn { lines: 1 }));
+        assert!(kinds.contains(&ErrorKind::MissingFinalBlankLine));
+    }
+
+    #[test]
+    fn errors_are_collected_not_just_the_first() {
+        let text = "1\ta\t_\tX\tX\t_\tx\troot\t_\t_\n2 b _ X X _ 1 dep _ _\n3\tc\t_\tX\tX\t_\t1\t\t_\t_\n\n";
+        let (s, d, _) = read(text);
+        assert_eq!(s.len(), 1);
+        assert!(s[0].has_errors());
+        assert_eq!(d.error_count(), 3, "{:?}", d.iter().collect::<Vec<_>>());
+        let msgs: Vec<String> = d.iter().map(|d| d.to_string()).collect();
+        assert!(
+            msgs[0].starts_with("t.conllu:1:13: expected HEAD"),
+            "{}",
+            msgs[0]
+        );
+        assert!(msgs[1].contains("tabs, not spaces"), "{}", msgs[1]);
+        assert!(
+            msgs[2].starts_with("t.conllu:3:15: expected a value in column DEPREL"),
+            "{}",
+            msgs[2]
+        );
+    }
+
+    #[test]
+    fn missing_blank_line_between_sentences_is_explained() {
+        let text = "1\ta\t_\tX\tX\t_\t0\troot\t_\t_\n1\tb\t_\tX\tX\t_\t0\troot\t_\t_\n\n";
+        let (_, d, _) = read(text);
+        let first = d.iter().next().unwrap();
+        assert_eq!(
+            first.kind,
+            ErrorKind::BadId {
+                expected: "2".into(),
+                found: "1".into()
+            }
+        );
+        assert!(first.hint.as_deref().unwrap().contains("blank line"));
+    }
+
+    #[test]
+    fn unknown_format_stops_with_an_error() {
+        let mut r = ReaderBuilder::new().from_reader("t", "a b c\n\n".as_bytes());
+        let mut s = Sentence::new();
+        let e = r.read_sentence(&mut s).unwrap_err();
+        assert_eq!(e.kind(), Some(&ErrorKind::UnknownFormat { found: 1 }));
+    }
+}

@@ -1,0 +1,424 @@
+//! Positions, diagnostics and the typed error of every reader.
+//!
+//! One [`Position`] type is shared by all readers. A [`Diagnostic`] is a positioned
+//! problem (an error or a warning) with an optional hint; its `Display` reads
+//! `gold.conllu:1204:7: expected a HEAD between 0 and 17 (the sentence has 17 words), found '42'`
+//! followed by an indented `hint:` line where a fix is likely.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+/// Where something is in an input file. Lines and columns are 1-based; the column
+/// counts Unicode scalar values, so it matches what an editor shows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Position {
+    /// The path as the user gave it (`-` for standard input).
+    pub path: Arc<str>,
+    /// 1-based line number.
+    pub line: u64,
+    /// 1-based column (in characters).
+    pub column: u32,
+    /// 1-based index of the sentence in its file, when the problem is inside one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sentence: Option<u64>,
+    /// The sentence's `# sent_id`, when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sent_id: Option<String>,
+}
+
+impl Position {
+    /// A position at `line:column` in `path`, outside any sentence.
+    pub fn new(path: Arc<str>, line: u64, column: u32) -> Self {
+        Position {
+            path,
+            line,
+            column,
+            sentence: None,
+            sent_id: None,
+        }
+    }
+
+    /// The same position, tagged with a sentence index and id.
+    pub fn in_sentence(mut self, index: u64, sent_id: Option<&str>) -> Self {
+        self.sentence = Some(index);
+        self.sent_id = sent_id.map(str::to_owned);
+        self
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", self.path, self.line, self.column)
+    }
+}
+
+/// How serious a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Scoring goes on; the report counts and shows it.
+    Warning,
+    /// No score may be printed as if it were complete.
+    Error,
+}
+
+/// What went wrong. Every message says what was expected and what was found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The file could not be opened or read.
+    #[error("cannot read the file: {0}")]
+    Io(String),
+    /// The bytes are not UTF-8.
+    #[error("expected UTF-8 text, found an invalid byte sequence")]
+    InvalidUtf8,
+    /// A word line has the wrong number of columns.
+    #[error("expected {expected} tab-separated columns, found {found}")]
+    ColumnCount {
+        /// How many the format needs (the minimum, for CoNLL-2009).
+        expected: usize,
+        /// How many the line has.
+        found: usize,
+    },
+    /// The format could not be recognised from the first word line.
+    #[error("expected a CoNLL-U/CoNLL-X line (10 tab-separated columns) or a CoNLL-2009 line (14 or more), found {found} column(s)")]
+    UnknownFormat {
+        /// Column count of the first word line.
+        found: usize,
+    },
+    /// The ID column is malformed or out of sequence.
+    #[error("expected ID {expected}, found '{found}'")]
+    BadId {
+        /// What the ID should have been.
+        expected: String,
+        /// What the file has.
+        found: String,
+    },
+    /// A column that must not be empty is empty.
+    #[error("expected a value in column {column}, found an empty field")]
+    EmptyField {
+        /// Column name (FORM, DEPREL, …).
+        column: &'static str,
+    },
+    /// HEAD is not a non-negative integer (or `_`).
+    #[error("expected HEAD to be a non-negative integer or '_', found '{found}'")]
+    BadHead {
+        /// The text found.
+        found: String,
+    },
+    /// A DEPS item is malformed.
+    #[error("expected DEPS to be '_' or items HEAD:DEPREL joined by '|', found '{found}'")]
+    BadDeps {
+        /// The text found.
+        found: String,
+    },
+    /// The HEAD of a word points outside the sentence.
+    #[error(
+        "expected a HEAD between 0 and {words} (the sentence has {words} words), found '{head}'"
+    )]
+    HeadOutOfRange {
+        /// The HEAD value.
+        head: u64,
+        /// Number of words in the sentence.
+        words: usize,
+    },
+    /// HEAD is `_` where a head is needed.
+    #[error("expected a HEAD, found '_'")]
+    MissingHead,
+    /// A word is its own head.
+    #[error("expected a HEAD other than the word itself, found '{head}' on word {head}")]
+    SelfLoop {
+        /// The word (and head) index.
+        head: u64,
+    },
+    /// The tree has a cycle.
+    #[error("expected a tree, found a cycle through words {words}")]
+    Cycle {
+        /// The words of the cycle, e.g. `2 -> 5 -> 2`.
+        words: String,
+    },
+    /// The tree has no or several roots.
+    #[error("expected exactly one word with HEAD 0, found {found}")]
+    RootCount {
+        /// How many roots.
+        found: usize,
+    },
+    /// The gold and system files have different numbers of sentences.
+    #[error("expected {expected} sentences (as in {gold}), found {found}")]
+    SentenceCount {
+        /// Gold path.
+        gold: String,
+        /// Sentences in gold.
+        expected: u64,
+        /// Sentences in this file.
+        found: u64,
+    },
+    /// A sentence has a different number of words in gold and system.
+    #[error("expected {expected} words (as gold {gold}), found {found}")]
+    WordCount {
+        /// Gold position of the sentence.
+        gold: String,
+        /// Words in gold.
+        expected: usize,
+        /// Words here.
+        found: usize,
+    },
+    /// A word's FORM differs between gold and system.
+    #[error("expected FORM '{expected}' (as gold {gold}), found '{found}'")]
+    FormMismatch {
+        /// Gold position of the word.
+        gold: String,
+        /// Gold FORM.
+        expected: String,
+        /// System FORM.
+        found: String,
+    },
+    /// A line contains only spaces or tabs.
+    #[error("expected an empty line between sentences, found a line of only whitespace")]
+    WhitespaceLine,
+    /// Two blank lines in a row.
+    #[error("expected a word line or a comment after a blank line, found another blank line")]
+    DoubleBlankLine,
+    /// The file does not end with a blank line.
+    #[error("expected a blank line after the last sentence, found the end of the file")]
+    MissingFinalBlankLine,
+    /// The file starts with a byte-order mark.
+    #[error("expected text to start right away, found a UTF-8 byte-order mark (ignored)")]
+    ByteOrderMark,
+    /// Lines end in CR LF.
+    #[error("expected lines to end in LF, found CR LF on {lines} line(s) (CRs ignored)")]
+    CarriageReturn {
+        /// How many lines.
+        lines: u64,
+    },
+    /// Comment lines in the middle of a sentence.
+    #[error(
+        "expected comment lines only before the first word of a sentence, found one after a word"
+    )]
+    CommentInsideSentence,
+    /// Comment lines with no words after them.
+    #[error("expected words after the comment lines, found a blank line or the end of the file")]
+    EmptySentence,
+    /// Anything else.
+    #[error("{0}")]
+    Other(String),
+}
+
+/// A positioned problem: an error or a warning, with a hint where a fix is likely.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// Where.
+    pub position: Position,
+    /// What.
+    pub kind: ErrorKind,
+    /// How to fix it, where a fix is likely.
+    pub hint: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error at `position`.
+    pub fn error(position: Position, kind: ErrorKind) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            position,
+            kind,
+            hint: None,
+        }
+    }
+
+    /// A warning at `position`.
+    pub fn warning(position: Position, kind: ErrorKind) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            position,
+            kind,
+            hint: None,
+        }
+    }
+
+    /// The same diagnostic with a hint.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// Is this an error (as opposed to a warning)?
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.position, self.kind)?;
+        match (&self.position.sentence, &self.position.sent_id) {
+            (Some(n), Some(id)) => write!(f, " [sentence {n}, sent_id {id}]")?,
+            (Some(n), None) => write!(f, " [sentence {n}]")?,
+            _ => {}
+        }
+        if let Some(h) = &self.hint {
+            write!(f, "\n  hint: {h}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The error a reader or a pairing step returns: one or more diagnostics, all collected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    /// Every error found (warnings are kept by the reader, not here).
+    pub diagnostics: Vec<Diagnostic>,
+    /// Errors found beyond those kept in `diagnostics`.
+    pub omitted: u64,
+}
+
+impl Error {
+    /// An error made of one diagnostic.
+    pub fn single(d: Diagnostic) -> Self {
+        Error {
+            diagnostics: vec![d],
+            omitted: 0,
+        }
+    }
+
+    /// An I/O error on `path`.
+    pub fn io(path: &Arc<str>, e: &std::io::Error) -> Self {
+        Error::single(Diagnostic::error(
+            Position::new(path.clone(), 0, 0),
+            ErrorKind::Io(e.to_string()),
+        ))
+    }
+
+    /// The first diagnostic's kind.
+    pub fn kind(&self) -> Option<&ErrorKind> {
+        self.diagnostics.first().map(|d| &d.kind)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        if self.omitted > 0 {
+            write!(f, "\n… and {} more error(s) not shown", self.omitted)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A bounded list of diagnostics: keeps the first `limit`, counts the rest.
+#[derive(Debug, Clone)]
+pub struct Diagnostics {
+    kept: Vec<Diagnostic>,
+    limit: usize,
+    errors: u64,
+    warnings: u64,
+    omitted_errors: u64,
+    omitted_warnings: u64,
+}
+
+impl Default for Diagnostics {
+    fn default() -> Self {
+        Diagnostics::with_limit(100)
+    }
+}
+
+impl Diagnostics {
+    /// Keep at most `limit` diagnostics (errors and warnings each).
+    pub fn with_limit(limit: usize) -> Self {
+        Diagnostics {
+            kept: Vec::new(),
+            limit,
+            errors: 0,
+            warnings: 0,
+            omitted_errors: 0,
+            omitted_warnings: 0,
+        }
+    }
+
+    /// Record a diagnostic.
+    pub fn push(&mut self, d: Diagnostic) {
+        let (count, omitted) = if d.is_error() {
+            (&mut self.errors, &mut self.omitted_errors)
+        } else {
+            (&mut self.warnings, &mut self.omitted_warnings)
+        };
+        *count += 1;
+        if *count as usize > self.limit {
+            *omitted += 1;
+        } else {
+            self.kept.push(d);
+        }
+    }
+
+    /// Number of errors seen (kept or not).
+    pub fn error_count(&self) -> u64 {
+        self.errors
+    }
+
+    /// Number of warnings seen (kept or not).
+    pub fn warning_count(&self) -> u64 {
+        self.warnings
+    }
+
+    /// The kept diagnostics, in the order found.
+    pub fn iter(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.kept.iter()
+    }
+
+    /// The kept warnings.
+    pub fn warnings(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.kept.iter().filter(|d| !d.is_error())
+    }
+
+    /// Warnings seen but not kept.
+    pub fn omitted_warnings(&self) -> u64 {
+        self.omitted_warnings
+    }
+
+    /// Move the kept diagnostics of `other` into `self`, keeping counts exact.
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.omitted_errors += other.omitted_errors;
+        self.omitted_warnings += other.omitted_warnings;
+        for d in other.kept {
+            self.push(d);
+        }
+    }
+
+    /// `Err` with every error if any was seen.
+    pub fn into_result(self) -> Result<Diagnostics, Error> {
+        if self.errors == 0 {
+            return Ok(self);
+        }
+        let omitted = self.omitted_errors;
+        Err(Error {
+            diagnostics: self.kept.into_iter().filter(Diagnostic::is_error).collect(),
+            omitted,
+        })
+    }
+
+    /// Turn every kept warning into an error (for `--strict`).
+    pub fn escalate_warnings(&mut self) {
+        for d in &mut self.kept {
+            if d.severity == Severity::Warning {
+                d.severity = Severity::Error;
+                self.errors += 1;
+                self.warnings -= 1;
+            }
+        }
+        self.omitted_errors += self.omitted_warnings;
+        self.errors += self.omitted_warnings;
+        self.warnings -= self.omitted_warnings;
+        self.omitted_warnings = 0;
+    }
+}

@@ -1,0 +1,402 @@
+//! The model: a sentence of syntactic words, read into one reusable buffer.
+//!
+//! A [`Sentence`] owns the bytes of its lines; words refer to them by [`Span`], so
+//! reading a sentence allocates nothing once the buffers have grown to size.
+
+use std::ops::Range;
+
+/// A byte range into a sentence's buffer.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Span {
+    /// Start byte.
+    pub start: u32,
+    /// End byte (exclusive).
+    pub end: u32,
+}
+
+impl Span {
+    pub(crate) fn new(r: Range<usize>) -> Self {
+        Span {
+            start: r.start as u32,
+            end: r.end as u32,
+        }
+    }
+
+    fn range(self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// The HEAD column of a word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Head {
+    /// A word index (0 = the artificial root).
+    Index(u32),
+    /// `_`: no head given.
+    Missing,
+}
+
+impl Head {
+    /// The index, if any.
+    pub fn index(self) -> Option<u32> {
+        match self {
+            Head::Index(i) => Some(i),
+            Head::Missing => None,
+        }
+    }
+}
+
+/// One syntactic word (a numbered line).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Word {
+    /// The ID (1-based, consecutive).
+    pub id: u32,
+    /// 1-based line number in the file.
+    pub line: u64,
+    /// Start of the line in the buffer.
+    pub(crate) line_start: u32,
+    pub(crate) form: Span,
+    pub(crate) lemma: Span,
+    pub(crate) upos: Span,
+    pub(crate) xpos: Span,
+    pub(crate) feats: Span,
+    pub(crate) head: Span,
+    pub(crate) deprel: Span,
+    pub(crate) deps: Span,
+    pub(crate) misc: Span,
+    pub(crate) head_value: Option<u32>,
+}
+
+/// A multiword-token range line (`3-4`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MultiwordToken {
+    /// First word.
+    pub first: u32,
+    /// Last word (inclusive).
+    pub last: u32,
+    /// Line number.
+    pub line: u64,
+    pub(crate) form: Span,
+    pub(crate) misc: Span,
+}
+
+/// An empty node (`5.1`), part of the enhanced graph only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EmptyNode {
+    /// The word it follows (`5` in `5.1`).
+    pub after: u32,
+    /// Its sub-index (`1` in `5.1`).
+    pub sub: u32,
+    /// Line number.
+    pub line: u64,
+    pub(crate) line_start: u32,
+    pub(crate) form: Span,
+    pub(crate) deps: Span,
+    pub(crate) misc: Span,
+}
+
+/// A node of the enhanced graph: a word or an empty node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum NodeId {
+    /// Word `n` (0 = root).
+    Word(u32),
+    /// Empty node `n.k`.
+    Empty(u32, u32),
+}
+
+/// One edge of the enhanced graph (a DEPS item).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnhancedEdge<'a> {
+    /// The head node.
+    pub head: NodeId,
+    /// The relation (full string, subtypes included).
+    pub deprel: &'a str,
+}
+
+/// A sentence: its comments, words, multiword tokens and empty nodes.
+#[derive(Debug, Clone, Default)]
+pub struct Sentence {
+    pub(crate) buf: String,
+    pub(crate) words: Vec<Word>,
+    pub(crate) mwts: Vec<MultiwordToken>,
+    pub(crate) empty: Vec<EmptyNode>,
+    pub(crate) comments: Vec<Span>,
+    pub(crate) sent_id: Option<Span>,
+    pub(crate) first_line: u64,
+    pub(crate) last_line: u64,
+    pub(crate) index: u64,
+    pub(crate) has_errors: bool,
+}
+
+impl Sentence {
+    /// An empty sentence, ready to be filled by a reader.
+    pub fn new() -> Self {
+        Sentence::default()
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.buf.clear();
+        self.words.clear();
+        self.mwts.clear();
+        self.empty.clear();
+        self.comments.clear();
+        self.sent_id = None;
+        self.first_line = 0;
+        self.last_line = 0;
+        self.has_errors = false;
+    }
+
+    #[inline]
+    fn s(&self, span: Span) -> &str {
+        &self.buf[span.range()]
+    }
+
+    /// The syntactic words.
+    pub fn words(&self) -> &[Word] {
+        &self.words
+    }
+
+    /// Number of syntactic words.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Whether there are no words.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// 1-based index of the sentence in its file.
+    pub fn index(&self) -> u64 {
+        self.index
+    }
+
+    /// First line (comments included).
+    pub fn first_line(&self) -> u64 {
+        self.first_line
+    }
+
+    /// Last line (the last word or node line).
+    pub fn last_line(&self) -> u64 {
+        self.last_line
+    }
+
+    /// The `# sent_id = …` value.
+    pub fn sent_id(&self) -> Option<&str> {
+        self.sent_id.map(|s| self.s(s))
+    }
+
+    /// The comment lines, without the leading `#`.
+    pub fn comments(&self) -> impl Iterator<Item = &str> {
+        self.comments.iter().map(|&s| self.s(s))
+    }
+
+    /// Whether the reader found errors in this sentence.
+    pub fn has_errors(&self) -> bool {
+        self.has_errors
+    }
+
+    /// The multiword-token ranges.
+    pub fn multiword_tokens(&self) -> &[MultiwordToken] {
+        &self.mwts
+    }
+
+    /// The empty nodes.
+    pub fn empty_nodes(&self) -> &[EmptyNode] {
+        &self.empty
+    }
+
+    /// FORM of word `i` (0-based position).
+    #[inline]
+    pub fn form(&self, w: &Word) -> &str {
+        self.s(w.form)
+    }
+    /// LEMMA.
+    #[inline]
+    pub fn lemma(&self, w: &Word) -> &str {
+        self.s(w.lemma)
+    }
+    /// UPOS (CPOSTAG in CoNLL-X, POS in CoNLL-2009).
+    #[inline]
+    pub fn upos(&self, w: &Word) -> &str {
+        self.s(w.upos)
+    }
+    /// XPOS (POSTAG in CoNLL-X, POS/PPOS in CoNLL-2009).
+    #[inline]
+    pub fn xpos(&self, w: &Word) -> &str {
+        self.s(w.xpos)
+    }
+    /// FEATS.
+    #[inline]
+    pub fn feats(&self, w: &Word) -> &str {
+        self.s(w.feats)
+    }
+    /// DEPREL as written.
+    #[inline]
+    pub fn deprel(&self, w: &Word) -> &str {
+        self.s(w.deprel)
+    }
+    /// DEPS as written.
+    #[inline]
+    pub fn deps(&self, w: &Word) -> &str {
+        self.s(w.deps)
+    }
+    /// MISC as written.
+    #[inline]
+    pub fn misc(&self, w: &Word) -> &str {
+        self.s(w.misc)
+    }
+    /// HEAD as written.
+    #[inline]
+    pub fn head_text(&self, w: &Word) -> &str {
+        self.s(w.head)
+    }
+    /// FORM of a multiword token.
+    pub fn mwt_form(&self, t: &MultiwordToken) -> &str {
+        self.s(t.form)
+    }
+    /// MISC of a multiword token.
+    pub fn mwt_misc(&self, t: &MultiwordToken) -> &str {
+        self.s(t.misc)
+    }
+    /// FORM of an empty node.
+    pub fn empty_form(&self, e: &EmptyNode) -> &str {
+        self.s(e.form)
+    }
+    /// DEPS of an empty node.
+    pub fn empty_deps(&self, e: &EmptyNode) -> &str {
+        self.s(e.deps)
+    }
+    /// MISC of an empty node.
+    pub fn empty_misc(&self, e: &EmptyNode) -> &str {
+        self.s(e.misc)
+    }
+
+    /// 1-based column (in characters) where the HEAD field of `w` starts.
+    pub fn head_column(&self, w: &Word) -> u32 {
+        self.column_of(w.line_start, w.head.start)
+    }
+
+    /// 1-based column (in characters) where the FORM field of `w` starts.
+    pub fn form_column(&self, w: &Word) -> u32 {
+        self.column_of(w.line_start, w.form.start)
+    }
+
+    /// 1-based column (in characters) where the DEPREL field of `w` starts.
+    pub fn deprel_column(&self, w: &Word) -> u32 {
+        self.column_of(w.line_start, w.deprel.start)
+    }
+
+    fn column_of(&self, line_start: u32, at: u32) -> u32 {
+        self.buf[line_start as usize..at as usize].chars().count() as u32 + 1
+    }
+
+    /// The enhanced graph edges of word `w` (its DEPS), parsed on demand.
+    /// Items that do not parse are skipped; readers validate DEPS when asked.
+    pub fn enhanced_edges<'a>(&'a self, w: &Word) -> impl Iterator<Item = EnhancedEdge<'a>> + 'a {
+        parse_deps(self.s(w.deps)).filter_map(Result::ok)
+    }
+
+    /// The enhanced graph edges of an empty node.
+    pub fn empty_enhanced_edges<'a>(
+        &'a self,
+        e: &EmptyNode,
+    ) -> impl Iterator<Item = EnhancedEdge<'a>> + 'a {
+        parse_deps(self.s(e.deps)).filter_map(Result::ok)
+    }
+}
+
+/// Parse a DEPS field (`_` or `h:rel|h:rel`), yielding each item or the text of a bad one.
+pub fn parse_deps(field: &str) -> impl Iterator<Item = Result<EnhancedEdge<'_>, &str>> {
+    let items = (field != "_" && !field.is_empty()).then_some(field);
+    items.into_iter().flat_map(|f| f.split('|')).map(|item| {
+        let (h, rel) = item.split_once(':').ok_or(item)?;
+        if rel.is_empty() {
+            return Err(item);
+        }
+        let head = parse_node_id(h).ok_or(item)?;
+        Ok(EnhancedEdge { head, deprel: rel })
+    })
+}
+
+fn parse_node_id(s: &str) -> Option<NodeId> {
+    match s.split_once('.') {
+        None => parse_index(s).map(NodeId::Word),
+        Some((a, b)) => Some(NodeId::Empty(parse_index(a)?, parse_positive(b)?)),
+    }
+}
+
+/// Parse a non-negative decimal integer without sign or leading zeros.
+pub(crate) fn parse_index(s: &str) -> Option<u32> {
+    let b = s.as_bytes();
+    if b.is_empty() || b.len() > 9 || (b.len() > 1 && b[0] == b'0') {
+        return None;
+    }
+    let mut v: u32 = 0;
+    for &c in b {
+        if !c.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + u32::from(c - b'0');
+    }
+    Some(v)
+}
+
+pub(crate) fn parse_positive(s: &str) -> Option<u32> {
+    parse_index(s).filter(|&v| v > 0)
+}
+
+impl Word {
+    /// The HEAD (`Missing` for `_`).
+    #[inline]
+    pub fn head(&self) -> Head {
+        match self.head_value {
+            Some(i) => Head::Index(i),
+            None => Head::Missing,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deps_items() {
+        let v: Vec<_> = parse_deps("2:nsubj|5.1:obj").collect();
+        assert_eq!(
+            v,
+            vec![
+                Ok(EnhancedEdge {
+                    head: NodeId::Word(2),
+                    deprel: "nsubj"
+                }),
+                Ok(EnhancedEdge {
+                    head: NodeId::Empty(5, 1),
+                    deprel: "obj"
+                })
+            ]
+        );
+        assert_eq!(parse_deps("_").count(), 0);
+        assert_eq!(
+            parse_deps("3:obl:on").next(),
+            Some(Ok(EnhancedEdge {
+                head: NodeId::Word(3),
+                deprel: "obl:on"
+            }))
+        );
+        assert_eq!(parse_deps("x:obj").next(), Some(Err("x:obj")));
+        assert_eq!(parse_deps("3").next(), Some(Err("3")));
+        assert_eq!(parse_deps("3:").next(), Some(Err("3:")));
+    }
+
+    #[test]
+    fn indices() {
+        assert_eq!(parse_index("0"), Some(0));
+        assert_eq!(parse_index("17"), Some(17));
+        assert_eq!(parse_index("07"), None);
+        assert_eq!(parse_index("-1"), None);
+        assert_eq!(parse_index(""), None);
+        assert_eq!(parse_index("1234567890"), None);
+    }
+}
