@@ -50,7 +50,11 @@ impl Position {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}", self.path, self.line, self.column)
+        if self.line == 0 {
+            write!(f, "{}", self.path)
+        } else {
+            write!(f, "{}:{}:{}", self.path, self.line, self.column)
+        }
     }
 }
 

@@ -1,0 +1,393 @@
+//! Classic dependency scoring (CoNLL-X / CoNLL 2007): LAS, UAS, LA, exact match, root
+//! accuracy, macro averages, per-relation precision/recall, breakdowns and confusions.
+//!
+//! Everything is counted per sentence into [`AttachmentCounts`] (and per-relation and
+//! per-group counts), summed with `+=`, and only then turned into scores.
+
+mod observe;
+mod run;
+
+use std::ops::AddAssign;
+
+use serde::Serialize;
+
+pub use observe::{GoldSentence, Observer};
+pub use run::{evaluate, DepsResult, FileSummary, Input, SystemResult};
+
+/// Which tokens are scored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PunctPolicy {
+    /// Score every word (eval07.pl default, MaltEval default).
+    Include,
+    /// Skip words whose gold FORM is all Unicode punctuation (eval.pl default, eval07.pl `-p`).
+    Form,
+    /// Skip words whose gold DEPREL equals this (after label normalisation).
+    Deprel(String),
+    /// Skip words whose gold UPOS equals this.
+    Upos(String),
+}
+
+impl PunctPolicy {
+    /// The name used in the signature and the report (`include`, `form`, `deprel=punct`, …).
+    pub fn name(&self) -> String {
+        match self {
+            PunctPolicy::Include => "include".into(),
+            PunctPolicy::Form => "form".into(),
+            PunctPolicy::Deprel(d) => format!("deprel={d}"),
+            PunctPolicy::Upos(u) => format!("upos={u}"),
+        }
+    }
+
+    /// Parse a policy name.
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "include" => Some(PunctPolicy::Include),
+            "form" => Some(PunctPolicy::Form),
+            _ => {
+                let (k, v) = s.split_once('=')?;
+                if v.is_empty() {
+                    return None;
+                }
+                match k {
+                    "deprel" => Some(PunctPolicy::Deprel(v.into())),
+                    "upos" => Some(PunctPolicy::Upos(v.into())),
+                    _ => None,
+                }
+            }
+        }
+    }
+}
+
+/// How DEPREL strings are compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LabelMode {
+    /// The full string, subtypes included (eval07.pl, eval.pl, MaltEval).
+    Full,
+    /// The part before the first `:` (`obl:arg` → `obl`), as conll18_ud_eval.py.
+    Universal,
+}
+
+impl LabelMode {
+    /// `full` or `universal`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LabelMode::Full => "full",
+            LabelMode::Universal => "universal",
+        }
+    }
+
+    /// Normalise a label.
+    #[inline]
+    pub fn apply(self, label: &str) -> &str {
+        match self {
+            LabelMode::Full => label,
+            LabelMode::Universal => label.split(':').next().unwrap_or(label),
+        }
+    }
+}
+
+/// A breakdown dimension (`--by`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ByKey {
+    /// DEPREL (gold for recall, system for precision).
+    Deprel,
+    /// Gold UPOS.
+    Upos,
+    /// Gold XPOS.
+    Xpos,
+    /// Sentence length in words, binned by 10.
+    Length,
+    /// Arc length |head − dependent|, binned as eval07.pl: root, 1, 2, 3-6, 7+.
+    Distance,
+    /// Arc direction: left (head precedes), right (head follows), root.
+    Direction,
+    /// Depth of the dependent below the root: 1 … 6, 7+.
+    Depth,
+    /// Whether the arc is projective.
+    Projectivity,
+}
+
+impl ByKey {
+    /// Every key, in report order.
+    pub const ALL: [ByKey; 8] = [
+        ByKey::Deprel,
+        ByKey::Upos,
+        ByKey::Xpos,
+        ByKey::Length,
+        ByKey::Distance,
+        ByKey::Direction,
+        ByKey::Depth,
+        ByKey::Projectivity,
+    ];
+
+    /// The name used on the command line and in the report.
+    pub fn name(self) -> &'static str {
+        match self {
+            ByKey::Deprel => "deprel",
+            ByKey::Upos => "upos",
+            ByKey::Xpos => "xpos",
+            ByKey::Length => "length",
+            ByKey::Distance => "distance",
+            ByKey::Direction => "direction",
+            ByKey::Depth => "depth",
+            ByKey::Projectivity => "projectivity",
+        }
+    }
+
+    /// Parse a name.
+    pub fn parse(s: &str) -> Option<Self> {
+        ByKey::ALL.into_iter().find(|k| k.name() == s)
+    }
+
+    /// Whether the group of a word also depends on the system tree, so that the
+    /// breakdown has a system side (precision) as well as a gold side (recall).
+    pub fn has_system_side(self) -> bool {
+        matches!(
+            self,
+            ByKey::Deprel | ByKey::Distance | ByKey::Direction | ByKey::Depth | ByKey::Projectivity
+        )
+    }
+}
+
+/// Options of a `deps` evaluation.
+#[derive(Debug, Clone)]
+pub struct DepsOptions {
+    /// Which words are scored.
+    pub punct: PunctPolicy,
+    /// How labels are compared.
+    pub labels: LabelMode,
+    /// Breakdowns to compute.
+    pub by: Vec<ByKey>,
+    /// Whether to build the gold × system label confusion matrix.
+    pub confusion: bool,
+    /// Make FORM mismatches and invalid system trees errors.
+    pub strict: bool,
+    /// How many examples of each warning to keep.
+    pub examples: usize,
+}
+
+impl Default for DepsOptions {
+    fn default() -> Self {
+        DepsOptions {
+            punct: PunctPolicy::Include,
+            labels: LabelMode::Full,
+            by: Vec::new(),
+            confusion: false,
+            strict: false,
+            examples: 5,
+        }
+    }
+}
+
+/// The sufficient statistics of the headline metrics, for one sentence or summed over many.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct AttachmentCounts {
+    /// Scored words.
+    pub words: u64,
+    /// Words with the correct head.
+    pub uas: u64,
+    /// Words with the correct head and label.
+    pub las: u64,
+    /// Words with the correct label.
+    pub la: u64,
+    /// Scored words attached to the root in gold.
+    pub root_gold: u64,
+    /// … of which the system also attaches to the root.
+    pub root_correct: u64,
+    /// Sentences paired.
+    pub sentences: u64,
+    /// Sentences with at least one scored word (the denominator of exact match and of
+    /// the macro average over sentences).
+    pub scored_sentences: u64,
+    /// Sentences whose scored words all have the right head and label.
+    pub lem: u64,
+    /// Sentences whose scored words all have the right head.
+    pub uem: u64,
+    /// Words not scored because of the punctuation policy.
+    pub excluded: u64,
+    /// Sum over scored sentences of the sentence LAS (for the macro average).
+    pub sum_sentence_las: f64,
+    /// Sum of the sentence UAS.
+    pub sum_sentence_uas: f64,
+    /// Sum of the sentence LA.
+    pub sum_sentence_la: f64,
+}
+
+impl AddAssign for AttachmentCounts {
+    fn add_assign(&mut self, o: Self) {
+        self.words += o.words;
+        self.uas += o.uas;
+        self.las += o.las;
+        self.la += o.la;
+        self.root_gold += o.root_gold;
+        self.root_correct += o.root_correct;
+        self.sentences += o.sentences;
+        self.scored_sentences += o.scored_sentences;
+        self.lem += o.lem;
+        self.uem += o.uem;
+        self.excluded += o.excluded;
+        self.sum_sentence_las += o.sum_sentence_las;
+        self.sum_sentence_uas += o.sum_sentence_uas;
+        self.sum_sentence_la += o.sum_sentence_la;
+    }
+}
+
+impl std::ops::Add for AttachmentCounts {
+    type Output = Self;
+    fn add(mut self, o: Self) -> Self {
+        self += o;
+        self
+    }
+}
+
+/// Counts for one relation label.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RelationCounts {
+    /// Scored words with this gold label.
+    pub gold: u64,
+    /// Scored words with this system label.
+    pub system: u64,
+    /// Words with this label in both (label correct, head ignored).
+    pub label_correct: u64,
+    /// … and the right head.
+    pub labeled_correct: u64,
+    /// Words with this gold label and the right head (any label).
+    pub gold_head_correct: u64,
+    /// Words with this system label and the right head (any label).
+    pub system_head_correct: u64,
+}
+
+impl AddAssign for RelationCounts {
+    fn add_assign(&mut self, o: Self) {
+        self.gold += o.gold;
+        self.system += o.system;
+        self.label_correct += o.label_correct;
+        self.labeled_correct += o.labeled_correct;
+        self.gold_head_correct += o.gold_head_correct;
+        self.system_head_correct += o.system_head_correct;
+    }
+}
+
+/// Counts for one group of a breakdown.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct GroupCounts {
+    /// Scored words in the group by their gold value.
+    pub gold: u64,
+    /// … with the right head.
+    pub gold_uas: u64,
+    /// … with the right head and label.
+    pub gold_las: u64,
+    /// … with the right label.
+    pub gold_la: u64,
+    /// Scored words in the group by their system value.
+    pub system: u64,
+    /// … with the right head.
+    pub system_uas: u64,
+    /// … with the right head and label.
+    pub system_las: u64,
+    /// … with the right label.
+    pub system_la: u64,
+}
+
+impl AddAssign for GroupCounts {
+    fn add_assign(&mut self, o: Self) {
+        self.gold += o.gold;
+        self.gold_uas += o.gold_uas;
+        self.gold_las += o.gold_las;
+        self.gold_la += o.gold_la;
+        self.system += o.system;
+        self.system_uas += o.system_uas;
+        self.system_las += o.system_las;
+        self.system_la += o.system_la;
+    }
+}
+
+/// Structural problems of the trees of one file.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Validity {
+    /// Sentences with at least one problem.
+    pub sentences_with_problems: u64,
+    /// Words with HEAD `_`.
+    pub missing_heads: u64,
+    /// Words whose HEAD is beyond the sentence.
+    pub heads_out_of_range: u64,
+    /// Words that are their own head.
+    pub self_loops: u64,
+    /// Cycles (of two or more words).
+    pub cycles: u64,
+    /// Sentences with no word attached to the root.
+    pub no_root: u64,
+    /// Sentences with several words attached to the root.
+    pub multiple_roots: u64,
+}
+
+impl Validity {
+    /// Whether nothing was found.
+    pub fn is_clean(&self) -> bool {
+        self.sentences_with_problems == 0
+    }
+}
+
+impl AddAssign for Validity {
+    fn add_assign(&mut self, o: Self) {
+        self.sentences_with_problems += o.sentences_with_problems;
+        self.missing_heads += o.missing_heads;
+        self.heads_out_of_range += o.heads_out_of_range;
+        self.self_loops += o.self_loops;
+        self.cycles += o.cycles;
+        self.no_root += o.no_root;
+        self.multiple_roots += o.multiple_roots;
+    }
+}
+
+/// Bin of a sentence length.
+pub fn length_bin(n: usize) -> &'static str {
+    match n {
+        0..=10 => "1-10",
+        11..=20 => "11-20",
+        21..=30 => "21-30",
+        31..=40 => "31-40",
+        41..=50 => "41-50",
+        _ => "51+",
+    }
+}
+
+/// Bin of an arc length (eval07.pl's bins).
+pub fn distance_bin(head: u32, dep: u32) -> &'static str {
+    if head == 0 {
+        return "root";
+    }
+    match head.abs_diff(dep) {
+        0 | 1 => "1",
+        2 => "2",
+        3..=6 => "3-6",
+        _ => "7+",
+    }
+}
+
+/// Direction of an arc: where the head is relative to the dependent.
+pub fn direction_bin(head: u32, dep: u32) -> &'static str {
+    if head == 0 {
+        "root"
+    } else if head < dep {
+        "left"
+    } else if head > dep {
+        "right"
+    } else {
+        "self"
+    }
+}
+
+/// Bin of a depth below the root.
+pub fn depth_bin(d: u32) -> &'static str {
+    match d {
+        1 => "1",
+        2 => "2",
+        3 => "3",
+        4 => "4",
+        5 => "5",
+        6 => "6",
+        crate::tree::NO_DEPTH => "unreachable",
+        _ => "7+",
+    }
+}

@@ -1,0 +1,394 @@
+//! Per-sentence counting: a gold sentence is prepared once ([`GoldSentence`]), then each
+//! system's [`Observer`] counts its pair into sums.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+use treeval_formats::{Diagnostic, ErrorKind, Position, Sentence, Word};
+
+use super::{
+    depth_bin, direction_bin, distance_bin, length_bin, AttachmentCounts, ByKey, DepsOptions,
+    GroupCounts, PunctPolicy, RelationCounts, Validity,
+};
+use crate::labels::LabelTable;
+use crate::punct::is_punct_form;
+use crate::tree::{Tree, TreeProblems};
+
+/// A gold sentence prepared for scoring against any number of systems.
+#[derive(Debug, Clone, Default)]
+pub struct GoldSentence {
+    scored: Vec<bool>,
+    labels: Vec<u32>,
+    heads: Vec<u32>,
+    tree: Tree,
+    problems: TreeProblems,
+}
+
+impl GoldSentence {
+    /// Empty buffers.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Prepare `s`: which words are scored, label ids, the gold tree. Problems go to
+    /// `diags` (a missing gold HEAD is an error; a malformed gold tree is a warning)
+    /// and to `validity`.
+    pub fn prepare(
+        &mut self,
+        s: &Sentence,
+        path: &Arc<str>,
+        opts: &DepsOptions,
+        labels: &mut LabelTable,
+        validity: &mut Validity,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        self.scored.clear();
+        self.labels.clear();
+        self.heads.clear();
+        for w in s.words() {
+            let scored = match &opts.punct {
+                PunctPolicy::Include => true,
+                PunctPolicy::Form => !is_punct_form(s.form(w)),
+                PunctPolicy::Deprel(d) => opts.labels.apply(s.deprel(w)) != d,
+                PunctPolicy::Upos(u) => s.upos(w) != u,
+            };
+            self.scored.push(scored);
+            self.labels
+                .push(labels.intern(opts.labels.apply(s.deprel(w))));
+            match w.head().index() {
+                Some(h) => self.heads.push(h),
+                None => {
+                    self.heads.push(u32::MAX);
+                    diags.push(
+                        Diagnostic::error(
+                            word_pos(path, s, w, s.head_column(w)),
+                            ErrorKind::MissingHead,
+                        )
+                        .with_hint(
+                            "every gold word needs a HEAD; is this the system file given as gold?",
+                        ),
+                    );
+                }
+            }
+        }
+        self.problems = self
+            .tree
+            .analyze(s.words().iter().map(|w| w.head().index()));
+        if record_validity(&self.problems, validity) {
+            if let Some(d) = tree_diagnostic(path, s, &self.problems, Severity::Warning) {
+                diags.push(d.with_hint(
+                    "the gold tree is malformed; its words are still scored one by one",
+                ));
+            }
+        }
+    }
+
+    /// Number of words scored under the policy.
+    pub fn scored_words(&self) -> usize {
+        self.scored.iter().filter(|&&b| b).count()
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Severity {
+    Warning,
+    Error,
+}
+
+fn word_pos(path: &Arc<str>, s: &Sentence, w: &Word, col: u32) -> Position {
+    Position::new(path.clone(), w.line, col).in_sentence(s.index(), s.sent_id())
+}
+
+/// Add a tree's problems to `v`; true if there were any.
+fn record_validity(p: &TreeProblems, v: &mut Validity) -> bool {
+    let bad = !p.is_valid_single_root();
+    if bad {
+        v.sentences_with_problems += 1;
+        v.missing_heads += u64::from(p.missing);
+        v.heads_out_of_range += u64::from(p.out_of_range);
+        v.self_loops += u64::from(p.self_loops);
+        v.cycles += u64::from(p.cycles);
+        v.no_root += u64::from(p.roots == 0);
+        v.multiple_roots += u64::from(p.roots > 1);
+    }
+    bad
+}
+
+/// One diagnostic describing the first problem of a malformed tree.
+fn tree_diagnostic(
+    path: &Arc<str>,
+    s: &Sentence,
+    p: &TreeProblems,
+    sev: Severity,
+) -> Option<Diagnostic> {
+    let n = s.len();
+    let mk = |pos, kind| match sev {
+        Severity::Warning => Diagnostic::warning(pos, kind),
+        Severity::Error => Diagnostic::error(pos, kind),
+    };
+    for w in s.words() {
+        match w.head().index() {
+            None if p.missing > 0 => {
+                return Some(mk(
+                    word_pos(path, s, w, s.head_column(w)),
+                    ErrorKind::MissingHead,
+                ));
+            }
+            Some(h) if h as usize > n => {
+                return Some(mk(
+                    word_pos(path, s, w, s.head_column(w)),
+                    ErrorKind::HeadOutOfRange {
+                        head: u64::from(h),
+                        words: n,
+                    },
+                ));
+            }
+            Some(h) if h == w.id => {
+                return Some(mk(
+                    word_pos(path, s, w, s.head_column(w)),
+                    ErrorKind::SelfLoop { head: u64::from(h) },
+                ));
+            }
+            _ => {}
+        }
+    }
+    if p.cycles > 0 {
+        let first = p.first_cycle_word;
+        let mut words = vec![first];
+        let mut v = first;
+        while let Some(h) = s.words().get(v as usize - 1).and_then(|w| w.head().index()) {
+            words.push(h);
+            if h == first || words.len() > n + 1 {
+                break;
+            }
+            v = h;
+        }
+        let w = &s.words()[first as usize - 1];
+        let text = words
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" -> ");
+        return Some(mk(
+            word_pos(path, s, w, s.head_column(w)),
+            ErrorKind::Cycle { words: text },
+        ));
+    }
+    if p.roots != 1 {
+        let pos = Position::new(
+            path.clone(),
+            s.words().first().map_or(s.first_line(), |w| w.line),
+            1,
+        )
+        .in_sentence(s.index(), s.sent_id());
+        return Some(mk(
+            pos,
+            ErrorKind::RootCount {
+                found: p.roots as usize,
+            },
+        ));
+    }
+    None
+}
+
+/// The running sums of one system file.
+#[derive(Debug, Clone, Default)]
+pub struct Observer {
+    /// Headline counts.
+    pub totals: AttachmentCounts,
+    /// Per relation, indexed by label id of the shared [`LabelTable`].
+    pub relations: Vec<RelationCounts>,
+    /// Breakdowns: key, group names, counts per group id.
+    pub by: Vec<(ByKey, LabelTable, Vec<GroupCounts>)>,
+    /// Gold label id × system label id → words.
+    pub confusion: FxHashMap<(u32, u32), u64>,
+    /// Structural problems of the system trees.
+    pub validity: Validity,
+    /// Words whose FORM differs from gold.
+    pub form_mismatches: u64,
+    /// Examples (FORM mismatches, malformed trees), at most `opts.examples` of each.
+    pub examples: Vec<Diagnostic>,
+    form_examples: usize,
+    tree_examples: usize,
+    tree: Tree,
+}
+
+impl Observer {
+    /// A fresh observer for the breakdowns in `opts`.
+    pub fn new(opts: &DepsOptions) -> Self {
+        Observer {
+            by: opts
+                .by
+                .iter()
+                .map(|&k| (k, LabelTable::new(), Vec::new()))
+                .collect(),
+            ..Observer::default()
+        }
+    }
+
+    /// Count one sentence pair (same number of words) and return its counts, which have
+    /// already been added to the totals.
+    #[allow(clippy::too_many_arguments)]
+    pub fn observe(
+        &mut self,
+        gold: &Sentence,
+        g: &GoldSentence,
+        gold_path: &Arc<str>,
+        sys: &Sentence,
+        sys_path: &Arc<str>,
+        labels: &mut LabelTable,
+        opts: &DepsOptions,
+    ) -> AttachmentCounts {
+        debug_assert_eq!(gold.len(), sys.len());
+        let problems = self
+            .tree
+            .analyze(sys.words().iter().map(|w| w.head().index()));
+        if record_validity(&problems, &mut self.validity) && self.tree_examples < opts.examples {
+            self.tree_examples += 1;
+            let sev = if opts.strict {
+                Severity::Error
+            } else {
+                Severity::Warning
+            };
+            if let Some(d) = tree_diagnostic(sys_path, sys, &problems, sev) {
+                self.examples.push(d.with_hint(if opts.strict {
+                    "--strict makes malformed system trees errors"
+                } else {
+                    "scored word by word as eval07.pl does: a word is right only if its HEAD equals gold's"
+                }));
+            }
+        }
+        let mut c = AttachmentCounts {
+            sentences: 1,
+            ..AttachmentCounts::default()
+        };
+        let n = gold.len();
+        for (i, (gw, sw)) in gold.words().iter().zip(sys.words()).enumerate() {
+            let gform = gold.form(gw);
+            let sform = sys.form(sw);
+            if gform != sform {
+                self.form_mismatches += 1;
+                if self.form_examples < opts.examples {
+                    self.form_examples += 1;
+                    let pos = word_pos(sys_path, sys, sw, sys.form_column(sw));
+                    let kind = ErrorKind::FormMismatch {
+                        gold: format!("{}:{}", gold_path, gw.line),
+                        expected: gform.to_owned(),
+                        found: sform.to_owned(),
+                    };
+                    let d = if opts.strict {
+                        Diagnostic::error(pos, kind)
+                    } else {
+                        Diagnostic::warning(pos, kind)
+                    };
+                    self.examples.push(d.with_hint(
+                        "the words are paired by position; different FORMs suggest the files are not aligned",
+                    ));
+                }
+            }
+            if !g.scored[i] {
+                c.excluded += 1;
+                continue;
+            }
+            let gh = g.heads[i];
+            let sh = sw.head().index();
+            let head_ok = sh == Some(gh);
+            let gl = g.labels[i];
+            let sl = labels.intern(opts.labels.apply(sys.deprel(sw)));
+            let label_ok = gl == sl;
+            c.words += 1;
+            c.uas += u64::from(head_ok);
+            c.la += u64::from(label_ok);
+            c.las += u64::from(head_ok && label_ok);
+            if gh == 0 {
+                c.root_gold += 1;
+                c.root_correct += u64::from(head_ok);
+            }
+            let need = gl.max(sl) as usize + 1;
+            if self.relations.len() < need {
+                self.relations.resize(need, RelationCounts::default());
+            }
+            {
+                let r = &mut self.relations[gl as usize];
+                r.gold += 1;
+                r.gold_head_correct += u64::from(head_ok);
+                r.label_correct += u64::from(label_ok);
+                r.labeled_correct += u64::from(label_ok && head_ok);
+            }
+            {
+                let r = &mut self.relations[sl as usize];
+                r.system += 1;
+                r.system_head_correct += u64::from(head_ok);
+            }
+            if opts.confusion {
+                *self.confusion.entry((gl, sl)).or_insert(0) += 1;
+            }
+            if !self.by.is_empty() {
+                let dep = gw.id;
+                for (key, names, groups) in &mut self.by {
+                    let gname: &str = match key {
+                        ByKey::Deprel => labels.name(gl),
+                        ByKey::Upos => gold.upos(gw),
+                        ByKey::Xpos => gold.xpos(gw),
+                        ByKey::Length => length_bin(n),
+                        ByKey::Distance => distance_bin(gh, dep),
+                        ByKey::Direction => direction_bin(gh, dep),
+                        ByKey::Depth => depth_bin(g.tree.depth(dep)),
+                        ByKey::Projectivity => proj_name(g.tree.is_projective(dep)),
+                    };
+                    let gi = names.intern(gname) as usize;
+                    if groups.len() <= gi {
+                        groups.resize(gi + 1, GroupCounts::default());
+                    }
+                    let e = &mut groups[gi];
+                    e.gold += 1;
+                    e.gold_uas += u64::from(head_ok);
+                    e.gold_las += u64::from(head_ok && label_ok);
+                    e.gold_la += u64::from(label_ok);
+                    if key.has_system_side() {
+                        let valid_sh = sh.filter(|&h| h as usize <= n);
+                        let sname: &str = match (key, valid_sh) {
+                            (ByKey::Deprel, _) => labels.name(sl),
+                            (_, None) => "invalid",
+                            (ByKey::Distance, Some(h)) => distance_bin(h, dep),
+                            (ByKey::Direction, Some(h)) => direction_bin(h, dep),
+                            (ByKey::Depth, Some(_)) => depth_bin(self.tree.depth(dep)),
+                            (ByKey::Projectivity, Some(_)) => {
+                                proj_name(self.tree.is_projective(dep))
+                            }
+                            _ => "invalid",
+                        };
+                        let si = names.intern(sname) as usize;
+                        if groups.len() <= si {
+                            groups.resize(si + 1, GroupCounts::default());
+                        }
+                        let e = &mut groups[si];
+                        e.system += 1;
+                        e.system_uas += u64::from(head_ok);
+                        e.system_las += u64::from(head_ok && label_ok);
+                        e.system_la += u64::from(label_ok);
+                    }
+                }
+            }
+        }
+        if c.words > 0 {
+            c.scored_sentences = 1;
+            c.lem = u64::from(c.las == c.words);
+            c.uem = u64::from(c.uas == c.words);
+            let w = c.words as f64;
+            c.sum_sentence_las = c.las as f64 / w;
+            c.sum_sentence_uas = c.uas as f64 / w;
+            c.sum_sentence_la = c.la as f64 / w;
+        }
+        self.totals += c;
+        c
+    }
+}
+
+fn proj_name(p: Option<bool>) -> &'static str {
+    match p {
+        Some(true) => "projective",
+        Some(false) => "non-projective",
+        None => "invalid",
+    }
+}

@@ -1,0 +1,411 @@
+//! Reading, pairing and counting a gold file against several system files.
+//!
+//! Each file is read on its own thread into batches of sentences (recycled, so memory
+//! stays flat whatever the corpus size); the calling thread pairs the batches sentence by
+//! sentence and counts. The gold file is read once for all systems.
+
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::Arc;
+
+use treeval_formats::{
+    Diagnostic, Diagnostics, Error, ErrorKind, Format, Position, ReaderBuilder, Sentence,
+};
+
+use super::{DepsOptions, GoldSentence, Observer, PunctPolicy, Validity};
+use crate::labels::LabelTable;
+use crate::AttachmentCounts;
+
+/// One input file and how to read it.
+#[derive(Debug, Clone)]
+pub struct Input {
+    /// Path as given (`-` = standard input).
+    pub path: String,
+    /// Reader settings.
+    pub builder: ReaderBuilder,
+}
+
+/// What was read from a file.
+#[derive(Debug, Clone)]
+pub struct FileSummary {
+    /// Path as given.
+    pub path: String,
+    /// Detected format.
+    pub format: Option<Format>,
+    /// Sentences read.
+    pub sentences: u64,
+    /// Syntactic words read.
+    pub words: u64,
+    /// Lines read.
+    pub lines: u64,
+}
+
+/// The counts of one system file.
+#[derive(Debug, Clone)]
+pub struct SystemResult {
+    /// What was read.
+    pub file: FileSummary,
+    /// The sums.
+    pub observer: Observer,
+}
+
+/// Everything a `deps` evaluation counted.
+#[derive(Debug, Clone)]
+pub struct DepsResult {
+    /// The gold file.
+    pub gold: FileSummary,
+    /// Structural problems of the gold trees.
+    pub gold_validity: Validity,
+    /// One per system file, in the order given.
+    pub systems: Vec<SystemResult>,
+    /// Names of the label ids used in relation counts and confusions.
+    pub labels: LabelTable,
+    /// Warnings about the inputs and the evaluation.
+    pub warnings: Diagnostics,
+}
+
+const BATCH: usize = 512;
+
+enum Msg {
+    Batch(Vec<Sentence>),
+    End(Box<(Diagnostics, FileSummary)>),
+    Fatal(Error),
+}
+
+struct Feed {
+    rx: Receiver<Msg>,
+    recycle: SyncSender<Vec<Sentence>>,
+    batch: Vec<Sentence>,
+    pos: usize,
+    end: Option<Box<(Diagnostics, FileSummary)>>,
+}
+
+impl Feed {
+    /// The next sentence, or None at the end of the file.
+    fn next(&mut self) -> Result<Option<&Sentence>, Error> {
+        if self.pos >= self.batch.len() {
+            if self.end.is_some() {
+                return Ok(None);
+            }
+            let old = std::mem::take(&mut self.batch);
+            if old.capacity() > 0 {
+                let _ = self.recycle.try_send(old);
+            }
+            match self.rx.recv() {
+                Ok(Msg::Batch(b)) => {
+                    self.batch = b;
+                    self.pos = 0;
+                }
+                Ok(Msg::End(e)) => {
+                    self.end = Some(e);
+                    return Ok(None);
+                }
+                Ok(Msg::Fatal(e)) => return Err(e),
+                Err(_) => return Ok(None),
+            }
+        }
+        self.pos += 1;
+        Ok(Some(&self.batch[self.pos - 1]))
+    }
+
+    /// Drain to the end and return the reader's diagnostics and summary.
+    fn finish(mut self) -> Result<(Diagnostics, FileSummary), Error> {
+        while self.next()?.is_some() {}
+        Ok(*self.end.take().unwrap_or_else(|| {
+            Box::new((
+                Diagnostics::default(),
+                FileSummary {
+                    path: String::new(),
+                    format: None,
+                    sentences: 0,
+                    words: 0,
+                    lines: 0,
+                },
+            ))
+        }))
+    }
+}
+
+fn spawn_reader<'s>(scope: &'s std::thread::Scope<'s, '_>, input: &'s Input) -> Feed {
+    let (tx, rx) = sync_channel::<Msg>(4);
+    let (recycle, recycled) = sync_channel::<Vec<Sentence>>(8);
+    scope.spawn(move || {
+        let mut rdr = match input.builder.from_path(&input.path) {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = tx.send(Msg::Fatal(e));
+                return;
+            }
+        };
+        let mut words = 0u64;
+        loop {
+            let mut batch: Vec<Sentence> = recycled.try_recv().unwrap_or_default();
+            let mut n = 0;
+            let mut done = false;
+            while n < BATCH {
+                if batch.len() <= n {
+                    batch.push(Sentence::new());
+                }
+                match rdr.read_sentence(&mut batch[n]) {
+                    Ok(true) => {
+                        words += batch[n].len() as u64;
+                        n += 1;
+                    }
+                    Ok(false) => {
+                        done = true;
+                        break;
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Msg::Fatal(e));
+                        return;
+                    }
+                }
+            }
+            batch.truncate(n);
+            if n > 0 && tx.send(Msg::Batch(batch)).is_err() {
+                return;
+            }
+            if done {
+                let summary = FileSummary {
+                    path: input.path.clone(),
+                    format: rdr.format(),
+                    sentences: rdr.sentences_read(),
+                    words,
+                    lines: rdr.line(),
+                };
+                let _ = tx.send(Msg::End(Box::new((rdr.take_diagnostics(), summary))));
+                return;
+            }
+        }
+    });
+    Feed {
+        rx,
+        recycle,
+        batch: Vec::new(),
+        pos: 0,
+        end: None,
+    }
+}
+
+/// Evaluate `systems` against `gold`. `on_sentence(system index, gold, system, counts)` is
+/// called for every sentence pair (for per-sentence output).
+///
+/// Errors (unreadable or malformed input, files that do not pair up, and with
+/// `opts.strict` FORM mismatches and malformed system trees) are all collected and
+/// returned together; no partial result is returned with them.
+pub fn evaluate<F>(
+    gold: &Input,
+    systems: &[Input],
+    opts: &DepsOptions,
+    mut on_sentence: F,
+) -> Result<DepsResult, Error>
+where
+    F: FnMut(usize, &Sentence, &Sentence, &AttachmentCounts),
+{
+    let mut labels = LabelTable::new();
+    let mut errors = Diagnostics::with_limit(100);
+    let mut warnings = Diagnostics::with_limit(100);
+    let mut observers: Vec<Observer> = systems.iter().map(|_| Observer::new(opts)).collect();
+    let mut gold_validity = Validity::default();
+    let gold_path: Arc<str> = Arc::from(gold.path.as_str());
+    let sys_paths: Vec<Arc<str>> = systems.iter().map(|s| Arc::from(s.path.as_str())).collect();
+
+    let (gold_summary, sys_summaries) = std::thread::scope(|scope| -> Result<_, Error> {
+        let mut gfeed = spawn_reader(scope, gold);
+        let mut sfeeds: Vec<Feed> = systems.iter().map(|s| spawn_reader(scope, s)).collect();
+        let mut prepared = GoldSentence::new();
+        let mut gold_diags = Vec::new();
+        let mut sys_done = vec![false; systems.len()];
+        let mut gold_count = 0u64;
+        let mut fatal: Option<Error> = None;
+        'outer: loop {
+            let g = match gfeed.next() {
+                Ok(Some(g)) => g,
+                Ok(None) => break,
+                Err(e) => {
+                    fatal = Some(e);
+                    break;
+                }
+            };
+            gold_count += 1;
+            gold_diags.clear();
+            prepared.prepare(
+                g,
+                &gold_path,
+                opts,
+                &mut labels,
+                &mut gold_validity,
+                &mut gold_diags,
+            );
+            for d in gold_diags.drain(..) {
+                if d.is_error() {
+                    errors.push(d);
+                } else {
+                    warnings.push(d);
+                }
+            }
+            let gold_ok = !g.has_errors();
+            for (k, feed) in sfeeds.iter_mut().enumerate() {
+                if sys_done[k] {
+                    continue;
+                }
+                let s = match feed.next() {
+                    Ok(Some(s)) => s,
+                    Ok(None) => {
+                        sys_done[k] = true;
+                        continue;
+                    }
+                    Err(e) => {
+                        fatal = Some(e);
+                        break 'outer;
+                    }
+                };
+                if s.len() != g.len() {
+                    let pos = Position::new(sys_paths[k].clone(), s.first_line().max(1), 1)
+                        .in_sentence(s.index(), s.sent_id());
+                    errors.push(
+                        Diagnostic::error(
+                            pos,
+                            ErrorKind::WordCount {
+                                gold: format!("{}:{}", gold.path, g.first_line()),
+                                expected: g.len(),
+                                found: s.len(),
+                            },
+                        )
+                        .with_hint(
+                            "deps pairs words one to one; for different tokenization use `treeval ud` (tokenization alignment)",
+                        ),
+                    );
+                    continue;
+                }
+                if !gold_ok || s.has_errors() || errors.error_count() > 0 {
+                    // the result will be an error: keep pairing only to find more problems
+                    continue;
+                }
+                let c = observers[k].observe(
+                    g,
+                    &prepared,
+                    &gold_path,
+                    s,
+                    &sys_paths[k],
+                    &mut labels,
+                    opts,
+                );
+                on_sentence(k, g, s, &c);
+            }
+        }
+        if let Some(e) = fatal {
+            return Err(e);
+        }
+        let (gd, gsum) = gfeed.finish()?;
+        let mut sums = Vec::with_capacity(sfeeds.len());
+        for (k, feed) in sfeeds.into_iter().enumerate() {
+            let (d, mut sum) = feed.finish()?;
+            for x in d.iter() {
+                if x.is_error() {
+                    errors.push(x.clone());
+                } else {
+                    warnings.push(x.clone());
+                }
+            }
+            if sum.sentences != gold_count {
+                let pos = Position::new(sys_paths[k].clone(), sum.lines.max(1), 1);
+                errors.push(
+                    Diagnostic::error(
+                        pos,
+                        ErrorKind::SentenceCount {
+                            gold: gold.path.clone(),
+                            expected: gold_count,
+                            found: sum.sentences,
+                        },
+                    )
+                    .with_hint(if sum.sentences < gold_count {
+                        "the system file ends early: is it truncated, or were sentences merged?"
+                    } else {
+                        "the system file has extra sentences: were sentences split? `treeval ud` aligns different segmentations"
+                    }),
+                );
+            }
+            sum.path = systems[k].path.clone();
+            sums.push(sum);
+        }
+        for x in gd.iter() {
+            if x.is_error() {
+                errors.push(x.clone());
+            } else {
+                warnings.push(x.clone());
+            }
+        }
+        Ok((gsum, sums))
+    })?;
+
+    if gold_summary.words == 0 && errors.error_count() == 0 {
+        errors.push(Diagnostic::error(
+            Position::new(gold_path.clone(), gold_summary.lines.max(1), 1),
+            ErrorKind::Other("expected at least one word in the gold file, found none".into()),
+        ));
+    }
+    for o in &mut observers {
+        for d in o.examples.drain(..) {
+            if d.is_error() {
+                errors.push(d);
+            } else {
+                warnings.push(d);
+            }
+        }
+    }
+    let errors = errors.into_result()?;
+    debug_assert_eq!(errors.error_count(), 0);
+
+    if opts.punct != PunctPolicy::Include {
+        if let Some(o) = observers.first() {
+            if o.totals.excluded == 0 {
+                warnings.push(Diagnostic::warning(
+                    Position::new(gold_path.clone(), 0, 0),
+                    ErrorKind::Other(format!(
+                        "the punctuation policy '{}' excluded no word: is it the right one for this treebank?",
+                        opts.punct.name()
+                    )),
+                ));
+            }
+        }
+    }
+    // ROOT vs root: system labels never in gold whose case-folded form is
+    for (k, o) in observers.iter().enumerate() {
+        for (id, r) in o.relations.iter().enumerate() {
+            if r.gold == 0 && r.system > 0 {
+                let name = labels.name(id as u32);
+                let lower = name.to_lowercase();
+                let hit =
+                    o.relations.iter().enumerate().find(|(j, rj)| {
+                        rj.gold > 0 && labels.name(*j as u32).to_lowercase() == lower
+                    });
+                if let Some((j, _)) = hit {
+                    warnings.push(
+                        Diagnostic::warning(
+                            Position::new(sys_paths[k].clone(), 0, 0),
+                            ErrorKind::Other(format!(
+                                "the system label '{}' ({} words) never occurs in gold, but '{}' does",
+                                name,
+                                r.system,
+                                labels.name(j as u32)
+                            )),
+                        )
+                        .with_hint("labels are compared case-sensitively (as eval07.pl): fix the case in the system file"),
+                    );
+                }
+            }
+        }
+    }
+
+    Ok(DepsResult {
+        gold: gold_summary,
+        gold_validity,
+        systems: sys_summaries
+            .into_iter()
+            .zip(observers)
+            .map(|(file, observer)| SystemResult { file, observer })
+            .collect(),
+        labels,
+        warnings,
+    })
+}
