@@ -1,0 +1,179 @@
+//! Command-line arguments.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Evaluate syntactic parses against gold standards, with the numbers of the reference
+/// scorers (eval.pl, eval07.pl, MaltEval, conll18_ud_eval.py, EVALB).
+#[derive(Debug, Parser)]
+#[command(name = "treeval", version, about, long_about = None)]
+#[command(
+    after_help = "Exit codes: 0 success; 1 evaluation error (unreadable or malformed input, files that do not pair up); 2 usage error."
+)]
+pub struct Cli {
+    /// What to evaluate.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Subcommands: one per evaluation family.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Dependency parsing scores: LAS, UAS, LA, exact match, root accuracy, macro
+    /// averages, per-relation P/R/F1, breakdowns (CoNLL-X / CoNLL 2007 definitions).
+    Deps(DepsArgs),
+}
+
+/// Conventions bundles.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Profile {
+    /// Score every word, full labels: eval07.pl default and MaltEval default.
+    Conll07,
+    /// Skip words whose gold FORM is all Unicode punctuation, full labels: eval.pl
+    /// default and eval07.pl -p.
+    Conllx,
+}
+
+/// Label comparison.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Labels {
+    /// Compare the full DEPREL string (eval07.pl, eval.pl, MaltEval).
+    Full,
+    /// Compare the part before the first ':' (obl:arg = obl), as conll18_ud_eval.py.
+    Universal,
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Format {
+    /// Aligned tables for reading.
+    Text,
+    /// The versioned JSON contract (schema "treeval.report/1").
+    Json,
+    /// Long-format CSV: one row per system, section, key and metric.
+    Csv,
+    /// The same, tab-separated.
+    Tsv,
+    /// Markdown tables.
+    Markdown,
+    /// A LaTeX tabular (booktabs).
+    Latex,
+}
+
+/// Reference-script output to reproduce byte for byte.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum CompatMode {
+    /// The three summary lines of `eval07.pl -q` (implies --profile conll07 unless given).
+    Eval07,
+    /// The three summary lines of `eval.pl -q` (implies --profile conllx unless given).
+    Evalpl,
+}
+
+/// Input formats (normally detected from the content).
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum InputFormat {
+    /// CoNLL-U (Universal Dependencies v2).
+    Conllu,
+    /// CoNLL-X / CoNLL 2007 (10 columns).
+    Conllx,
+    /// CoNLL-2009 (14 or more columns).
+    Conll09,
+}
+
+/// CoNLL-2009 column sets.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum Conll09Cols {
+    /// HEAD, DEPREL, POS, LEMMA, FEAT.
+    Gold,
+    /// PHEAD, PDEPREL, PPOS, PLEMMA, PFEAT (where eval09.pl reads system output).
+    Predicted,
+}
+
+/// `treeval deps` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Inputs are CoNLL-U, CoNLL-X/2007 or CoNLL-2009, detected from the content; '-' reads standard input; gzip and zstd files are read transparently.\n\nWords are paired sentence by sentence and word by word; for different tokenizations use `treeval ud`.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+)]
+pub struct DepsArgs {
+    /// Gold-standard file.
+    #[arg(value_name = "GOLD")]
+    pub gold: String,
+
+    /// System output file(s): one result row per file; the gold file is read once.
+    #[arg(value_name = "SYS", required = true)]
+    pub systems: Vec<String>,
+
+    /// Conventions bundle: conll07 = all words + full labels (eval07.pl, MaltEval);
+    /// conllx = no punctuation (FORM rule) + full labels (eval.pl). --punct and
+    /// --labels override its parts.
+    #[arg(long, value_enum)]
+    pub profile: Option<Profile>,
+
+    /// Which words to score: include (all), form (skip words whose gold FORM is all
+    /// Unicode P* characters: eval.pl's rule), deprel=LABEL (skip gold DEPREL LABEL,
+    /// e.g. deprel=punct), upos=TAG (skip gold UPOS TAG, e.g. upos=PUNCT).
+    #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
+    pub punct: Option<treeval_metrics::PunctPolicy>,
+
+    /// How to compare DEPREL: full string, or universal part only.
+    #[arg(long, value_enum)]
+    pub labels: Option<Labels>,
+
+    /// Breakdowns, comma-separated: deprel, upos, xpos, length (sentence length bins),
+    /// distance (arc length bins), direction (left/right/root), depth (from the root),
+    /// projectivity (of the arc). Each shows counts and LAS/UAS/LA by gold value; the
+    /// tree-dependent ones also by system value.
+    #[arg(long, value_name = "KEYS", value_delimiter = ',', value_parser = parse_by)]
+    pub by: Vec<treeval_metrics::ByKey>,
+
+    /// Add a gold x system label confusion matrix of the N most frequent labels (the
+    /// rest folded into "(other)").
+    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "12")]
+    pub confusion: Option<usize>,
+
+    /// Show per-relation precision/recall/F1 tables in text and Markdown output (JSON
+    /// and CSV always include them).
+    #[arg(long)]
+    pub per_relation: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Print exactly the summary lines of a reference script instead of the report.
+    #[arg(long, value_enum)]
+    pub compat: Option<CompatMode>,
+
+    /// Write one JSON object per sentence pair (system, sentence index, sent_id, gold
+    /// and system line spans, counts) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub per_sentence: Option<String>,
+
+    /// Make FORM mismatches and malformed system trees (HEAD out of range or '_',
+    /// cycles, no or several roots) errors instead of counted warnings.
+    #[arg(long)]
+    pub strict: bool,
+
+    /// Force the input format instead of detecting it.
+    #[arg(long, value_enum)]
+    pub input_format: Option<InputFormat>,
+
+    /// Which CoNLL-2009 columns hold the system's tree (gold files always use the gold
+    /// columns).
+    #[arg(long, value_enum, default_value_t = Conll09Cols::Predicted)]
+    pub conll09_columns: Conll09Cols,
+
+    /// Do not print warnings on stderr (they stay in the report).
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+fn parse_punct(s: &str) -> Result<treeval_metrics::PunctPolicy, String> {
+    treeval_metrics::PunctPolicy::parse(s)
+        .ok_or_else(|| format!("expected include, form, deprel=LABEL or upos=TAG, found '{s}'"))
+}
+
+fn parse_by(s: &str) -> Result<treeval_metrics::ByKey, String> {
+    treeval_metrics::ByKey::parse(s).ok_or_else(|| {
+        format!("expected one of deprel, upos, xpos, length, distance, direction, depth, projectivity; found '{s}'")
+    })
+}

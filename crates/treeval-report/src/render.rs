@@ -1,0 +1,618 @@
+//! Renderers: one function per output format. They format the [`Report`]; they never
+//! compute scores (the one exception, documented below, is the compat lines, which must
+//! reproduce the reference scripts' own float arithmetic on the counts).
+
+use std::fmt::Write as _;
+
+use crate::model::*;
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// Aligned tables for people.
+    Text,
+    /// The versioned JSON contract.
+    Json,
+    /// Long-format CSV: one row per (system, section, key, metric).
+    Csv,
+    /// The same as tab-separated values.
+    Tsv,
+    /// Markdown tables.
+    Markdown,
+    /// A LaTeX `tabular` (booktabs).
+    Latex,
+}
+
+/// What optional sections the text-like renderers show.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Sections {
+    /// Per-relation precision/recall/F1 tables.
+    pub per_relation: bool,
+}
+
+fn pct(x: Option<f64>) -> String {
+    match x {
+        Some(v) => format!("{:.2}", v * 100.0),
+        None => "-".into(),
+    }
+}
+
+fn metric_cells(m: &Headline) -> [(&'static str, &Metric); 6] {
+    [
+        ("LAS", &m.LAS),
+        ("UAS", &m.UAS),
+        ("LA", &m.LA),
+        ("LEM", &m.LEM),
+        ("UEM", &m.UEM),
+        ("ROOT", &m.ROOT),
+    ]
+}
+
+/// Render `r` in `format`.
+pub fn render(r: &Report, format: OutputFormat, sections: Sections) -> String {
+    match format {
+        OutputFormat::Text => text(r, sections),
+        OutputFormat::Json => json(r),
+        OutputFormat::Csv => delimited(r, ','),
+        OutputFormat::Tsv => delimited(r, '\t'),
+        OutputFormat::Markdown => markdown(r, sections),
+        OutputFormat::Latex => latex(r),
+    }
+}
+
+/// The JSON contract, pretty-printed, with a final newline.
+pub fn json(r: &Report) -> String {
+    let mut s =
+        serde_json::to_string_pretty(r).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+    s.push('\n');
+    s
+}
+
+fn table(rows: &[Vec<String>], right_from: usize) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut w = vec![0; cols];
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            w[i] = w[i].max(c.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for r in rows {
+        let mut line = String::new();
+        for (i, c) in r.iter().enumerate() {
+            if i > 0 {
+                line.push_str("  ");
+            }
+            let pad = w[i] - c.chars().count();
+            if i >= right_from {
+                line.push_str(&" ".repeat(pad));
+                line.push_str(c);
+            } else {
+                line.push_str(c);
+                line.push_str(&" ".repeat(pad));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn text(r: &Report, sections: Sections) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "{}", r.signature.0);
+    let _ = writeln!(
+        o,
+        "gold: {} ({}, {} sentences, {} words)",
+        r.gold.path,
+        r.gold.format.as_deref().unwrap_or("?"),
+        r.gold.sentences,
+        r.gold.words
+    );
+    let _ = writeln!(
+        o,
+        "conventions: profile {}, punctuation {}, labels {}, average {}",
+        r.conventions.profile, r.conventions.punct, r.conventions.labels, r.conventions.avg
+    );
+    o.push('\n');
+    let mut rows = vec![vec!["system".to_string()]];
+    for (name, _) in metric_cells(&r.systems[0].metrics) {
+        rows[0].push(name.to_string());
+        rows[0].push("correct/total".to_string());
+    }
+    for s in &r.systems {
+        let mut row = vec![s.path.clone()];
+        for (_, m) in metric_cells(&s.metrics) {
+            row.push(pct(m.score));
+            row.push(format!("{}/{}", m.correct, m.total));
+        }
+        rows.push(row);
+    }
+    o.push_str(&table(&rows, 1));
+    o.push('\n');
+    let mut rows = vec![vec![
+        "macro average".to_string(),
+        "over".into(),
+        "LAS".into(),
+        "UAS".into(),
+        "LA".into(),
+    ]];
+    for s in &r.systems {
+        let m = &s.macro_;
+        rows.push(vec![
+            format!("{} (sentences)", s.path),
+            m.sentences.count.to_string(),
+            pct(m.sentences.LAS),
+            pct(m.sentences.UAS),
+            pct(m.sentences.LA),
+        ]);
+        rows.push(vec![
+            format!("{} (relations)", s.path),
+            m.relations.count.to_string(),
+            pct(m.relations.LAS),
+            pct(m.relations.UAS),
+            pct(m.relations.LA),
+        ]);
+    }
+    o.push_str(&table(&rows, 1));
+    for s in &r.systems {
+        if s.excluded_words > 0 {
+            let _ = writeln!(
+                o,
+                "\n{}: {} word(s) not scored (punctuation policy {})",
+                s.path, s.excluded_words, r.conventions.punct
+            );
+        }
+        let v = &s.validity;
+        if v.sentences_with_problems > 0 {
+            let _ = writeln!(
+                o,
+                "\n{}: {} sentence(s) with malformed trees: {} HEAD '_', {} HEAD out of range, {} self-loop(s), {} cycle(s), {} without root, {} with several roots (scored word by word)",
+                s.path, v.sentences_with_problems, v.missing_heads, v.heads_out_of_range, v.self_loops, v.cycles, v.no_root, v.multiple_roots
+            );
+        }
+        if s.form_mismatches > 0 {
+            let _ = writeln!(
+                o,
+                "\n{}: {} word(s) with a FORM different from gold",
+                s.path, s.form_mismatches
+            );
+        }
+    }
+    if r.gold_validity.sentences_with_problems > 0 {
+        let _ = writeln!(
+            o,
+            "\ngold: {} sentence(s) with malformed trees",
+            r.gold_validity.sentences_with_problems
+        );
+    }
+    for s in &r.systems {
+        if sections.per_relation {
+            let _ = writeln!(o, "\nper relation: {}", s.path);
+            let mut rows = vec![vec![
+                "deprel".to_string(),
+                "gold".into(),
+                "system".into(),
+                "LAS-P".into(),
+                "LAS-R".into(),
+                "LAS-F1".into(),
+                "UAS-P".into(),
+                "UAS-R".into(),
+                "LA-P".into(),
+                "LA-R".into(),
+            ]];
+            for x in &s.per_relation {
+                rows.push(vec![
+                    x.label.clone(),
+                    x.gold.to_string(),
+                    x.system.to_string(),
+                    pct(x.labeled.precision),
+                    pct(x.labeled.recall),
+                    pct(x.labeled.f1),
+                    pct(x.unlabeled.precision),
+                    pct(x.unlabeled.recall),
+                    pct(x.label_only.precision),
+                    pct(x.label_only.recall),
+                ]);
+            }
+            o.push_str(&table(&rows, 1));
+        }
+        for (key, groups) in &s.by {
+            let _ = writeln!(o, "\nby {key}: {}", s.path);
+            let sys_side = groups.iter().any(|g| g.system_words.is_some());
+            let mut head = vec![
+                key.clone(),
+                "words".into(),
+                "LAS".into(),
+                "UAS".into(),
+                "LA".into(),
+            ];
+            if sys_side {
+                head.push("sys words".into());
+                head.push("sys LAS".into());
+            }
+            let mut rows = vec![head];
+            for g in groups {
+                let mut row = vec![
+                    g.group.clone(),
+                    g.words.to_string(),
+                    pct(g.LAS),
+                    pct(g.UAS),
+                    pct(g.LA),
+                ];
+                if sys_side {
+                    row.push(g.system_words.unwrap_or(0).to_string());
+                    row.push(pct(g.system_LAS));
+                }
+                rows.push(row);
+            }
+            o.push_str(&table(&rows, 1));
+        }
+        if let Some(c) = &s.confusion {
+            let _ = writeln!(
+                o,
+                "\nlabel confusions (rows gold, columns system): {}",
+                s.path
+            );
+            let mut rows = vec![std::iter::once("gold \\ system".to_string())
+                .chain(c.labels.iter().cloned())
+                .collect::<Vec<_>>()];
+            for (i, l) in c.labels.iter().enumerate() {
+                rows.push(
+                    std::iter::once(l.clone())
+                        .chain(c.matrix[i].iter().map(u64::to_string))
+                        .collect(),
+                );
+            }
+            o.push_str(&table(&rows, 1));
+        }
+    }
+    if r.warnings_total > 0 {
+        let _ = writeln!(
+            o,
+            "\n{} warning(s); see stderr or the JSON report",
+            r.warnings_total
+        );
+    }
+    o
+}
+
+fn esc_delim(s: &str, d: char) -> String {
+    if s.contains(d) || s.contains('"') || s.contains('\n') {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_owned()
+    }
+}
+
+fn delimited(r: &Report, d: char) -> String {
+    let mut o = String::new();
+    let head = [
+        "signature",
+        "system",
+        "section",
+        "key",
+        "metric",
+        "correct",
+        "total",
+        "score",
+    ];
+    o.push_str(&head.join(&d.to_string()));
+    o.push('\n');
+    let mut row = |sys: &str,
+                   section: &str,
+                   key: &str,
+                   metric: &str,
+                   c: String,
+                   t: String,
+                   score: Option<f64>| {
+        let cells = [
+            esc_delim(&r.signature.0, d),
+            esc_delim(sys, d),
+            esc_delim(section, d),
+            esc_delim(key, d),
+            esc_delim(metric, d),
+            c,
+            t,
+            score.map(|v| v.to_string()).unwrap_or_default(),
+        ];
+        o.push_str(&cells.join(&d.to_string()));
+        o.push('\n');
+    };
+    for s in &r.systems {
+        for (name, m) in metric_cells(&s.metrics) {
+            row(
+                &s.path,
+                "overall",
+                "",
+                name,
+                m.correct.to_string(),
+                m.total.to_string(),
+                m.score,
+            );
+        }
+        for (name, v) in [
+            ("LAS", s.macro_.sentences.LAS),
+            ("UAS", s.macro_.sentences.UAS),
+            ("LA", s.macro_.sentences.LA),
+        ] {
+            row(
+                &s.path,
+                "macro-sentences",
+                "",
+                name,
+                String::new(),
+                s.macro_.sentences.count.to_string(),
+                v,
+            );
+        }
+        for (name, v) in [
+            ("LAS", s.macro_.relations.LAS),
+            ("UAS", s.macro_.relations.UAS),
+            ("LA", s.macro_.relations.LA),
+        ] {
+            row(
+                &s.path,
+                "macro-relations",
+                "",
+                name,
+                String::new(),
+                s.macro_.relations.count.to_string(),
+                v,
+            );
+        }
+        for x in &s.per_relation {
+            let c = &x.counts;
+            row(
+                &s.path,
+                "relation",
+                &x.label,
+                "LAS-precision",
+                c.labeled_correct.to_string(),
+                c.system.to_string(),
+                x.labeled.precision,
+            );
+            row(
+                &s.path,
+                "relation",
+                &x.label,
+                "LAS-recall",
+                c.labeled_correct.to_string(),
+                c.gold.to_string(),
+                x.labeled.recall,
+            );
+            row(
+                &s.path,
+                "relation",
+                &x.label,
+                "UAS-precision",
+                c.system_head_correct.to_string(),
+                c.system.to_string(),
+                x.unlabeled.precision,
+            );
+            row(
+                &s.path,
+                "relation",
+                &x.label,
+                "UAS-recall",
+                c.gold_head_correct.to_string(),
+                c.gold.to_string(),
+                x.unlabeled.recall,
+            );
+            row(
+                &s.path,
+                "relation",
+                &x.label,
+                "LA-precision",
+                c.label_correct.to_string(),
+                c.system.to_string(),
+                x.label_only.precision,
+            );
+            row(
+                &s.path,
+                "relation",
+                &x.label,
+                "LA-recall",
+                c.label_correct.to_string(),
+                c.gold.to_string(),
+                x.label_only.recall,
+            );
+        }
+        for (key, groups) in &s.by {
+            let section = format!("by-{key}");
+            for g in groups {
+                let c = &g.counts;
+                row(
+                    &s.path,
+                    &section,
+                    &g.group,
+                    "LAS",
+                    c.gold_las.to_string(),
+                    c.gold.to_string(),
+                    g.LAS,
+                );
+                row(
+                    &s.path,
+                    &section,
+                    &g.group,
+                    "UAS",
+                    c.gold_uas.to_string(),
+                    c.gold.to_string(),
+                    g.UAS,
+                );
+                row(
+                    &s.path,
+                    &section,
+                    &g.group,
+                    "LA",
+                    c.gold_la.to_string(),
+                    c.gold.to_string(),
+                    g.LA,
+                );
+                if g.system_words.is_some() {
+                    row(
+                        &s.path,
+                        &section,
+                        &g.group,
+                        "system-LAS",
+                        c.system_las.to_string(),
+                        c.system.to_string(),
+                        g.system_LAS,
+                    );
+                }
+            }
+        }
+    }
+    o
+}
+
+fn md_escape(s: &str) -> String {
+    s.replace('|', "\\|")
+}
+
+fn markdown(r: &Report, sections: Sections) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "`{}`\n", r.signature.0);
+    let _ = writeln!(o, "| system | LAS | UAS | LA | LEM | UEM | ROOT |");
+    let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|---:|");
+    for s in &r.systems {
+        let cells: Vec<String> = metric_cells(&s.metrics)
+            .iter()
+            .map(|(_, m)| pct(m.score))
+            .collect();
+        let _ = writeln!(o, "| {} | {} |", md_escape(&s.path), cells.join(" | "));
+    }
+    let _ = writeln!(o, "\n| system | macro over | items | LAS | UAS | LA |");
+    let _ = writeln!(o, "|---|---|---:|---:|---:|---:|");
+    for s in &r.systems {
+        let m = &s.macro_;
+        let _ = writeln!(
+            o,
+            "| {} | sentences | {} | {} | {} | {} |",
+            md_escape(&s.path),
+            m.sentences.count,
+            pct(m.sentences.LAS),
+            pct(m.sentences.UAS),
+            pct(m.sentences.LA)
+        );
+        let _ = writeln!(
+            o,
+            "| {} | relations | {} | {} | {} | {} |",
+            md_escape(&s.path),
+            m.relations.count,
+            pct(m.relations.LAS),
+            pct(m.relations.UAS),
+            pct(m.relations.LA)
+        );
+    }
+    if sections.per_relation {
+        for s in &r.systems {
+            let _ = writeln!(o, "\n**{}**: per relation\n", md_escape(&s.path));
+            let _ = writeln!(o, "| deprel | gold | system | LAS P | LAS R | LAS F1 |");
+            let _ = writeln!(o, "|---|---:|---:|---:|---:|---:|");
+            for x in &s.per_relation {
+                let _ = writeln!(
+                    o,
+                    "| {} | {} | {} | {} | {} | {} |",
+                    md_escape(&x.label),
+                    x.gold,
+                    x.system,
+                    pct(x.labeled.precision),
+                    pct(x.labeled.recall),
+                    pct(x.labeled.f1)
+                );
+            }
+        }
+    }
+    for s in &r.systems {
+        for (key, groups) in &s.by {
+            let _ = writeln!(o, "\n**{}**: by {}\n", md_escape(&s.path), key);
+            let _ = writeln!(o, "| {key} | words | LAS | UAS | LA |");
+            let _ = writeln!(o, "|---|---:|---:|---:|---:|");
+            for g in groups {
+                let _ = writeln!(
+                    o,
+                    "| {} | {} | {} | {} | {} |",
+                    md_escape(&g.group),
+                    g.words,
+                    pct(g.LAS),
+                    pct(g.UAS),
+                    pct(g.LA)
+                );
+            }
+        }
+    }
+    o
+}
+
+fn tex_escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => o.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                o.push('\\');
+                o.push(c);
+            }
+            '~' => o.push_str("\\textasciitilde{}"),
+            '^' => o.push_str("\\textasciicircum{}"),
+            _ => o.push(c),
+        }
+    }
+    o
+}
+
+fn latex(r: &Report) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "% {}", r.signature.0);
+    let _ = writeln!(o, "\\begin{{tabular}}{{lrrrrrr}}");
+    let _ = writeln!(o, "\\toprule");
+    let _ = writeln!(o, "System & LAS & UAS & LA & LEM & UEM & ROOT \\\\");
+    let _ = writeln!(o, "\\midrule");
+    for s in &r.systems {
+        let cells: Vec<String> = metric_cells(&s.metrics)
+            .iter()
+            .map(|(_, m)| pct(m.score))
+            .collect();
+        let _ = writeln!(o, "{} & {} \\\\", tex_escape(&s.path), cells.join(" & "));
+    }
+    let _ = writeln!(o, "\\bottomrule");
+    let _ = writeln!(o, "\\end{{tabular}}");
+    o
+}
+
+/// Which reference script's summary lines to reproduce.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compat {
+    /// `eval07.pl -q` (CoNLL 2007).
+    Eval07,
+    /// `eval.pl -q` (CoNLL-X).
+    EvalPl,
+}
+
+/// The three summary lines of `eval07.pl -q` / `eval.pl -q` (the two print the same
+/// lines), byte for byte. The percentage is computed as the scripts compute it,
+/// `100 - errors * 100.0 / total` in double precision, then printed with `%.2f`
+/// (Rust's `{:.2}` rounds the exact binary value half-to-even, as glibc's printf).
+/// `Err` when there is no scored word (where the scripts die dividing by zero).
+pub fn compat_lines(m: &Headline) -> Result<String, String> {
+    let total = m.LAS.total;
+    if total == 0 {
+        return Err("no scored word: the reference scripts would die dividing by zero".into());
+    }
+    let mut o = String::new();
+    for (label, metric) in [
+        ("Labeled   attachment score:", &m.LAS),
+        ("Unlabeled attachment score:", &m.UAS),
+        ("Label accuracy score:      ", &m.LA),
+    ] {
+        let err = metric.total - metric.correct;
+        let score = 100.0 - err as f64 * 100.0 / metric.total as f64;
+        let _ = writeln!(
+            o,
+            "  {label} {} / {} * 100 = {score:.2} %",
+            metric.correct, metric.total
+        );
+    }
+    Ok(o)
+}
