@@ -63,7 +63,7 @@ pub struct DepsResult {
     pub warnings: Diagnostics,
 }
 
-const BATCH: usize = 512;
+const BATCH: usize = 64;
 
 enum Msg {
     Batch(Vec<Sentence>),
@@ -126,8 +126,8 @@ impl Feed {
 }
 
 fn spawn_reader<'s>(scope: &'s std::thread::Scope<'s, '_>, input: &'s Input) -> Feed {
-    let (tx, rx) = sync_channel::<Msg>(4);
-    let (recycle, recycled) = sync_channel::<Vec<Sentence>>(8);
+    let (tx, rx) = sync_channel::<Msg>(2);
+    let (recycle, recycled) = sync_channel::<Vec<Sentence>>(4);
     scope.spawn(move || {
         let mut rdr = match input.builder.from_path(&input.path) {
             Ok(r) => r,
