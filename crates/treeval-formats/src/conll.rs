@@ -318,7 +318,11 @@ impl<R: BufRead> Reader<R> {
                     Diagnostic::error(pos, ErrorKind::InvalidUtf8)
                         .with_hint("convert the file to UTF-8, e.g. `iconv -f LATIN1 -t UTF-8`"),
                 );
-                false
+                // keep the line (with U+FFFD for the bad bytes) so that the rest of the
+                // sentence is still checked without a cascade of follow-on errors
+                s.buf.push_str(&String::from_utf8_lossy(bytes));
+                s.has_errors = true;
+                true
             }
         }
     }
@@ -493,7 +497,10 @@ impl<R: BufRead> Reader<R> {
                     let d = Diagnostic::error(
                         self.pos(1, s),
                         ErrorKind::BadId {
-                            expected: format!("a range {}-N with N > {}", *expect_id, *expect_id),
+                            expected: format!(
+                                "{}-N with N > {} (a multiword token starting at the next word)",
+                                *expect_id, *expect_id
+                            ),
                             found,
                         },
                     )
@@ -535,7 +542,7 @@ impl<R: BufRead> Reader<R> {
                     self.diags.push(Diagnostic::error(
                         self.pos(1, s),
                         ErrorKind::BadId {
-                            expected: format!("empty node {after}.{next_sub}"),
+                            expected: format!("{after}.{next_sub} (the next empty node)"),
                             found,
                         },
                     ));
@@ -561,6 +568,8 @@ impl<R: BufRead> Reader<R> {
                 }
                 self.diags.push(d);
                 s.has_errors = true;
+                // take the line as the expected word, so one bad ID gives one error
+                *expect_id += 1;
                 return Ok(());
             }
         };

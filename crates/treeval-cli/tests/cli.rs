@@ -1,0 +1,226 @@
+//! CLI snapshot tests: every output format on examples/, the compat lines, exit codes,
+//! and the pairing errors of testdata/pairing.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn treeval(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("run treeval")
+}
+
+fn stdout_ok(args: &[&str]) -> String {
+    let o = treeval(args);
+    assert!(
+        o.status.success(),
+        "treeval {args:?} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+const G: &str = "examples/gold.conllu";
+const S: &str = "examples/sys.conllu";
+
+#[test]
+fn format_text() {
+    insta::assert_snapshot!(stdout_ok(&["deps", G, S]));
+}
+
+#[test]
+fn format_json() {
+    insta::assert_snapshot!(stdout_ok(&["deps", "--format", "json", G, S]));
+}
+
+#[test]
+fn format_csv() {
+    insta::assert_snapshot!(stdout_ok(&["deps", "--format", "csv", G, S]));
+}
+
+#[test]
+fn format_tsv() {
+    insta::assert_snapshot!(stdout_ok(&["deps", "--format", "tsv", G, S]));
+}
+
+#[test]
+fn format_markdown() {
+    insta::assert_snapshot!(stdout_ok(&[
+        "deps",
+        "--format",
+        "markdown",
+        "--per-relation",
+        G,
+        S
+    ]));
+}
+
+#[test]
+fn format_latex() {
+    insta::assert_snapshot!(stdout_ok(&["deps", "--format", "latex", G, S, G]));
+}
+
+#[test]
+fn compat_eval07_and_evalpl() {
+    insta::assert_snapshot!(stdout_ok(&["deps", "--compat", "eval07", G, S]), @r"
+      Labeled   attachment score: 16 / 21 * 100 = 76.19 %
+      Unlabeled attachment score: 16 / 21 * 100 = 76.19 %
+      Label accuracy score:       17 / 21 * 100 = 80.95 %
+    ");
+    insta::assert_snapshot!(stdout_ok(&["deps", "--compat", "evalpl", G, S]), @r"
+      Labeled   attachment score: 14 / 17 * 100 = 82.35 %
+      Unlabeled attachment score: 14 / 17 * 100 = 82.35 %
+      Label accuracy score:       14 / 17 * 100 = 82.35 %
+    ");
+}
+
+#[test]
+fn breakdowns_confusion_and_per_relation_text() {
+    insta::assert_snapshot!(stdout_ok(&[
+        "deps",
+        "--by",
+        "deprel,upos,xpos,length,distance,direction,depth,projectivity",
+        "--confusion",
+        "5",
+        "--per-relation",
+        G,
+        S
+    ]));
+}
+
+#[test]
+fn per_sentence_jsonl() {
+    let dir = std::env::temp_dir().join(format!("treeval-ps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ps.jsonl");
+    stdout_ok(&["deps", "--per-sentence", file.to_str().unwrap(), G, S]);
+    let text = std::fs::read_to_string(&file).unwrap();
+    insta::assert_snapshot!(text);
+    let sum: u64 = text
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["counts"]["las"]
+                .as_u64()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(
+        sum, 16,
+        "per-sentence LAS counts add up to the corpus count"
+    );
+}
+
+#[test]
+fn gzip_and_stdin_inputs() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("treeval-gz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gz = dir.join("sys.conllu.gz");
+    let mut enc = flate2::write::GzEncoder::new(
+        std::fs::File::create(&gz).unwrap(),
+        flate2::Compression::fast(),
+    );
+    enc.write_all(&std::fs::read(root().join(S)).unwrap())
+        .unwrap();
+    enc.finish().unwrap();
+    let plain = stdout_ok(&["deps", "--compat", "eval07", G, S]);
+    assert_eq!(
+        stdout_ok(&["deps", "--compat", "eval07", G, gz.to_str().unwrap()]),
+        plain
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(["deps", "--compat", "eval07", G, "-"])
+        .current_dir(root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&std::fs::read(root().join(S)).unwrap())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), plain);
+}
+
+fn pairing_case(name: &str, extra: &[&str]) -> String {
+    let g = format!("testdata/pairing/{name}/gold.conllu");
+    let s = format!("testdata/pairing/{name}/sys.conllu");
+    let mut args = vec!["deps"];
+    args.extend_from_slice(extra);
+    args.push(&g);
+    args.push(&s);
+    let o = treeval(&args);
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn pairing_errors_and_warnings() {
+    for (name, extra) in [
+        ("sentence-count", &[][..]),
+        ("word-count", &[][..]),
+        ("form-mismatch", &["--compat", "eval07"][..]),
+        ("form-mismatch", &["--strict"][..]),
+        ("root-case", &["--compat", "eval07"][..]),
+        ("malformed-system-trees", &["--format", "json"][..]),
+        ("malformed-system-trees", &["--strict"][..]),
+        ("gold-missing-head", &[][..]),
+        ("empty-gold", &[][..]),
+    ] {
+        let snap = format!("pairing-{name}{}", extra.join("").replace("--", "-"));
+        insta::assert_snapshot!(snap, pairing_case(name, extra));
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let o = treeval(&["deps", G]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = treeval(&["deps", "--punct", "nonsense", G, S]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("expected include, form"));
+    let o = treeval(&["deps", "-", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn missing_file_exits_1() {
+    let o = treeval(&["deps", G, "examples/does-not-exist.conllu"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("examples/does-not-exist.conllu"));
+}
+
+#[test]
+fn help_explains_every_option() {
+    let h = String::from_utf8(treeval(&["deps", "--help"]).stdout).unwrap();
+    for opt in [
+        "--profile",
+        "--punct",
+        "--labels",
+        "--by",
+        "--confusion",
+        "--per-relation",
+        "--format",
+        "--compat",
+        "--per-sentence",
+        "--strict",
+        "--input-format",
+        "--conll09-columns",
+        "--quiet",
+    ] {
+        assert!(h.contains(opt), "--help lacks {opt}");
+    }
+}
