@@ -463,11 +463,21 @@ impl<R: BufRead> Reader<R> {
             let first = id_text.split([' ', '\t']).next().unwrap_or("");
             if let Some(v) = parse_positive(first) {
                 if v == *expect_id {
+                    let at = Span::new(line_start..line_start);
                     let w = Word {
                         id: v,
                         line: self.line_no,
                         line_start: line_start as u32,
-                        ..Word::default()
+                        form: at,
+                        lemma: at,
+                        upos: at,
+                        xpos: at,
+                        feats: at,
+                        head: at,
+                        deprel: at,
+                        deps: at,
+                        misc: at,
+                        head_value: None,
                     };
                     s.words.push(w);
                     *expect_id += 1;
@@ -651,7 +661,7 @@ impl<R: BufRead> Reader<R> {
             w.head_value = Some(v);
         } else if !head_text.is_empty() {
             let found = head_text.to_owned();
-            let col = s.column_of_pub(w.line_start, w.head.start);
+            let col = s.head_column(&w);
             let mut d = Diagnostic::error(
                 self.pos(col, s),
                 ErrorKind::BadHead {
@@ -753,12 +763,6 @@ fn spaces_hint(line: &str, expected: Option<usize>) -> Option<String> {
         })
     } else {
         None
-    }
-}
-
-impl Sentence {
-    pub(crate) fn column_of_pub(&self, line_start: u32, at: u32) -> u32 {
-        self.buf[line_start as usize..at as usize].chars().count() as u32 + 1
     }
 }
 

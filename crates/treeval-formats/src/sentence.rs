@@ -288,7 +288,10 @@ impl Sentence {
     }
 
     fn column_of(&self, line_start: u32, at: u32) -> u32 {
-        self.buf[line_start as usize..at as usize].chars().count() as u32 + 1
+        self.buf
+            .get(line_start as usize..at as usize)
+            .map_or(0, |prefix| prefix.chars().count() as u32)
+            + 1
     }
 
     /// The enhanced graph edges of word `w` (its DEPS), parsed on demand.

@@ -129,7 +129,7 @@ impl Tree {
 
     /// Depth of word `id` (1-based; children of the root have depth 1), or [`NO_DEPTH`].
     pub fn depth(&self, id: u32) -> u32 {
-        self.depth[id as usize]
+        self.depth.get(id as usize).copied().unwrap_or(NO_DEPTH)
     }
 
     /// Number of words of the analysed tree.
@@ -147,8 +147,8 @@ impl Tree {
     /// is taken to precede the sentence, so every word lies under it once the tree is
     /// well formed). `None` when `d` has no usable head.
     pub fn is_projective(&self, d: u32) -> Option<bool> {
-        let h = self.heads[d as usize];
-        if h == BAD {
+        let h = *self.heads.get(d as usize)?;
+        if h == BAD || d == 0 {
             return None;
         }
         if h == 0 {

@@ -126,7 +126,7 @@ fn tree_diagnostic(
         Severity::Warning => Diagnostic::warning(pos, kind),
         Severity::Error => Diagnostic::error(pos, kind),
     };
-    for w in s.words() {
+    for (i, w) in s.words().iter().enumerate() {
         match w.head().index() {
             None if p.missing > 0 => {
                 return Some(mk(
@@ -143,7 +143,7 @@ fn tree_diagnostic(
                     },
                 ));
             }
-            Some(h) if h == w.id => {
+            Some(h) if h as usize == i + 1 => {
                 return Some(mk(
                     word_pos(path, s, w, s.head_column(w)),
                     ErrorKind::SelfLoop { head: u64::from(h) },
@@ -324,7 +324,7 @@ impl Observer {
                 *self.confusion.entry((gl, sl)).or_insert(0) += 1;
             }
             if !self.by.is_empty() {
-                let dep = gw.id;
+                let dep = i as u32 + 1; // words are paired and attached by position
                 for (key, names, groups) in &mut self.by {
                     let gname: &str = match key {
                         ByKey::Deprel => labels.name(gl),
