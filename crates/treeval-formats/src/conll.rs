@@ -11,12 +11,10 @@
 use std::io::BufRead;
 use std::sync::Arc;
 
-use memchr::memchr_iter;
-
 use crate::error::{Diagnostic, Diagnostics, Error, ErrorKind, Position};
 use crate::input;
 use crate::sentence::{
-    parse_deps, parse_index, parse_positive, EmptyNode, MultiwordToken, Sentence, Span, Word,
+    parse_index, parse_positive, EmptyNode, MultiwordToken, Sentence, Span, Word,
 };
 
 /// A member of the CoNLL family.
@@ -116,7 +114,7 @@ impl ReaderBuilder {
             line_no: 0,
             index: 0,
             diags: Diagnostics::with_limit(self.limit),
-            scratch: Vec::with_capacity(256),
+            line_starts: Vec::new(),
             crlf_lines: 0,
             first_crlf: 0,
             eof: false,
@@ -143,7 +141,7 @@ pub struct Reader<R> {
     line_no: u64,
     index: u64,
     diags: Diagnostics,
-    scratch: Vec<u8>,
+    line_starts: Vec<(u32, u64)>,
     crlf_lines: u64,
     first_crlf: u64,
     eof: bool,
@@ -199,30 +197,55 @@ impl<R: BufRead> Reader<R> {
         if self.eof {
             return Ok(false);
         }
+        // Lines are appended as bytes straight into the sentence's buffer, parsed as
+        // bytes, and the whole sentence is validated as UTF-8 once at the end.
+        let mut bytes = std::mem::take(&mut s.buf).into_bytes();
+        self.line_starts.clear();
+        let r = self.read_lines(s, &mut bytes);
+        self.set_text(s, bytes);
+        if r.is_err() {
+            s.clear();
+        }
+        r
+    }
+
+    fn read_lines(&mut self, s: &mut Sentence, bytes: &mut Vec<u8>) -> Result<bool, Error> {
         let mut expect_id: u32 = 1;
         loop {
-            self.scratch.clear();
+            let line_start = bytes.len();
             let n = self
                 .rdr
-                .read_until(b'\n', &mut self.scratch)
+                .read_until(b'\n', bytes)
                 .map_err(|e| Error::io(&self.path, &e))?;
             if n == 0 {
                 self.eof = true;
-                return Ok(self.finish_at_eof(s));
+                return Ok(self.finish_at_eof(s, bytes));
             }
             self.line_no += 1;
-            let line_start = s.buf.len();
-            if !self.append_line(s) {
-                s.has_errors = true;
-                continue;
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
             }
-            let kind = classify(&s.buf[line_start..]);
-            match kind {
+            if bytes.len() > line_start && bytes.last() == Some(&b'\r') {
+                bytes.pop();
+                self.crlf_lines += 1;
+                if self.first_crlf == 0 {
+                    self.first_crlf = self.line_no;
+                }
+            }
+            if self.line_no == 1 && bytes[line_start..].starts_with(b"\xEF\xBB\xBF") {
+                bytes.drain(line_start..line_start + 3);
+                let pos = Position::new(self.path.clone(), 1, 1);
+                self.diags.push(Diagnostic::warning(pos, ErrorKind::ByteOrderMark).with_hint(
+                    "save the file as UTF-8 without BOM (the BOM is skipped here, but other tools choke on it)",
+                ));
+            }
+            let line = &bytes[line_start..];
+            match classify(line) {
                 LineKind::Blank => {
-                    let whitespace_only = s.buf.len() > line_start;
-                    s.buf.truncate(line_start);
+                    let whitespace_only = !line.is_empty();
+                    bytes.truncate(line_start);
                     if whitespace_only {
-                        let pos = self.pos(1, s);
+                        let pos = self.pos(1, s, bytes);
                         self.diags.push(
                             Diagnostic::warning(pos, ErrorKind::WhitespaceLine)
                                 .with_hint("remove the spaces or tabs from this line; it is read as a sentence break"),
@@ -234,14 +257,16 @@ impl<R: BufRead> Reader<R> {
                         return Ok(true);
                     }
                     if !s.comments.is_empty() {
-                        let pos = self.pos(1, s);
+                        let pos = self.pos(1, s, bytes);
                         self.diags.push(Diagnostic::warning(pos, ErrorKind::EmptySentence).with_hint(
                             "these comment lines are ignored; a sentence needs at least one word line",
                         ));
                         s.clear();
+                        bytes.clear();
+                        self.line_starts.clear();
                         continue;
                     }
-                    let pos = self.pos(1, s);
+                    let pos = self.pos(1, s, bytes);
                     let first = self.line_no == 1;
                     self.diags.push(Diagnostic::warning(pos, ErrorKind::DoubleBlankLine).with_hint(if first {
                         "the file starts with a blank line; remove it (blank lines only end sentences)"
@@ -250,9 +275,10 @@ impl<R: BufRead> Reader<R> {
                     }));
                 }
                 LineKind::Comment => {
+                    self.line_starts.push((line_start as u32, self.line_no));
                     self.seen_comment = true;
                     if !s.words.is_empty() || !s.mwts.is_empty() || !s.empty.is_empty() {
-                        let pos = self.pos(1, s);
+                        let pos = self.pos(1, s, bytes);
                         self.diags.push(
                             Diagnostic::error(pos, ErrorKind::CommentInsideSentence)
                                 .with_hint("a blank line is probably missing before this comment"),
@@ -262,76 +288,87 @@ impl<R: BufRead> Reader<R> {
                     if s.first_line == 0 {
                         s.first_line = self.line_no;
                     }
-                    let body = line_start + 1..s.buf.len();
+                    let body = line_start + 1..bytes.len();
                     s.comments.push(Span::new(body.clone()));
-                    let text = &s.buf[body.clone()];
-                    if let Some(v) = sent_id_value(text) {
-                        let start = body.start + (v.as_ptr() as usize - text.as_ptr() as usize);
-                        s.sent_id = Some(Span::new(start..start + v.len()));
+                    if let Some(v) = sent_id_value(&bytes[body.clone()]) {
+                        let start = body.start + v.start;
+                        s.sent_id = Some(Span::new(start..body.start + v.end));
                     }
                 }
                 LineKind::Data => {
+                    self.line_starts.push((line_start as u32, self.line_no));
                     if s.first_line == 0 {
                         s.first_line = self.line_no;
                     }
                     s.last_line = self.line_no;
-                    self.data_line(s, line_start, &mut expect_id)?;
+                    self.data_line(s, bytes, line_start, &mut expect_id)?;
                 }
             }
         }
     }
 
-    /// Validate the scratch line as UTF-8 and append it (without EOL) to the buffer.
-    /// Returns false (after recording an error) when the line is not UTF-8.
-    fn append_line(&mut self, s: &mut Sentence) -> bool {
-        let mut bytes: &[u8] = &self.scratch;
-        if let Some(b) = bytes.strip_suffix(b"\n") {
-            bytes = b;
-        }
-        if let Some(b) = bytes.strip_suffix(b"\r") {
-            bytes = b;
-            self.crlf_lines += 1;
-            if self.first_crlf == 0 {
-                self.first_crlf = self.line_no;
+    /// Validate the sentence's bytes as UTF-8 and store them as its text. Invalid
+    /// sequences are reported (one error per line) and replaced by '?' byte for byte, so
+    /// that every span stays on a character boundary.
+    fn set_text(&mut self, s: &mut Sentence, bytes: Vec<u8>) {
+        let mut b = match String::from_utf8(bytes) {
+            Ok(t) => {
+                s.buf = t;
+                return;
             }
-        }
-        if self.line_no == 1 {
-            if let Some(b) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-                bytes = b;
-                let pos = Position::new(self.path.clone(), 1, 1);
-                self.diags.push(Diagnostic::warning(pos, ErrorKind::ByteOrderMark).with_hint(
-                    "save the file as UTF-8 without BOM (the BOM is skipped here, but other tools choke on it)",
-                ));
-            }
-        }
-        match std::str::from_utf8(bytes) {
-            Ok(text) => {
-                s.buf.push_str(text);
-                true
-            }
-            Err(e) => {
-                let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or("");
-                let col = valid.chars().count() as u32 + 1;
-                let pos = Position::new(self.path.clone(), self.line_no, col)
-                    .in_sentence(self.index + 1, s.sent_id());
+            Err(e) => e.into_bytes(),
+        };
+        let mut from = 0;
+        let mut last_line = 0;
+        while let Err(e) = std::str::from_utf8(&b[from..]) {
+            let bad = from + e.valid_up_to();
+            let len = e.error_len().unwrap_or(b.len() - bad);
+            let k = self
+                .line_starts
+                .partition_point(|&(off, _)| off as usize <= bad)
+                .saturating_sub(1);
+            let (off, line) = self
+                .line_starts
+                .get(k)
+                .copied()
+                .unwrap_or((0, self.line_no));
+            if line != last_line {
+                last_line = line;
+                let col = String::from_utf8_lossy(&b[(off as usize).min(bad)..bad])
+                    .chars()
+                    .count() as u32
+                    + 1;
+                let index = if s.index > 0 { s.index } else { self.index + 1 };
+                let pos = Position::new(self.path.clone(), line, col).in_sentence(index, None);
                 self.diags.push(
                     Diagnostic::error(pos, ErrorKind::InvalidUtf8)
                         .with_hint("convert the file to UTF-8, e.g. `iconv -f LATIN1 -t UTF-8`"),
                 );
-                // keep the line (with U+FFFD for the bad bytes) so that the rest of the
-                // sentence is still checked without a cascade of follow-on errors
-                s.buf.push_str(&String::from_utf8_lossy(bytes));
-                s.has_errors = true;
-                true
             }
+            for x in &mut b[bad..bad + len] {
+                *x = b'?';
+            }
+            from = bad + len;
+            s.has_errors = true;
+        }
+        match String::from_utf8(b) {
+            Ok(t) => s.buf = t,
+            // invariant: every invalid sequence was replaced above; stay safe regardless
+            Err(_) => s.clear(),
         }
     }
 
-    fn pos(&self, col: u32, s: &Sentence) -> Position {
-        Position::new(self.path.clone(), self.line_no, col).in_sentence(self.index + 1, s.sent_id())
+    /// A position in the current sentence (its text is still bytes while reading).
+    fn pos(&self, col: u32, s: &Sentence, bytes: &[u8]) -> Position {
+        let id = s
+            .sent_id
+            .and_then(|sp| bytes.get(sp.start as usize..sp.end as usize))
+            .map(|b| String::from_utf8_lossy(b).into_owned());
+        Position::new(self.path.clone(), self.line_no, col)
+            .in_sentence(self.index + 1, id.as_deref())
     }
 
-    fn finish_at_eof(&mut self, s: &mut Sentence) -> bool {
+    fn finish_at_eof(&mut self, s: &mut Sentence, bytes: &[u8]) -> bool {
         if self.crlf_lines > 0 {
             let pos = Position::new(self.path.clone(), self.first_crlf, 1);
             self.diags.push(
@@ -347,8 +384,7 @@ impl<R: BufRead> Reader<R> {
         }
         let has_nodes = !s.words.is_empty() || !s.empty.is_empty() || !s.mwts.is_empty();
         if has_nodes {
-            let pos = Position::new(self.path.clone(), self.line_no, 1)
-                .in_sentence(self.index + 1, s.sent_id());
+            let pos = self.pos(1, s, bytes);
             self.diags.push(
                 Diagnostic::warning(pos, ErrorKind::MissingFinalBlankLine).with_hint(
                     "add an empty line at the end of the file (the last sentence is read anyway)",
@@ -364,11 +400,19 @@ impl<R: BufRead> Reader<R> {
                 Diagnostic::warning(pos, ErrorKind::EmptySentence)
                     .with_hint("comment lines at the end of the file are ignored"),
             );
+            s.comments.clear();
+            s.sent_id = None;
         }
         false
     }
 
-    fn detect(&mut self, cols: usize, line: &str, s: &Sentence) -> Result<Format, Error> {
+    fn detect(
+        &mut self,
+        cols: usize,
+        line: &[u8],
+        s: &Sentence,
+        bytes: &[u8],
+    ) -> Result<Format, Error> {
         let f = match cols {
             10 => {
                 if self.seen_comment || self.conllu_name {
@@ -379,9 +423,9 @@ impl<R: BufRead> Reader<R> {
             }
             n if n >= 14 => Format::Conll09,
             n => {
-                let pos = self.pos(1, s);
+                let pos = self.pos(1, s, bytes);
                 let mut d = Diagnostic::error(pos, ErrorKind::UnknownFormat { found: n });
-                if let Some(h) = spaces_hint(line, None) {
+                if let Some(h) = spaces_hint(&String::from_utf8_lossy(line), None) {
                     d = d.with_hint(h);
                 }
                 self.diags.push(d);
@@ -392,7 +436,7 @@ impl<R: BufRead> Reader<R> {
                         "reading stopped: the format of this file could not be recognised".into(),
                     ),
                 ));
-                return Err(diags.into_result().err().unwrap_or_else(|| Error {
+                return Err(diags.into_result().err().unwrap_or(Error {
                     diagnostics: Vec::new(),
                     omitted: 0,
                 }));
@@ -402,34 +446,42 @@ impl<R: BufRead> Reader<R> {
         Ok(f)
     }
 
+    fn error_at(
+        &mut self,
+        s: &mut Sentence,
+        bytes: &[u8],
+        col: u32,
+        kind: ErrorKind,
+        hint: Option<&str>,
+    ) {
+        let mut d = Diagnostic::error(self.pos(col, s, bytes), kind);
+        if let Some(h) = hint {
+            d = d.with_hint(h);
+        }
+        self.diags.push(d);
+        s.has_errors = true;
+    }
+
     fn data_line(
         &mut self,
         s: &mut Sentence,
+        bytes: &[u8],
         line_start: usize,
         expect_id: &mut u32,
     ) -> Result<(), Error> {
-        let line = &s.buf[line_start..];
+        let line = &bytes[line_start..];
         let mut tabs = [0usize; MAX_COLS];
-        let mut ntabs = 0usize;
-        for p in memchr_iter(b'\t', line.as_bytes()) {
-            if ntabs < MAX_COLS {
-                tabs[ntabs] = p;
-            }
-            ntabs += 1;
-        }
+        let ntabs = tab_positions(line, &mut tabs);
         let cols = ntabs + 1;
         let format = match self.format {
             Some(f) => f,
-            None => {
-                let l = line.to_owned();
-                self.detect(cols, &l, s)?
-            }
+            None => self.detect(cols, line, s, bytes)?,
         };
         let (expected, exact) = match format {
             Format::Conllu | Format::Conllx => (10, true),
             Format::Conll09 => (14, false),
         };
-        // field i spans [start_i, end_i)
+        // field i spans [start_i, end_i) in `bytes`
         let field = |i: usize| -> std::ops::Range<usize> {
             let a = if i == 0 { 0 } else { tabs[i - 1] + 1 };
             let b = if i < ntabs && i < MAX_COLS {
@@ -439,32 +491,42 @@ impl<R: BufRead> Reader<R> {
             };
             line_start + a..line_start + b
         };
+        let col_of = |at: usize| {
+            String::from_utf8_lossy(&bytes[line_start..at])
+                .chars()
+                .count() as u32
+                + 1
+        };
         let id_range = field(0);
-        let id_text = &s.buf[id_range.clone()];
+        let id_text = &bytes[id_range.clone()];
         if (exact && cols != expected) || (!exact && cols < expected) {
-            let mut d = Diagnostic::error(
-                self.pos(1, s),
+            let text = String::from_utf8_lossy(line);
+            let hint = match spaces_hint(&text, Some(expected)) {
+                Some(h) => h,
+                None if cols < expected => {
+                    "a column is missing; empty values must be written '_'".into()
+                }
+                None => "there is an extra column, or a value contains a tab".into(),
+            };
+            self.error_at(
+                s,
+                bytes,
+                1,
                 ErrorKind::ColumnCount {
                     expected,
                     found: cols,
                 },
+                Some(&hint),
             );
-            let line = &s.buf[line_start..];
-            if let Some(h) = spaces_hint(line, Some(expected)) {
-                d = d.with_hint(h);
-            } else if cols < expected {
-                d = d.with_hint("a column is missing; empty values must be written '_'");
-            } else {
-                d = d.with_hint("there is an extra column, or a value contains a tab");
-            }
-            self.diags.push(d);
-            s.has_errors = true;
             // keep word numbering in step so that one bad line gives one error
-            let first = id_text.split([' ', '\t']).next().unwrap_or("");
+            let first = id_text
+                .split(|&b| b == b' ' || b == b'\t')
+                .next()
+                .unwrap_or(b"");
             if let Some(v) = parse_positive(first) {
                 if v == *expect_id {
                     let at = Span::new(line_start..line_start);
-                    let w = Word {
+                    s.words.push(Word {
                         id: v,
                         line: self.line_no,
                         line_start: line_start as u32,
@@ -478,129 +540,111 @@ impl<R: BufRead> Reader<R> {
                         deps: at,
                         misc: at,
                         head_value: None,
-                    };
-                    s.words.push(w);
+                    });
                     *expect_id += 1;
                 }
             }
             return Ok(());
         }
-        // multiword token or empty node?
-        if let Some(dash) = id_text.find('-') {
-            if format == Format::Conllx {
-                self.format = Some(Format::Conllu);
-            }
-            let a = parse_positive(&id_text[..dash]);
-            let b = parse_positive(&id_text[dash + 1..]);
-            match (a, b) {
-                (Some(a), Some(b)) if a == *expect_id && b > a => {
-                    s.mwts.push(MultiwordToken {
-                        first: a,
-                        last: b,
-                        line: self.line_no,
-                        form: Span::new(field(1)),
-                        misc: Span::new(field(9.min(cols - 1))),
-                    });
+        match id_text.iter().position(|&c| c == b'-' || c == b'.') {
+            Some(k) if id_text[k] == b'-' => {
+                if format == Format::Conllx {
+                    self.format = Some(Format::Conllu);
                 }
-                _ => {
-                    let found = id_text.to_owned();
-                    let d = Diagnostic::error(
-                        self.pos(1, s),
-                        ErrorKind::BadId {
+                let a = parse_positive(&id_text[..k]);
+                let b = parse_positive(&id_text[k + 1..]);
+                match (a, b) {
+                    (Some(a), Some(b)) if a == *expect_id && b > a => {
+                        s.mwts.push(MultiwordToken {
+                            first: a,
+                            last: b,
+                            line: self.line_no,
+                            form: Span::new(field(1)),
+                            misc: Span::new(field(9.min(cols - 1))),
+                        });
+                    }
+                    _ => {
+                        let kind = ErrorKind::BadId {
                             expected: format!(
                                 "{}-N with N > {} (a multiword token starting at the next word)",
                                 *expect_id, *expect_id
                             ),
-                            found,
-                        },
-                    )
-                    .with_hint("a multiword token range must start at the next word's ID");
-                    self.diags.push(d);
-                    s.has_errors = true;
-                }
-            }
-            return Ok(());
-        }
-        if let Some(dot) = id_text.find('.') {
-            if format == Format::Conllx {
-                self.format = Some(Format::Conllu);
-            }
-            let a = parse_index(&id_text[..dot]);
-            let b = parse_positive(&id_text[dot + 1..]);
-            let after = *expect_id - 1;
-            let next_sub = match s.empty.last() {
-                Some(e) if e.after == after => e.sub + 1,
-                _ => 1,
-            };
-            match (a, b) {
-                (Some(a), Some(b)) if a == after && b == next_sub => {
-                    s.empty.push(EmptyNode {
-                        after: a,
-                        sub: b,
-                        line: self.line_no,
-                        line_start: line_start as u32,
-                        form: Span::new(field(1)),
-                        deps: Span::new(field(8)),
-                        misc: Span::new(field(9)),
-                    });
-                    if format == Format::Conllu || self.format == Some(Format::Conllu) {
-                        self.check_deps(s, field(8), line_start);
+                            found: String::from_utf8_lossy(id_text).into_owned(),
+                        };
+                        self.error_at(
+                            s,
+                            bytes,
+                            1,
+                            kind,
+                            Some("a multiword token range must start at the next word's ID"),
+                        );
                     }
                 }
-                _ => {
-                    let found = id_text.to_owned();
-                    self.diags.push(Diagnostic::error(
-                        self.pos(1, s),
-                        ErrorKind::BadId {
-                            expected: format!("{after}.{next_sub} (the next empty node)"),
-                            found,
-                        },
-                    ));
-                    s.has_errors = true;
-                }
-            }
-            return Ok(());
-        }
-        // an ordinary word
-        let id = match parse_positive(id_text) {
-            Some(v) => v,
-            None => {
-                let found = id_text.to_owned();
-                let mut d = Diagnostic::error(
-                    self.pos(1, s),
-                    ErrorKind::BadId {
-                        expected: expect_id.to_string(),
-                        found,
-                    },
-                );
-                if id_text.is_empty() {
-                    d = d.with_hint("the line starts with a tab: the ID column is empty");
-                }
-                self.diags.push(d);
-                s.has_errors = true;
-                // take the line as the expected word, so one bad ID gives one error
-                *expect_id += 1;
                 return Ok(());
             }
+            Some(k) => {
+                if format == Format::Conllx {
+                    self.format = Some(Format::Conllu);
+                }
+                let a = parse_index(&id_text[..k]);
+                let b = parse_positive(&id_text[k + 1..]);
+                let after = *expect_id - 1;
+                let next_sub = match s.empty.last() {
+                    Some(e) if e.after == after => e.sub + 1,
+                    _ => 1,
+                };
+                match (a, b) {
+                    (Some(a), Some(b)) if a == after && b == next_sub => {
+                        s.empty.push(EmptyNode {
+                            after: a,
+                            sub: b,
+                            line: self.line_no,
+                            line_start: line_start as u32,
+                            form: Span::new(field(1)),
+                            deps: Span::new(field(8)),
+                            misc: Span::new(field(9)),
+                        });
+                        if self.validate_deps {
+                            self.check_deps(s, bytes, field(8), line_start);
+                        }
+                    }
+                    _ => {
+                        let kind = ErrorKind::BadId {
+                            expected: format!("{after}.{next_sub} (the next empty node)"),
+                            found: String::from_utf8_lossy(id_text).into_owned(),
+                        };
+                        self.error_at(s, bytes, 1, kind, None);
+                    }
+                }
+                return Ok(());
+            }
+            None => {}
+        }
+        // an ordinary word
+        let Some(id) = parse_positive(id_text) else {
+            let hint = id_text
+                .is_empty()
+                .then_some("the line starts with a tab: the ID column is empty");
+            let kind = ErrorKind::BadId {
+                expected: expect_id.to_string(),
+                found: String::from_utf8_lossy(id_text).into_owned(),
+            };
+            self.error_at(s, bytes, 1, kind, hint);
+            // take the line as the expected word, so one bad ID gives one error
+            *expect_id += 1;
+            return Ok(());
         };
         if id != *expect_id {
-            let found = id_text.to_owned();
-            let mut d = Diagnostic::error(
-                self.pos(1, s),
-                ErrorKind::BadId {
-                    expected: expect_id.to_string(),
-                    found,
-                },
-            );
-            if id == 1 {
-                d = d.with_hint(
-                    "a new sentence starts here: the blank line before it is probably missing",
-                );
+            let hint = if id == 1 {
+                "a new sentence starts here: the blank line before it is probably missing"
             } else {
-                d = d.with_hint("word IDs must be 1, 2, 3, … in each sentence");
-            }
-            self.diags.push(d);
-            s.has_errors = true;
+                "word IDs must be 1, 2, 3, … in each sentence"
+            };
+            let kind = ErrorKind::BadId {
+                expected: expect_id.to_string(),
+                found: id.to_string(),
+            };
+            self.error_at(s, bytes, 1, kind, Some(hint));
         }
         *expect_id = id + 1;
         let (lemma, upos, xpos, feats, head, deprel, deps, misc) = match format {
@@ -644,64 +688,64 @@ impl<R: BufRead> Reader<R> {
         for &(i, name) in checks {
             let r = field(i);
             if r.is_empty() {
-                let col = s.buf[line_start..r.start].chars().count() as u32 + 1;
-                self.diags.push(
-                    Diagnostic::error(self.pos(col, s), ErrorKind::EmptyField { column: name })
-                        .with_hint(
-                            "write '_' for an empty value (two tabs in a row leave a field empty)",
-                        ),
+                let col = col_of(r.start);
+                self.error_at(
+                    s,
+                    bytes,
+                    col,
+                    ErrorKind::EmptyField { column: name },
+                    Some("write '_' for an empty value (two tabs in a row leave a field empty)"),
                 );
-                s.has_errors = true;
             }
         }
-        let head_text = &s.buf[w.head.start as usize..w.head.end as usize];
-        if head_text == "_" {
+        let head_text = &bytes[w.head.start as usize..w.head.end as usize];
+        if head_text == b"_" {
             w.head_value = None;
         } else if let Some(v) = parse_index(head_text) {
             w.head_value = Some(v);
         } else if !head_text.is_empty() {
-            let found = head_text.to_owned();
-            let col = s.head_column(&w);
-            let mut d = Diagnostic::error(
-                self.pos(col, s),
-                ErrorKind::BadHead {
-                    found: found.clone(),
-                },
-            );
-            if found.len() > 1
+            let found = String::from_utf8_lossy(head_text).into_owned();
+            let hint = if found.len() > 1
                 && found.starts_with('0')
                 && found.bytes().all(|b| b.is_ascii_digit())
             {
-                d = d.with_hint("write HEAD without leading zeros");
+                Some("write HEAD without leading zeros")
             } else if format == Format::Conll09 {
-                d = d.with_hint("check --conll09-columns: the HEAD/PHEAD columns may be swapped");
-            }
-            self.diags.push(d);
-            s.has_errors = true;
+                Some("check --conll09-columns: the HEAD/PHEAD columns may be swapped")
+            } else {
+                None
+            };
+            let col = col_of(w.head.start as usize);
+            self.error_at(s, bytes, col, ErrorKind::BadHead { found }, hint);
         }
         if self.validate_deps && deps.is_some() && self.format == Some(Format::Conllu) {
-            self.check_deps(s, field(8), line_start);
+            self.check_deps(s, bytes, field(8), line_start);
         }
         s.words.push(w);
         Ok(())
     }
 
-    fn check_deps(&mut self, s: &mut Sentence, r: std::ops::Range<usize>, line_start: usize) {
-        if !self.validate_deps {
-            return;
-        }
-        let text = &s.buf[r.clone()];
-        if text == "_" || text.is_empty() {
-            return;
-        }
-        if let Some(bad) = parse_deps(text).find_map(Result::err) {
-            let found = bad.to_owned();
-            let col = s.buf[line_start..r.start].chars().count() as u32 + 1;
-            self.diags.push(
-                Diagnostic::error(self.pos(col, s), ErrorKind::BadDeps { found })
-                    .with_hint("each DEPS item is HEAD:DEPREL, e.g. '3:nsubj|5.1:obj'"),
+    fn check_deps(
+        &mut self,
+        s: &mut Sentence,
+        bytes: &[u8],
+        r: std::ops::Range<usize>,
+        line_start: usize,
+    ) {
+        let text = &bytes[r.clone()];
+        if let Some(bad) = bad_deps_item(text) {
+            let found = String::from_utf8_lossy(bad).into_owned();
+            let col = String::from_utf8_lossy(&bytes[line_start..r.start])
+                .chars()
+                .count() as u32
+                + 1;
+            self.error_at(
+                s,
+                bytes,
+                col,
+                ErrorKind::BadDeps { found },
+                Some("each DEPS item is HEAD:DEPREL, e.g. '3:nsubj|5.1:obj'"),
             );
-            s.has_errors = true;
         }
     }
 
@@ -729,18 +773,83 @@ impl<R: BufRead> Iterator for Sentences<'_, R> {
     }
 }
 
-/// The value of a `sent_id = …` comment body, if this is one.
-fn sent_id_value(comment: &str) -> Option<&str> {
-    let rest = comment.trim_start().strip_prefix("sent_id")?;
-    let v = rest.trim_start().strip_prefix('=')?.trim();
-    (!v.is_empty()).then_some(v)
+/// The value of a `sent_id = …` comment body (as a range into it), if this is one.
+fn sent_id_value(comment: &[u8]) -> Option<std::ops::Range<usize>> {
+    let ws = |b: &u8| *b == b' ' || *b == b'\t';
+    let mut i = comment.iter().position(|b| !ws(b))?;
+    if !comment[i..].starts_with(b"sent_id") {
+        return None;
+    }
+    i += 7;
+    while i < comment.len() && ws(&comment[i]) {
+        i += 1;
+    }
+    if comment.get(i) != Some(&b'=') {
+        return None;
+    }
+    i += 1;
+    let start = i + comment[i..].iter().position(|b| !ws(b))?;
+    let end = comment.len() - comment.iter().rev().position(|b| !ws(b)).unwrap_or(0);
+    (start < end).then_some(start..end)
 }
 
-fn classify(line: &str) -> LineKind {
-    let b = line.as_bytes();
-    if b.iter().all(|&c| c == b' ' || c == b'\t') {
+/// The first malformed item of a DEPS field, if any (`_` is an empty list).
+fn bad_deps_item(field: &[u8]) -> Option<&[u8]> {
+    if field == b"_" || field.is_empty() {
+        return None;
+    }
+    field.split(|&b| b == b'|').find(|item| {
+        let Some(colon) = item.iter().position(|&b| b == b':') else {
+            return true;
+        };
+        let (head, rel) = (&item[..colon], &item[colon + 1..]);
+        let head_ok = match head.iter().position(|&b| b == b'.') {
+            None => parse_index(head).is_some(),
+            Some(d) => {
+                parse_index(&head[..d]).is_some() && parse_positive(&head[d + 1..]).is_some()
+            }
+        };
+        !head_ok || rel.is_empty()
+    })
+}
+
+/// Positions of the tabs in `line` (the first [`MAX_COLS`] kept in `out`); returns how
+/// many there are. Scans eight bytes at a time (SWAR): for each 8-byte word `x` XOR
+/// `0x09…09`, the expression below sets bit 7 of exactly the bytes that were tabs.
+#[inline]
+fn tab_positions(line: &[u8], out: &mut [usize; MAX_COLS]) -> usize {
+    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    const TAB: u64 = 0x0909_0909_0909_0909;
+    let mut n = 0usize;
+    let mut push = |p: usize, n: &mut usize| {
+        if *n < MAX_COLS {
+            out[*n] = p;
+        }
+        *n += 1;
+    };
+    let chunks = line.chunks_exact(8);
+    let tail_start = line.len() - chunks.remainder().len();
+    for (k, c) in chunks.enumerate() {
+        let Ok(bytes) = <[u8; 8]>::try_from(c) else { continue };
+        let x = u64::from_le_bytes(bytes) ^ TAB;
+        let mut m = !(((x & LO7).wrapping_add(LO7)) | x | LO7);
+        while m != 0 {
+            push(k * 8 + (m.trailing_zeros() / 8) as usize, &mut n);
+            m &= m - 1;
+        }
+    }
+    for (i, &b) in line[tail_start..].iter().enumerate() {
+        if b == b'\t' {
+            push(tail_start + i, &mut n);
+        }
+    }
+    n
+}
+
+fn classify(line: &[u8]) -> LineKind {
+    if line.iter().all(|&c| c == b' ' || c == b'\t') {
         LineKind::Blank
-    } else if b[0] == b'#' {
+    } else if line[0] == b'#' {
         LineKind::Comment
     } else {
         LineKind::Data
@@ -880,6 +989,25 @@ mod tests {
             }
         );
         assert!(first.hint.as_deref().unwrap().contains("blank line"));
+    }
+
+    #[test]
+    fn tab_positions_agree_with_a_byte_scan() {
+        let lines: [&[u8]; 6] = [
+            b"",
+            b"\t",
+            b"1\tThe\tthe\tDET\tDT\t_\t2\tdet\t2:det\t_",
+            b"\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t",
+            "é\tü\u{80}\t\u{89}x\t".as_bytes(),
+            b"\x89\x09\x88\x0a\x09\xff\x08\x89\x09",
+        ];
+        for line in lines {
+            let mut out = [0usize; MAX_COLS];
+            let n = tab_positions(line, &mut out);
+            let want: Vec<usize> = line.iter().enumerate().filter(|(_, &b)| b == b'\t').map(|(i, _)| i).collect();
+            assert_eq!(n, want.len(), "{line:?}");
+            assert_eq!(&out[..n.min(MAX_COLS)], &want[..n.min(MAX_COLS)], "{line:?}");
+        }
     }
 
     #[test]

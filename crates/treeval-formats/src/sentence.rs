@@ -324,14 +324,16 @@ pub fn parse_deps(field: &str) -> impl Iterator<Item = Result<EnhancedEdge<'_>, 
 
 fn parse_node_id(s: &str) -> Option<NodeId> {
     match s.split_once('.') {
-        None => parse_index(s).map(NodeId::Word),
-        Some((a, b)) => Some(NodeId::Empty(parse_index(a)?, parse_positive(b)?)),
+        None => parse_index(s.as_bytes()).map(NodeId::Word),
+        Some((a, b)) => Some(NodeId::Empty(
+            parse_index(a.as_bytes())?,
+            parse_positive(b.as_bytes())?,
+        )),
     }
 }
 
 /// Parse a non-negative decimal integer without sign or leading zeros.
-pub(crate) fn parse_index(s: &str) -> Option<u32> {
-    let b = s.as_bytes();
+pub(crate) fn parse_index(b: &[u8]) -> Option<u32> {
     if b.is_empty() || b.len() > 9 || (b.len() > 1 && b[0] == b'0') {
         return None;
     }
@@ -345,7 +347,7 @@ pub(crate) fn parse_index(s: &str) -> Option<u32> {
     Some(v)
 }
 
-pub(crate) fn parse_positive(s: &str) -> Option<u32> {
+pub(crate) fn parse_positive(s: &[u8]) -> Option<u32> {
     parse_index(s).filter(|&v| v > 0)
 }
 
@@ -395,11 +397,11 @@ mod tests {
 
     #[test]
     fn indices() {
-        assert_eq!(parse_index("0"), Some(0));
-        assert_eq!(parse_index("17"), Some(17));
-        assert_eq!(parse_index("07"), None);
-        assert_eq!(parse_index("-1"), None);
-        assert_eq!(parse_index(""), None);
-        assert_eq!(parse_index("1234567890"), None);
+        assert_eq!(parse_index(b"0"), Some(0));
+        assert_eq!(parse_index(b"17"), Some(17));
+        assert_eq!(parse_index(b"07"), None);
+        assert_eq!(parse_index(b"-1"), None);
+        assert_eq!(parse_index(b""), None);
+        assert_eq!(parse_index(b"1234567890"), None);
     }
 }
