@@ -115,6 +115,8 @@ impl ReaderBuilder {
             index: 0,
             diags: Diagnostics::with_limit(self.limit),
             line_starts: Vec::new(),
+            tabs: [0; MAX_COLS],
+            ntabs: 0,
             crlf_lines: 0,
             first_crlf: 0,
             eof: false,
@@ -142,6 +144,8 @@ pub struct Reader<R> {
     index: u64,
     diags: Diagnostics,
     line_starts: Vec<(u32, u64)>,
+    tabs: [usize; MAX_COLS],
+    ntabs: usize,
     crlf_lines: u64,
     first_crlf: u64,
     eof: bool,
@@ -213,9 +217,7 @@ impl<R: BufRead> Reader<R> {
         let mut expect_id: u32 = 1;
         loop {
             let line_start = bytes.len();
-            let n = self
-                .rdr
-                .read_until(b'\n', bytes)
+            let n = read_line(&mut self.rdr, bytes, &mut self.tabs, &mut self.ntabs)
                 .map_err(|e| Error::io(&self.path, &e))?;
             if n == 0 {
                 self.eof = true;
@@ -234,6 +236,7 @@ impl<R: BufRead> Reader<R> {
             }
             if self.line_no == 1 && bytes[line_start..].starts_with(b"\xEF\xBB\xBF") {
                 bytes.drain(line_start..line_start + 3);
+                self.ntabs = tab_positions(&bytes[line_start..], &mut self.tabs);
                 let pos = Position::new(self.path.clone(), 1, 1);
                 self.diags.push(Diagnostic::warning(pos, ErrorKind::ByteOrderMark).with_hint(
                     "save the file as UTF-8 without BOM (the BOM is skipped here, but other tools choke on it)",
@@ -470,8 +473,8 @@ impl<R: BufRead> Reader<R> {
         expect_id: &mut u32,
     ) -> Result<(), Error> {
         let line = &bytes[line_start..];
-        let mut tabs = [0usize; MAX_COLS];
-        let ntabs = tab_positions(line, &mut tabs);
+        // tab positions were found while the line was read
+        let (tabs, ntabs) = (self.tabs, self.ntabs);
         let cols = ntabs + 1;
         let format = match self.format {
             Some(f) => f,
@@ -481,16 +484,14 @@ impl<R: BufRead> Reader<R> {
             Format::Conllu | Format::Conllx => (10, true),
             Format::Conll09 => (14, false),
         };
-        // field i spans [start_i, end_i) in `bytes`
-        let field = |i: usize| -> std::ops::Range<usize> {
-            let a = if i == 0 { 0 } else { tabs[i - 1] + 1 };
-            let b = if i < ntabs && i < MAX_COLS {
-                tabs[i]
-            } else {
-                line.len()
-            };
-            line_start + a..line_start + b
-        };
+        // field i spans bounds[i]..bounds[i + 1] - 1 in `bytes`
+        let mut bounds = [line_start + line.len() + 1; MAX_COLS + 1];
+        bounds[0] = line_start;
+        for (b, &t) in bounds[1..].iter_mut().zip(&tabs[..ntabs.min(MAX_COLS)]) {
+            *b = line_start + t + 1;
+        }
+        // (only fields below `cols` are ever taken: the column count is checked first)
+        let field = |i: usize| -> std::ops::Range<usize> { bounds[i]..bounds[i + 1] - 1 };
         let col_of = |at: usize| {
             String::from_utf8_lossy(&bytes[line_start..at])
                 .chars()
@@ -773,6 +774,112 @@ impl<R: BufRead> Iterator for Sentences<'_, R> {
     }
 }
 
+/// Append one line (with its `\n`, if any) to `out` and note the positions of its tabs
+/// (relative to the line start) in `tabs`/`ntabs`; returns the bytes read (0 at the end).
+/// One SWAR pass over the read buffer finds both the newline and the tabs.
+fn read_line<R: BufRead>(
+    rdr: &mut R,
+    out: &mut Vec<u8>,
+    tabs: &mut [usize; MAX_COLS],
+    ntabs: &mut usize,
+) -> std::io::Result<usize> {
+    *ntabs = 0;
+    let mut total = 0;
+    loop {
+        let buf = match rdr.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(total);
+        }
+        match scan_line(buf, total, tabs, ntabs) {
+            Some(i) => {
+                out.extend_from_slice(&buf[..=i]);
+                rdr.consume(i + 1);
+                return Ok(total + i + 1);
+            }
+            None => {
+                let n = buf.len();
+                out.extend_from_slice(buf);
+                rdr.consume(n);
+                total += n;
+            }
+        }
+    }
+}
+
+const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// Bit 7 set in exactly the bytes of `w` equal to the byte repeated in `pattern`.
+#[inline(always)]
+fn byte_eq_mask(w: u64, pattern: u64) -> u64 {
+    let x = w ^ pattern;
+    !(((x & LO7).wrapping_add(LO7)) | x | LO7)
+}
+
+#[inline(always)]
+fn push_tab(tabs: &mut [usize; MAX_COLS], ntabs: &mut usize, p: usize) {
+    if *ntabs < MAX_COLS {
+        tabs[*ntabs] = p;
+    }
+    *ntabs += 1;
+}
+
+/// Scan `buf` up to its first `\n`, recording tabs at `base + offset`. Returns the
+/// offset of the newline, if `buf` has one.
+#[inline]
+fn scan_line(
+    buf: &[u8],
+    base: usize,
+    tabs: &mut [usize; MAX_COLS],
+    ntabs: &mut usize,
+) -> Option<usize> {
+    const TAB: u64 = 0x0909_0909_0909_0909;
+    const NL: u64 = 0x0a0a_0a0a_0a0a_0a0a;
+    let chunks = buf.chunks_exact(8);
+    let tail = buf.len() - chunks.remainder().len();
+    for (k, c) in chunks.enumerate() {
+        let Ok(b) = <[u8; 8]>::try_from(c) else {
+            continue;
+        };
+        let w = u64::from_le_bytes(b);
+        let nl = byte_eq_mask(w, NL);
+        let mut t = byte_eq_mask(w, TAB);
+        if nl != 0 {
+            // keep only the tabs before the newline
+            let at = (nl.trailing_zeros() / 8) as usize;
+            t &= (1u64 << (at * 8)).wrapping_sub(1);
+            while t != 0 {
+                push_tab(
+                    tabs,
+                    ntabs,
+                    base + k * 8 + (t.trailing_zeros() / 8) as usize,
+                );
+                t &= t - 1;
+            }
+            return Some(k * 8 + at);
+        }
+        while t != 0 {
+            push_tab(
+                tabs,
+                ntabs,
+                base + k * 8 + (t.trailing_zeros() / 8) as usize,
+            );
+            t &= t - 1;
+        }
+    }
+    for (i, &b) in buf[tail..].iter().enumerate() {
+        match b {
+            b'\n' => return Some(tail + i),
+            b'\t' => push_tab(tabs, ntabs, base + tail + i),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The value of a `sent_id = …` comment body (as a range into it), if this is one.
 fn sent_id_value(comment: &[u8]) -> Option<std::ops::Range<usize>> {
     let ws = |b: &u8| *b == b' ' || *b == b'\t';
@@ -793,56 +900,53 @@ fn sent_id_value(comment: &[u8]) -> Option<std::ops::Range<usize>> {
     (start < end).then_some(start..end)
 }
 
-/// The first malformed item of a DEPS field, if any (`_` is an empty list).
+/// The first malformed item of a DEPS field, if any (`_` is an empty list). Each item is
+/// `N:rel` or `N.M:rel` (N without leading zeros, M positive), joined by `|`.
 fn bad_deps_item(field: &[u8]) -> Option<&[u8]> {
     if field == b"_" || field.is_empty() {
         return None;
     }
-    field.split(|&b| b == b'|').find(|item| {
-        let Some(colon) = item.iter().position(|&b| b == b':') else {
-            return true;
-        };
-        let (head, rel) = (&item[..colon], &item[colon + 1..]);
-        let head_ok = match head.iter().position(|&b| b == b'.') {
-            None => parse_index(head).is_some(),
-            Some(d) => {
-                parse_index(&head[..d]).is_some() && parse_positive(&head[d + 1..]).is_some()
-            }
-        };
-        !head_ok || rel.is_empty()
-    })
+    let mut start = 0;
+    while start <= field.len() {
+        let end = memchr::memchr(b'|', &field[start..]).map_or(field.len(), |k| start + k);
+        let item = &field[start..end];
+        if !deps_item_ok(item) {
+            return Some(item);
+        }
+        start = end + 1;
+    }
+    None
+}
+
+fn deps_item_ok(item: &[u8]) -> bool {
+    // head: digits [ '.' digits ], then ':' and a non-empty relation
+    let digits = |from: usize| {
+        item[from..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    let n = digits(0);
+    if n == 0 || (n > 1 && item[0] == b'0') || n > 9 {
+        return false;
+    }
+    let mut i = n;
+    if item.get(i) == Some(&b'.') {
+        let m = digits(i + 1);
+        if parse_positive(&item[i + 1..i + 1 + m]).is_none() {
+            return false;
+        }
+        i += 1 + m;
+    }
+    item.get(i) == Some(&b':') && item.len() > i + 1
 }
 
 /// Positions of the tabs in `line` (the first [`MAX_COLS`] kept in `out`); returns how
-/// many there are. Scans eight bytes at a time (SWAR): for each 8-byte word `x` XOR
-/// `0x09…09`, the expression below sets bit 7 of exactly the bytes that were tabs.
-#[inline]
+/// many there are. Eight bytes at a time: see [`byte_eq_mask`].
 fn tab_positions(line: &[u8], out: &mut [usize; MAX_COLS]) -> usize {
-    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    const TAB: u64 = 0x0909_0909_0909_0909;
-    let mut n = 0usize;
-    let mut push = |p: usize, n: &mut usize| {
-        if *n < MAX_COLS {
-            out[*n] = p;
-        }
-        *n += 1;
-    };
-    let chunks = line.chunks_exact(8);
-    let tail_start = line.len() - chunks.remainder().len();
-    for (k, c) in chunks.enumerate() {
-        let Ok(bytes) = <[u8; 8]>::try_from(c) else { continue };
-        let x = u64::from_le_bytes(bytes) ^ TAB;
-        let mut m = !(((x & LO7).wrapping_add(LO7)) | x | LO7);
-        while m != 0 {
-            push(k * 8 + (m.trailing_zeros() / 8) as usize, &mut n);
-            m &= m - 1;
-        }
-    }
-    for (i, &b) in line[tail_start..].iter().enumerate() {
-        if b == b'\t' {
-            push(tail_start + i, &mut n);
-        }
-    }
+    let mut n = 0;
+    // a line has no newline: scan_line records every tab
+    let _ = scan_line(line, 0, out, &mut n);
     n
 }
 
@@ -992,6 +1096,57 @@ mod tests {
     }
 
     #[test]
+    fn deps_items() {
+        for ok in [
+            "_",
+            "2:nsubj",
+            "5.1:obj|0:root",
+            "3:obl:on",
+            "10:conj:and|12.3:x",
+        ] {
+            assert_eq!(bad_deps_item(ok.as_bytes()), None, "{ok}");
+        }
+        for (bad, item) in [
+            ("2-nsubj", "2-nsubj"),
+            ("2:", "2:"),
+            (":x", ":x"),
+            ("02:x", "02:x"),
+            ("1.0:x", "1.0:x"),
+            ("1.:x", "1.:x"),
+            ("2:a||3:b", ""),
+            ("2:a|", ""),
+            ("x:obj", "x:obj"),
+        ] {
+            assert_eq!(
+                bad_deps_item(bad.as_bytes()),
+                Some(item.as_bytes()),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn read_line_finds_tabs_across_buffer_refills() {
+        let text = "1\tab\tc\td\te\tf\tg\th\ti\tj\n\n2\tx\n";
+        for cap in [1, 2, 3, 7, 8, 9, 64] {
+            let mut rdr = std::io::BufReader::with_capacity(cap, text.as_bytes());
+            let (mut out, mut tabs, mut n) = (Vec::new(), [0; MAX_COLS], 0);
+            assert_eq!(
+                read_line(&mut rdr, &mut out, &mut tabs, &mut n).unwrap(),
+                21
+            );
+            assert_eq!(&tabs[..n], &[1, 4, 6, 8, 10, 12, 14, 16, 18], "cap {cap}");
+            out.clear();
+            assert_eq!(read_line(&mut rdr, &mut out, &mut tabs, &mut n).unwrap(), 1);
+            assert_eq!(n, 0);
+            out.clear();
+            assert_eq!(read_line(&mut rdr, &mut out, &mut tabs, &mut n).unwrap(), 4);
+            assert_eq!(&tabs[..n], &[1]);
+            assert_eq!(read_line(&mut rdr, &mut out, &mut tabs, &mut n).unwrap(), 0);
+        }
+    }
+
+    #[test]
     fn tab_positions_agree_with_a_byte_scan() {
         let lines: [&[u8]; 6] = [
             b"",
@@ -999,14 +1154,23 @@ mod tests {
             b"1\tThe\tthe\tDET\tDT\t_\t2\tdet\t2:det\t_",
             b"\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t",
             "é\tü\u{80}\t\u{89}x\t".as_bytes(),
-            b"\x89\x09\x88\x0a\x09\xff\x08\x89\x09",
+            b"\x89\x09\x88\x0b\x09\xff\x08\x89\x09",
         ];
         for line in lines {
             let mut out = [0usize; MAX_COLS];
             let n = tab_positions(line, &mut out);
-            let want: Vec<usize> = line.iter().enumerate().filter(|(_, &b)| b == b'\t').map(|(i, _)| i).collect();
+            let want: Vec<usize> = line
+                .iter()
+                .enumerate()
+                .filter(|(_, &b)| b == b'\t')
+                .map(|(i, _)| i)
+                .collect();
             assert_eq!(n, want.len(), "{line:?}");
-            assert_eq!(&out[..n.min(MAX_COLS)], &want[..n.min(MAX_COLS)], "{line:?}");
+            assert_eq!(
+                &out[..n.min(MAX_COLS)],
+                &want[..n.min(MAX_COLS)],
+                "{line:?}"
+            );
         }
     }
 

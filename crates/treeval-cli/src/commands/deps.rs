@@ -62,12 +62,16 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         InputFormat::Conll09 => Format::Conll09,
     });
     let mut gold_builder = ReaderBuilder::new();
+    // `deps` scores the basic tree only: a DEPS typo must not stop it (the enhanced-graph
+    // commands validate DEPS)
     gold_builder
         .format(forced)
+        .validate_deps(false)
         .conll09_columns(Conll09Columns::Gold);
     let mut sys_builder = ReaderBuilder::new();
     sys_builder
         .format(forced)
+        .validate_deps(false)
         .conll09_columns(match a.conll09_columns {
             Conll09Cols::Gold => Conll09Columns::Gold,
             Conll09Cols::Predicted => Conll09Columns::Predicted,
