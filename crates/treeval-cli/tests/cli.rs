@@ -224,3 +224,48 @@ fn help_explains_every_option() {
         assert!(h.contains(opt), "--help lacks {opt}");
     }
 }
+
+#[test]
+fn conll09_reads_predicted_columns_of_system_files() {
+    let (g, s) = (
+        "testdata/conll09/gold.conll09",
+        "testdata/conll09/sys.conll09",
+    );
+    // the same trees as examples/, so the same scores
+    assert_eq!(
+        stdout_ok(&["deps", "--compat", "eval07", g, s]),
+        stdout_ok(&["deps", "--compat", "eval07", G, S])
+    );
+    // the gold columns of the system file are a copy of gold: 100 %
+    insta::assert_snapshot!(stdout_ok(&["deps", "--compat", "eval07", "--conll09-columns", "gold", g, s]), @r"
+      Labeled   attachment score: 21 / 21 * 100 = 100.00 %
+      Unlabeled attachment score: 21 / 21 * 100 = 100.00 %
+      Label accuracy score:       21 / 21 * 100 = 100.00 %
+    ");
+}
+
+#[test]
+fn broken_pipe_exits_quietly() {
+    use std::io::Read;
+    // enough output (CSV for 40 systems) to overflow the pipe buffer
+    let mut args = vec!["deps", "--format", "csv", G];
+    args.extend(std::iter::repeat_n(S, 40));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(&args)
+        .current_dir(root())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+}

@@ -14,11 +14,15 @@ const REPEAT: usize = 1000;
 
 fn corpus(name: &str) -> String {
     let path = format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&path).expect("examples/ files").repeat(REPEAT)
+    std::fs::read_to_string(&path)
+        .expect("examples/ files")
+        .repeat(REPEAT)
 }
 
 fn read_all(text: &str) -> Vec<Sentence> {
-    let mut r = ReaderBuilder::new().validate_deps(false).from_reader("bench", text.as_bytes());
+    let mut r = ReaderBuilder::new()
+        .validate_deps(false)
+        .from_reader("bench", text.as_bytes());
     let mut out = Vec::new();
     let mut s = Sentence::new();
     while r.read_sentence(&mut s).unwrap_or(false) {
@@ -36,7 +40,9 @@ fn bench(c: &mut Criterion) {
     g.throughput(Throughput::Elements(words));
     g.bench_function("read_conllu", |b| {
         b.iter(|| {
-            let mut r = ReaderBuilder::new().validate_deps(false).from_reader("bench", gold.as_bytes());
+            let mut r = ReaderBuilder::new()
+                .validate_deps(false)
+                .from_reader("bench", gold.as_bytes());
             let mut s = Sentence::new();
             let mut n = 0;
             while r.read_sentence(&mut s).unwrap_or(false) {
@@ -50,7 +56,8 @@ fn bench(c: &mut Criterion) {
     let p: Arc<str> = Arc::from("bench");
     g.bench_function("observe_pairs", |b| {
         b.iter(|| {
-            let (mut labels, mut obs, mut prep) = (LabelTable::new(), Observer::new(&opts), GoldSentence::new());
+            let (mut labels, mut obs, mut prep) =
+                (LabelTable::new(), Observer::new(&opts), GoldSentence::new());
             let (mut v, mut d) = (Validity::default(), Vec::new());
             for (g, s) in gs.iter().zip(&ss) {
                 prep.prepare(g, &p, &opts, &mut labels, &mut v, &mut d);
