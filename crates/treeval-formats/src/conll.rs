@@ -224,25 +224,29 @@ impl<R: BufRead> Reader<R> {
                 return Ok(self.finish_at_eof(s, bytes));
             }
             self.line_no += 1;
-            if bytes.last() == Some(&b'\n') {
-                bytes.pop();
+            // The newline stays in the buffer (outside the line's content), so that no
+            // character can straddle two lines once the sentence is validated as UTF-8.
+            let mut end = bytes.len();
+            if end > line_start && bytes[end - 1] == b'\n' {
+                end -= 1;
             }
-            if bytes.len() > line_start && bytes.last() == Some(&b'\r') {
-                bytes.pop();
+            if end > line_start && bytes[end - 1] == b'\r' {
+                end -= 1;
                 self.crlf_lines += 1;
                 if self.first_crlf == 0 {
                     self.first_crlf = self.line_no;
                 }
             }
-            if self.line_no == 1 && bytes[line_start..].starts_with(b"\xEF\xBB\xBF") {
+            if self.line_no == 1 && bytes[line_start..end].starts_with(b"\xEF\xBB\xBF") {
                 bytes.drain(line_start..line_start + 3);
-                self.ntabs = tab_positions(&bytes[line_start..], &mut self.tabs);
+                end -= 3;
+                self.ntabs = tab_positions(&bytes[line_start..end], &mut self.tabs);
                 let pos = Position::new(self.path.clone(), 1, 1);
                 self.diags.push(Diagnostic::warning(pos, ErrorKind::ByteOrderMark).with_hint(
                     "save the file as UTF-8 without BOM (the BOM is skipped here, but other tools choke on it)",
                 ));
             }
-            let line = &bytes[line_start..];
+            let line = &bytes[line_start..end];
             match classify(line) {
                 LineKind::Blank => {
                     let whitespace_only = !line.is_empty();
@@ -291,7 +295,7 @@ impl<R: BufRead> Reader<R> {
                     if s.first_line == 0 {
                         s.first_line = self.line_no;
                     }
-                    let body = line_start + 1..bytes.len();
+                    let body = line_start + 1..end;
                     s.comments.push(Span::new(body.clone()));
                     if let Some(v) = sent_id_value(&bytes[body.clone()]) {
                         let start = body.start + v.start;
@@ -304,7 +308,7 @@ impl<R: BufRead> Reader<R> {
                         s.first_line = self.line_no;
                     }
                     s.last_line = self.line_no;
-                    self.data_line(s, bytes, line_start, &mut expect_id)?;
+                    self.data_line(s, bytes, line_start, end, &mut expect_id)?;
                 }
             }
         }
@@ -470,9 +474,10 @@ impl<R: BufRead> Reader<R> {
         s: &mut Sentence,
         bytes: &[u8],
         line_start: usize,
+        line_end: usize,
         expect_id: &mut u32,
     ) -> Result<(), Error> {
-        let line = &bytes[line_start..];
+        let line = &bytes[line_start..line_end];
         // tab positions were found while the line was read
         let (tabs, ntabs) = (self.tabs, self.ntabs);
         let cols = ntabs + 1;
@@ -1093,6 +1098,22 @@ mod tests {
             }
         );
         assert!(first.hint.as_deref().unwrap().contains("blank line"));
+    }
+
+    #[test]
+    fn no_character_straddles_two_lines() {
+        // found by fuzzing: an incomplete sequence at the end of a line and a
+        // continuation byte at the start of the next must not join into one character
+        let text =
+            b"1\ta\t_\tX\tX\t_\t0\troot\t_\t_\xef\xbb\n\xbf2\tb\t_\tX\tX\t_\t1\tdep\t_\t_\n\n";
+        let mut r = ReaderBuilder::new().from_reader("t", &text[..]);
+        let mut s = Sentence::new();
+        assert!(r.read_sentence(&mut s).unwrap());
+        for w in s.words() {
+            let _ = (s.misc(w), s.form(w), s.deprel(w));
+        }
+        assert_eq!(s.misc(&s.words()[0]), "_??");
+        assert!(r.diagnostics().error_count() >= 2);
     }
 
     #[test]
