@@ -265,3 +265,27 @@ pub struct Report {
     /// Number of warnings, kept or not.
     pub warnings_total: u64,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signature_and_metric() {
+        let s = Signature::new(
+            "deps",
+            &[("punct", "form".into()), ("labels", "full".into())],
+        );
+        assert_eq!(
+            s.0,
+            format!(
+                "treeval {}|deps|punct:form|labels:full",
+                env!("CARGO_PKG_VERSION")
+            )
+        );
+        assert_eq!(Metric::new(1, 4).score, Some(0.25));
+        assert_eq!(Metric::new(0, 0).score, None);
+        let json = serde_json::to_string(&Metric::new(0, 0)).unwrap();
+        assert_eq!(json, r#"{"correct":0,"total":0,"score":null}"#);
+    }
+}

@@ -616,3 +616,51 @@ pub fn compat_lines(m: &Headline) -> Result<String, String> {
     }
     Ok(o)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headline(las: (u64, u64), uas: (u64, u64), la: (u64, u64)) -> Headline {
+        Headline {
+            LAS: Metric::new(las.0, las.1),
+            UAS: Metric::new(uas.0, uas.1),
+            LA: Metric::new(la.0, la.1),
+            LEM: Metric::new(0, 1),
+            UEM: Metric::new(0, 1),
+            ROOT: Metric::new(0, 1),
+        }
+    }
+
+    #[test]
+    fn compat_lines_hand_checked() {
+        // tiny/ reference figures (eval07.pl -q)
+        assert_eq!(
+            compat_lines(&headline((22, 34), (29, 34), (27, 34))).unwrap(),
+            "  Labeled   attachment score: 22 / 34 * 100 = 64.71 %\n\
+             \x20 Unlabeled attachment score: 29 / 34 * 100 = 85.29 %\n\
+             \x20 Label accuracy score:       27 / 34 * 100 = 79.41 %\n"
+        );
+        // exact binary ties round half to even, as glibc printf: 703/800 = 87.875 -> 87.88,
+        // 701/800 = 87.625 -> 87.62
+        let l = compat_lines(&headline((703, 800), (701, 800), (800, 800))).unwrap();
+        assert!(l.contains("= 87.88 %"), "{l}");
+        assert!(l.contains("= 87.62 %"), "{l}");
+        assert!(l.contains("= 100.00 %"), "{l}");
+        assert!(compat_lines(&headline((0, 0), (0, 0), (0, 0))).is_err());
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            tex_escape("a_b%c&d#e$f{g}h~i^j\\"),
+            "a\\_b\\%c\\&d\\#e\\$f\\{g\\}h\\textasciitilde{}i\\textasciicircum{}j\\textbackslash{}"
+        );
+        assert_eq!(esc_delim("a,b", ','), "\"a,b\"");
+        assert_eq!(esc_delim("a\"b", '\t'), "\"a\"\"b\"");
+        assert_eq!(esc_delim("plain", ','), "plain");
+        assert_eq!(md_escape("a|b"), "a\\|b");
+        assert_eq!(pct(Some(0.5)), "50.00");
+        assert_eq!(pct(None), "-");
+    }
+}

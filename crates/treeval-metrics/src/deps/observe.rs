@@ -392,3 +392,55 @@ fn proj_name(p: Option<bool>) -> &'static str {
         None => "invalid",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use treeval_formats::ReaderBuilder;
+
+    /// A sentence of `n` words, all attached to word 1 (word 1 to the root), labels `dep`;
+    /// the system version gets the first `wrong` non-root words attached to the root.
+    fn pair(n: usize, wrong: usize) -> (String, String) {
+        let (mut g, mut s) = (String::new(), String::new());
+        for i in 1..=n {
+            let h = if i == 1 { 0 } else { 1 };
+            let sh = if i > 1 && i <= 1 + wrong { 0 } else { h };
+            g.push_str(&format!("{i}\tw\t_\tX\tX\t_\t{h}\tdep\t_\t_\n"));
+            s.push_str(&format!("{i}\tw\t_\tX\tX\t_\t{sh}\tdep\t_\t_\n"));
+        }
+        (g + "\n", s + "\n")
+    }
+
+    #[test]
+    fn seed_example_word_based_vs_sentence_based_las() {
+        // Kübler, McDonald & Nivre (2009) §6.1: 9/10 and 15/45 words correct give
+        // word-based 0.436 and sentence-based 0.617
+        let (g1, s1) = pair(10, 1);
+        let (g2, s2) = pair(45, 30);
+        let (gold, sys) = (g1 + &g2, s1 + &s2);
+        let read = |t: &str| -> Vec<Sentence> {
+            ReaderBuilder::new()
+                .from_reader("t", t.as_bytes())
+                .sentences()
+                .map(|r| r.unwrap())
+                .collect()
+        };
+        let opts = DepsOptions::default();
+        let (mut labels, mut obs, mut prep) =
+            (LabelTable::new(), Observer::new(&opts), GoldSentence::new());
+        let (mut v, mut d, p) = (Validity::default(), Vec::new(), Arc::<str>::from("t"));
+        for (g, s) in read(&gold).iter().zip(&read(&sys)) {
+            prep.prepare(g, &p, &opts, &mut labels, &mut v, &mut d);
+            obs.observe(g, &prep, &p, s, &p, &mut labels, &opts);
+        }
+        let t = obs.totals;
+        assert_eq!((t.las, t.words), (24, 55));
+        assert_eq!(format!("{:.3}", t.las as f64 / t.words as f64), "0.436");
+        assert_eq!(
+            format!("{:.3}", t.sum_sentence_las / t.scored_sentences as f64),
+            "0.617"
+        );
+        // the system trees have several roots: counted, not fatal
+        assert_eq!(obs.validity.multiple_roots, 2);
+    }
+}
