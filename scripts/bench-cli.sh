@@ -32,7 +32,9 @@ measure() { # name, command...
   local t=() m=()
   for _ in $(seq "$runs"); do
     local out
-    out=$( { /usr/bin/time -f "%e %M" "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+    /usr/bin/time -o "$work/time.txt" -f "%e %M" "$@" >/dev/null 2>"$work/stderr.txt" ||
+      { echo "$name failed:"; cat "$work/stderr.txt"; return 1; }
+    out=$(tail -1 "$work/time.txt")
     t+=("${out% *}"); m+=("${out#* }")
   done
   printf '%-28s median %6.3f s  (min %6.3f, max %6.3f)  peak RSS median %6.1f MB\n' "$name" \
