@@ -852,19 +852,10 @@ fn scan_line(
         let w = u64::from_le_bytes(b);
         let nl = byte_eq_mask(w, NL);
         let mut t = byte_eq_mask(w, TAB);
-        if nl != 0 {
-            // keep only the tabs before the newline
-            let at = (nl.trailing_zeros() / 8) as usize;
+        // the newline's byte offset in this word, if any; only tabs before it count
+        let at = (nl != 0).then(|| (nl.trailing_zeros() / 8) as usize);
+        if let Some(at) = at {
             t &= (1u64 << (at * 8)).wrapping_sub(1);
-            while t != 0 {
-                push_tab(
-                    tabs,
-                    ntabs,
-                    base + k * 8 + (t.trailing_zeros() / 8) as usize,
-                );
-                t &= t - 1;
-            }
-            return Some(k * 8 + at);
         }
         while t != 0 {
             push_tab(
@@ -873,6 +864,9 @@ fn scan_line(
                 base + k * 8 + (t.trailing_zeros() / 8) as usize,
             );
             t &= t - 1;
+        }
+        if let Some(at) = at {
+            return Some(k * 8 + at);
         }
     }
     for (i, &b) in buf[tail..].iter().enumerate() {
