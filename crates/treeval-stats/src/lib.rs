@@ -1,0 +1,601 @@
+//! Significance tests and confidence intervals for any metric that is a function of
+//! summed per-sentence counts.
+//!
+//! A system's per-sentence counts are the rows of a [`Samples`] table; a metric is any
+//! function from the column sums to a score ([`Statistic`]). So every test here works for
+//! every metric of every command without metric-specific code:
+//!
+//! - [`approximate_randomization`]: the stratified shuffling test (Noreen 1989; Yeh 2000;
+//!   Bikel's comparator; TedEval), and [`exact_permutation`] for small inputs;
+//! - [`paired_bootstrap`] (Koehn 2004), with the shifted-null two-sided p-value;
+//! - [`bootstrap_ci`]: percentile confidence intervals for one system's score;
+//! - [`mcnemar`] for paired per-token decisions (exact binomial, χ² with continuity
+//!   correction, and MaltEval's z);
+//! - [`holm`] adjustment and [`ranks`] for many systems.
+//!
+//! Randomness: replicate `r` of a test draws from a ChaCha8 stream keyed by the seed with
+//! stream number `r`, so results are identical whatever the number of threads.
+
+#![warn(missing_docs)]
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+use rayon::prelude::*;
+use serde::Serialize;
+
+/// The default seed (as sacrebleu's).
+pub const DEFAULT_SEED: u64 = 12345;
+
+/// Per-sentence counts of one system: `len()` rows of `dims()` numbers.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Samples {
+    dims: usize,
+    data: Vec<f64>,
+}
+
+impl Samples {
+    /// An empty table with `dims` columns.
+    pub fn new(dims: usize) -> Self {
+        Samples {
+            dims,
+            data: Vec::new(),
+        }
+    }
+
+    /// Add a row (its length must be `dims`; extra values are ignored, missing ones are 0).
+    pub fn push(&mut self, row: &[f64]) {
+        for k in 0..self.dims {
+            self.data.push(row.get(k).copied().unwrap_or(0.0));
+        }
+    }
+
+    /// Number of rows (sentences).
+    pub fn len(&self) -> usize {
+        self.data.len().checked_div(self.dims).unwrap_or(0)
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Number of columns.
+    pub fn dims(&self) -> usize {
+        self.dims
+    }
+
+    /// Row `i`.
+    pub fn row(&self, i: usize) -> &[f64] {
+        &self.data[i * self.dims..(i + 1) * self.dims]
+    }
+
+    /// Column sums.
+    pub fn totals(&self) -> Vec<f64> {
+        let mut t = vec![0.0; self.dims];
+        for row in self.data.chunks_exact(self.dims.max(1)) {
+            for (s, v) in t.iter_mut().zip(row) {
+                *s += v;
+            }
+        }
+        t
+    }
+}
+
+/// A metric: a score from column sums (`None` where undefined, e.g. a zero denominator).
+pub trait Statistic: Sync {
+    /// The score of `sums`.
+    fn value(&self, sums: &[f64]) -> Option<f64>;
+}
+
+impl<F: Fn(&[f64]) -> Option<f64> + Sync> Statistic for F {
+    fn value(&self, sums: &[f64]) -> Option<f64> {
+        self(sums)
+    }
+}
+
+/// Which differences count as at least as extreme as the observed one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Alternative {
+    /// |shuffled difference| ≥ |observed difference| (the default).
+    TwoSided,
+    /// shuffled difference ≥ observed difference, with the sign of A − B (Bikel's
+    /// one-sided variant: is A better than B?).
+    Greater,
+}
+
+/// Settings shared by the resampling tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Resampling {
+    /// Number of shuffles or bootstrap samples.
+    pub samples: usize,
+    /// The seed.
+    pub seed: u64,
+}
+
+/// The outcome of a two-system test.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct TestResult {
+    /// The observed difference of the metric, A − B.
+    pub statistic: f64,
+    /// The p-value, in (0, 1].
+    pub p_value: f64,
+    /// Replicates drawn (shuffles or bootstrap samples; 2^n for an exact test).
+    pub samples: u64,
+    /// Replicates at least as extreme as the observed difference.
+    pub extreme: u64,
+    /// The seed (0 for an exact test).
+    pub seed: u64,
+}
+
+/// A random stream for replicate `r`: the same numbers whatever thread draws them.
+pub fn replicate_rng(seed: u64, r: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    rng.set_stream(r);
+    rng
+}
+
+fn tolerance(x: f64) -> f64 {
+    1e-12 * (1.0 + x.abs())
+}
+
+fn is_extreme(d: f64, observed: f64, alt: Alternative) -> bool {
+    match alt {
+        Alternative::TwoSided => d.abs() >= observed.abs() - tolerance(observed),
+        Alternative::Greater => d >= observed - tolerance(observed),
+    }
+}
+
+fn difference(stat: &dyn Statistic, a: &[f64], b: &[f64]) -> Option<f64> {
+    Some(stat.value(a)? - stat.value(b)?)
+}
+
+/// The rows where the systems differ, as `A − B` (only those change under swapping).
+fn differing_rows(a: &Samples, b: &Samples) -> (Vec<f64>, usize) {
+    let dims = a.dims();
+    let mut d = Vec::new();
+    let mut n = 0;
+    for i in 0..a.len().min(b.len()) {
+        let (ra, rb) = (a.row(i), b.row(i));
+        if ra != rb {
+            d.extend(ra.iter().zip(rb).map(|(x, y)| x - y));
+            n += 1;
+        }
+    }
+    debug_assert_eq!(d.len(), n * dims);
+    (d, n)
+}
+
+/// Approximate randomization (stratified shuffling): in each of `cfg.samples` replicates,
+/// swap the two systems' counts of each sentence with probability ½, recompute the metric
+/// difference from the sums, and count the replicates at least as extreme as the observed
+/// difference; p = (r + 1)/(R + 1). Replicates whose metric is undefined count as not
+/// extreme. `progress` is called with the number of replicates done so far (roughly every
+/// 1% of the work).
+///
+/// Both tables must have the same shape (same sentences, same columns).
+pub fn approximate_randomization(
+    a: &Samples,
+    b: &Samples,
+    stat: &dyn Statistic,
+    alt: Alternative,
+    cfg: Resampling,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> TestResult {
+    let (ta, tb) = (a.totals(), b.totals());
+    let observed = difference(stat, &ta, &tb).unwrap_or(0.0);
+    let dims = a.dims();
+    let (diffs, n) = differing_rows(a, b);
+    let chunk = (cfg.samples / 100).max(64);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let extreme: u64 = (0..cfg.samples)
+        .into_par_iter()
+        .with_min_len(chunk)
+        .map_init(
+            || (ta.clone(), tb.clone()),
+            |(sa, sb), r| {
+                sa.copy_from_slice(&ta);
+                sb.copy_from_slice(&tb);
+                let mut rng = replicate_rng(cfg.seed, r as u64);
+                let mut bits = 0u64;
+                for i in 0..n {
+                    if i % 64 == 0 {
+                        bits = rng.next_u64();
+                    }
+                    if bits & 1 == 1 {
+                        let d = &diffs[i * dims..(i + 1) * dims];
+                        for k in 0..dims {
+                            sa[k] -= d[k];
+                            sb[k] += d[k];
+                        }
+                    }
+                    bits >>= 1;
+                }
+                if let Some(p) = progress {
+                    let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    if k % chunk as u64 == 0 {
+                        p(k);
+                    }
+                }
+                match difference(stat, sa, sb) {
+                    Some(d) => u64::from(is_extreme(d, observed, alt)),
+                    None => 0,
+                }
+            },
+        )
+        .sum();
+    TestResult {
+        statistic: observed,
+        p_value: (extreme + 1) as f64 / (cfg.samples + 1) as f64,
+        samples: cfg.samples as u64,
+        extreme,
+        seed: cfg.seed,
+    }
+}
+
+/// The exact permutation test: every one of the 2^m ways to swap the m sentences where
+/// the systems differ; p = (number at least as extreme) / 2^m. `None` when m > `max_rows`
+/// (at most 24).
+pub fn exact_permutation(
+    a: &Samples,
+    b: &Samples,
+    stat: &dyn Statistic,
+    alt: Alternative,
+    max_rows: usize,
+) -> Option<TestResult> {
+    let (ta, tb) = (a.totals(), b.totals());
+    let observed = difference(stat, &ta, &tb).unwrap_or(0.0);
+    let dims = a.dims();
+    let (diffs, n) = differing_rows(a, b);
+    if n > max_rows.min(24) {
+        return None;
+    }
+    let total = 1u64 << n;
+    let extreme: u64 = (0..total)
+        .into_par_iter()
+        .map(|mask| {
+            let (mut sa, mut sb) = (ta.clone(), tb.clone());
+            for i in 0..n {
+                if mask >> i & 1 == 1 {
+                    for k in 0..dims {
+                        sa[k] -= diffs[i * dims + k];
+                        sb[k] += diffs[i * dims + k];
+                    }
+                }
+            }
+            match difference(stat, &sa, &sb) {
+                Some(d) => u64::from(is_extreme(d, observed, alt)),
+                None => 0,
+            }
+        })
+        .sum();
+    Some(TestResult {
+        statistic: observed,
+        p_value: extreme as f64 / total as f64,
+        samples: total,
+        extreme,
+        seed: 0,
+    })
+}
+
+/// A uniform index below `n` (Lemire's multiply-shift).
+#[inline]
+fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+    ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
+}
+
+/// Column sums of a bootstrap resample (replicate `r`) of the rows of each table.
+fn resample_sums(tables: &[&Samples], seed: u64, r: u64, out: &mut [Vec<f64>]) {
+    let n = tables[0].len();
+    let mut rng = replicate_rng(seed, r);
+    for o in out.iter_mut() {
+        o.iter_mut().for_each(|x| *x = 0.0);
+    }
+    for _ in 0..n {
+        let i = below(&mut rng, n);
+        for (t, o) in tables.iter().zip(out.iter_mut()) {
+            for (s, v) in o.iter_mut().zip(t.row(i)) {
+                *s += v;
+            }
+        }
+    }
+}
+
+/// The outcome of a paired bootstrap test.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BootstrapResult {
+    /// The test itself: observed difference and the shifted-null two-sided p-value.
+    #[serde(flatten)]
+    pub test: TestResult,
+    /// Fraction of samples in which A scores higher than B (Koehn 2004's figure).
+    pub a_wins: f64,
+}
+
+/// Paired bootstrap resampling (Koehn 2004): draw `cfg.samples` resamples of the
+/// sentences (with replacement, the same sentences for both systems) and compute the
+/// metric difference δ* on each. The p-value tests δ = 0 two-sided against the
+/// bootstrap distribution shifted to mean 0 (as sacrebleu): p = (#{|δ* − mean δ*| ≥ |δ|}
+/// + 1)/(R + 1). Also reports how often A beats B.
+pub fn paired_bootstrap(
+    a: &Samples,
+    b: &Samples,
+    stat: &dyn Statistic,
+    cfg: Resampling,
+) -> BootstrapResult {
+    let observed = difference(stat, &a.totals(), &b.totals()).unwrap_or(0.0);
+    let dims = a.dims();
+    let deltas: Vec<Option<f64>> = (0..cfg.samples)
+        .into_par_iter()
+        .map_init(
+            || vec![vec![0.0; dims], vec![0.0; dims]],
+            |sums, r| {
+                resample_sums(&[a, b], cfg.seed, r as u64, sums);
+                difference(stat, &sums[0], &sums[1])
+            },
+        )
+        .collect();
+    let defined: Vec<f64> = deltas.iter().flatten().copied().collect();
+    let mean = if defined.is_empty() {
+        0.0
+    } else {
+        defined.iter().sum::<f64>() / defined.len() as f64
+    };
+    let extreme = defined
+        .iter()
+        .filter(|&&d| (d - mean).abs() >= observed.abs() - tolerance(observed))
+        .count() as u64;
+    let wins = defined.iter().filter(|&&d| d > 0.0).count();
+    BootstrapResult {
+        test: TestResult {
+            statistic: observed,
+            p_value: (extreme + 1) as f64 / (cfg.samples + 1) as f64,
+            samples: cfg.samples as u64,
+            extreme,
+            seed: cfg.seed,
+        },
+        a_wins: wins as f64 / cfg.samples.max(1) as f64,
+    }
+}
+
+/// A percentile bootstrap confidence interval for one system's score at `level`
+/// (e.g. 0.95): the (1−level)/2 and (1+level)/2 quantiles (linear interpolation between
+/// order statistics, numpy's default) of the metric over `cfg.samples` resamples.
+/// `None` when no resample has a defined score.
+pub fn bootstrap_ci(
+    a: &Samples,
+    stat: &dyn Statistic,
+    level: f64,
+    cfg: Resampling,
+) -> Option<(f64, f64)> {
+    let dims = a.dims();
+    let mut values: Vec<f64> = (0..cfg.samples)
+        .into_par_iter()
+        .map_init(
+            || vec![vec![0.0; dims]],
+            |sums, r| {
+                resample_sums(&[a], cfg.seed, r as u64, sums);
+                stat.value(&sums[0])
+            },
+        )
+        .flatten()
+        .collect();
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let alpha = (1.0 - level) / 2.0;
+    Some((quantile(&values, alpha), quantile(&values, 1.0 - alpha)))
+}
+
+/// Quantile `q` of sorted `v`, linear interpolation (numpy's default, Hyndman–Fan type 7).
+pub fn quantile(v: &[f64], q: f64) -> f64 {
+    let h = (v.len() - 1) as f64 * q.clamp(0.0, 1.0);
+    let (lo, hi) = (h.floor() as usize, h.ceil() as usize);
+    v[lo] + (h - lo as f64) * (v[hi] - v[lo])
+}
+
+/// McNemar's test on paired binary decisions.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct McNemar {
+    /// Decisions right in A and wrong in B.
+    pub b: u64,
+    /// Decisions wrong in A and right in B.
+    pub c: u64,
+    /// Whether the exact binomial test was used (b + c < 25).
+    pub exact: bool,
+    /// min(b, c) for the exact test; (|b − c| − 1)² / (b + c) otherwise.
+    pub statistic: f64,
+    /// Two-sided p-value.
+    pub p_value: f64,
+    /// MaltEval's z = (|b − c| − 1) / √(b + c) (0 when b + c = 0).
+    pub z: f64,
+}
+
+/// McNemar's test: exact two-sided binomial (p = min(1, 2·P(X ≤ min(b, c))), X ~ Bin(b+c,
+/// ½)) when b + c < 25, else χ² with continuity correction on 1 degree of freedom — the
+/// choices of statsmodels' `mcnemar(exact=…, correction=True)`; plus MaltEval's z. With
+/// b + c = 0 the p-value is 1.
+pub fn mcnemar(b: u64, c: u64) -> McNemar {
+    let n = b + c;
+    let diff = b.abs_diff(c) as f64;
+    let z = if n == 0 {
+        0.0
+    } else {
+        (diff - 1.0).max(0.0) / (n as f64).sqrt()
+    };
+    if n == 0 {
+        return McNemar {
+            b,
+            c,
+            exact: true,
+            statistic: 0.0,
+            p_value: 1.0,
+            z,
+        };
+    }
+    if n < 25 {
+        // exact: sum of binomial coefficients, in integers
+        let k = b.min(c);
+        // C(n, i) for i = 0..=k, each from the previous one (exact: n < 25)
+        let mut coef: u64 = 1;
+        let mut tail: u64 = 1;
+        for i in 1..=k {
+            coef = coef * (n - i + 1) / i;
+            tail += coef;
+        }
+        let p = (2.0 * tail as f64 / (1u64 << n) as f64).min(1.0);
+        return McNemar {
+            b,
+            c,
+            exact: true,
+            statistic: k as f64,
+            p_value: p,
+            z,
+        };
+    }
+    use statrs::distribution::{ChiSquared, ContinuousCDF};
+    let stat = (diff - 1.0).max(0.0).powi(2) / n as f64;
+    let p = ChiSquared::new(1.0).map(|d| d.sf(stat)).unwrap_or(f64::NAN);
+    McNemar {
+        b,
+        c,
+        exact: false,
+        statistic: stat,
+        p_value: p,
+        z,
+    }
+}
+
+/// Holm–Bonferroni adjusted p-values, in the order given.
+pub fn holm(p: &[f64]) -> Vec<f64> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&i, &j| p[i].total_cmp(&p[j]));
+    let mut adj = vec![0.0; m];
+    let mut running: f64 = 0.0;
+    for (k, &i) in order.iter().enumerate() {
+        let v = ((m - k) as f64 * p[i]).min(1.0);
+        running = running.max(v);
+        adj[i] = running;
+    }
+    adj
+}
+
+/// Ranks of systems: 1 + the number of systems significantly better. `better(i, j)` says
+/// whether system j is significantly better than system i. Systems that no test separates
+/// share a rank.
+pub fn ranks(n: usize, better: impl Fn(usize, usize) -> bool) -> Vec<usize> {
+    (0..n)
+        .map(|i| 1 + (0..n).filter(|&j| j != i && better(i, j)).count())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn las(s: &[f64]) -> Option<f64> {
+        (s[1] > 0.0).then(|| s[0] / s[1])
+    }
+
+    fn table(rows: &[(f64, f64)]) -> Samples {
+        let mut t = Samples::new(2);
+        for &(c, n) in rows {
+            t.push(&[c, n]);
+        }
+        t
+    }
+
+    #[test]
+    fn mcnemar_malteval_figures() {
+        // tiny/: sys vs sys_b, MaltEval: UAS z = 1.5 (b=4, c=0), LAS z = 2.475 (b=8, c=0)
+        assert_eq!(mcnemar(0, 4).z, 1.5);
+        assert_eq!(format!("{:.3}", mcnemar(0, 8).z), "2.475");
+        // exact p: 2 * 0.5^4 = 0.125 and 2 * 0.5^8 = 0.0078125
+        assert_eq!(mcnemar(0, 4).p_value, 0.125);
+        assert_eq!(mcnemar(8, 0).p_value, 0.0078125);
+        assert!(mcnemar(8, 0).exact);
+        assert_eq!(mcnemar(0, 0).p_value, 1.0);
+        assert_eq!(mcnemar(3, 3).p_value, 1.0);
+        // b + c = 25: chi2 with continuity correction: (|20-5|-1)^2/25 = 7.84
+        let m = mcnemar(20, 5);
+        assert!(!m.exact);
+        assert!((m.statistic - 7.84).abs() < 1e-12);
+        assert!((m.p_value - 0.005110261).abs() < 1e-8, "{}", m.p_value);
+    }
+
+    #[test]
+    fn holm_adjustment() {
+        let a = holm(&[0.01, 0.04, 0.03, 0.005]);
+        assert_eq!(a, vec![0.03, 0.06, 0.06, 0.02]);
+        assert_eq!(holm(&[0.5, 0.9]), vec![1.0, 1.0]);
+    }
+
+    #[test]
+    fn ranks_share_when_not_separated() {
+        // 0 best, 1 and 2 tied, 2 significantly worse than 0 only
+        let r = ranks(3, |i, j| matches!((i, j), (2, 0)));
+        assert_eq!(r, vec![1, 1, 2]);
+    }
+
+    #[test]
+    fn exact_permutation_by_hand() {
+        // two sentences differ: A gets (1,1) vs B (0,1), and A (1,1) vs B (0,1) again
+        // observed LAS difference = 2/3 - 0/3 with a third identical sentence (0,1)
+        let a = table(&[(1.0, 1.0), (1.0, 1.0), (0.0, 1.0)]);
+        let b = table(&[(0.0, 1.0), (0.0, 1.0), (0.0, 1.0)]);
+        let r = exact_permutation(&a, &b, &las, Alternative::TwoSided, 20).unwrap();
+        // 4 swap patterns: diffs 2/3, 0, 0, -2/3 -> 2 of 4 as extreme (two-sided)
+        assert_eq!(r.samples, 4);
+        assert_eq!(r.extreme, 2);
+        assert_eq!(r.p_value, 0.5);
+        let r = exact_permutation(&a, &b, &las, Alternative::Greater, 20).unwrap();
+        assert_eq!(r.p_value, 0.25);
+    }
+
+    #[test]
+    fn randomization_approaches_the_exact_p_value() {
+        let rows_a: Vec<(f64, f64)> = (0..12).map(|i| ((i % 3) as f64, 3.0)).collect();
+        let rows_b: Vec<(f64, f64)> = (0..12)
+            .map(|i| (((i + 1) % 4).min(3) as f64, 3.0))
+            .collect();
+        let (a, b) = (table(&rows_a), table(&rows_b));
+        let exact = exact_permutation(&a, &b, &las, Alternative::TwoSided, 20).unwrap();
+        let cfg = Resampling {
+            samples: 20_000,
+            seed: DEFAULT_SEED,
+        };
+        let ar = approximate_randomization(&a, &b, &las, Alternative::TwoSided, cfg, None);
+        let se = (exact.p_value * (1.0 - exact.p_value) / cfg.samples as f64).sqrt();
+        assert!(
+            (ar.p_value - exact.p_value).abs() <= 3.0 * se + 1.0 / cfg.samples as f64,
+            "AR {} vs exact {} (se {se})",
+            ar.p_value,
+            exact.p_value
+        );
+    }
+
+    #[test]
+    fn bootstrap_ci_covers_the_estimate() {
+        let rows: Vec<(f64, f64)> = (0..200).map(|i| ((i % 7) as f64, 7.0)).collect();
+        let a = table(&rows);
+        let full = las(&a.totals()).unwrap();
+        let cfg = Resampling {
+            samples: 1000,
+            seed: 7,
+        };
+        let (lo, hi) = bootstrap_ci(&a, &las, 0.95, cfg).unwrap();
+        assert!(lo < full && full < hi, "{lo} {full} {hi}");
+        // same seed, same interval
+        assert_eq!(bootstrap_ci(&a, &las, 0.95, cfg).unwrap(), (lo, hi));
+    }
+
+    #[test]
+    fn quantiles_like_numpy() {
+        let v = [1.0, 2.0, 3.0, 4.0];
+        assert_eq!(quantile(&v, 0.0), 1.0);
+        assert_eq!(quantile(&v, 1.0), 4.0);
+        assert_eq!(quantile(&v, 0.5), 2.5);
+        assert!((quantile(&v, 0.025) - 1.075).abs() < 1e-12);
+    }
+}
