@@ -165,6 +165,98 @@ pub struct DepsArgs {
     /// Do not print warnings on stderr (they stay in the report).
     #[arg(long, short)]
     pub quiet: bool,
+
+    /// Compare the systems pairwise with this test (repeatable): mcnemar (paired
+    /// per-word decisions for LAS/UAS/LA and per-sentence ones for LEM/UEM, as MaltEval;
+    /// assumes independent decisions), ar (approximate randomization = stratified
+    /// shuffling of per-sentence counts; valid for every metric), bootstrap (paired
+    /// bootstrap resampling of sentences, Koehn 2004). p-values are adjusted with
+    /// Holm–Bonferroni over all pairs of each metric and test.
+    #[arg(
+        long = "test",
+        value_enum,
+        value_name = "TEST",
+        help_heading = "Significance"
+    )]
+    pub tests: Vec<TestArg>,
+
+    /// Metrics the tests and intervals apply to, comma-separated: LAS, UAS, LA, LEM, UEM,
+    /// ROOT, macro-LAS, macro-UAS, macro-LA (intervals: headline metrics only).
+    #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
+          value_parser = parse_metric, help_heading = "Significance")]
+    pub test_metrics: Vec<treeval_metrics::deps::DepsMetric>,
+
+    /// Shuffles for --test ar (default 10000) and samples for --test bootstrap (default
+    /// 1000).
+    #[arg(long, value_name = "N", help_heading = "Significance")]
+    pub samples: Option<usize>,
+
+    /// Seed of every resampling (ChaCha8; results do not depend on the thread count).
+    #[arg(long, value_name = "N", default_value_t = treeval_stats::DEFAULT_SEED, help_heading = "Significance")]
+    pub seed: u64,
+
+    /// Significance level, applied to the Holm–Bonferroni adjusted p-values († marks).
+    #[arg(long, value_name = "ALPHA", default_value_t = 0.05, value_parser = parse_alpha, help_heading = "Significance")]
+    pub alpha: f64,
+
+    /// Bikel's one-sided variant of --test ar: is the first system of each pair better?
+    /// (default: two-sided).
+    #[arg(long, help_heading = "Significance")]
+    pub one_sided: bool,
+
+    /// Add a percentile bootstrap confidence interval at this level (95 or 0.95) to each
+    /// tested headline metric of each system.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Significance")]
+    pub ci: Option<f64>,
+
+    /// Bootstrap samples of --ci.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 1000,
+        help_heading = "Significance"
+    )]
+    pub ci_samples: usize,
+}
+
+/// Pairwise tests.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum TestArg {
+    /// McNemar's test on paired binary decisions (exact binomial below 25 discordant pairs).
+    Mcnemar,
+    /// Approximate randomization (stratified shuffling).
+    Ar,
+    /// Paired bootstrap resampling.
+    Bootstrap,
+}
+
+fn parse_metric(s: &str) -> Result<treeval_metrics::deps::DepsMetric, String> {
+    treeval_metrics::deps::DepsMetric::parse(s).ok_or_else(|| {
+        format!("expected one of LAS, UAS, LA, LEM, UEM, ROOT, macro-LAS, macro-UAS, macro-LA; found '{s}'")
+    })
+}
+
+fn parse_level(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("expected a confidence level such as 95 or 0.95, found '{s}'"))?;
+    let v = if v > 1.0 { v / 100.0 } else { v };
+    if v > 0.0 && v < 1.0 {
+        Ok(v)
+    } else {
+        Err(format!(
+            "expected a confidence level between 0 and 100, found '{s}'"
+        ))
+    }
+}
+
+fn parse_alpha(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v > 0.0 && v < 1.0 => Ok(v),
+        _ => Err(format!(
+            "expected a significance level between 0 and 1, found '{s}'"
+        )),
+    }
 }
 
 fn parse_punct(s: &str) -> Result<treeval_metrics::PunctPolicy, String> {

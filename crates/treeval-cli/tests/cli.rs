@@ -269,3 +269,104 @@ fn broken_pipe_exits_quietly() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&o.stderr), "");
 }
+
+#[test]
+fn significance_text_and_thread_independence() {
+    // gold itself as a second "system": a perfect parser
+    let args = [
+        "deps",
+        "--test",
+        "mcnemar",
+        "--test",
+        "ar",
+        "--test",
+        "bootstrap",
+        "--samples",
+        "2000",
+        "--ci",
+        "95",
+        "--ci-samples",
+        "500",
+        G,
+        S,
+        G,
+    ];
+    let run = |threads: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+            .args(args)
+            .env("RAYON_NUM_THREADS", threads)
+            .current_dir(root())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"), "results must not depend on the thread count");
+    insta::assert_snapshot!(one);
+}
+
+#[test]
+fn significance_json_contract() {
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&[
+        "deps",
+        "-q",
+        "--format",
+        "json",
+        "--test",
+        "mcnemar",
+        "--test",
+        "ar",
+        "--samples",
+        "999",
+        "--seed",
+        "7",
+        G,
+        S,
+        G,
+    ]))
+    .unwrap();
+    let c = v["comparisons"].as_array().unwrap();
+    assert_eq!(c.len(), 6, "3 metrics x 2 tests x 1 pair");
+    for x in c {
+        for key in [
+            "a",
+            "b",
+            "metric",
+            "test",
+            "statistic",
+            "p_value",
+            "samples",
+            "seed",
+        ] {
+            assert!(x.get(key).is_some(), "comparison lacks {key}: {x}");
+        }
+        let p = x["p_value"].as_f64().unwrap();
+        assert!(p > 0.0 && p <= 1.0);
+    }
+    let ar = c
+        .iter()
+        .find(|x| x["metric"] == "LAS" && x["test"] == "ar")
+        .unwrap();
+    // sys has 16/21 LAS, gold 21/21
+    assert!((ar["statistic"].as_f64().unwrap() - (16.0 / 21.0 - 1.0)).abs() < 1e-12);
+    // only sentences 2 and 3 differ: the exact permutation test over 4 swap patterns,
+    // with differences -5/21, -1/21, +1/21, +5/21: two of four as extreme, p = 0.5
+    assert_eq!(ar["exact"], true);
+    assert_eq!(ar["samples"], 4);
+    assert_eq!(ar["p_value"], 0.5);
+    let mc = c
+        .iter()
+        .find(|x| x["metric"] == "LAS" && x["test"] == "mcnemar")
+        .unwrap();
+    assert_eq!(
+        (mc["b_count"].as_u64(), mc["c_count"].as_u64()),
+        (Some(0), Some(5))
+    );
+    assert!(v["signature"]
+        .as_str()
+        .unwrap()
+        .ends_with("|test:mcnemar+ar|ar-samples:999|seed:7"));
+    let o = treeval(&["deps", "--test", "ar", G, S]);
+    assert_eq!(o.status.code(), Some(2), "a test needs two systems");
+}

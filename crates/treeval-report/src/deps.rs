@@ -61,6 +61,9 @@ pub fn build(
         gold,
         gold_validity: result.gold_validity,
         systems,
+        significance: None,
+        comparisons: Vec::new(),
+        rankings: Vec::new(),
         warnings: result.warnings.iter().map(Warning::from).collect(),
         warnings_total: result.warnings.warning_count(),
     }

@@ -28,6 +28,14 @@ impl Signature {
         }
         Signature(s)
     }
+
+    /// Append a `key:value` convention.
+    pub fn push(&mut self, key: &str, value: String) {
+        self.0.push('|');
+        self.0.push_str(key);
+        self.0.push(':');
+        self.0.push_str(&value);
+    }
 }
 
 /// A metric with its counts: `score = correct / total` (a fraction in [0, 1], `null`
@@ -40,6 +48,9 @@ pub struct Metric {
     pub total: u64,
     /// The fraction, full precision.
     pub score: Option<f64>,
+    /// A bootstrap confidence interval `[low, high]` of `score`, when asked (`--ci`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci: Option<[f64; 2]>,
 }
 
 impl Metric {
@@ -49,6 +60,7 @@ impl Metric {
             correct,
             total,
             score: treeval_metrics::Ratio::new(correct, total).value(),
+            ci: None,
         }
     }
 }
@@ -243,6 +255,30 @@ pub struct Conventions {
     pub avg: String,
 }
 
+/// How tests and intervals were run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SignificanceSettings {
+    /// Tests run.
+    pub tests: Vec<treeval_stats::compare::TestKind>,
+    /// Metrics tested.
+    pub metrics: Vec<String>,
+    /// `two-sided` or `greater` (Bikel's one-sided variant).
+    pub alternative: treeval_stats::Alternative,
+    /// Shuffles of approximate randomization.
+    pub ar_samples: usize,
+    /// Samples of the paired bootstrap.
+    pub bootstrap_samples: usize,
+    /// Significance level, applied to Holm–Bonferroni adjusted p-values.
+    pub alpha: f64,
+    /// Confidence level of the intervals, when asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ci_level: Option<f64>,
+    /// Bootstrap samples of the intervals.
+    pub ci_samples: usize,
+    /// The seed of every resampling.
+    pub seed: u64,
+}
+
 /// A full `deps` report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Report {
@@ -260,6 +296,13 @@ pub struct Report {
     pub gold_validity: Validity,
     /// One entry per system file, in the order given.
     pub systems: Vec<SystemReport>,
+    /// Significance settings, when tests or intervals were asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub significance: Option<SignificanceSettings>,
+    /// Pairwise tests (`--test`): one entry per metric, test and pair of systems.
+    pub comparisons: Vec<treeval_stats::compare::Comparison>,
+    /// Ranks per metric and test (1 + systems significantly better).
+    pub rankings: Vec<treeval_stats::compare::Ranking>,
     /// Warnings (at most 100 kept; `warnings_total` counts all).
     pub warnings: Vec<Warning>,
     /// Number of warnings, kept or not.

@@ -267,6 +267,7 @@ fn text(r: &Report, sections: Sections) -> String {
             o.push_str(&table(&rows, 1));
         }
     }
+    significance_text(r, &mut o);
     if r.warnings_total > 0 {
         let _ = writeln!(
             o,
@@ -275,6 +276,101 @@ fn text(r: &Report, sections: Sections) -> String {
         );
     }
     o
+}
+
+/// Per metric and test: a cross-table of p-values (row system vs column system), † where
+/// significant after Holm–Bonferroni, and the ranks; and the confidence intervals.
+fn significance_text(r: &Report, o: &mut String) {
+    use treeval_stats::compare::TestKind;
+    let Some(sig) = &r.significance else { return };
+    if let Some(level) = sig.ci_level {
+        let _ = writeln!(
+            o,
+            "\n{:.0}% bootstrap confidence intervals ({} samples, seed {}, percentile)",
+            level * 100.0,
+            sig.ci_samples,
+            sig.seed
+        );
+        let mut rows = vec![vec![
+            "system".to_string(),
+            "metric".into(),
+            "score".into(),
+            "interval".into(),
+        ]];
+        for s in &r.systems {
+            for (name, m) in metric_cells(&s.metrics) {
+                if let Some([lo, hi]) = m.ci {
+                    rows.push(vec![
+                        s.path.clone(),
+                        name.into(),
+                        pct(m.score),
+                        format!("[{}, {}]", pct(Some(lo)), pct(Some(hi))),
+                    ]);
+                }
+            }
+        }
+        o.push_str(&table(&rows, 2));
+    }
+    for rk in &r.rankings {
+        let n = rk.ranks.len();
+        let cmp: Vec<_> = r
+            .comparisons
+            .iter()
+            .filter(|c| c.metric == rk.metric && c.test == rk.test)
+            .collect();
+        let how = match rk.test {
+            TestKind::Mcnemar => "McNemar".to_string(),
+            TestKind::Ar if cmp.iter().all(|c| c.exact == Some(true)) => {
+                "exact permutation test: at most 16 sentences differ, all 2^m swaps enumerated"
+                    .to_string()
+            }
+            TestKind::Ar => format!(
+                "approximate randomization, {} shuffles, seed {}{}",
+                sig.ar_samples,
+                sig.seed,
+                if cmp.iter().any(|c| c.exact == Some(true)) {
+                    "; exact where at most 16 sentences differ"
+                } else {
+                    ""
+                }
+            ),
+            TestKind::Bootstrap => format!(
+                "paired bootstrap, {} samples, seed {}",
+                sig.bootstrap_samples, sig.seed
+            ),
+        };
+        let side = match sig.alternative {
+            treeval_stats::Alternative::TwoSided => "two-sided",
+            treeval_stats::Alternative::Greater => "one-sided: row better than column",
+        };
+        let _ = writeln!(
+            o,
+            "\n{}: {} ({}); p-values, † = significant at {} after Holm–Bonferroni",
+            rk.metric, how, side, sig.alpha
+        );
+        let mut head = vec![String::new()];
+        head.extend((1..n).map(|j| format!("[{}]", j + 1)));
+        head.push("rank".into());
+        let mut rows = vec![head];
+        for i in 0..n {
+            let mut row = vec![format!(
+                "[{}] {}",
+                i + 1,
+                r.systems.get(i).map_or("", |s| s.path.as_str())
+            )];
+            for j in 1..n {
+                let cell = cmp
+                    .iter()
+                    .find(|c| c.a == i && c.b == j)
+                    .map(|c| format!("{:.4}{}", c.p_value, if c.significant { " †" } else { "" }))
+                    .unwrap_or_default();
+                row.push(cell);
+            }
+            row.push(rk.ranks[i].to_string());
+            rows.push(row);
+        }
+        o.push_str(&table(&rows, 1));
+    }
 }
 
 fn esc_delim(s: &str, d: char) -> String {

@@ -18,6 +18,8 @@
 
 #![warn(missing_docs)]
 
+pub mod compare;
+
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use rayon::prelude::*;
@@ -186,30 +188,38 @@ pub fn approximate_randomization(
     let observed = difference(stat, &ta, &tb).unwrap_or(0.0);
     let dims = a.dims();
     let (diffs, n) = differing_rows(a, b);
+    // Only columns that differ somewhere change under swapping; a replicate needs just
+    // S = Σ over swapped sentences of (A − B) on those columns: A' = A − S, B' = B + S.
+    let active: Vec<usize> = (0..dims)
+        .filter(|&k| (0..n).any(|i| diffs[i * dims + k] != 0.0))
+        .collect();
+    let columns: Vec<Vec<f64>> = active
+        .iter()
+        .map(|&k| (0..n).map(|i| diffs[i * dims + k]).collect())
+        .collect();
     let chunk = (cfg.samples / 100).max(64);
     let done = std::sync::atomic::AtomicU64::new(0);
     let extreme: u64 = (0..cfg.samples)
         .into_par_iter()
         .with_min_len(chunk)
         .map_init(
-            || (ta.clone(), tb.clone()),
-            |(sa, sb), r| {
+            || (ta.clone(), tb.clone(), vec![0u64; n.div_ceil(64)]),
+            |(sa, sb, words), r| {
+                let mut rng = replicate_rng(cfg.seed, r as u64);
+                for w in words.iter_mut() {
+                    *w = rng.next_u64();
+                }
                 sa.copy_from_slice(&ta);
                 sb.copy_from_slice(&tb);
-                let mut rng = replicate_rng(cfg.seed, r as u64);
-                let mut bits = 0u64;
-                for i in 0..n {
-                    if i % 64 == 0 {
-                        bits = rng.next_u64();
-                    }
-                    if bits & 1 == 1 {
-                        let d = &diffs[i * dims..(i + 1) * dims];
-                        for k in 0..dims {
-                            sa[k] -= d[k];
-                            sb[k] += d[k];
+                for (&k, col) in active.iter().zip(&columns) {
+                    let mut sum = 0.0;
+                    for (w, block) in words.iter().zip(col.chunks(64)) {
+                        for (j, d) in block.iter().enumerate() {
+                            sum += d * ((w >> j) & 1) as f64;
                         }
                     }
-                    bits >>= 1;
+                    sa[k] -= sum;
+                    sb[k] += sum;
                 }
                 if let Some(p) = progress {
                     let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;

@@ -8,7 +8,7 @@ use treeval_metrics::deps::{evaluate, Input};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::render::{render, OutputFormat, Sections};
 
-use crate::args::{CompatMode, Conll09Cols, DepsArgs, InputFormat, Labels, Profile};
+use crate::args::{CompatMode, Conll09Cols, DepsArgs, InputFormat, Labels, Profile, TestArg};
 use crate::Failure;
 
 /// Resolve profile, policy and labels into options and a profile name.
@@ -49,6 +49,8 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
         confusion: a.confusion.is_some(),
         strict: a.strict,
         examples: 5,
+        keep_sentences: !a.tests.is_empty() || a.ci.is_some(),
+        pair_decisions: a.tests.contains(&TestArg::Mcnemar),
     };
     (opts, name)
 }
@@ -76,6 +78,11 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Conll09Cols::Gold => Conll09Columns::Gold,
             Conll09Cols::Predicted => Conll09Columns::Predicted,
         });
+    if !a.tests.is_empty() && a.systems.len() < 2 {
+        return Err(Failure::Usage(
+            "--test compares systems: give at least two system files".into(),
+        ));
+    }
     if a.systems.iter().filter(|s| s.as_str() == "-").count() + usize::from(a.gold == "-") > 1 {
         return Err(Failure::Usage(
             "standard input ('-') can be given only once".into(),
@@ -134,7 +141,11 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let _ = writeln!(err, "warning: … and {more} more warning(s) not shown");
         }
     }
-    let report = treeval_report::deps::build(&result, &opts, &profile, a.confusion.unwrap_or(12));
+    let mut report =
+        treeval_report::deps::build(&result, &opts, &profile, a.confusion.unwrap_or(12));
+    if !a.tests.is_empty() || a.ci.is_some() {
+        significance(a, &result, &mut report)?;
+    }
     let text = match a.compat {
         Some(_) => {
             let mut s = String::new();
@@ -166,5 +177,173 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;
+    Ok(())
+}
+
+/// Paired decision counts `(b, c)` of systems `a < b` for one metric.
+type Decider<'r> = dyn Fn(usize, usize) -> (u64, u64) + 'r;
+
+/// Run the requested tests and intervals on the kept per-sentence counts and put them in
+/// the report (with their settings in the signature).
+fn significance(
+    a: &DepsArgs,
+    result: &treeval_metrics::deps::DepsResult,
+    report: &mut treeval_report::Report,
+) -> Result<(), Failure> {
+    use treeval_metrics::deps::{DepsMetric, PairCounts};
+    use treeval_stats::compare::{compare, ratio, CompareConfig, MetricTables, TestKind};
+    use treeval_stats::{bootstrap_ci, Alternative, Resampling, Samples};
+
+    let tests: Vec<TestKind> = a
+        .tests
+        .iter()
+        .map(|t| match t {
+            TestArg::Mcnemar => TestKind::Mcnemar,
+            TestArg::Ar => TestKind::Ar,
+            TestArg::Bootstrap => TestKind::Bootstrap,
+        })
+        .collect();
+    let cfg = CompareConfig {
+        tests: tests.clone(),
+        ar_samples: a.samples.unwrap_or(10_000),
+        bootstrap_samples: a.samples.unwrap_or(1_000),
+        seed: a.seed,
+        alpha: a.alpha,
+        alternative: if a.one_sided {
+            Alternative::Greater
+        } else {
+            Alternative::TwoSided
+        },
+    };
+    let table = |k: usize, m: DepsMetric| {
+        let mut t = Samples::new(2);
+        for c in &result.sentences[k] {
+            let (num, den) = m.ratio(c);
+            t.push(&[num, den]);
+        }
+        t
+    };
+    let field = |m: DepsMetric, p: &PairCounts| match m {
+        DepsMetric::Uas => p.uas,
+        DepsMetric::Las => p.las,
+        DepsMetric::La => p.la,
+        DepsMetric::Lem => p.lem,
+        DepsMetric::Uem => p.uem,
+        _ => (0, 0),
+    };
+    let deciders: Vec<Box<Decider>> = a
+        .test_metrics
+        .iter()
+        .map(|&m| {
+            let f = move |x: usize, y: usize| {
+                result
+                    .pairs
+                    .get(result.pair_index(x, y))
+                    .map_or((0, 0), |p| field(m, p))
+            };
+            Box::new(f) as Box<Decider>
+        })
+        .collect();
+    let metrics: Vec<MetricTables> = a
+        .test_metrics
+        .iter()
+        .zip(&deciders)
+        .map(|(&m, d)| MetricTables {
+            name: m.name().to_string(),
+            tables: (0..result.systems.len()).map(|k| table(k, m)).collect(),
+            statistic: &ratio,
+            decisions: (m.has_binary_decisions() && !result.pairs.is_empty()).then_some(d.as_ref()),
+        })
+        .collect();
+
+    let started = std::time::Instant::now();
+    let bar = indicatif::ProgressBar::hidden();
+    let progress = |label: &str, done: u64, total: u64| {
+        if bar.is_hidden() && started.elapsed().as_secs_f64() > 1.0 && !a.quiet {
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        bar.set_length(total);
+        bar.set_position(done);
+        bar.set_message(label.to_string());
+    };
+    let (comparisons, rankings) = if tests.is_empty() {
+        (Vec::new(), Vec::new())
+    } else {
+        compare(&metrics, &cfg, &progress)
+    };
+    bar.finish_and_clear();
+
+    if let Some(level) = a.ci {
+        let rs = Resampling {
+            samples: a.ci_samples,
+            seed: a.seed,
+        };
+        for (k, sys) in report.systems.iter_mut().enumerate() {
+            for &m in &a.test_metrics {
+                let target = match m {
+                    DepsMetric::Las => &mut sys.metrics.LAS,
+                    DepsMetric::Uas => &mut sys.metrics.UAS,
+                    DepsMetric::La => &mut sys.metrics.LA,
+                    DepsMetric::Lem => &mut sys.metrics.LEM,
+                    DepsMetric::Uem => &mut sys.metrics.UEM,
+                    DepsMetric::Root => &mut sys.metrics.ROOT,
+                    _ => continue,
+                };
+                target.ci = bootstrap_ci(&table(k, m), &ratio, level, rs).map(|(lo, hi)| [lo, hi]);
+            }
+        }
+    }
+    if tests.contains(&TestKind::Mcnemar) {
+        report.warnings.push(treeval_report::model::Warning {
+            position: String::new(),
+            message: "McNemar's test treats every word as an independent decision; words of one sentence are not independent, so its p-values tend to be too small".into(),
+            hint: Some("prefer --test ar (shuffles whole sentences) for claims of significance".into()),
+        });
+        report.warnings_total += 1;
+        if !a.quiet {
+            eprintln!("note: McNemar's test assumes independent decisions (words of one sentence are not); prefer --test ar");
+        }
+    }
+    let names: Vec<&str> = tests.iter().map(|t| t.name()).collect();
+    if !names.is_empty() {
+        report.signature.push("test", names.join("+"));
+        if tests.contains(&TestKind::Ar) {
+            report
+                .signature
+                .push("ar-samples", cfg.ar_samples.to_string());
+        }
+        if tests.contains(&TestKind::Bootstrap) {
+            report
+                .signature
+                .push("bs-samples", cfg.bootstrap_samples.to_string());
+        }
+        if a.one_sided {
+            report.signature.push("side", "one".into());
+        }
+    }
+    if let Some(level) = a.ci {
+        report.signature.push("ci", format!("{}", level * 100.0));
+        report
+            .signature
+            .push("ci-samples", a.ci_samples.to_string());
+    }
+    report.signature.push("seed", a.seed.to_string());
+    report.significance = Some(treeval_report::model::SignificanceSettings {
+        tests,
+        metrics: a
+            .test_metrics
+            .iter()
+            .map(|m| m.name().to_string())
+            .collect(),
+        alternative: cfg.alternative,
+        ar_samples: cfg.ar_samples,
+        bootstrap_samples: cfg.bootstrap_samples,
+        alpha: a.alpha,
+        ci_level: a.ci,
+        ci_samples: a.ci_samples,
+        seed: a.seed,
+    });
+    report.comparisons = comparisons;
+    report.rankings = rankings;
     Ok(())
 }

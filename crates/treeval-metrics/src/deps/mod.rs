@@ -11,8 +11,8 @@ use std::ops::AddAssign;
 
 use serde::Serialize;
 
-pub use observe::{GoldSentence, Observer};
-pub use run::{evaluate, DepsResult, FileSummary, Input, SystemResult};
+pub use observe::{GoldSentence, Observer, DECISION_HEAD, DECISION_LABEL, DECISION_SCORED};
+pub use run::{evaluate, DepsResult, FileSummary, Input, PairCounts, SystemResult};
 
 /// Which tokens are scored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -164,6 +164,10 @@ pub struct DepsOptions {
     pub strict: bool,
     /// How many examples of each warning to keep.
     pub examples: usize,
+    /// Keep every sentence's counts (for significance tests and confidence intervals).
+    pub keep_sentences: bool,
+    /// Count paired per-word decisions between every two systems (for McNemar).
+    pub pair_decisions: bool,
 }
 
 impl Default for DepsOptions {
@@ -175,6 +179,8 @@ impl Default for DepsOptions {
             confusion: false,
             strict: false,
             examples: 5,
+            keep_sentences: false,
+            pair_decisions: false,
         }
     }
 }
@@ -389,5 +395,91 @@ pub fn depth_bin(d: u32) -> &'static str {
         6 => "6",
         crate::tree::NO_DEPTH => "unreachable",
         _ => "7+",
+    }
+}
+
+/// A headline metric as the ratio of two [`AttachmentCounts`] fields, so that tests and
+/// intervals can resample it from per-sentence counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DepsMetric {
+    /// las / words.
+    Las,
+    /// uas / words.
+    Uas,
+    /// la / words.
+    La,
+    /// lem / scored sentences.
+    Lem,
+    /// uem / scored sentences.
+    Uem,
+    /// root_correct / root_gold.
+    Root,
+    /// mean sentence LAS: Σ sentence LAS / scored sentences.
+    MacroLas,
+    /// mean sentence UAS.
+    MacroUas,
+    /// mean sentence LA.
+    MacroLa,
+}
+
+impl DepsMetric {
+    /// Every metric, in report order.
+    pub const ALL: [DepsMetric; 9] = [
+        DepsMetric::Las,
+        DepsMetric::Uas,
+        DepsMetric::La,
+        DepsMetric::Lem,
+        DepsMetric::Uem,
+        DepsMetric::Root,
+        DepsMetric::MacroLas,
+        DepsMetric::MacroUas,
+        DepsMetric::MacroLa,
+    ];
+
+    /// The name in reports (`LAS`, …, `macro-LAS`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DepsMetric::Las => "LAS",
+            DepsMetric::Uas => "UAS",
+            DepsMetric::La => "LA",
+            DepsMetric::Lem => "LEM",
+            DepsMetric::Uem => "UEM",
+            DepsMetric::Root => "ROOT",
+            DepsMetric::MacroLas => "macro-LAS",
+            DepsMetric::MacroUas => "macro-UAS",
+            DepsMetric::MacroLa => "macro-LA",
+        }
+    }
+
+    /// Parse a name (case-insensitive).
+    pub fn parse(s: &str) -> Option<Self> {
+        DepsMetric::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(s))
+    }
+
+    /// (numerator, denominator) of the metric in `c`.
+    pub fn ratio(self, c: &AttachmentCounts) -> (f64, f64) {
+        let n = c.scored_sentences as f64;
+        match self {
+            DepsMetric::Las => (c.las as f64, c.words as f64),
+            DepsMetric::Uas => (c.uas as f64, c.words as f64),
+            DepsMetric::La => (c.la as f64, c.words as f64),
+            DepsMetric::Lem => (c.lem as f64, n),
+            DepsMetric::Uem => (c.uem as f64, n),
+            DepsMetric::Root => (c.root_correct as f64, c.root_gold as f64),
+            DepsMetric::MacroLas => (c.sum_sentence_las, n),
+            DepsMetric::MacroUas => (c.sum_sentence_uas, n),
+            DepsMetric::MacroLa => (c.sum_sentence_la, n),
+        }
+    }
+
+    /// Whether McNemar's test applies: the metric counts binary decisions on words
+    /// (LAS, UAS, LA) or on sentences (LEM, UEM).
+    pub fn has_binary_decisions(self) -> bool {
+        matches!(
+            self,
+            DepsMetric::Las | DepsMetric::Uas | DepsMetric::La | DepsMetric::Lem | DepsMetric::Uem
+        )
     }
 }

@@ -191,6 +191,13 @@ fn tree_diagnostic(
     None
 }
 
+/// Bit of [`Observer::decisions`]: the word is scored.
+pub const DECISION_SCORED: u8 = 1;
+/// Bit of [`Observer::decisions`]: the word's head is right.
+pub const DECISION_HEAD: u8 = 2;
+/// Bit of [`Observer::decisions`]: the word's label is right.
+pub const DECISION_LABEL: u8 = 4;
+
 /// The running sums of one system file.
 #[derive(Debug, Clone, Default)]
 pub struct Observer {
@@ -208,6 +215,9 @@ pub struct Observer {
     pub form_mismatches: u64,
     /// Examples (FORM mismatches, malformed trees), at most `opts.examples` of each.
     pub examples: Vec<Diagnostic>,
+    /// The per-word decisions of the last sentence observed (bits `DECISION_*`), kept
+    /// when `opts.pair_decisions` is set.
+    pub decisions: Vec<u8>,
     form_examples: usize,
     tree_examples: usize,
     tree: Tree,
@@ -263,6 +273,7 @@ impl Observer {
             ..AttachmentCounts::default()
         };
         let n = gold.len();
+        self.decisions.clear();
         for (i, (gw, sw)) in gold.words().iter().zip(sys.words()).enumerate() {
             let gform = gold.form(gw);
             let sform = sys.form(sw);
@@ -288,6 +299,9 @@ impl Observer {
             }
             if !g.scored[i] {
                 c.excluded += 1;
+                if opts.pair_decisions {
+                    self.decisions.push(0);
+                }
                 continue;
             }
             let gh = g.heads[i];
@@ -296,6 +310,13 @@ impl Observer {
             let gl = g.labels[i];
             let sl = labels.intern(opts.labels.apply(sys.deprel(sw)));
             let label_ok = gl == sl;
+            if opts.pair_decisions {
+                self.decisions.push(
+                    DECISION_SCORED
+                        | if head_ok { DECISION_HEAD } else { 0 }
+                        | if label_ok { DECISION_LABEL } else { 0 },
+                );
+            }
             c.words += 1;
             c.uas += u64::from(head_ok);
             c.la += u64::from(label_ok);

@@ -48,6 +48,22 @@ pub struct SystemResult {
     pub observer: Observer,
 }
 
+/// Paired decisions of two systems: `(b, c)` = (right in A and wrong in B, wrong in A
+/// and right in B), for McNemar's test.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PairCounts {
+    /// Words: head.
+    pub uas: (u64, u64),
+    /// Words: head and label.
+    pub las: (u64, u64),
+    /// Words: label.
+    pub la: (u64, u64),
+    /// Sentences: labeled exact match.
+    pub lem: (u64, u64),
+    /// Sentences: unlabeled exact match.
+    pub uem: (u64, u64),
+}
+
 /// Everything a `deps` evaluation counted.
 #[derive(Debug, Clone)]
 pub struct DepsResult {
@@ -61,6 +77,46 @@ pub struct DepsResult {
     pub labels: LabelTable,
     /// Warnings about the inputs and the evaluation.
     pub warnings: Diagnostics,
+    /// Every sentence's counts, per system (when `opts.keep_sentences`).
+    pub sentences: Vec<Vec<AttachmentCounts>>,
+    /// Paired decisions for every two systems `a < b`, at index [`DepsResult::pair_index`]
+    /// (when `opts.pair_decisions`).
+    pub pairs: Vec<PairCounts>,
+}
+
+impl DepsResult {
+    /// Index in [`DepsResult::pairs`] of systems `a < b`.
+    pub fn pair_index(&self, a: usize, b: usize) -> usize {
+        let n = self.systems.len();
+        a * n - a * (a + 1) / 2 + (b - a - 1)
+    }
+}
+
+/// Add the paired decisions of two observers' last sentence.
+fn count_pair(
+    p: &mut PairCounts,
+    x: &Observer,
+    y: &Observer,
+    cx: &AttachmentCounts,
+    cy: &AttachmentCounts,
+) {
+    fn bump(t: &mut (u64, u64), a: bool, b: bool) {
+        t.0 += u64::from(a && !b);
+        t.1 += u64::from(!a && b);
+    }
+    use super::{DECISION_HEAD as H, DECISION_LABEL as L, DECISION_SCORED as S};
+    for (&dx, &dy) in x.decisions.iter().zip(&y.decisions) {
+        if dx & S == 0 {
+            continue;
+        }
+        bump(&mut p.uas, dx & H != 0, dy & H != 0);
+        bump(&mut p.la, dx & L != 0, dy & L != 0);
+        bump(&mut p.las, dx & (H | L) == H | L, dy & (H | L) == H | L);
+    }
+    if cx.scored_sentences == 1 {
+        bump(&mut p.lem, cx.lem == 1, cy.lem == 1);
+        bump(&mut p.uem, cx.uem == 1, cy.uem == 1);
+    }
 }
 
 const BATCH: usize = 64;
@@ -207,6 +263,18 @@ where
     let mut observers: Vec<Observer> = systems.iter().map(|_| Observer::new(opts)).collect();
     let mut gold_validity = Validity::default();
     let gold_path: Arc<str> = Arc::from(gold.path.as_str());
+    let nsys = systems.len();
+    let mut sentences: Vec<Vec<AttachmentCounts>> =
+        vec![Vec::new(); if opts.keep_sentences { nsys } else { 0 }];
+    let mut pairs = vec![
+        PairCounts::default();
+        if opts.pair_decisions {
+            nsys * nsys.saturating_sub(1) / 2
+        } else {
+            0
+        }
+    ];
+    let mut current: Vec<Option<AttachmentCounts>> = vec![None; nsys];
     let sys_paths: Vec<Arc<str>> = systems.iter().map(|s| Arc::from(s.path.as_str())).collect();
 
     let (gold_summary, sys_summaries) = std::thread::scope(|scope| -> Result<_, Error> {
@@ -244,6 +312,7 @@ where
                 }
             }
             let gold_ok = !g.has_errors();
+            current.iter_mut().for_each(|c| *c = None);
             for (k, feed) in sfeeds.iter_mut().enumerate() {
                 if sys_done[k] {
                     continue;
@@ -291,6 +360,21 @@ where
                     opts,
                 );
                 on_sentence(k, g, s, &c);
+                if opts.keep_sentences {
+                    sentences[k].push(c);
+                }
+                current[k] = Some(c);
+            }
+            if opts.pair_decisions {
+                let mut idx = 0;
+                for a in 0..nsys {
+                    for b in a + 1..nsys {
+                        if let (Some(ca), Some(cb)) = (&current[a], &current[b]) {
+                            count_pair(&mut pairs[idx], &observers[a], &observers[b], ca, cb);
+                        }
+                        idx += 1;
+                    }
+                }
             }
         }
         if let Some(e) = fatal {
@@ -407,5 +491,7 @@ where
             .collect(),
         labels,
         warnings,
+        sentences,
+        pairs,
     })
 }

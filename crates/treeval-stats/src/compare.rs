@@ -1,0 +1,326 @@
+//! Comparing several systems on several metrics: every pair, every requested test,
+//! Holm–Bonferroni within each (metric, test) family, and ranks.
+
+use serde::Serialize;
+
+use crate::{
+    approximate_randomization, bootstrap_ci, exact_permutation, mcnemar, paired_bootstrap, ranks,
+    Alternative, Resampling, Samples, Statistic,
+};
+
+/// A test between two systems.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TestKind {
+    /// McNemar's test on paired binary decisions.
+    Mcnemar,
+    /// Approximate randomization (stratified shuffling).
+    Ar,
+    /// Paired bootstrap resampling.
+    Bootstrap,
+}
+
+impl TestKind {
+    /// `mcnemar`, `ar` or `bootstrap`.
+    pub fn name(self) -> &'static str {
+        match self {
+            TestKind::Mcnemar => "mcnemar",
+            TestKind::Ar => "ar",
+            TestKind::Bootstrap => "bootstrap",
+        }
+    }
+}
+
+/// A ratio metric: `sums[0] / sums[1]` (`None` when the denominator is 0).
+pub fn ratio(sums: &[f64]) -> Option<f64> {
+    (sums[1] > 0.0).then(|| sums[0] / sums[1])
+}
+
+/// One metric to compare: a per-sentence table per system, and (for McNemar) the paired
+/// decision counts `(b, c)` of systems `a < b`.
+pub struct MetricTables<'a> {
+    /// Metric name.
+    pub name: String,
+    /// One table per system (same sentences, same columns).
+    pub tables: Vec<Samples>,
+    /// The statistic computed from column sums.
+    pub statistic: &'a dyn Statistic,
+    /// Paired binary decisions, when the metric has them.
+    pub decisions: Option<&'a dyn Fn(usize, usize) -> (u64, u64)>,
+}
+
+impl std::fmt::Debug for MetricTables<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MetricTables")
+            .field("name", &self.name)
+            .field("systems", &self.tables.len())
+            .finish()
+    }
+}
+
+/// Settings of a comparison.
+#[derive(Debug, Clone)]
+pub struct CompareConfig {
+    /// Tests to run.
+    pub tests: Vec<TestKind>,
+    /// Shuffles of approximate randomization.
+    pub ar_samples: usize,
+    /// Samples of the paired bootstrap.
+    pub bootstrap_samples: usize,
+    /// Seed of both.
+    pub seed: u64,
+    /// Significance level (after Holm–Bonferroni).
+    pub alpha: f64,
+    /// Two-sided, or Bikel's one-sided variant (A better than B).
+    pub alternative: Alternative,
+}
+
+/// The result of one test between systems `a` and `b` on one metric.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Comparison {
+    /// Index of the first system.
+    pub a: usize,
+    /// Index of the second system.
+    pub b: usize,
+    /// Metric name.
+    pub metric: String,
+    /// Test name.
+    pub test: TestKind,
+    /// The test statistic: the metric difference A − B for ar and bootstrap; for McNemar
+    /// min(b, c) (exact) or the continuity-corrected χ².
+    pub statistic: f64,
+    /// The p-value.
+    pub p_value: f64,
+    /// Holm–Bonferroni adjusted p-value within the (metric, test) family.
+    pub p_adjusted: f64,
+    /// `p_adjusted < alpha`.
+    pub significant: bool,
+    /// Replicates drawn (0 for McNemar).
+    pub samples: u64,
+    /// Seed (0 for McNemar).
+    pub seed: u64,
+    /// McNemar: decisions right in A only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub b_count: Option<u64>,
+    /// McNemar: decisions right in B only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub c_count: Option<u64>,
+    /// McNemar: MaltEval's z.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub z: Option<f64>,
+    /// McNemar: whether the exact binomial test was used; ar: whether the p-value is the
+    /// exact permutation p-value (at most [`EXACT_MAX`] differing sentences).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact: Option<bool>,
+    /// Bootstrap: fraction of samples where A beats B.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub a_wins: Option<f64>,
+}
+
+/// Up to this many differing sentences, `ar` enumerates all 2^m swap patterns (the exact
+/// permutation test) instead of sampling them.
+pub const EXACT_MAX: usize = 16;
+
+fn exact_ok(a: &Samples, b: &Samples) -> bool {
+    (0..a.len().min(b.len()))
+        .filter(|&i| a.row(i) != b.row(i))
+        .count()
+        <= EXACT_MAX
+}
+
+/// Ranks of the systems on one metric under one test.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ranking {
+    /// Metric name.
+    pub metric: String,
+    /// Test name.
+    pub test: TestKind,
+    /// Per system: 1 + the number of systems significantly better.
+    pub ranks: Vec<usize>,
+}
+
+/// Run every test of `cfg` on every pair of systems for every metric. `progress(test,
+/// done, total)` is called during long resampling runs.
+pub fn compare(
+    metrics: &[MetricTables<'_>],
+    cfg: &CompareConfig,
+    progress: &(dyn Fn(&str, u64, u64) + Sync),
+) -> (Vec<Comparison>, Vec<Ranking>) {
+    let mut out = Vec::new();
+    let mut rankings = Vec::new();
+    for m in metrics {
+        let n = m.tables.len();
+        let scores: Vec<Option<f64>> = m
+            .tables
+            .iter()
+            .map(|t| m.statistic.value(&t.totals()))
+            .collect();
+        for &test in &cfg.tests {
+            if test == TestKind::Mcnemar && m.decisions.is_none() {
+                continue;
+            }
+            let mut family = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    let (ta, tb) = (&m.tables[a], &m.tables[b]);
+                    let mut c = Comparison {
+                        a,
+                        b,
+                        metric: m.name.clone(),
+                        test,
+                        statistic: 0.0,
+                        p_value: 1.0,
+                        p_adjusted: 1.0,
+                        significant: false,
+                        samples: 0,
+                        seed: 0,
+                        b_count: None,
+                        c_count: None,
+                        z: None,
+                        exact: None,
+                        a_wins: None,
+                    };
+                    match test {
+                        TestKind::Mcnemar => {
+                            let (bb, cc) = m.decisions.map_or((0, 0), |f| f(a, b));
+                            let r = mcnemar(bb, cc);
+                            c.statistic = r.statistic;
+                            c.p_value = r.p_value;
+                            c.b_count = Some(bb);
+                            c.c_count = Some(cc);
+                            c.z = Some(r.z);
+                            c.exact = Some(r.exact);
+                        }
+                        TestKind::Ar if exact_ok(ta, tb) => {
+                            // few differing sentences: enumerate every swap pattern
+                            if let Some(r) =
+                                exact_permutation(ta, tb, m.statistic, cfg.alternative, EXACT_MAX)
+                            {
+                                c.statistic = r.statistic;
+                                c.p_value = r.p_value;
+                                c.samples = r.samples;
+                                c.exact = Some(true);
+                            }
+                        }
+                        TestKind::Ar => {
+                            let total = cfg.ar_samples as u64;
+                            let label = format!("{} {} {}-{}", m.name, test.name(), a, b);
+                            let cb = |k: u64| progress(&label, k, total);
+                            let r = approximate_randomization(
+                                ta,
+                                tb,
+                                m.statistic,
+                                cfg.alternative,
+                                Resampling {
+                                    samples: cfg.ar_samples,
+                                    seed: cfg.seed,
+                                },
+                                Some(&cb),
+                            );
+                            c.statistic = r.statistic;
+                            c.p_value = r.p_value;
+                            c.samples = r.samples;
+                            c.seed = r.seed;
+                        }
+                        TestKind::Bootstrap => {
+                            let r = paired_bootstrap(
+                                ta,
+                                tb,
+                                m.statistic,
+                                Resampling {
+                                    samples: cfg.bootstrap_samples,
+                                    seed: cfg.seed,
+                                },
+                            );
+                            c.statistic = r.test.statistic;
+                            c.p_value = r.test.p_value;
+                            c.samples = r.test.samples;
+                            c.seed = r.test.seed;
+                            c.a_wins = Some(r.a_wins);
+                        }
+                    }
+                    family.push(c);
+                }
+            }
+            let adjusted = crate::holm(&family.iter().map(|c| c.p_value).collect::<Vec<_>>());
+            for (c, p) in family.iter_mut().zip(adjusted) {
+                c.p_adjusted = p;
+                c.significant = p < cfg.alpha;
+            }
+            let better = |i: usize, j: usize| {
+                let (x, y) = (i.min(j), i.max(j));
+                let sig = family.iter().any(|c| c.a == x && c.b == y && c.significant);
+                sig && scores[j].unwrap_or(f64::NEG_INFINITY)
+                    > scores[i].unwrap_or(f64::NEG_INFINITY)
+            };
+            rankings.push(Ranking {
+                metric: m.name.clone(),
+                test,
+                ranks: ranks(n, better),
+            });
+            out.extend(family);
+        }
+    }
+    (out, rankings)
+}
+
+/// Percentile bootstrap intervals of each table's statistic.
+pub fn intervals(
+    tables: &[Samples],
+    statistic: &dyn Statistic,
+    level: f64,
+    cfg: Resampling,
+) -> Vec<Option<(f64, f64)>> {
+    tables
+        .iter()
+        .map(|t| bootstrap_ci(t, statistic, level, cfg))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_pairs_holm_and_ranks() {
+        // three systems: 0 clearly best, 1 and 2 equal
+        let mk = |c: f64| {
+            let mut t = Samples::new(2);
+            for _ in 0..50 {
+                t.push(&[c, 10.0]);
+            }
+            t
+        };
+        let decisions = |a: usize, _b: usize| if a == 0 { (40, 0) } else { (0, 0) };
+        let m = MetricTables {
+            name: "LAS".into(),
+            tables: vec![mk(9.0), mk(5.0), mk(5.0)],
+            statistic: &ratio,
+            decisions: Some(&decisions),
+        };
+        let cfg = CompareConfig {
+            tests: vec![TestKind::Mcnemar, TestKind::Ar],
+            ar_samples: 500,
+            bootstrap_samples: 100,
+            seed: 1,
+            alpha: 0.05,
+            alternative: Alternative::TwoSided,
+        };
+        let (cmp, ranks) = compare(&[m], &cfg, &|_, _, _| {});
+        assert_eq!(cmp.len(), 6);
+        let ar01 = cmp
+            .iter()
+            .find(|c| c.test == TestKind::Ar && c.a == 0 && c.b == 1)
+            .unwrap();
+        assert!(ar01.significant && (ar01.statistic - 0.4).abs() < 1e-12);
+        let ar12 = cmp
+            .iter()
+            .find(|c| c.test == TestKind::Ar && c.a == 1 && c.b == 2)
+            .unwrap();
+        assert_eq!(ar12.p_value, 1.0);
+        assert!(!ar12.significant);
+        for r in &ranks {
+            assert_eq!(r.ranks, vec![1, 2, 2], "{:?}", r.test);
+        }
+    }
+}
