@@ -355,3 +355,56 @@ fn big1m_parity() {
         assert_eq!(m["LAS"]["total"].to_string(), count[0], "{file}");
     }
 }
+
+#[test]
+#[ignore = "1M words: run with --include-ignored (CI does, in release mode)"]
+fn big1m_bootstrap_interval_covers_the_score() {
+    let Some(d) = data_dir() else { return };
+    let gold = big_gold(&d);
+    let sys = d.join("reference/big1m/sys1m.conllu.gz");
+    let v = json(&["--ci", "95", "--test-metrics", "LAS,UAS", s(&gold), s(&sys)]);
+    for m in ["LAS", "UAS"] {
+        let x = &v["systems"][0]["metrics"][m];
+        let score = x["score"].as_f64().unwrap();
+        let (lo, hi) = (x["ci"][0].as_f64().unwrap(), x["ci"][1].as_f64().unwrap());
+        assert!(lo < score && score < hi, "{m}: {lo} < {score} < {hi}");
+        assert!(
+            hi - lo < 0.01,
+            "{m}: a 1M-word interval is narrow: [{lo}, {hi}]"
+        );
+    }
+}
+
+#[test]
+fn tiny_mcnemar_equals_malteval() {
+    let Some(d) = data_dir() else { return };
+    let t = d.join("reference/tiny");
+    let v = json(&[
+        "--test",
+        "mcnemar",
+        s(&t.join("gold.conll")),
+        s(&t.join("sys.conll")),
+        s(&t.join("sys_b.conll")),
+    ]);
+    // malteval_stat.txt: the z-values printed by MaltEval --stat 1
+    let stat = std::fs::read_to_string(t.join("expected/malteval_stat.txt")).unwrap();
+    let lines: Vec<&str> = stat.lines().collect();
+    let mut z = lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains("McNemar: z-value"))
+        .map(|(i, _)| lines[i + 2].split_whitespace().nth(1).unwrap().to_string());
+    let (uas, las) = (z.next().unwrap(), z.next().unwrap());
+    let find = |m: &str| {
+        v["comparisons"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["metric"] == m)
+            .unwrap()["z"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!(malt(find("UAS")), uas);
+    assert_eq!(malt(find("LAS")), las);
+}
