@@ -52,6 +52,10 @@ half=$work/gold500k.conllu
 done > "$half"
 measure "treeval deps gold vs gold 500k" "$bin" deps -q --format json "$half" "$half"
 measure "treeval deps gold vs gold 1M" "$bin" deps -q --format json "$gold" "$gold"
-if command -v udeval >/dev/null 2>&1; then
+# significance: two systems that differ in almost every sentence (sys1m and gold itself)
+measure "deps 2 systems, score only" "$bin" deps -q --format json "$gold" "$sys" "$gold"
+measure "deps 2 systems + ar LAS 10000" "$bin" deps -q --format json --test ar --test-metrics LAS "$gold" "$sys" "$gold"
+measure "deps 2 systems + ar+bs+ci, 3 metrics" "$bin" deps -q --format json --test ar --test bootstrap --ci 95 "$gold" "$sys" "$gold"
+if [ "${SKIP_UDEVAL:-0}" != 1 ] && command -v udeval >/dev/null 2>&1; then
   runs=1 measure "udeval (udtools), 1 run" udeval "$gold" "$sys"
 fi
