@@ -223,6 +223,9 @@ pub fn compare(
                             c.seed = r.seed;
                         }
                         TestKind::Bootstrap => {
+                            let total = cfg.bootstrap_samples as u64;
+                            let label = format!("{} {} {}-{}", m.name, test.name(), a, b);
+                            let cb = |k: u64| progress(&label, k, total);
                             let r = paired_bootstrap(
                                 ta,
                                 tb,
@@ -231,6 +234,7 @@ pub fn compare(
                                     samples: cfg.bootstrap_samples,
                                     seed: cfg.seed,
                                 },
+                                Some(&cb),
                             );
                             c.statistic = r.test.statistic;
                             c.p_value = r.test.p_value;
@@ -273,7 +277,7 @@ pub fn intervals(
 ) -> Vec<Option<(f64, f64)>> {
     tables
         .iter()
-        .map(|t| bootstrap_ci(t, statistic, level, cfg))
+        .map(|t| bootstrap_ci(t, statistic, level, cfg, None))
         .collect()
 }
 

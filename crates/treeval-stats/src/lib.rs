@@ -198,7 +198,7 @@ pub fn approximate_randomization(
         .map(|&k| (0..n).map(|i| diffs[i * dims + k]).collect())
         .collect();
     let chunk = (cfg.samples / 100).max(64);
-    let done = std::sync::atomic::AtomicU64::new(0);
+    let tick = Ticker::new(cfg.samples, progress);
     let extreme: u64 = (0..cfg.samples)
         .into_par_iter()
         .with_min_len(chunk)
@@ -221,12 +221,7 @@ pub fn approximate_randomization(
                     sa[k] -= sum;
                     sb[k] += sum;
                 }
-                if let Some(p) = progress {
-                    let k = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    if k % chunk as u64 == 0 {
-                        p(k);
-                    }
-                }
+                tick.tick();
                 match difference(stat, sa, sb) {
                     Some(d) => u64::from(is_extreme(d, observed, alt)),
                     None => 0,
@@ -288,6 +283,33 @@ pub fn exact_permutation(
     })
 }
 
+/// Calls a progress callback with the number of replicates done, about every 1%.
+struct Ticker<'a> {
+    done: std::sync::atomic::AtomicU64,
+    every: u64,
+    progress: Option<&'a (dyn Fn(u64) + Sync)>,
+}
+
+impl<'a> Ticker<'a> {
+    fn new(total: usize, progress: Option<&'a (dyn Fn(u64) + Sync)>) -> Self {
+        Ticker {
+            done: std::sync::atomic::AtomicU64::new(0),
+            every: (total as u64 / 100).max(1),
+            progress,
+        }
+    }
+
+    #[inline]
+    fn tick(&self) {
+        if let Some(p) = self.progress {
+            let k = self.done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            if k % self.every == 0 {
+                p(k);
+            }
+        }
+    }
+}
+
 /// A uniform index below `n` (Lemire's multiply-shift).
 #[inline]
 fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
@@ -331,7 +353,9 @@ pub fn paired_bootstrap(
     b: &Samples,
     stat: &dyn Statistic,
     cfg: Resampling,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> BootstrapResult {
+    let tick = Ticker::new(cfg.samples, progress);
     let observed = difference(stat, &a.totals(), &b.totals()).unwrap_or(0.0);
     let dims = a.dims();
     let deltas: Vec<Option<f64>> = (0..cfg.samples)
@@ -340,6 +364,7 @@ pub fn paired_bootstrap(
             || vec![vec![0.0; dims], vec![0.0; dims]],
             |sums, r| {
                 resample_sums(&[a, b], cfg.seed, r as u64, sums);
+                tick.tick();
                 difference(stat, &sums[0], &sums[1])
             },
         )
@@ -376,7 +401,9 @@ pub fn bootstrap_ci(
     stat: &dyn Statistic,
     level: f64,
     cfg: Resampling,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Option<(f64, f64)> {
+    let tick = Ticker::new(cfg.samples, progress);
     let dims = a.dims();
     let mut values: Vec<f64> = (0..cfg.samples)
         .into_par_iter()
@@ -384,6 +411,7 @@ pub fn bootstrap_ci(
             || vec![vec![0.0; dims]],
             |sums, r| {
                 resample_sums(&[a], cfg.seed, r as u64, sums);
+                tick.tick();
                 stat.value(&sums[0])
             },
         )
@@ -594,10 +622,10 @@ mod tests {
             samples: 1000,
             seed: 7,
         };
-        let (lo, hi) = bootstrap_ci(&a, &las, 0.95, cfg).unwrap();
+        let (lo, hi) = bootstrap_ci(&a, &las, 0.95, cfg, None).unwrap();
         assert!(lo < full && full < hi, "{lo} {full} {hi}");
         // same seed, same interval
-        assert_eq!(bootstrap_ci(&a, &las, 0.95, cfg).unwrap(), (lo, hi));
+        assert_eq!(bootstrap_ci(&a, &las, 0.95, cfg, None).unwrap(), (lo, hi));
     }
 
     #[test]

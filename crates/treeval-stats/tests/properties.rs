@@ -34,7 +34,7 @@ proptest! {
             let r = approximate_randomization(&a, &b, &las, alt, CFG, None);
             prop_assert!(r.p_value > 0.0 && r.p_value <= 1.0);
         }
-        let r = paired_bootstrap(&a, &b, &las, CFG);
+        let r = paired_bootstrap(&a, &b, &las, CFG, None);
         prop_assert!(r.test.p_value > 0.0 && r.test.p_value <= 1.0);
         if let Some(r) = exact_permutation(&a, &b, &las, Alternative::TwoSided, 12) {
             prop_assert!(r.p_value > 0.0 && r.p_value <= 1.0);
@@ -44,7 +44,7 @@ proptest! {
     #[test]
     fn a_system_against_itself_gives_p_1((a, _) in tables()) {
         prop_assert_eq!(approximate_randomization(&a, &a, &las, Alternative::TwoSided, CFG, None).p_value, 1.0);
-        prop_assert_eq!(paired_bootstrap(&a, &a, &las, CFG).test.p_value, 1.0);
+        prop_assert_eq!(paired_bootstrap(&a, &a, &las, CFG, None).test.p_value, 1.0);
         prop_assert_eq!(exact_permutation(&a, &a, &las, Alternative::TwoSided, 12).unwrap().p_value, 1.0);
     }
 
@@ -54,8 +54,8 @@ proptest! {
         let ba = approximate_randomization(&b, &a, &las, Alternative::TwoSided, CFG, None);
         prop_assert_eq!(ab.p_value, ba.p_value);
         prop_assert_eq!(ab.statistic, -ba.statistic);
-        let ab = paired_bootstrap(&a, &b, &las, CFG);
-        let ba = paired_bootstrap(&b, &a, &las, CFG);
+        let ab = paired_bootstrap(&a, &b, &las, CFG, None);
+        let ba = paired_bootstrap(&b, &a, &las, CFG, None);
         prop_assert_eq!(ab.test.p_value, ba.test.p_value);
         if let (Some(x), Some(y)) = (
             exact_permutation(&a, &b, &las, Alternative::TwoSided, 12),
@@ -93,8 +93,8 @@ fn same_results_with_one_and_two_threads() {
         pool.install(|| {
             (
                 approximate_randomization(&a, &b, &las, Alternative::TwoSided, cfg, None),
-                paired_bootstrap(&a, &b, &las, cfg),
-                bootstrap_ci(&a, &las, 0.95, cfg),
+                paired_bootstrap(&a, &b, &las, cfg, None),
+                bootstrap_ci(&a, &las, 0.95, cfg, None),
             )
         })
     };

@@ -258,6 +258,11 @@ fn significance(
 
     let started = std::time::Instant::now();
     let bar = indicatif::ProgressBar::hidden();
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({eta} left)")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
     let progress = |label: &str, done: u64, total: u64| {
         if bar.is_hidden() && started.elapsed().as_secs_f64() > 1.0 && !a.quiet {
             bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
@@ -271,8 +276,6 @@ fn significance(
     } else {
         compare(&metrics, &cfg, &progress)
     };
-    bar.finish_and_clear();
-
     if let Some(level) = a.ci {
         let rs = Resampling {
             samples: a.ci_samples,
@@ -289,10 +292,14 @@ fn significance(
                     DepsMetric::Root => &mut sys.metrics.ROOT,
                     _ => continue,
                 };
-                target.ci = bootstrap_ci(&table(k, m), &ratio, level, rs).map(|(lo, hi)| [lo, hi]);
+                let label = format!("CI {} {}", m.name(), k + 1);
+                let cb = |done: u64| progress(&label, done, a.ci_samples as u64);
+                target.ci = bootstrap_ci(&table(k, m), &ratio, level, rs, Some(&cb))
+                    .map(|(lo, hi)| [lo, hi]);
             }
         }
     }
+    bar.finish_and_clear();
     if tests.contains(&TestKind::Mcnemar) {
         report.warnings.push(treeval_report::model::Warning {
             position: String::new(),
