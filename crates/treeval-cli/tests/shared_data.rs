@@ -290,7 +290,13 @@ fn tiny_universal_labels_equal_conll18_las() {
     );
 }
 
+/// gold1m.conllu, built once per test process (the tests run on several threads).
 fn big_gold(d: &Path) -> PathBuf {
+    static GOLD: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    GOLD.get_or_init(|| build_big_gold(d)).clone()
+}
+
+fn build_big_gold(d: &Path) -> PathBuf {
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("gold1m.conllu");
     if out.metadata().map(|m| m.len()).unwrap_or(0) == 72_201_200 {
         return out;
@@ -304,7 +310,7 @@ fn big_gold(d: &Path) -> PathBuf {
         all.extend_from_slice(&dev);
         all.extend_from_slice(&test);
     }
-    let tmp = out.with_extension("tmp");
+    let tmp = out.with_extension(format!("tmp{}", std::process::id()));
     std::fs::write(&tmp, all).unwrap();
     std::fs::rename(&tmp, &out).unwrap();
     out
