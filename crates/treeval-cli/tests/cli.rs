@@ -370,3 +370,25 @@ fn significance_json_contract() {
     let o = treeval(&["deps", "--test", "ar", G, S]);
     assert_eq!(o.status.code(), Some(2), "a test needs two systems");
 }
+
+#[test]
+fn significance_csv() {
+    insta::assert_snapshot!(stdout_ok(&[
+        "deps",
+        "--format",
+        "csv",
+        "--test",
+        "ar",
+        "--test",
+        "mcnemar",
+        "--ci",
+        "95",
+        "--ci-samples",
+        "200",
+        "--test-metrics",
+        "LAS",
+        G,
+        S,
+        G,
+    ]));
+}

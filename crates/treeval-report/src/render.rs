@@ -559,6 +559,70 @@ fn delimited(r: &Report, d: char) -> String {
             }
         }
     }
+    for c in &r.comparisons {
+        let (sa, sb) = (
+            r.systems.get(c.a).map_or("", |s| s.path.as_str()),
+            r.systems.get(c.b).map_or("", |s| s.path.as_str()),
+        );
+        let section = format!("test-{}", c.test.name());
+        row(
+            sa,
+            &section,
+            sb,
+            &format!("{}-p", c.metric),
+            String::new(),
+            c.samples.to_string(),
+            Some(c.p_value),
+        );
+        row(
+            sa,
+            &section,
+            sb,
+            &format!("{}-p-holm", c.metric),
+            String::new(),
+            c.samples.to_string(),
+            Some(c.p_adjusted),
+        );
+        row(
+            sa,
+            &section,
+            sb,
+            &format!("{}-statistic", c.metric),
+            String::new(),
+            String::new(),
+            Some(c.statistic),
+        );
+    }
+    for s in &r.systems {
+        for (name, m) in metric_cells(&s.metrics) {
+            if let Some([lo, hi]) = m.ci {
+                let level = r
+                    .significance
+                    .as_ref()
+                    .and_then(|x| x.ci_level)
+                    .unwrap_or(0.0)
+                    .to_string();
+                row(
+                    &s.path,
+                    "ci",
+                    &level,
+                    &format!("{name}-low"),
+                    String::new(),
+                    String::new(),
+                    Some(lo),
+                );
+                row(
+                    &s.path,
+                    "ci",
+                    &level,
+                    &format!("{name}-high"),
+                    String::new(),
+                    String::new(),
+                    Some(hi),
+                );
+            }
+        }
+    }
     o
 }
 
