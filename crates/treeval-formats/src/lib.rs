@@ -18,6 +18,7 @@
 
 #![warn(missing_docs)]
 
+pub mod align;
 pub mod conll;
 pub mod error;
 pub mod input;

@@ -1,0 +1,289 @@
+//! Word-alignment quality (Och & Ney 2003): precision, recall and AER over sure (S) and
+//! possible (P ⊇ S) gold links, counted per sentence and summed.
+
+use std::ops::AddAssign;
+
+use serde::Serialize;
+use treeval_formats::align::{Link, LinkKind};
+
+/// Per-sentence (or summed) counts of one hypothesis against the gold links.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct AlignCounts {
+    /// Sentences.
+    pub sentences: u64,
+    /// |A|: distinct hypothesis links.
+    pub a: u64,
+    /// |S|: distinct sure gold links.
+    pub s: u64,
+    /// |P|: distinct possible gold links (sure ones included).
+    pub p: u64,
+    /// |A ∩ S|.
+    pub a_and_s: u64,
+    /// |A ∩ P|.
+    pub a_and_p: u64,
+    /// Distinct hypothesis links tagged sure (or untagged).
+    pub hyp_sure: u64,
+    /// … of which are sure gold links (the WPT scorer's "SURE" match).
+    pub hyp_sure_and_s: u64,
+    /// Distinct hypothesis links tagged possible.
+    pub hyp_possible: u64,
+    /// Hypothesis links tagged both sure and possible.
+    pub hyp_both: u64,
+    /// Distinct gold links tagged possible (and not sure).
+    pub gold_possible_only: u64,
+    /// Repeated links in the hypothesis (counted once in A).
+    pub hyp_duplicates: u64,
+    /// Repeated links in the gold.
+    pub gold_duplicates: u64,
+    /// Hypothesis links with a NULL side (not in A unless NULL links are kept).
+    pub hyp_null: u64,
+    /// Gold links with a NULL side (not in S/P unless NULL links are kept).
+    pub gold_null: u64,
+}
+
+impl AddAssign for AlignCounts {
+    fn add_assign(&mut self, o: Self) {
+        self.sentences += o.sentences;
+        self.a += o.a;
+        self.s += o.s;
+        self.p += o.p;
+        self.a_and_s += o.a_and_s;
+        self.a_and_p += o.a_and_p;
+        self.hyp_sure += o.hyp_sure;
+        self.hyp_sure_and_s += o.hyp_sure_and_s;
+        self.hyp_possible += o.hyp_possible;
+        self.hyp_both += o.hyp_both;
+        self.gold_possible_only += o.gold_possible_only;
+        self.hyp_duplicates += o.hyp_duplicates;
+        self.gold_duplicates += o.gold_duplicates;
+        self.hyp_null += o.hyp_null;
+        self.gold_null += o.gold_null;
+    }
+}
+
+type Key = (u32, u32);
+
+fn key(l: &Link) -> Key {
+    (l.a.unwrap_or(u32::MAX), l.b.unwrap_or(u32::MAX))
+}
+
+/// Distinct links with their tags: (key, tagged sure, tagged possible); also the number of
+/// repeated and NULL links.
+fn distinct(links: &[Link], keep_null: bool) -> (Vec<(Key, bool, bool)>, u64, u64) {
+    let mut v: Vec<(Key, LinkKind)> = Vec::with_capacity(links.len());
+    let mut nulls = 0;
+    for l in links {
+        if l.a.is_none() || l.b.is_none() {
+            nulls += 1;
+            if !keep_null {
+                continue;
+            }
+        }
+        v.push((key(l), l.kind));
+    }
+    v.sort_unstable();
+    let mut out: Vec<(Key, bool, bool)> = Vec::with_capacity(v.len());
+    let mut dups = 0;
+    for (k, kind) in v {
+        match out.last_mut() {
+            Some(last) if last.0 == k => {
+                let tagged_before = if kind == LinkKind::Sure {
+                    last.1
+                } else {
+                    last.2
+                };
+                if tagged_before {
+                    dups += 1;
+                }
+                match kind {
+                    LinkKind::Sure => last.1 = true,
+                    LinkKind::Possible => last.2 = true,
+                }
+            }
+            _ => out.push((k, kind == LinkKind::Sure, kind == LinkKind::Possible)),
+        }
+    }
+    (out, dups, nulls)
+}
+
+/// Count one sentence. Gold links tagged sure form S; all gold links form P. Every
+/// hypothesis link is in A whatever its tag. NULL links are left out (and counted) unless
+/// `keep_null`.
+pub fn observe(gold: &[Link], hyp: &[Link], keep_null: bool) -> AlignCounts {
+    let (g, gold_duplicates, gold_null) = distinct(gold, keep_null);
+    let (h, hyp_duplicates, hyp_null) = distinct(hyp, keep_null);
+    let mut c = AlignCounts {
+        sentences: 1,
+        gold_duplicates,
+        gold_null,
+        hyp_duplicates,
+        hyp_null,
+        ..AlignCounts::default()
+    };
+    for &(_, sure, _) in &g {
+        c.p += 1;
+        if sure {
+            c.s += 1;
+        } else {
+            c.gold_possible_only += 1;
+        }
+    }
+    for &(k, hs, hp) in &h {
+        c.a += 1;
+        c.hyp_sure += u64::from(hs);
+        c.hyp_possible += u64::from(hp);
+        c.hyp_both += u64::from(hs && hp);
+        if let Ok(i) = g.binary_search_by(|x| x.0.cmp(&k)) {
+            let gold_sure = g[i].1;
+            c.a_and_p += 1;
+            if gold_sure {
+                c.a_and_s += 1;
+                c.hyp_sure_and_s += u64::from(hs);
+            }
+        }
+    }
+    c
+}
+
+fn ratio(n: u64, d: u64) -> Option<f64> {
+    (d > 0).then(|| n as f64 / d as f64)
+}
+
+/// Scores from summed counts.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct AlignScores {
+    /// |A ∩ P| / |A|.
+    pub precision: Option<f64>,
+    /// |A ∩ S| / |S|.
+    pub recall: Option<f64>,
+    /// 1 − (|A ∩ S| + |A ∩ P|) / (|A| + |S|).
+    pub aer: Option<f64>,
+    /// 1 / (α/precision + (1 − α)/recall).
+    pub f: Option<f64>,
+    /// Precision and recall on the sure set: |A ∩ S|/|A|, |A ∩ S|/|S|.
+    pub sure: PrecisionRecall,
+    /// Precision and recall on the possible set: |A ∩ P|/|A|, |A ∩ P|/|P|.
+    pub possible: PrecisionRecall,
+}
+
+/// A precision/recall pair.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct PrecisionRecall {
+    /// Precision.
+    pub precision: Option<f64>,
+    /// Recall.
+    pub recall: Option<f64>,
+}
+
+/// AER from its four counts (the statistic the significance tests resample):
+/// `[a, s, a_and_s, a_and_p]`.
+pub fn aer_of(sums: &[f64]) -> Option<f64> {
+    let den = sums[0] + sums[1];
+    (den > 0.0).then(|| 1.0 - (sums[2] + sums[3]) / den)
+}
+
+impl AlignCounts {
+    /// The scores, with F weighted by `alpha` (0.5 = F1).
+    pub fn scores(&self, alpha: f64) -> AlignScores {
+        let precision = ratio(self.a_and_p, self.a);
+        let recall = ratio(self.a_and_s, self.s);
+        let f = match (precision, recall) {
+            (Some(p), Some(r)) if p > 0.0 && r > 0.0 => Some(1.0 / (alpha / p + (1.0 - alpha) / r)),
+            (Some(_), Some(_)) => Some(0.0),
+            _ => None,
+        };
+        AlignScores {
+            precision,
+            recall,
+            aer: aer_of(&self.aer_row()),
+            f,
+            sure: PrecisionRecall {
+                precision: ratio(self.a_and_s, self.a),
+                recall: ratio(self.a_and_s, self.s),
+            },
+            possible: PrecisionRecall {
+                precision: ratio(self.a_and_p, self.a),
+                recall: ratio(self.a_and_p, self.p),
+            },
+        }
+    }
+
+    /// `[a, s, a_and_s, a_and_p]`, the columns [`aer_of`] reads.
+    pub fn aer_row(&self) -> [f64; 4] {
+        [
+            self.a as f64,
+            self.s as f64,
+            self.a_and_s as f64,
+            self.a_and_p as f64,
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn l(a: u32, b: u32, kind: LinkKind) -> Link {
+        Link {
+            a: Some(a),
+            b: Some(b),
+            kind,
+            line: 0,
+        }
+    }
+    use LinkKind::{Possible as P, Sure as S};
+
+    #[test]
+    fn och_ney_formulas_by_hand() {
+        // gold: S = {(0,0), (1,1)}, P = S ∪ {(2,2), (2,3)}
+        let gold = [l(0, 0, S), l(1, 1, S), l(2, 2, P), l(2, 3, P)];
+        // hypothesis: (0,0) sure hit, (2,2) possible hit, (3,3) wrong
+        let hyp = [l(0, 0, S), l(2, 2, S), l(3, 3, S)];
+        let c = observe(&gold, &hyp, false);
+        assert_eq!((c.a, c.s, c.p, c.a_and_s, c.a_and_p), (3, 2, 4, 1, 2));
+        let sc = c.scores(0.5);
+        assert_eq!(sc.precision, Some(2.0 / 3.0));
+        assert_eq!(sc.recall, Some(0.5));
+        // AER = 1 - (1 + 2) / (3 + 2) = 0.4
+        assert!((sc.aer.unwrap() - 0.4).abs() < 1e-15);
+        assert!((sc.f.unwrap() - 4.0 / 7.0).abs() < 1e-15);
+        assert_eq!(sc.sure.precision, Some(1.0 / 3.0));
+        assert_eq!(sc.possible.recall, Some(0.5));
+    }
+
+    #[test]
+    fn with_s_equal_p_aer_is_one_minus_f1() {
+        let gold = [l(0, 0, S), l(1, 1, S), l(2, 2, S)];
+        let hyp = [l(0, 0, S), l(1, 2, S)];
+        let sc = observe(&gold, &hyp, false).scores(0.5);
+        assert!((sc.aer.unwrap() - (1.0 - sc.f.unwrap())).abs() < 1e-15);
+    }
+
+    #[test]
+    fn empty_hypothesis_duplicates_and_nulls() {
+        let gold = [l(0, 0, S), l(0, 0, S)];
+        let c = observe(&gold, &[], false);
+        assert_eq!(c.gold_duplicates, 1);
+        let sc = c.scores(0.5);
+        assert_eq!(sc.precision, None);
+        assert_eq!(
+            sc.aer,
+            Some(1.0),
+            "an empty hypothesis is all wrong (the WPT scorer says 0)"
+        );
+        let null = Link {
+            a: None,
+            b: Some(1),
+            kind: S,
+            line: 0,
+        };
+        let hyp = [l(0, 0, S), l(0, 0, P), l(0, 0, S), null];
+        let c = observe(&gold, &hyp, false);
+        assert_eq!(
+            (c.a, c.hyp_duplicates, c.hyp_null, c.hyp_both),
+            (1, 1, 1, 1)
+        );
+        let c = observe(&gold, &hyp, true);
+        assert_eq!(c.a, 2);
+    }
+}
