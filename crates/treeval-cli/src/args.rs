@@ -166,6 +166,19 @@ pub struct DepsArgs {
     #[arg(long, short)]
     pub quiet: bool,
 
+    #[command(flatten)]
+    pub sig: SignificanceArgs,
+
+    /// Metrics the tests and intervals apply to, comma-separated: LAS, UAS, LA, LEM, UEM,
+    /// ROOT, macro-LAS, macro-UAS, macro-LA (intervals: headline metrics only).
+    #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
+          value_parser = parse_metric, help_heading = "Significance")]
+    pub test_metrics: Vec<treeval_metrics::deps::DepsMetric>,
+}
+
+/// Significance options shared by every evaluation command.
+#[derive(Debug, Args)]
+pub struct SignificanceArgs {
     /// Compare the systems pairwise with this test (repeatable): mcnemar (paired
     /// per-word decisions for LAS/UAS/LA and per-sentence ones for LEM/UEM, as MaltEval;
     /// assumes independent decisions), ar (approximate randomization = stratified
@@ -179,12 +192,6 @@ pub struct DepsArgs {
         help_heading = "Significance"
     )]
     pub tests: Vec<TestArg>,
-
-    /// Metrics the tests and intervals apply to, comma-separated: LAS, UAS, LA, LEM, UEM,
-    /// ROOT, macro-LAS, macro-UAS, macro-LA (intervals: headline metrics only).
-    #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
-          value_parser = parse_metric, help_heading = "Significance")]
-    pub test_metrics: Vec<treeval_metrics::deps::DepsMetric>,
 
     /// Shuffles for --test ar (default 10000) and samples for --test bootstrap (default
     /// 1000).

@@ -49,8 +49,8 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
         confusion: a.confusion.is_some(),
         strict: a.strict,
         examples: 5,
-        keep_sentences: !a.tests.is_empty() || a.ci.is_some(),
-        pair_decisions: a.tests.contains(&TestArg::Mcnemar),
+        keep_sentences: !a.sig.tests.is_empty() || a.sig.ci.is_some(),
+        pair_decisions: a.sig.tests.contains(&TestArg::Mcnemar),
     };
     (opts, name)
 }
@@ -78,7 +78,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Conll09Cols::Gold => Conll09Columns::Gold,
             Conll09Cols::Predicted => Conll09Columns::Predicted,
         });
-    if !a.tests.is_empty() && a.systems.len() < 2 {
+    if !a.sig.tests.is_empty() && a.systems.len() < 2 {
         return Err(Failure::Usage(
             "--test compares systems: give at least two system files".into(),
         ));
@@ -143,7 +143,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let mut report =
         treeval_report::deps::build(&result, &opts, &profile, a.confusion.unwrap_or(12));
-    if !a.tests.is_empty() || a.ci.is_some() {
+    if !a.sig.tests.is_empty() || a.sig.ci.is_some() {
         significance(a, &result, &mut report)?;
     }
     let text = match a.compat {
@@ -191,30 +191,11 @@ fn significance(
     report: &mut treeval_report::Report,
 ) -> Result<(), Failure> {
     use treeval_metrics::deps::{DepsMetric, PairCounts};
-    use treeval_stats::compare::{compare, ratio, CompareConfig, MetricTables, TestKind};
-    use treeval_stats::{bootstrap_ci, Alternative, Resampling, Samples};
+    use treeval_stats::compare::{compare, ratio, MetricTables, TestKind};
+    use treeval_stats::{bootstrap_ci, Resampling, Samples};
 
-    let tests: Vec<TestKind> = a
-        .tests
-        .iter()
-        .map(|t| match t {
-            TestArg::Mcnemar => TestKind::Mcnemar,
-            TestArg::Ar => TestKind::Ar,
-            TestArg::Bootstrap => TestKind::Bootstrap,
-        })
-        .collect();
-    let cfg = CompareConfig {
-        tests: tests.clone(),
-        ar_samples: a.samples.unwrap_or(10_000),
-        bootstrap_samples: a.samples.unwrap_or(1_000),
-        seed: a.seed,
-        alpha: a.alpha,
-        alternative: if a.one_sided {
-            Alternative::Greater
-        } else {
-            Alternative::TwoSided
-        },
-    };
+    let cfg = super::significance::config(&a.sig);
+    let tests = cfg.tests.clone();
     let table = |k: usize, m: DepsMetric| {
         let mut t = Samples::new(2);
         for c in &result.sentences[k] {
@@ -256,30 +237,17 @@ fn significance(
         })
         .collect();
 
-    let started = std::time::Instant::now();
-    let bar = indicatif::ProgressBar::hidden();
-    if let Ok(style) =
-        indicatif::ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({eta} left)")
-    {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    let progress = |label: &str, done: u64, total: u64| {
-        if bar.is_hidden() && started.elapsed().as_secs_f64() > 1.0 && !a.quiet {
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        }
-        bar.set_length(total);
-        bar.set_position(done);
-        bar.set_message(label.to_string());
-    };
+    let bar = super::significance::Progress::new(a.quiet);
+    let progress = |label: &str, done: u64, total: u64| bar.update(label, done, total);
     let (comparisons, rankings) = if tests.is_empty() {
         (Vec::new(), Vec::new())
     } else {
         compare(&metrics, &cfg, &progress)
     };
-    if let Some(level) = a.ci {
+    if let Some(level) = a.sig.ci {
         let rs = Resampling {
-            samples: a.ci_samples,
-            seed: a.seed,
+            samples: a.sig.ci_samples,
+            seed: a.sig.seed,
         };
         for (k, sys) in report.systems.iter_mut().enumerate() {
             for &m in &a.test_metrics {
@@ -293,13 +261,13 @@ fn significance(
                     _ => continue,
                 };
                 let label = format!("CI {} {}", m.name(), k + 1);
-                let cb = |done: u64| progress(&label, done, a.ci_samples as u64);
+                let cb = |done: u64| progress(&label, done, a.sig.ci_samples as u64);
                 target.ci = bootstrap_ci(&table(k, m), &ratio, level, rs, Some(&cb))
                     .map(|(lo, hi)| [lo, hi]);
             }
         }
     }
-    bar.finish_and_clear();
+    bar.finish();
     if tests.contains(&TestKind::Mcnemar) {
         report.warnings.push(treeval_report::model::Warning {
             position: String::new(),
@@ -311,30 +279,7 @@ fn significance(
             eprintln!("note: McNemar's test assumes independent decisions (words of one sentence are not); prefer --test ar");
         }
     }
-    let names: Vec<&str> = tests.iter().map(|t| t.name()).collect();
-    if !names.is_empty() {
-        report.signature.push("test", names.join("+"));
-        if tests.contains(&TestKind::Ar) {
-            report
-                .signature
-                .push("ar-samples", cfg.ar_samples.to_string());
-        }
-        if tests.contains(&TestKind::Bootstrap) {
-            report
-                .signature
-                .push("bs-samples", cfg.bootstrap_samples.to_string());
-        }
-        if a.one_sided {
-            report.signature.push("side", "one".into());
-        }
-    }
-    if let Some(level) = a.ci {
-        report.signature.push("ci", format!("{}", level * 100.0));
-        report
-            .signature
-            .push("ci-samples", a.ci_samples.to_string());
-    }
-    report.signature.push("seed", a.seed.to_string());
+    super::significance::sign(&a.sig, &cfg, &mut report.signature);
     report.significance = Some(treeval_report::model::SignificanceSettings {
         tests,
         metrics: a
@@ -345,10 +290,10 @@ fn significance(
         alternative: cfg.alternative,
         ar_samples: cfg.ar_samples,
         bootstrap_samples: cfg.bootstrap_samples,
-        alpha: a.alpha,
-        ci_level: a.ci,
-        ci_samples: a.ci_samples,
-        seed: a.seed,
+        alpha: a.sig.alpha,
+        ci_level: a.sig.ci,
+        ci_samples: a.sig.ci_samples,
+        seed: a.sig.seed,
     });
     report.comparisons = comparisons;
     report.rankings = rankings;

@@ -1,1 +1,2 @@
 pub mod deps;
+pub mod significance;

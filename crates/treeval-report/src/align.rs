@@ -1,0 +1,408 @@
+//! The `align` report: model, builder and renderers, and the two compat outputs
+//! (`wa_eval_align.pl` blocks and `aer.py`'s one line).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use treeval_metrics::align::{AlignCounts, AlignScores};
+
+use crate::model::{Signature, Warning};
+use crate::render::OutputFormat;
+
+/// Version of the `align` JSON contract.
+pub const ALIGN_SCHEMA: &str = "treeval.report/1";
+
+/// Counts as the JSON contract names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[allow(non_snake_case)]
+pub struct AlignCountsOut {
+    /// |A|.
+    pub A: u64,
+    /// |S|.
+    pub S: u64,
+    /// |P|.
+    pub P: u64,
+    /// |A ∩ S|.
+    pub A_and_S: u64,
+    /// |A ∩ P|.
+    pub A_and_P: u64,
+}
+
+/// One hypothesis file's results.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AlignSystem {
+    /// Path as given.
+    pub path: String,
+    /// Format read.
+    pub format: String,
+    /// precision, recall, aer, f, sure, possible.
+    pub metrics: AlignScores,
+    /// The counts behind them.
+    pub counts: AlignCountsOut,
+    /// Everything counted (NULL and duplicate links, tags).
+    pub details: AlignCounts,
+}
+
+/// Conventions that change the numbers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AlignConventions {
+    /// α of the F-measure.
+    pub f_alpha: f64,
+    /// Whether links with a NULL side are scored.
+    pub null_links: String,
+}
+
+/// The whole `align` report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AlignReport {
+    /// [`ALIGN_SCHEMA`].
+    pub schema: &'static str,
+    /// `align`.
+    pub command: String,
+    /// Reproducibility signature.
+    pub signature: Signature,
+    /// Conventions in force.
+    pub conventions: AlignConventions,
+    /// Gold file, format, sentences and link counts.
+    pub gold: AlignGold,
+    /// One per hypothesis file.
+    pub systems: Vec<AlignSystem>,
+    /// Pairwise tests.
+    pub comparisons: Vec<treeval_stats::compare::Comparison>,
+    /// Ranks per metric and test.
+    pub rankings: Vec<treeval_stats::compare::Ranking>,
+    /// Warnings.
+    pub warnings: Vec<Warning>,
+}
+
+/// The gold file.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AlignGold {
+    /// Path as given.
+    pub path: String,
+    /// Format read.
+    pub format: String,
+    /// Sentences evaluated.
+    pub sentences: u64,
+    /// Sure links.
+    pub sure: u64,
+    /// Possible links (sure included).
+    pub possible: u64,
+}
+
+impl AlignSystem {
+    /// Build from summed counts.
+    pub fn new(path: &str, format: &str, c: &AlignCounts, alpha: f64) -> Self {
+        AlignSystem {
+            path: path.to_owned(),
+            format: format.to_owned(),
+            metrics: c.scores(alpha),
+            counts: AlignCountsOut {
+                A: c.a,
+                S: c.s,
+                P: c.p,
+                A_and_S: c.a_and_s,
+                A_and_P: c.a_and_p,
+            },
+            details: *c,
+        }
+    }
+}
+
+fn pct(x: Option<f64>) -> String {
+    x.map_or("-".into(), |v| format!("{:.2}", v * 100.0))
+}
+
+/// Render the report.
+pub fn render(r: &AlignReport, format: OutputFormat) -> String {
+    match format {
+        OutputFormat::Json => {
+            let mut s = serde_json::to_string_pretty(r)
+                .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+            s.push('\n');
+            s
+        }
+        OutputFormat::Csv | OutputFormat::Tsv => {
+            let d = if format == OutputFormat::Csv {
+                ","
+            } else {
+                "\t"
+            };
+            let mut o = ["signature", "system", "metric", "value"].join(d) + "\n";
+            for s in &r.systems {
+                let m = &s.metrics;
+                let rows = [
+                    ("precision", m.precision),
+                    ("recall", m.recall),
+                    ("aer", m.aer),
+                    ("f", m.f),
+                    ("sure-precision", m.sure.precision),
+                    ("sure-recall", m.sure.recall),
+                    ("possible-precision", m.possible.precision),
+                    ("possible-recall", m.possible.recall),
+                ];
+                for (k, v) in rows {
+                    let _ = writeln!(
+                        o,
+                        "{}{d}{}{d}{k}{d}{}",
+                        r.signature.0,
+                        s.path,
+                        v.map(|x| x.to_string()).unwrap_or_default()
+                    );
+                }
+                for (k, v) in [
+                    ("A", s.counts.A),
+                    ("S", s.counts.S),
+                    ("P", s.counts.P),
+                    ("A_and_S", s.counts.A_and_S),
+                    ("A_and_P", s.counts.A_and_P),
+                ] {
+                    let _ = writeln!(o, "{}{d}{}{d}{k}{d}{v}", r.signature.0, s.path);
+                }
+            }
+            for c in &r.comparisons {
+                let _ = writeln!(
+                    o,
+                    "{}{d}{}-vs-{}{d}{}-{}-p{d}{}",
+                    r.signature.0,
+                    c.a + 1,
+                    c.b + 1,
+                    c.metric,
+                    c.test.name(),
+                    c.p_value
+                );
+            }
+            o
+        }
+        OutputFormat::Markdown => {
+            let mut o = format!(
+                "`{}`\n\n| system | links | P | R | AER | F |\n|---|---:|---:|---:|---:|---:|\n",
+                r.signature.0
+            );
+            for s in &r.systems {
+                let m = &s.metrics;
+                let _ = writeln!(
+                    o,
+                    "| {} | {} | {} | {} | {} | {} |",
+                    s.path.replace('|', "\\|"),
+                    s.counts.A,
+                    pct(m.precision),
+                    pct(m.recall),
+                    pct(m.aer),
+                    pct(m.f)
+                );
+            }
+            o
+        }
+        OutputFormat::Latex => {
+            let mut o = format!("% {}\n\\begin{{tabular}}{{lrrrrr}}\n\\toprule\nSystem & Links & P & R & AER & F \\\\\n\\midrule\n", r.signature.0);
+            for s in &r.systems {
+                let m = &s.metrics;
+                let name: String = s
+                    .path
+                    .chars()
+                    .flat_map(|c| {
+                        if "&%$#_{}".contains(c) {
+                            vec!['\\', c]
+                        } else {
+                            vec![c]
+                        }
+                    })
+                    .collect();
+                let _ = writeln!(
+                    o,
+                    "{} & {} & {} & {} & {} & {} \\\\",
+                    name,
+                    s.counts.A,
+                    pct(m.precision),
+                    pct(m.recall),
+                    pct(m.aer),
+                    pct(m.f)
+                );
+            }
+            o.push_str("\\bottomrule\n\\end{tabular}\n");
+            o
+        }
+        OutputFormat::Text => text(r),
+    }
+}
+
+fn text(r: &AlignReport) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "{}", r.signature.0);
+    let _ = writeln!(
+        o,
+        "gold: {} ({}, {} sentences, {} sure + {} possible-only links)",
+        r.gold.path,
+        r.gold.format,
+        r.gold.sentences,
+        r.gold.sure,
+        r.gold.possible - r.gold.sure
+    );
+    let _ = writeln!(
+        o,
+        "conventions: F alpha {}, NULL links {}\n",
+        r.conventions.f_alpha, r.conventions.null_links
+    );
+    let head = [
+        "system", "links", "P", "R", "AER", "F", "sure P", "sure R", "poss. P", "poss. R", "A∩S",
+        "A∩P",
+    ];
+    let mut rows: Vec<Vec<String>> = vec![head.iter().map(|s| s.to_string()).collect()];
+    for s in &r.systems {
+        let m = &s.metrics;
+        rows.push(vec![
+            s.path.clone(),
+            s.counts.A.to_string(),
+            pct(m.precision),
+            pct(m.recall),
+            pct(m.aer),
+            pct(m.f),
+            pct(m.sure.precision),
+            pct(m.sure.recall),
+            pct(m.possible.precision),
+            pct(m.possible.recall),
+            s.counts.A_and_S.to_string(),
+            s.counts.A_and_P.to_string(),
+        ]);
+    }
+    let w: Vec<usize> = (0..head.len())
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
+    for row in &rows {
+        let mut line = String::new();
+        for (i, c) in row.iter().enumerate() {
+            let pad = w[i] - c.chars().count();
+            if i == 0 {
+                line.push_str(c);
+                line.push_str(&" ".repeat(pad));
+            } else {
+                line.push_str("  ");
+                line.push_str(&" ".repeat(pad));
+                line.push_str(c);
+            }
+        }
+        let _ = writeln!(o, "{}", line.trim_end());
+    }
+    for s in &r.systems {
+        let d = &s.details;
+        if d.hyp_null + d.hyp_duplicates + d.hyp_both > 0 {
+            let _ = writeln!(
+                o,
+                "\n{}: {} link(s) with a NULL side ({}), {} repeated link(s), {} link(s) tagged both S and P",
+                s.path,
+                d.hyp_null,
+                r.conventions.null_links,
+                d.hyp_duplicates,
+                d.hyp_both
+            );
+        }
+    }
+    for c in &r.comparisons {
+        let _ = writeln!(
+            o,
+            "\n{} [{}] vs [{}], {}: difference {:+.4}, p = {:.4}{}",
+            c.metric,
+            c.a + 1,
+            c.b + 1,
+            c.test.name(),
+            c.statistic,
+            c.p_value,
+            if c.significant { " †" } else { "" }
+        );
+    }
+    if !r.warnings.is_empty() {
+        let _ = writeln!(
+            o,
+            "\n{} warning(s); see stderr or the JSON report",
+            r.warnings.len()
+        );
+    }
+    o
+}
+
+/// `aer.py`'s line: `{path}: {AER}% ({precision}%/{recall}%/{links})`, one decimal.
+/// `None` parts (no hypothesis link or no sure gold link, where aer.py divides by zero)
+/// print as `nan`.
+pub fn compat_aer_py(s: &AlignSystem) -> String {
+    let p = |x: Option<f64>| x.map_or("nan".into(), |v| format!("{:.1}", v * 100.0));
+    format!(
+        "{}: {}% ({}%/{}%/{})\n",
+        s.path,
+        p(s.metrics.aer),
+        p(s.metrics.precision),
+        p(s.metrics.recall),
+        s.counts.A
+    )
+}
+
+/// The output of the WPT scorer `wa_eval_align.pl`. Its "SURE" block scores the hypothesis
+/// links tagged S (or untagged); its "PROBABLE" block all hypothesis links against the
+/// possible gold links, with |S| + |P-only| as the recall denominator. Two of its errors
+/// are not reproduced (the caller warns): a link tagged both S and P is counted once, and
+/// an empty hypothesis gets AER 1, not 0.
+pub fn compat_wa_eval(d: &AlignCounts) -> String {
+    let div = |n: u64, m: u64| if m == 0 { 0.0 } else { n as f64 / m as f64 };
+    let f = |p: f64, r: f64| {
+        if p != 0.0 && r != 0.0 {
+            2.0 * r * p / (r + p)
+        } else {
+            0.0
+        }
+    };
+    let sp = div(d.hyp_sure_and_s, d.hyp_sure);
+    let sr = div(d.hyp_sure_and_s, d.s);
+    let pp = div(d.a_and_p, d.a);
+    let pr = div(d.a_and_p, d.s + d.gold_possible_only);
+    let aer = if d.a + d.s == 0 {
+        0.0
+    } else {
+        1.0 - (d.a_and_s + d.a_and_p) as f64 / (d.a + d.s) as f64
+    };
+    let mut o = String::new();
+    o.push_str("\nThe following results assume correct file formats.\n");
+    o.push_str("Make sure you have previously checked the file format\n");
+    o.push_str("using wa_check_submission.pl\n\n");
+    o.push_str("\n    Word Alignment Evaluation   \n");
+    o.push_str("----------------------------------\n");
+    o.push_str("   Evaluation of SURE alignments \n");
+    let _ = writeln!(o, "   Precision = {sp:5.4}  ");
+    let _ = writeln!(o, "   Recall    = {sr:5.4}");
+    let _ = writeln!(o, "   F-measure = {:5.4}", f(sp, sr));
+    o.push_str("-----------------------------------\n");
+    o.push_str("   Evaluation of PROBABLE alignments\n");
+    let _ = writeln!(o, "   Precision = {pp:5.4}");
+    let _ = writeln!(o, "   Recall    = {pr:5.4}");
+    let _ = writeln!(o, "   F-measure = {:5.4}", f(pp, pr));
+    o.push_str("-----------------------------------\n");
+    let _ = writeln!(o, "   AER       = {aer:5.4}");
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn aer_py_line_and_rounding() {
+        let c = AlignCounts {
+            a: 6069,
+            s: 4038,
+            p: 17438,
+            a_and_s: 3751,
+            a_and_p: 5548,
+            hyp_sure: 6069,
+            hyp_sure_and_s: 3751,
+            gold_possible_only: 13400,
+            ..AlignCounts::default()
+        };
+        let s = AlignSystem::new("test.enfr.talp", "pharaoh", &c, 0.5);
+        assert_eq!(
+            compat_aer_py(&s),
+            "test.enfr.talp: 8.0% (91.4%/92.9%/6069)\n"
+        );
+        let w = compat_wa_eval(&c);
+        assert!(w.contains("   AER       = 0.0799\n"), "{w}");
+        assert!(w.contains("   Precision = 0.6181  \n"), "{w}");
+    }
+}
