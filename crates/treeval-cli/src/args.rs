@@ -21,6 +21,109 @@ pub enum Command {
     /// Dependency parsing scores: LAS, UAS, LA, exact match, root accuracy, macro
     /// averages, per-relation P/R/F1, breakdowns (CoNLL-X / CoNLL 2007 definitions).
     Deps(DepsArgs),
+    /// Word-alignment scores against sure/possible gold links: precision, recall, AER,
+    /// F (Och & Ney 2003), sure-set and possible-set precision/recall, per sentence too.
+    Align(AlignArgs),
+}
+
+/// Alignment formats.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum AlignFormatArg {
+    /// `sentence position position [S|P] [confidence]`, 1-based, 0 = NULL (WPT/NAACL).
+    Naacl,
+    /// `i-j` links per line, one line per sentence, 0-based; `i?j`/`ipj` possible.
+    Pharaoh,
+}
+
+/// Reference-script output to reproduce.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum AlignCompat {
+    /// The blocks printed by the WPT scorer wa_eval_align.pl.
+    #[value(name = "wa_eval_align")]
+    WaEvalAlign,
+    /// The line `path: AER% (P%/R%/#links)` of aer.py (lilt/alignment-scripts).
+    #[value(name = "aer.py")]
+    AerPy,
+}
+
+/// What to do with links that have a NULL side (position 0 in NAACL files).
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum NullLinks {
+    /// Leave them out of A, S and P (they are counted and reported).
+    Exclude,
+    /// Score them like other links (as the WPT scorer does with a NULL-aligned gold).
+    Include,
+}
+
+/// `treeval align` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Formats are detected from the content (a warning says when a file gave no clue). Sentences: NAACL sentence numbers are read as numbers (0001 = 1); Pharaoh line k is sentence k.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+)]
+pub struct AlignArgs {
+    /// Gold alignment (sure and possible links).
+    #[arg(value_name = "GOLD")]
+    pub gold: String,
+
+    /// Hypothesis alignment file(s): one result row per file.
+    #[arg(value_name = "HYP", required = true)]
+    pub hyps: Vec<String>,
+
+    /// Force the gold format.
+    #[arg(long, value_enum)]
+    pub gold_format: Option<AlignFormatArg>,
+
+    /// Force the hypothesis format.
+    #[arg(long, value_enum)]
+    pub hyp_format: Option<AlignFormatArg>,
+
+    /// Index base of gold positions (default: 1 for NAACL, 0 for Pharaoh).
+    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
+    pub gold_base: Option<u32>,
+
+    /// Index base of hypothesis positions (default: 1 for NAACL, 0 for Pharaoh).
+    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
+    pub hyp_base: Option<u32>,
+
+    /// Swap the two sides of every hypothesis link (e.g. an f-e alignment against e-f gold).
+    #[arg(long)]
+    pub reverse: bool,
+
+    /// Swap the two sides of every gold link.
+    #[arg(long)]
+    pub reverse_gold: bool,
+
+    /// Links with a NULL side: exclude (default; counted and reported) or include.
+    #[arg(long, value_enum, default_value_t = NullLinks::Exclude)]
+    pub null: NullLinks,
+
+    /// α of the F-measure F = 1/(α/P + (1−α)/R); 0.5 gives F1.
+    #[arg(long, value_name = "ALPHA", default_value_t = 0.5)]
+    pub f_alpha: f64,
+
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Print exactly what a reference script prints instead of the report.
+    #[arg(long, value_enum)]
+    pub compat: Option<AlignCompat>,
+
+    /// Write one JSON object per sentence and hypothesis (counts) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub per_sentence: Option<String>,
+
+    /// Do not print warnings on stderr (they stay in the report).
+    #[arg(long, short)]
+    pub quiet: bool,
+
+    #[command(flatten)]
+    pub sig: SignificanceArgs,
+
+    /// Metrics the tests and intervals apply to: AER, precision, recall.
+    #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "AER",
+          value_parser = ["AER", "precision", "recall"], help_heading = "Significance")]
+    pub test_metrics: Vec<String>,
 }
 
 /// Conventions bundles.

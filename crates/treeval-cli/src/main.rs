@@ -28,6 +28,7 @@ fn main() -> ExitCode {
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let r = match &cli.command {
         args::Command::Deps(a) => commands::deps::run(a, &mut out),
+        args::Command::Align(a) => commands::align::run(a, &mut out),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -41,6 +41,9 @@ pub struct AlignSystem {
     pub counts: AlignCountsOut,
     /// Everything counted (NULL and duplicate links, tags).
     pub details: AlignCounts,
+    /// Bootstrap confidence intervals `[low, high]` by metric, when asked (`--ci`).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub ci: std::collections::BTreeMap<String, [f64; 2]>,
 }
 
 /// Conventions that change the numbers.
@@ -105,6 +108,7 @@ impl AlignSystem {
                 A_and_P: c.a_and_p,
             },
             details: *c,
+            ci: std::collections::BTreeMap::new(),
         }
     }
 }

@@ -1,2 +1,3 @@
+pub mod align;
 pub mod deps;
 pub mod significance;

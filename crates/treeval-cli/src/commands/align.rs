@@ -1,0 +1,338 @@
+//! `treeval align`.
+
+use std::io::Write;
+
+use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions, AlignmentFile};
+use treeval_metrics::align::{aer_of, observe, AlignCounts};
+use treeval_report::align::{
+    compat_aer_py, compat_wa_eval, render, AlignConventions, AlignGold, AlignReport, AlignSystem,
+    ALIGN_SCHEMA,
+};
+use treeval_report::model::Warning;
+use treeval_report::render::OutputFormat;
+use treeval_stats::compare::{compare, ratio, MetricTables};
+use treeval_stats::{bootstrap_ci, Resampling, Samples};
+
+use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, Format, NullLinks};
+use crate::Failure;
+
+fn fmt(f: Option<AlignFormatArg>) -> Option<AlignFormat> {
+    f.map(|f| match f {
+        AlignFormatArg::Naacl => AlignFormat::Naacl,
+        AlignFormatArg::Pharaoh => AlignFormat::Pharaoh,
+    })
+}
+
+/// Per-sentence counts of `hyp` against `gold`, over sentences 1..=max of both.
+fn count(gold: &AlignmentFile, hyp: &AlignmentFile, keep_null: bool) -> Vec<AlignCounts> {
+    let last = gold
+        .sentences
+        .keys()
+        .chain(hyp.sentences.keys())
+        .max()
+        .copied()
+        .unwrap_or(0);
+    (1..=last)
+        .map(|k| {
+            let g = gold.sentences.get(&k).map_or(&[][..], Vec::as_slice);
+            let h = hyp.sentences.get(&k).map_or(&[][..], Vec::as_slice);
+            observe(g, h, keep_null)
+        })
+        .collect()
+}
+
+fn total(rows: &[AlignCounts]) -> AlignCounts {
+    let mut t = AlignCounts::default();
+    for r in rows {
+        t += *r;
+    }
+    t
+}
+
+fn warn(w: &mut Vec<Warning>, position: &str, message: String, hint: Option<&str>) {
+    w.push(Warning {
+        position: position.to_owned(),
+        message,
+        hint: hint.map(str::to_owned),
+    });
+}
+
+/// Run the command, writing the report to `out`.
+pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if !(0.0..=1.0).contains(&a.f_alpha) {
+        return Err(Failure::Usage(format!(
+            "--f-alpha must be between 0 and 1, found {}",
+            a.f_alpha
+        )));
+    }
+    if !a.sig.tests.is_empty() && a.hyps.len() < 2 {
+        return Err(Failure::Usage(
+            "--test compares systems: give at least two hypothesis files".into(),
+        ));
+    }
+    if a.sig.tests.contains(&crate::args::TestArg::Mcnemar) {
+        return Err(Failure::Usage(
+            "--test mcnemar needs paired binary decisions; for alignments use --test ar or --test bootstrap".into(),
+        ));
+    }
+    let keep_null = a.null == NullLinks::Include;
+    let gold = read_alignment_path(
+        &a.gold,
+        AlignOptions {
+            format: fmt(a.gold_format),
+            base: a.gold_base,
+            reverse: a.reverse_gold,
+        },
+    )
+    .map_err(|e| Failure::Eval(e.to_string()))?;
+    let hyp_opts = AlignOptions {
+        format: fmt(a.hyp_format),
+        base: a.hyp_base,
+        reverse: a.reverse,
+    };
+    let mut errors = Vec::new();
+    let mut hyps = Vec::new();
+    for p in &a.hyps {
+        match read_alignment_path(p, hyp_opts) {
+            Ok(h) => hyps.push(h),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Failure::Eval(errors.join("\n")));
+    }
+
+    let mut warnings: Vec<Warning> = Vec::new();
+    for f in std::iter::once(&gold).chain(&hyps) {
+        for d in f.warnings.iter() {
+            warnings.push(Warning::from(d));
+        }
+    }
+    let gold_last = gold.sentences.keys().max().copied().unwrap_or(0);
+    let per_hyp: Vec<Vec<AlignCounts>> = hyps.iter().map(|h| count(&gold, h, keep_null)).collect();
+    let mut systems = Vec::new();
+    for (h, rows) in hyps.iter().zip(&per_hyp) {
+        let t = total(rows);
+        let path = h.path.to_string();
+        let hyp_last = h
+            .sentences
+            .iter()
+            .filter(|(_, v)| !v.is_empty())
+            .map(|(k, _)| *k)
+            .max()
+            .unwrap_or(0);
+        if hyp_last > gold_last {
+            warn(
+                &mut warnings,
+                &path,
+                format!("the hypothesis has links in sentence {hyp_last}, beyond the last gold sentence ({gold_last})"),
+                Some("are the files for the same sentences, in the same order?"),
+            );
+        }
+        if t.a == 0 {
+            warn(
+                &mut warnings,
+                &path,
+                "the hypothesis has no link: precision is undefined and AER is 1 (the WPT scorer prints AER 0 here)".into(),
+                None,
+            );
+        }
+        if t.hyp_both > 0 {
+            warn(
+                &mut warnings,
+                &path,
+                format!("{} link(s) are tagged both S and P: counted once (the WPT scorer counts them twice)", t.hyp_both),
+                None,
+            );
+        }
+        if t.hyp_null > 0 && !keep_null {
+            warn(
+                &mut warnings,
+                &path,
+                format!(
+                    "{} link(s) with a NULL side left out (--null include scores them)",
+                    t.hyp_null
+                ),
+                None,
+            );
+        }
+        // wrong base or direction? try the alternatives when AER is high
+        let aer = aer_of(&t.aer_row()).unwrap_or(0.0);
+        if t.a > 0 && aer > 0.8 {
+            let mut best: Option<(f64, String)> = None;
+            for (base_shift, rev) in [(true, false), (false, true), (true, true)] {
+                let mut o = hyp_opts;
+                if base_shift {
+                    o.base = Some(1 - o.base.unwrap_or(h.format.default_base()));
+                }
+                if rev {
+                    o.reverse = !o.reverse;
+                }
+                if let Ok(alt) = read_alignment_path(&path, o) {
+                    let alt_aer =
+                        aer_of(&total(&count(&gold, &alt, keep_null)).aer_row()).unwrap_or(1.0);
+                    if alt_aer < aer - 0.2 && best.as_ref().is_none_or(|b| alt_aer < b.0) {
+                        let mut flags = Vec::new();
+                        if base_shift {
+                            flags.push(format!("--hyp-base {}", o.base.unwrap_or(0)));
+                        }
+                        if rev {
+                            flags.push(if o.reverse {
+                                "--reverse".to_string()
+                            } else {
+                                "without --reverse".to_string()
+                            });
+                        }
+                        best = Some((alt_aer, flags.join(" ")));
+                    }
+                }
+            }
+            let hint = best.map(|(x, f)| format!("with {f} the AER would be {x:.4}"));
+            warn(
+                &mut warnings,
+                &path,
+                format!("AER is {aer:.4}, close to 1: the index base or the link direction may be wrong"),
+                hint.as_deref().or(Some("check --hyp-base, --gold-base and --reverse")),
+            );
+        }
+        systems.push(AlignSystem::new(&path, h.format.name(), &t, a.f_alpha));
+    }
+
+    if let Some(p) = &a.per_sentence {
+        let write = || -> std::io::Result<()> {
+            let mut w = std::io::BufWriter::new(std::fs::File::create(p)?);
+            for (k, rows) in per_hyp.iter().enumerate() {
+                for (i, c) in rows.iter().enumerate() {
+                    writeln!(
+                        w,
+                        "{}",
+                        serde_json::json!({"system": k, "sentence": i + 1, "counts": c})
+                    )?;
+                }
+            }
+            w.flush()
+        };
+        write()
+            .map_err(|e| Failure::Eval(format!("{p}: cannot write the per-sentence file: {e}")))?;
+    }
+
+    let cfg = super::significance::config(&a.sig);
+    let mut signature = treeval_report::Signature::new(
+        "align",
+        &[
+            ("null", if keep_null { "include" } else { "exclude" }.into()),
+            ("f-alpha", a.f_alpha.to_string()),
+        ],
+    );
+    let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
+    if !cfg.tests.is_empty() || a.sig.ci.is_some() {
+        // per metric: the columns its statistic reads, per sentence
+        let columns = |m: &str, c: &AlignCounts| -> Vec<f64> {
+            match m {
+                "precision" => vec![c.a_and_p as f64, c.a as f64],
+                "recall" => vec![c.a_and_s as f64, c.s as f64],
+                _ => c.aer_row().to_vec(),
+            }
+        };
+        let stat_of = |m: &str| -> &'static dyn treeval_stats::Statistic {
+            match m {
+                "precision" | "recall" => &ratio,
+                _ => &aer_of,
+            }
+        };
+        let tables = |m: &str| -> Vec<Samples> {
+            per_hyp
+                .iter()
+                .map(|rows| {
+                    let dims = columns(m, &AlignCounts::default()).len();
+                    let mut t = Samples::new(dims);
+                    for c in rows {
+                        t.push(&columns(m, c));
+                    }
+                    t
+                })
+                .collect()
+        };
+        let bar = super::significance::Progress::new(a.quiet);
+        if !cfg.tests.is_empty() {
+            let metrics: Vec<MetricTables> = a
+                .test_metrics
+                .iter()
+                .map(|m| MetricTables {
+                    name: m.clone(),
+                    tables: tables(m),
+                    statistic: stat_of(m),
+                    decisions: None,
+                })
+                .collect();
+            (comparisons, rankings) = compare(&metrics, &cfg, &|l, d, n| bar.update(l, d, n));
+        }
+        if let Some(level) = a.sig.ci {
+            let rs = Resampling {
+                samples: a.sig.ci_samples,
+                seed: a.sig.seed,
+            };
+            for m in &a.test_metrics {
+                for (k, t) in tables(m).iter().enumerate() {
+                    if let Some((lo, hi)) = bootstrap_ci(t, stat_of(m), level, rs, None) {
+                        systems[k].ci.insert(m.clone(), [lo, hi]);
+                    }
+                }
+            }
+        }
+        bar.finish();
+        super::significance::sign(&a.sig, &cfg, &mut signature);
+    }
+
+    if !a.quiet {
+        for w in &warnings {
+            let mut line = format!("warning: {}: {}", w.position, w.message);
+            if let Some(h) = &w.hint {
+                line.push_str(&format!("\n  hint: {h}"));
+            }
+            eprintln!("{line}");
+        }
+    }
+    let gold_counts = total(&per_hyp.first().cloned().unwrap_or_default());
+    let report = AlignReport {
+        schema: ALIGN_SCHEMA,
+        command: "align".into(),
+        signature,
+        conventions: AlignConventions {
+            f_alpha: a.f_alpha,
+            null_links: if keep_null { "include" } else { "exclude" }.into(),
+        },
+        gold: AlignGold {
+            path: gold.path.to_string(),
+            format: gold.format.name().into(),
+            sentences: gold_counts.sentences,
+            sure: gold_counts.s,
+            possible: gold_counts.p,
+        },
+        systems,
+        comparisons,
+        rankings,
+        warnings,
+    };
+    let text = match a.compat {
+        Some(AlignCompat::AerPy) => report.systems.iter().map(compat_aer_py).collect::<String>(),
+        Some(AlignCompat::WaEvalAlign) => report
+            .systems
+            .iter()
+            .map(|s| compat_wa_eval(&s.details))
+            .collect(),
+        None => render(
+            &report,
+            match a.format {
+                Format::Text => OutputFormat::Text,
+                Format::Json => OutputFormat::Json,
+                Format::Csv => OutputFormat::Csv,
+                Format::Tsv => OutputFormat::Tsv,
+                Format::Markdown => OutputFormat::Markdown,
+                Format::Latex => OutputFormat::Latex,
+            },
+        ),
+    };
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
