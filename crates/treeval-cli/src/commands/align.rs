@@ -171,7 +171,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 if let Ok(alt) = read_alignment_path(&path, o) {
                     let alt_aer =
                         aer_of(&total(&count(&gold, &alt, keep_null)).aer_row()).unwrap_or(1.0);
-                    if alt_aer < aer - 0.2 && best.as_ref().is_none_or(|b| alt_aer < b.0) {
+                    if alt_aer < aer - 0.2 && best.as_ref().map_or(true, |b| alt_aer < b.0) {
                         let mut flags = Vec::new();
                         if base_shift {
                             flags.push(format!("--hyp-base {}", o.base.unwrap_or(0)));
