@@ -392,3 +392,114 @@ fn significance_csv() {
         G,
     ]));
 }
+
+const AG: &str = "testdata/align/gold.naacl";
+
+#[test]
+fn align_text_json_and_compat() {
+    insta::assert_snapshot!(stdout_ok(&[
+        "align",
+        AG,
+        "testdata/align/hyp.pharaoh",
+        "testdata/align/hyp-tagged.naacl"
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&[
+        "align",
+        "-q",
+        "--format",
+        "json",
+        AG,
+        "testdata/align/hyp.pharaoh",
+    ]))
+    .unwrap();
+    let s = &v["systems"][0];
+    // hand-checked: S = 5, P = 8 (NULL link excluded), A = 9, A∩S = 5, A∩P = 7
+    assert_eq!(
+        s["counts"],
+        serde_json::json!({"A": 9, "S": 5, "P": 8, "A_and_S": 5, "A_and_P": 7})
+    );
+    assert_eq!(s["metrics"]["precision"], 7.0 / 9.0);
+    assert_eq!(s["metrics"]["recall"], 1.0);
+    assert!((s["metrics"]["aer"].as_f64().unwrap() - (1.0 - 12.0 / 14.0)).abs() < 1e-15);
+    assert_eq!(s["metrics"]["sure"]["precision"], 5.0 / 9.0);
+    assert_eq!(s["metrics"]["possible"]["recall"], 7.0 / 8.0);
+    assert_eq!(s["details"]["hyp_duplicates"], 1);
+    assert_eq!(s["details"]["gold_null"], 1);
+    insta::assert_snapshot!(stdout_ok(&["align", "--compat", "aer.py", AG, "testdata/align/hyp.pharaoh"]), @"testdata/align/hyp.pharaoh: 14.3% (77.8%/100.0%/9)");
+    insta::assert_snapshot!(stdout_ok(&[
+        "align",
+        "--compat",
+        "wa_eval_align",
+        AG,
+        "testdata/align/hyp-tagged.naacl"
+    ]));
+    for f in ["csv", "tsv", "markdown", "latex"] {
+        let out = stdout_ok(&["align", "--format", f, AG, "testdata/align/hyp.pharaoh"]);
+        assert!(out.contains("hyp.pharaoh"), "{f}: {out}");
+    }
+}
+
+#[test]
+fn align_warns_about_a_reversed_hypothesis() {
+    let g = "testdata/align/gold-asym.naacl";
+    let o = treeval(&[
+        "align",
+        "--compat",
+        "aer.py",
+        g,
+        "testdata/align/hyp-reversed.pharaoh",
+    ]);
+    assert!(o.status.success());
+    insta::assert_snapshot!(String::from_utf8_lossy(&o.stderr));
+    let fixed = stdout_ok(&[
+        "align",
+        "-q",
+        "--compat",
+        "aer.py",
+        "--reverse",
+        g,
+        "testdata/align/hyp-reversed.pharaoh",
+    ]);
+    assert_eq!(
+        fixed,
+        "testdata/align/hyp-reversed.pharaoh: 0.0% (100.0%/100.0%/6)\n"
+    );
+}
+
+#[test]
+fn align_significance_and_errors() {
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&[
+        "align",
+        "-q",
+        "--format",
+        "json",
+        "--test",
+        "ar",
+        "--ci",
+        "95",
+        "--ci-samples",
+        "200",
+        AG,
+        "testdata/align/hyp.pharaoh",
+        "testdata/align/hyp-tagged.naacl",
+    ]))
+    .unwrap();
+    let c = &v["comparisons"][0];
+    assert_eq!(c["metric"], "AER");
+    assert_eq!(c["exact"], true, "3 sentences: exact enumeration");
+    assert!(v["systems"][0]["ci"]["AER"].is_array());
+    let o = treeval(&[
+        "align",
+        AG,
+        "testdata/malformed-align/02-non-numeric-position.naacl",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("02-non-numeric-position.naacl:2:3: expected a position"));
+    assert_eq!(
+        treeval(&["align", "--test", "mcnemar", AG, AG, AG])
+            .status
+            .code(),
+        Some(2)
+    );
+}

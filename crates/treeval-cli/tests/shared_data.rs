@@ -414,3 +414,69 @@ fn tiny_mcnemar_equals_malteval() {
     assert_eq!(malt(find("UAS")), uas);
     assert_eq!(malt(find("LAS")), las);
 }
+
+#[test]
+fn wpt03_enfr_alignment_parity() {
+    let Some(d) = data_dir() else { return };
+    let w = d.join("align/wpt03-enfr");
+    let gold = w.join("test.wa.nonullalign");
+    let systems = w.join("published-systems");
+    // exact counts (align/README.md): 6,069 links, P 5548/6069, R 3751/4038, AER 0.079945
+    let out = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args([
+            "align",
+            "-q",
+            "--format",
+            "json",
+            s(&gold),
+            "test.enfr.talp",
+            "test.enfr.grow-diagonal-final.talp",
+        ])
+        .current_dir(&systems)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let a = &v["systems"][0];
+    assert_eq!(
+        a["counts"],
+        serde_json::json!({"A": 6069, "S": 4038, "P": 17438, "A_and_S": 3751, "A_and_P": 5548})
+    );
+    assert_eq!(
+        format!("{:.6}", a["metrics"]["precision"].as_f64().unwrap()),
+        "0.914154"
+    );
+    assert_eq!(
+        format!("{:.6}", a["metrics"]["recall"].as_f64().unwrap()),
+        "0.928925"
+    );
+    assert_eq!(
+        format!("{:.6}", a["metrics"]["aer"].as_f64().unwrap()),
+        "0.079945"
+    );
+    let g = &v["systems"][1];
+    assert_eq!(g["counts"]["A"], 5489);
+    assert_eq!(
+        format!("{:.6}", g["metrics"]["aer"].as_f64().unwrap()),
+        "0.061614"
+    );
+    assert_eq!(v["gold"]["sentences"], 447);
+    // the aer.py lines, run where lilt ran them, equal the published ones
+    let published = std::fs::read_to_string(systems.join("enfr-results.txt")).unwrap();
+    for hyp in ["test.enfr.talp", "test.enfr.grow-diagonal-final.talp"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_treeval"))
+            .args(["align", "-q", "--compat", "aer.py", s(&gold), hyp])
+            .current_dir(&systems)
+            .output()
+            .unwrap();
+        let line = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            published.lines().any(|l| format!("{l}\n") == line),
+            "{line} is not in enfr-results.txt"
+        );
+    }
+}

@@ -103,7 +103,6 @@ fn is_pharaoh_token(t: &str) -> bool {
 
 fn looks_naacl(fields: &[&str]) -> bool {
     fields.len() >= 3
-        && fields.len() <= 5
         && fields[..3]
             .iter()
             .all(|f| f.bytes().all(|c| c.is_ascii_digit()) && !f.is_empty())
@@ -192,6 +191,17 @@ pub fn read_alignments(
             AlignFormat::Pharaoh => {
                 let sent = line_no;
                 let links = sentences.entry(sent).or_default();
+                let fields: Vec<&str> = line.split_whitespace().collect();
+                if looks_naacl(&fields) && !fields.iter().all(|t| is_pharaoh_token(t)) {
+                    errors.push(
+                        Diagnostic::error(
+                            Position::new(path.clone(), line_no, 1),
+                            ErrorKind::Other(format!("expected Pharaoh links like 3-4, found a NAACL line '{line}'")),
+                        )
+                        .with_hint("the formats of one file cannot be mixed (this file was read as Pharaoh)"),
+                    );
+                    continue;
+                }
                 let mut col = 1u32;
                 for tok in line.split(' ') {
                     if tok.is_empty() {
@@ -210,19 +220,12 @@ pub fn read_alignments(
                         ))
                     });
                     let Some((a, b, sep)) = parsed else {
-                        let mut d = Diagnostic::error(
+                        errors.push(Diagnostic::error(
                             Position::new(path.clone(), line_no, here),
                             ErrorKind::Other(format!(
                                 "expected a link like 3-4, 3?4 or 3p4, found '{tok}'"
                             )),
-                        );
-                        if tok.contains('\t')
-                            || line.split_whitespace().count() >= 3
-                                && looks_naacl(&line.split_whitespace().collect::<Vec<_>>())
-                        {
-                            d = d.with_hint("this looks like a NAACL line (sent pos pos S|P): the formats of one file cannot be mixed");
-                        }
-                        errors.push(d);
+                        ));
                         continue;
                     };
                     let kind = if sep == "-" {
@@ -248,6 +251,18 @@ pub fn read_alignments(
             AlignFormat::Naacl => {
                 let fields: Vec<&str> = line.split_whitespace().collect();
                 if fields.is_empty() {
+                    continue;
+                }
+                if fields.iter().any(|t| is_pharaoh_token(t)) {
+                    errors.push(
+                        Diagnostic::error(
+                            Position::new(path.clone(), line_no, 1),
+                            ErrorKind::Other(format!(
+                                "expected 'sentence position position [S|P]', found Pharaoh links '{line}'"
+                            )),
+                        )
+                        .with_hint("the formats of one file cannot be mixed (this file was read as NAACL)"),
+                    );
                     continue;
                 }
                 if fields.len() < 3 || fields.len() > 5 {

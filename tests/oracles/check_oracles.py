@@ -7,6 +7,7 @@
 - Approximate randomization against randhy's paired_randomisation_test on two perturbed
   big1m systems generated here: p-values within 3 combined Monte Carlo standard errors.
 - The exact permutation p-value on <= 16 sentences against an enumeration written here.
+- AER against nltk's alignment_error_rate on generated alignments (per sentence and corpus).
 
 Usage: check_significance.py TREEVAL_BINARY SHARED_DATA_DIR WORK_DIR
 Prints one line per check and "N passed, M failed"; exits 1 on any failure.
@@ -171,6 +172,46 @@ for n in (5, 12, 16):
     check(f"exact permutation p, {n} sentences ({len(d)} differ)",
           ar.get("exact") is True and math.isclose(ar["p_value"], exact, rel_tol=1e-12),
           f"treeval {ar['p_value']} enumeration {exact}")
+
+# --- AER against nltk's alignment_error_rate on generated alignments --------------------
+from nltk.translate import Alignment, alignment_error_rate
+
+gen = random.Random(42)
+gold_lines, hyp_lines, truth = [], [], []
+for k in range(1, 61):
+    n, m = gen.randint(1, 12), gen.randint(1, 12)
+    cells = [(i, j) for i in range(n) for j in range(m)]
+    sure = set(gen.sample(cells, gen.randint(0, min(len(cells), 8))))
+    possible = sure | set(gen.sample(cells, gen.randint(0, min(len(cells), 6))))
+    hyp = set(gen.sample(cells, gen.randint(0, min(len(cells), 10))))
+    truth.append((sure, possible, hyp))
+    for (i, j) in sorted(possible):
+        gold_lines.append(f"{k} {i + 1} {j + 1} {'S' if (i, j) in sure else 'P'}")
+    hyp_lines.append(" ".join(f"{i}-{j}" for i, j in sorted(hyp)))
+open(os.path.join(WORK, "gen.naacl"), "w").write("\n".join(gold_lines) + "\n")
+open(os.path.join(WORK, "gen.pharaoh"), "w").write("\n".join(hyp_lines) + "\n")
+ps_align = os.path.join(WORK, "gen.jsonl")
+out = subprocess.run([TREEVAL, "align", "-q", "--format", "json", "--gold-format", "naacl", "--per-sentence", ps_align,
+                      os.path.join(WORK, "gen.naacl"), os.path.join(WORK, "gen.pharaoh")],
+                     check=True, capture_output=True, text=True).stdout
+corpus = json.loads(out)["systems"][0]["metrics"]["aer"]
+rows = [json.loads(l)["counts"] for l in open(ps_align)]
+agree = 0
+for (sure, possible, hyp), c in zip(truth, rows):
+    if len(hyp) + len(sure) == 0:
+        continue
+    ours = 1.0 - (c["a_and_s"] + c["a_and_p"]) / (c["a"] + c["s"])
+    theirs = alignment_error_rate(Alignment(sure), Alignment(hyp), Alignment(possible))
+    agree += math.isclose(ours, theirs, rel_tol=1e-12, abs_tol=1e-15)
+defined = sum(1 for s_, p_, h_ in truth if len(h_) + len(s_) > 0)
+check("AER per sentence equals nltk", agree == defined, f"{agree}/{defined} sentences")
+# the corpus AER: nltk on the union of all sentences, sentence k's links offset
+off = lambda k, links: {(k * 1000 + i, j) for i, j in links}
+S = set().union(*(off(k, t[0]) for k, t in enumerate(truth)))
+P = set().union(*(off(k, t[1]) for k, t in enumerate(truth)))
+A = set().union(*(off(k, t[2]) for k, t in enumerate(truth)))
+theirs = alignment_error_rate(Alignment(S), Alignment(A), Alignment(P))
+check("corpus AER equals nltk", math.isclose(corpus, theirs, rel_tol=1e-12), f"treeval {corpus} nltk {theirs}")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
