@@ -24,6 +24,53 @@ pub enum Command {
     /// Word-alignment scores against sure/possible gold links: precision, recall, AER,
     /// F (Och & Ney 2003), sure-set and possible-set precision/recall, per sentence too.
     Align(AlignArgs),
+    /// The parallel treebank score: both sides' UAS and the alignment's 1 − AER in one
+    /// weighted number, with every component shown.
+    Pts(PtsArgs),
+}
+
+/// `treeval pts` arguments. System k is the k-th --sys-a, --sys-b and --sys-align.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Sentence k of side a, sentence k of side b and alignment sentence k form one sentence pair.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+)]
+pub struct PtsArgs {
+    /// Gold parse of side a (CoNLL-U, CoNLL-X or CoNLL-2009).
+    #[arg(long, value_name = "FILE")]
+    pub gold_a: String,
+    /// Gold parse of side b.
+    #[arg(long, value_name = "FILE")]
+    pub gold_b: String,
+    /// Gold alignment between a and b (sure and possible links).
+    #[arg(long, value_name = "FILE")]
+    pub gold_align: String,
+    /// System parse of side a (repeat for several systems).
+    #[arg(long, value_name = "FILE", required = true)]
+    pub sys_a: Vec<String>,
+    /// System parse of side b (as many as --sys-a).
+    #[arg(long, value_name = "FILE", required = true)]
+    pub sys_b: Vec<String>,
+    /// System alignment (as many as --sys-a).
+    #[arg(long, value_name = "FILE", required = true)]
+    pub sys_align: Vec<String>,
+    /// Weights α_a,α_b,α_ab (PTS divides by their sum).
+    #[arg(long, value_name = "A,B,AB", value_delimiter = ',', num_args = 3, default_values_t = [1.0, 1.0, 1.0])]
+    pub weights: Vec<f64>,
+    /// Which words the UAS scores (as in deps); the seed excludes punctuation, so the
+    /// default is form (eval.pl's Unicode-punctuation rule).
+    #[arg(long, value_name = "POLICY", default_value = "form", value_parser = parse_punct)]
+    pub punct: treeval_metrics::PunctPolicy,
+    /// Swap the sides of every system alignment link.
+    #[arg(long)]
+    pub reverse: bool,
+    /// Output format (text or json; the others print the text table).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Do not print warnings on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub sig: SignificanceArgs,
 }
 
 /// Alignment formats.

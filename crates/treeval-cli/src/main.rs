@@ -29,6 +29,7 @@ fn main() -> ExitCode {
     let r = match &cli.command {
         args::Command::Deps(a) => commands::deps::run(a, &mut out),
         args::Command::Align(a) => commands::align::run(a, &mut out),
+        args::Command::Pts(a) => commands::pts::run(a, &mut out),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -503,3 +503,72 @@ fn align_significance_and_errors() {
         Some(2)
     );
 }
+
+#[test]
+fn pts_example_hand_checked() {
+    let p = "examples/pts/";
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut v: Vec<String> = [
+            "pts",
+            "--gold-a",
+            "gold.en.conllu",
+            "--gold-b",
+            "gold.de.conllu",
+            "--gold-align",
+            "gold.en-de.naacl",
+            "--sys-a",
+            "parser.en.conllu",
+            "--sys-b",
+            "parser.de.conllu",
+            "--sys-align",
+            "aligner.en-de.pharaoh",
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            if i > 0 && i % 2 == 0 {
+                format!("{p}{a}")
+            } else {
+                a.to_string()
+            }
+        })
+        .collect();
+        v.extend(extra.iter().map(|s| s.to_string()));
+        v
+    };
+    let a = args(&[]);
+    let text = stdout_ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    insta::assert_snapshot!(text);
+    let a = args(&["-q", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+    ))
+    .unwrap();
+    let s = &v["systems"][0];
+    // hand-checked: UAS 11/13 and 10/12 without punctuation; A=17, S=15, A∩S=15, A∩P=16
+    assert_eq!(
+        (s["UAS_a"]["correct"].as_u64(), s["UAS_a"]["total"].as_u64()),
+        (Some(11), Some(13))
+    );
+    assert_eq!(
+        (s["UAS_b"]["correct"].as_u64(), s["UAS_b"]["total"].as_u64()),
+        (Some(10), Some(12))
+    );
+    assert_eq!(s["alignment"]["aer"], 1.0 - 31.0 / 32.0);
+    let want = (11.0 / 13.0 + 10.0 / 12.0 + 31.0 / 32.0) / 3.0;
+    assert!((s["PTS"].as_f64().unwrap() - want).abs() < 1e-15);
+    let o = treeval(&[
+        "pts",
+        "--gold-a",
+        "x",
+        "--gold-b",
+        "y",
+        "--gold-align",
+        "z",
+        "--sys-a",
+        "a",
+        "--sys-b",
+        "b",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "--sys-align is required");
+}

@@ -4,7 +4,7 @@
 use std::ops::AddAssign;
 
 use serde::Serialize;
-use treeval_formats::align::{Link, LinkKind};
+use treeval_formats::align::{AlignmentFile, Link, LinkKind};
 
 /// Per-sentence (or summed) counts of one hypothesis against the gold links.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -143,6 +143,40 @@ pub fn observe(gold: &[Link], hyp: &[Link], keep_null: bool) -> AlignCounts {
         }
     }
     c
+}
+
+/// Per-sentence counts of `hyp` against `gold` for sentences 1..=`last` (default: the
+/// last sentence with a link in either file).
+pub fn count_files(
+    gold: &AlignmentFile,
+    hyp: &AlignmentFile,
+    keep_null: bool,
+    last: Option<u64>,
+) -> Vec<AlignCounts> {
+    let last = last.unwrap_or_else(|| {
+        gold.sentences
+            .keys()
+            .chain(hyp.sentences.keys())
+            .max()
+            .copied()
+            .unwrap_or(0)
+    });
+    (1..=last)
+        .map(|k| {
+            let g = gold.sentences.get(&k).map_or(&[][..], Vec::as_slice);
+            let h = hyp.sentences.get(&k).map_or(&[][..], Vec::as_slice);
+            observe(g, h, keep_null)
+        })
+        .collect()
+}
+
+/// The sum of per-sentence counts.
+pub fn sum(rows: &[AlignCounts]) -> AlignCounts {
+    let mut t = AlignCounts::default();
+    for r in rows {
+        t += *r;
+    }
+    t
 }
 
 fn ratio(n: u64, d: u64) -> Option<f64> {

@@ -9,6 +9,7 @@
 pub mod align;
 pub mod deps;
 pub mod labels;
+pub mod pts;
 pub mod punct;
 pub mod score;
 pub mod tree;

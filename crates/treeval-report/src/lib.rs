@@ -9,6 +9,7 @@
 pub mod align;
 pub mod deps;
 pub mod model;
+pub mod pts;
 pub mod render;
 
 pub use model::{Report, Signature, SCHEMA};

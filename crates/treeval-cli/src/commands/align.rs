@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions, AlignmentFile};
-use treeval_metrics::align::{aer_of, observe, AlignCounts};
+use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions};
+use treeval_metrics::align::{aer_of, count_files, sum, AlignCounts};
 use treeval_report::align::{
     compat_aer_py, compat_wa_eval, render, AlignConventions, AlignGold, AlignReport, AlignSystem,
     ALIGN_SCHEMA,
@@ -21,32 +21,6 @@ fn fmt(f: Option<AlignFormatArg>) -> Option<AlignFormat> {
         AlignFormatArg::Naacl => AlignFormat::Naacl,
         AlignFormatArg::Pharaoh => AlignFormat::Pharaoh,
     })
-}
-
-/// Per-sentence counts of `hyp` against `gold`, over sentences 1..=max of both.
-fn count(gold: &AlignmentFile, hyp: &AlignmentFile, keep_null: bool) -> Vec<AlignCounts> {
-    let last = gold
-        .sentences
-        .keys()
-        .chain(hyp.sentences.keys())
-        .max()
-        .copied()
-        .unwrap_or(0);
-    (1..=last)
-        .map(|k| {
-            let g = gold.sentences.get(&k).map_or(&[][..], Vec::as_slice);
-            let h = hyp.sentences.get(&k).map_or(&[][..], Vec::as_slice);
-            observe(g, h, keep_null)
-        })
-        .collect()
-}
-
-fn total(rows: &[AlignCounts]) -> AlignCounts {
-    let mut t = AlignCounts::default();
-    for r in rows {
-        t += *r;
-    }
-    t
 }
 
 fn warn(w: &mut Vec<Warning>, position: &str, message: String, hint: Option<&str>) {
@@ -109,10 +83,13 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let gold_last = gold.sentences.keys().max().copied().unwrap_or(0);
-    let per_hyp: Vec<Vec<AlignCounts>> = hyps.iter().map(|h| count(&gold, h, keep_null)).collect();
+    let per_hyp: Vec<Vec<AlignCounts>> = hyps
+        .iter()
+        .map(|h| count_files(&gold, h, keep_null, None))
+        .collect();
     let mut systems = Vec::new();
     for (h, rows) in hyps.iter().zip(&per_hyp) {
-        let t = total(rows);
+        let t = sum(rows);
         let path = h.path.to_string();
         let hyp_last = h
             .sentences
@@ -170,7 +147,8 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 }
                 if let Ok(alt) = read_alignment_path(&path, o) {
                     let alt_aer =
-                        aer_of(&total(&count(&gold, &alt, keep_null)).aer_row()).unwrap_or(1.0);
+                        aer_of(&sum(&count_files(&gold, &alt, keep_null, None)).aer_row())
+                            .unwrap_or(1.0);
                     if alt_aer < aer - 0.2 && best.as_ref().map_or(true, |b| alt_aer < b.0) {
                         let mut flags = Vec::new();
                         if base_shift {
@@ -286,14 +264,10 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
     if !a.quiet {
         for w in &warnings {
-            let mut line = format!("warning: {}: {}", w.position, w.message);
-            if let Some(h) = &w.hint {
-                line.push_str(&format!("\n  hint: {h}"));
-            }
-            eprintln!("{line}");
+            eprintln!("{}", super::significance::warning_line(w));
         }
     }
-    let gold_counts = total(&per_hyp.first().cloned().unwrap_or_default());
+    let gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
     let report = AlignReport {
         schema: ALIGN_SCHEMA,
         command: "align".into(),

@@ -1,3 +1,4 @@
 pub mod align;
 pub mod deps;
+pub mod pts;
 pub mod significance;

@@ -100,3 +100,16 @@ pub fn sign(
     }
     signature.push("seed", sig.seed.to_string());
 }
+
+/// A report warning as printed on stderr: `warning: position: message` and a hint line.
+pub fn warning_line(w: &treeval_report::model::Warning) -> String {
+    let mut line = if w.position.is_empty() {
+        format!("warning: {}", w.message)
+    } else {
+        format!("warning: {}: {}", w.position, w.message)
+    };
+    if let Some(h) = &w.hint {
+        line.push_str(&format!("\n  hint: {h}"));
+    }
+    line
+}
