@@ -114,12 +114,12 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
     let mut systems = Vec::new();
     let mut tables: Vec<Samples> = Vec::new();
-    for k in 0..n {
+    for (k, al_rows) in aligned.iter().enumerate() {
         let (ta, tb) = (
             &side_a.systems[k].observer.totals,
             &side_b.systems[k].observer.totals,
         );
-        let al = sum(&aligned[k]);
+        let al = sum(al_rows);
         let aer = aer_of(&al.aer_row());
         let uas = |t: &AttachmentCounts| Metric::new(t.uas, t.words);
         let (ua, ub) = (uas(ta), uas(tb));
@@ -145,7 +145,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         for ((ca, cb), cal) in side_a.sentences[k]
             .iter()
             .zip(&side_b.sentences[k])
-            .zip(&aligned[k])
+            .zip(al_rows)
         {
             t.push(&row(ca, cb, cal));
         }
