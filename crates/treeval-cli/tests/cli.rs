@@ -572,3 +572,20 @@ fn pts_example_hand_checked() {
     ]);
     assert_eq!(o.status.code(), Some(2), "--sys-align is required");
 }
+
+#[test]
+fn align_warns_about_a_wrong_index_base() {
+    // a 1-based Pharaoh file read as 0-based: every position is one too far
+    let g = "testdata/align/gold-asym.naacl";
+    let h = "testdata/align/hyp-one-based.pharaoh";
+    let o = treeval(&["align", "--compat", "aer.py", g, h]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("AER is 1.0000") && err.contains("with --hyp-base 1 the AER would be 0.0000"),
+        "{err}"
+    );
+    assert_eq!(
+        stdout_ok(&["align", "-q", "--compat", "aer.py", "--hyp-base", "1", g, h]),
+        format!("{h}: 0.0% (100.0%/100.0%/6)\n")
+    );
+}
