@@ -145,26 +145,32 @@ pub fn observe(gold: &[Link], hyp: &[Link], keep_null: bool) -> AlignCounts {
     c
 }
 
-/// Per-sentence counts of `hyp` against `gold` for sentences 1..=`last` (default: the
-/// last sentence with a link in either file).
+/// The sentence numbers that occur in any of `files` (sorted, each once). Sentences are
+/// taken from the files, never from a numeric range, so a stray huge sentence number
+/// costs one row, not billions.
+pub fn sentence_numbers<'a>(files: impl IntoIterator<Item = &'a AlignmentFile>) -> Vec<u64> {
+    let mut v: Vec<u64> = files
+        .into_iter()
+        .flat_map(|f| f.sentences.keys().copied())
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Per-sentence counts of `hyp` against `gold` for the given sentence numbers (use the
+/// same list for every hypothesis, so that their rows pair up for the tests).
 pub fn count_files(
     gold: &AlignmentFile,
     hyp: &AlignmentFile,
     keep_null: bool,
-    last: Option<u64>,
+    sentences: &[u64],
 ) -> Vec<AlignCounts> {
-    let last = last.unwrap_or_else(|| {
-        gold.sentences
-            .keys()
-            .chain(hyp.sentences.keys())
-            .max()
-            .copied()
-            .unwrap_or(0)
-    });
-    (1..=last)
+    sentences
+        .iter()
         .map(|k| {
-            let g = gold.sentences.get(&k).map_or(&[][..], Vec::as_slice);
-            let h = hyp.sentences.get(&k).map_or(&[][..], Vec::as_slice);
+            let g = gold.sentences.get(k).map_or(&[][..], Vec::as_slice);
+            let h = hyp.sentences.get(k).map_or(&[][..], Vec::as_slice);
             observe(g, h, keep_null)
         })
         .collect()
@@ -283,6 +289,19 @@ mod tests {
         assert!((sc.f.unwrap() - 4.0 / 7.0).abs() < 1e-15);
         assert_eq!(sc.sure.precision, Some(1.0 / 3.0));
         assert_eq!(sc.possible.recall, Some(0.5));
+    }
+
+    #[test]
+    fn sentence_numbers_are_sparse() {
+        // found by fuzzing: a huge NAACL sentence number must not allocate a dense range
+        let text = "1 1 1 S\n2 3 5 S\n111111111113 1 1\n";
+        let f = treeval_formats::align::read_alignments("t", text.as_bytes(), Default::default())
+            .unwrap();
+        let numbers = sentence_numbers([&f]);
+        assert_eq!(numbers, vec![1, 2, 111_111_111_113]);
+        let rows = count_files(&f, &f, false, &numbers);
+        assert_eq!(rows.len(), 3);
+        assert_eq!(sum(&rows).aer_row(), [3.0, 3.0, 3.0, 3.0]);
     }
 
     #[test]

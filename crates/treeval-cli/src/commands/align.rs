@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions};
-use treeval_metrics::align::{aer_of, count_files, sum, AlignCounts};
+use treeval_metrics::align::{aer_of, count_files, sentence_numbers, sum, AlignCounts};
 use treeval_report::align::{
     compat_aer_py, compat_wa_eval, render, AlignConventions, AlignGold, AlignReport, AlignSystem,
     ALIGN_SCHEMA,
@@ -83,9 +83,11 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let gold_last = gold.sentences.keys().max().copied().unwrap_or(0);
+    // one sentence list for every hypothesis, so that their rows pair up
+    let numbers = sentence_numbers(std::iter::once(&gold).chain(&hyps));
     let per_hyp: Vec<Vec<AlignCounts>> = hyps
         .iter()
-        .map(|h| count_files(&gold, h, keep_null, None))
+        .map(|h| count_files(&gold, h, keep_null, &numbers))
         .collect();
     let mut systems = Vec::new();
     for (h, rows) in hyps.iter().zip(&per_hyp) {
@@ -146,9 +148,16 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     o.reverse = !o.reverse;
                 }
                 if let Ok(alt) = read_alignment_path(&path, o) {
-                    let alt_aer =
-                        aer_of(&sum(&count_files(&gold, &alt, keep_null, None)).aer_row())
-                            .unwrap_or(1.0);
+                    let alt_aer = aer_of(
+                        &sum(&count_files(
+                            &gold,
+                            &alt,
+                            keep_null,
+                            &sentence_numbers([&gold, &alt]),
+                        ))
+                        .aer_row(),
+                    )
+                    .unwrap_or(1.0);
                     if alt_aer < aer - 0.2 && best.as_ref().map_or(true, |b| alt_aer < b.0) {
                         let mut flags = Vec::new();
                         if base_shift {
@@ -184,7 +193,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     writeln!(
                         w,
                         "{}",
-                        serde_json::json!({"system": k, "sentence": i + 1, "counts": c})
+                        serde_json::json!({"system": k, "sentence": numbers[i], "counts": c})
                     )?;
                 }
             }

@@ -106,7 +106,12 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 "{p}: links in sentence {beyond}, but the parses have {pairs} sentence pairs"
             )));
         }
-        aligned.push(count_files(&gold_align, &h, false, Some(pairs)));
+        aligned.push(count_files(
+            &gold_align,
+            &h,
+            false,
+            &(1..=pairs).collect::<Vec<u64>>(),
+        ));
     }
     for f in std::iter::once(&gold_align) {
         warnings.extend(f.warnings.iter().map(Warning::from));
