@@ -27,6 +27,42 @@ pub enum Command {
     /// The parallel treebank score: both sides' UAS and the alignment's 1 − AER in one
     /// weighted number, with every component shown.
     Pts(PtsArgs),
+    /// The CoNLL 2018 UD metrics (conll18_ud_eval.py v1.2 / udeval): tokens, sentences
+    /// and words aligned by characters, tags, lemmas, UAS, LAS, CLAS, MLAS, BLEX.
+    Ud(UdArgs),
+}
+
+/// Reference-script output for `ud`.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum UdCompat {
+    /// The table of `conll18_ud_eval.py -v`.
+    Conll18,
+    /// The table of `conll18_ud_eval.py -c` (raw counts).
+    #[value(name = "conll18-counts")]
+    Conll18Counts,
+}
+
+/// `treeval ud` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Gold and system texts (token FORMs without space characters) must be identical; tokenization and sentence splitting may differ.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+)]
+pub struct UdArgs {
+    /// Gold CoNLL-U file.
+    #[arg(value_name = "GOLD")]
+    pub gold: String,
+    /// System CoNLL-U file.
+    #[arg(value_name = "SYS")]
+    pub system: String,
+    /// Accept sentences with several roots (as udeval's option).
+    #[arg(long)]
+    pub multiple_roots_okay: bool,
+    /// Print exactly what conll18_ud_eval.py prints with -v (conll18) or -c (conll18-counts).
+    #[arg(long, value_enum)]
+    pub compat: Option<UdCompat>,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 /// `treeval pts` arguments. System k is the k-th --sys-a, --sys-b and --sys-align.

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         args::Command::Deps(a) => commands::deps::run(a, &mut out),
         args::Command::Align(a) => commands::align::run(a, &mut out),
         args::Command::Pts(a) => commands::pts::run(a, &mut out),
+        args::Command::Ud(a) => commands::ud::run(a, &mut out),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

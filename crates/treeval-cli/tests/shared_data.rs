@@ -480,3 +480,91 @@ fn wpt03_enfr_alignment_parity() {
         );
     }
 }
+
+#[test]
+fn conll18_tests_byte_identical() {
+    let Some(d) = data_dir() else { return };
+    let c = d.join("reference/conll18-tests");
+    for (gold, sys, expected, compat) in [
+        (
+            "gold.conllu",
+            "sys1.conllu",
+            "sys1-expected.results",
+            "conll18",
+        ),
+        (
+            "gold.conllu",
+            "sys2.conllu",
+            "sys2-expected.results",
+            "conll18",
+        ),
+        (
+            "gold.conllu",
+            "sys-space.conllu",
+            "sys-space-expected.results",
+            "conll18",
+        ),
+        (
+            "case-gold.conllu",
+            "case-sys.conllu",
+            "case-expected.results",
+            "conll18",
+        ),
+        (
+            "func-gold.conllu",
+            "func-sys.conllu",
+            "func-expected.counts",
+            "conll18-counts",
+        ),
+    ] {
+        assert_eq!(
+            treeval(&["ud", "--compat", compat, s(&c.join(gold)), s(&c.join(sys))]),
+            std::fs::read_to_string(c.join(expected)).unwrap(),
+            "{sys}"
+        );
+    }
+}
+
+#[test]
+fn tiny_conll18_counts() {
+    let Some(d) = data_dir() else { return };
+    let t = d.join("reference/tiny");
+    let out = treeval(&[
+        "ud",
+        "--compat",
+        "conll18-counts",
+        s(&t.join("gold.conllu")),
+        s(&t.join("sys.conllu")),
+    ]);
+    // the `-c` table recorded in expected/conll18.txt
+    let exp = std::fs::read_to_string(t.join("expected/conll18.txt")).unwrap();
+    let table: String = exp
+        .lines()
+        .skip_while(|l| !l.starts_with("== conll18_ud_eval.py -c"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("=="))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(out, table);
+    for row in [
+        "UAS        |        29 |        34 |",
+        "LAS        |        23 |        34 |",
+        "CLAS       |        14 |        20 |        21 |",
+        "MLAS       |        12 |        20 |        21 |",
+        "BLEX       |        14 |        20 |        21 |",
+    ] {
+        assert!(out.contains(row), "{row}");
+    }
+}
+
+#[test]
+#[ignore = "1M words: run with --include-ignored (CI does, in release mode)"]
+fn big1m_conll18_counts() {
+    let Some(d) = data_dir() else { return };
+    let gold = big_gold(&d);
+    let sys = d.join("reference/big1m/sys1m.conllu.gz");
+    assert_eq!(
+        treeval(&["ud", "--compat", "conll18-counts", s(&gold), s(&sys)]),
+        expected(&d.join("reference/big1m/expected/conll18-counts.txt"))
+    );
+}

@@ -13,6 +13,7 @@ pub mod pts;
 pub mod punct;
 pub mod score;
 pub mod tree;
+pub mod ud;
 
 pub use deps::{AttachmentCounts, ByKey, DepsOptions, LabelMode, PunctPolicy};
 pub use labels::LabelTable;

@@ -2,3 +2,4 @@ pub mod align;
 pub mod deps;
 pub mod pts;
 pub mod significance;
+pub mod ud;
