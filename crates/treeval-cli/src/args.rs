@@ -245,6 +245,20 @@ pub enum Format {
     Latex,
 }
 
+impl From<Format> for treeval_report::render::OutputFormat {
+    fn from(f: Format) -> Self {
+        use treeval_report::render::OutputFormat as O;
+        match f {
+            Format::Text => O::Text,
+            Format::Json => O::Json,
+            Format::Csv => O::Csv,
+            Format::Tsv => O::Tsv,
+            Format::Markdown => O::Markdown,
+            Format::Latex => O::Latex,
+        }
+    }
+}
+
 /// Reference-script output to reproduce byte for byte.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum CompatMode {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use treeval_metrics::align::{AlignCounts, AlignScores};
 
 use crate::model::{Signature, Warning};
-use crate::render::OutputFormat;
+use crate::render::{pct, table, OutputFormat};
 
 /// Version of the `align` JSON contract.
 pub const ALIGN_SCHEMA: &str = "treeval.report/1";
@@ -111,10 +111,6 @@ impl AlignSystem {
             ci: std::collections::BTreeMap::new(),
         }
     }
-}
-
-fn pct(x: Option<f64>) -> String {
-    x.map_or("-".into(), |v| format!("{:.2}", v * 100.0))
 }
 
 /// Render the report.
@@ -270,24 +266,7 @@ fn text(r: &AlignReport) -> String {
             s.counts.A_and_P.to_string(),
         ]);
     }
-    let w: Vec<usize> = (0..head.len())
-        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-        .collect();
-    for row in &rows {
-        let mut line = String::new();
-        for (i, c) in row.iter().enumerate() {
-            let pad = w[i] - c.chars().count();
-            if i == 0 {
-                line.push_str(c);
-                line.push_str(&" ".repeat(pad));
-            } else {
-                line.push_str("  ");
-                line.push_str(&" ".repeat(pad));
-                line.push_str(c);
-            }
-        }
-        let _ = writeln!(o, "{}", line.trim_end());
-    }
+    o.push_str(&table(&rows, 1));
     for s in &r.systems {
         let d = &s.details;
         if d.hyp_null + d.hyp_duplicates + d.hyp_both > 0 {

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::align::AlignCountsOut;
 use crate::model::{Metric, Signature, Warning};
-use crate::render::OutputFormat;
+use crate::render::{pct, table, OutputFormat};
 
 /// The alignment component.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -84,10 +84,6 @@ pub struct PtsReport {
     pub warnings: Vec<Warning>,
 }
 
-fn pct(x: Option<f64>) -> String {
-    x.map_or("-".into(), |v| format!("{:.2}", v * 100.0))
-}
-
 /// Render the report (text and JSON; the tabular formats get the text table).
 pub fn render(r: &PtsReport, format: OutputFormat) -> String {
     if format == OutputFormat::Json {
@@ -142,24 +138,7 @@ pub fn render(r: &PtsReport, format: OutputFormat) -> String {
             pct(s.PTS),
         ]);
     }
-    let widths: Vec<usize> = (0..rows[0].len())
-        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-        .collect();
-    for row in &rows {
-        let mut line = String::new();
-        for (i, c) in row.iter().enumerate() {
-            let pad = " ".repeat(widths[i] - c.chars().count());
-            if i == 0 {
-                line.push_str(c);
-                line.push_str(&pad);
-            } else {
-                line.push_str("  ");
-                line.push_str(&pad);
-                line.push_str(c);
-            }
-        }
-        let _ = writeln!(o, "{}", line.trim_end());
-    }
+    o.push_str(&table(&rows, 1));
     for c in &r.comparisons {
         let _ = writeln!(
             o,

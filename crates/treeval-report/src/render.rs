@@ -30,7 +30,8 @@ pub struct Sections {
     pub per_relation: bool,
 }
 
-fn pct(x: Option<f64>) -> String {
+/// A fraction as a percentage with two decimals (`-` when undefined).
+pub(crate) fn pct(x: Option<f64>) -> String {
     match x {
         Some(v) => format!("{:.2}", v * 100.0),
         None => "-".into(),
@@ -68,7 +69,8 @@ pub fn json(r: &Report) -> String {
     s
 }
 
-fn table(rows: &[Vec<String>], right_from: usize) -> String {
+/// Aligned columns: the first `right_from` left-aligned, the rest right-aligned.
+pub(crate) fn table(rows: &[Vec<String>], right_from: usize) -> String {
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
     let mut w = vec![0; cols];
     for r in rows {

@@ -13,7 +13,7 @@ use treeval_report::render::OutputFormat;
 use treeval_stats::compare::{compare, ratio, MetricTables};
 use treeval_stats::{bootstrap_ci, Resampling, Samples};
 
-use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, Format, NullLinks};
+use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, NullLinks};
 use crate::Failure;
 
 fn fmt(f: Option<AlignFormatArg>) -> Option<AlignFormat> {
@@ -304,17 +304,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .iter()
             .map(|s| compat_wa_eval(&s.details))
             .collect(),
-        None => render(
-            &report,
-            match a.format {
-                Format::Text => OutputFormat::Text,
-                Format::Json => OutputFormat::Json,
-                Format::Csv => OutputFormat::Csv,
-                Format::Tsv => OutputFormat::Tsv,
-                Format::Markdown => OutputFormat::Markdown,
-                Format::Latex => OutputFormat::Latex,
-            },
-        ),
+        None => render(&report, OutputFormat::from(a.format)),
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)

@@ -158,14 +158,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             s
         }
         None => {
-            let f = match a.format {
-                crate::args::Format::Text => OutputFormat::Text,
-                crate::args::Format::Json => OutputFormat::Json,
-                crate::args::Format::Csv => OutputFormat::Csv,
-                crate::args::Format::Tsv => OutputFormat::Tsv,
-                crate::args::Format::Markdown => OutputFormat::Markdown,
-                crate::args::Format::Latex => OutputFormat::Latex,
-            };
+            let f = OutputFormat::from(a.format);
             render(
                 &report,
                 f,
