@@ -40,26 +40,58 @@ pub enum UdCompat {
     /// The table of `conll18_ud_eval.py -c` (raw counts).
     #[value(name = "conll18-counts")]
     Conll18Counts,
+    /// The table of `udeval -v` (the 13 metrics, ELAS and EULAS).
+    Udeval,
+    /// The table of `udeval -c`.
+    #[value(name = "udeval-counts")]
+    UdevalCounts,
+}
+
+/// How empty nodes enter ELAS and EULAS.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum EmptyNodesArg {
+    /// Paths through empty nodes become items labelled `conj>nsubj` (identical to the UD
+    /// collapser followed by iwpt20_xud_eval.py or udeval).
+    Collapse,
+    /// Items whose head is an empty node are left out and counted (identical to udeval on
+    /// files that were not collapsed).
+    Drop,
+    /// An empty node is an error (udeval --no-empty-nodes).
+    Error,
 }
 
 /// `treeval ud` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Gold and system texts (token FORMs without space characters) must be identical; tokenization and sentence splitting may differ.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Gold and system texts (token FORMs without space characters) must be identical; tokenization and sentence splitting may differ. Words are aligned as conll18_ud_eval.py aligns them (character spans; LCS of lower-cased forms inside multiword tokens).\n\nELAS and EULAS are udeval's: DEPS items head:label of aligned words with aligned heads; EULAS compares the universal part of each step of a label path.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct UdArgs {
-    /// Gold CoNLL-U file.
+    /// Gold CoNLL-U file ('-' = standard input; gzip and zstd are read transparently).
     #[arg(value_name = "GOLD")]
     pub gold: String,
-    /// System CoNLL-U file.
-    #[arg(value_name = "SYS")]
-    pub system: String,
+    /// System CoNLL-U file(s), each scored against GOLD.
+    #[arg(value_name = "SYS", required = true, num_args = 1..)]
+    pub systems: Vec<String>,
     /// Accept sentences with several roots (as udeval's option).
     #[arg(long)]
     pub multiple_roots_okay: bool,
-    /// Print exactly what conll18_ud_eval.py prints with -v (conll18) or -c (conll18-counts).
+    /// How empty nodes (5.1) enter ELAS and EULAS.
+    #[arg(long, value_enum, default_value_t = EmptyNodesArg::Collapse)]
+    pub empty_nodes: EmptyNodesArg,
+    /// Enhancement types NOT to evaluate, as udeval's --enhancements: 0 = all; digits 1
+    /// gapping, 2 shared parents in coordination, 3 shared dependents in coordination
+    /// (a no-op in udeval, and so here), 4 control, 5 external arguments of relative
+    /// clauses, 6 case information.
+    #[arg(long, value_name = "DIGITS", default_value = "0")]
+    pub enhancements: String,
+    /// Print exactly what conll18_ud_eval.py prints with -v (conll18) or -c
+    /// (conll18-counts), or udeval with -v / -c (udeval, udeval-counts).
     #[arg(long, value_enum)]
     pub compat: Option<UdCompat>,
+    /// Add per-relation precision/recall/F1 (universal relations, LAS over the word
+    /// alignment) to the text output (JSON always has them).
+    #[arg(long)]
+    pub per_relation: bool,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

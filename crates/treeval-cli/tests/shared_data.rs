@@ -568,3 +568,82 @@ fn big1m_conll18_counts() {
         expected(&d.join("reference/big1m/expected/conll18-counts.txt"))
     );
 }
+
+/// A table of a file in ../shared/data/reference/tiny/expected, by its heading.
+fn udeval_section(t: &Path, file: &str, heading: &str) -> String {
+    let exp = std::fs::read_to_string(t.join("expected").join(file)).unwrap();
+    exp.lines()
+        .skip_while(|l| !l.starts_with(heading))
+        .skip(1)
+        .take_while(|l| !l.starts_with("=="))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn tiny_enhanced_collapse_and_drop() {
+    let Some(d) = data_dir() else { return };
+    let t = d.join("reference/tiny");
+    let (g, sy) = (t.join("gold.conllu"), t.join("sys.conllu"));
+    // collapse (default) on raw files = udeval on the collapser's output
+    let collapsed = treeval(&["ud", "--compat", "udeval-counts", s(&g), s(&sy)]);
+    assert_eq!(
+        collapsed,
+        udeval_section(
+            &t,
+            "iwpt20.txt",
+            "== udeval -c (udtools 0.2.9; collapsed input)"
+        )
+    );
+    assert!(collapsed.contains("ELAS       |        22 |        34 |        34 |"));
+    assert!(collapsed.contains("EULAS      |        23 |        34 |        34 |"));
+    // the collapser's files themselves give the same
+    let pre = treeval(&[
+        "ud",
+        "--compat",
+        "udeval-counts",
+        s(&t.join("gold.collapsed.conllu")),
+        s(&t.join("sys.collapsed.conllu")),
+    ]);
+    assert_eq!(pre, collapsed);
+    // drop = udeval on the raw files
+    let dropped = treeval(&[
+        "ud",
+        "--compat",
+        "udeval-counts",
+        "--empty-nodes",
+        "drop",
+        s(&g),
+        s(&sy),
+    ]);
+    assert_eq!(
+        dropped,
+        udeval_section(&t, "udeval.txt", "== udeval (udtools 0.2.9) -c")
+    );
+    assert!(dropped.contains("ELAS       |        20 |        31 |        31 |"));
+}
+
+#[test]
+#[ignore = "1M words: run with --include-ignored (CI does, in release mode)"]
+fn big1m_enhanced_collapse_and_drop() {
+    let Some(d) = data_dir() else { return };
+    let gold = big_gold(&d);
+    let sys = d.join("reference/big1m/sys1m.conllu.gz");
+    let e = d.join("reference/big1m/expected");
+    assert_eq!(
+        treeval(&["ud", "--compat", "udeval-counts", s(&gold), s(&sys)]),
+        expected(&e.join("udeval-collapsed-counts.txt"))
+    );
+    assert_eq!(
+        treeval(&[
+            "ud",
+            "--compat",
+            "udeval-counts",
+            "--empty-nodes",
+            "drop",
+            s(&gold),
+            s(&sys)
+        ]),
+        expected(&e.join("udeval-counts.txt"))
+    );
+}

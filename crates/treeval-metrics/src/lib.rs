@@ -8,6 +8,7 @@
 
 pub mod align;
 pub mod deps;
+mod feed;
 pub mod labels;
 pub mod pts;
 pub mod punct;

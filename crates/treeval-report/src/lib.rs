@@ -11,6 +11,7 @@ pub mod deps;
 pub mod model;
 pub mod pts;
 pub mod render;
+pub mod ud;
 
 pub use model::{Report, Signature, SCHEMA};
 pub use render::{compat_lines, render, Compat, OutputFormat, Sections};

@@ -1,69 +1,121 @@
-//! `treeval ud` (CoNLL 2018 metrics; enhanced UD and resynchronisation come later).
+//! `treeval ud`: the CoNLL 2018 metrics and udeval's ELAS/EULAS over the word alignment.
 
 use std::io::Write;
 
 use treeval_formats::{Format as InFormat, ReaderBuilder};
-use treeval_metrics::ud::{conll18_table, evaluate, UdFile};
+use treeval_metrics::deps::Input;
+use treeval_metrics::ud::{evaluate, EmptyNodes, Enhancements, UdError, UdOptions};
+use treeval_report::model::Warning;
+use treeval_report::ud::{render, UdCompat as Compat, UdFileOut, UdReport, UdSystem};
+use treeval_report::Signature;
 
-use crate::args::{Format, UdArgs, UdCompat};
+use crate::args::{EmptyNodesArg, UdArgs, UdCompat};
 use crate::Failure;
 
-fn load(path: &str, multiple_roots_okay: bool) -> Result<UdFile, String> {
-    let mut rdr = ReaderBuilder::new()
-        .format(Some(InFormat::Conllu))
-        .validate_deps(false)
-        .from_path(path)
-        .map_err(|e| e.to_string())?;
-    UdFile::read(&mut rdr, multiple_roots_okay).map_err(|d| {
+fn input(path: &str) -> Input {
+    let mut builder = ReaderBuilder::new();
+    builder.format(Some(InFormat::Conllu)).validate_deps(false);
+    Input {
+        path: path.to_owned(),
+        builder,
+    }
+}
+
+/// Turn a failed evaluation into the message the user sees.
+fn explain(e: UdError, gold: &str, sys: &str) -> String {
+    let lines = |d: &[treeval_formats::Diagnostic]| {
         d.iter()
             .map(|x| x.to_string())
             .collect::<Vec<_>>()
             .join("\n")
-    })
+    };
+    match e {
+        UdError::Fatal(e) => e.to_string(),
+        UdError::Invalid(d) => lines(&d),
+        UdError::Mismatch(m, d) => {
+            let mut s = format!(
+                "{sys}:{}: expected the same text as {gold}:{} (FORMs without spaces), found a difference at character {}: gold '{}', system '{}'\n  hint: ud compares the concatenated token FORMs; check for a truncated file, changed characters, or NFC vs NFD",
+                m.system_line, m.gold_line, m.index, m.gold_text, m.system_text
+            );
+            if !d.is_empty() {
+                s.push('\n');
+                s.push_str(&lines(&d));
+            }
+            s
+        }
+    }
 }
 
 /// Run the command.
 pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (gold, sys) = (
-        load(&a.gold, a.multiple_roots_okay),
-        load(&a.system, a.multiple_roots_okay),
+    let enhancements = Enhancements::parse(&a.enhancements)
+        .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
+    if a.gold == "-" && a.systems.len() > 1 {
+        return Err(Failure::Usage(
+            "a gold file on standard input can be scored against one system only (ud reads the gold file once per system)".into(),
+        ));
+    }
+    let opts = UdOptions {
+        multiple_roots_okay: a.multiple_roots_okay,
+        empty_nodes: match a.empty_nodes {
+            EmptyNodesArg::Collapse => EmptyNodes::Collapse,
+            EmptyNodesArg::Drop => EmptyNodes::Drop,
+            EmptyNodesArg::Error => EmptyNodes::Error,
+        },
+        enhancements,
+        keep_sentences: false,
+    };
+    let gold = input(&a.gold);
+    let mut systems = Vec::new();
+    let mut warnings: Vec<Warning> = Vec::new();
+    let mut gold_out = None;
+    let mut failures = Vec::new();
+    for path in &a.systems {
+        match evaluate(&gold, &input(path), &opts) {
+            Ok(r) => {
+                gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
+                warnings.extend(r.warnings.iter().map(Warning::from));
+                systems.push(UdSystem::new(
+                    UdFileOut::new(path, &r.system),
+                    &r.counts,
+                    &r.relations,
+                ));
+            }
+            Err(e) => failures.push(explain(e, &a.gold, path)),
+        }
+    }
+    if !failures.is_empty() {
+        return Err(Failure::Eval(failures.join("\n")));
+    }
+    let signature = Signature::new(
+        "ud",
+        &[
+            ("labels", "universal".into()),
+            ("align", "strict".into()),
+            ("empty-nodes", opts.empty_nodes.name().into()),
+            ("enhancements", enhancements.digits()),
+            (
+                "roots",
+                if a.multiple_roots_okay { "many" } else { "one" }.into(),
+            ),
+        ],
     );
-    let (gold, sys) = match (gold, sys) {
-        (Ok(g), Ok(s)) => (g, s),
-        (g, s) => {
-            let msgs: Vec<String> = [g.err(), s.err()].into_iter().flatten().collect();
-            return Err(Failure::Eval(msgs.join("\n")));
-        }
+    warnings.dedup_by(|x, y| x.position == y.position && x.message == y.message);
+    let report = UdReport {
+        schema: treeval_report::SCHEMA,
+        command: "ud".into(),
+        signature,
+        gold: gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default())),
+        systems,
+        warnings,
     };
-    let scores = evaluate(&gold, &sys).map_err(|m| {
-        Failure::Eval(format!(
-            "{}:{}: expected the same text as {}:{} (FORMs without spaces), found a difference at character {}: gold '{}', system '{}'\n  hint: ud compares the concatenated token FORMs; check for a truncated file, changed characters, or NFC vs NFD",
-            a.system, m.system_line, a.gold, m.gold_line, m.index, m.gold_text, m.system_text
-        ))
-    })?;
-    let text = match (a.compat, a.format) {
-        (Some(UdCompat::Conll18), _) => conll18_table(&scores, false),
-        (Some(UdCompat::Conll18Counts), _) => conll18_table(&scores, true),
-        (None, Format::Json) => {
-            let metrics: serde_json::Map<String, serde_json::Value> = scores
-                .iter()
-                .map(|(k, v)| (k.to_string(), serde_json::to_value(v).unwrap_or_default()))
-                .collect();
-            let v = serde_json::json!({
-                "schema": treeval_report::SCHEMA,
-                "command": "ud",
-                "signature": format!("treeval {}|ud|labels:universal|align:strict", env!("CARGO_PKG_VERSION")),
-                "gold": a.gold,
-                "systems": [{"path": a.system, "metrics": metrics}],
-            });
-            format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
-        }
-        (None, _) => format!(
-            "treeval {}|ud|labels:universal|align:strict\n{}",
-            env!("CARGO_PKG_VERSION"),
-            conll18_table(&scores, false)
-        ),
-    };
+    let compat = a.compat.map(|c| match c {
+        UdCompat::Conll18 => Compat::Conll18,
+        UdCompat::Conll18Counts => Compat::Conll18Counts,
+        UdCompat::Udeval => Compat::Udeval,
+        UdCompat::UdevalCounts => Compat::UdevalCounts,
+    });
+    let text = render(&report, a.format.into(), compat, a.per_relation);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }

@@ -1,0 +1,131 @@
+//! Reading a file on its own thread into recycled batches of sentences, so memory stays
+//! flat whatever the corpus size.
+
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+
+use treeval_formats::{Diagnostics, Error, Sentence};
+
+use crate::deps::{FileSummary, Input};
+
+const BATCH: usize = 64;
+
+enum Msg {
+    Batch(Vec<Sentence>),
+    End(Box<(Diagnostics, FileSummary)>),
+    Fatal(Error),
+}
+
+pub(crate) struct Feed {
+    rx: Receiver<Msg>,
+    recycle: SyncSender<Vec<Sentence>>,
+    batch: Vec<Sentence>,
+    pos: usize,
+    end: Option<Box<(Diagnostics, FileSummary)>>,
+}
+
+impl Feed {
+    /// The next sentence, or None at the end of the file.
+    pub(crate) fn next(&mut self) -> Result<Option<&Sentence>, Error> {
+        if self.pos >= self.batch.len() {
+            if self.end.is_some() {
+                return Ok(None);
+            }
+            let old = std::mem::take(&mut self.batch);
+            if old.capacity() > 0 {
+                let _ = self.recycle.try_send(old);
+            }
+            match self.rx.recv() {
+                Ok(Msg::Batch(b)) => {
+                    self.batch = b;
+                    self.pos = 0;
+                }
+                Ok(Msg::End(e)) => {
+                    self.end = Some(e);
+                    return Ok(None);
+                }
+                Ok(Msg::Fatal(e)) => return Err(e),
+                Err(_) => return Ok(None),
+            }
+        }
+        self.pos += 1;
+        Ok(Some(&self.batch[self.pos - 1]))
+    }
+
+    /// Drain to the end and return the reader's diagnostics and summary.
+    pub(crate) fn finish(&mut self) -> Result<(Diagnostics, FileSummary), Error> {
+        while self.next()?.is_some() {}
+        Ok(*self.end.take().unwrap_or_else(|| {
+            Box::new((
+                Diagnostics::default(),
+                FileSummary {
+                    path: String::new(),
+                    format: None,
+                    sentences: 0,
+                    words: 0,
+                    lines: 0,
+                },
+            ))
+        }))
+    }
+}
+
+pub(crate) fn spawn_reader<'s>(scope: &'s std::thread::Scope<'s, '_>, input: &'s Input) -> Feed {
+    let (tx, rx) = sync_channel::<Msg>(2);
+    let (recycle, recycled) = sync_channel::<Vec<Sentence>>(4);
+    scope.spawn(move || {
+        let mut rdr = match input.builder.from_path(&input.path) {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = tx.send(Msg::Fatal(e));
+                return;
+            }
+        };
+        let mut words = 0u64;
+        loop {
+            let mut batch: Vec<Sentence> = recycled.try_recv().unwrap_or_default();
+            let mut n = 0;
+            let mut done = false;
+            while n < BATCH {
+                if batch.len() <= n {
+                    batch.push(Sentence::new());
+                }
+                match rdr.read_sentence(&mut batch[n]) {
+                    Ok(true) => {
+                        words += batch[n].len() as u64;
+                        n += 1;
+                    }
+                    Ok(false) => {
+                        done = true;
+                        break;
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Msg::Fatal(e));
+                        return;
+                    }
+                }
+            }
+            batch.truncate(n);
+            if n > 0 && tx.send(Msg::Batch(batch)).is_err() {
+                return;
+            }
+            if done {
+                let summary = FileSummary {
+                    path: input.path.clone(),
+                    format: rdr.format(),
+                    sentences: rdr.sentences_read(),
+                    words,
+                    lines: rdr.line(),
+                };
+                let _ = tx.send(Msg::End(Box::new((rdr.take_diagnostics(), summary))));
+                return;
+            }
+        }
+    });
+    Feed {
+        rx,
+        recycle,
+        batch: Vec::new(),
+        pos: 0,
+        end: None,
+    }
+}

@@ -1,0 +1,1066 @@
+//! The CoNLL 2018 shared-task metrics (conll18_ud_eval.py v1.2, udeval): tokens,
+//! sentences and words by character spans, tags, lemmas and attachment over the word
+//! alignment, with multiword tokens aligned by LCS of lower-cased forms.
+//!
+//! Definitions, as the reference scorer's:
+//! - the text of a file is the concatenation of its token FORMs (multiword tokens count
+//!   once) with every Unicode Zs character removed; gold and system texts must be equal;
+//! - tokens and sentences are character spans; a span is correct when both ends match;
+//! - words outside multiword tokens align when their spans are equal; inside a
+//!   "multiword span" (the smallest span that contains whole multiword tokens of both
+//!   files) they align by the longest common subsequence of lower-cased FORMs;
+//! - UFeats keeps only the universal features, DEPREL only its universal part;
+//! - CLAS, MLAS and BLEX count content relations only; MLAS also compares UPOS, UFeats
+//!   and the functional children; BLEX the lemma; a gold lemma `_` matches any lemma;
+//! - ELAS and EULAS (udeval) count DEPS items `head:label` of aligned words whose heads
+//!   align, on the whole label (ELAS) or on the universal part of each step (EULAS).
+//!
+//! The files are read on two threads and aligned as they stream: the scorer's alignment
+//! runs over a window of sentences, and whenever both files start a sentence at the same
+//! character the window is counted and emptied. The result is the reference's global
+//! alignment, with memory bounded by the longest stretch without such a point.
+
+mod enhanced;
+mod window;
+
+use serde::Serialize;
+use treeval_formats::{Diagnostic, Diagnostics, Error, Reader, Sentence};
+
+pub use enhanced::Enhancements;
+pub use window::SideStats;
+
+use crate::deps::Input;
+use crate::feed::Feed;
+use crate::labels::LabelTable;
+use window::{Edep, Side, F_CONTENT, F_MULTIWORD, NONE, ROOT, W};
+
+/// Relations counted by CLAS, MLAS and BLEX.
+pub const CONTENT_DEPRELS: [&str; 29] = [
+    "nsubj",
+    "obj",
+    "iobj",
+    "csubj",
+    "ccomp",
+    "xcomp",
+    "obl",
+    "vocative",
+    "expl",
+    "dislocated",
+    "advcl",
+    "advmod",
+    "discourse",
+    "nmod",
+    "appos",
+    "nummod",
+    "acl",
+    "amod",
+    "conj",
+    "fixed",
+    "flat",
+    "compound",
+    "list",
+    "parataxis",
+    "orphan",
+    "goeswith",
+    "reparandum",
+    "root",
+    "dep",
+];
+
+/// Relations whose dependents are the functional children of MLAS.
+pub const FUNCTIONAL_DEPRELS: [&str; 7] = ["aux", "cop", "mark", "det", "clf", "case", "cc"];
+
+/// The universal features kept by UFeats.
+pub const UNIVERSAL_FEATURES: [&str; 21] = [
+    "PronType", "NumType", "Poss", "Reflex", "Foreign", "Abbr", "Gender", "Animacy", "Number",
+    "Case", "Definite", "Degree", "VerbForm", "Mood", "Tense", "Aspect", "Voice", "Evident",
+    "Polarity", "Person", "Polite",
+];
+
+/// How empty nodes (`5.1`) enter ELAS and EULAS.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EmptyNodes {
+    /// Paths through empty nodes become items labelled `conj>nsubj`, as the UD collapser
+    /// followed by iwpt20_xud_eval.py or udeval.
+    #[default]
+    Collapse,
+    /// Items whose head is an empty node are left out (and counted), as udeval on files
+    /// that were not collapsed.
+    Drop,
+    /// Empty nodes are an error, as udeval `--no-empty-nodes`.
+    Error,
+}
+
+impl EmptyNodes {
+    /// The name used on the command line and in signatures.
+    pub fn name(self) -> &'static str {
+        match self {
+            EmptyNodes::Collapse => "collapse",
+            EmptyNodes::Drop => "drop",
+            EmptyNodes::Error => "error",
+        }
+    }
+}
+
+/// Settings of a `ud` evaluation.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct UdOptions {
+    /// Accept sentences with several roots (udeval's option).
+    pub multiple_roots_okay: bool,
+    /// Empty nodes in the enhanced graph.
+    pub empty_nodes: EmptyNodes,
+    /// Enhancement types not to evaluate.
+    pub enhancements: Enhancements,
+    /// Keep every gold sentence's counts in [`UdResult::sentences`].
+    pub keep_sentences: bool,
+}
+
+/// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
+pub const METRICS: [&str; 15] = [
+    "Tokens",
+    "Sentences",
+    "Words",
+    "UPOS",
+    "XPOS",
+    "UFeats",
+    "AllTags",
+    "Lemmas",
+    "UAS",
+    "LAS",
+    "CLAS",
+    "MLAS",
+    "BLEX",
+    "ELAS",
+    "EULAS",
+];
+
+/// How many of [`METRICS`] conll18_ud_eval.py prints.
+pub const CONLL18_METRICS: usize = 13;
+
+const TOKENS: usize = 0;
+const SENTENCES: usize = 1;
+const WORDS: usize = 2;
+const UPOS: usize = 3;
+const XPOS: usize = 4;
+const UFEATS: usize = 5;
+const ALLTAGS: usize = 6;
+const LEMMAS: usize = 7;
+const UAS: usize = 8;
+const LAS: usize = 9;
+const CLAS: usize = 10;
+const MLAS: usize = 11;
+const BLEX: usize = 12;
+const ELAS: usize = 13;
+const EULAS: usize = 14;
+
+/// The integers one metric is computed from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Count {
+    /// Correct items.
+    pub correct: u64,
+    /// Gold items.
+    pub gold: u64,
+    /// System items.
+    pub system: u64,
+    /// Aligned gold items considered (tags, lemmas and attachment only).
+    pub aligned: u64,
+}
+
+/// Sufficient statistics of all [`METRICS`] for a sentence or a corpus.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct UdCounts {
+    /// One count per metric, in [`METRICS`] order.
+    pub metrics: [Count; 15],
+}
+
+impl std::ops::AddAssign<&UdCounts> for UdCounts {
+    fn add_assign(&mut self, o: &UdCounts) {
+        for (a, b) in self.metrics.iter_mut().zip(&o.metrics) {
+            a.correct += b.correct;
+            a.gold += b.gold;
+            a.system += b.system;
+            a.aligned += b.aligned;
+        }
+    }
+}
+
+impl UdCounts {
+    /// The first `n` metrics as scores.
+    pub fn scores(&self, n: usize) -> Vec<(&'static str, UdScore)> {
+        METRICS
+            .iter()
+            .zip(&self.metrics)
+            .enumerate()
+            .take(n)
+            .map(|(k, (&name, c))| {
+                let aligned = (UPOS..=BLEX).contains(&k).then_some(c.aligned);
+                (name, UdScore::new(c.gold, c.system, c.correct, aligned))
+            })
+            .collect()
+    }
+}
+
+/// Per universal relation, over the alignment.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RelationCounts {
+    /// Gold words with this relation.
+    pub gold: u64,
+    /// System words with this relation.
+    pub system: u64,
+    /// Aligned gold words with this relation whose aligned system word has the right head.
+    pub head: u64,
+    /// … and the same relation (LAS-correct).
+    pub correct: u64,
+}
+
+/// Everything a `ud` evaluation counted.
+#[derive(Debug, Clone)]
+pub struct UdResult {
+    /// Corpus totals.
+    pub counts: UdCounts,
+    /// Per universal relation, sorted by name.
+    pub relations: Vec<(String, RelationCounts)>,
+    /// What was read from the gold file.
+    pub gold: SideStats,
+    /// What was read from the system file.
+    pub system: SideStats,
+    /// Every gold sentence's counts (with `keep_sentences`); system items are attributed
+    /// to the gold sentence in which their first character lies.
+    pub sentences: Vec<UdCounts>,
+    /// Reader warnings of both files.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Where the two texts first differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextMismatch {
+    /// Character index.
+    pub index: usize,
+    /// Gold line of the token containing it (or the last token).
+    pub gold_line: u64,
+    /// System line likewise.
+    pub system_line: u64,
+    /// Up to 20 characters of gold from there.
+    pub gold_text: String,
+    /// Up to 20 characters of the system from there.
+    pub system_text: String,
+}
+
+/// Why a `ud` evaluation produced no result.
+#[derive(Debug)]
+pub enum UdError {
+    /// Invalid input: every problem found in both files.
+    Invalid(Vec<Diagnostic>),
+    /// The texts differ (and any problems found while reading both files to the end).
+    Mismatch(TextMismatch, Vec<Diagnostic>),
+    /// A file could not be read.
+    Fatal(Error),
+}
+
+/// Something that hands out sentences one by one.
+pub trait Source {
+    /// The next sentence, or `None` at the end.
+    fn next_sentence(&mut self) -> Result<Option<&Sentence>, Error>;
+    /// The reader's diagnostics, once at the end.
+    fn finish(&mut self) -> Result<Diagnostics, Error>;
+}
+
+impl Source for Feed {
+    fn next_sentence(&mut self) -> Result<Option<&Sentence>, Error> {
+        self.next()
+    }
+    fn finish(&mut self) -> Result<Diagnostics, Error> {
+        Feed::finish(self).map(|(d, _)| d)
+    }
+}
+
+/// A [`Reader`] as a [`Source`] (for text in memory).
+pub struct ReaderSource<R> {
+    reader: Reader<R>,
+    sentence: Sentence,
+}
+
+impl<R> std::fmt::Debug for ReaderSource<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ReaderSource").finish_non_exhaustive()
+    }
+}
+
+impl<R> ReaderSource<R> {
+    /// Wrap a reader.
+    pub fn new(reader: Reader<R>) -> Self {
+        ReaderSource {
+            reader,
+            sentence: Sentence::new(),
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Source for ReaderSource<R> {
+    fn next_sentence(&mut self) -> Result<Option<&Sentence>, Error> {
+        Ok(self
+            .reader
+            .read_sentence(&mut self.sentence)?
+            .then_some(&self.sentence))
+    }
+    fn finish(&mut self) -> Result<Diagnostics, Error> {
+        Ok(self.reader.take_diagnostics())
+    }
+}
+
+/// Score `sys` against `gold`, each file read on its own thread.
+pub fn evaluate(gold: &Input, sys: &Input, opts: &UdOptions) -> Result<UdResult, UdError> {
+    std::thread::scope(|scope| {
+        let mut g = crate::feed::spawn_reader(scope, gold);
+        let mut s = crate::feed::spawn_reader(scope, sys);
+        evaluate_sources(&mut g, &mut s, &gold.path, &sys.path, opts)
+    })
+}
+
+/// Score the sentences of `sys` against those of `gold`.
+pub fn evaluate_sources(
+    gold: &mut dyn Source,
+    sys: &mut dyn Source,
+    gold_path: &str,
+    sys_path: &str,
+    opts: &UdOptions,
+) -> Result<UdResult, UdError> {
+    let mut e = Eval {
+        g: Side::new(gold_path),
+        s: Side::new(sys_path),
+        gsrc: gold,
+        ssrc: sys,
+        opts,
+        labels: LabelTable::new(),
+        classes: Vec::new(),
+        smap: Vec::new(),
+        pairs: Vec::new(),
+        cmp: 0,
+        cmp_chars: 0,
+        totals: UdCounts::default(),
+        rel: Vec::new(),
+        sentences: Vec::new(),
+        window: Vec::new(),
+    };
+    let outcome = e.run();
+    let mismatch = match outcome {
+        Ok(()) => None,
+        Err(Stop::Fatal(err)) => return Err(UdError::Fatal(err)),
+        Err(Stop::Mismatch(m)) => {
+            // read both files to the end for their problems, without scoring
+            for gold in [true, false] {
+                while !e.side(gold).eof {
+                    if let Err(Stop::Fatal(err)) = e.load(gold, false) {
+                        return Err(UdError::Fatal(err));
+                    }
+                    let side = e.side_mut(gold);
+                    let n = side.words.len();
+                    side.drain(n);
+                }
+            }
+            Some(m)
+        }
+    };
+    let mut problems: Vec<Diagnostic> = Vec::new();
+    let mut warnings = Vec::new();
+    for d in [e.gsrc.finish(), e.ssrc.finish()] {
+        let d = d.map_err(UdError::Fatal)?;
+        for x in d.iter() {
+            if x.is_error() {
+                problems.push(x.clone());
+            } else {
+                warnings.push(x.clone());
+            }
+        }
+    }
+    problems.extend(std::mem::take(&mut e.g.errors));
+    problems.extend(std::mem::take(&mut e.s.errors));
+    problems.sort_by(|a, b| {
+        (&*a.position.path, a.position.line, a.position.column).cmp(&(
+            &*b.position.path,
+            b.position.line,
+            b.position.column,
+        ))
+    });
+    if let Some(m) = mismatch {
+        return Err(UdError::Mismatch(m, problems));
+    }
+    if !problems.is_empty() {
+        return Err(UdError::Invalid(problems));
+    }
+    let mut relations: Vec<(String, RelationCounts)> = e
+        .rel
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.gold + r.system > 0)
+        .map(|(k, r)| (e.labels.name(k as u32).to_owned(), *r))
+        .collect();
+    relations.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(UdResult {
+        counts: e.totals,
+        relations,
+        gold: e.g.stats,
+        system: e.s.stats,
+        sentences: e.sentences,
+        warnings,
+    })
+}
+
+enum Stop {
+    Mismatch(TextMismatch),
+    Fatal(Error),
+}
+
+struct Eval<'a> {
+    g: Side,
+    s: Side,
+    gsrc: &'a mut dyn Source,
+    ssrc: &'a mut dyn Source,
+    opts: &'a UdOptions,
+    labels: LabelTable,
+    classes: Vec<u8>,
+    /// System window word → gold window word, or [`NONE`].
+    smap: Vec<u32>,
+    pairs: Vec<(u32, u32)>,
+    /// The texts are equal up to this byte (and this many characters).
+    cmp: u64,
+    cmp_chars: u64,
+    totals: UdCounts,
+    rel: Vec<RelationCounts>,
+    sentences: Vec<UdCounts>,
+    window: Vec<UdCounts>,
+}
+
+fn char_count(b: &[u8]) -> u64 {
+    b.iter().filter(|&&c| (c as i8) >= -0x40).count() as u64
+}
+
+impl Eval<'_> {
+    fn side(&self, gold: bool) -> &Side {
+        if gold {
+            &self.g
+        } else {
+            &self.s
+        }
+    }
+
+    fn side_mut(&mut self, gold: bool) -> &mut Side {
+        if gold {
+            &mut self.g
+        } else {
+            &mut self.s
+        }
+    }
+
+    /// Read one more sentence of one file (and compare the texts when `compare`).
+    fn load(&mut self, gold: bool, compare: bool) -> Result<(), Stop> {
+        let (side, src) = if gold {
+            (&mut self.g, &mut *self.gsrc)
+        } else {
+            (&mut self.s, &mut *self.ssrc)
+        };
+        match src.next_sentence().map_err(Stop::Fatal)? {
+            Some(sent) => side.push(sent, self.opts, &mut self.labels, &mut self.classes),
+            None => side.eof = true,
+        }
+        if !gold {
+            self.smap.resize(self.s.words.len(), NONE);
+        }
+        if compare {
+            self.compare()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Make word `i` of one file available; false at the end of the file.
+    #[inline]
+    fn ensure(&mut self, gold: bool, i: usize) -> Result<bool, Stop> {
+        loop {
+            let side = self.side(gold);
+            if side.words.len() > i {
+                return Ok(true);
+            }
+            if side.eof {
+                return Ok(false);
+            }
+            self.load(gold, true)?;
+        }
+    }
+
+    fn compare(&mut self) -> Result<(), Stop> {
+        let common = self.g.pos.min(self.s.pos);
+        if common > self.cmp {
+            let a = &self.g.text
+                [(self.cmp - self.g.text_base) as usize..(common - self.g.text_base) as usize];
+            let b = &self.s.text
+                [(self.cmp - self.s.text_base) as usize..(common - self.s.text_base) as usize];
+            if a != b {
+                let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+                return Err(Stop::Mismatch(self.mismatch(self.cmp + k as u64)));
+            }
+            self.cmp_chars += char_count(a);
+            self.cmp = common;
+            for side in [&mut self.g, &mut self.s] {
+                let cut = (self.cmp - side.text_base) as usize;
+                side.text.drain(..cut);
+                side.text_base = self.cmp;
+            }
+        }
+        let longer = |x: &Side, y: &Side| x.eof && y.pos > x.pos;
+        if longer(&self.g, &self.s) || longer(&self.s, &self.g) {
+            return Err(Stop::Mismatch(self.mismatch(self.cmp)));
+        }
+        Ok(())
+    }
+
+    fn mismatch(&self, mut at: u64) -> TextMismatch {
+        // back to a character boundary (the texts are equal before `at`)
+        let g = &self.g;
+        while at > self.cmp
+            && g.text
+                .get((at - g.text_base) as usize)
+                .is_some_and(|&c| (c as i8) < -0x40)
+        {
+            at -= 1;
+        }
+        let from = |side: &Side| -> (u64, String) {
+            let t = &side.text[((at - side.text_base) as usize).min(side.text.len())..];
+            let text: String = String::from_utf8_lossy(&t[..t.len().min(80)])
+                .chars()
+                .take(20)
+                .collect();
+            let line = side
+                .tokens
+                .iter()
+                .find(|t| t.start <= at && at < t.end)
+                .map_or(side.last_line, |t| t.line);
+            (line, text)
+        };
+        let (gold_line, gold_text) = from(&self.g);
+        let (system_line, system_text) = from(&self.s);
+        let index = self.cmp_chars
+            + char_count(&g.text[(self.cmp - g.text_base) as usize..(at - g.text_base) as usize]);
+        TextMismatch {
+            index: index as usize,
+            gold_line,
+            system_line,
+            gold_text,
+            system_text,
+        }
+    }
+
+    fn beyond(&mut self, gold: bool, i: usize, end: u64) -> Result<bool, Stop> {
+        if !self.ensure(gold, i)? {
+            return Ok(true);
+        }
+        let w = &self.side(gold).words[i];
+        Ok(if w.flags & F_MULTIWORD != 0 {
+            w.start >= end
+        } else {
+            w.end > end
+        })
+    }
+
+    fn pair(&mut self, gi: usize, si: usize) {
+        self.pairs.push((gi as u32, si as u32));
+        self.smap[si] = gi as u32;
+    }
+
+    /// The scorer's alignment, run as the files stream.
+    fn run(&mut self) -> Result<(), Stop> {
+        let (mut gi, mut si) = (0usize, 0usize);
+        loop {
+            if !self.ensure(true, gi)? || !self.ensure(false, si)? {
+                break;
+            }
+            if (gi > 0 || si > 0)
+                && self.g.is_sentence_start(gi)
+                && self.s.is_sentence_start(si)
+                && self.g.words[gi].start == self.s.words[si].start
+            {
+                self.flush(gi, si);
+                gi = 0;
+                si = 0;
+                continue;
+            }
+            let (g, s) = (self.g.words[gi], self.s.words[si]);
+            let (gm, sm) = (g.flags & F_MULTIWORD != 0, s.flags & F_MULTIWORD != 0);
+            if gm || sm {
+                // the multiword span: its start …
+                let mut end;
+                if gm {
+                    end = g.end;
+                    if !sm && s.start < g.start {
+                        si += 1;
+                    }
+                } else {
+                    end = s.end;
+                    if g.start < s.start {
+                        gi += 1;
+                    }
+                }
+                let (gs, ss) = (gi, si);
+                // … and its end
+                while !(self.beyond(true, gi, end)? && self.beyond(false, si, end)?) {
+                    let take_gold = self.ensure(true, gi)?
+                        && (!self.ensure(false, si)?
+                            || self.g.words[gi].start <= self.s.words[si].start);
+                    let w = if take_gold {
+                        gi += 1;
+                        self.g.words[gi - 1]
+                    } else {
+                        si += 1;
+                        self.s.words[si - 1]
+                    };
+                    if w.flags & F_MULTIWORD != 0 && w.end > end {
+                        end = w.end;
+                    }
+                }
+                if gi > gs && si > ss {
+                    self.lcs(gs, gi, ss, si);
+                }
+            } else if g.start == s.start && g.end == s.end {
+                self.pair(gi, si);
+                gi += 1;
+                si += 1;
+            } else if g.start <= s.start {
+                gi += 1;
+            } else {
+                si += 1;
+            }
+        }
+        while !self.g.eof {
+            self.load(true, true)?;
+        }
+        while !self.s.eof {
+            self.load(false, true)?;
+        }
+        self.flush(self.g.words.len(), self.s.words.len());
+        Ok(())
+    }
+
+    /// Align words `gs..ge` and `ss..se` by the longest common subsequence of their
+    /// lower-cased forms, filled from the end as the reference.
+    fn lcs(&mut self, gs: usize, ge: usize, ss: usize, se: usize) {
+        let lower = |side: &Side, a: usize, b: usize| -> Vec<String> {
+            side.words[a..b]
+                .iter()
+                .map(|w| String::from_utf8_lossy(side.field(w, 0)).to_lowercase())
+                .collect()
+        };
+        let (gf, sf) = (lower(&self.g, gs, ge), lower(&self.s, ss, se));
+        let (n, m) = (gf.len(), sf.len());
+        let mut t = vec![0u32; (n + 1) * (m + 1)];
+        let at = |a: usize, b: usize| a * (m + 1) + b;
+        for a in (0..n).rev() {
+            for b in (0..m).rev() {
+                let diag = if gf[a] == sf[b] {
+                    1 + t[at(a + 1, b + 1)]
+                } else {
+                    0
+                };
+                t[at(a, b)] = diag.max(t[at(a + 1, b)]).max(t[at(a, b + 1)]);
+            }
+        }
+        let (mut a, mut b) = (0, 0);
+        while a < n && b < m {
+            if gf[a] == sf[b] {
+                self.pair(gs + a, ss + b);
+                a += 1;
+                b += 1;
+            } else if t[at(a, b)] == t[at(a + 1, b)] {
+                a += 1;
+            } else {
+                b += 1;
+            }
+        }
+    }
+
+    /// Count gold words `..gn` and system words `..sn` (with their sentences and tokens),
+    /// then drop them from the window.
+    fn flush(&mut self, gn: usize, sn: usize) {
+        let (g, s) = (&self.g, &self.s);
+        let upto = |side: &Side, n: usize| -> (usize, usize) {
+            match side.words.get(n) {
+                Some(w) => {
+                    let k = w.sent as usize;
+                    (k, side.sents[k].first_token as usize)
+                }
+                None => (side.sents.len(), side.tokens.len()),
+            }
+        };
+        let (ngs, ngt) = upto(g, gn);
+        let (nss, nst) = upto(s, sn);
+        let gsents = &g.sents[..ngs];
+        let home = |off: u64| gsents.partition_point(|x| x.start <= off).saturating_sub(1);
+        let window = &mut self.window;
+        window.clear();
+        window.resize(ngs.max(1), UdCounts::default());
+
+        // tokens and sentences: spans, merged by start
+        let spans = |window: &mut Vec<UdCounts>,
+                     m: usize,
+                     gs: &mut dyn Iterator<Item = (u64, u64)>,
+                     ss: &mut dyn Iterator<Item = (u64, u64)>| {
+            let mut gv = gs.peekable();
+            let mut sv = ss.peekable();
+            loop {
+                match (gv.peek().copied(), sv.peek().copied()) {
+                    (Some(a), Some(b)) => {
+                        if b.0 < a.0 {
+                            window[home(b.0)].metrics[m].system += 1;
+                            sv.next();
+                        } else if a.0 < b.0 {
+                            window[home(a.0)].metrics[m].gold += 1;
+                            gv.next();
+                        } else {
+                            let c = &mut window[home(a.0)].metrics[m];
+                            c.gold += 1;
+                            c.system += 1;
+                            c.correct += u64::from(a.1 == b.1);
+                            gv.next();
+                            sv.next();
+                        }
+                    }
+                    (Some(a), None) => {
+                        window[home(a.0)].metrics[m].gold += 1;
+                        gv.next();
+                    }
+                    (None, Some(b)) => {
+                        window[home(b.0)].metrics[m].system += 1;
+                        sv.next();
+                    }
+                    (None, None) => break,
+                }
+            }
+        };
+        spans(
+            window,
+            TOKENS,
+            &mut g.tokens[..ngt].iter().map(|t| (t.start, t.end)),
+            &mut s.tokens[..nst].iter().map(|t| (t.start, t.end)),
+        );
+        spans(
+            window,
+            SENTENCES,
+            &mut g.sents[..ngs].iter().map(|t| (t.start, t.end)),
+            &mut s.sents[..nss].iter().map(|t| (t.start, t.end)),
+        );
+
+        // words: totals
+        let side_totals = |window: &mut Vec<UdCounts>,
+                           side: &Side,
+                           n: usize,
+                           gold: bool,
+                           rel: &mut Vec<RelationCounts>| {
+            for w in &side.words[..n] {
+                let k = if gold { w.sent as usize } else { home(w.start) };
+                let c = &mut window[k].metrics;
+                let items = u64::from(w.edeps.1 - w.edeps.0);
+                let last = if w.flags & F_CONTENT != 0 { BLEX } else { LAS };
+                for x in &mut c[WORDS..=last] {
+                    if gold {
+                        x.gold += 1;
+                    } else {
+                        x.system += 1;
+                    }
+                }
+                for x in &mut c[ELAS..=EULAS] {
+                    if gold {
+                        x.gold += items;
+                    } else {
+                        x.system += items;
+                    }
+                }
+                let l = w.label as usize;
+                if rel.len() <= l {
+                    rel.resize(l + 1, RelationCounts::default());
+                }
+                if gold {
+                    rel[l].gold += 1;
+                } else {
+                    rel[l].system += 1;
+                }
+            }
+        };
+        side_totals(window, g, gn, true, &mut self.rel);
+        side_totals(window, s, sn, false, &mut self.rel);
+
+        // words: aligned pairs
+        let smap = &self.smap;
+        let head_ok = |gh: u32, sh: u32| -> bool {
+            if gh == ROOT {
+                sh == ROOT
+            } else {
+                gh < NONE && sh < NONE && smap[sh as usize] == gh
+            }
+        };
+        for &(gk, sk) in &self.pairs {
+            let (gw, sw) = (&g.words[gk as usize], &s.words[sk as usize]);
+            let c = &mut window[gw.sent as usize].metrics;
+            c[WORDS].correct += 1;
+            let content = gw.flags & F_CONTENT != 0;
+            let last = if content { BLEX } else { LAS };
+            for x in &mut c[UPOS..=last] {
+                x.aligned += 1;
+            }
+            let eq = |k: usize| g.field(gw, k) == s.field(sw, k);
+            let (upos, xpos, feats) = (eq(2), eq(3), eq(4));
+            let lemma = g.field(gw, 1) == b"_" || eq(1);
+            let head = head_ok(gw.parent, sw.parent);
+            let las = head && gw.label == sw.label;
+            c[UPOS].correct += u64::from(upos);
+            c[XPOS].correct += u64::from(xpos);
+            c[UFEATS].correct += u64::from(feats);
+            c[ALLTAGS].correct += u64::from(upos && xpos && feats);
+            c[LEMMAS].correct += u64::from(lemma);
+            c[UAS].correct += u64::from(head);
+            c[LAS].correct += u64::from(las);
+            let r = &mut self.rel[gw.label as usize];
+            r.head += u64::from(head);
+            r.correct += u64::from(las);
+            if content {
+                c[CLAS].correct += u64::from(las);
+                c[BLEX].correct += u64::from(las && lemma);
+                let children = || {
+                    let (mut a, mut b) = (gw.first_child, sw.first_child);
+                    loop {
+                        match (a == NONE, b == NONE) {
+                            (true, true) => return true,
+                            (false, false) => {
+                                let (x, y): (&W, &W) = (&g.words[a as usize], &s.words[b as usize]);
+                                if smap[b as usize] != a
+                                    || x.label != y.label
+                                    || g.field(x, 2) != s.field(y, 2)
+                                    || g.field(x, 4) != s.field(y, 4)
+                                {
+                                    return false;
+                                }
+                                a = x.next_sibling;
+                                b = y.next_sibling;
+                            }
+                            _ => return false,
+                        }
+                    }
+                };
+                c[MLAS].correct += u64::from(las && upos && feats && children());
+            }
+            // enhanced: every matching (gold item, system item) pair counts, as udeval
+            let ge: &[Edep] = &g.edeps[gw.edeps.0 as usize..gw.edeps.1 as usize];
+            let se: &[Edep] = &s.edeps[sw.edeps.0 as usize..sw.edeps.1 as usize];
+            for a in ge {
+                let la = g.label_text(a);
+                for b in se {
+                    if !head_ok(a.head, b.head) {
+                        continue;
+                    }
+                    let lb = s.label_text(b);
+                    if la == lb {
+                        c[ELAS].correct += 1;
+                        c[EULAS].correct += 1;
+                    } else if enhanced::universal_path_eq(la, lb) {
+                        c[EULAS].correct += 1;
+                    }
+                }
+            }
+        }
+        for c in window.iter() {
+            self.totals += c;
+        }
+        if self.opts.keep_sentences {
+            self.sentences.extend_from_slice(&window[..ngs]);
+        }
+        self.pairs.clear();
+        self.smap.drain(..sn);
+        for m in &mut self.smap {
+            if *m < NONE {
+                *m -= gn as u32;
+            }
+        }
+        self.g.drain(gn);
+        self.s.drain(sn);
+    }
+}
+
+/// One metric's counts and scores, as the reference reports them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct UdScore {
+    /// Correct items.
+    pub correct: u64,
+    /// Gold items.
+    pub gold: u64,
+    /// System items.
+    pub system: u64,
+    /// Aligned words considered (metrics on aligned words only).
+    pub aligned: Option<u64>,
+    /// correct / system (0 when system is 0, as the reference).
+    pub precision: f64,
+    /// correct / gold (0 when gold is 0).
+    pub recall: f64,
+    /// 2·correct / (gold + system).
+    pub f1: f64,
+    /// correct / aligned.
+    pub aligned_accuracy: Option<f64>,
+}
+
+impl UdScore {
+    fn new(gold: u64, system: u64, correct: u64, aligned: Option<u64>) -> Self {
+        let div = |n: u64, d: u64| if d > 0 { n as f64 / d as f64 } else { 0.0 };
+        UdScore {
+            correct,
+            gold,
+            system,
+            aligned,
+            precision: div(correct, system),
+            recall: div(correct, gold),
+            f1: div(2 * correct, gold + system),
+            aligned_accuracy: match aligned {
+                Some(a) if a > 0 => Some(correct as f64 / a as f64),
+                Some(_) => Some(0.0),
+                None => None,
+            },
+        }
+    }
+}
+
+/// `conll18_ud_eval.py -v` (`counts = false`) or `-c` (`counts = true`), byte for byte.
+pub fn conll18_table(scores: &[(&str, UdScore)], counts: bool) -> String {
+    let mut o = String::new();
+    if counts {
+        o.push_str("Metric     | Correct   |      Gold | Predicted | Aligned\n");
+    } else {
+        o.push_str("Metric     | Precision |    Recall |  F1 Score | AligndAcc\n");
+    }
+    o.push_str("-----------+-----------+-----------+-----------+-----------\n");
+    for (name, s) in scores {
+        if counts {
+            // the reference prints `aligned or (correct if Words else "")`
+            let aligned = match (s.aligned, *name) {
+                (Some(a), _) if a > 0 => a.to_string(),
+                (_, "Words") => s.correct.to_string(),
+                _ => String::new(),
+            };
+            o.push_str(&format!(
+                "{:11}|{:10} |{:10} |{:10} |{:>10}\n",
+                name, s.correct, s.gold, s.system, aligned
+            ));
+        } else {
+            let acc = s
+                .aligned_accuracy
+                .map(|a| format!("{:10.2}", 100.0 * a))
+                .unwrap_or_default();
+            o.push_str(&format!(
+                "{:11}|{:10.2} |{:10.2} |{:10.2} |{}\n",
+                name,
+                100.0 * s.precision,
+                100.0 * s.recall,
+                100.0 * s.f1,
+                acc
+            ));
+        }
+    }
+    o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use treeval_formats::ReaderBuilder;
+
+    /// The reference's own alignment tests: words written as in its test suite, a
+    /// multiword token as "form part part".
+    fn file(words: &[&str]) -> String {
+        let mut lines = Vec::new();
+        let mut n = 0;
+        for w in words {
+            let parts: Vec<&str> = w.split(' ').collect();
+            if parts.len() == 1 {
+                n += 1;
+                lines.push(format!(
+                    "{n}\t{}\t_\t_\t_\t_\t{}\t_\t_\t_",
+                    parts[0],
+                    u32::from(n > 1)
+                ));
+            } else {
+                lines.push(format!(
+                    "{}-{}\t{}\t_\t_\t_\t_\t_\t_\t_\t_",
+                    n + 1,
+                    n + parts.len() - 1,
+                    parts[0]
+                ));
+                for p in &parts[1..] {
+                    n += 1;
+                    lines.push(format!(
+                        "{n}\t{p}\t_\t_\t_\t_\t{}\t_\t_\t_",
+                        u32::from(n > 1)
+                    ));
+                }
+            }
+        }
+        lines.join("\n") + "\n\n"
+    }
+
+    pub(super) fn eval_text(g: &str, s: &str, opts: &UdOptions) -> Result<UdResult, UdError> {
+        let b = ReaderBuilder::new();
+        let mut gs = ReaderSource::new(b.from_reader("g.conllu", g.as_bytes()));
+        let mut ss = ReaderSource::new(b.from_reader("s.conllu", s.as_bytes()));
+        evaluate_sources(&mut gs, &mut ss, "g.conllu", "s.conllu", opts)
+    }
+
+    fn words_correct(g: &[&str], s: &[&str]) -> u64 {
+        eval_text(&file(g), &file(s), &UdOptions::default())
+            .unwrap()
+            .counts
+            .metrics[WORDS]
+            .correct
+    }
+
+    #[test]
+    fn reference_alignment_cases() {
+        assert_eq!(words_correct(&["a"], &["a"]), 1);
+        assert_eq!(words_correct(&["a", "b", "c"], &["a", "b", "c"]), 3);
+        assert_eq!(words_correct(&["abc a b c"], &["a", "b", "c"]), 3);
+        assert_eq!(
+            words_correct(&["a", "bc b c", "d"], &["a", "b", "c", "d"]),
+            4
+        );
+        assert_eq!(words_correct(&["abcd a b c d"], &["ab a b", "cd c d"]), 4);
+        assert_eq!(
+            words_correct(&["abc a b c", "de d e"], &["a", "bcd b c d", "e"]),
+            5
+        );
+        assert_eq!(words_correct(&["abcd"], &["a", "b", "c", "d"]), 0);
+        assert_eq!(words_correct(&["abc", "d"], &["a", "b", "c", "d"]), 1);
+        assert_eq!(words_correct(&["a", "bc", "d"], &["a", "b", "c", "d"]), 2);
+        assert_eq!(words_correct(&["a", "bc b c", "d"], &["a", "b", "cd"]), 2);
+        assert_eq!(
+            words_correct(
+                &["abc a BX c", "def d EX f"],
+                &["ab a b", "cd c d", "ef e f"]
+            ),
+            4
+        );
+        assert_eq!(words_correct(&["ab a b", "cd bc d"], &["a", "bc", "d"]), 2);
+        assert_eq!(
+            words_correct(&["a", "bc b c", "d"], &["ab AX BX", "cd CX a"]),
+            1
+        );
+        assert!(matches!(
+            eval_text(&file(&["a"]), &file(&["b"]), &UdOptions::default()),
+            Err(UdError::Mismatch(..))
+        ));
+    }
+
+    #[test]
+    fn universal_features_sorted() {
+        let g = "1\ta\ta\tX\t_\tTense=Past|Foo=Bar|Case=Nom\t0\troot\t_\t_\n\n";
+        let s = "1\ta\ta\tX\t_\tCase=Nom|Tense=Past\t0\troot\t_\t_\n\n";
+        let r = eval_text(g, s, &UdOptions::default()).unwrap();
+        assert_eq!(r.counts.metrics[UFEATS].correct, 1);
+        let s = "1\ta\ta\tX\t_\tCase=Nom\t0\troot\t_\t_\n\n";
+        let r = eval_text(g, s, &UdOptions::default()).unwrap();
+        assert_eq!(r.counts.metrics[UFEATS].correct, 0);
+    }
+}

@@ -1,0 +1,273 @@
+//! The `ud` report: the CoNLL 2018 metrics and udeval's ELAS/EULAS, each with its counts,
+//! per-relation scores over the word alignment, and what was read.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use treeval_metrics::ud::{conll18_table, RelationCounts, SideStats, UdCounts, UdScore, METRICS};
+
+use crate::model::{Signature, Warning};
+use crate::render::{pct, table, OutputFormat};
+
+/// What was read from a file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UdFileOut {
+    /// Path as given.
+    pub path: String,
+    /// Sentences.
+    pub sentences: u64,
+    /// Tokens (a multiword token once).
+    pub tokens: u64,
+    /// Syntactic words.
+    pub words: u64,
+    /// Empty nodes.
+    pub empty_nodes: u64,
+    /// DEPS items into empty nodes left out by `--empty-nodes drop`.
+    pub dropped_enhanced_items: u64,
+    /// Enhanced items scored.
+    pub enhanced_items: u64,
+}
+
+impl UdFileOut {
+    /// From the reader's statistics.
+    pub fn new(path: &str, s: &SideStats) -> Self {
+        UdFileOut {
+            path: path.to_owned(),
+            sentences: s.sentences,
+            tokens: s.tokens,
+            words: s.words,
+            empty_nodes: s.empty_nodes,
+            dropped_enhanced_items: s.dropped_edges,
+            enhanced_items: s.enhanced_items,
+        }
+    }
+}
+
+/// One relation's scores over the alignment.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UdRelation {
+    /// Universal relation.
+    pub relation: String,
+    /// Counts.
+    #[serde(flatten)]
+    pub counts: RelationCounts,
+    /// LAS-correct / system words with the relation.
+    pub precision: f64,
+    /// LAS-correct / gold words with the relation.
+    pub recall: f64,
+    /// Harmonic mean.
+    pub f1: f64,
+}
+
+/// One system.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UdSystem {
+    /// What was read.
+    pub file: UdFileOut,
+    /// Metric name → counts and scores, in [`METRICS`] order.
+    pub metrics: serde_json::Map<String, serde_json::Value>,
+    /// Per universal relation.
+    pub per_relation: Vec<UdRelation>,
+    #[serde(skip)]
+    counts: UdCounts,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UdReport {
+    /// Schema version.
+    pub schema: &'static str,
+    /// `ud`.
+    pub command: String,
+    /// Reproducibility signature.
+    pub signature: Signature,
+    /// The gold file.
+    pub gold: UdFileOut,
+    /// One per system.
+    pub systems: Vec<UdSystem>,
+    /// Warnings.
+    pub warnings: Vec<Warning>,
+}
+
+impl UdSystem {
+    /// Build from a system's counts.
+    pub fn new(file: UdFileOut, counts: &UdCounts, relations: &[(String, RelationCounts)]) -> Self {
+        let metrics = counts
+            .scores(METRICS.len())
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), score_json(&v)))
+            .collect();
+        let div = |a: u64, b: u64| if b > 0 { a as f64 / b as f64 } else { 0.0 };
+        let per_relation = relations
+            .iter()
+            .map(|(name, c)| UdRelation {
+                relation: name.clone(),
+                counts: *c,
+                precision: div(c.correct, c.system),
+                recall: div(c.correct, c.gold),
+                f1: div(2 * c.correct, c.gold + c.system),
+            })
+            .collect();
+        UdSystem {
+            file,
+            metrics,
+            per_relation,
+            counts: *counts,
+        }
+    }
+
+    /// The counts the scores come from.
+    pub fn counts(&self) -> &UdCounts {
+        &self.counts
+    }
+}
+
+fn score_json(s: &UdScore) -> serde_json::Value {
+    let mut m = serde_json::Map::new();
+    m.insert("correct".into(), s.correct.into());
+    m.insert("gold".into(), s.gold.into());
+    m.insert("system".into(), s.system.into());
+    if let Some(a) = s.aligned {
+        m.insert("aligned".into(), a.into());
+    }
+    m.insert("precision".into(), s.precision.into());
+    m.insert("recall".into(), s.recall.into());
+    m.insert("f1".into(), s.f1.into());
+    if let Some(a) = s.aligned_accuracy {
+        m.insert("aligned_accuracy".into(), a.into());
+    }
+    serde_json::Value::Object(m)
+}
+
+/// Output that mirrors a reference script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UdCompat {
+    /// `conll18_ud_eval.py -v`.
+    Conll18,
+    /// `conll18_ud_eval.py -c`.
+    Conll18Counts,
+    /// `udeval -v` (with ELAS and EULAS).
+    Udeval,
+    /// `udeval -c`.
+    UdevalCounts,
+}
+
+/// Render the report.
+pub fn render(
+    r: &UdReport,
+    format: OutputFormat,
+    compat: Option<UdCompat>,
+    per_relation: bool,
+) -> String {
+    if let Some(c) = compat {
+        let (n, counts) = match c {
+            UdCompat::Conll18 => (13, false),
+            UdCompat::Conll18Counts => (13, true),
+            UdCompat::Udeval => (15, false),
+            UdCompat::UdevalCounts => (15, true),
+        };
+        return r
+            .systems
+            .iter()
+            .map(|s| conll18_table(&s.counts.scores(n), counts))
+            .collect::<Vec<_>>()
+            .join("\n");
+    }
+    if format == OutputFormat::Json {
+        let mut s =
+            serde_json::to_string_pretty(r).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+        s.push('\n');
+        return s;
+    }
+    let mut o = String::new();
+    let _ = writeln!(o, "{}", r.signature.0);
+    let g = &r.gold;
+    let _ = writeln!(
+        o,
+        "gold: {} ({} sentences, {} tokens, {} words, {} empty nodes)",
+        g.path, g.sentences, g.tokens, g.words, g.empty_nodes
+    );
+    for (k, s) in r.systems.iter().enumerate() {
+        let f = &s.file;
+        let _ = writeln!(
+            o,
+            "\n[{}] {} ({} sentences, {} tokens, {} words, {} empty nodes)",
+            k + 1,
+            f.path,
+            f.sentences,
+            f.tokens,
+            f.words,
+            f.empty_nodes
+        );
+        let enhanced = g.enhanced_items + f.enhanced_items > 0;
+        let n = if enhanced { METRICS.len() } else { 13 };
+        let mut rows = vec![vec![
+            "metric".to_string(),
+            "precision".into(),
+            "recall".into(),
+            "F1".into(),
+            "aligned acc".into(),
+            "correct".into(),
+            "gold".into(),
+            "system".into(),
+            "aligned".into(),
+        ]];
+        for (name, sc) in s.counts.scores(n) {
+            rows.push(vec![
+                name.to_string(),
+                pct(Some(sc.precision)),
+                pct(Some(sc.recall)),
+                pct(Some(sc.f1)),
+                sc.aligned_accuracy.map_or(String::new(), |a| pct(Some(a))),
+                sc.correct.to_string(),
+                sc.gold.to_string(),
+                sc.system.to_string(),
+                sc.aligned.map_or(String::new(), |a| a.to_string()),
+            ]);
+        }
+        o.push_str(&table(&rows, 1));
+        if !enhanced {
+            let _ = writeln!(o, "(ELAS and EULAS omitted: neither file has DEPS items)");
+        }
+        if g.dropped_enhanced_items + f.dropped_enhanced_items > 0 {
+            let _ = writeln!(
+                o,
+                "note: {} gold and {} system DEPS items into empty nodes left out (--empty-nodes drop)",
+                g.dropped_enhanced_items, f.dropped_enhanced_items
+            );
+        }
+        if per_relation {
+            let mut rows = vec![vec![
+                "relation".to_string(),
+                "precision".into(),
+                "recall".into(),
+                "F1".into(),
+                "correct".into(),
+                "gold".into(),
+                "system".into(),
+                "head ok".into(),
+            ]];
+            for x in &s.per_relation {
+                rows.push(vec![
+                    x.relation.clone(),
+                    pct(Some(x.precision)),
+                    pct(Some(x.recall)),
+                    pct(Some(x.f1)),
+                    x.counts.correct.to_string(),
+                    x.counts.gold.to_string(),
+                    x.counts.system.to_string(),
+                    x.counts.head.to_string(),
+                ]);
+            }
+            let _ = writeln!(
+                o,
+                "\nper relation (universal part; LAS over the alignment):"
+            );
+            o.push_str(&table(&rows, 1));
+        }
+    }
+    for w in &r.warnings {
+        let _ = writeln!(o, "warning: {}", w.message);
+    }
+    o
+}
