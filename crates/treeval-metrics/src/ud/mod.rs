@@ -30,9 +30,9 @@ pub use enhanced::Enhancements;
 pub use window::SideStats;
 
 use crate::deps::Input;
-use crate::feed::Feed;
 use crate::labels::LabelTable;
-use window::{Edep, Side, F_CONTENT, F_MULTIWORD, NONE, ROOT, W};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use window::{Chunk, Converter, Edep, Side, F_CONTENT, F_MULTIWORD, NONE, ROOT, W};
 
 /// Relations counted by CLAS, MLAS and BLEX.
 pub const CONTENT_DEPRELS: [&str; 29] = [
@@ -266,15 +266,6 @@ pub trait Source {
     fn finish(&mut self) -> Result<Diagnostics, Error>;
 }
 
-impl Source for Feed {
-    fn next_sentence(&mut self) -> Result<Option<&Sentence>, Error> {
-        self.next()
-    }
-    fn finish(&mut self) -> Result<Diagnostics, Error> {
-        Feed::finish(self).map(|(d, _)| d)
-    }
-}
-
 /// A [`Reader`] as a [`Source`] (for text in memory).
 pub struct ReaderSource<R> {
     reader: Reader<R>,
@@ -309,16 +300,16 @@ impl<R: std::io::BufRead> Source for ReaderSource<R> {
     }
 }
 
-/// Score `sys` against `gold`, each file read on its own thread.
+/// Score `sys` against `gold`, each file read and prepared on its own thread.
 pub fn evaluate(gold: &Input, sys: &Input, opts: &UdOptions) -> Result<UdResult, UdError> {
     std::thread::scope(|scope| {
-        let mut g = crate::feed::spawn_reader(scope, gold);
-        let mut s = crate::feed::spawn_reader(scope, sys);
-        evaluate_sources(&mut g, &mut s, &gold.path, &sys.path, opts)
+        let mut g = Threaded::spawn(scope, gold, opts);
+        let mut s = Threaded::spawn(scope, sys, opts);
+        run_chunks(&mut g, &mut s, opts)
     })
 }
 
-/// Score the sentences of `sys` against those of `gold`.
+/// Score the sentences of `sys` against those of `gold` (on the calling thread).
 pub fn evaluate_sources(
     gold: &mut dyn Source,
     sys: &mut dyn Source,
@@ -326,14 +317,161 @@ pub fn evaluate_sources(
     sys_path: &str,
     opts: &UdOptions,
 ) -> Result<UdResult, UdError> {
+    let mut g = Inline {
+        src: gold,
+        conv: Converter::new(gold_path, opts),
+        spare: Vec::new(),
+    };
+    let mut s = Inline {
+        src: sys,
+        conv: Converter::new(sys_path, opts),
+        spare: Vec::new(),
+    };
+    run_chunks(&mut g, &mut s, opts)
+}
+
+/// Sentences per chunk.
+const CHUNK: usize = 64;
+
+/// Prepared chunks of a file.
+trait Chunks {
+    fn next(&mut self) -> Result<Option<Chunk>, Error>;
+    fn recycle(&mut self, c: Chunk);
+    fn finish(&mut self) -> Result<Diagnostics, Error>;
+}
+
+struct Inline<'a> {
+    src: &'a mut dyn Source,
+    conv: Converter,
+    spare: Vec<Chunk>,
+}
+
+impl Chunks for Inline<'_> {
+    fn next(&mut self) -> Result<Option<Chunk>, Error> {
+        let mut c = self.spare.pop().unwrap_or_default();
+        c.clear();
+        let mut n = 0;
+        while n < CHUNK {
+            match self.src.next_sentence()? {
+                Some(sent) => self.conv.push(&mut c, sent),
+                None => break,
+            }
+            n += 1;
+        }
+        Ok((n > 0).then_some(c))
+    }
+    fn recycle(&mut self, c: Chunk) {
+        self.spare.push(c);
+    }
+    fn finish(&mut self) -> Result<Diagnostics, Error> {
+        self.src.finish()
+    }
+}
+
+enum Msg {
+    Chunk(Chunk),
+    End(Diagnostics),
+    Fatal(Error),
+}
+
+/// A file read and prepared on its own thread, chunks recycled so memory stays flat.
+struct Threaded {
+    rx: Receiver<Msg>,
+    back: SyncSender<Chunk>,
+    end: Option<Diagnostics>,
+}
+
+impl Threaded {
+    fn spawn<'s>(
+        scope: &'s std::thread::Scope<'s, '_>,
+        input: &'s Input,
+        opts: &UdOptions,
+    ) -> Self {
+        let (tx, rx) = sync_channel::<Msg>(2);
+        let (back, recycled) = sync_channel::<Chunk>(4);
+        let opts = opts.clone();
+        scope.spawn(move || {
+            let mut rdr = match input.builder.from_path(&input.path) {
+                Ok(r) => r,
+                Err(e) => {
+                    let _ = tx.send(Msg::Fatal(e));
+                    return;
+                }
+            };
+            let mut conv = Converter::new(&input.path, &opts);
+            let mut sent = Sentence::new();
+            loop {
+                let mut c = recycled.try_recv().unwrap_or_default();
+                c.clear();
+                let mut n = 0;
+                let mut done = false;
+                while n < CHUNK {
+                    match rdr.read_sentence(&mut sent) {
+                        Ok(true) => conv.push(&mut c, &sent),
+                        Ok(false) => {
+                            done = true;
+                            break;
+                        }
+                        Err(e) => {
+                            let _ = tx.send(Msg::Fatal(e));
+                            return;
+                        }
+                    }
+                    n += 1;
+                }
+                if n > 0 && tx.send(Msg::Chunk(c)).is_err() {
+                    return;
+                }
+                if done {
+                    let _ = tx.send(Msg::End(rdr.take_diagnostics()));
+                    return;
+                }
+            }
+        });
+        Threaded {
+            rx,
+            back,
+            end: None,
+        }
+    }
+}
+
+impl Chunks for Threaded {
+    fn next(&mut self) -> Result<Option<Chunk>, Error> {
+        if self.end.is_some() {
+            return Ok(None);
+        }
+        match self.rx.recv() {
+            Ok(Msg::Chunk(c)) => Ok(Some(c)),
+            Ok(Msg::End(d)) => {
+                self.end = Some(d);
+                Ok(None)
+            }
+            Ok(Msg::Fatal(e)) => Err(e),
+            Err(_) => Ok(None),
+        }
+    }
+    fn recycle(&mut self, c: Chunk) {
+        let _ = self.back.try_send(c);
+    }
+    fn finish(&mut self) -> Result<Diagnostics, Error> {
+        while self.next()?.is_some() {}
+        Ok(self.end.take().unwrap_or_default())
+    }
+}
+
+fn run_chunks(
+    gold: &mut dyn Chunks,
+    sys: &mut dyn Chunks,
+    opts: &UdOptions,
+) -> Result<UdResult, UdError> {
     let mut e = Eval {
-        g: Side::new(gold_path),
-        s: Side::new(sys_path),
+        g: Side::new(),
+        s: Side::new(),
         gsrc: gold,
         ssrc: sys,
         opts,
         labels: LabelTable::new(),
-        classes: Vec::new(),
         smap: Vec::new(),
         pairs: Vec::new(),
         cmp: 0,
@@ -356,6 +494,7 @@ pub fn evaluate_sources(
                     }
                     let side = e.side_mut(gold);
                     let n = side.words.len();
+                    side.front = n;
                     side.drain(n);
                 }
             }
@@ -415,11 +554,10 @@ enum Stop {
 struct Eval<'a> {
     g: Side,
     s: Side,
-    gsrc: &'a mut dyn Source,
-    ssrc: &'a mut dyn Source,
+    gsrc: &'a mut dyn Chunks,
+    ssrc: &'a mut dyn Chunks,
     opts: &'a UdOptions,
     labels: LabelTable,
-    classes: Vec<u8>,
     /// System window word → gold window word, or [`NONE`].
     smap: Vec<u32>,
     pairs: Vec<(u32, u32)>,
@@ -460,8 +598,11 @@ impl Eval<'_> {
         } else {
             (&mut self.s, &mut *self.ssrc)
         };
-        match src.next_sentence().map_err(Stop::Fatal)? {
-            Some(sent) => side.push(sent, self.opts, &mut self.labels, &mut self.classes),
+        match src.next().map_err(Stop::Fatal)? {
+            Some(mut c) => {
+                side.append(&mut c, &mut self.labels);
+                src.recycle(c);
+            }
             None => side.eof = true,
         }
         if !gold {
@@ -575,14 +716,15 @@ impl Eval<'_> {
             if !self.ensure(true, gi)? || !self.ensure(false, si)? {
                 break;
             }
-            if (gi > 0 || si > 0)
+            if (gi > self.g.front || si > self.s.front)
                 && self.g.is_sentence_start(gi)
                 && self.s.is_sentence_start(si)
                 && self.g.words[gi].start == self.s.words[si].start
             {
                 self.flush(gi, si);
-                gi = 0;
-                si = 0;
+                let (dg, ds) = self.compact();
+                gi -= dg;
+                si -= ds;
                 continue;
             }
             let (g, s) = (self.g.words[gi], self.s.words[si]);
@@ -693,11 +835,14 @@ impl Eval<'_> {
         };
         let (ngs, ngt) = upto(g, gn);
         let (nss, nst) = upto(s, sn);
-        let gsents = &g.sents[..ngs];
+        let (gs0, gt0) = upto(g, g.front);
+        let (ss0, st0) = upto(s, s.front);
+        let gsents = &g.sents[gs0..ngs];
+        // the gold sentence (window-relative) in which a text offset lies
         let home = |off: u64| gsents.partition_point(|x| x.start <= off).saturating_sub(1);
         let window = &mut self.window;
         window.clear();
-        window.resize(ngs.max(1), UdCounts::default());
+        window.resize((ngs - gs0).max(1), UdCounts::default());
 
         // tokens and sentences: spans, merged by start
         let spans = |window: &mut Vec<UdCounts>,
@@ -739,14 +884,14 @@ impl Eval<'_> {
         spans(
             window,
             TOKENS,
-            &mut g.tokens[..ngt].iter().map(|t| (t.start, t.end)),
-            &mut s.tokens[..nst].iter().map(|t| (t.start, t.end)),
+            &mut g.tokens[gt0..ngt].iter().map(|t| (t.start, t.end)),
+            &mut s.tokens[st0..nst].iter().map(|t| (t.start, t.end)),
         );
         spans(
             window,
             SENTENCES,
-            &mut g.sents[..ngs].iter().map(|t| (t.start, t.end)),
-            &mut s.sents[..nss].iter().map(|t| (t.start, t.end)),
+            &mut g.sents[gs0..ngs].iter().map(|t| (t.start, t.end)),
+            &mut s.sents[ss0..nss].iter().map(|t| (t.start, t.end)),
         );
 
         // words: totals
@@ -755,8 +900,12 @@ impl Eval<'_> {
                            n: usize,
                            gold: bool,
                            rel: &mut Vec<RelationCounts>| {
-            for w in &side.words[..n] {
-                let k = if gold { w.sent as usize } else { home(w.start) };
+            for w in &side.words[side.front..n] {
+                let k = if gold {
+                    w.sent as usize - gs0
+                } else {
+                    home(w.start)
+                };
                 let c = &mut window[k].metrics;
                 let items = u64::from(w.edeps.1 - w.edeps.0);
                 let last = if w.flags & F_CONTENT != 0 { BLEX } else { LAS };
@@ -799,7 +948,7 @@ impl Eval<'_> {
         };
         for &(gk, sk) in &self.pairs {
             let (gw, sw) = (&g.words[gk as usize], &s.words[sk as usize]);
-            let c = &mut window[gw.sent as usize].metrics;
+            let c = &mut window[gw.sent as usize - gs0].metrics;
             c[WORDS].correct += 1;
             let content = gw.flags & F_CONTENT != 0;
             let last = if content { BLEX } else { LAS };
@@ -870,9 +1019,20 @@ impl Eval<'_> {
             self.totals += c;
         }
         if self.opts.keep_sentences {
-            self.sentences.extend_from_slice(&window[..ngs]);
+            self.sentences.extend_from_slice(&window[..ngs - gs0]);
         }
         self.pairs.clear();
+        self.g.front = gn;
+        self.s.front = sn;
+    }
+
+    /// Drop the counted words from the window once they are at least half of it (so
+    /// the words after them are not moved at every sentence); returns the shifts.
+    fn compact(&mut self) -> (usize, usize) {
+        let (gn, sn) = (self.g.front, self.s.front);
+        if gn < 4096.max(self.g.words.len() / 2) && sn < 4096.max(self.s.words.len() / 2) {
+            return (0, 0);
+        }
         self.smap.drain(..sn);
         for m in &mut self.smap {
             if *m < NONE {
@@ -881,6 +1041,7 @@ impl Eval<'_> {
         }
         self.g.drain(gn);
         self.s.drain(sn);
+        (gn, sn)
     }
 }
 
