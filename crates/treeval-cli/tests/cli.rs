@@ -185,6 +185,53 @@ fn pairing_errors_and_warnings() {
     }
 }
 
+fn ud_case(name: &str, extra: &[&str]) -> String {
+    let g = format!("testdata/ud/{name}/gold.conllu");
+    let s = format!("testdata/ud/{name}/sys.conllu");
+    let mut args = vec!["ud"];
+    args.extend_from_slice(extra);
+    args.push(&g);
+    args.push(&s);
+    let o = treeval(&args);
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+#[test]
+fn ud_cases() {
+    for (name, extra) in [
+        ("text-mismatch", &[][..]),
+        ("truncated-system", &[][..]),
+        ("invalid-trees", &[][..]),
+        ("multiple-roots", &[][..]),
+        (
+            "multiple-roots",
+            &["--multiple-roots-okay", "--compat", "udeval-counts"][..],
+        ),
+        ("form-only-spaces", &[][..]),
+        ("empty-nodes", &["--per-relation"][..]),
+        (
+            "empty-nodes",
+            &["--empty-nodes", "drop", "--compat", "udeval-counts"][..],
+        ),
+        ("empty-nodes", &["--empty-nodes", "error"][..]),
+        (
+            "empty-nodes",
+            &["--enhancements", "1", "--compat", "udeval-counts"][..],
+        ),
+        ("different-tokenization", &["--per-relation"][..]),
+        ("different-tokenization", &["--format", "json"][..]),
+        ("different-tokenization", &["--compat", "conll18"][..]),
+    ] {
+        let snap = format!("ud-{name}{}", extra.join("").replace("--", "-"));
+        insta::assert_snapshot!(snap, ud_case(name, extra));
+    }
+}
+
 #[test]
 fn usage_errors_exit_2() {
     let o = treeval(&["deps", G]);

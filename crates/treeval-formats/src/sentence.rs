@@ -287,6 +287,16 @@ impl Sentence {
         self.column_of(w.line_start, w.deprel.start)
     }
 
+    /// 1-based column (in characters) where the DEPS field of `w` starts.
+    pub fn deps_column(&self, w: &Word) -> u32 {
+        self.column_of(w.line_start, w.deps.start)
+    }
+
+    /// 1-based column (in characters) where the DEPS field of empty node `e` starts.
+    pub fn empty_deps_column(&self, e: &EmptyNode) -> u32 {
+        self.column_of(e.line_start, e.deps.start)
+    }
+
     fn column_of(&self, line_start: u32, at: u32) -> u32 {
         self.buf
             .get(line_start as usize..at as usize)

@@ -33,9 +33,25 @@ fn explain(e: UdError, gold: &str, sys: &str) -> String {
         UdError::Fatal(e) => e.to_string(),
         UdError::Invalid(d) => lines(&d),
         UdError::Mismatch(m, d) => {
+            let show = |t: &str| {
+                if t.is_empty() {
+                    "the end of the file".to_owned()
+                } else {
+                    format!("'{t}'")
+                }
+            };
+            let hint = if m.system_text.is_empty() || m.gold_text.is_empty() {
+                "one file ends before the other: a truncated file or missing sentences?"
+            } else {
+                "ud compares the concatenated token FORMs; check for changed characters, NFC vs NFD, or a different file"
+            };
             let mut s = format!(
-                "{sys}:{}: expected the same text as {gold}:{} (FORMs without spaces), found a difference at character {}: gold '{}', system '{}'\n  hint: ud compares the concatenated token FORMs; check for a truncated file, changed characters, or NFC vs NFD",
-                m.system_line, m.gold_line, m.index, m.gold_text, m.system_text
+                "{sys}:{}: expected the same text as {gold}:{} (FORMs without spaces), found a difference at character {}: gold {}, system {}\n  hint: {hint}",
+                m.system_line,
+                m.gold_line,
+                m.index,
+                show(&m.gold_text),
+                show(&m.system_text)
             );
             if !d.is_empty() {
                 s.push('\n');

@@ -23,6 +23,7 @@ pub(super) type Item = (u32, String);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct DepsProblem {
     pub line: u64,
+    pub column: u32,
     pub item: String,
     pub message: &'static str,
 }
@@ -45,6 +46,7 @@ pub(super) fn collapse(s: &Sentence, out: &mut Vec<Vec<Item>>, problems: &mut Ve
                 }
                 Ok((None, _)) | Err(_) => problems.push(DepsProblem {
                     line: e.line,
+                    column: s.empty_deps_column(e),
                     item: s.empty_deps(e).to_owned(),
                     message: "a head that is a word of the sentence, 0, or an empty node the sentence has",
                 }),
@@ -64,6 +66,7 @@ pub(super) fn collapse(s: &Sentence, out: &mut Vec<Vec<Item>>, problems: &mut Ve
                 }
                 Ok((None, _)) | Err(_) => problems.push(DepsProblem {
                     line: w.line,
+                    column: s.deps_column(w),
                     item: s.deps(w).to_owned(),
                     message: "a head that is a word of the sentence, 0, or an empty node the sentence has",
                 }),

@@ -452,6 +452,10 @@ impl Converter {
         self.heads.clear();
         for (k, w) in words.iter().enumerate() {
             let h = match w.head().index() {
+                Some(0) => {
+                    roots += 1;
+                    0
+                }
                 None => {
                     c.errors.push(Diagnostic::error(
                         pos(w.line, s.head_column(w)),
@@ -473,7 +477,6 @@ impl Converter {
                 }
                 Some(h) => h,
             };
-            roots += usize::from(h == 0);
             self.heads.push(h);
             if h > 0 {
                 c.words[base as usize + k].parent = base + h - 1;
@@ -557,8 +560,11 @@ impl Converter {
                 enhanced::collapse(s, &mut collapsed, &mut self.problems);
                 for p in self.problems.drain(..) {
                     c.errors.push(
-                        Diagnostic::error(pos(p.line, 9), ErrorKind::BadDeps { found: p.item })
-                            .with_hint(p.message),
+                        Diagnostic::error(
+                            pos(p.line, p.column),
+                            ErrorKind::BadDeps { found: p.item },
+                        )
+                        .with_hint(p.message),
                     );
                 }
                 self.collapsed = collapsed;
@@ -571,7 +577,7 @@ impl Converter {
                             Ok(e) => match e.head {
                                 NodeId::Word(h) if h <= n => items.push((h, e.deprel.to_owned())),
                                 NodeId::Word(h) => c.errors.push(Diagnostic::error(
-                                    pos(w.line, 9),
+                                    pos(w.line, s.deps_column(w)),
                                     ErrorKind::HeadOutOfRange {
                                         head: u64::from(h),
                                         words: n as usize,
@@ -580,7 +586,7 @@ impl Converter {
                                 NodeId::Empty(..) => c.stats.dropped_edges += 1,
                             },
                             Err(bad) => c.errors.push(Diagnostic::error(
-                                pos(w.line, 9),
+                                pos(w.line, s.deps_column(w)),
                                 ErrorKind::BadDeps {
                                     found: bad.to_owned(),
                                 },
@@ -647,7 +653,7 @@ impl Converter {
                             });
                         }
                         NodeId::Word(h) => c.errors.push(Diagnostic::error(
-                            pos(w.line, 9),
+                            pos(w.line, s.deps_column(w)),
                             ErrorKind::HeadOutOfRange {
                                 head: u64::from(h),
                                 words: n as usize,
@@ -659,7 +665,7 @@ impl Converter {
                             // error mode: the empty node itself is reported above
                             EmptyNodes::Collapse => c.errors.push(
                                 Diagnostic::error(
-                                    pos(w.line, 9),
+                                    pos(w.line, s.deps_column(w)),
                                     ErrorKind::BadDeps {
                                         found: s.deps(w).to_owned(),
                                     },
@@ -670,7 +676,7 @@ impl Converter {
                         },
                     },
                     Err(bad) => c.errors.push(Diagnostic::error(
-                        pos(w.line, 9),
+                        pos(w.line, s.deps_column(w)),
                         ErrorKind::BadDeps {
                             found: bad.to_owned(),
                         },
