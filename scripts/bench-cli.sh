@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times `treeval deps` on the big1m pair (1,004,820 words) against the read-bandwidth
+# Times `treeval deps` and `treeval ud` on the big1m pair (1,004,820 words) against the read-bandwidth
 # floor (`wc -l` on the same files) and, when installed, udtools' `udeval` on the same
 # pair, all in one run. Usage: scripts/bench-cli.sh [SHARED_DATA_DIR] [RUNS]
 # Needs: a release build (cargo build --release), /usr/bin/time; hyperfine if present.
@@ -45,6 +45,8 @@ measure() { # name, command...
 measure "wc -l (floor)" wc -l "$gold" "$sys"
 measure "treeval deps --format json" "$bin" deps -q --format json "$gold" "$sys"
 measure "treeval deps --compat eval07" "$bin" deps -q --compat eval07 "$gold" "$sys"
+measure "treeval ud (conll18 + ELAS)" "$bin" ud --format json "$gold" "$sys"
+measure "treeval ud --empty-nodes drop" "$bin" ud --format json --empty-nodes drop "$gold" "$sys"
 measure "treeval deps --by (all 8)" "$bin" deps -q --format json --by deprel,upos,xpos,length,distance,direction,depth,projectivity "$gold" "$sys"
 half=$work/gold500k.conllu
 [ -s "$half" ] || for _ in $(seq 10); do

@@ -30,6 +30,10 @@ pub enum Command {
     /// The CoNLL 2018 UD metrics (conll18_ud_eval.py v1.2 / udeval): tokens, sentences
     /// and words aligned by characters, tags, lemmas, UAS, LAS, CLAS, MLAS, BLEX.
     Ud(UdArgs),
+    /// Set-of-relations accuracy (van Noord et al., Alpino, 2002): precision, recall, F1
+    /// and concept accuracy CA of (head, label, dependent) triples, per sentence, micro
+    /// and macro; words identified through the `ud` alignment.
+    Relations(RelationsArgs),
 }
 
 /// Reference-script output for `ud`.
@@ -92,6 +96,44 @@ pub struct UdArgs {
     /// alignment) to the text output (JSON always has them).
     #[arg(long)]
     pub per_relation: bool,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// Which relations form a sentence's set.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum GraphArg {
+    /// One (HEAD, full DEPREL, word) per word.
+    Basic,
+    /// The distinct DEPS items (head, label) of every word (empty nodes as --empty-nodes).
+    Enhanced,
+}
+
+/// `treeval relations` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Per sentence: Dt = gold relations, Ds = system relations, Df = max(|Dt|, |Ds|) - |Dt ∩ Ds|, CA = 1 - Df / max(|Dt|, |Ds|) (1 when both are empty), as Alpino's evaluate.pl. Micro CA = 1 - ΣDf / Σmax; macro CA = the mean of sentence CA. System relations count toward the gold sentence in which their dependent's first character lies.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+)]
+pub struct RelationsArgs {
+    /// Gold CoNLL-U file.
+    #[arg(value_name = "GOLD")]
+    pub gold: String,
+    /// System CoNLL-U file.
+    #[arg(value_name = "SYS")]
+    pub system: String,
+    /// The basic tree or the enhanced graph.
+    #[arg(long, value_enum, default_value_t = GraphArg::Basic)]
+    pub graph: GraphArg,
+    /// How empty nodes enter the enhanced graph.
+    #[arg(long, value_enum, default_value_t = EmptyNodesArg::Collapse)]
+    pub empty_nodes: EmptyNodesArg,
+    /// Accept sentences with several roots.
+    #[arg(long)]
+    pub multiple_roots_okay: bool,
+    /// Also print every sentence's |Dt|, |Ds|, |Dt ∩ Ds| and CA (text), or add them to JSON.
+    #[arg(long)]
+    pub per_sentence: bool,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

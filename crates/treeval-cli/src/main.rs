@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         args::Command::Align(a) => commands::align::run(a, &mut out),
         args::Command::Pts(a) => commands::pts::run(a, &mut out),
         args::Command::Ud(a) => commands::ud::run(a, &mut out),
+        args::Command::Relations(a) => commands::relations::run(a, &mut out),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -233,6 +233,42 @@ fn ud_cases() {
 }
 
 #[test]
+fn relations_cases() {
+    // hand-checked: different-tokenization has |Dt ∩ Ds| 1 of 4/3 and 1 of 4/5 (CA 0.25,
+    // 0.2; micro 2/9); the gapping sentence's collapsed graphs share 4 of 6 items
+    for (name, extra) in [
+        ("different-tokenization", &["--per-sentence"][..]),
+        (
+            "different-tokenization",
+            &["--format", "json", "--per-sentence"][..],
+        ),
+        ("empty-nodes", &["--graph", "enhanced"][..]),
+        (
+            "empty-nodes",
+            &["--graph", "enhanced", "--empty-nodes", "drop"][..],
+        ),
+    ] {
+        let g = format!("testdata/ud/{name}/gold.conllu");
+        let s = format!("testdata/ud/{name}/sys.conllu");
+        let mut args = vec!["relations"];
+        args.extend_from_slice(extra);
+        args.push(&g);
+        args.push(&s);
+        let o = treeval(&args);
+        let snap = format!("relations-{name}{}", extra.join("").replace("--", "-"));
+        insta::assert_snapshot!(
+            snap,
+            format!(
+                "exit: {}\n--- stdout\n{}--- stderr\n{}",
+                o.status.code().unwrap_or(-1),
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            )
+        );
+    }
+}
+
+#[test]
 fn usage_errors_exit_2() {
     let o = treeval(&["deps", G]);
     assert_eq!(o.status.code(), Some(2));

@@ -647,3 +647,27 @@ fn big1m_enhanced_collapse_and_drop() {
         expected(&e.join("udeval-counts.txt"))
     );
 }
+
+#[test]
+fn tiny_relations_equal_las_and_maltevals_sentence_macro() {
+    let Some(d) = data_dir() else { return };
+    let t = d.join("reference/tiny");
+    let v: serde_json::Value = serde_json::from_str(&treeval(&[
+        "relations",
+        "--format",
+        "json",
+        s(&t.join("gold.conllu")),
+        s(&t.join("sys.conllu")),
+    ]))
+    .unwrap();
+    let m = &v["systems"][0]["metrics"];
+    // one relation per word with its full label: eval07.pl's LAS 22/34
+    assert_eq!(m["relations"]["correct"], 22);
+    assert_eq!(m["relations"]["gold"], 34);
+    // same sizes in every sentence, so the macro CA is MaltEval's sentence-macro LAS
+    assert_eq!(
+        format!("{:.3}", m["CA"]["macro"].as_f64().unwrap()),
+        "0.684"
+    );
+    assert_eq!(m["CA"]["Df"], 12);
+}

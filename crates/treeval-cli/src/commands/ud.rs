@@ -12,7 +12,7 @@ use treeval_report::Signature;
 use crate::args::{EmptyNodesArg, UdArgs, UdCompat};
 use crate::Failure;
 
-fn input(path: &str) -> Input {
+pub(crate) fn input(path: &str) -> Input {
     let mut builder = ReaderBuilder::new();
     builder.format(Some(InFormat::Conllu)).validate_deps(false);
     Input {
@@ -22,7 +22,7 @@ fn input(path: &str) -> Input {
 }
 
 /// Turn a failed evaluation into the message the user sees.
-fn explain(e: UdError, gold: &str, sys: &str) -> String {
+pub(crate) fn explain(e: UdError, gold: &str, sys: &str) -> String {
     let lines = |d: &[treeval_formats::Diagnostic]| {
         d.iter()
             .map(|x| x.to_string())

@@ -172,11 +172,17 @@ pub struct Count {
 pub struct UdCounts {
     /// One count per metric, in [`METRICS`] order.
     pub metrics: [Count; 15],
+    /// Sets of relations (van Noord et al.'s concept accuracy, `treeval relations`):
+    /// `[basic, enhanced]`, each with `gold` = |Dt|, `system` = |Ds|, `correct` = |Dt ∩ Ds|.
+    /// Basic: one (head, full DEPREL, word) per word; enhanced: the distinct DEPS items.
+    pub relation_sets: [Count; 2],
 }
 
 impl std::ops::AddAssign<&UdCounts> for UdCounts {
     fn add_assign(&mut self, o: &UdCounts) {
-        for (a, b) in self.metrics.iter_mut().zip(&o.metrics) {
+        let pairs = self.metrics.iter_mut().zip(&o.metrics);
+        let sets = self.relation_sets.iter_mut().zip(&o.relation_sets);
+        for (a, b) in pairs.chain(sets) {
             a.correct += b.correct;
             a.gold += b.gold;
             a.system += b.system;
@@ -923,6 +929,24 @@ impl Eval<'_> {
                         x.system += items;
                     }
                 }
+                let es = &side.edeps[w.edeps.0 as usize..w.edeps.1 as usize];
+                let distinct = es
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, e)| {
+                        !es[..*k]
+                            .iter()
+                            .any(|x| x.head == e.head && side.label_text(x) == side.label_text(e))
+                    })
+                    .count() as u64;
+                let r = &mut window[k].relation_sets;
+                if gold {
+                    r[0].gold += 1;
+                    r[1].gold += distinct;
+                } else {
+                    r[0].system += 1;
+                    r[1].system += distinct;
+                }
                 let l = w.label as usize;
                 if rel.len() <= l {
                     rel.resize(l + 1, RelationCounts::default());
@@ -999,6 +1023,23 @@ impl Eval<'_> {
             // enhanced: every matching (gold item, system item) pair counts, as udeval
             let ge: &[Edep] = &g.edeps[gw.edeps.0 as usize..gw.edeps.1 as usize];
             let se: &[Edep] = &s.edeps[sw.edeps.0 as usize..sw.edeps.1 as usize];
+            // relation sets: the basic relation with its full label; distinct enhanced
+            // gold items that some system item matches
+            let sets = &mut window[gw.sent as usize - gs0].relation_sets;
+            sets[0].correct += u64::from(head && eq(5));
+            sets[1].correct += ge
+                .iter()
+                .enumerate()
+                .filter(|(k, a)| {
+                    !ge[..*k]
+                        .iter()
+                        .any(|x| x.head == a.head && g.label_text(x) == g.label_text(a))
+                        && se
+                            .iter()
+                            .any(|b| head_ok(a.head, b.head) && g.label_text(a) == s.label_text(b))
+                })
+                .count() as u64;
+            let c = &mut window[gw.sent as usize - gs0].metrics;
             for a in ge {
                 let la = g.label_text(a);
                 for b in se {

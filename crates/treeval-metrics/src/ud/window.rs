@@ -31,7 +31,7 @@ pub(super) struct W {
     /// Span of its token (the whole multiword token for its words) in the text.
     pub start: u64,
     pub end: u64,
-    /// Arena offsets: form, lemma, upos, xpos, ufeats, universal deprel, end.
+    /// Arena offsets: form, lemma, upos, xpos, ufeats, full deprel, end.
     pub f: [u32; 7],
     /// Universal DEPREL: an id of the converter's table in a chunk, of the evaluation's
     /// table in the window.
@@ -405,7 +405,8 @@ impl Converter {
                 let f4 = c.arena.len() as u32;
                 self.push_ufeats(&mut c.arena, s.feats(w));
                 let f5 = c.arena.len() as u32;
-                let f6 = f5;
+                c.arena.extend_from_slice(s.deprel(w).as_bytes());
+                let f6 = c.arena.len() as u32;
                 let label = self
                     .labels
                     .intern(s.deprel(w).split(':').next().unwrap_or(""));
