@@ -99,6 +99,18 @@ pub struct UdArgs {
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// No progress bar or warnings on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Significance tests and intervals.
+    #[command(flatten)]
+    pub sig: SignificanceArgs,
+    /// Metrics (F1 of their counts) to test and to give intervals for. Units are gold
+    /// sentences; system words count toward the gold sentence their first character lies in.
+    #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,MLAS,BLEX",
+          value_parser = ["Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags", "Lemmas", "UAS", "LAS", "CLAS", "MLAS", "BLEX", "ELAS", "EULAS"],
+          help_heading = "Significance")]
+    pub test_metrics: Vec<String>,
 }
 
 /// Which relations form a sentence's set.

@@ -233,6 +233,53 @@ fn ud_cases() {
 }
 
 #[test]
+fn ud_significance() {
+    let (g, s) = (
+        "testdata/ud/different-tokenization/gold.conllu",
+        "testdata/ud/different-tokenization/sys.conllu",
+    );
+    // a system against itself: every difference is 0 and every p-value 1
+    let o = treeval(&[
+        "ud",
+        "-q",
+        "--format",
+        "json",
+        "--test",
+        "ar",
+        "--test",
+        "bootstrap",
+        g,
+        s,
+        s,
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let cmp = v["comparisons"].as_array().unwrap();
+    assert_eq!(cmp.len(), 6);
+    for c in cmp {
+        assert_eq!(c["p_value"], 1.0, "{c}");
+    }
+    // gold against the system, with intervals: a snapshot of the text report
+    let o = treeval(&[
+        "ud",
+        "-q",
+        "--test",
+        "ar",
+        "--samples",
+        "999",
+        "--ci",
+        "95",
+        g,
+        g,
+        s,
+    ]);
+    insta::assert_snapshot!("ud-significance", String::from_utf8_lossy(&o.stdout));
+    // McNemar needs paired words
+    let o = treeval(&["ud", "--test", "mcnemar", g, s, s]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn relations_cases() {
     // hand-checked: different-tokenization has |Dt ∩ Ds| 1 of 4/3 and 1 of 4/5 (CA 0.25,
     // 0.2; micro 2/9); the gapping sentence's collapsed graphs share 4 of 6 items

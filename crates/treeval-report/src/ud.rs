@@ -68,6 +68,9 @@ pub struct UdSystem {
     pub metrics: serde_json::Map<String, serde_json::Value>,
     /// Per universal relation.
     pub per_relation: Vec<UdRelation>,
+    /// Bootstrap intervals of tested metrics' F1 (`--ci`).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub ci: std::collections::BTreeMap<String, [f64; 2]>,
     #[serde(skip)]
     counts: UdCounts,
 }
@@ -85,6 +88,10 @@ pub struct UdReport {
     pub gold: UdFileOut,
     /// One per system.
     pub systems: Vec<UdSystem>,
+    /// Pairwise tests on the F1 of the tested metrics.
+    pub comparisons: Vec<treeval_stats::compare::Comparison>,
+    /// Ranks per metric and test.
+    pub rankings: Vec<treeval_stats::compare::Ranking>,
     /// Warnings.
     pub warnings: Vec<Warning>,
 }
@@ -112,6 +119,7 @@ impl UdSystem {
             file,
             metrics,
             per_relation,
+            ci: Default::default(),
             counts: *counts,
         }
     }
@@ -265,6 +273,30 @@ pub fn render(
             );
             o.push_str(&table(&rows, 1));
         }
+    }
+    for (k, s) in r.systems.iter().enumerate() {
+        for (m, [lo, hi]) in &s.ci {
+            let _ = writeln!(
+                o,
+                "[{}] {m} F1 interval: {:.2} – {:.2}",
+                k + 1,
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
+    }
+    for c in &r.comparisons {
+        let _ = writeln!(
+            o,
+            "{} F1 [{}] vs [{}], {}: statistic {:.4}, p = {:.4}{}",
+            c.metric,
+            c.a + 1,
+            c.b + 1,
+            c.test.name(),
+            c.statistic,
+            c.p_value,
+            if c.significant { " †" } else { "" }
+        );
     }
     for w in &r.warnings {
         let _ = writeln!(o, "warning: {}", w.message);

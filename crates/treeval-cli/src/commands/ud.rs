@@ -4,10 +4,13 @@ use std::io::Write;
 
 use treeval_formats::{Format as InFormat, ReaderBuilder};
 use treeval_metrics::deps::Input;
+use treeval_metrics::ud::METRICS;
 use treeval_metrics::ud::{evaluate, EmptyNodes, Enhancements, UdError, UdOptions};
 use treeval_report::model::Warning;
 use treeval_report::ud::{render, UdCompat as Compat, UdFileOut, UdReport, UdSystem};
 use treeval_report::Signature;
+use treeval_stats::compare::{compare, MetricTables};
+use treeval_stats::{bootstrap_ci, Resampling, Samples};
 
 use crate::args::{EmptyNodesArg, UdArgs, UdCompat};
 use crate::Failure;
@@ -71,6 +74,21 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "a gold file on standard input can be scored against one system only (ud reads the gold file once per system)".into(),
         ));
     }
+    let cfg = super::significance::config(&a.sig);
+    if cfg
+        .tests
+        .contains(&treeval_stats::compare::TestKind::Mcnemar)
+    {
+        return Err(Failure::Usage(
+            "--test mcnemar needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap".into(),
+        ));
+    }
+    if !cfg.tests.is_empty() && a.systems.len() < 2 {
+        return Err(Failure::Usage(
+            "--test compares systems: give at least two system files".into(),
+        ));
+    }
+    let resample = !cfg.tests.is_empty() || a.sig.ci.is_some();
     let opts = UdOptions {
         multiple_roots_okay: a.multiple_roots_okay,
         empty_nodes: match a.empty_nodes {
@@ -79,13 +97,14 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             EmptyNodesArg::Error => EmptyNodes::Error,
         },
         enhancements,
-        keep_sentences: false,
+        keep_sentences: resample,
     };
     let gold = input(&a.gold);
     let mut systems = Vec::new();
     let mut warnings: Vec<Warning> = Vec::new();
     let mut gold_out = None;
     let mut failures = Vec::new();
+    let mut per_sentence: Vec<Vec<treeval_metrics::ud::UdCounts>> = Vec::new();
     for path in &a.systems {
         match evaluate(&gold, &input(path), &opts) {
             Ok(r) => {
@@ -96,6 +115,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     &r.counts,
                     &r.relations,
                 ));
+                per_sentence.push(r.sentences);
             }
             Err(e) => failures.push(explain(e, &a.gold, path)),
         }
@@ -103,7 +123,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !failures.is_empty() {
         return Err(Failure::Eval(failures.join("\n")));
     }
-    let signature = Signature::new(
+    let mut signature = Signature::new(
         "ud",
         &[
             ("labels", "universal".into()),
@@ -117,12 +137,67 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ],
     );
     warnings.dedup_by(|x, y| x.position == y.position && x.message == y.message);
+    let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
+    if resample {
+        // F1 = 2·correct / (gold + system) from the summed columns of gold sentences
+        let f1 = |sums: &[f64]| -> Option<f64> {
+            let d = sums[1] + sums[2];
+            (d > 0.0).then(|| 2.0 * sums[0] / d)
+        };
+        let index = |m: &str| METRICS.iter().position(|x| *x == m).unwrap_or(0);
+        let tables = |m: &str| -> Vec<Samples> {
+            let k = index(m);
+            per_sentence
+                .iter()
+                .map(|rows| {
+                    let mut t = Samples::new(3);
+                    for c in rows {
+                        let x = &c.metrics[k];
+                        t.push(&[x.correct as f64, x.gold as f64, x.system as f64]);
+                    }
+                    t
+                })
+                .collect()
+        };
+        let bar = super::significance::Progress::new(a.quiet);
+        if !cfg.tests.is_empty() {
+            let metrics: Vec<MetricTables> = a
+                .test_metrics
+                .iter()
+                .map(|m| MetricTables {
+                    name: m.clone(),
+                    tables: tables(m),
+                    statistic: &f1,
+                    decisions: None,
+                })
+                .collect();
+            (comparisons, rankings) = compare(&metrics, &cfg, &|l, d, n| bar.update(l, d, n));
+        }
+        if let Some(level) = a.sig.ci {
+            let rs = Resampling {
+                samples: a.sig.ci_samples,
+                seed: a.sig.seed,
+            };
+            for m in &a.test_metrics {
+                for (k, t) in tables(m).iter().enumerate() {
+                    if let Some((lo, hi)) = bootstrap_ci(t, &f1, level, rs, None) {
+                        systems[k].ci.insert(m.clone(), [lo, hi]);
+                    }
+                }
+            }
+        }
+        bar.finish();
+        super::significance::sign(&a.sig, &cfg, &mut signature);
+        signature.push("test-metrics", a.test_metrics.join(","));
+    }
     let report = UdReport {
         schema: treeval_report::SCHEMA,
         command: "ud".into(),
         signature,
         gold: gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default())),
         systems,
+        comparisons,
+        rankings,
         warnings,
     };
     let compat = a.compat.map(|c| match c {
