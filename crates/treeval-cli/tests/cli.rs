@@ -356,6 +356,38 @@ fn help_explains_every_option() {
 }
 
 #[test]
+fn ud_and_relations_help_explain_every_option() {
+    let h = String::from_utf8(treeval(&["ud", "--help"]).stdout).unwrap();
+    for opt in [
+        "--multiple-roots-okay",
+        "--empty-nodes",
+        "--enhancements",
+        "--compat",
+        "--per-relation",
+        "--format",
+        "--quiet",
+        "--test",
+        "--ci",
+        "--test-metrics",
+        "collapse",
+        "udeval-counts",
+    ] {
+        assert!(h.contains(opt), "ud --help lacks {opt}");
+    }
+    let h = String::from_utf8(treeval(&["relations", "--help"]).stdout).unwrap();
+    for opt in [
+        "--graph",
+        "--empty-nodes",
+        "--per-sentence",
+        "--format",
+        "concept",
+        "CA",
+    ] {
+        assert!(h.contains(opt), "relations --help lacks {opt}");
+    }
+}
+
+#[test]
 fn conll09_reads_predicted_columns_of_system_files() {
     let (g, s) = (
         "testdata/conll09/gold.conll09",
