@@ -64,6 +64,16 @@ pub enum EmptyNodesArg {
     Error,
 }
 
+impl From<EmptyNodesArg> for treeval_metrics::ud::EmptyNodes {
+    fn from(a: EmptyNodesArg) -> Self {
+        match a {
+            EmptyNodesArg::Collapse => Self::Collapse,
+            EmptyNodesArg::Drop => Self::Drop,
+            EmptyNodesArg::Error => Self::Error,
+        }
+    }
+}
+
 /// `treeval ud` arguments.
 #[derive(Debug, Args)]
 #[command(

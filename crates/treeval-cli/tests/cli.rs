@@ -151,10 +151,12 @@ fn gzip_and_stdin_inputs() {
     assert_eq!(String::from_utf8(o.stdout).unwrap(), plain);
 }
 
-fn pairing_case(name: &str, extra: &[&str]) -> String {
-    let g = format!("testdata/pairing/{name}/gold.conllu");
-    let s = format!("testdata/pairing/{name}/sys.conllu");
-    let mut args = vec!["deps"];
+/// Run `cmd extra… testdata/DIR/gold.conllu testdata/DIR/sys.conllu`; exit code, stdout
+/// and stderr as one text.
+fn testdata_case(cmd: &str, dir: &str, extra: &[&str]) -> String {
+    let g = format!("testdata/{dir}/gold.conllu");
+    let s = format!("testdata/{dir}/sys.conllu");
+    let mut args = vec![cmd];
     args.extend_from_slice(extra);
     args.push(&g);
     args.push(&s);
@@ -165,6 +167,10 @@ fn pairing_case(name: &str, extra: &[&str]) -> String {
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     )
+}
+
+fn pairing_case(name: &str, extra: &[&str]) -> String {
+    testdata_case("deps", &format!("pairing/{name}"), extra)
 }
 
 #[test]
@@ -186,19 +192,7 @@ fn pairing_errors_and_warnings() {
 }
 
 fn ud_case(name: &str, extra: &[&str]) -> String {
-    let g = format!("testdata/ud/{name}/gold.conllu");
-    let s = format!("testdata/ud/{name}/sys.conllu");
-    let mut args = vec!["ud"];
-    args.extend_from_slice(extra);
-    args.push(&g);
-    args.push(&s);
-    let o = treeval(&args);
-    format!(
-        "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
+    testdata_case("ud", &format!("ud/{name}"), extra)
 }
 
 #[test]
@@ -295,22 +289,10 @@ fn relations_cases() {
             &["--graph", "enhanced", "--empty-nodes", "drop"][..],
         ),
     ] {
-        let g = format!("testdata/ud/{name}/gold.conllu");
-        let s = format!("testdata/ud/{name}/sys.conllu");
-        let mut args = vec!["relations"];
-        args.extend_from_slice(extra);
-        args.push(&g);
-        args.push(&s);
-        let o = treeval(&args);
         let snap = format!("relations-{name}{}", extra.join("").replace("--", "-"));
         insta::assert_snapshot!(
             snap,
-            format!(
-                "exit: {}\n--- stdout\n{}--- stderr\n{}",
-                o.status.code().unwrap_or(-1),
-                String::from_utf8_lossy(&o.stdout),
-                String::from_utf8_lossy(&o.stderr)
-            )
+            testdata_case("relations", &format!("ud/{name}"), extra)
         );
     }
 }

@@ -10,8 +10,8 @@ use treeval_report::align::{
 };
 use treeval_report::model::Warning;
 use treeval_report::render::OutputFormat;
-use treeval_stats::compare::{compare, ratio, MetricTables};
-use treeval_stats::{bootstrap_ci, Resampling, Samples};
+use treeval_stats::compare::ratio;
+use treeval_stats::Samples;
 
 use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, NullLinks};
 use crate::Failure;
@@ -240,34 +240,18 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 })
                 .collect()
         };
-        let bar = super::significance::Progress::new(a.quiet);
-        if !cfg.tests.is_empty() {
-            let metrics: Vec<MetricTables> = a
-                .test_metrics
-                .iter()
-                .map(|m| MetricTables {
-                    name: m.clone(),
-                    tables: tables(m),
-                    statistic: stat_of(m),
-                    decisions: None,
-                })
-                .collect();
-            (comparisons, rankings) = compare(&metrics, &cfg, &|l, d, n| bar.update(l, d, n));
+        let ci;
+        (comparisons, rankings, ci) = super::significance::test_named_metrics(
+            &a.sig,
+            &cfg,
+            a.quiet,
+            &a.test_metrics,
+            &tables,
+            &stat_of,
+        );
+        for (system, ci) in systems.iter_mut().zip(ci) {
+            system.ci = ci;
         }
-        if let Some(level) = a.sig.ci {
-            let rs = Resampling {
-                samples: a.sig.ci_samples,
-                seed: a.sig.seed,
-            };
-            for m in &a.test_metrics {
-                for (k, t) in tables(m).iter().enumerate() {
-                    if let Some((lo, hi)) = bootstrap_ci(t, stat_of(m), level, rs, None) {
-                        systems[k].ci.insert(m.clone(), [lo, hi]);
-                    }
-                }
-            }
-        }
-        bar.finish();
         super::significance::sign(&a.sig, &cfg, &mut signature);
     }
 

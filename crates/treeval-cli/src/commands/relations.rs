@@ -5,12 +5,12 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use serde_json::json;
-use treeval_metrics::ud::{evaluate, Count, EmptyNodes, UdOptions};
+use treeval_metrics::ud::{evaluate, Count, UdOptions};
 use treeval_report::render::OutputFormat;
 use treeval_report::Signature;
 
 use super::ud::{explain, input};
-use crate::args::{EmptyNodesArg, GraphArg, RelationsArgs};
+use crate::args::{GraphArg, RelationsArgs};
 use crate::Failure;
 
 /// Concept accuracy of one count: |Dt ∩ Ds| / max(|Dt|, |Ds|), 1 when both are empty.
@@ -35,11 +35,7 @@ fn div(a: u64, b: u64) -> f64 {
 pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let opts = UdOptions {
         multiple_roots_okay: a.multiple_roots_okay,
-        empty_nodes: match a.empty_nodes {
-            EmptyNodesArg::Collapse => EmptyNodes::Collapse,
-            EmptyNodesArg::Drop => EmptyNodes::Drop,
-            EmptyNodesArg::Error => EmptyNodes::Error,
-        },
+        empty_nodes: a.empty_nodes.into(),
         keep_sentences: true,
         ..UdOptions::default()
     };

@@ -5,14 +5,13 @@ use std::io::Write;
 use treeval_formats::{Format as InFormat, ReaderBuilder};
 use treeval_metrics::deps::Input;
 use treeval_metrics::ud::METRICS;
-use treeval_metrics::ud::{evaluate, EmptyNodes, Enhancements, UdError, UdOptions};
+use treeval_metrics::ud::{evaluate, Enhancements, UdError, UdOptions};
 use treeval_report::model::Warning;
 use treeval_report::ud::{render, UdCompat as Compat, UdFileOut, UdReport, UdSystem};
 use treeval_report::Signature;
-use treeval_stats::compare::{compare, MetricTables};
-use treeval_stats::{bootstrap_ci, Resampling, Samples};
+use treeval_stats::Samples;
 
-use crate::args::{EmptyNodesArg, UdArgs, UdCompat};
+use crate::args::{UdArgs, UdCompat};
 use crate::Failure;
 
 pub(crate) fn input(path: &str) -> Input {
@@ -91,11 +90,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let resample = !cfg.tests.is_empty() || a.sig.ci.is_some();
     let opts = UdOptions {
         multiple_roots_okay: a.multiple_roots_okay,
-        empty_nodes: match a.empty_nodes {
-            EmptyNodesArg::Collapse => EmptyNodes::Collapse,
-            EmptyNodesArg::Drop => EmptyNodes::Drop,
-            EmptyNodesArg::Error => EmptyNodes::Error,
-        },
+        empty_nodes: a.empty_nodes.into(),
         enhancements,
         keep_sentences: resample,
     };
@@ -159,34 +154,18 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 })
                 .collect()
         };
-        let bar = super::significance::Progress::new(a.quiet);
-        if !cfg.tests.is_empty() {
-            let metrics: Vec<MetricTables> = a
-                .test_metrics
-                .iter()
-                .map(|m| MetricTables {
-                    name: m.clone(),
-                    tables: tables(m),
-                    statistic: &f1,
-                    decisions: None,
-                })
-                .collect();
-            (comparisons, rankings) = compare(&metrics, &cfg, &|l, d, n| bar.update(l, d, n));
+        let ci;
+        (comparisons, rankings, ci) = super::significance::test_named_metrics(
+            &a.sig,
+            &cfg,
+            a.quiet,
+            &a.test_metrics,
+            &tables,
+            &|_| &f1,
+        );
+        for (system, ci) in systems.iter_mut().zip(ci) {
+            system.ci = ci;
         }
-        if let Some(level) = a.sig.ci {
-            let rs = Resampling {
-                samples: a.sig.ci_samples,
-                seed: a.sig.seed,
-            };
-            for m in &a.test_metrics {
-                for (k, t) in tables(m).iter().enumerate() {
-                    if let Some((lo, hi)) = bootstrap_ci(t, &f1, level, rs, None) {
-                        systems[k].ci.insert(m.clone(), [lo, hi]);
-                    }
-                }
-            }
-        }
-        bar.finish();
         super::significance::sign(&a.sig, &cfg, &mut signature);
         signature.push("test-metrics", a.test_metrics.join(","));
     }
