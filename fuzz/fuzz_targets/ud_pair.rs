@@ -5,14 +5,20 @@
 
 use libfuzzer_sys::fuzz_target;
 use treeval_formats::ReaderBuilder;
-use treeval_metrics::ud::{evaluate_sources, EmptyNodes, Enhancements, ReaderSource, UdOptions};
+use treeval_metrics::ud::{evaluate_sources, AlignMode, EmptyNodes, Enhancements, ReaderSource, UdOptions};
 
 fuzz_target!(|data: &[u8]| {
     let cut = data.iter().position(|&b| b == 0).unwrap_or(data.len());
     let (g, s) = (&data[..cut], data.get(cut + 1..).unwrap_or(&[]));
-    for (mode, enh) in [(EmptyNodes::Collapse, "0"), (EmptyNodes::Drop, "123456"), (EmptyNodes::Error, "15")] {
+    for (mode, enh, align) in [
+        (EmptyNodes::Collapse, "0", AlignMode::Strict),
+        (EmptyNodes::Drop, "123456", AlignMode::Resync),
+        (EmptyNodes::Error, "15", AlignMode::Strict),
+        (EmptyNodes::Collapse, "0", AlignMode::Resync),
+    ] {
         let opts = UdOptions {
             empty_nodes: mode,
+            align,
             enhancements: Enhancements::parse(enh).unwrap(),
             keep_sentences: true,
             ..UdOptions::default()

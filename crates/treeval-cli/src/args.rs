@@ -74,6 +74,27 @@ impl From<EmptyNodesArg> for treeval_metrics::ud::EmptyNodes {
     }
 }
 
+/// What `ud` and `relations` do when the two texts differ.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum AlignArg {
+    /// Stop with an error that names both lines and shows the first differing characters
+    /// (the reference scorers' behaviour).
+    Strict,
+    /// Find where the texts agree again (a diff over characters), score the words of every
+    /// differing stretch as unaligned, and list each mismatch window with its lines,
+    /// characters and likely cause.
+    Resync,
+}
+
+impl From<AlignArg> for treeval_metrics::ud::AlignMode {
+    fn from(a: AlignArg) -> Self {
+        match a {
+            AlignArg::Strict => Self::Strict,
+            AlignArg::Resync => Self::Resync,
+        }
+    }
+}
+
 /// `treeval ud` arguments.
 #[derive(Debug, Args)]
 #[command(
@@ -89,6 +110,11 @@ pub struct UdArgs {
     /// Accept sentences with several roots (as udeval's option).
     #[arg(long)]
     pub multiple_roots_okay: bool,
+    /// When the texts differ: stop (strict, as the reference scorers) or resynchronise
+    /// and score the words of differing stretches as unaligned (resync; not the reference's
+    /// behaviour, so the signature records it).
+    #[arg(long, value_enum, default_value_t = AlignArg::Strict)]
+    pub align: AlignArg,
     /// How empty nodes (5.1) enter ELAS and EULAS.
     #[arg(long, value_enum, default_value_t = EmptyNodesArg::Collapse)]
     pub empty_nodes: EmptyNodesArg,
@@ -153,6 +179,9 @@ pub struct RelationsArgs {
     /// Accept sentences with several roots.
     #[arg(long)]
     pub multiple_roots_okay: bool,
+    /// When the texts differ: stop (strict) or resynchronise (resync), as in `ud`.
+    #[arg(long, value_enum, default_value_t = AlignArg::Strict)]
+    pub align: AlignArg,
     /// Also print every sentence's |Dt|, |Ds|, |Dt ∩ Ds| and CA (text), or add them to JSON.
     #[arg(long)]
     pub per_sentence: bool,

@@ -220,6 +220,19 @@ fn ud_cases() {
         ("different-tokenization", &["--per-relation"][..]),
         ("different-tokenization", &["--format", "json"][..]),
         ("different-tokenization", &["--compat", "conll18"][..]),
+        ("resync-nfd", &[][..]),
+        ("resync-nfd", &["--align", "resync"][..]),
+        ("resync-whitespace", &["--align", "resync"][..]),
+        ("resync-missing-sentence", &["--align", "resync"][..]),
+        (
+            "resync-missing-sentence",
+            &["--align", "resync", "--format", "json"][..],
+        ),
+        ("truncated-system", &["--align", "resync"][..]),
+        (
+            "text-mismatch",
+            &["--align", "resync", "--compat", "conll18"][..],
+        ),
     ] {
         let snap = format!("ud-{name}{}", extra.join("").replace("--", "-"));
         insta::assert_snapshot!(snap, ud_case(name, extra));

@@ -239,3 +239,135 @@ fn pipeline_equals_observer_and_splits_add_up() {
     assert_eq!(direct.uas, 300);
     assert_eq!(r.systems[1].observer.totals.las, 600);
 }
+
+mod ud_resync {
+    use proptest::prelude::*;
+    use treeval_formats::ReaderBuilder;
+    use treeval_metrics::ud::{evaluate_sources, AlignMode, ReaderSource, UdOptions, UdResult};
+
+    const VOCAB: [&str; 8] = ["the", "café", "dog", "runs", ".", "naïve", "über", "x"];
+
+    fn conllu(sents: &[Vec<String>]) -> String {
+        let mut o = String::new();
+        for s in sents {
+            for (k, w) in s.iter().enumerate() {
+                let rel = if k == 0 { "root" } else { "dep" };
+                o.push_str(&format!("{}\t{w}\t{w}\tX\t_\t_\t{k}\t{rel}\t_\t_\n", k + 1));
+            }
+            o.push('\n');
+        }
+        o
+    }
+
+    fn run(g: &str, s: &str, align: AlignMode) -> UdResult {
+        let b = ReaderBuilder::new();
+        let mut gs = ReaderSource::new(b.from_reader("g", g.as_bytes()));
+        let mut ss = ReaderSource::new(b.from_reader("s", s.as_bytes()));
+        let opts = UdOptions {
+            align,
+            keep_sentences: true,
+            ..UdOptions::default()
+        };
+        evaluate_sources(&mut gs, &mut ss, "g", "s", &opts).expect("valid files")
+    }
+
+    /// Edits of a system file: 0 drop a sentence, 1 NFD a word, 2 change a word,
+    /// 3 split a word in two (same text), 4 join two sentences (same text), 5 cut the file.
+    fn edit(sents: &mut Vec<Vec<String>>, op: u8, at: usize) -> bool {
+        if sents.is_empty() {
+            return true;
+        }
+        let k = at % sents.len();
+        let w = (at / 7) % sents[k].len();
+        match op {
+            0 => {
+                sents.remove(k);
+                true
+            }
+            1 => {
+                let nfd = sents[k][w]
+                    .replace('é', "e\u{301}")
+                    .replace('ï', "i\u{308}");
+                let same = nfd == sents[k][w];
+                sents[k][w] = nfd;
+                same
+            }
+            2 => {
+                sents[k][w] = format!("{}q", sents[k][w]);
+                false
+            }
+            3 => {
+                let word = sents[k][w].clone();
+                if let Some((i, _)) = word.char_indices().nth(1) {
+                    sents[k].splice(w..=w, [word[..i].to_owned(), word[i..].to_owned()]);
+                }
+                true
+            }
+            4 => {
+                if k + 1 < sents.len() {
+                    let next = sents.remove(k + 1);
+                    sents[k].extend(next);
+                }
+                true
+            }
+            _ => {
+                sents.truncate(k);
+                true
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+        #[test]
+        fn resync_is_strict_on_equal_texts_and_consistent_otherwise(
+            gold in proptest::collection::vec(proptest::collection::vec(0..VOCAB.len(), 1..6), 0..150),
+            edits in proptest::collection::vec((0u8..6, 0usize..10_000), 0..6),
+            unique in any::<bool>(),
+        ) {
+            // with `unique`, every sentence starts with its own number, so that no 32 bytes
+            // of text repeat and the nearest resynchronisation is the true one
+            let gold: Vec<Vec<String>> = gold
+                .into_iter()
+                .enumerate()
+                .map(|(k, s)| {
+                    let marker = unique.then(|| format!("s{k}"));
+                    marker.into_iter().chain(s.into_iter().map(|w| VOCAB[w].to_owned())).collect()
+                })
+                .collect();
+            let mut sys = gold.clone();
+            let mut only_drops = true;
+            for &(op, at) in &edits {
+                let dropped_words = op == 0 || op == 5;
+                let same_text = edit(&mut sys, op, at);
+                only_drops &= dropped_words || (same_text && op == 1);
+            }
+            let text = |s: &[Vec<String>]| s.iter().flatten().cloned().collect::<String>();
+            let (g, s) = (conllu(&gold), conllu(&sys));
+            let r = run(&g, &s, AlignMode::Resync);
+            let windows = r.resync.clone().expect("resync windows");
+            let words = r.counts.metrics[2];
+            let n_sys: u64 = sys.iter().map(|x| x.len() as u64).sum();
+            prop_assert_eq!(words.system, n_sys);
+            let in_windows = |gold: bool| -> u64 {
+                windows.iter().map(|w| if gold { w.gold.words } else { w.system.words }).sum()
+            };
+            prop_assert!(words.correct + in_windows(true) <= words.gold);
+            prop_assert!(words.correct + in_windows(false) <= words.system);
+            for c in &r.counts.metrics {
+                prop_assert!(c.correct <= c.gold.min(c.system));
+            }
+            if text(&gold) == text(&sys) {
+                let strict = run(&g, &s, AlignMode::Strict);
+                prop_assert_eq!(strict.counts, r.counts);
+                prop_assert_eq!(strict.sentences, r.sentences);
+                prop_assert!(windows.is_empty());
+            } else if only_drops && unique {
+                // every remaining system word aligns; only the dropped gold words are left
+                prop_assert_eq!(words.correct, n_sys);
+                prop_assert_eq!(in_windows(true), words.gold - n_sys);
+                prop_assert_eq!(in_windows(false), 0);
+            }
+        }
+    }
+}

@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
-use treeval_metrics::ud::{conll18_table, RelationCounts, SideStats, UdCounts, UdScore, METRICS};
+use treeval_metrics::ud::{
+    conll18_table, RelationCounts, ResyncWindow, SideStats, UdCounts, UdScore, METRICS,
+};
 
 use crate::model::{Signature, Warning};
 use crate::render::{pct, table, OutputFormat};
@@ -68,6 +70,9 @@ pub struct UdSystem {
     pub metrics: serde_json::Map<String, serde_json::Value>,
     /// Per universal relation.
     pub per_relation: Vec<UdRelation>,
+    /// Every mismatch window (`--align resync` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resync: Option<Vec<ResyncWindow>>,
     /// Bootstrap intervals of tested metrics' F1 (`--ci`).
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub ci: std::collections::BTreeMap<String, [f64; 2]>,
@@ -119,6 +124,7 @@ impl UdSystem {
             file,
             metrics,
             per_relation,
+            resync: None,
             ci: Default::default(),
             counts: *counts,
         }
@@ -145,6 +151,64 @@ fn score_json(s: &UdScore) -> serde_json::Value {
         m.insert("aligned_accuracy".into(), a.into());
     }
     serde_json::Value::Object(m)
+}
+
+/// The mismatch windows of `--align resync`, one line each after a summary line.
+pub fn resync_lines(s: &UdSystem) -> Vec<String> {
+    let Some(windows) = &s.resync else {
+        return Vec::new();
+    };
+    let (gw, sw): (u64, u64) = windows
+        .iter()
+        .fold((0, 0), |(a, b), w| (a + w.gold.words, b + w.system.words));
+    let mut out = vec![format!(
+        "resync: {} mismatch window{}; {gw} gold and {sw} system words in them are unaligned",
+        windows.len(),
+        if windows.len() == 1 { "" } else { "s" }
+    )];
+    let words = |n: u64| format!("{n} word{}", if n == 1 { "" } else { "s" });
+    let lines = |a: u64, b: u64, chars: u64| {
+        if chars == 0 {
+            format!("at line {a}")
+        } else if a == b {
+            format!("line {a}")
+        } else {
+            format!("lines {a}-{b}")
+        }
+    };
+    for w in windows {
+        let (g, y) = (&w.gold, &w.system);
+        let mut line = format!(
+            "  gold {}, system {}: {}; gold '{}' ({}), system '{}' ({})",
+            lines(g.first_line, g.last_line, g.chars),
+            lines(y.first_line, y.last_line, y.chars),
+            w.cause.describe(),
+            g.text,
+            words(g.words),
+            y.text,
+            words(y.words)
+        );
+        if g.differing != g.text || y.differing != y.text {
+            let code = |t: &str| {
+                if t.chars().count() <= 4 && !t.is_ascii() {
+                    let cps: Vec<String> =
+                        t.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
+                    format!(" [{}]", cps.join(" "))
+                } else {
+                    String::new()
+                }
+            };
+            line.push_str(&format!(
+                "; differing '{}'{} vs '{}'{}",
+                g.differing,
+                code(&g.differing),
+                y.differing,
+                code(&y.differing)
+            ));
+        }
+        out.push(line);
+    }
+    out
 }
 
 /// Output that mirrors a reference script.
@@ -236,6 +300,9 @@ pub fn render(
         o.push_str(&table(&rows, 1));
         if !enhanced {
             let _ = writeln!(o, "(ELAS and EULAS omitted: neither file has DEPS items)");
+        }
+        for line in resync_lines(s) {
+            let _ = writeln!(o, "{line}");
         }
         if g.dropped_enhanced_items + f.dropped_enhanced_items > 0 {
             let _ = writeln!(

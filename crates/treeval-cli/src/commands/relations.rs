@@ -37,6 +37,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         multiple_roots_okay: a.multiple_roots_okay,
         empty_nodes: a.empty_nodes.into(),
         keep_sentences: true,
+        align: a.align.into(),
         ..UdOptions::default()
     };
     let r = evaluate(&input(&a.gold), &input(&a.system), &opts)
@@ -45,7 +46,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let graph = if k == 1 { "enhanced" } else { "basic" };
     let mut signature = Signature::new(
         "relations",
-        &[("graph", graph.into()), ("align", "strict".into())],
+        &[("graph", graph.into()), ("align", opts.align.name().into())],
     );
     if k == 1 {
         signature.push("empty-nodes", opts.empty_nodes.name().into());

@@ -7,7 +7,7 @@ use treeval_metrics::deps::Input;
 use treeval_metrics::ud::METRICS;
 use treeval_metrics::ud::{evaluate, Enhancements, UdError, UdOptions};
 use treeval_report::model::Warning;
-use treeval_report::ud::{render, UdCompat as Compat, UdFileOut, UdReport, UdSystem};
+use treeval_report::ud::{render, resync_lines, UdCompat as Compat, UdFileOut, UdReport, UdSystem};
 use treeval_report::Signature;
 use treeval_stats::Samples;
 
@@ -34,6 +34,22 @@ pub(crate) fn explain(e: UdError, gold: &str, sys: &str) -> String {
     match e {
         UdError::Fatal(e) => e.to_string(),
         UdError::Invalid(d) => lines(&d),
+        UdError::Unsynced(m, d) => {
+            let mut s = format!(
+                "{sys}:{}: --align resync found no {} equal bytes within {} bytes after {gold}:{} (gold '{}', system '{}')\n  hint: are these files of the same text?",
+                m.system_line,
+                treeval_metrics::ud::ANCHOR,
+                treeval_metrics::ud::MAX_LOOKAHEAD,
+                m.gold_line,
+                m.gold_text,
+                m.system_text
+            );
+            if !d.is_empty() {
+                s.push('\n');
+                s.push_str(&lines(&d));
+            }
+            s
+        }
         UdError::Mismatch(m, d) => {
             let show = |t: &str| {
                 if t.is_empty() {
@@ -43,12 +59,22 @@ pub(crate) fn explain(e: UdError, gold: &str, sys: &str) -> String {
                 }
             };
             let hint = if m.system_text.is_empty() || m.gold_text.is_empty() {
-                "one file ends before the other: a truncated file or missing sentences?"
+                "one file ends before the other: a truncated file or missing sentences? --align resync scores what the files share"
             } else {
-                "ud compares the concatenated token FORMs; check for changed characters, NFC vs NFD, or a different file"
+                "ud compares the concatenated token FORMs; check for changed characters, NFC vs NFD, or a different file; --align resync scores what the files share"
+            };
+            // the first differing characters by code point (NFC and NFD look the same)
+            let code = |t: &str| {
+                t.chars()
+                    .next()
+                    .map_or(String::new(), |c| format!("U+{:04X}", c as u32))
+            };
+            let codes = match (code(&m.gold_text), code(&m.system_text)) {
+                (a, b) if !a.is_empty() && !b.is_empty() => format!(" ({a} vs {b})"),
+                _ => String::new(),
             };
             let mut s = format!(
-                "{sys}:{}: expected the same text as {gold}:{} (FORMs without spaces), found a difference at character {}: gold {}, system {}\n  hint: {hint}",
+                "{sys}:{}: expected the same text as {gold}:{} (FORMs without spaces), found a difference at character {}: gold {}, system {}{codes}\n  hint: {hint}",
                 m.system_line,
                 m.gold_line,
                 m.index,
@@ -93,6 +119,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         empty_nodes: a.empty_nodes.into(),
         enhancements,
         keep_sentences: resample,
+        align: a.align.into(),
     };
     let gold = input(&a.gold);
     let mut systems = Vec::new();
@@ -105,11 +132,10 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Ok(r) => {
                 gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
                 warnings.extend(r.warnings.iter().map(Warning::from));
-                systems.push(UdSystem::new(
-                    UdFileOut::new(path, &r.system),
-                    &r.counts,
-                    &r.relations,
-                ));
+                let mut system =
+                    UdSystem::new(UdFileOut::new(path, &r.system), &r.counts, &r.relations);
+                system.resync = r.resync;
+                systems.push(system);
                 per_sentence.push(r.sentences);
             }
             Err(e) => failures.push(explain(e, &a.gold, path)),
@@ -122,7 +148,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "ud",
         &[
             ("labels", "universal".into()),
-            ("align", "strict".into()),
+            ("align", opts.align.name().into()),
             ("empty-nodes", opts.empty_nodes.name().into()),
             ("enhancements", enhancements.digits()),
             (
@@ -185,6 +211,14 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         UdCompat::Udeval => Compat::Udeval,
         UdCompat::UdevalCounts => Compat::UdevalCounts,
     });
+    if compat.is_some() && !a.quiet {
+        // the compat table must stay the reference's; the windows go to stderr
+        for (k, s) in report.systems.iter().enumerate() {
+            for line in resync_lines(s) {
+                eprintln!("[{}] {line}", k + 1);
+            }
+        }
+    }
     let text = render(&report, a.format.into(), compat, a.per_relation);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)

@@ -21,16 +21,19 @@
 //! alignment, with memory bounded by the longest stretch without such a point.
 
 mod enhanced;
+mod resync;
 mod window;
 
 use serde::Serialize;
 use treeval_formats::{Diagnostic, Diagnostics, Error, Reader, Sentence};
 
 pub use enhanced::Enhancements;
+pub use resync::{ResyncCause, ResyncFailure, ResyncWindow, WindowSide, ANCHOR, MAX_LOOKAHEAD};
 pub use window::SideStats;
 
 use crate::deps::Input;
 use crate::labels::LabelTable;
+use resync::{Resync, Step};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use window::{Chunk, Converter, Edep, Side, F_CONTENT, F_MULTIWORD, NONE, ROOT, W};
 
@@ -103,6 +106,27 @@ impl EmptyNodes {
     }
 }
 
+/// What to do when the two texts differ.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AlignMode {
+    /// Stop with an error at the first difference, as the reference scorers.
+    #[default]
+    Strict,
+    /// Find where the texts agree again and score the words in between as unaligned.
+    Resync,
+}
+
+impl AlignMode {
+    /// The name used on the command line and in signatures.
+    pub fn name(self) -> &'static str {
+        match self {
+            AlignMode::Strict => "strict",
+            AlignMode::Resync => "resync",
+        }
+    }
+}
+
 /// Settings of a `ud` evaluation.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct UdOptions {
@@ -114,6 +138,8 @@ pub struct UdOptions {
     pub enhancements: Enhancements,
     /// Keep every gold sentence's counts in [`UdResult::sentences`].
     pub keep_sentences: bool,
+    /// Differing texts: an error, or resynchronised.
+    pub align: AlignMode,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -236,6 +262,8 @@ pub struct UdResult {
     pub sentences: Vec<UdCounts>,
     /// Reader warnings of both files.
     pub warnings: Vec<Diagnostic>,
+    /// With [`AlignMode::Resync`]: every stretch where the texts differ.
+    pub resync: Option<Vec<ResyncWindow>>,
 }
 
 /// Where the two texts first differ.
@@ -260,6 +288,8 @@ pub enum UdError {
     Invalid(Vec<Diagnostic>),
     /// The texts differ (and any problems found while reading both files to the end).
     Mismatch(TextMismatch, Vec<Diagnostic>),
+    /// `--align resync` found no common text within [`MAX_LOOKAHEAD`] bytes.
+    Unsynced(ResyncFailure, Vec<Diagnostic>),
     /// A file could not be read.
     Fatal(Error),
 }
@@ -486,12 +516,13 @@ fn run_chunks(
         rel: Vec::new(),
         sentences: Vec::new(),
         window: Vec::new(),
+        resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
     };
     let outcome = e.run();
     let mismatch = match outcome {
         Ok(()) => None,
         Err(Stop::Fatal(err)) => return Err(UdError::Fatal(err)),
-        Err(Stop::Mismatch(m)) => {
+        Err(stop) => {
             // read both files to the end for their problems, without scoring
             for gold in [true, false] {
                 while !e.side(gold).eof {
@@ -504,7 +535,7 @@ fn run_chunks(
                     side.drain(n);
                 }
             }
-            Some(m)
+            Some(stop)
         }
     };
     let mut problems: Vec<Diagnostic> = Vec::new();
@@ -528,8 +559,10 @@ fn run_chunks(
             b.position.column,
         ))
     });
-    if let Some(m) = mismatch {
-        return Err(UdError::Mismatch(m, problems));
+    match mismatch {
+        Some(Stop::Mismatch(m)) => return Err(UdError::Mismatch(m, problems)),
+        Some(Stop::Unsynced(m)) => return Err(UdError::Unsynced(m, problems)),
+        _ => {}
     }
     if !problems.is_empty() {
         return Err(UdError::Invalid(problems));
@@ -549,11 +582,13 @@ fn run_chunks(
         system: e.s.stats,
         sentences: e.sentences,
         warnings,
+        resync: e.resync.map(|r| r.windows),
     })
 }
 
 enum Stop {
     Mismatch(TextMismatch),
+    Unsynced(ResyncFailure),
     Fatal(Error),
 }
 
@@ -574,6 +609,8 @@ struct Eval<'a> {
     rel: Vec<RelationCounts>,
     sentences: Vec<UdCounts>,
     window: Vec<UdCounts>,
+    /// The diff of the texts, with `--align resync`.
+    resync: Option<Box<Resync>>,
 }
 
 fn char_count(b: &[u8]) -> u64 {
@@ -614,7 +651,7 @@ impl Eval<'_> {
         if !gold {
             self.smap.resize(self.s.words.len(), NONE);
         }
-        if compare {
+        if compare && self.resync.is_none() {
             self.compare()
         } else {
             Ok(())
@@ -625,6 +662,16 @@ impl Eval<'_> {
     #[inline]
     fn ensure(&mut self, gold: bool, i: usize) -> Result<bool, Stop> {
         loop {
+            if let Some(r) = &self.resync {
+                if self.side(gold).settled_words > i {
+                    return Ok(true);
+                }
+                if r.done {
+                    return Ok(false);
+                }
+                self.advance()?;
+                continue;
+            }
             let side = self.side(gold);
             if side.words.len() > i {
                 return Ok(true);
@@ -633,6 +680,17 @@ impl Eval<'_> {
                 return Ok(false);
             }
             self.load(gold, true)?;
+        }
+    }
+
+    /// Let the resynchronising diff decide a little more.
+    fn advance(&mut self) -> Result<(), Stop> {
+        let Some(r) = &mut self.resync else {
+            return Ok(());
+        };
+        match r.step(&mut self.g, &mut self.s).map_err(Stop::Unsynced)? {
+            Step::Load(gold) => self.load(gold, false),
+            Step::Progress | Step::Done => Ok(()),
         }
     }
 
@@ -778,6 +836,9 @@ impl Eval<'_> {
             } else {
                 si += 1;
             }
+        }
+        while self.resync.as_ref().is_some_and(|r| !r.done) {
+            self.advance()?;
         }
         while !self.g.eof {
             self.load(true, true)?;

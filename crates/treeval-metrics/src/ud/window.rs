@@ -151,6 +151,11 @@ pub(super) struct Side {
     pub errors: Vec<Diagnostic>,
     /// Words before this one are counted.
     pub front: usize,
+    /// With `--align resync`: words, tokens and sentences before these have virtual
+    /// offsets (the others still their file's own offsets).
+    pub settled_words: usize,
+    pub settled_tokens: usize,
+    pub settled_sents: usize,
     /// Converter label id → evaluation label id.
     xlate: Vec<u32>,
 }
@@ -175,6 +180,9 @@ impl Side {
             stats: SideStats::default(),
             errors: Vec::new(),
             front: 0,
+            settled_words: 0,
+            settled_tokens: 0,
+            settled_sents: 0,
             xlate: Vec::new(),
         }
     }
@@ -276,6 +284,9 @@ impl Side {
         self.words.drain(..nw);
         self.sents.drain(..ns);
         self.tokens.drain(..nt);
+        self.settled_words = self.settled_words.saturating_sub(nw);
+        self.settled_sents = self.settled_sents.saturating_sub(ns);
+        self.settled_tokens = self.settled_tokens.saturating_sub(nt);
         self.arena.drain(..arena as usize);
         self.edeps.drain(..edeps as usize);
         let shift = |x: u32| if x >= NONE { x } else { x - nw32 };
