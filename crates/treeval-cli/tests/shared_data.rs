@@ -671,3 +671,158 @@ fn tiny_relations_equal_las_and_maltevals_sentence_macro() {
     );
     assert_eq!(m["CA"]["Df"], 12);
 }
+
+/// `ud --align resync` on real French text (accents), against what the perturbations
+/// imply: sentences dropped from the system cost exactly their gold words and leave every
+/// other count as the strict evaluation of the files without them; NFD sentences cost the
+/// tokens with changed characters; a cut file costs the rest.
+#[test]
+fn resync_on_real_text() {
+    use unicode_normalization::UnicodeNormalization;
+    let Some(d) = data_dir() else { return };
+    let gold_text =
+        std::fs::read_to_string(d.join("ud/UD_French-Sequoia/fr_sequoia-ud-test.conllu")).unwrap();
+    let gold: Vec<&str> = gold_text
+        .split("\n\n")
+        .filter(|x| !x.trim().is_empty())
+        .collect();
+    // the system: every fifth word's relation changed, so that LAS is not trivial
+    let sys: Vec<String> = gold
+        .iter()
+        .map(|sent| {
+            sent.lines()
+                .map(|l| {
+                    let mut c: Vec<&str> = l.split('\t').collect();
+                    if c.len() == 10
+                        && c[0].parse::<u32>().is_ok_and(|n| n % 5 == 0)
+                        && c[7] != "root"
+                    {
+                        c[7] = "dep";
+                    }
+                    c.join("\t")
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("resync");
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, sents: &[&str]| -> PathBuf {
+        let p = dir.join(name);
+        let mut t = sents.join("\n\n");
+        t.push_str("\n\n");
+        std::fs::write(&p, t).unwrap();
+        p
+    };
+    let ud = |args: &[&str]| -> serde_json::Value {
+        let mut a = vec!["ud", "-q", "--format", "json"];
+        a.extend_from_slice(args);
+        serde_json::from_str(&treeval(&a)).unwrap()
+    };
+    let sys_refs: Vec<&str> = sys.iter().map(|x| x.as_str()).collect();
+    let g = write("gold.conllu", &gold);
+
+    // dropped sentences
+    let keep = |k: &usize| k % 25 != 3;
+    let kept: Vec<usize> = (0..gold.len()).filter(keep).collect();
+    let s_drop = write(
+        "drop.conllu",
+        &kept.iter().map(|&k| sys_refs[k]).collect::<Vec<_>>(),
+    );
+    let g_drop = write(
+        "gold-drop.conllu",
+        &kept.iter().map(|&k| gold[k]).collect::<Vec<_>>(),
+    );
+    let a = ud(&["--align", "resync", s(&g), s(&s_drop)]);
+    let b = ud(&[s(&g_drop), s(&s_drop)]);
+    let full = ud(&[s(&g), s(&g)]);
+    let (ma, mb) = (&a["systems"][0]["metrics"], &b["systems"][0]["metrics"]);
+    for m in [
+        "Tokens",
+        "Sentences",
+        "Words",
+        "UPOS",
+        "Lemmas",
+        "UAS",
+        "LAS",
+        "CLAS",
+        "MLAS",
+        "BLEX",
+        "ELAS",
+    ] {
+        assert_eq!(ma[m]["correct"], mb[m]["correct"], "{m}");
+        assert_eq!(ma[m]["system"], mb[m]["system"], "{m}");
+        assert_eq!(
+            ma[m]["gold"], full["systems"][0]["metrics"][m]["gold"],
+            "{m}"
+        );
+    }
+    let windows = a["systems"][0]["resync"].as_array().unwrap();
+    assert_eq!(windows.len(), gold.len() - kept.len());
+    assert!(windows
+        .iter()
+        .all(|w| w["cause"] == "missing_sentences" && w["gold"]["sentences"] == 1));
+
+    // NFD sentences (words outside multiword tokens only: inside one, the scorer compares
+    // word forms, and NFD ones would not align even with the same token text)
+    let nfd: Vec<String> = sys
+        .iter()
+        .enumerate()
+        .map(|(k, x)| {
+            if k % 10 != 1 {
+                return x.clone();
+            }
+            let mut in_mwt = 0u32;
+            x.lines()
+                .map(|l| {
+                    let id = l.split('\t').next().unwrap_or("");
+                    if let Some((_, b)) = id.split_once('-') {
+                        in_mwt = b.parse().unwrap_or(0);
+                        return l.to_owned();
+                    }
+                    match id.parse::<u32>() {
+                        Ok(n) if n > in_mwt => l.nfd().collect(),
+                        _ => l.to_owned(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect();
+    let s_nfd = write(
+        "nfd.conllu",
+        &nfd.iter().map(|x| x.as_str()).collect::<Vec<_>>(),
+    );
+    let a = ud(&["--align", "resync", s(&g), s(&s_nfd)]);
+    let windows = a["systems"][0]["resync"].as_array().unwrap();
+    assert!(windows.len() > 20, "{} windows", windows.len());
+    assert!(windows.iter().all(|w| w["cause"] == "normalization"));
+    let sum = |side: &str| -> u64 {
+        windows
+            .iter()
+            .map(|w| w[side]["words"].as_u64().unwrap())
+            .sum()
+    };
+    let words = &a["systems"][0]["metrics"]["Words"];
+    assert_eq!(
+        words["correct"].as_u64().unwrap() + sum("gold"),
+        words["gold"].as_u64().unwrap()
+    );
+    assert_eq!(
+        words["correct"].as_u64().unwrap() + sum("system"),
+        words["system"].as_u64().unwrap()
+    );
+
+    // a cut file
+    let s_cut = write("cut.conllu", &sys_refs[..100]);
+    let a = ud(&["--align", "resync", s(&g), s(&s_cut)]);
+    let windows = a["systems"][0]["resync"].as_array().unwrap();
+    assert_eq!(windows.len(), 1);
+    assert_eq!(windows[0]["cause"], "truncated_system");
+    assert_eq!(windows[0]["gold"]["sentences"], (gold.len() - 100) as u64);
+    let words = &a["systems"][0]["metrics"]["Words"];
+    assert_eq!(
+        words["correct"].as_u64().unwrap() + windows[0]["gold"]["words"].as_u64().unwrap(),
+        words["gold"].as_u64().unwrap()
+    );
+}

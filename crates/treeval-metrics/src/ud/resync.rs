@@ -34,7 +34,7 @@ pub const MAX_LOOKAHEAD: u64 = 1 << 20;
 /// Bytes by which commits lag behind the scan (how far a missing stretch may slide back).
 const LAG: u64 = 1024;
 /// Largest stretch (gold × system characters) refined by a longest common subsequence.
-const REFINE_CELLS: usize = 1 << 20;
+const REFINE_CELLS: usize = 1 << 19;
 /// Characters of a window's text kept for the report.
 const SHOWN: usize = 60;
 
@@ -184,6 +184,9 @@ struct Tail {
     ended: WindowSide,
 }
 
+/// Where the last recorded window ended, and its gold and system texts (at most 4 KB).
+type LastWindow = ((u64, u64), Vec<u8>, Vec<u8>);
+
 /// The resynchronising diff of the two texts.
 pub(super) struct Resync {
     /// The diff path is known up to this point (gold byte, system byte).
@@ -198,6 +201,9 @@ pub(super) struct Resync {
     gold_pieces: Vec<Piece>,
     sys_pieces: Vec<Piece>,
     common: Vec<u64>,
+    /// The end of the last window recorded, with its texts (for merging a window that
+    /// starts there).
+    last: Option<LastWindow>,
     /// Shared boundaries after `commit` on the current equal run, not yet committed.
     pending: std::collections::VecDeque<(u64, u64)>,
     pub windows: Vec<ResyncWindow>,
@@ -309,6 +315,32 @@ fn find_short_anchor(x: &[u8], y: &[u8], budget: u64) -> Option<u64> {
         .map(|i| i as u64)
 }
 
+/// Two parts of one file that follow each other, as one.
+fn join(a: WindowSide, b: WindowSide) -> WindowSide {
+    let cat = |x: &str, y: &str| -> String {
+        let x = x.trim_end_matches('…');
+        shown(format!("{x}{y}").as_bytes())
+    };
+    WindowSide {
+        first_line: if a.chars > 0 {
+            a.first_line
+        } else {
+            b.first_line
+        },
+        last_line: if b.chars > 0 {
+            b.last_line
+        } else {
+            a.last_line
+        },
+        chars: a.chars + b.chars,
+        tokens: a.tokens + b.tokens,
+        words: a.words + b.words,
+        sentences: a.sentences + b.sentences,
+        text: cat(&a.text, &b.text),
+        differing: cat(&a.differing, &b.differing),
+    }
+}
+
 /// Delete `_` and space characters the scorer keeps (not Unicode Zs).
 fn without_spaces(b: &[u8]) -> String {
     String::from_utf8_lossy(b)
@@ -347,6 +379,7 @@ impl Resync {
             }],
             common: Vec::new(),
             pending: Default::default(),
+            last: None,
             windows: Vec::new(),
             done: false,
         }
@@ -591,28 +624,58 @@ impl Resync {
     /// when a shared token boundary separates them. Large stretches are one difference.
     fn refine(&mut self, g: &mut Side, s: &mut Side, i: u64, j: u64, ahead: u64) {
         let (gp, sp) = self.scan;
-        let chars = |t: &[u8]| -> Vec<(char, u64)> {
-            String::from_utf8_lossy(t)
-                .chars()
-                .map(|c| (c, c.len_utf8() as u64))
-                .collect()
+        // each character with its byte length and its place in its token (bytes from the
+        // token's start and to its end)
+        let chars = |side: &Side, from: u64, len: u64| -> Vec<(char, u64, (u64, u64))> {
+            let mut out = Vec::new();
+            let mut at = from;
+            let mut k = first_from(&side.tokens, side.settled_tokens, from + 1, |t| t.start)
+                .saturating_sub(1)
+                .max(side.settled_tokens);
+            for c in String::from_utf8_lossy(text(side, from, from + len)).chars() {
+                while side.tokens.get(k + 1).is_some_and(|t| t.start <= at) {
+                    k += 1;
+                }
+                let place = side
+                    .tokens
+                    .get(k)
+                    .filter(|t| t.start <= at && at < t.end)
+                    .map_or((u64::MAX, u64::MAX), |t| (at - t.start, t.end - at));
+                out.push((c, c.len_utf8() as u64, place));
+                at += c.len_utf8() as u64;
+            }
+            out
         };
-        let (a, b) = (chars(text(g, gp, gp + i)), chars(text(s, sp, sp + j)));
+        let (a, b) = (chars(g, gp, i), chars(s, sp, j));
         let (n, m) = (a.len(), b.len());
-        let bytes = |v: &[(char, u64)]| v.iter().map(|x| x.1).sum::<u64>();
+        let bytes = |v: &[(char, u64, (u64, u64))]| v.iter().map(|x| x.1).sum::<u64>();
         if n == 0 || m == 0 || n * m > REFINE_CELLS || bytes(&a) != i || bytes(&b) != j {
             self.differ(g, s, i, j, ahead);
             return;
         }
-        // t[x][y] = LCS of a[x..] and b[y..]
+        // t[x][y] = the best alignment of a[x..] and b[y..]: most characters kept (the
+        // longest common subsequence), then most kept at the same place in their tokens,
+        // so that whole tokens stay together where the text allows
+        let big = (n + m + 1) as u64;
+        let gain = |x: usize, y: usize| -> u64 {
+            if a[x].0 != b[y].0 {
+                0
+            } else if a[x].2 == b[y].2 && a[x].2 .0 != u64::MAX {
+                big + 1
+            } else {
+                big
+            }
+        };
         let w = m + 1;
-        let mut t = vec![0u32; (n + 1) * w];
+        let mut t = vec![0u64; (n + 1) * w];
         for x in (0..n).rev() {
             for y in (0..m).rev() {
-                t[x * w + y] = if a[x].0 == b[y].0 {
-                    t[(x + 1) * w + y + 1] + 1
+                let skip = t[(x + 1) * w + y].max(t[x * w + y + 1]);
+                let d = gain(x, y);
+                t[x * w + y] = if d > 0 {
+                    skip.max(d + t[(x + 1) * w + y + 1])
                 } else {
-                    t[(x + 1) * w + y].max(t[x * w + y + 1])
+                    skip
                 };
             }
         }
@@ -628,7 +691,11 @@ impl Resync {
         };
         let (mut x, mut y) = (0, 0);
         while x < n || y < m {
-            if x < n && y < m && a[x].0 == b[y].0 && t[x * w + y] == t[(x + 1) * w + y + 1] + 1 {
+            if x < n
+                && y < m
+                && gain(x, y) > 0
+                && t[x * w + y] == gain(x, y) + t[(x + 1) * w + y + 1]
+            {
                 add(&mut ops, true, a[x].1, a[x].1);
                 x += 1;
                 y += 1;
@@ -938,9 +1005,9 @@ impl Resync {
         gd: String,
         sd: String,
     ) {
-        let gold = self.window_side(g, ws.0, we.0, gd);
-        let system = self.window_side(s, ws.1, we.1, sd);
-        let (gt, st) = (text(g, ws.0, we.0), text(s, ws.1, we.1));
+        let mut gold = self.window_side(g, ws.0, we.0, gd);
+        let mut system = self.window_side(s, ws.1, we.1, sd);
+        let (mut gt, mut st) = (text(g, ws.0, we.0).to_vec(), text(s, ws.1, we.1).to_vec());
         let whole = |side: &Side, a: u64, b: u64| {
             let starts = |x: u64| {
                 let k = first_from(&side.sents, side.settled_sents, x, |t| t.start);
@@ -948,9 +1015,28 @@ impl Resync {
             };
             starts(a) && (starts(b) || (side.eof && b == side.pos))
         };
-        let cause = if st.is_empty() && whole(g, ws.0, we.0) {
+        let mut sentences = (
+            st.is_empty() && whole(g, ws.0, we.0),
+            gt.is_empty() && whole(s, ws.1, we.1),
+        );
+        // a window that starts where the last one ended is the same stretch (as `à`
+        // against `a` + U+0300, seen as a deletion and an insertion)
+        let adjacent = self.last.as_ref().is_some_and(|l| l.0 == ws);
+        if adjacent {
+            let (_, mut pg, mut ps) = self.last.take().expect("adjacent");
+            if let Some(prev) = self.windows.pop() {
+                gold = join(prev.gold, gold);
+                system = join(prev.system, system);
+            }
+            pg.extend_from_slice(&gt);
+            ps.extend_from_slice(&st);
+            (gt, st) = (pg, ps);
+            sentences = (false, false);
+        }
+        let (gt, st) = (&gt[..], &st[..]);
+        let cause = if sentences.0 {
             ResyncCause::MissingSentences
-        } else if gt.is_empty() && whole(s, ws.1, we.1) {
+        } else if sentences.1 {
             ResyncCause::ExtraSentences
         } else if without_spaces(gt) == without_spaces(st) {
             ResyncCause::WhitespaceInToken
@@ -966,6 +1052,15 @@ impl Resync {
         } else {
             ResyncCause::OtherCharacters
         };
+        // the texts are kept for a possible merge only while short
+        let keep = |t: &[u8]| {
+            if t.len() <= 4096 {
+                t.to_vec()
+            } else {
+                t[..4096].to_vec()
+            }
+        };
+        self.last = Some((we, keep(gt), keep(st)));
         self.windows.push(ResyncWindow {
             cause,
             gold,
