@@ -132,6 +132,12 @@ pub struct UdArgs {
     /// alignment) to the text output (JSON always has them).
     #[arg(long)]
     pub per_relation: bool,
+    /// Breakdowns over the word alignment, comma-separated: deprel (universal), upos,
+    /// xpos, length, distance, direction, depth, projectivity (as deps --by). Gold words
+    /// are grouped by their gold value (LAS, UAS, LA as recall: unaligned words count as
+    /// wrong), system words by their system value (LAS as precision).
+    #[arg(long, value_name = "KEYS", value_delimiter = ',', value_parser = parse_by)]
+    pub by: Vec<treeval_metrics::ByKey>,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,

@@ -220,6 +220,10 @@ fn ud_cases() {
         ("different-tokenization", &["--per-relation"][..]),
         ("different-tokenization", &["--format", "json"][..]),
         ("different-tokenization", &["--compat", "conll18"][..]),
+        (
+            "different-tokenization",
+            &["--by", "deprel,upos,distance", "--align", "resync"][..],
+        ),
         ("resync-nfd", &[][..]),
         ("resync-nfd", &["--align", "resync"][..]),
         ("resync-whitespace", &["--align", "resync"][..]),

@@ -826,3 +826,39 @@ fn resync_on_real_text() {
         words["gold"].as_u64().unwrap()
     );
 }
+
+/// On a gold-tokenized pair, the `ud --by` breakdowns over the alignment are the `deps`
+/// breakdowns with universal labels (every key; the system side where deps has one).
+#[test]
+fn tiny_ud_breakdowns_equal_deps() {
+    let Some(d) = data_dir() else { return };
+    let t = d.join("reference/tiny");
+    let (g, sy) = (t.join("gold.conllu"), t.join("sys.conllu"));
+    let keys = "deprel,upos,xpos,length,distance,direction,depth,projectivity";
+    let deps = json(&["--labels", "universal", "--by", keys, s(&g), s(&sy)]);
+    let ud: serde_json::Value = serde_json::from_str(&treeval(&[
+        "ud",
+        "-q",
+        "--format",
+        "json",
+        "--by",
+        keys,
+        s(&g),
+        s(&sy),
+    ]))
+    .unwrap();
+    for key in keys.split(',') {
+        let a = deps["systems"][0]["by"][key].as_array().unwrap();
+        let b = ud["systems"][0]["by"][key].as_array().unwrap();
+        assert_eq!(a.len(), b.len(), "{key}");
+        for (x, y) in a.iter().zip(b) {
+            assert_eq!(x["group"], y["group"], "{key}");
+            for f in ["gold", "gold_uas", "gold_las", "gold_la"] {
+                assert_eq!(x["counts"][f], y["counts"][f], "{key} {} {f}", x["group"]);
+            }
+            if x.get("system_words").is_some() {
+                assert_eq!(x["counts"], y["counts"], "{key} {}", x["group"]);
+            }
+        }
+    }
+}

@@ -266,6 +266,7 @@ mod ud_resync {
         let opts = UdOptions {
             align,
             keep_sentences: true,
+            by: treeval_metrics::ByKey::ALL.to_vec(),
             ..UdOptions::default()
         };
         evaluate_sources(&mut gs, &mut ss, "g", "s", &opts).expect("valid files")
@@ -356,6 +357,18 @@ mod ud_resync {
             prop_assert!(words.correct + in_windows(false) <= words.system);
             for c in &r.counts.metrics {
                 prop_assert!(c.correct <= c.gold.min(c.system));
+            }
+            // every breakdown partitions the words of each side and their LAS/UAS
+            let (las, uas) = (r.counts.metrics[9], r.counts.metrics[8]);
+            for (key, groups) in &r.by {
+                let sum = |f: &dyn Fn(&treeval_metrics::deps::GroupCounts) -> u64| -> u64 {
+                    groups.iter().map(|(_, g)| f(g)).sum()
+                };
+                prop_assert_eq!(sum(&|g| g.gold), words.gold, "{:?}", key);
+                prop_assert_eq!(sum(&|g| g.system), words.system, "{:?}", key);
+                prop_assert_eq!(sum(&|g| g.gold_las), las.correct, "{:?}", key);
+                prop_assert_eq!(sum(&|g| g.system_las), las.correct, "{:?}", key);
+                prop_assert_eq!(sum(&|g| g.gold_uas), uas.correct, "{:?}", key);
             }
             if text(&gold) == text(&sys) {
                 let strict = run(&g, &s, AlignMode::Strict);

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use treeval_metrics::deps::{DepsResult, SystemResult};
+use treeval_metrics::deps::{DepsResult, GroupCounts, SystemResult};
 use treeval_metrics::score::{f1, mean};
 use treeval_metrics::{ByKey, DepsOptions, LabelTable, Ratio};
 
@@ -146,26 +146,14 @@ fn system(
     per_relation.sort_by(|a, b| a.label.cmp(&b.label));
     let mut by = BTreeMap::new();
     for (key, names, groups) in &o.by {
-        let mut rows: Vec<GroupRow> = groups
-            .iter()
-            .enumerate()
-            .filter(|(_, g)| g.gold + g.system > 0)
-            .map(|(id, g)| GroupRow {
-                group: names.name(id as u32).to_owned(),
-                words: g.gold,
-                LAS: Ratio::new(g.gold_las, g.gold).value(),
-                UAS: Ratio::new(g.gold_uas, g.gold).value(),
-                LA: Ratio::new(g.gold_la, g.gold).value(),
-                system_words: key.has_system_side().then_some(g.system),
-                system_LAS: if key.has_system_side() {
-                    Ratio::new(g.system_las, g.system).value()
-                } else {
-                    None
-                },
-                counts: *g,
-            })
-            .collect();
-        sort_groups(*key, &mut rows);
+        let rows = group_rows(
+            *key,
+            groups
+                .iter()
+                .enumerate()
+                .map(|(id, g)| (names.name(id as u32), g)),
+            key.has_system_side(),
+        );
         by.insert(key.name().to_owned(), rows);
     }
     let confusion = opts.confusion.then(|| confusion(o, labels, confusion_top));
@@ -186,6 +174,33 @@ fn system(
         validity: o.validity,
         form_mismatches: o.form_mismatches,
     }
+}
+
+/// The rows of one breakdown (groups with words on either side), in report order.
+pub(crate) fn group_rows<'a>(
+    key: ByKey,
+    groups: impl Iterator<Item = (&'a str, &'a GroupCounts)>,
+    system_side: bool,
+) -> Vec<GroupRow> {
+    let mut rows: Vec<GroupRow> = groups
+        .filter(|(_, g)| g.gold + g.system > 0)
+        .map(|(name, g)| GroupRow {
+            group: name.to_owned(),
+            words: g.gold,
+            LAS: Ratio::new(g.gold_las, g.gold).value(),
+            UAS: Ratio::new(g.gold_uas, g.gold).value(),
+            LA: Ratio::new(g.gold_la, g.gold).value(),
+            system_words: system_side.then_some(g.system),
+            system_LAS: if system_side {
+                Ratio::new(g.system_las, g.system).value()
+            } else {
+                None
+            },
+            counts: *g,
+        })
+        .collect();
+    sort_groups(key, &mut rows);
+    rows
 }
 
 /// Bins in their natural order; names (labels, tags) alphabetically.

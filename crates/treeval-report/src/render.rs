@@ -219,37 +219,7 @@ fn text(r: &Report, sections: Sections) -> String {
             }
             o.push_str(&table(&rows, 1));
         }
-        for (key, groups) in &s.by {
-            let _ = writeln!(o, "\nby {key}: {}", s.path);
-            let sys_side = groups.iter().any(|g| g.system_words.is_some());
-            let mut head = vec![
-                key.clone(),
-                "words".into(),
-                "LAS".into(),
-                "UAS".into(),
-                "LA".into(),
-            ];
-            if sys_side {
-                head.push("sys words".into());
-                head.push("sys LAS".into());
-            }
-            let mut rows = vec![head];
-            for g in groups {
-                let mut row = vec![
-                    g.group.clone(),
-                    g.words.to_string(),
-                    pct(g.LAS),
-                    pct(g.UAS),
-                    pct(g.LA),
-                ];
-                if sys_side {
-                    row.push(g.system_words.unwrap_or(0).to_string());
-                    row.push(pct(g.system_LAS));
-                }
-                rows.push(row);
-            }
-            o.push_str(&table(&rows, 1));
-        }
+        by_tables(&mut o, &s.path, &s.by);
         if let Some(c) = &s.confusion {
             let _ = writeln!(
                 o,
@@ -777,6 +747,46 @@ pub fn compat_lines(m: &Headline) -> Result<String, String> {
         );
     }
     Ok(o)
+}
+
+/// The `--by` tables of one system: gold-side words, LAS, UAS, LA per group, and the
+/// system side where there is one.
+pub(crate) fn by_tables(
+    o: &mut String,
+    path: &str,
+    by: &std::collections::BTreeMap<String, Vec<crate::model::GroupRow>>,
+) {
+    for (key, groups) in by {
+        let _ = writeln!(o, "\nby {key}: {path}");
+        let sys_side = groups.iter().any(|g| g.system_words.is_some());
+        let mut head = vec![
+            key.clone(),
+            "words".into(),
+            "LAS".into(),
+            "UAS".into(),
+            "LA".into(),
+        ];
+        if sys_side {
+            head.push("sys words".into());
+            head.push("sys LAS".into());
+        }
+        let mut rows = vec![head];
+        for g in groups {
+            let mut row = vec![
+                g.group.clone(),
+                g.words.to_string(),
+                pct(g.LAS),
+                pct(g.UAS),
+                pct(g.LA),
+            ];
+            if sys_side {
+                row.push(g.system_words.unwrap_or(0).to_string());
+                row.push(pct(g.system_LAS));
+            }
+            rows.push(row);
+        }
+        o.push_str(&table(&rows, 1));
+    }
 }
 
 #[cfg(test)]

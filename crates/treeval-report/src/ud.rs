@@ -8,8 +8,9 @@ use treeval_metrics::ud::{
     conll18_table, RelationCounts, ResyncWindow, SideStats, UdCounts, UdScore, METRICS,
 };
 
-use crate::model::{Signature, Warning};
+use crate::model::{GroupRow, Signature, Warning};
 use crate::render::{pct, table, OutputFormat};
+use treeval_metrics::deps::{ByKey, GroupCounts};
 
 /// What was read from a file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -70,6 +71,11 @@ pub struct UdSystem {
     pub metrics: serde_json::Map<String, serde_json::Value>,
     /// Per universal relation.
     pub per_relation: Vec<UdRelation>,
+    /// Breakdowns over the alignment (`--by`): per group, gold words by their gold value
+    /// with LAS/UAS/LA as recall, and system words by their system value with LAS as
+    /// precision.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub by: std::collections::BTreeMap<String, Vec<GroupRow>>,
     /// Every mismatch window (`--align resync` only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resync: Option<Vec<ResyncWindow>>,
@@ -124,10 +130,21 @@ impl UdSystem {
             file,
             metrics,
             per_relation,
+            by: Default::default(),
             resync: None,
             ci: Default::default(),
             counts: *counts,
         }
+    }
+
+    /// Add the breakdowns of an evaluation.
+    pub fn with_by(mut self, by: &[(ByKey, Vec<(String, GroupCounts)>)]) -> Self {
+        for (key, groups) in by {
+            let rows =
+                crate::deps::group_rows(*key, groups.iter().map(|(n, g)| (n.as_str(), g)), true);
+            self.by.insert(key.name().to_owned(), rows);
+        }
+        self
     }
 
     /// The counts the scores come from.
@@ -340,6 +357,7 @@ pub fn render(
             );
             o.push_str(&table(&rows, 1));
         }
+        crate::render::by_tables(&mut o, &f.path, &s.by);
     }
     for (k, s) in r.systems.iter().enumerate() {
         for (m, [lo, hi]) in &s.ci {

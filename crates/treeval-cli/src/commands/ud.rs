@@ -120,6 +120,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         enhancements,
         keep_sentences: resample,
         align: a.align.into(),
+        by: a.by.clone(),
     };
     let gold = input(&a.gold);
     let mut systems = Vec::new();
@@ -133,7 +134,8 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
                 warnings.extend(r.warnings.iter().map(Warning::from));
                 let mut system =
-                    UdSystem::new(UdFileOut::new(path, &r.system), &r.counts, &r.relations);
+                    UdSystem::new(UdFileOut::new(path, &r.system), &r.counts, &r.relations)
+                        .with_by(&r.by);
                 system.resync = r.resync;
                 systems.push(system);
                 per_sentence.push(r.sentences);

@@ -384,6 +384,15 @@ pub fn direction_bin(head: u32, dep: u32) -> &'static str {
     }
 }
 
+/// Name of an arc's projectivity (`invalid` when the head is not in the tree).
+pub fn projectivity_bin(p: Option<bool>) -> &'static str {
+    match p {
+        Some(true) => "projective",
+        Some(false) => "non-projective",
+        None => "invalid",
+    }
+}
+
 /// Bin of a depth below the root.
 pub fn depth_bin(d: u32) -> &'static str {
     match d {

@@ -7,8 +7,8 @@ use rustc_hash::FxHashMap;
 use treeval_formats::{Diagnostic, ErrorKind, Position, Sentence, Word};
 
 use super::{
-    depth_bin, direction_bin, distance_bin, length_bin, AttachmentCounts, ByKey, DepsOptions,
-    GroupCounts, PunctPolicy, RelationCounts, Validity,
+    depth_bin, direction_bin, distance_bin, length_bin, projectivity_bin, AttachmentCounts, ByKey,
+    DepsOptions, GroupCounts, PunctPolicy, RelationCounts, Validity,
 };
 use crate::labels::LabelTable;
 use crate::punct::is_punct_form;
@@ -355,7 +355,7 @@ impl Observer {
                         ByKey::Distance => distance_bin(gh, dep),
                         ByKey::Direction => direction_bin(gh, dep),
                         ByKey::Depth => depth_bin(g.tree.depth(dep)),
-                        ByKey::Projectivity => proj_name(g.tree.is_projective(dep)),
+                        ByKey::Projectivity => projectivity_bin(g.tree.is_projective(dep)),
                     };
                     let gi = names.intern(gname) as usize;
                     if groups.len() <= gi {
@@ -375,7 +375,7 @@ impl Observer {
                             (ByKey::Direction, Some(h)) => direction_bin(h, dep),
                             (ByKey::Depth, Some(_)) => depth_bin(self.tree.depth(dep)),
                             (ByKey::Projectivity, Some(_)) => {
-                                proj_name(self.tree.is_projective(dep))
+                                projectivity_bin(self.tree.is_projective(dep))
                             }
                             _ => "invalid",
                         };
@@ -403,14 +403,6 @@ impl Observer {
         }
         self.totals += c;
         c
-    }
-}
-
-fn proj_name(p: Option<bool>) -> &'static str {
-    match p {
-        Some(true) => "projective",
-        Some(false) => "non-projective",
-        None => "invalid",
     }
 }
 

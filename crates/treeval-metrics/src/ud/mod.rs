@@ -31,7 +31,7 @@ pub use enhanced::Enhancements;
 pub use resync::{ResyncCause, ResyncFailure, ResyncWindow, WindowSide, ANCHOR, MAX_LOOKAHEAD};
 pub use window::SideStats;
 
-use crate::deps::Input;
+use crate::deps::{ByKey, GroupCounts, Input};
 use crate::labels::LabelTable;
 use resync::{Resync, Step};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -140,6 +140,8 @@ pub struct UdOptions {
     pub keep_sentences: bool,
     /// Differing texts: an error, or resynchronised.
     pub align: AlignMode,
+    /// Breakdowns (`--by`): gold words by their gold value, system words by theirs.
+    pub by: Vec<ByKey>,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -264,6 +266,11 @@ pub struct UdResult {
     pub warnings: Vec<Diagnostic>,
     /// With [`AlignMode::Resync`]: every stretch where the texts differ.
     pub resync: Option<Vec<ResyncWindow>>,
+    /// Per breakdown key: every group's counts over the alignment. `gold` counts gold
+    /// words by their gold value and `gold_las` those aligned to a system word with the
+    /// right head and relation (recall-like); `system` and `system_las` the same for
+    /// system words by their system value (precision-like).
+    pub by: Vec<(ByKey, Vec<(String, GroupCounts)>)>,
 }
 
 /// Where the two texts first differ.
@@ -405,7 +412,7 @@ impl Chunks for Inline<'_> {
 }
 
 enum Msg {
-    Chunk(Chunk),
+    Chunk(Box<Chunk>),
     End(Diagnostics),
     Fatal(Error),
 }
@@ -455,7 +462,7 @@ impl Threaded {
                     }
                     n += 1;
                 }
-                if n > 0 && tx.send(Msg::Chunk(c)).is_err() {
+                if n > 0 && tx.send(Msg::Chunk(Box::new(c))).is_err() {
                     return;
                 }
                 if done {
@@ -478,7 +485,7 @@ impl Chunks for Threaded {
             return Ok(None);
         }
         match self.rx.recv() {
-            Ok(Msg::Chunk(c)) => Ok(Some(c)),
+            Ok(Msg::Chunk(c)) => Ok(Some(*c)),
             Ok(Msg::End(d)) => {
                 self.end = Some(d);
                 Ok(None)
@@ -501,13 +508,16 @@ fn run_chunks(
     sys: &mut dyn Chunks,
     opts: &UdOptions,
 ) -> Result<UdResult, UdError> {
+    let nk = opts.by.len();
     let mut e = Eval {
-        g: Side::new(),
-        s: Side::new(),
+        g: Side::new(nk),
+        s: Side::new(nk),
         gsrc: gold,
         ssrc: sys,
         opts,
         labels: LabelTable::new(),
+        group_names: LabelTable::new(),
+        groups: vec![Vec::new(); nk],
         smap: Vec::new(),
         pairs: Vec::new(),
         cmp: 0,
@@ -583,6 +593,20 @@ fn run_chunks(
         sentences: e.sentences,
         warnings,
         resync: e.resync.map(|r| r.windows),
+        by: opts
+            .by
+            .iter()
+            .zip(&e.groups)
+            .map(|(&key, counts)| {
+                let rows = counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.gold + c.system > 0)
+                    .map(|(id, c)| (e.group_names.name(id as u32).to_owned(), *c))
+                    .collect();
+                (key, rows)
+            })
+            .collect(),
     })
 }
 
@@ -599,6 +623,9 @@ struct Eval<'a> {
     ssrc: &'a mut dyn Chunks,
     opts: &'a UdOptions,
     labels: LabelTable,
+    /// Breakdown group names, and per key the counts of every group.
+    group_names: LabelTable,
+    groups: Vec<Vec<GroupCounts>>,
     /// System window word → gold window word, or [`NONE`].
     smap: Vec<u32>,
     pairs: Vec<(u32, u32)>,
@@ -643,7 +670,7 @@ impl Eval<'_> {
         };
         match src.next().map_err(Stop::Fatal)? {
             Some(mut c) => {
-                side.append(&mut c, &mut self.labels);
+                side.append(&mut c, &mut self.labels, &mut self.group_names);
                 src.recycle(c);
             }
             None => side.eof = true,
@@ -1021,6 +1048,26 @@ impl Eval<'_> {
         };
         side_totals(window, g, gn, true, &mut self.rel);
         side_totals(window, s, sn, false, &mut self.rel);
+        // breakdown groups: gold words by their gold value, system words by theirs
+        let nk = self.opts.by.len();
+        for (side, n, gold) in [(g, gn, true), (s, sn, false)] {
+            if nk == 0 {
+                break;
+            }
+            for ids in side.by[side.front * nk..n * nk].chunks(nk) {
+                for (k, &id) in ids.iter().enumerate() {
+                    let v = &mut self.groups[k];
+                    if v.len() <= id as usize {
+                        v.resize(id as usize + 1, GroupCounts::default());
+                    }
+                    if gold {
+                        v[id as usize].gold += 1;
+                    } else {
+                        v[id as usize].system += 1;
+                    }
+                }
+            }
+        }
 
         // words: aligned pairs
         let smap = &self.smap;
@@ -1055,6 +1102,22 @@ impl Eval<'_> {
             let r = &mut self.rel[gw.label as usize];
             r.head += u64::from(head);
             r.correct += u64::from(las);
+            let nk = self.opts.by.len();
+            for k in 0..nk {
+                let label = gw.label == sw.label;
+                let (gid, sid) = (
+                    g.by[gk as usize * nk + k] as usize,
+                    s.by[sk as usize * nk + k] as usize,
+                );
+                let x = &mut self.groups[k][gid];
+                x.gold_uas += u64::from(head);
+                x.gold_las += u64::from(las);
+                x.gold_la += u64::from(label);
+                let y = &mut self.groups[k][sid];
+                y.system_uas += u64::from(head);
+                y.system_las += u64::from(las);
+                y.system_la += u64::from(label);
+            }
             if content {
                 c[CLAS].correct += u64::from(las);
                 c[BLEX].correct += u64::from(las && lemma);

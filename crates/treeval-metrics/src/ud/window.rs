@@ -10,6 +10,7 @@ use unicode_general_category::{get_general_category, GeneralCategory};
 
 use super::enhanced::{self, Item, WordContext, NO_PARENT};
 use super::{EmptyNodes, UdOptions, CONTENT_DEPRELS, FUNCTIONAL_DEPRELS};
+use crate::deps::{depth_bin, direction_bin, distance_bin, length_bin, projectivity_bin, ByKey};
 use crate::labels::LabelTable;
 use crate::tree::Tree;
 
@@ -104,6 +105,10 @@ pub(super) struct Chunk {
     pub errors: Vec<Diagnostic>,
     /// Relations the converter met for the first time in this chunk, in id order.
     pub new_labels: Vec<String>,
+    /// Breakdown groups (`--by`): one converter group id per key and word.
+    pub by: Vec<u32>,
+    /// Group names the converter met for the first time in this chunk, in id order.
+    pub new_groups: Vec<String>,
 }
 
 impl Chunk {
@@ -117,6 +122,8 @@ impl Chunk {
         self.stats = SideStats::default();
         self.errors.clear();
         self.new_labels.clear();
+        self.by.clear();
+        self.new_groups.clear();
     }
 }
 
@@ -131,6 +138,7 @@ pub(super) struct Converter {
     feats: Vec<(u32, u32)>,
     labels: LabelTable,
     classes: Vec<u8>,
+    groups: LabelTable,
 }
 
 /// One file's window: the chunks read and not yet counted, with global text offsets.
@@ -158,6 +166,11 @@ pub(super) struct Side {
     pub settled_sents: usize,
     /// Converter label id → evaluation label id.
     xlate: Vec<u32>,
+    /// Breakdown keys, and the words' group ids (evaluation ids, `nk` per word).
+    pub nk: usize,
+    pub by: Vec<u32>,
+    /// Converter group id → evaluation group id.
+    xlate_groups: Vec<u32>,
 }
 
 fn is_zs(c: char) -> bool {
@@ -165,7 +178,7 @@ fn is_zs(c: char) -> bool {
 }
 
 impl Side {
-    pub fn new() -> Self {
+    pub fn new(nk: usize) -> Self {
         Side {
             words: Vec::new(),
             arena: Vec::new(),
@@ -184,14 +197,22 @@ impl Side {
             settled_tokens: 0,
             settled_sents: 0,
             xlate: Vec::new(),
+            nk,
+            by: Vec::new(),
+            xlate_groups: Vec::new(),
         }
     }
 
     /// Append a chunk, turning its local indices and offsets into the window's.
-    pub fn append(&mut self, c: &mut Chunk, labels: &mut LabelTable) {
+    pub fn append(&mut self, c: &mut Chunk, labels: &mut LabelTable, groups: &mut LabelTable) {
         for name in &c.new_labels {
             self.xlate.push(labels.intern(name));
         }
+        for name in &c.new_groups {
+            self.xlate_groups.push(groups.intern(name));
+        }
+        let xg = &self.xlate_groups;
+        self.by.extend(c.by.iter().map(|&g| xg[g as usize]));
         let xlate = &self.xlate;
         let (nw, ns, nt) = (
             self.words.len() as u32,
@@ -282,6 +303,7 @@ impl Side {
         };
         let (nw32, ns32, nt32) = (nw as u32, ns as u32, nt as u32);
         self.words.drain(..nw);
+        self.by.drain(..nw * self.nk);
         self.sents.drain(..ns);
         self.tokens.drain(..nt);
         self.settled_words = self.settled_words.saturating_sub(nw);
@@ -323,6 +345,7 @@ impl Converter {
             feats: Vec::new(),
             labels: LabelTable::new(),
             classes: Vec::new(),
+            groups: LabelTable::new(),
         }
     }
 
@@ -521,6 +544,7 @@ impl Converter {
                 .with_hint("--multiple-roots-okay accepts several roots, as udeval's option"),
             );
         }
+        self.push_groups(c, s, base, bad);
         // functional children, in word order
         for k in (base..c.words.len() as u32).rev() {
             let w = c.words[k as usize];
@@ -531,6 +555,38 @@ impl Converter {
             }
         }
         self.push_enhanced(c, s, base);
+    }
+
+    /// Every word's group for each breakdown key, by the word's own file.
+    fn push_groups(&mut self, c: &mut Chunk, s: &Sentence, base: u32, bad: bool) {
+        if self.opts.by.is_empty() {
+            return;
+        }
+        let words = s.words();
+        let n = words.len();
+        for (k, w) in words.iter().enumerate() {
+            let dep = k as u32 + 1;
+            let h = self.heads[k];
+            for key in &self.opts.by {
+                let name: &str = match key {
+                    ByKey::Deprel => self.labels.name(c.words[base as usize + k].label),
+                    ByKey::Upos => s.upos(w),
+                    ByKey::Xpos => s.xpos(w),
+                    ByKey::Length => length_bin(n),
+                    _ if bad => "invalid",
+                    ByKey::Distance => distance_bin(h, dep),
+                    ByKey::Direction => direction_bin(h, dep),
+                    ByKey::Depth => depth_bin(self.tree.depth(dep)),
+                    ByKey::Projectivity => projectivity_bin(self.tree.is_projective(dep)),
+                };
+                let before = self.groups.len();
+                let id = self.groups.intern(name);
+                if self.groups.len() > before {
+                    c.new_groups.push(name.to_owned());
+                }
+                c.by.push(id);
+            }
+        }
     }
 
     /// The enhanced items of every word of the sentence just read.
