@@ -47,6 +47,8 @@ measure "treeval deps --format json" "$bin" deps -q --format json "$gold" "$sys"
 measure "treeval deps --compat eval07" "$bin" deps -q --compat eval07 "$gold" "$sys"
 measure "treeval ud (conll18 + ELAS)" "$bin" ud --format json "$gold" "$sys"
 measure "treeval ud --empty-nodes drop" "$bin" ud --format json --empty-nodes drop "$gold" "$sys"
+measure "treeval ud --align resync" "$bin" ud --format json --align resync "$gold" "$sys"
+measure "treeval ud --by (all 8)" "$bin" ud --format json --by deprel,upos,xpos,length,distance,direction,depth,projectivity "$gold" "$sys"
 measure "treeval deps --by (all 8)" "$bin" deps -q --format json --by deprel,upos,xpos,length,distance,direction,depth,projectivity "$gold" "$sys"
 half=$work/gold500k.conllu
 [ -s "$half" ] || for _ in $(seq 10); do

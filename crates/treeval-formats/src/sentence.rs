@@ -320,18 +320,70 @@ impl Sentence {
 }
 
 /// Parse a DEPS field (`_` or `h:rel|h:rel`), yielding each item or the text of a bad one.
-pub fn parse_deps(field: &str) -> impl Iterator<Item = Result<EnhancedEdge<'_>, &str>> {
-    let items = (field != "_" && !field.is_empty()).then_some(field);
-    items.into_iter().flat_map(|f| f.split('|')).map(|item| {
-        let (h, rel) = item.split_once(':').ok_or(item)?;
-        if rel.is_empty() {
-            return Err(item);
-        }
-        let head = parse_node_id(h).ok_or(item)?;
-        Ok(EnhancedEdge { head, deprel: rel })
-    })
+/// An item is a head (`N` or `N.M`), the first `:`, and a non-empty relation; items are
+/// separated by `|` (an empty item is a bad one).
+pub fn parse_deps(field: &str) -> DepsItems<'_> {
+    DepsItems {
+        rest: (field != "_" && !field.is_empty()).then_some(field),
+    }
 }
 
+/// The items of a DEPS field (see [`parse_deps`]), each parsed in one pass.
+#[derive(Debug, Clone)]
+pub struct DepsItems<'a> {
+    /// The text from the next item on; `None` after the last.
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for DepsItems<'a> {
+    type Item = Result<EnhancedEdge<'a>, &'a str>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let rest = self.rest?;
+        // DEPS fields are short: a plain loop beats SIMD set-up
+        let item = match rest.as_bytes().iter().position(|&c| c == b'|') {
+            Some(k) => {
+                self.rest = Some(&rest[k + 1..]);
+                &rest[..k]
+            }
+            None => {
+                self.rest = None;
+                rest
+            }
+        };
+        Some(parse_item(item))
+    }
+}
+
+/// `N:rel` or `N.M:rel`.
+fn parse_item(item: &str) -> Result<EnhancedEdge<'_>, &str> {
+    let b = item.as_bytes();
+    let digits = |from: usize| from + b[from..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let d1 = digits(0);
+    let (head, colon) = match b.get(d1) {
+        Some(b':') => (parse_index(&b[..d1]).map(NodeId::Word), d1),
+        Some(b'.') => {
+            let d2 = digits(d1 + 1);
+            if b.get(d2) != Some(&b':') {
+                return Err(item);
+            }
+            let head = parse_index(&b[..d1])
+                .zip(parse_positive(&b[d1 + 1..d2]))
+                .map(|(a, m)| NodeId::Empty(a, m));
+            (head, d2)
+        }
+        _ => return Err(item),
+    };
+    match head {
+        Some(head) if colon + 1 < b.len() => Ok(EnhancedEdge {
+            head,
+            deprel: &item[colon + 1..],
+        }),
+        _ => Err(item),
+    }
+}
+
+#[cfg(test)]
 fn parse_node_id(s: &str) -> Option<NodeId> {
     match s.split_once('.') {
         None => parse_index(s.as_bytes()).map(NodeId::Word),
@@ -403,6 +455,68 @@ mod tests {
         assert_eq!(parse_deps("x:obj").next(), Some(Err("x:obj")));
         assert_eq!(parse_deps("3").next(), Some(Err("3")));
         assert_eq!(parse_deps("3:").next(), Some(Err("3:")));
+    }
+
+    /// The definition, by splitting: `|` between items, the first `:` after the head.
+    fn by_splitting(field: &str) -> Vec<Result<EnhancedEdge<'_>, &str>> {
+        let items = (field != "_" && !field.is_empty()).then_some(field);
+        items
+            .into_iter()
+            .flat_map(|f| f.split('|'))
+            .map(|item| {
+                let (h, rel) = item.split_once(':').ok_or(item)?;
+                if rel.is_empty() {
+                    return Err(item);
+                }
+                let head = parse_node_id(h).ok_or(item)?;
+                Ok(EnhancedEdge { head, deprel: rel })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn deps_parser_equals_splitting() {
+        for f in [
+            "_",
+            "",
+            "|",
+            "2:nsubj|",
+            "|2:nsubj",
+            "0:root",
+            "5.1:obj|3:conj:and",
+            "5.0:x",
+            "05:x",
+            "5.01:x",
+            "5.:x",
+            ".1:x",
+            "5.1.2:x",
+            "12345678901:x",
+            "1::",
+            "1:a|b",
+            "3:obl:on|3:obl:on",
+            "a",
+            "1.1",
+            "1:é|2:ü:x",
+        ] {
+            assert_eq!(parse_deps(f).collect::<Vec<_>>(), by_splitting(f), "{f:?}");
+        }
+        // and every string of up to 6 characters over the alphabet that matters
+        let alphabet = ['0', '1', '2', '.', ':', '|', '_', 'a'];
+        let mut f = String::new();
+        for n in 0..=6u32 {
+            for mut code in 0..alphabet.len().pow(n) {
+                f.clear();
+                for _ in 0..n {
+                    f.push(alphabet[code % alphabet.len()]);
+                    code /= alphabet.len();
+                }
+                assert_eq!(
+                    parse_deps(&f).collect::<Vec<_>>(),
+                    by_splitting(&f),
+                    "{f:?}"
+                );
+            }
+        }
     }
 
     #[test]

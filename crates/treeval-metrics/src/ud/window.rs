@@ -365,29 +365,43 @@ impl Converter {
 
     /// Universal features, sorted, joined by `|`, into the arena.
     fn push_ufeats(&mut self, arena: &mut Vec<u8>, feats: &str) {
+        if feats == "_" {
+            return;
+        }
         self.feats.clear();
-        let mut offset = 0u32;
+        let bytes = feats.as_bytes();
+        let mut start = 0usize;
         let mut sorted = true;
-        for f in feats.split('|') {
-            let name = f.split('=').next().unwrap_or("");
-            if is_universal_feature(name) {
+        let mut all = true;
+        while start <= bytes.len() {
+            let end = find_byte(b'|', &bytes[start..]).map_or(bytes.len(), |k| start + k);
+            let f = &bytes[start..end];
+            let name_end = find_byte(b'=', f).unwrap_or(f.len());
+            if is_universal_feature(&f[..name_end]) {
                 if let Some(&(a, b)) = self.feats.last() {
-                    sorted &= feats[a as usize..b as usize] <= *f;
+                    sorted &= bytes[a as usize..b as usize] <= *f;
                 }
-                self.feats.push((offset, offset + f.len() as u32));
+                self.feats.push((start as u32, end as u32));
+            } else {
+                all = false;
             }
-            offset += f.len() as u32 + 1;
+            start = end + 1;
+        }
+        if all && sorted {
+            // the common case: the field as it is
+            arena.extend_from_slice(bytes);
+            return;
         }
         if !sorted {
             self.feats.sort_unstable_by(|x, y| {
-                feats[x.0 as usize..x.1 as usize].cmp(&feats[y.0 as usize..y.1 as usize])
+                bytes[x.0 as usize..x.1 as usize].cmp(&bytes[y.0 as usize..y.1 as usize])
             });
         }
         for (k, &(a, b)) in self.feats.iter().enumerate() {
             if k > 0 {
                 arena.push(b'|');
             }
-            arena.extend_from_slice(&feats.as_bytes()[a as usize..b as usize]);
+            arena.extend_from_slice(&bytes[a as usize..b as usize]);
         }
     }
 
@@ -441,9 +455,7 @@ impl Converter {
                 let f5 = c.arena.len() as u32;
                 c.arena.extend_from_slice(s.deprel(w).as_bytes());
                 let f6 = c.arena.len() as u32;
-                let label = self
-                    .labels
-                    .intern(s.deprel(w).split(':').next().unwrap_or(""));
+                let label = self.labels.intern(universal(s.deprel(w)));
                 while self.classes.len() < self.labels.len() {
                     let name = self.labels.name(self.classes.len() as u32);
                     c.new_labels.push(name.to_owned());
@@ -665,10 +677,7 @@ impl Converter {
                 }
             }
             if opts.enhancements.any() {
-                let deprels: Vec<&str> = words
-                    .iter()
-                    .map(|w| s.deprel(w).split(':').next().unwrap_or(""))
-                    .collect();
+                let deprels: Vec<&str> = words.iter().map(|w| universal(s.deprel(w))).collect();
                 for (k, items) in self.collapsed.iter_mut().enumerate() {
                     let ctx = WordContext {
                         id: k as u32 + 1,
@@ -758,29 +767,42 @@ impl Converter {
     }
 }
 
-fn is_universal_feature(name: &str) -> bool {
+/// The universal part of a relation (before the first `:`).
+#[inline]
+fn universal(deprel: &str) -> &str {
+    let b = deprel.as_bytes();
+    &deprel[..b.iter().position(|&c| c == b':').unwrap_or(b.len())]
+}
+
+/// Position of `c` in a short field (a plain loop beats SIMD set-up on a few bytes).
+#[inline]
+fn find_byte(c: u8, b: &[u8]) -> Option<usize> {
+    b.iter().position(|&x| x == c)
+}
+
+fn is_universal_feature(name: &[u8]) -> bool {
     matches!(
         name,
-        "PronType"
-            | "NumType"
-            | "Poss"
-            | "Reflex"
-            | "Foreign"
-            | "Abbr"
-            | "Gender"
-            | "Animacy"
-            | "Number"
-            | "Case"
-            | "Definite"
-            | "Degree"
-            | "VerbForm"
-            | "Mood"
-            | "Tense"
-            | "Aspect"
-            | "Voice"
-            | "Evident"
-            | "Polarity"
-            | "Person"
-            | "Polite"
+        b"PronType"
+            | b"NumType"
+            | b"Poss"
+            | b"Reflex"
+            | b"Foreign"
+            | b"Abbr"
+            | b"Gender"
+            | b"Animacy"
+            | b"Number"
+            | b"Case"
+            | b"Definite"
+            | b"Degree"
+            | b"VerbForm"
+            | b"Mood"
+            | b"Tense"
+            | b"Aspect"
+            | b"Voice"
+            | b"Evident"
+            | b"Polarity"
+            | b"Person"
+            | b"Polite"
     )
 }
