@@ -21,6 +21,7 @@ fuzz_target!(|data: &[u8]| {
             align,
             enhancements: Enhancements::parse(enh).unwrap(),
             keep_sentences: true,
+            relation_sets: true,
             ..UdOptions::default()
         };
         let b = ReaderBuilder::new();

@@ -211,6 +211,17 @@ impl Sentence {
     pub fn form(&self, w: &Word) -> &str {
         self.s(w.form)
     }
+    /// FORM, LEMMA, UPOS and XPOS as the line has them, with the tab after each
+    /// (`form\tlemma\tupos\txpos\t`), for copying in one piece; `None` if the line does
+    /// not hold them side by side in that order.
+    #[inline]
+    pub fn form_to_xpos(&self, w: &Word) -> Option<&str> {
+        let adjacent = w.lemma.start == w.form.end + 1
+            && w.upos.start == w.lemma.end + 1
+            && w.xpos.start == w.upos.end + 1
+            && self.buf.as_bytes().get(w.xpos.end as usize) == Some(&b'\t');
+        adjacent.then(|| &self.buf[w.form.start as usize..w.xpos.end as usize + 1])
+    }
     /// LEMMA.
     #[inline]
     pub fn lemma(&self, w: &Word) -> &str {

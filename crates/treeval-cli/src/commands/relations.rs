@@ -37,6 +37,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         multiple_roots_okay: a.multiple_roots_okay,
         empty_nodes: a.empty_nodes.into(),
         keep_sentences: true,
+        relation_sets: true,
         align: a.align.into(),
         ..UdOptions::default()
     };

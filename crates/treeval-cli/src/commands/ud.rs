@@ -121,6 +121,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_sentences: resample,
         align: a.align.into(),
         by: a.by.clone(),
+        relation_sets: false,
     };
     let gold = input(&a.gold);
     let mut systems = Vec::new();

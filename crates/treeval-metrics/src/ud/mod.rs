@@ -142,6 +142,8 @@ pub struct UdOptions {
     pub align: AlignMode,
     /// Breakdowns (`--by`): gold words by their gold value, system words by theirs.
     pub by: Vec<ByKey>,
+    /// Count [`UdCounts::relation_sets`] (`treeval relations`); they stay 0 otherwise.
+    pub relation_sets: bool,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -934,6 +936,7 @@ impl Eval<'_> {
         let gsents = &g.sents[gs0..ngs];
         // the gold sentence (window-relative) in which a text offset lies
         let home = |off: u64| gsents.partition_point(|x| x.start <= off).saturating_sub(1);
+        let sets_wanted = self.opts.relation_sets;
         let window = &mut self.window;
         window.clear();
         window.resize((ngs - gs0).max(1), UdCounts::default());
@@ -1017,23 +1020,25 @@ impl Eval<'_> {
                         x.system += items;
                     }
                 }
-                let es = &side.edeps[w.edeps.0 as usize..w.edeps.1 as usize];
-                let distinct = es
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, e)| {
-                        !es[..*k]
-                            .iter()
-                            .any(|x| x.head == e.head && side.label_text(x) == side.label_text(e))
-                    })
-                    .count() as u64;
-                let r = &mut window[k].relation_sets;
-                if gold {
-                    r[0].gold += 1;
-                    r[1].gold += distinct;
-                } else {
-                    r[0].system += 1;
-                    r[1].system += distinct;
+                if sets_wanted {
+                    let es = &side.edeps[w.edeps.0 as usize..w.edeps.1 as usize];
+                    let distinct = es
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, e)| {
+                            !es[..*k].iter().any(|x| {
+                                x.head == e.head && side.label_text(x) == side.label_text(e)
+                            })
+                        })
+                        .count() as u64;
+                    let r = &mut window[k].relation_sets;
+                    if gold {
+                        r[0].gold += 1;
+                        r[1].gold += distinct;
+                    } else {
+                        r[0].system += 1;
+                        r[1].system += distinct;
+                    }
                 }
                 let l = w.label as usize;
                 if rel.len() <= l {
@@ -1149,20 +1154,22 @@ impl Eval<'_> {
             let se: &[Edep] = &s.edeps[sw.edeps.0 as usize..sw.edeps.1 as usize];
             // relation sets: the basic relation with its full label; distinct enhanced
             // gold items that some system item matches
-            let sets = &mut window[gw.sent as usize - gs0].relation_sets;
-            sets[0].correct += u64::from(head && eq(5));
-            sets[1].correct += ge
-                .iter()
-                .enumerate()
-                .filter(|(k, a)| {
-                    !ge[..*k]
-                        .iter()
-                        .any(|x| x.head == a.head && g.label_text(x) == g.label_text(a))
-                        && se
+            if sets_wanted {
+                let sets = &mut window[gw.sent as usize - gs0].relation_sets;
+                sets[0].correct += u64::from(head && eq(5));
+                sets[1].correct += ge
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, a)| {
+                        !ge[..*k]
                             .iter()
-                            .any(|b| head_ok(a.head, b.head) && g.label_text(a) == s.label_text(b))
-                })
-                .count() as u64;
+                            .any(|x| x.head == a.head && g.label_text(x) == g.label_text(a))
+                            && se.iter().any(|b| {
+                                head_ok(a.head, b.head) && g.label_text(a) == s.label_text(b)
+                            })
+                    })
+                    .count() as u64;
+            }
             let c = &mut window[gw.sent as usize - gs0].metrics;
             for a in ge {
                 let la = g.label_text(a);

@@ -32,7 +32,8 @@ pub(super) struct W {
     /// Span of its token (the whole multiword token for its words) in the text.
     pub start: u64,
     pub end: u64,
-    /// Arena offsets: form, lemma, upos, xpos, ufeats, full deprel, end.
+    /// Arena offsets: form, lemma, upos, xpos, ufeats, full deprel, end; each field is
+    /// followed by a tab.
     pub f: [u32; 7],
     /// Universal DEPREL: an id of the converter's table in a chunk, of the evaluation's
     /// table in the window.
@@ -269,7 +270,8 @@ impl Side {
 
     #[inline]
     pub fn field(&self, w: &W, k: usize) -> &[u8] {
-        &self.arena[w.f[k] as usize..w.f[k + 1] as usize]
+        // each field is followed by a tab
+        &self.arena[w.f[k] as usize..w.f[k + 1] as usize - 1]
     }
 
     #[inline]
@@ -442,18 +444,27 @@ impl Converter {
             });
             c.last_line = line;
             for w in &words[i..(i + count).min(n)] {
+                // every field followed by a tab (see `Side::field`)
                 let f0 = c.arena.len() as u32;
-                c.arena.extend_from_slice(s.form(w).as_bytes());
-                let f1 = c.arena.len() as u32;
-                c.arena.extend_from_slice(s.lemma(w).as_bytes());
-                let f2 = c.arena.len() as u32;
-                c.arena.extend_from_slice(s.upos(w).as_bytes());
-                let f3 = c.arena.len() as u32;
-                c.arena.extend_from_slice(s.xpos(w).as_bytes());
+                let (form, lemma, upos) = (s.form(w), s.lemma(w), s.upos(w));
+                let f1 = f0 + form.len() as u32 + 1;
+                let f2 = f1 + lemma.len() as u32 + 1;
+                let f3 = f2 + upos.len() as u32 + 1;
+                match s.form_to_xpos(w) {
+                    Some(t) => c.arena.extend_from_slice(t.as_bytes()),
+                    None => {
+                        for x in [form, lemma, upos, s.xpos(w)] {
+                            c.arena.extend_from_slice(x.as_bytes());
+                            c.arena.push(b'\t');
+                        }
+                    }
+                }
                 let f4 = c.arena.len() as u32;
                 self.push_ufeats(&mut c.arena, s.feats(w));
+                c.arena.push(b'\t');
                 let f5 = c.arena.len() as u32;
                 c.arena.extend_from_slice(s.deprel(w).as_bytes());
+                c.arena.push(b'\t');
                 let f6 = c.arena.len() as u32;
                 let label = self.labels.intern(universal(s.deprel(w)));
                 while self.classes.len() < self.labels.len() {
