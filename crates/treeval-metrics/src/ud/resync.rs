@@ -23,7 +23,7 @@ use serde::Serialize;
 use std::hash::Hasher;
 use unicode_normalization::UnicodeNormalization;
 
-use super::window::{SentInfo, Side};
+use super::window::{SentInfo, Side, Tok, W};
 
 /// Equal bytes that mark the files as synchronised again.
 pub const ANCHOR: u64 = 32;
@@ -865,33 +865,35 @@ impl Resync {
         self.push_equal(self.commit);
         let (g_len, s_len) = (g.pos, s.pos);
         // the ended file's part first, so the other's can start before its end is known
-        if gold_ended {
-            if g_len > ws.0 {
-                self.gold_pieces.push(Piece {
-                    x0: ws.0,
-                    v0: ws.0 + ws.1,
-                    slope: 1,
-                });
-            }
-            self.sys_pieces.push(Piece {
-                x0: ws.1,
-                v0: g_len + ws.1,
-                slope: 1,
-            });
+        let (ended_pieces, streaming_pieces, e0, s0, e_len) = if gold_ended {
+            (
+                &mut self.gold_pieces,
+                &mut self.sys_pieces,
+                ws.0,
+                ws.1,
+                g_len,
+            )
         } else {
-            if s_len > ws.1 {
-                self.sys_pieces.push(Piece {
-                    x0: ws.1,
-                    v0: ws.0 + ws.1,
-                    slope: 1,
-                });
-            }
-            self.gold_pieces.push(Piece {
-                x0: ws.0,
-                v0: ws.0 + s_len,
+            (
+                &mut self.sys_pieces,
+                &mut self.gold_pieces,
+                ws.1,
+                ws.0,
+                s_len,
+            )
+        };
+        if e_len > e0 {
+            ended_pieces.push(Piece {
+                x0: e0,
+                v0: ws.0 + ws.1,
                 slope: 1,
             });
         }
+        streaming_pieces.push(Piece {
+            x0: s0,
+            v0: e_len + s0,
+            slope: 1,
+        });
         let end = (g_len, s_len);
         let (mut streaming, mut ended) = (
             self.window_side(g, ws.0, end.0, gold_diff),
@@ -1083,32 +1085,49 @@ impl Resync {
     }
 }
 
+/// Something with a span of text offsets (tokens, words, sentences).
+trait Spanned {
+    fn span(&mut self) -> (&mut u64, &mut u64);
+}
+
+impl Spanned for Tok {
+    fn span(&mut self) -> (&mut u64, &mut u64) {
+        (&mut self.start, &mut self.end)
+    }
+}
+
+impl Spanned for W {
+    fn span(&mut self) -> (&mut u64, &mut u64) {
+        (&mut self.start, &mut self.end)
+    }
+}
+
+impl Spanned for SentInfo {
+    fn span(&mut self) -> (&mut u64, &mut u64) {
+        (&mut self.start, &mut self.end)
+    }
+}
+
+/// Map `items[from..]` that end by `upto` to virtual offsets; the first one left.
+fn settle_items<T: Spanned>(items: &mut [T], from: usize, pieces: &[Piece], upto: u64) -> usize {
+    let mut k = from;
+    while let Some(x) = items.get_mut(k) {
+        let (start, end) = x.span();
+        if *end > upto {
+            break;
+        }
+        *start = map(pieces, *start, true);
+        *end = map(pieces, *end, false);
+        k += 1;
+    }
+    k
+}
+
 /// Map a side's items ending by `upto`; drop pieces before its first unmapped item.
 fn settle_side(side: &mut Side, pieces: &mut Vec<Piece>, upto: u64) {
-    let mut k = side.settled_tokens;
-    while k < side.tokens.len() && side.tokens[k].end <= upto {
-        let t = &mut side.tokens[k];
-        t.start = map(pieces, t.start, true);
-        t.end = map(pieces, t.end, false);
-        k += 1;
-    }
-    side.settled_tokens = k;
-    let mut k = side.settled_words;
-    while k < side.words.len() && side.words[k].end <= upto {
-        let w = &mut side.words[k];
-        w.start = map(pieces, w.start, true);
-        w.end = map(pieces, w.end, false);
-        k += 1;
-    }
-    side.settled_words = k;
-    let mut k = side.settled_sents;
-    while k < side.sents.len() && side.sents[k].end <= upto {
-        let x = &mut side.sents[k];
-        x.start = map(pieces, x.start, true);
-        x.end = map(pieces, x.end, false);
-        k += 1;
-    }
-    side.settled_sents = k;
+    side.settled_tokens = settle_items(&mut side.tokens, side.settled_tokens, pieces, upto);
+    side.settled_words = settle_items(&mut side.words, side.settled_words, pieces, upto);
+    side.settled_sents = settle_items(&mut side.sents, side.settled_sents, pieces, upto);
     if pieces.len() > 64 {
         let low = [
             side.tokens.get(side.settled_tokens).map(|t| t.start),
