@@ -28,7 +28,7 @@ use super::window::{SentInfo, Side, Tok, W};
 /// Equal bytes that mark the files as synchronised again.
 pub const ANCHOR: u64 = 32;
 /// First look-ahead per file (bytes) in the search for an anchor; it grows fourfold.
-const FIRST_BUDGET: u64 = 4096;
+const FIRST_BUDGET: u64 = 512;
 /// The look-ahead (bytes per file) beyond which resynchronisation gives up.
 pub const MAX_LOOKAHEAD: u64 = 1 << 20;
 /// Bytes by which commits lag behind the scan (how far a missing stretch may slide back).
