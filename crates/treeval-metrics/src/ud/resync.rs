@@ -494,7 +494,7 @@ impl Resync {
                 })
             }
             None => {
-                self.budget *= 4;
+                self.budget = (self.budget * 4).min(MAX_LOOKAHEAD);
                 Ok(Step::Progress)
             }
         }
