@@ -205,22 +205,27 @@ pub fn resync_lines(s: &UdSystem) -> Vec<String> {
             y.text,
             words(y.words)
         );
-        if g.differing != g.text || y.differing != y.text {
-            let code = |t: &str| {
-                if t.chars().count() <= 4 && !t.is_ascii() {
-                    let cps: Vec<String> =
-                        t.chars().map(|c| format!("U+{:04X}", c as u32)).collect();
-                    format!(" [{}]", cps.join(" "))
-                } else {
-                    String::new()
-                }
-            };
+        // the differing characters, by code point when they are few and not ASCII (NFC
+        // and NFD look the same)
+        let code = |t: &str| {
+            let cps: Vec<String> = t
+                .chars()
+                .map(|c| match c {
+                    ' ' => "/".to_owned(),
+                    c => format!("U+{:04X}", c as u32),
+                })
+                .collect();
+            if cps.len() <= 8 && !t.is_ascii() && !t.ends_with('…') {
+                format!(" [{}]", cps.join(" "))
+            } else {
+                String::new()
+            }
+        };
+        let (cg, cy) = (code(&g.differing), code(&y.differing));
+        if g.differing != g.text || y.differing != y.text || !cg.is_empty() || !cy.is_empty() {
             line.push_str(&format!(
-                "; differing '{}'{} vs '{}'{}",
-                g.differing,
-                code(&g.differing),
-                y.differing,
-                code(&y.differing)
+                "; differing '{}'{cg} vs '{}'{cy}",
+                g.differing, y.differing
             ));
         }
         out.push(line);

@@ -101,7 +101,8 @@ pub struct WindowSide {
     pub sentences: u64,
     /// The window's text (FORMs without Zs), at most 60 characters and `…`.
     pub text: String,
-    /// The characters that differ, before widening to tokens (at most 60 and `…`).
+    /// The characters that differ, before widening to tokens, separate stretches
+    /// separated by a space (at most 60 characters and `…`).
     pub differing: String,
 }
 
@@ -317,9 +318,16 @@ fn find_short_anchor(x: &[u8], y: &[u8], budget: u64) -> Option<u64> {
 
 /// Two parts of one file that follow each other, as one.
 fn join(a: WindowSide, b: WindowSide) -> WindowSide {
-    let cat = |x: &str, y: &str| -> String {
+    // texts follow each other; differing parts are separated by a space (the text never
+    // has one: the scorer removes them)
+    let cat = |x: &str, y: &str, sep: &str| -> String {
         let x = x.trim_end_matches('…');
-        shown(format!("{x}{y}").as_bytes())
+        let sep = if x.is_empty() || y.is_empty() {
+            ""
+        } else {
+            sep
+        };
+        shown(format!("{x}{sep}{y}").as_bytes())
     };
     WindowSide {
         first_line: if a.chars > 0 {
@@ -336,8 +344,8 @@ fn join(a: WindowSide, b: WindowSide) -> WindowSide {
         tokens: a.tokens + b.tokens,
         words: a.words + b.words,
         sentences: a.sentences + b.sentences,
-        text: cat(&a.text, &b.text),
-        differing: cat(&a.differing, &b.differing),
+        text: cat(&a.text, &b.text, ""),
+        differing: cat(&a.differing, &b.differing, " "),
     }
 }
 
@@ -759,7 +767,9 @@ impl Resync {
                     (&mut o.system_diff, system_diff),
                 ] {
                     if acc.chars().count() < SHOWN && !add.is_empty() {
-                        acc.push('…');
+                        if !acc.is_empty() {
+                            acc.push(' ');
+                        }
                         acc.push_str(&add);
                     }
                 }
