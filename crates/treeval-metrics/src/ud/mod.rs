@@ -695,7 +695,7 @@ impl Eval<'_> {
                 if self.side(gold).settled_words > i {
                     return Ok(true);
                 }
-                if r.done {
+                if r.done || r.ended(gold) {
                     return Ok(false);
                 }
                 self.advance()?;
@@ -866,7 +866,11 @@ impl Eval<'_> {
                 si += 1;
             }
         }
+        // with resync, one file may go on alone (a window to its end): count it as it
+        // streams, a chunk at a time
         while self.resync.as_ref().is_some_and(|r| !r.done) {
+            self.flush(self.g.settled_words, self.s.settled_words);
+            self.compact();
             self.advance()?;
         }
         while !self.g.eof {

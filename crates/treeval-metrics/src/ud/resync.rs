@@ -393,6 +393,11 @@ impl Resync {
         }
     }
 
+    /// Whether one file has no more words to align: the rest of the other is one window.
+    pub fn ended(&self, gold: bool) -> bool {
+        self.tail.as_ref().is_some_and(|t| t.gold_ended == gold)
+    }
+
     /// Decide a little more of the diff.
     pub fn step(&mut self, g: &mut Side, s: &mut Side) -> Result<Step, ResyncFailure> {
         if self.done {
