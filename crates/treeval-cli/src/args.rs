@@ -34,6 +34,10 @@ pub enum Command {
     /// and concept accuracy CA of (head, label, dependent) triples, per sentence, micro
     /// and macro; words identified through the `ud` alignment.
     Relations(RelationsArgs),
+    /// Constituency brackets (PARSEVAL) exactly as EVALB computes them: recall,
+    /// precision, F-measure, complete match, crossing brackets, tagging accuracy, for all
+    /// sentences and up to a cut-off length; `--compat evalb` prints EVALB's output.
+    Brackets(BracketsArgs),
 }
 
 /// Reference-script output for `ud`.
@@ -194,6 +198,59 @@ pub struct RelationsArgs {
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+}
+
+/// How bracketed trees are laid out.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum LayoutArg {
+    /// One tree per line, unless the first tree spans lines (then `.mrg` style).
+    Auto,
+    /// One sentence per line, as EVALB reads (a blank line is a sentence without words).
+    Line,
+    /// Trees across lines (`.mrg`); blank lines separate nothing.
+    #[value(name = "multi-line")]
+    MultiLine,
+}
+
+/// `treeval brackets` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Sentences are paired by position. EVALB's statuses: 0 scored, 1 error (different words or number of words, or a malformed tree), 2 skipped (the test tree has no words). Unlike EVALB there is no limit on words, brackets, line or label length; a malformed tree is reported with its position and counted as an error sentence; F-measure is 0 (not nan) when recall and precision are both 0; MAX_ERROR stops the run with the summary printed.\n\nExit codes: 0 success (even with error sentences, as EVALB); 1 a file cannot be read; 2 usage error."
+)]
+pub struct BracketsArgs {
+    /// Gold trees.
+    #[arg(value_name = "GOLD")]
+    pub gold: String,
+    /// Test (parser) trees; several files are each scored against GOLD.
+    #[arg(value_name = "TEST", required = true, num_args = 1..)]
+    pub tests: Vec<String>,
+    /// EVALB parameter file (DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL,
+    /// DELETE_LABEL_FOR_LENGTH, EQ_LABEL, EQ_WORD); default: EVALB's COLLINS.prm.
+    #[arg(long, value_name = "FILE")]
+    pub prm: Option<String>,
+    /// Print exactly what EVALB prints (evalb): the per-sentence table and the summary on
+    /// stdout, error lines (`12 : Words unmatch (is|was)`) on stderr.
+    #[arg(long, value_enum)]
+    pub compat: Option<BracketsCompat>,
+    /// How trees are laid out in the files.
+    #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
+    pub layout: LayoutArg,
+    /// Add every sentence's row (text) or object (JSON).
+    #[arg(long)]
+    pub per_sentence: bool,
+    /// Output format (text or json).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// No warnings on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Reference-program output for `brackets`.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum BracketsCompat {
+    /// EVALB (NYU, 2008-07-01 release).
+    Evalb,
 }
 
 /// `treeval pts` arguments. System k is the k-th --sys-a, --sys-b and --sys-align.

@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         args::Command::Pts(a) => commands::pts::run(a, &mut out),
         args::Command::Ud(a) => commands::ud::run(a, &mut out),
         args::Command::Relations(a) => commands::relations::run(a, &mut out),
+        args::Command::Brackets(a) => commands::brackets::run(a, &mut out),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

@@ -862,3 +862,32 @@ fn tiny_ud_breakdowns_equal_deps() {
         }
     }
 }
+
+/// `treeval brackets --compat evalb` prints what EVALB printed on its own sample, on
+/// stdout and stderr, byte for byte.
+#[test]
+fn evalb_sample_byte_identical() {
+    let Some(d) = data_dir() else { return };
+    let e = d.join("reference/evalb-sample");
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args([
+            "brackets",
+            "--compat",
+            "evalb",
+            "--prm",
+            s(&e.join("COLLINS.prm")),
+            s(&e.join("sample.gld")),
+            s(&e.join("sample.tst")),
+        ])
+        .output()
+        .expect("run treeval");
+    assert!(o.status.success());
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        std::fs::read_to_string(e.join("sample.COLLINS.expected.out")).unwrap()
+    );
+    assert_eq!(
+        String::from_utf8(o.stderr).unwrap(),
+        std::fs::read_to_string(e.join("sample.COLLINS.expected.err")).unwrap()
+    );
+}

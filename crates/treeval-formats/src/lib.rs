@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod align;
+pub mod bracket;
 pub mod conll;
 pub mod error;
 pub mod input;

@@ -1,4 +1,5 @@
 pub mod align;
+pub mod brackets;
 pub mod deps;
 pub mod pts;
 pub mod relations;

@@ -1,0 +1,660 @@
+//! PARSEVAL bracket scores as EVALB computes them (Sekine & Collins 1997, the NYU
+//! 2008-07-01 release), without its limits.
+//!
+//! Per sentence, as EVALB:
+//! - pre-terminals whose tag is a `DELETE_LABEL` are removed with their word; the
+//!   sentence *length* (for `CUTOFF_LEN`) counts every word whose tag is not a
+//!   `DELETE_LABEL_FOR_LENGTH`, removed or not;
+//! - a test tree without words is *skipped*; a different number of words, a different
+//!   word (`EQ_WORD` pairs are equal), or a malformed tree is an *error*; neither is scored;
+//! - a bracket's label is cut at its first `-` or `=` (`NP-SBJ-1` → `NP`); brackets over
+//!   no word and brackets with a `DELETE_LABEL` label (`EQ_LABEL` pairs are equal) are not
+//!   counted;
+//! - each gold bracket, in the order the brackets open, takes the first unmatched test
+//!   bracket with the same span (and an equal label when `LABELED 1`): brackets are
+//!   matched as multisets;
+//! - crossing counts the test brackets that cross at least one gold bracket;
+//! - tagging accuracy compares the remaining words' tags.
+//!
+//! The sums are kept for all sentences and for those of length ≤ `CUTOFF_LEN`.
+
+use std::ops::AddAssign;
+use std::sync::Arc;
+
+use serde::Serialize;
+use treeval_formats::bracket::{BracketTree, Span};
+use treeval_formats::{Diagnostic, ErrorKind, Position};
+
+/// EVALB's parameter file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Params {
+    /// `DEBUG` (read and kept; treeval's `--per-sentence` output replaces it).
+    pub debug: i64,
+    /// `MAX_ERROR`: the run stops at the error after this many (EVALB exits there).
+    pub max_error: i64,
+    /// `CUTOFF_LEN`: the second summary covers sentences up to this length.
+    pub cutoff_len: i64,
+    /// `LABELED`: compare labels (1) or spans only (0).
+    pub labeled: bool,
+    /// `DELETE_LABEL`: labels not counted (pre-terminals go with their word).
+    pub delete_label: Vec<String>,
+    /// `DELETE_LABEL_FOR_LENGTH`: tags whose words do not count for the length.
+    pub delete_label_for_length: Vec<String>,
+    /// `EQ_LABEL`: label pairs taken as equal.
+    pub eq_label: Vec<(String, String)>,
+    /// `EQ_WORD`: word pairs taken as equal.
+    pub eq_word: Vec<(String, String)>,
+}
+
+/// The text of EVALB's COLLINS.prm, treeval's default parameters.
+pub const COLLINS_PRM: &str = "DEBUG 0\nMAX_ERROR 10\nCUTOFF_LEN 40\nLABELED 1\n\
+DELETE_LABEL TOP\nDELETE_LABEL -NONE-\nDELETE_LABEL ,\nDELETE_LABEL :\nDELETE_LABEL ``\n\
+DELETE_LABEL ''\nDELETE_LABEL .\nDELETE_LABEL_FOR_LENGTH -NONE-\nEQ_LABEL ADVP PRT\n";
+
+impl Default for Params {
+    /// EVALB's values without a parameter file.
+    fn default() -> Self {
+        Params {
+            debug: 0,
+            max_error: 10,
+            cutoff_len: 40,
+            labeled: true,
+            delete_label: Vec::new(),
+            delete_label_for_length: Vec::new(),
+            eq_label: Vec::new(),
+            eq_word: Vec::new(),
+        }
+    }
+}
+
+/// C's `atoi`: optional space and sign, then digits; 0 when none.
+fn atoi(s: &str) -> i64 {
+    let t = s.trim_start();
+    let (neg, t) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let v = t.bytes().take_while(u8::is_ascii_digit).fold(0i64, |v, d| {
+        v.saturating_mul(10).saturating_add(i64::from(d - b'0'))
+    });
+    if neg {
+        -v
+    } else {
+        v
+    }
+}
+
+impl Params {
+    /// COLLINS.prm.
+    pub fn collins() -> Self {
+        Params::parse(COLLINS_PRM, &Arc::from("COLLINS.prm")).0
+    }
+
+    /// Read a parameter file as EVALB does: `KEYWORD value` lines; `#` lines and lines
+    /// shorter than 3 characters are skipped. Unknown keywords and missing values are
+    /// warnings (EVALB prints them and goes on).
+    pub fn parse(text: &str, path: &Arc<str>) -> (Self, Vec<Diagnostic>) {
+        let mut p = Params::default();
+        let mut warnings = Vec::new();
+        for (k, raw) in text.lines().enumerate() {
+            let line = raw.trim_end();
+            if line.starts_with('#') || line.len() < 3 {
+                continue;
+            }
+            let at = || Position::new(path.clone(), k as u64 + 1, 1);
+            let (key, value) = match line.split_once(|c: char| c.is_ascii_whitespace()) {
+                Some((key, v)) => (key, v.trim_start()),
+                None => (line, ""),
+            };
+            if value.is_empty() {
+                warnings.push(Diagnostic::warning(
+                    at(),
+                    ErrorKind::Other(format!("expected a value after {key}, found none")),
+                ));
+            }
+            let pair = |v: &str| -> Option<(String, String)> {
+                let mut it = v.split_ascii_whitespace();
+                match (it.next(), it.next(), it.next()) {
+                    (Some(a), Some(b), None) => Some((a.to_owned(), b.to_owned())),
+                    _ => None,
+                }
+            };
+            match key {
+                "DEBUG" => p.debug = atoi(value),
+                "MAX_ERROR" => p.max_error = atoi(value),
+                "CUTOFF_LEN" => p.cutoff_len = atoi(value),
+                "LABELED" => p.labeled = atoi(value) != 0,
+                "DELETE_LABEL" => p.delete_label.push(value.to_owned()),
+                "DELETE_LABEL_FOR_LENGTH" => p.delete_label_for_length.push(value.to_owned()),
+                "EQ_LABEL" | "EQ_WORD" => match pair(value) {
+                    Some(x) if key == "EQ_LABEL" => p.eq_label.push(x),
+                    Some(x) => p.eq_word.push(x),
+                    None => warnings.push(Diagnostic::warning(
+                        at(),
+                        ErrorKind::Other(format!("expected two values after {key}, found '{value}'")),
+                    )),
+                },
+                _ => warnings.push(
+                    Diagnostic::warning(
+                        at(),
+                        ErrorKind::Other(format!("expected a parameter keyword, found '{key}' (ignored)")),
+                    )
+                    .with_hint("known: DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL, DELETE_LABEL_FOR_LENGTH, EQ_LABEL, EQ_WORD"),
+                ),
+            }
+        }
+        (p, warnings)
+    }
+
+    fn pair_eq(pairs: &[(String, String)], a: &str, b: &str) -> bool {
+        a == b
+            || pairs
+                .iter()
+                .any(|(x, y)| (a == x && b == y) || (a == y && b == x))
+    }
+
+    /// Labels equal or an `EQ_LABEL` pair.
+    pub fn label_eq(&self, a: &str, b: &str) -> bool {
+        Self::pair_eq(&self.eq_label, a, b)
+    }
+
+    /// Words equal or an `EQ_WORD` pair.
+    pub fn word_eq(&self, a: &str, b: &str) -> bool {
+        Self::pair_eq(&self.eq_word, a, b)
+    }
+}
+
+/// What became of a sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Scored (EVALB status 0).
+    Ok,
+    /// Not scored: words differ or a tree is malformed (EVALB status 1).
+    Error,
+    /// Not scored: the test tree has no words (EVALB status 2).
+    Skip,
+}
+
+impl Status {
+    /// EVALB's status number.
+    pub fn code(self) -> u8 {
+        match self {
+            Status::Ok => 0,
+            Status::Error => 1,
+            Status::Skip => 2,
+        }
+    }
+}
+
+/// One sentence's result.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SentenceRow {
+    /// 1-based sentence number (EVALB's ID: the line, one tree per line).
+    pub id: u64,
+    /// Length for the cut-off (words not tagged `DELETE_LABEL_FOR_LENGTH`).
+    pub length: u64,
+    /// Scored, error or skipped.
+    pub status: Status,
+    /// Matched brackets.
+    pub matched: u64,
+    /// Gold brackets counted.
+    pub gold: u64,
+    /// Test brackets counted.
+    pub test: u64,
+    /// Test brackets crossing a gold bracket.
+    pub crossing: u64,
+    /// Words scored.
+    pub words: u64,
+    /// Words with the right tag.
+    pub correct_tags: u64,
+    /// Why the sentence was not scored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
+}
+
+/// Sums over sentences: everything the summary is computed from.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct BracketCounts {
+    /// Sentences read.
+    pub sentences: u64,
+    /// Error sentences.
+    pub error_sentences: u64,
+    /// Skipped sentences.
+    pub skip_sentences: u64,
+    /// Matched brackets.
+    pub matched: u64,
+    /// Gold brackets.
+    pub gold: u64,
+    /// Test brackets.
+    pub test: u64,
+    /// Scored sentences whose brackets all match.
+    #[serde(rename = "complete_sentences")]
+    pub complete: u64,
+    /// Words scored.
+    pub words: u64,
+    /// Crossing brackets.
+    #[serde(rename = "crossing_brackets")]
+    pub crossing: u64,
+    /// Scored sentences without crossing.
+    #[serde(rename = "no_crossing_sentences")]
+    pub no_crossing: u64,
+    /// Scored sentences with at most two crossing brackets.
+    #[serde(rename = "two_or_less_crossing_sentences")]
+    pub two_or_less_crossing: u64,
+    /// Correct tags.
+    pub correct_tags: u64,
+}
+
+impl AddAssign<&BracketCounts> for BracketCounts {
+    fn add_assign(&mut self, o: &BracketCounts) {
+        self.sentences += o.sentences;
+        self.error_sentences += o.error_sentences;
+        self.skip_sentences += o.skip_sentences;
+        self.matched += o.matched;
+        self.gold += o.gold;
+        self.test += o.test;
+        self.complete += o.complete;
+        self.words += o.words;
+        self.crossing += o.crossing;
+        self.no_crossing += o.no_crossing;
+        self.two_or_less_crossing += o.two_or_less_crossing;
+        self.correct_tags += o.correct_tags;
+    }
+}
+
+/// The summary's figures, as fractions (the crossing average as a number).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BracketScores {
+    /// matched / gold (0 when there is no gold bracket).
+    pub recall: f64,
+    /// matched / test (0 when there is no test bracket).
+    pub precision: f64,
+    /// 2PR / (P + R); 0 when both are 0 (EVALB prints nan).
+    pub fmeasure: f64,
+    /// Complete sentences / scored sentences.
+    pub complete_match: f64,
+    /// Crossing brackets per scored sentence.
+    pub avg_crossing: f64,
+    /// Sentences without crossing / scored sentences.
+    pub no_crossing: f64,
+    /// Sentences with ≤ 2 crossing / scored sentences.
+    pub two_or_less_crossing: f64,
+    /// Correct tags / words.
+    pub tagging_accuracy: f64,
+}
+
+impl BracketCounts {
+    /// Sentences scored.
+    pub fn valid(&self) -> u64 {
+        self.sentences - self.error_sentences - self.skip_sentences
+    }
+
+    /// Add one sentence.
+    pub fn add_row(&mut self, r: &SentenceRow) {
+        self.sentences += 1;
+        match r.status {
+            Status::Error => self.error_sentences += 1,
+            Status::Skip => self.skip_sentences += 1,
+            Status::Ok => {
+                self.matched += r.matched;
+                self.gold += r.gold;
+                self.test += r.test;
+                self.complete += u64::from(r.gold == r.test && r.test == r.matched);
+                self.words += r.words;
+                self.crossing += r.crossing;
+                self.no_crossing += u64::from(r.crossing == 0);
+                self.two_or_less_crossing += u64::from(r.crossing <= 2);
+                self.correct_tags += r.correct_tags;
+            }
+        }
+    }
+
+    /// The summary figures.
+    pub fn scores(&self) -> BracketScores {
+        let div = |a: u64, b: u64| if b > 0 { a as f64 / b as f64 } else { 0.0 };
+        let (r, p) = (div(self.matched, self.gold), div(self.matched, self.test));
+        let n = self.valid();
+        BracketScores {
+            recall: r,
+            precision: p,
+            fmeasure: if p + r > 0.0 {
+                2.0 * p * r / (p + r)
+            } else {
+                0.0
+            },
+            complete_match: div(self.complete, n),
+            avg_crossing: div(self.crossing, n),
+            no_crossing: div(self.no_crossing, n),
+            two_or_less_crossing: div(self.two_or_less_crossing, n),
+            tagging_accuracy: div(self.correct_tags, self.words),
+        }
+    }
+}
+
+/// A bracket ready for matching: span over the remaining words and cut label.
+#[derive(Debug, Clone, Copy)]
+struct B {
+    start: u32,
+    end: u32,
+    label: Span,
+    counted: bool,
+    matched: bool,
+}
+
+/// Scores sentence pairs (with reusable buffers).
+#[derive(Debug, Default)]
+pub struct Scorer {
+    params: Params,
+    gkept: Vec<u32>,
+    tkept: Vec<u32>,
+    gb: Vec<B>,
+    tb: Vec<B>,
+}
+
+/// The label cut at its first `-` or `=` (EVALB's modify_label; `-NONE-` becomes empty).
+fn cut(t: &BracketTree, label: Span) -> Span {
+    let s = t.s(label);
+    let n = s
+        .bytes()
+        .position(|c| c == b'-' || c == b'=')
+        .unwrap_or(s.len());
+    Span {
+        start: label.start,
+        end: label.start + n as u32,
+    }
+}
+
+impl Scorer {
+    /// A scorer with these parameters.
+    pub fn new(params: Params) -> Self {
+        Scorer {
+            params,
+            ..Scorer::default()
+        }
+    }
+
+    /// The parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// `kept[i]` = remaining words before leaf `i` (and the total at the end).
+    fn kept(params: &Params, t: &BracketTree, kept: &mut Vec<u32>) {
+        kept.clear();
+        let mut n = 0u32;
+        for l in &t.leaves {
+            kept.push(n);
+            if !params.delete_label.iter().any(|d| d == t.s(l.label)) {
+                n += 1;
+            }
+        }
+        kept.push(n);
+    }
+
+    fn brackets(params: &Params, t: &BracketTree, kept: &[u32], out: &mut Vec<B>) {
+        out.clear();
+        for node in &t.nodes {
+            let (start, end) = (kept[node.start as usize], kept[node.end as usize]);
+            let label = cut(t, node.label);
+            let deleted = start == end
+                || params
+                    .delete_label
+                    .iter()
+                    .any(|d| params.label_eq(t.s(label), d));
+            out.push(B {
+                start,
+                end,
+                label,
+                counted: !deleted,
+                matched: false,
+            });
+        }
+    }
+
+    /// Score sentence `id` (1-based).
+    pub fn score(&mut self, id: u64, gold: &BracketTree, test: &BracketTree) -> SentenceRow {
+        let p = &self.params;
+        let length = gold
+            .leaves
+            .iter()
+            .filter(|l| {
+                !p.delete_label_for_length
+                    .iter()
+                    .any(|d| d == gold.s(l.label))
+            })
+            .count() as u64;
+        let mut row = SentenceRow {
+            id,
+            length,
+            status: Status::Ok,
+            matched: 0,
+            gold: 0,
+            test: 0,
+            crossing: 0,
+            words: 0,
+            correct_tags: 0,
+            message: None,
+        };
+        Self::kept(p, gold, &mut self.gkept);
+        Self::kept(p, test, &mut self.tkept);
+        let (gw, tw) = (
+            *self.gkept.last().unwrap_or(&0),
+            *self.tkept.last().unwrap_or(&0),
+        );
+        let fail = |row: &mut SentenceRow, status: Status, msg: String| {
+            row.status = status;
+            row.message = Some(msg);
+        };
+        if tw == 0 {
+            fail(&mut row, Status::Skip, "the test tree has no words".into());
+            return row;
+        }
+        if let Some(d) = gold.problems.first().or(test.problems.first()) {
+            fail(&mut row, Status::Error, format!("Malformed tree ({})", d));
+            return row;
+        }
+        if gw != tw {
+            fail(
+                &mut row,
+                Status::Error,
+                format!("Length unmatch ({gw}|{tw})"),
+            );
+            return row;
+        }
+        let keep = |t: &BracketTree, p: &Params| {
+            t.leaves
+                .iter()
+                .filter(|l| !p.delete_label.iter().any(|d| d == t.s(l.label)))
+                .copied()
+                .collect::<Vec<_>>()
+        };
+        let (gl, tl) = (keep(gold, p), keep(test, p));
+        for (a, b) in gl.iter().zip(&tl) {
+            if !p.word_eq(gold.s(a.word), test.s(b.word)) {
+                fail(
+                    &mut row,
+                    Status::Error,
+                    format!("Words unmatch ({}|{})", gold.s(a.word), test.s(b.word)),
+                );
+                return row;
+            }
+        }
+        Self::brackets(p, gold, &self.gkept, &mut self.gb);
+        Self::brackets(p, test, &self.tkept, &mut self.tb);
+        // matching: each gold bracket takes the first free test bracket over its span
+        for g in self.gb.iter().filter(|b| b.counted) {
+            for t in self.tb.iter_mut().filter(|b| b.counted && !b.matched) {
+                if g.start == t.start
+                    && g.end == t.end
+                    && (!p.labeled || p.label_eq(gold.s(g.label), test.s(t.label)))
+                {
+                    t.matched = true;
+                    row.matched += 1;
+                    break;
+                }
+            }
+        }
+        row.gold = self.gb.iter().filter(|b| b.counted).count() as u64;
+        row.test = self.tb.iter().filter(|b| b.counted).count() as u64;
+        row.crossing = self
+            .tb
+            .iter()
+            .filter(|t| t.counted)
+            .filter(|t| {
+                self.gb.iter().filter(|g| g.counted).any(|g| {
+                    (g.start < t.start && g.end > t.start && g.end < t.end)
+                        || (g.start > t.start && g.start < t.end && g.end > t.end)
+                })
+            })
+            .count() as u64;
+        row.words = u64::from(gw);
+        row.correct_tags = gl
+            .iter()
+            .zip(&tl)
+            .filter(|(a, b)| p.label_eq(gold.s(a.label), test.s(b.label)))
+            .count() as u64;
+        row
+    }
+}
+
+/// Everything a `brackets` evaluation found.
+#[derive(Debug, Clone, Default)]
+pub struct BracketResult {
+    /// Every sentence, in order.
+    pub rows: Vec<SentenceRow>,
+    /// Sums over all sentences.
+    pub all: BracketCounts,
+    /// Sums over sentences of length ≤ `CUTOFF_LEN`.
+    pub cutoff: BracketCounts,
+    /// EVALB's error lines: sentence id and message (`12 : Words unmatch (is|was)`).
+    pub errors: Vec<(u64, String)>,
+    /// Set when `MAX_ERROR` stopped the run (EVALB exits there without a summary).
+    pub stopped: Option<String>,
+    /// The positioned problems of malformed trees, in both files.
+    pub problems: Vec<Diagnostic>,
+    /// Trees read from each file.
+    pub gold_trees: u64,
+    /// Trees read from the test file.
+    pub test_trees: u64,
+}
+
+/// Score every tree of `test` against the tree of `gold` at the same position, as EVALB
+/// pairs lines. Only a file that cannot be read is an `Err`; every other problem is in
+/// the result.
+pub fn evaluate<G: std::io::BufRead, T: std::io::BufRead>(
+    gold: &mut treeval_formats::bracket::BracketReader<G>,
+    test: &mut treeval_formats::bracket::BracketReader<T>,
+    params: &Params,
+) -> Result<BracketResult, treeval_formats::Error> {
+    let mut scorer = Scorer::new(params.clone());
+    let mut res = BracketResult::default();
+    let (mut g, mut t) = (BracketTree::default(), BracketTree::default());
+    // EVALB prints an error, then exits if more than MAX_ERROR came before it
+    let error = |res: &mut BracketResult, id: u64, msg: String| -> bool {
+        let before = res.errors.len() as i64;
+        res.errors.push((id, msg));
+        if before > params.max_error {
+            res.stopped = Some(format!(
+                "stopped at sentence {id}, error {} (MAX_ERROR {}): EVALB exits here without a summary; the summary covers the sentences before it",
+                before + 1,
+                params.max_error
+            ));
+            return false;
+        }
+        true
+    };
+    let mut id = 0u64;
+    loop {
+        if !gold.read_tree(&mut g)? {
+            if test.read_tree(&mut t)? {
+                res.test_trees += 1;
+                error(
+                    &mut res,
+                    id + 1,
+                    "Number of lines unmatch (too many lines in test file)".into(),
+                );
+            }
+            break;
+        }
+        id += 1;
+        res.gold_trees += 1;
+        if !test.read_tree(&mut t)? {
+            error(
+                &mut res,
+                id,
+                "Number of lines unmatch (too many lines in gold file)".into(),
+            );
+            break;
+        }
+        res.test_trees += 1;
+        let row = scorer.score(id, &g, &t);
+        if row.status == Status::Error {
+            let msg = row.message.clone().unwrap_or_default();
+            if !error(&mut res, id, msg) {
+                break;
+            }
+            res.problems.extend(g.problems.iter().cloned());
+            res.problems.extend(t.problems.iter().cloned());
+        }
+        res.all.add_row(&row);
+        if row.length as i64 <= params.cutoff_len {
+            res.cutoff.add_row(&row);
+        }
+        res.rows.push(row);
+    }
+    Ok(res)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use treeval_formats::bracket::{BracketReader, Layout};
+
+    fn tree(s: &str) -> BracketTree {
+        let mut r = BracketReader::new(s.as_bytes(), "t", Layout::Line);
+        let mut t = BracketTree::default();
+        r.read_tree(&mut t).unwrap();
+        t
+    }
+
+    fn row(g: &str, t: &str) -> SentenceRow {
+        Scorer::new(Params::collins()).score(1, &tree(g), &tree(t))
+    }
+
+    #[test]
+    fn evalb_sample_rows() {
+        let g = "(S (A (P this)) (B (Q is) (A (R a) (T test))))";
+        let r = row(
+            g,
+            "(S (A (P this)) (B (Q is) (A (A (A (A (A (R a) (T test))))))))",
+        );
+        assert_eq!((r.matched, r.gold, r.test, r.crossing), (4, 4, 8, 0));
+        let r = row(g, "(S (A (P this) (Q is)) (A (R a) (T test)))");
+        assert_eq!((r.matched, r.gold, r.test, r.crossing), (2, 4, 3, 1));
+        let r = row(g, "(S (A (P this)) (B (Q was) (A (A (R a) (T test)))))");
+        assert_eq!(r.message.as_deref(), Some("Words unmatch (is|was)"));
+        let r = row(g, "");
+        assert_eq!(r.status, Status::Skip);
+        let r = row(
+            "(S (A (P this)) (B (Q is) (A (R a) (T test))) (: *))",
+            "(S (A (P this)) (B (Q is) (A (R a) (T test))) (: *))",
+        );
+        assert_eq!((r.length, r.words, r.matched), (5, 4, 4));
+    }
+
+    #[test]
+    fn parameter_file() {
+        let (p, w) = Params::parse(
+            "# c\nLABELED 0   \nEQ_LABEL A\nFOO 1\nDELETE_LABEL_FOR_LENGTH -NONE-\n",
+            &Arc::from("p"),
+        );
+        assert!(!p.labeled);
+        assert_eq!(p.delete_label_for_length, ["-NONE-"]);
+        assert!(p.delete_label.is_empty());
+        assert_eq!(w.len(), 2, "{w:?}");
+        assert_eq!(atoi(" 12x"), 12);
+        assert_eq!(atoi("x"), 0);
+    }
+}

@@ -1,0 +1,315 @@
+//! The `brackets` report: EVALB's summary for all sentences and up to the cut-off length,
+//! per-sentence rows, and EVALB's own output byte for byte (`--compat evalb`).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+use treeval_metrics::brackets::{BracketCounts, BracketResult, BracketScores, Params, SentenceRow};
+
+use crate::model::{Signature, Warning};
+use crate::render::table;
+
+/// The summary of a set of sentences: scores and the counts they come from.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BracketSummary {
+    /// Scores (fractions, except the crossing average).
+    #[serde(flatten)]
+    pub scores: BracketScores,
+    /// Counts.
+    #[serde(flatten)]
+    pub counts: BracketCounts,
+}
+
+impl BracketSummary {
+    /// From sums.
+    pub fn new(c: &BracketCounts) -> Self {
+        BracketSummary {
+            scores: c.scores(),
+            counts: *c,
+        }
+    }
+}
+
+/// One test file's results.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BracketSystem {
+    /// Path as given.
+    pub path: String,
+    /// Trees read.
+    pub trees: u64,
+    /// All sentences, with the same figures for those up to the cut-off under `cutoff`.
+    pub metrics: BracketMetrics,
+    /// EVALB's error lines: sentence and message.
+    pub errors: Vec<ErrorLine>,
+    /// Set when MAX_ERROR stopped the run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+    /// Every sentence (`--per-sentence`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sentences: Vec<SentenceRow>,
+}
+
+/// The metrics object of a system.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BracketMetrics {
+    /// All sentences.
+    #[serde(flatten)]
+    pub all: BracketSummary,
+    /// Sentences of length ≤ CUTOFF_LEN.
+    pub cutoff: BracketSummary,
+}
+
+/// An error line.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ErrorLine {
+    /// Sentence.
+    pub sentence: u64,
+    /// EVALB's message.
+    pub message: String,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BracketsReport {
+    /// Schema version.
+    pub schema: &'static str,
+    /// `brackets`.
+    pub command: String,
+    /// Reproducibility signature.
+    pub signature: Signature,
+    /// Gold path and trees.
+    pub gold: GoldFile,
+    /// The parameters in force.
+    pub params: Params,
+    /// One per test file.
+    pub systems: Vec<BracketSystem>,
+    /// Warnings (parameter file, malformed trees).
+    pub warnings: Vec<Warning>,
+}
+
+/// The gold file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GoldFile {
+    /// Path as given.
+    pub path: String,
+    /// Trees read.
+    pub trees: u64,
+}
+
+impl BracketSystem {
+    /// From an evaluation.
+    pub fn new(path: &str, r: &BracketResult, per_sentence: bool) -> Self {
+        BracketSystem {
+            path: path.to_owned(),
+            trees: r.test_trees,
+            metrics: BracketMetrics {
+                all: BracketSummary::new(&r.all),
+                cutoff: BracketSummary::new(&r.cutoff),
+            },
+            errors: r
+                .errors
+                .iter()
+                .map(|(s, m)| ErrorLine {
+                    sentence: *s,
+                    message: m.clone(),
+                })
+                .collect(),
+            stopped: r.stopped.clone(),
+            sentences: if per_sentence {
+                r.rows.clone()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+}
+
+fn pct(a: u64, b: u64) -> f64 {
+    if b > 0 {
+        100.0 * a as f64 / b as f64
+    } else {
+        0.0
+    }
+}
+
+/// EVALB's per-sentence row.
+pub fn evalb_row(r: &SentenceRow) -> String {
+    format!(
+        "{:4}  {:3}    {}  {:6.2} {:6.2}   {:3}    {:3}  {:3}    {:3}   {:4}  {:4}   {:6.2}\n",
+        r.id,
+        r.length,
+        r.status.code(),
+        pct(r.matched, r.gold),
+        pct(r.matched, r.test),
+        r.matched,
+        r.gold,
+        r.test,
+        r.crossing,
+        r.words,
+        r.correct_tags,
+        pct(r.correct_tags, r.words)
+    )
+}
+
+fn evalb_summary(o: &mut String, c: &BracketCounts) {
+    let n = c.valid();
+    let (r, p) = (pct(c.matched, c.gold), pct(c.matched, c.test));
+    // EVALB divides 0 by 0 here and prints nan; treeval prints 0
+    let f = if p + r > 0.0 {
+        2.0 * p * r / (p + r)
+    } else {
+        0.0
+    };
+    let _ = writeln!(o, "Number of sentence        = {:6}", c.sentences);
+    let _ = writeln!(o, "Number of Error sentence  = {:6}", c.error_sentences);
+    let _ = writeln!(o, "Number of Skip  sentence  = {:6}", c.skip_sentences);
+    let _ = writeln!(o, "Number of Valid sentence  = {:6}", n);
+    let _ = writeln!(o, "Bracketing Recall         = {r:6.2}");
+    let _ = writeln!(o, "Bracketing Precision      = {p:6.2}");
+    let _ = writeln!(o, "Bracketing FMeasure       = {f:6.2}");
+    let _ = writeln!(o, "Complete match            = {:6.2}", pct(c.complete, n));
+    let avg = if n > 0 {
+        c.crossing as f64 / n as f64
+    } else {
+        0.0
+    };
+    let _ = writeln!(o, "Average crossing          = {avg:6.2}");
+    let _ = writeln!(
+        o,
+        "No crossing               = {:6.2}",
+        pct(c.no_crossing, n)
+    );
+    let _ = writeln!(
+        o,
+        "2 or less crossing        = {:6.2}",
+        pct(c.two_or_less_crossing, n)
+    );
+    let _ = writeln!(
+        o,
+        "Tagging accuracy          = {:6.2}",
+        pct(c.correct_tags, c.words)
+    );
+}
+
+/// What EVALB prints on standard output, byte for byte (nan printed as 0.00).
+pub fn evalb_text(r: &BracketResult, cutoff_len: i64) -> String {
+    let mut o = String::new();
+    o.push_str("  Sent.                        Matched  Bracket   Cross        Correct Tag\n");
+    o.push_str(" ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy\n");
+    o.push_str("============================================================================\n");
+    for row in &r.rows {
+        o.push_str(&evalb_row(row));
+    }
+    o.push_str("============================================================================\n");
+    let a = &r.all;
+    if a.gold > 0 && a.test > 0 {
+        let _ = write!(
+            o,
+            "                {:6.2} {:6.2} {:6} {:5} {:5}  {:5}",
+            pct(a.matched, a.gold),
+            pct(a.matched, a.test),
+            a.matched,
+            a.gold,
+            a.test,
+            a.crossing
+        );
+    }
+    let _ = writeln!(
+        o,
+        "  {:5} {:5}   {:6.2}",
+        a.words,
+        a.correct_tags,
+        pct(a.correct_tags, a.words)
+    );
+    o.push_str("=== Summary ===\n\n-- All --\n");
+    evalb_summary(&mut o, &r.all);
+    let _ = writeln!(o, "\n-- len<={cutoff_len} --");
+    evalb_summary(&mut o, &r.cutoff);
+    o
+}
+
+/// The text report.
+pub fn render_text(r: &BracketsReport) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "{}", r.signature.0);
+    let _ = writeln!(o, "gold: {} ({} trees)", r.gold.path, r.gold.trees);
+    for (k, s) in r.systems.iter().enumerate() {
+        let _ = writeln!(o, "\n[{}] {} ({} trees)", k + 1, s.path, s.trees);
+        let mut rows = vec![vec![
+            "".to_string(),
+            "all".into(),
+            format!("length <= {}", r.params.cutoff_len),
+        ]];
+        let (a, c) = (&s.metrics.all, &s.metrics.cutoff);
+        let f = |x: f64| format!("{:.2}", 100.0 * x);
+        let n = |x: u64| x.to_string();
+        let lines: [(&str, String, String); 14] = [
+            ("sentences", n(a.counts.sentences), n(c.counts.sentences)),
+            (
+                "error sentences",
+                n(a.counts.error_sentences),
+                n(c.counts.error_sentences),
+            ),
+            (
+                "skipped sentences",
+                n(a.counts.skip_sentences),
+                n(c.counts.skip_sentences),
+            ),
+            ("scored sentences", n(a.counts.valid()), n(c.counts.valid())),
+            ("recall", f(a.scores.recall), f(c.scores.recall)),
+            ("precision", f(a.scores.precision), f(c.scores.precision)),
+            ("F-measure", f(a.scores.fmeasure), f(c.scores.fmeasure)),
+            (
+                "complete match",
+                f(a.scores.complete_match),
+                f(c.scores.complete_match),
+            ),
+            (
+                "average crossing",
+                format!("{:.2}", a.scores.avg_crossing),
+                format!("{:.2}", c.scores.avg_crossing),
+            ),
+            (
+                "no crossing",
+                f(a.scores.no_crossing),
+                f(c.scores.no_crossing),
+            ),
+            (
+                "<= 2 crossing",
+                f(a.scores.two_or_less_crossing),
+                f(c.scores.two_or_less_crossing),
+            ),
+            (
+                "tagging accuracy",
+                f(a.scores.tagging_accuracy),
+                f(c.scores.tagging_accuracy),
+            ),
+            (
+                "brackets matched/gold/test",
+                format!("{}/{}/{}", a.counts.matched, a.counts.gold, a.counts.test),
+                format!("{}/{}/{}", c.counts.matched, c.counts.gold, c.counts.test),
+            ),
+            (
+                "tags correct/words",
+                format!("{}/{}", a.counts.correct_tags, a.counts.words),
+                format!("{}/{}", c.counts.correct_tags, c.counts.words),
+            ),
+        ];
+        for (name, x, y) in lines {
+            rows.push(vec![name.to_string(), x, y]);
+        }
+        o.push_str(&table(&rows, 1));
+        if !s.sentences.is_empty() {
+            o.push_str(
+                "\n  ID  Len.  Stat. Recal  Prec.  Matched gold test Cross Words  Tags Accracy\n",
+            );
+            for row in &s.sentences {
+                o.push_str(&evalb_row(row));
+            }
+        }
+        if let Some(m) = &s.stopped {
+            let _ = writeln!(o, "note: {m}");
+        }
+    }
+    o
+}
