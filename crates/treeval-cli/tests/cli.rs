@@ -750,3 +750,40 @@ fn align_warns_about_a_wrong_index_base() {
         format!("{h}: 0.0% (100.0%/100.0%/4)\n")
     );
 }
+
+fn brackets_case(name: &str, extra: &[&str]) -> String {
+    let g = format!("testdata/brackets/{name}/gold.txt");
+    let t = format!("testdata/brackets/{name}/test.txt");
+    let mut args = vec!["brackets"];
+    args.extend_from_slice(extra);
+    args.push(&g);
+    args.push(&t);
+    let o = treeval(&args);
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// The robustness corpus: what breaks or misleads EVALB gives a clear message or a
+/// correct score here.
+#[test]
+fn brackets_cases() {
+    for (name, extra) in [
+        ("words-300", &["--compat", "evalb"][..]),
+        ("brackets-300", &["--compat", "evalb"][..]),
+        ("long-line", &[][..]),
+        ("long-labels", &["--per-sentence"][..]),
+        ("preterminal-two-words", &["--compat", "evalb"][..]),
+        ("extra-paren", &["--format", "json"][..]),
+        ("all-zero", &["--compat", "evalb"][..]),
+        ("all-zero", &[][..]),
+        ("more-test-lines", &["--compat", "evalb"][..]),
+        ("max-error", &[][..]),
+    ] {
+        let snap = format!("brackets-{name}{}", extra.join("").replace("--", "-"));
+        insta::assert_snapshot!(snap, brackets_case(name, extra));
+    }
+}

@@ -447,12 +447,19 @@ impl Scorer {
             row.status = status;
             row.message = Some(msg);
         };
-        if tw == 0 {
-            fail(&mut row, Status::Skip, "the test tree has no words".into());
+        let bad = [("gold", gold), ("test", test)]
+            .into_iter()
+            .find_map(|(which, t)| t.problems.first().map(|d| (which, d)));
+        if let Some((which, d)) = bad {
+            fail(
+                &mut row,
+                Status::Error,
+                format!("Malformed {which} tree ({}: {})", d.position, d.kind),
+            );
             return row;
         }
-        if let Some(d) = gold.problems.first().or(test.problems.first()) {
-            fail(&mut row, Status::Error, format!("Malformed tree ({})", d));
+        if tw == 0 {
+            fail(&mut row, Status::Skip, "the test tree has no words".into());
             return row;
         }
         if gw != tw {

@@ -384,3 +384,46 @@ mod ud_resync {
         }
     }
 }
+
+mod brackets {
+    use proptest::prelude::*;
+    use treeval_formats::bracket::{BracketReader, Layout};
+    use treeval_metrics::brackets::{evaluate, Params, Status};
+
+    /// A random tree as text: labels from a small set (some deleted by COLLINS.prm).
+    fn tree() -> impl Strategy<Value = String> {
+        let leaf = (
+            prop::sample::select(vec!["NN", "DT", ",", "-NONE-", "VB"]),
+            "[a-z]{1,3}",
+        )
+            .prop_map(|(t, w)| format!("({t} {w})"));
+        leaf.prop_recursive(5, 40, 4, |inner| {
+            (
+                prop::sample::select(vec!["S", "NP", "VP", "NP-SBJ", "TOP", "ADVP", "PRT"]),
+                prop::collection::vec(inner, 1..4),
+            )
+                .prop_map(|(l, kids)| format!("({l} {})", kids.join(" ")))
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn a_tree_against_itself_is_perfect(trees in prop::collection::vec(tree(), 1..20)) {
+            let text = trees.join("\n") + "\n";
+            let mut g = BracketReader::new(text.as_bytes(), "g", Layout::Line);
+            let mut t = BracketReader::new(text.as_bytes(), "t", Layout::Line);
+            let r = evaluate(&mut g, &mut t, &Params::collins()).unwrap();
+            prop_assert_eq!(r.all.sentences, trees.len() as u64);
+            prop_assert_eq!(r.all.error_sentences, 0);
+            for row in &r.rows {
+                if row.status == Status::Ok {
+                    prop_assert_eq!(row.matched, row.gold);
+                    prop_assert_eq!(row.matched, row.test);
+                    prop_assert_eq!(row.crossing, 0);
+                    prop_assert_eq!(row.correct_tags, row.words);
+                }
+            }
+            prop_assert_eq!(r.all.complete, r.all.valid());
+        }
+    }
+}

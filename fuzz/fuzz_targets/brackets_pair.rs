@@ -1,0 +1,34 @@
+//! Any bytes, split at the first NUL into gold and test, read as bracketed trees in every
+//! layout and scored with COLLINS.prm and unlabeled: nothing may panic, and the counts
+//! stay consistent (matched never above gold or test, correct tags never above words).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use treeval_formats::bracket::{BracketReader, Layout};
+use treeval_metrics::brackets::{evaluate, Params};
+
+fuzz_target!(|data: &[u8]| {
+    let cut = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let (g, t) = (&data[..cut], data.get(cut + 1..).unwrap_or(&[]));
+    let unlabeled = Params {
+        labeled: false,
+        max_error: 1000,
+        ..Params::collins()
+    };
+    for layout in [Layout::Auto, Layout::Line, Layout::MultiLine] {
+        for params in [Params::collins(), unlabeled.clone()] {
+            let mut gr = BracketReader::new(g, "g", layout);
+            let mut tr = BracketReader::new(t, "t", layout);
+            let r = evaluate(&mut gr, &mut tr, &params).expect("in-memory input");
+            for c in [&r.all, &r.cutoff] {
+                assert!(c.matched <= c.gold.min(c.test));
+                assert!(c.correct_tags <= c.words);
+                assert!(c.error_sentences + c.skip_sentences <= c.sentences);
+                assert!(c.complete <= c.valid());
+            }
+            for row in &r.rows {
+                assert!(row.matched <= row.gold.min(row.test));
+            }
+        }
+    }
+});
