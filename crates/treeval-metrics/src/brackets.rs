@@ -333,20 +333,36 @@ impl BracketCounts {
     }
 }
 
-/// A bracket ready for matching: span over the remaining words and cut label.
+/// A bracket ready for matching: span over the remaining words and cut label's id.
 #[derive(Debug, Clone, Copy)]
 struct B {
     start: u32,
     end: u32,
-    label: Span,
-    counted: bool,
+    label: u32,
     matched: bool,
 }
 
-/// Scores sentence pairs (with reusable buffers).
+/// What the parameters say about one label string (looked up once per string).
+#[derive(Debug, Clone, Copy)]
+struct LabelInfo {
+    /// A `DELETE_LABEL` as a pre-terminal tag (exact).
+    delete_leaf: bool,
+    /// A `DELETE_LABEL` as a bracket label (`EQ_LABEL` pairs count).
+    delete_node: bool,
+    /// A `DELETE_LABEL_FOR_LENGTH` tag.
+    not_for_length: bool,
+}
+
+/// Scores sentence pairs, with label strings interned and reusable buffers.
 #[derive(Debug, Default)]
 pub struct Scorer {
     params: Params,
+    ids: rustc_hash::FxHashMap<Box<str>, u32>,
+    info: Vec<LabelInfo>,
+    /// `EQ_LABEL` pairs as ids (both orders).
+    eq: rustc_hash::FxHashSet<(u32, u32)>,
+    gtags: Vec<(u32, Span)>,
+    ttags: Vec<(u32, Span)>,
     gkept: Vec<u32>,
     tkept: Vec<u32>,
     gb: Vec<B>,
@@ -369,10 +385,17 @@ fn cut(t: &BracketTree, label: Span) -> Span {
 impl Scorer {
     /// A scorer with these parameters.
     pub fn new(params: Params) -> Self {
-        Scorer {
+        let mut s = Scorer {
             params,
             ..Scorer::default()
+        };
+        let pairs = s.params.eq_label.clone();
+        for (a, b) in &pairs {
+            let (x, y) = (s.id(a), s.id(b));
+            s.eq.insert((x, y));
+            s.eq.insert((y, x));
         }
+        s
     }
 
     /// The parameters.
@@ -380,51 +403,95 @@ impl Scorer {
         &self.params
     }
 
-    /// `kept[i]` = remaining words before leaf `i` (and the total at the end).
-    fn kept(params: &Params, t: &BracketTree, kept: &mut Vec<u32>) {
-        kept.clear();
-        let mut n = 0u32;
-        for l in &t.leaves {
-            kept.push(n);
-            if !params.delete_label.iter().any(|d| d == t.s(l.label)) {
-                n += 1;
-            }
+    /// The id of a label string (interned on first sight).
+    fn id(&mut self, label: &str) -> u32 {
+        if let Some(&k) = self.ids.get(label) {
+            return k;
         }
-        kept.push(n);
+        let p = &self.params;
+        let info = LabelInfo {
+            delete_leaf: p.delete_label.iter().any(|d| d == label),
+            delete_node: p.delete_label.iter().any(|d| p.label_eq(label, d)),
+            not_for_length: p.delete_label_for_length.iter().any(|d| d == label),
+        };
+        let k = self.info.len() as u32;
+        self.info.push(info);
+        self.ids.insert(label.into(), k);
+        k
     }
 
-    fn brackets(params: &Params, t: &BracketTree, kept: &[u32], out: &mut Vec<B>) {
+    #[inline]
+    fn label_eq(&self, a: u32, b: u32) -> bool {
+        a == b || (!self.eq.is_empty() && self.eq.contains(&(a, b)))
+    }
+
+    /// The tags of the remaining words, and `kept[i]` = remaining words before leaf `i`
+    /// (and the total at the end); the sentence length for the cut-off.
+    fn leaves(&mut self, t: &BracketTree, gold: bool) -> u64 {
+        let (mut tags, mut kept) = if gold {
+            (
+                std::mem::take(&mut self.gtags),
+                std::mem::take(&mut self.gkept),
+            )
+        } else {
+            (
+                std::mem::take(&mut self.ttags),
+                std::mem::take(&mut self.tkept),
+            )
+        };
+        tags.clear();
+        kept.clear();
+        let mut length = 0;
+        for l in &t.leaves {
+            kept.push(tags.len() as u32);
+            let id = self.id(t.s(l.label));
+            let info = self.info[id as usize];
+            length += u64::from(!info.not_for_length);
+            if !info.delete_leaf {
+                tags.push((id, l.word));
+            }
+        }
+        kept.push(tags.len() as u32);
+        if gold {
+            (self.gtags, self.gkept) = (tags, kept);
+        } else {
+            (self.ttags, self.tkept) = (tags, kept);
+        }
+        length
+    }
+
+    /// The counted brackets of a tree.
+    fn brackets(&mut self, t: &BracketTree, gold: bool) {
+        let mut out = std::mem::take(if gold { &mut self.gb } else { &mut self.tb });
         out.clear();
         for node in &t.nodes {
+            let kept = if gold { &self.gkept } else { &self.tkept };
             let (start, end) = (kept[node.start as usize], kept[node.end as usize]);
-            let label = cut(t, node.label);
-            let deleted = start == end
-                || params
-                    .delete_label
-                    .iter()
-                    .any(|d| params.label_eq(t.s(label), d));
+            if start == end {
+                continue;
+            }
+            let label = self.id(t.s(cut(t, node.label)));
+            if self.info[label as usize].delete_node {
+                continue;
+            }
             out.push(B {
                 start,
                 end,
                 label,
-                counted: !deleted,
                 matched: false,
             });
+        }
+        if gold {
+            self.gb = out;
+        } else {
+            self.tb = out;
         }
     }
 
     /// Score sentence `id` (1-based).
     pub fn score(&mut self, id: u64, gold: &BracketTree, test: &BracketTree) -> SentenceRow {
-        let p = &self.params;
-        let length = gold
-            .leaves
-            .iter()
-            .filter(|l| {
-                !p.delete_label_for_length
-                    .iter()
-                    .any(|d| d == gold.s(l.label))
-            })
-            .count() as u64;
+        let length = self.leaves(gold, true);
+        self.leaves(test, false);
         let mut row = SentenceRow {
             id,
             length,
@@ -437,12 +504,7 @@ impl Scorer {
             correct_tags: 0,
             message: None,
         };
-        Self::kept(p, gold, &mut self.gkept);
-        Self::kept(p, test, &mut self.tkept);
-        let (gw, tw) = (
-            *self.gkept.last().unwrap_or(&0),
-            *self.tkept.last().unwrap_or(&0),
-        );
+        let (gw, tw) = (self.gtags.len(), self.ttags.len());
         let fail = |row: &mut SentenceRow, status: Status, msg: String| {
             row.status = status;
             row.message = Some(msg);
@@ -470,32 +532,23 @@ impl Scorer {
             );
             return row;
         }
-        let keep = |t: &BracketTree, p: &Params| {
-            t.leaves
-                .iter()
-                .filter(|l| !p.delete_label.iter().any(|d| d == t.s(l.label)))
-                .copied()
-                .collect::<Vec<_>>()
-        };
-        let (gl, tl) = (keep(gold, p), keep(test, p));
-        for (a, b) in gl.iter().zip(&tl) {
-            if !p.word_eq(gold.s(a.word), test.s(b.word)) {
-                fail(
-                    &mut row,
-                    Status::Error,
-                    format!("Words unmatch ({}|{})", gold.s(a.word), test.s(b.word)),
-                );
+        for (a, b) in self.gtags.iter().zip(&self.ttags) {
+            let (x, y) = (gold.s(a.1), test.s(b.1));
+            if !self.params.word_eq(x, y) {
+                fail(&mut row, Status::Error, format!("Words unmatch ({x}|{y})"));
                 return row;
             }
         }
-        Self::brackets(p, gold, &self.gkept, &mut self.gb);
-        Self::brackets(p, test, &self.tkept, &mut self.tb);
+        self.brackets(gold, true);
+        self.brackets(test, false);
         // matching: each gold bracket takes the first free test bracket over its span
-        for g in self.gb.iter().filter(|b| b.counted) {
-            for t in self.tb.iter_mut().filter(|b| b.counted && !b.matched) {
+        let labeled = self.params.labeled;
+        let mut tb = std::mem::take(&mut self.tb);
+        for g in &self.gb {
+            for t in tb.iter_mut().filter(|b| !b.matched) {
                 if g.start == t.start
                     && g.end == t.end
-                    && (!p.labeled || p.label_eq(gold.s(g.label), test.s(t.label)))
+                    && (!labeled || self.label_eq(g.label, t.label))
                 {
                     t.matched = true;
                     row.matched += 1;
@@ -503,24 +556,24 @@ impl Scorer {
                 }
             }
         }
-        row.gold = self.gb.iter().filter(|b| b.counted).count() as u64;
-        row.test = self.tb.iter().filter(|b| b.counted).count() as u64;
-        row.crossing = self
-            .tb
+        row.gold = self.gb.len() as u64;
+        row.test = tb.len() as u64;
+        row.crossing = tb
             .iter()
-            .filter(|t| t.counted)
             .filter(|t| {
-                self.gb.iter().filter(|g| g.counted).any(|g| {
+                self.gb.iter().any(|g| {
                     (g.start < t.start && g.end > t.start && g.end < t.end)
                         || (g.start > t.start && g.start < t.end && g.end > t.end)
                 })
             })
             .count() as u64;
-        row.words = u64::from(gw);
-        row.correct_tags = gl
+        self.tb = tb;
+        row.words = gw as u64;
+        row.correct_tags = self
+            .gtags
             .iter()
-            .zip(&tl)
-            .filter(|(a, b)| p.label_eq(gold.s(a.label), test.s(b.label)))
+            .zip(&self.ttags)
+            .filter(|(a, b)| self.label_eq(a.0, b.0))
             .count() as u64;
         row
     }
@@ -550,14 +603,104 @@ pub struct BracketResult {
 /// Score every tree of `test` against the tree of `gold` at the same position, as EVALB
 /// pairs lines. Only a file that cannot be read is an `Err`; every other problem is in
 /// the result.
-pub fn evaluate<G: std::io::BufRead, T: std::io::BufRead>(
+pub fn evaluate<G: std::io::BufRead + Send, T: std::io::BufRead + Send>(
     gold: &mut treeval_formats::bracket::BracketReader<G>,
     test: &mut treeval_formats::bracket::BracketReader<T>,
     params: &Params,
 ) -> Result<BracketResult, treeval_formats::Error> {
+    // each file is read and parsed on its own thread
+    std::thread::scope(|scope| {
+        let mut g = Prefetch::spawn(scope, gold);
+        let mut t = Prefetch::spawn(scope, test);
+        score_all(&mut g, &mut t, params)
+    })
+}
+
+/// Trees per batch handed from a reader thread.
+const BATCH: usize = 256;
+
+type Batch = Vec<BracketTree>;
+
+/// A file's trees, read and parsed on another thread, in batches whose trees are reused.
+struct Prefetch {
+    rx: std::sync::mpsc::Receiver<Result<Batch, treeval_formats::Error>>,
+    back: std::sync::mpsc::SyncSender<Batch>,
+    batch: Batch,
+    next: usize,
+    done: bool,
+}
+
+impl Prefetch {
+    fn spawn<'s, R: std::io::BufRead + Send>(
+        scope: &'s std::thread::Scope<'s, '_>,
+        r: &'s mut treeval_formats::bracket::BracketReader<R>,
+    ) -> Self {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Result<Batch, treeval_formats::Error>>(4);
+        let (back, recycled) = std::sync::mpsc::sync_channel::<Batch>(8);
+        scope.spawn(move || loop {
+            let mut batch = recycled.try_recv().unwrap_or_default();
+            let mut n = 0;
+            let mut end = false;
+            while n < BATCH {
+                if n == batch.len() {
+                    batch.push(BracketTree::default());
+                }
+                match r.read_tree(&mut batch[n]) {
+                    Ok(true) => n += 1,
+                    Ok(false) => {
+                        end = true;
+                        break;
+                    }
+                    Err(e) => {
+                        let _ = tx.send(Err(e));
+                        return;
+                    }
+                }
+            }
+            batch.truncate(n);
+            if (n > 0 && tx.send(Ok(batch)).is_err()) || end {
+                return;
+            }
+        });
+        Prefetch {
+            rx,
+            back,
+            batch: Vec::new(),
+            next: 0,
+            done: false,
+        }
+    }
+
+    /// The next tree, or `None` at the end.
+    fn next(&mut self) -> Result<Option<&BracketTree>, treeval_formats::Error> {
+        if self.next >= self.batch.len() {
+            if self.done {
+                return Ok(None);
+            }
+            let old = std::mem::take(&mut self.batch);
+            let _ = self.back.try_send(old);
+            self.next = 0;
+            match self.rx.recv() {
+                Ok(Ok(b)) => self.batch = b,
+                Ok(Err(e)) => return Err(e),
+                Err(_) => {
+                    self.done = true;
+                    return Ok(None);
+                }
+            }
+        }
+        self.next += 1;
+        Ok(self.batch.get(self.next - 1))
+    }
+}
+
+fn score_all(
+    gold: &mut Prefetch,
+    test: &mut Prefetch,
+    params: &Params,
+) -> Result<BracketResult, treeval_formats::Error> {
     let mut scorer = Scorer::new(params.clone());
     let mut res = BracketResult::default();
-    let (mut g, mut t) = (BracketTree::default(), BracketTree::default());
     // EVALB prints an error, then exits if more than MAX_ERROR came before it
     let error = |res: &mut BracketResult, id: u64, msg: String| -> bool {
         let before = res.errors.len() as i64;
@@ -574,8 +717,8 @@ pub fn evaluate<G: std::io::BufRead, T: std::io::BufRead>(
     };
     let mut id = 0u64;
     loop {
-        if !gold.read_tree(&mut g)? {
-            if test.read_tree(&mut t)? {
+        let Some(g) = gold.next()? else {
+            if test.next()?.is_some() {
                 res.test_trees += 1;
                 error(
                     &mut res,
@@ -584,19 +727,19 @@ pub fn evaluate<G: std::io::BufRead, T: std::io::BufRead>(
                 );
             }
             break;
-        }
+        };
         id += 1;
         res.gold_trees += 1;
-        if !test.read_tree(&mut t)? {
+        let Some(t) = test.next()? else {
             error(
                 &mut res,
                 id,
                 "Number of lines unmatch (too many lines in gold file)".into(),
             );
             break;
-        }
+        };
         res.test_trees += 1;
-        let row = scorer.score(id, &g, &t);
+        let row = scorer.score(id, g, t);
         if row.status == Status::Error {
             let msg = row.message.clone().unwrap_or_default();
             if !error(&mut res, id, msg) {
