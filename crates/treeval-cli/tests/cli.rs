@@ -381,8 +381,32 @@ fn ud_and_relations_help_explain_every_option() {
         "--format",
         "concept",
         "CA",
+        "--align",
     ] {
         assert!(h.contains(opt), "relations --help lacks {opt}");
+    }
+    let h = String::from_utf8(treeval(&["ud", "--help"]).stdout).unwrap();
+    for opt in ["--align", "resync", "--by"] {
+        assert!(h.contains(opt), "ud --help lacks {opt}");
+    }
+}
+
+#[test]
+fn brackets_help_explains_every_option() {
+    let h = String::from_utf8(treeval(&["brackets", "--help"]).stdout).unwrap();
+    for opt in [
+        "--prm",
+        "COLLINS.prm",
+        "--compat",
+        "evalb",
+        "--layout",
+        "multi-line",
+        "--per-sentence",
+        "--format",
+        "--quiet",
+        "MAX_ERROR",
+    ] {
+        assert!(h.contains(opt), "brackets --help lacks {opt}");
     }
 }
 
