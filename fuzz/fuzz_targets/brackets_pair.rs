@@ -19,7 +19,20 @@ fuzz_target!(|data: &[u8]| {
         for params in [Params::collins(), unlabeled.clone()] {
             let mut gr = BracketReader::new(g, "g", layout);
             let mut tr = BracketReader::new(t, "t", layout);
-            let r = evaluate(&mut gr, &mut tr, &params).expect("in-memory input");
+            let careful = treeval_metrics::careful::CarefulOptions {
+                remove_tags: params.delete_label.clone(),
+                collapse_double: true,
+                export: true,
+                ..Default::default()
+            };
+            let r = evaluate(&mut gr, &mut tr, &params, Some(&careful)).expect("in-memory input");
+            if let Some(c) = &r.careful {
+                let k = &c.counts;
+                assert_eq!(k.EM + k.CE + k.SP, k.TPB);
+                assert_eq!(k.PINH + k.PNINH, k.CE);
+                assert_eq!(k.TINH + k.TNINH, k.EM);
+                assert!(k.EM <= k.TTB);
+            }
             for c in [&r.all, &r.cutoff] {
                 assert!(c.matched <= c.gold.min(c.test));
                 assert!(c.correct_tags <= c.words);

@@ -244,6 +244,33 @@ pub struct BracketsArgs {
     /// No warnings on stderr.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Also the careful evaluation of Hogenhout & Matsumoto (1996) over the scored
+    /// sentences: TTB, TPB, EM, CE, SP, PINH/PNINH, TINH/TNINH and the derived measures
+    /// (each with its formula); with several test files, YY/YN/NY/NN, the real-test-size
+    /// z-score and McNemar's statistic. Words tagged with a DELETE_LABEL are removed first.
+    #[arg(long, help_heading = "Careful evaluation")]
+    pub careful: bool,
+    /// Careful evaluation on labelled brackets (default: spans only).
+    #[arg(long, help_heading = "Careful evaluation")]
+    pub labeled: bool,
+    /// Careful evaluation: also remove words that are punctuation by their form.
+    #[arg(long, help_heading = "Careful evaluation")]
+    pub remove_punct_forms: bool,
+    /// Careful evaluation: drop a bracket with the same span as its parent.
+    #[arg(long, help_heading = "Careful evaluation")]
+    pub collapse_double: bool,
+    /// Careful evaluation: drop brackets over a single word.
+    #[arg(long, help_heading = "Careful evaluation")]
+    pub remove_trivial: bool,
+    /// Careful evaluation: human judgments, tab-separated `sentence start end … accept|reject`
+    /// (the file --export-for-judging writes, with its last column filled in); gives EMA,
+    /// EMR, CEA, CER, SPA, SPR (exact matches are accepted unless judged).
+    #[arg(long, value_name = "FILE", help_heading = "Careful evaluation")]
+    pub judgments: Option<String>,
+    /// Careful evaluation: write the crossing and spurious brackets of the (first) test
+    /// file to judge, with the sentence around each and the treebank brackets it crosses.
+    #[arg(long, value_name = "FILE", help_heading = "Careful evaluation")]
+    pub export_for_judging: Option<String>,
 }
 
 /// Reference-program output for `brackets`.

@@ -811,3 +811,41 @@ fn brackets_cases() {
         insta::assert_snapshot!(snap, brackets_case(name, extra));
     }
 }
+
+/// The careful evaluation on the paper's two sentences: the counts of the paper, two
+/// systems compared, human judgments, and the file to judge.
+#[test]
+fn brackets_careful_paper_example() {
+    let d = "testdata/brackets/careful-paper";
+    let (g, t, t2, j) = (
+        format!("{d}/gold.txt"),
+        format!("{d}/test.txt"),
+        format!("{d}/test2.txt"),
+        format!("{d}/judgments.tsv"),
+    );
+    let out = std::env::temp_dir().join(format!("treeval-judge-{}.tsv", std::process::id()));
+    let o = treeval(&[
+        "brackets",
+        "--careful",
+        "--judgments",
+        &j,
+        "--export-for-judging",
+        out.to_str().unwrap(),
+        &g,
+        &t,
+        &t2,
+    ]);
+    let text = format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}--- export\n{}",
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+        std::fs::read_to_string(&out).unwrap_or_default()
+    );
+    let _ = std::fs::remove_file(&out);
+    assert!(text.contains("TTB 7 TPB 9 EM 5 CE 2 SP 2 PINH 1 PNINH 1 TINH 1 TNINH 4"));
+    insta::assert_snapshot!("brackets-careful-paper", text);
+    // careful options without --careful are a usage error
+    let o = treeval(&["brackets", "--collapse-double", &g, &t]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -598,6 +598,21 @@ pub struct BracketResult {
     pub gold_trees: u64,
     /// Trees read from the test file.
     pub test_trees: u64,
+    /// The careful evaluation (`--careful`), over the scored sentences.
+    pub careful: Option<CarefulResult>,
+}
+
+/// The careful evaluation of one test file.
+#[derive(Debug, Clone, Default)]
+pub struct CarefulResult {
+    /// Summed counts.
+    pub counts: crate::careful::CarefulCounts,
+    /// Per scored sentence: its id and which treebank brackets the parse reproduced.
+    pub reproduced: Vec<(u64, Vec<bool>)>,
+    /// With `keep_brackets`: every scored sentence's parse brackets and classes.
+    pub brackets: Vec<(u64, Vec<crate::careful::CBracket>, Vec<u8>)>,
+    /// With `export`: the lines to judge.
+    pub export: Vec<String>,
 }
 
 /// Score every tree of `test` against the tree of `gold` at the same position, as EVALB
@@ -607,12 +622,13 @@ pub fn evaluate<G: std::io::BufRead + Send, T: std::io::BufRead + Send>(
     gold: &mut treeval_formats::bracket::BracketReader<G>,
     test: &mut treeval_formats::bracket::BracketReader<T>,
     params: &Params,
+    careful: Option<&crate::careful::CarefulOptions>,
 ) -> Result<BracketResult, treeval_formats::Error> {
     // each file is read and parsed on its own thread
     std::thread::scope(|scope| {
         let mut g = Prefetch::spawn(scope, gold);
         let mut t = Prefetch::spawn(scope, test);
-        score_all(&mut g, &mut t, params)
+        score_all(&mut g, &mut t, params, careful)
     })
 }
 
@@ -698,9 +714,13 @@ fn score_all(
     gold: &mut Prefetch,
     test: &mut Prefetch,
     params: &Params,
+    careful: Option<&crate::careful::CarefulOptions>,
 ) -> Result<BracketResult, treeval_formats::Error> {
     let mut scorer = Scorer::new(params.clone());
-    let mut res = BracketResult::default();
+    let mut res = BracketResult {
+        careful: careful.map(|_| CarefulResult::default()),
+        ..BracketResult::default()
+    };
     // EVALB prints an error, then exits if more than MAX_ERROR came before it
     let error = |res: &mut BracketResult, id: u64, msg: String| -> bool {
         let before = res.errors.len() as i64;
@@ -747,6 +767,19 @@ fn score_all(
             }
             res.problems.extend(g.problems.iter().cloned());
             res.problems.extend(t.problems.iter().cloned());
+        }
+        if let (Some(o), Some(c), Status::Ok) = (careful, res.careful.as_mut(), row.status) {
+            let cs = crate::careful::count(g, t, o);
+            c.counts += &cs.counts;
+            if o.export {
+                let words = crate::careful::kept_words(g, o);
+                c.export
+                    .extend(crate::careful::export_lines(id, &cs, &words));
+            }
+            if o.keep_brackets {
+                c.brackets.push((id, cs.parse, cs.classes));
+            }
+            c.reproduced.push((id, cs.reproduced));
         }
         res.all.add_row(&row);
         if row.length as i64 <= params.cutoff_len {

@@ -8,6 +8,7 @@
 
 pub mod align;
 pub mod brackets;
+pub mod careful;
 pub mod deps;
 mod feed;
 pub mod labels;

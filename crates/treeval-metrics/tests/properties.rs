@@ -412,7 +412,7 @@ mod brackets {
             let text = trees.join("\n") + "\n";
             let mut g = BracketReader::new(text.as_bytes(), "g", Layout::Line);
             let mut t = BracketReader::new(text.as_bytes(), "t", Layout::Line);
-            let r = evaluate(&mut g, &mut t, &Params::collins()).unwrap();
+            let r = evaluate(&mut g, &mut t, &Params::collins(), None).unwrap();
             prop_assert_eq!(r.all.sentences, trees.len() as u64);
             prop_assert_eq!(r.all.error_sentences, 0);
             for row in &r.rows {

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 use treeval_metrics::brackets::{BracketCounts, BracketResult, BracketScores, Params, SentenceRow};
+use treeval_metrics::careful::{CarefulCounts, Derived, Judged, PairCounts, RealTestSize};
 
 use crate::model::{Signature, Warning};
 use crate::render::table;
@@ -47,6 +48,38 @@ pub struct BracketSystem {
     /// Every sentence (`--per-sentence`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub sentences: Vec<SentenceRow>,
+    /// The careful evaluation (`--careful`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub careful: Option<CarefulOut>,
+}
+
+/// A system's careful evaluation.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CarefulOut {
+    /// TTB, TPB, EM, CE, SP, PINH, PNINH, TINH, TNINH.
+    pub counts: CarefulCounts,
+    /// With `--judgments`: EMA, EMR, CEA, CER, SPA, SPR, and the brackets left unjudged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub judged: Option<Judged>,
+    /// Crossing and spurious brackets without a judgment.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unjudged: Option<u64>,
+    /// The derived measures, each with its formula.
+    pub derived: Vec<Derived>,
+}
+
+/// Two systems compared on the treebank brackets (careful evaluation).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CarefulPair {
+    /// First system (0-based).
+    pub a: usize,
+    /// Second system.
+    pub b: usize,
+    /// YY, YN, NY, NN.
+    pub counts: PairCounts,
+    /// The real test size: extreme feasible (M1, M2) with the z-score of the recall-hard
+    /// difference, and McNemar's statistic.
+    pub real_test_size: RealTestSize,
 }
 
 /// The metrics object of a system.
@@ -83,6 +116,9 @@ pub struct BracketsReport {
     pub params: Params,
     /// One per test file.
     pub systems: Vec<BracketSystem>,
+    /// Pairwise careful comparisons (`--careful` with several test files).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub careful_pairs: Vec<CarefulPair>,
     /// Warnings (parameter file, malformed trees).
     pub warnings: Vec<Warning>,
 }
@@ -120,6 +156,7 @@ impl BracketSystem {
             } else {
                 Vec::new()
             },
+            careful: None,
         }
     }
 }
@@ -310,6 +347,67 @@ pub fn render_text(r: &BracketsReport) -> String {
         if let Some(m) = &s.stopped {
             let _ = writeln!(o, "note: {m}");
         }
+        if let Some(c) = &s.careful {
+            careful_text(&mut o, c);
+        }
+    }
+    for p in &r.careful_pairs {
+        let c = &p.counts;
+        let _ = writeln!(
+            o,
+            "\ncareful [{}] vs [{}] over treebank brackets: YY {} YN {} NY {} NN {}",
+            p.a + 1,
+            p.b + 1,
+            c.YY,
+            c.YN,
+            c.NY,
+            c.NN
+        );
+        for &(m1, m2, z) in &p.real_test_size.points {
+            let z = z.map_or("-".into(), |z| format!("{z:.3}"));
+            let _ = writeln!(
+                o,
+                "  real test size: M1 = {m1:.1}, M2 = {m2:.1}: z = {z} (recall-hard A - B)"
+            );
+        }
+        if let Some(m) = p.real_test_size.mcnemar {
+            let _ = writeln!(o, "  McNemar (YN - NY)^2 / (YN + NY) = {m:.3} (about z^2)");
+        }
     }
     o
+}
+
+fn careful_text(o: &mut String, c: &CarefulOut) {
+    let k = &c.counts;
+    let _ = writeln!(
+        o,
+        "\ncareful evaluation (Hogenhout & Matsumoto 1996): TTB {} TPB {} EM {} CE {} SP {} PINH {} PNINH {} TINH {} TNINH {}",
+        k.TTB, k.TPB, k.EM, k.CE, k.SP, k.PINH, k.PNINH, k.TINH, k.TNINH
+    );
+    if let Some(j) = &c.judged {
+        let _ = writeln!(
+            o,
+            "judged: EMA {} EMR {} CEA {} CER {} SPA {} SPR {} (unjudged CE/SP: {})",
+            j.EMA,
+            j.EMR,
+            j.CEA,
+            j.CER,
+            j.SPA,
+            j.SPR,
+            c.unjudged.unwrap_or(0)
+        );
+    }
+    let mut rows = vec![vec![
+        "measure".to_string(),
+        "formula".into(),
+        "value".into(),
+    ]];
+    for d in &c.derived {
+        rows.push(vec![
+            d.name.to_string(),
+            d.formula.to_string(),
+            d.value.map_or("-".into(), |v| format!("{:.2}", 100.0 * v)),
+        ]);
+    }
+    o.push_str(&table(&rows, 1));
 }

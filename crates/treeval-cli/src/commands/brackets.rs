@@ -5,7 +5,10 @@ use std::sync::Arc;
 
 use treeval_formats::bracket::{BracketReader, Layout};
 use treeval_metrics::brackets::{evaluate, Params};
-use treeval_report::brackets::{evalb_text, render_text, BracketSystem, BracketsReport, GoldFile};
+use treeval_metrics::careful::{judge, read_judgments, CarefulOptions, Judged, PairCounts};
+use treeval_report::brackets::{
+    evalb_text, render_text, BracketSystem, BracketsReport, CarefulOut, CarefulPair, GoldFile,
+};
 use treeval_report::model::Warning;
 use treeval_report::Signature;
 
@@ -50,13 +53,51 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (false, LayoutArg::Auto) => Layout::Auto,
         (false, LayoutArg::MultiLine) => Layout::MultiLine,
     };
+    let careful_flags = a.labeled
+        || a.remove_punct_forms
+        || a.collapse_double
+        || a.remove_trivial
+        || a.judgments.is_some()
+        || a.export_for_judging.is_some();
+    if careful_flags && !a.careful {
+        return Err(Failure::Usage(
+            "--labeled, --remove-punct-forms, --collapse-double, --remove-trivial, --judgments and --export-for-judging belong to --careful".into(),
+        ));
+    }
+    let judgments = match &a.judgments {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::Eval(format!("{path}: cannot read the judgments: {e}")))?;
+            let (j, problems) = read_judgments(&text);
+            if !problems.is_empty() {
+                let lines: Vec<String> = problems
+                    .iter()
+                    .map(|(l, m)| format!("{path}:{l}:1: {m}"))
+                    .collect();
+                return Err(Failure::Eval(lines.join("\n")));
+            }
+            Some(j)
+        }
+        None => None,
+    };
+    let careful = a.careful.then(|| CarefulOptions {
+        labeled: a.labeled,
+        remove_tags: params.delete_label.clone(),
+        remove_punct_forms: a.remove_punct_forms,
+        collapse_double: a.collapse_double,
+        remove_trivial: a.remove_trivial,
+        keep_brackets: judgments.is_some(),
+        export: a.export_for_judging.is_some(),
+    });
     let mut systems = Vec::new();
+    let mut reproduced = Vec::new();
     let mut gold_trees = 0;
     let mut text = String::new();
-    for path in &a.tests {
+    for (k, path) in a.tests.iter().enumerate() {
         let mut g = reader(&a.gold, layout)?;
         let mut t = reader(path, layout)?;
-        let r = evaluate(&mut g, &mut t, &params).map_err(|e| Failure::Eval(e.to_string()))?;
+        let r = evaluate(&mut g, &mut t, &params, careful.as_ref())
+            .map_err(|e| Failure::Eval(e.to_string()))?;
         gold_trees = r.gold_trees;
         if !a.quiet || a.compat.is_some() {
             // EVALB's error lines, then where each malformed tree went wrong
@@ -76,10 +117,61 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             text.push_str(&evalb_text(&r, params.cutoff_len));
         }
         warnings.extend(r.problems.iter().map(Warning::from));
-        systems.push(BracketSystem::new(path, &r, a.per_sentence));
+        let mut system = BracketSystem::new(path, &r, a.per_sentence);
+        if let Some(c) = &r.careful {
+            let mut judged = None;
+            let mut unjudged = None;
+            if let Some(j) = &judgments {
+                let (mut x, mut u) = (Judged::default(), 0u64);
+                for (id, brackets, classes) in &c.brackets {
+                    judge(j, *id, brackets, classes, &mut x, &mut u);
+                }
+                judged = Some(x);
+                unjudged = Some(u);
+            }
+            if k == 0 {
+                if let Some(out) = &a.export_for_judging {
+                    let mut body = String::from("# sentence\tstart\tend\tclass\tcontext\tcrosses\tjudgment (accept|reject)\n");
+                    for line in &c.export {
+                        body.push_str(line);
+                        body.push('\n');
+                    }
+                    std::fs::write(out, body)
+                        .map_err(|e| Failure::Eval(format!("{out}: cannot write: {e}")))?;
+                }
+            }
+            system.careful = Some(CarefulOut {
+                counts: c.counts,
+                derived: c.counts.derived(judged.as_ref()),
+                judged,
+                unjudged,
+            });
+            reproduced.push(c.reproduced.clone());
+        }
+        systems.push(system);
+    }
+    // every pair of systems, over the sentences both scored
+    let mut careful_pairs = Vec::new();
+    for i in 0..reproduced.len() {
+        for j in i + 1..reproduced.len() {
+            let mut pc = PairCounts::default();
+            let other: std::collections::HashMap<u64, &Vec<bool>> =
+                reproduced[j].iter().map(|(id, v)| (*id, v)).collect();
+            for (id, x) in &reproduced[i] {
+                if let Some(y) = other.get(id) {
+                    pc.add(x, y);
+                }
+            }
+            careful_pairs.push(CarefulPair {
+                a: i,
+                b: j,
+                real_test_size: pc.real_test_size(),
+                counts: pc,
+            });
+        }
     }
     if a.compat.is_none() {
-        let signature = Signature::new(
+        let mut signature = Signature::new(
             "brackets",
             &[
                 ("prm", prm_name),
@@ -88,6 +180,19 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 ("layout", format!("{:?}", layout).to_lowercase()),
             ],
         );
+        if let Some(c) = &careful {
+            let mut prep = vec![if c.labeled { "labeled" } else { "unlabeled" }];
+            if c.remove_punct_forms {
+                prep.push("punct-forms");
+            }
+            if c.collapse_double {
+                prep.push("collapse-double");
+            }
+            if c.remove_trivial {
+                prep.push("remove-trivial");
+            }
+            signature.push("careful", prep.join("+"));
+        }
         let report = BracketsReport {
             schema: treeval_report::SCHEMA,
             command: "brackets".into(),
@@ -98,6 +203,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             },
             params,
             systems,
+            careful_pairs,
             warnings,
         };
         text = match a.format {
