@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use treeval_formats::bracket::{BracketReader, Layout};
-use treeval_metrics::brackets::{evaluate, Params};
+use treeval_metrics::brackets::{evaluate_inline, Params};
 
 fuzz_target!(|data: &[u8]| {
     let cut = data.iter().position(|&b| b == 0).unwrap_or(data.len());
@@ -25,7 +25,7 @@ fuzz_target!(|data: &[u8]| {
                 export: true,
                 ..Default::default()
             };
-            let r = evaluate(&mut gr, &mut tr, &params, Some(&careful)).expect("in-memory input");
+            let r = evaluate_inline(&mut gr, &mut tr, &params, Some(&careful)).expect("in-memory input");
             if let Some(c) = &r.careful {
                 let k = &c.counts;
                 assert_eq!(k.EM + k.CE + k.SP, k.TPB);

@@ -632,6 +632,47 @@ pub fn evaluate<G: std::io::BufRead + Send, T: std::io::BufRead + Send>(
     })
 }
 
+/// Score on the calling thread (no reader threads), with the same results as
+/// [`evaluate`].
+pub fn evaluate_inline<G: std::io::BufRead, T: std::io::BufRead>(
+    gold: &mut treeval_formats::bracket::BracketReader<G>,
+    test: &mut treeval_formats::bracket::BracketReader<T>,
+    params: &Params,
+    careful: Option<&crate::careful::CarefulOptions>,
+) -> Result<BracketResult, treeval_formats::Error> {
+    let mut g = Inline {
+        r: gold,
+        tree: BracketTree::default(),
+    };
+    let mut t = Inline {
+        r: test,
+        tree: BracketTree::default(),
+    };
+    score_all(&mut g, &mut t, params, careful)
+}
+
+/// Trees one by one.
+trait Trees {
+    fn next(&mut self) -> Result<Option<&BracketTree>, treeval_formats::Error>;
+}
+
+struct Inline<'a, R> {
+    r: &'a mut treeval_formats::bracket::BracketReader<R>,
+    tree: BracketTree,
+}
+
+impl<R: std::io::BufRead> Trees for Inline<'_, R> {
+    fn next(&mut self) -> Result<Option<&BracketTree>, treeval_formats::Error> {
+        Ok(self.r.read_tree(&mut self.tree)?.then_some(&self.tree))
+    }
+}
+
+impl Trees for Prefetch {
+    fn next(&mut self) -> Result<Option<&BracketTree>, treeval_formats::Error> {
+        Prefetch::next(self)
+    }
+}
+
 /// Trees per batch handed from a reader thread.
 const BATCH: usize = 256;
 
@@ -711,8 +752,8 @@ impl Prefetch {
 }
 
 fn score_all(
-    gold: &mut Prefetch,
-    test: &mut Prefetch,
+    gold: &mut dyn Trees,
+    test: &mut dyn Trees,
     params: &Params,
     careful: Option<&crate::careful::CarefulOptions>,
 ) -> Result<BracketResult, treeval_formats::Error> {

@@ -388,7 +388,7 @@ mod ud_resync {
 mod brackets {
     use proptest::prelude::*;
     use treeval_formats::bracket::{BracketReader, Layout};
-    use treeval_metrics::brackets::{evaluate, Params, Status};
+    use treeval_metrics::brackets::{evaluate, evaluate_inline, Params, Status};
 
     /// A random tree as text: labels from a small set (some deleted by COLLINS.prm).
     fn tree() -> impl Strategy<Value = String> {
@@ -424,6 +424,16 @@ mod brackets {
                 }
             }
             prop_assert_eq!(r.all.complete, r.all.valid());
+            // the threaded reader gives what the inline one gives, on shifted pairs too
+            let shifted = trees[1..].join("\n") + "\n";
+            let mut g = BracketReader::new(text.as_bytes(), "g", Layout::Line);
+            let mut t = BracketReader::new(shifted.as_bytes(), "t", Layout::Line);
+            let a = evaluate(&mut g, &mut t, &Params::collins(), None).unwrap();
+            let mut g = BracketReader::new(text.as_bytes(), "g", Layout::Line);
+            let mut t = BracketReader::new(shifted.as_bytes(), "t", Layout::Line);
+            let b = evaluate_inline(&mut g, &mut t, &Params::collins(), None).unwrap();
+            prop_assert_eq!(a.rows, b.rows);
+            prop_assert_eq!(a.errors, b.errors);
         }
     }
 }
