@@ -223,7 +223,7 @@ pub struct BracketsArgs {
     pub gold: String,
     /// Test (parser) trees; several files are each scored against GOLD.
     #[arg(value_name = "TEST", required = true, num_args = 1..)]
-    pub tests: Vec<String>,
+    pub test_files: Vec<String>,
     /// EVALB parameter file (DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL,
     /// DELETE_LABEL_FOR_LENGTH, EQ_LABEL, EQ_WORD); default: EVALB's COLLINS.prm.
     #[arg(long, value_name = "FILE")]
@@ -271,6 +271,15 @@ pub struct BracketsArgs {
     /// file to judge, with the sentence around each and the treebank brackets it crosses.
     #[arg(long, value_name = "FILE", help_heading = "Careful evaluation")]
     pub export_for_judging: Option<String>,
+    /// Significance tests and intervals.
+    #[command(flatten)]
+    pub sig: SignificanceArgs,
+    /// Metrics to test and to give intervals for, from the per-sentence bracket counts
+    /// (units are sentences; unscored sentences count nothing): F (2·matched/(gold+test)),
+    /// recall, precision.
+    #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "F",
+          value_parser = ["F", "recall", "precision"], help_heading = "Significance")]
+    pub test_metrics: Vec<String>,
 }
 
 /// Reference-program output for `brackets`.

@@ -848,4 +848,28 @@ fn brackets_careful_paper_example() {
     // careful options without --careful are a usage error
     let o = treeval(&["brackets", "--collapse-double", &g, &t]);
     assert_eq!(o.status.code(), Some(2));
+    // the tests of the significance issue on per-sentence bracket counts: a system
+    // against itself is never significantly different
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&[
+        "brackets",
+        "-q",
+        "--format",
+        "json",
+        "--test",
+        "ar",
+        "--test",
+        "bootstrap",
+        "--test-metrics",
+        "F,recall,precision",
+        &g,
+        &t,
+        &t,
+    ]))
+    .unwrap();
+    let comparisons = v["comparisons"].as_array().unwrap();
+    assert_eq!(comparisons.len(), 6);
+    for c in comparisons {
+        assert_eq!(c["statistic"].as_f64(), Some(0.0), "{c}");
+        assert_eq!(c["significant"], false, "{c}");
+    }
 }

@@ -51,6 +51,9 @@ pub struct BracketSystem {
     /// The careful evaluation (`--careful`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub careful: Option<CarefulOut>,
+    /// Bootstrap intervals of the tested metrics (`--ci`).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub ci: std::collections::BTreeMap<String, [f64; 2]>,
 }
 
 /// A system's careful evaluation.
@@ -119,6 +122,10 @@ pub struct BracketsReport {
     /// Pairwise careful comparisons (`--careful` with several test files).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub careful_pairs: Vec<CarefulPair>,
+    /// Pairwise tests on the tested metrics (`--test`).
+    pub comparisons: Vec<treeval_stats::compare::Comparison>,
+    /// Ranks per metric and test.
+    pub rankings: Vec<treeval_stats::compare::Ranking>,
     /// Warnings (parameter file, malformed trees).
     pub warnings: Vec<Warning>,
 }
@@ -157,6 +164,7 @@ impl BracketSystem {
                 Vec::new()
             },
             careful: None,
+            ci: Default::default(),
         }
     }
 }
@@ -350,6 +358,30 @@ pub fn render_text(r: &BracketsReport) -> String {
         if let Some(c) = &s.careful {
             careful_text(&mut o, c);
         }
+    }
+    for (k, s) in r.systems.iter().enumerate() {
+        for (m, [lo, hi]) in &s.ci {
+            let _ = writeln!(
+                o,
+                "[{}] {m} interval: {:.2} – {:.2}",
+                k + 1,
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
+    }
+    for c in &r.comparisons {
+        let _ = writeln!(
+            o,
+            "{} [{}] vs [{}], {}: statistic {:.4}, p = {:.4}{}",
+            c.metric,
+            c.a + 1,
+            c.b + 1,
+            c.test.name(),
+            c.statistic,
+            c.p_value,
+            if c.significant { " †" } else { "" }
+        );
     }
     for p in &r.careful_pairs {
         let c = &p.counts;

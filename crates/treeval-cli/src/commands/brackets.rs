@@ -43,7 +43,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         None => (Params::collins(), "COLLINS.prm (built in)".to_owned()),
     };
-    if a.gold == "-" && a.tests.len() > 1 {
+    if a.gold == "-" && a.test_files.len() > 1 {
         return Err(Failure::Usage(
             "a gold file on standard input can be scored against one test file only".into(),
         ));
@@ -89,11 +89,27 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_brackets: judgments.is_some(),
         export: a.export_for_judging.is_some(),
     });
+    let cfg = super::significance::config(&a.sig);
+    if cfg
+        .tests
+        .contains(&treeval_stats::compare::TestKind::Mcnemar)
+    {
+        return Err(Failure::Usage(
+            "--test mcnemar needs paired binary decisions; for brackets use --test ar or --test bootstrap (and --careful for McNemar on reproduced treebank brackets)".into(),
+        ));
+    }
+    if !cfg.tests.is_empty() && a.test_files.len() < 2 {
+        return Err(Failure::Usage(
+            "--test compares systems: give at least two test files".into(),
+        ));
+    }
+    let resample = !cfg.tests.is_empty() || a.sig.ci.is_some();
+    let mut rows_by_system: Vec<Vec<[f64; 3]>> = Vec::new();
     let mut systems = Vec::new();
     let mut reproduced = Vec::new();
     let mut gold_trees = 0;
     let mut text = String::new();
-    for (k, path) in a.tests.iter().enumerate() {
+    for (k, path) in a.test_files.iter().enumerate() {
         let mut g = reader(&a.gold, layout)?;
         let mut t = reader(path, layout)?;
         let r = evaluate(&mut g, &mut t, &params, careful.as_ref())
@@ -117,6 +133,20 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             text.push_str(&evalb_text(&r, params.cutoff_len));
         }
         warnings.extend(r.problems.iter().map(Warning::from));
+        if resample {
+            rows_by_system.push(
+                r.rows
+                    .iter()
+                    .map(|x| {
+                        if x.status == treeval_metrics::brackets::Status::Ok {
+                            [x.matched as f64, x.gold as f64, x.test as f64]
+                        } else {
+                            [0.0; 3]
+                        }
+                    })
+                    .collect(),
+            );
+        }
         let mut system = BracketSystem::new(path, &r, a.per_sentence);
         if let Some(c) = &r.careful {
             let mut judged = None;
@@ -170,6 +200,49 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             });
         }
     }
+    let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
+    if resample {
+        // sentences pair up by position; a shorter run is padded with unscored sentences
+        let n = rows_by_system.iter().map(Vec::len).max().unwrap_or(0);
+        for rows in &mut rows_by_system {
+            rows.resize(n, [0.0; 3]);
+        }
+        let f =
+            |s: &[f64]| -> Option<f64> { (s[1] + s[2] > 0.0).then(|| 2.0 * s[0] / (s[1] + s[2])) };
+        let recall = |s: &[f64]| -> Option<f64> { (s[1] > 0.0).then(|| s[0] / s[1]) };
+        let precision = |s: &[f64]| -> Option<f64> { (s[2] > 0.0).then(|| s[0] / s[2]) };
+        let tables = |_: &str| -> Vec<treeval_stats::Samples> {
+            rows_by_system
+                .iter()
+                .map(|rows| {
+                    let mut t = treeval_stats::Samples::new(3);
+                    for r in rows {
+                        t.push(r);
+                    }
+                    t
+                })
+                .collect()
+        };
+        let statistic = |m: &str| -> &dyn treeval_stats::Statistic {
+            match m {
+                "recall" => &recall,
+                "precision" => &precision,
+                _ => &f,
+            }
+        };
+        let ci;
+        (comparisons, rankings, ci) = super::significance::test_named_metrics(
+            &a.sig,
+            &cfg,
+            a.quiet,
+            &a.test_metrics,
+            &tables,
+            &statistic,
+        );
+        for (system, ci) in systems.iter_mut().zip(ci) {
+            system.ci = ci;
+        }
+    }
     if a.compat.is_none() {
         let mut signature = Signature::new(
             "brackets",
@@ -193,6 +266,10 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
             signature.push("careful", prep.join("+"));
         }
+        if resample {
+            super::significance::sign(&a.sig, &cfg, &mut signature);
+            signature.push("test-metrics", a.test_metrics.join(","));
+        }
         let report = BracketsReport {
             schema: treeval_report::SCHEMA,
             command: "brackets".into(),
@@ -204,6 +281,8 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             params,
             systems,
             careful_pairs,
+            comparisons,
+            rankings,
             warnings,
         };
         text = match a.format {
