@@ -806,6 +806,7 @@ fn brackets_cases() {
         ("all-zero", &[][..]),
         ("more-test-lines", &["--compat", "evalb"][..]),
         ("max-error", &[][..]),
+        ("mrg-wrapper", &["--per-sentence"][..]),
     ] {
         let snap = format!("brackets-{name}{}", extra.join("").replace("--", "-"));
         insta::assert_snapshot!(snap, brackets_case(name, extra));

@@ -282,6 +282,17 @@ impl<R: BufRead> BracketReader<R> {
                         q += 1;
                     }
                     if q < n && b[q] == b')' {
+                        if q == ws {
+                            problems.push(problem(
+                                t,
+                                q,
+                                format!(
+                                    "expected a word in ({} …), found ')'",
+                                    &t.text[ls..label.end as usize]
+                                ),
+                                "EVALB reads this as a word with no characters",
+                            ));
+                        }
                         t.leaves.push(Leaf {
                             label,
                             word: Span {

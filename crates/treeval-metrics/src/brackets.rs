@@ -44,6 +44,10 @@ pub struct Params {
     pub eq_label: Vec<(String, String)>,
     /// `EQ_WORD`: word pairs taken as equal.
     pub eq_word: Vec<(String, String)>,
+    /// Count a top-level bracket without a label, the `( … )` wrapper of `.mrg` files, as
+    /// EVALB does (`--compat evalb`). treeval's default leaves it out: otherwise a gold
+    /// file with wrappers against parser output without them loses recall.
+    pub count_wrapper: bool,
 }
 
 /// The text of EVALB's COLLINS.prm, treeval's default parameters.
@@ -63,6 +67,7 @@ impl Default for Params {
             delete_label_for_length: Vec::new(),
             eq_label: Vec::new(),
             eq_word: Vec::new(),
+            count_wrapper: false,
         }
     }
 }
@@ -467,7 +472,11 @@ impl Scorer {
         for node in &t.nodes {
             let kept = if gold { &self.gkept } else { &self.tkept };
             let (start, end) = (kept[node.start as usize], kept[node.end as usize]);
-            if start == end {
+            if start == end
+                || (!self.params.count_wrapper
+                    && node.parent.is_none()
+                    && node.label.start == node.label.end)
+            {
                 continue;
             }
             let label = self.id(t.s(cut(t, node.label)));

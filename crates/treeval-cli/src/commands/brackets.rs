@@ -48,6 +48,8 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "a gold file on standard input can be scored against one test file only".into(),
         ));
     }
+    let mut params = params;
+    params.count_wrapper = a.compat.is_some();
     let layout = match (a.compat.is_some(), a.layout) {
         (true, _) | (false, LayoutArg::Line) => Layout::Line,
         (false, LayoutArg::Auto) => Layout::Auto,
@@ -251,6 +253,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 ("labeled", u8::from(params.labeled).to_string()),
                 ("cutoff", params.cutoff_len.to_string()),
                 ("layout", format!("{:?}", layout).to_lowercase()),
+                ("wrapper", "ignored".into()),
             ],
         );
         if let Some(c) = &careful {
