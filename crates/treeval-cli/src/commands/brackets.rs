@@ -50,6 +50,12 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let mut params = params;
     params.count_wrapper = a.compat.is_some();
+    if params.debug > 0 && !a.quiet {
+        eprintln!(
+            "warning: DEBUG {} is read but EVALB's per-sentence debug dump is not reproduced; --per-sentence (and JSON) give every sentence's counts",
+            params.debug
+        );
+    }
     let layout = match (a.compat.is_some(), a.layout) {
         (true, _) | (false, LayoutArg::Line) => Layout::Line,
         (false, LayoutArg::Auto) => Layout::Auto,
