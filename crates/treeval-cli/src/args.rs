@@ -38,6 +38,28 @@ pub enum Command {
     /// precision, F-measure, complete match, crossing brackets, tagging accuracy, for all
     /// sentences and up to a cut-off length; `--compat evalb` prints EVALB's output.
     Brackets(BracketsArgs),
+    /// Tree edit distance (Zhang & Shasha) with its edit script, the core of TedEval
+    /// (Tsarfaty, Nivre & Andersson 2011). This version measures tree pairs (`--distance`);
+    /// the cross-annotation evaluation of dependency files is not built yet.
+    Ted(TedArgs),
+}
+
+/// `treeval ted` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Costs: deleting or inserting a node 1; relabelling 0 for equal labels, else 1 (0 with --unlabeled).\n\nExit codes: 0 success; 1 a file cannot be read or a tree is malformed; 2 usage error."
+)]
+pub struct TedArgs {
+    /// Tree pairs, one per line: two trees in APTED's bracket notation (`{a{b}{c}}`)
+    /// separated by a tab. Prints each pair's distance, one per line.
+    #[arg(long, value_name = "FILE")]
+    pub distance: Option<String>,
+    /// Relabelling costs nothing (unlabeled distance).
+    #[arg(long)]
+    pub unlabeled: bool,
+    /// Also print each pair's edit script (JSON, after the distance and a tab).
+    #[arg(long)]
+    pub script: bool,
 }
 
 /// Reference-script output for `ud`.

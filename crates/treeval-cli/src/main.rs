@@ -33,6 +33,7 @@ fn main() -> ExitCode {
         args::Command::Ud(a) => commands::ud::run(a, &mut out),
         args::Command::Relations(a) => commands::relations::run(a, &mut out),
         args::Command::Brackets(a) => commands::brackets::run(a, &mut out),
+        args::Command::Ted(a) => commands::ted::run(a, &mut out),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

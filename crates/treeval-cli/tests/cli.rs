@@ -874,3 +874,33 @@ fn brackets_careful_paper_example() {
         assert_eq!(c["significant"], false, "{c}");
     }
 }
+
+/// Tree edit distance of tree pairs: Zhang & Shasha's example at 2, scripts, the unlabeled
+/// distance, and a malformed pair.
+#[test]
+fn ted_distance_cases() {
+    let run = |args: &[&str]| {
+        let o = treeval(args);
+        format!(
+            "exit: {}\n--- stdout\n{}--- stderr\n{}",
+            o.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    };
+    let labeled = run(&["ted", "--distance", "testdata/ted/pairs.txt", "--script"]);
+    assert!(labeled.contains("--- stdout\n2\t"));
+    insta::assert_snapshot!("ted-distance-script", labeled);
+    insta::assert_snapshot!(
+        "ted-distance-unlabeled",
+        run(&["ted", "--distance", "testdata/ted/pairs.txt", "--unlabeled"])
+    );
+    insta::assert_snapshot!(
+        "ted-distance-bad",
+        run(&["ted", "--distance", "testdata/ted/bad.txt"])
+    );
+    let h = String::from_utf8(treeval(&["ted", "--help"]).stdout).unwrap();
+    for opt in ["--distance", "--unlabeled", "--script", "APTED"] {
+        assert!(h.contains(opt), "ted --help lacks {opt}");
+    }
+}

@@ -15,6 +15,7 @@ pub mod labels;
 pub mod pts;
 pub mod punct;
 pub mod score;
+pub mod ted;
 pub mod tree;
 pub mod ud;
 

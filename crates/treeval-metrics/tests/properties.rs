@@ -437,3 +437,59 @@ mod brackets {
         }
     }
 }
+
+mod ted {
+    use proptest::prelude::*;
+    use treeval_metrics::ted::{
+        distance, distance_with_script, script_cost, Edit, Node, Tree, UnitCost,
+    };
+
+    /// Random trees of up to ~60 nodes over 4 labels.
+    fn node() -> impl Strategy<Value = Node> {
+        let leaf = (0u32..4).prop_map(|label| Node {
+            label,
+            children: Vec::new(),
+        });
+        leaf.prop_recursive(6, 60, 5, |inner| {
+            ((0u32..4), prop::collection::vec(inner, 1..5))
+                .prop_map(|(label, children)| Node { label, children })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn metric_laws_and_scripts(a in node(), b in node(), c in node()) {
+            let (a, b, c) = (Tree::from_node(&a), Tree::from_node(&b), Tree::from_node(&c));
+            prop_assert_eq!(distance(&a, &a, &UnitCost), 0);
+            let ab = distance(&a, &b, &UnitCost);
+            prop_assert_eq!(ab, distance(&b, &a, &UnitCost));
+            let (bc, ac) = (distance(&b, &c, &UnitCost), distance(&a, &c, &UnitCost));
+            prop_assert!(ac <= ab + bc);
+            prop_assert!(ab <= (a.len() + b.len()) as u32);
+            let (d, s) = distance_with_script(&a, &b, &UnitCost);
+            prop_assert_eq!(d, ab);
+            prop_assert_eq!(script_cost(&s), d);
+            // a valid mapping: every node once, and ancestors map to ancestors
+            let maps: Vec<(u32, u32)> = s.iter().filter_map(|e| match *e {
+                Edit::Map { a, b, .. } => Some((a, b)),
+                _ => None,
+            }).collect();
+            let anc = |t: &Tree, x: u32, y: u32| {
+                let mut p = t.parent[y as usize];
+                while let Some(q) = p {
+                    if q == x { return true; }
+                    p = t.parent[q as usize];
+                }
+                false
+            };
+            for &(x1, y1) in &maps {
+                for &(x2, y2) in &maps {
+                    prop_assert_eq!(anc(&a, x1, x2), anc(&b, y1, y2));
+                    prop_assert_eq!(x1 < x2, y1 < y2);
+                }
+            }
+            prop_assert_eq!(s.len(), a.len() + b.len() - maps.len());
+        }
+    }
+}

@@ -4,4 +4,5 @@ pub mod deps;
 pub mod pts;
 pub mod relations;
 pub mod significance;
+pub mod ted;
 pub mod ud;
