@@ -16,6 +16,7 @@ pub mod pts;
 pub mod punct;
 pub mod score;
 pub mod ted;
+pub mod tedeval;
 pub mod tree;
 pub mod ud;
 
