@@ -80,6 +80,78 @@ pub fn functional_tree(heads: &[u32], labels: &[&str]) -> FNode {
     }
 }
 
+/// The functional tree of a constituency tree: node labels are the functions (cut at
+/// `-`/`=` only if the caller did), a pre-terminal is a one-word node labelled with its
+/// tag and holding its word, and a `ROOT` node covers the sentence. Brackets without
+/// words are left out.
+pub fn from_brackets(t: &treeval_formats::bracket::BracketTree) -> FNode {
+    let n = t.leaves.len() as u32;
+    // children of each node (and of the top) in reading order: nodes and pre-terminals
+    let mut kids: Vec<Vec<FNode>> = vec![Vec::new(); t.nodes.len() + 1];
+    // pre-terminals go to the innermost node containing them: the last opened node whose
+    // span holds the leaf and that opened before it
+    for (k, leaf) in t.leaves.iter().enumerate() {
+        let k = k as u32;
+        let owner = t
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|(_, x)| x.start <= k && k < x.end && x.at < leaf.at)
+            .map(|(i, _)| i + 1)
+            .next_back()
+            .unwrap_or(0);
+        kids[owner].push(FNode {
+            label: t.s(leaf.label).to_owned(),
+            span: (k, k + 1),
+            word: Some(k),
+            children: Vec::new(),
+        });
+    }
+    // nodes, innermost first (they open after their parents)
+    for i in (0..t.nodes.len()).rev() {
+        let x = &t.nodes[i];
+        let mut children = std::mem::take(&mut kids[i + 1]);
+        if x.start == x.end {
+            continue;
+        }
+        children.sort_by_key(|c| c.span.0);
+        let node = FNode {
+            label: t.s(x.label).to_owned(),
+            span: (x.start, x.end),
+            word: None,
+            children,
+        };
+        let parent = x.parent.map_or(0, |p| p as usize + 1);
+        kids[parent].push(node);
+    }
+    let mut children = std::mem::take(&mut kids[0]);
+    children.sort_by_key(|c| c.span.0);
+    FNode {
+        label: "ROOT".into(),
+        span: (0, n),
+        word: None,
+        children,
+    }
+}
+
+/// A functional tree as an ordered tree for the edit distance: every node with its label
+/// (interned by `intern`) and, under each node that holds a word, a terminal leaf for the
+/// word (labelled `#i`, so that terminals always map to themselves).
+pub fn to_ted(t: &FNode, intern: &mut dyn FnMut(&str) -> u32) -> crate::ted::Node {
+    let mut children: Vec<crate::ted::Node> =
+        t.children.iter().map(|c| to_ted(c, intern)).collect();
+    if let Some(w) = t.word {
+        children.push(crate::ted::Node {
+            label: intern(&format!("#{w}")),
+            children: Vec::new(),
+        });
+    }
+    crate::ted::Node {
+        label: intern(&t.label),
+        children,
+    }
+}
+
 impl FNode {
     /// Every node, preorder.
     pub fn nodes(&self) -> Vec<&FNode> {
@@ -141,6 +213,56 @@ mod tests {
         let labels: Vec<&str> = root.children.iter().map(|c| c.label.as_str()).collect();
         assert_eq!(labels, ["nsubj", "*", "obj"]);
         assert_eq!(root.children[1].word, Some(1));
+    }
+
+    fn ted(a: &FNode, b: &FNode) -> u32 {
+        let mut names: std::collections::HashMap<String, u32> = Default::default();
+        let mut intern = |x: &str| {
+            let n = names.len() as u32;
+            *names.entry(x.to_owned()).or_insert(n)
+        };
+        let (x, y) = (to_ted(a, &mut intern), to_ted(b, &mut intern));
+        crate::ted::distance(
+            &crate::ted::Tree::from_node(&x),
+            &crate::ted::Tree::from_node(&y),
+            &crate::ted::UnitCost,
+        )
+    }
+
+    #[test]
+    fn distances_between_functional_trees() {
+        let gold = functional_tree(&[2, 0, 2], &["nsubj", "root", "obj"]);
+        assert_eq!(ted(&gold, &gold), 0);
+        // one relation wrong: one relabelling
+        let parse = functional_tree(&[2, 0, 2], &["nsubj", "root", "iobj"]);
+        assert_eq!(ted(&gold, &parse), 1);
+        // the lexical and functional PP analyses differ only in where the labels sit
+        let functional = functional_tree(&[0, 1], &["prep", "pobj"]);
+        let lexical = functional_tree(&[2, 0], &["case", "prep"]);
+        assert_eq!(ted(&functional, &lexical), 2);
+    }
+
+    #[test]
+    fn constituency_functional_trees() {
+        let mut r = treeval_formats::bracket::BracketReader::new(
+            "(S (NP (DT the) (NN dog)) (VP (VBZ barks)))".as_bytes(),
+            "t",
+            treeval_formats::bracket::Layout::Line,
+        );
+        let mut t = treeval_formats::bracket::BracketTree::default();
+        r.read_tree(&mut t).unwrap();
+        let f = from_brackets(&t);
+        let s = &f.children[0];
+        assert_eq!((s.label.as_str(), s.span), ("S", (0, 3)));
+        let labels: Vec<(&str, (u32, u32))> = s
+            .children
+            .iter()
+            .map(|c| (c.label.as_str(), c.span))
+            .collect();
+        assert_eq!(labels, [("NP", (0, 2)), ("VP", (2, 3))]);
+        assert_eq!(s.children[0].children[1].word, Some(1));
+        assert_eq!(f.size(), 6);
+        assert!(subsumes_into(&f, &f));
     }
 
     #[test]
