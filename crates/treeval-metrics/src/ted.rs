@@ -211,7 +211,6 @@ impl<'a, R: Relabel> Zs<'a, R> {
         let (li, lj) = (a.lml[i as usize], b.lml[j as usize]);
         let cols = (j - lj + 2) as usize;
         let fd = self.fd.clone();
-        let m = b.len();
         let (mut x, mut y) = ((i - li + 1) as usize, (j - lj + 1) as usize);
         let mut pending: Vec<(u32, u32)> = Vec::new();
         while x > 0 || y > 0 {
@@ -238,7 +237,6 @@ impl<'a, R: Relabel> Zs<'a, R> {
                 y -= 1;
             } else {
                 // the pair of subtrees xi, yj, then the forests left of them
-                let _ = self.td[xi as usize * m + yj as usize];
                 pending.push((xi, yj));
                 x = (lx - li) as usize;
                 y = (ly - lj) as usize;
