@@ -359,30 +359,7 @@ pub fn render_text(r: &BracketsReport) -> String {
             careful_text(&mut o, c);
         }
     }
-    for (k, s) in r.systems.iter().enumerate() {
-        for (m, [lo, hi]) in &s.ci {
-            let _ = writeln!(
-                o,
-                "[{}] {m} interval: {:.2} – {:.2}",
-                k + 1,
-                100.0 * lo,
-                100.0 * hi
-            );
-        }
-    }
-    for c in &r.comparisons {
-        let _ = writeln!(
-            o,
-            "{} [{}] vs [{}], {}: statistic {:.4}, p = {:.4}{}",
-            c.metric,
-            c.a + 1,
-            c.b + 1,
-            c.test.name(),
-            c.statistic,
-            c.p_value,
-            if c.significant { " †" } else { "" }
-        );
-    }
+    crate::render::significance_lines(&mut o, r.systems.iter().map(|s| &s.ci), &r.comparisons, "");
     for p in &r.careful_pairs {
         let c = &p.counts;
         let _ = writeln!(

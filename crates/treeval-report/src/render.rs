@@ -789,6 +789,40 @@ pub(crate) fn by_tables(
     }
 }
 
+/// Each system's bootstrap intervals, then every pairwise test, one line each; `what`
+/// names the tested statistic after the metric (" F1" for `ud`, empty for `brackets`).
+pub(crate) fn significance_lines<'a>(
+    o: &mut String,
+    intervals: impl Iterator<Item = &'a std::collections::BTreeMap<String, [f64; 2]>>,
+    comparisons: &[treeval_stats::compare::Comparison],
+    what: &str,
+) {
+    for (k, ci) in intervals.enumerate() {
+        for (m, [lo, hi]) in ci {
+            let _ = writeln!(
+                o,
+                "[{}] {m}{what} interval: {:.2} – {:.2}",
+                k + 1,
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
+    }
+    for c in comparisons {
+        let _ = writeln!(
+            o,
+            "{}{what} [{}] vs [{}], {}: statistic {:.4}, p = {:.4}{}",
+            c.metric,
+            c.a + 1,
+            c.b + 1,
+            c.test.name(),
+            c.statistic,
+            c.p_value,
+            if c.significant { " †" } else { "" }
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -364,30 +364,12 @@ pub fn render(
         }
         crate::render::by_tables(&mut o, &f.path, &s.by);
     }
-    for (k, s) in r.systems.iter().enumerate() {
-        for (m, [lo, hi]) in &s.ci {
-            let _ = writeln!(
-                o,
-                "[{}] {m} F1 interval: {:.2} – {:.2}",
-                k + 1,
-                100.0 * lo,
-                100.0 * hi
-            );
-        }
-    }
-    for c in &r.comparisons {
-        let _ = writeln!(
-            o,
-            "{} F1 [{}] vs [{}], {}: statistic {:.4}, p = {:.4}{}",
-            c.metric,
-            c.a + 1,
-            c.b + 1,
-            c.test.name(),
-            c.statistic,
-            c.p_value,
-            if c.significant { " †" } else { "" }
-        );
-    }
+    crate::render::significance_lines(
+        &mut o,
+        r.systems.iter().map(|s| &s.ci),
+        &r.comparisons,
+        " F1",
+    );
     for w in &r.warnings {
         let _ = writeln!(o, "warning: {}", w.message);
     }
