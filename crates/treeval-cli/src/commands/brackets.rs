@@ -97,21 +97,12 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_brackets: judgments.is_some(),
         export: a.export_for_judging.is_some(),
     });
-    let cfg = super::significance::config(&a.sig);
-    if cfg
-        .tests
-        .contains(&treeval_stats::compare::TestKind::Mcnemar)
-    {
-        return Err(Failure::Usage(
-            "--test mcnemar needs paired binary decisions; for brackets use --test ar or --test bootstrap (and --careful for McNemar on reproduced treebank brackets)".into(),
-        ));
-    }
-    if !cfg.tests.is_empty() && a.test_files.len() < 2 {
-        return Err(Failure::Usage(
-            "--test compares systems: give at least two test files".into(),
-        ));
-    }
-    let resample = !cfg.tests.is_empty() || a.sig.ci.is_some();
+    let (cfg, resample) = super::significance::resampling_config(
+        &a.sig,
+        a.test_files.len(),
+        "test files",
+        "needs paired binary decisions; for brackets use --test ar or --test bootstrap (and --careful for McNemar on reproduced treebank brackets)",
+    )?;
     let mut rows_by_system: Vec<Vec<[f64; 3]>> = Vec::new();
     let mut systems = Vec::new();
     let mut reproduced = Vec::new();

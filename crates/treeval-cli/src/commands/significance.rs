@@ -34,6 +34,30 @@ pub fn config(sig: &SignificanceArgs) -> CompareConfig {
     }
 }
 
+/// The comparison settings of a command whose units cannot pair per-word decisions:
+/// McNemar is refused with `no_mcnemar` as the reason, and a test needs two systems
+/// (`what` names them). Also whether resampling is wanted (a test or `--ci`).
+pub(crate) fn resampling_config(
+    sig: &SignificanceArgs,
+    systems: usize,
+    what: &str,
+    no_mcnemar: &str,
+) -> Result<(CompareConfig, bool), crate::Failure> {
+    let cfg = config(sig);
+    if cfg.tests.contains(&TestKind::Mcnemar) {
+        return Err(crate::Failure::Usage(format!(
+            "--test mcnemar {no_mcnemar}"
+        )));
+    }
+    if !cfg.tests.is_empty() && systems < 2 {
+        return Err(crate::Failure::Usage(format!(
+            "--test compares systems: give at least two {what}"
+        )));
+    }
+    let resample = !cfg.tests.is_empty() || sig.ci.is_some();
+    Ok((cfg, resample))
+}
+
 /// A progress bar that stays hidden for the first second (and always with `quiet`).
 #[derive(Debug)]
 pub struct Progress {

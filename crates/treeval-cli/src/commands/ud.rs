@@ -99,21 +99,12 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "a gold file on standard input can be scored against one system only (ud reads the gold file once per system)".into(),
         ));
     }
-    let cfg = super::significance::config(&a.sig);
-    if cfg
-        .tests
-        .contains(&treeval_stats::compare::TestKind::Mcnemar)
-    {
-        return Err(Failure::Usage(
-            "--test mcnemar needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap".into(),
-        ));
-    }
-    if !cfg.tests.is_empty() && a.systems.len() < 2 {
-        return Err(Failure::Usage(
-            "--test compares systems: give at least two system files".into(),
-        ));
-    }
-    let resample = !cfg.tests.is_empty() || a.sig.ci.is_some();
+    let (cfg, resample) = super::significance::resampling_config(
+        &a.sig,
+        a.systems.len(),
+        "system files",
+        "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
+    )?;
     let opts = UdOptions {
         multiple_roots_okay: a.multiple_roots_okay,
         empty_nodes: a.empty_nodes.into(),
