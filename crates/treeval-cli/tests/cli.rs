@@ -151,22 +151,30 @@ fn gzip_and_stdin_inputs() {
     assert_eq!(String::from_utf8(o.stdout).unwrap(), plain);
 }
 
-/// Run `cmd extra… testdata/DIR/gold.conllu testdata/DIR/sys.conllu`; exit code, stdout
-/// and stderr as one text.
-fn testdata_case(cmd: &str, dir: &str, extra: &[&str]) -> String {
-    let g = format!("testdata/{dir}/gold.conllu");
-    let s = format!("testdata/{dir}/sys.conllu");
-    let mut args = vec![cmd];
-    args.extend_from_slice(extra);
-    args.push(&g);
-    args.push(&s);
-    let o = treeval(&args);
+/// Exit code, stdout and stderr of a run as one text.
+fn outcome(o: &Output) -> String {
     format!(
         "exit: {}\n--- stdout\n{}--- stderr\n{}",
         o.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&o.stdout),
         String::from_utf8_lossy(&o.stderr)
     )
+}
+
+/// Run `cmd extra… GOLD SYS`; the outcome.
+fn run_case(cmd: &str, gold: &str, sys: &str, extra: &[&str]) -> String {
+    let mut args = vec![cmd];
+    args.extend_from_slice(extra);
+    args.push(gold);
+    args.push(sys);
+    outcome(&treeval(&args))
+}
+
+/// Run `cmd extra… testdata/DIR/gold.conllu testdata/DIR/sys.conllu`; the outcome.
+fn testdata_case(cmd: &str, dir: &str, extra: &[&str]) -> String {
+    let g = format!("testdata/{dir}/gold.conllu");
+    let s = format!("testdata/{dir}/sys.conllu");
+    run_case(cmd, &g, &s, extra)
 }
 
 fn pairing_case(name: &str, extra: &[&str]) -> String {
@@ -778,17 +786,7 @@ fn align_warns_about_a_wrong_index_base() {
 fn brackets_case(name: &str, extra: &[&str]) -> String {
     let g = format!("testdata/brackets/{name}/gold.txt");
     let t = format!("testdata/brackets/{name}/test.txt");
-    let mut args = vec!["brackets"];
-    args.extend_from_slice(extra);
-    args.push(&g);
-    args.push(&t);
-    let o = treeval(&args);
-    format!(
-        "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
+    run_case("brackets", &g, &t, extra)
 }
 
 /// The robustness corpus: what breaks or misleads EVALB gives a clear message or a
@@ -837,10 +835,8 @@ fn brackets_careful_paper_example() {
         &t2,
     ]);
     let text = format!(
-        "exit: {}\n--- stdout\n{}--- stderr\n{}--- export\n{}",
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr),
+        "{}--- export\n{}",
+        outcome(&o),
         std::fs::read_to_string(&out).unwrap_or_default()
     );
     let _ = std::fs::remove_file(&out);
@@ -879,15 +875,7 @@ fn brackets_careful_paper_example() {
 /// distance, and a malformed pair.
 #[test]
 fn ted_distance_cases() {
-    let run = |args: &[&str]| {
-        let o = treeval(args);
-        format!(
-            "exit: {}\n--- stdout\n{}--- stderr\n{}",
-            o.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    };
+    let run = |args: &[&str]| outcome(&treeval(args));
     let labeled = run(&["ted", "--distance", "testdata/ted/pairs.txt", "--script"]);
     assert!(labeled.contains("--- stdout\n2\t"));
     insta::assert_snapshot!("ted-distance-script", labeled);
