@@ -954,14 +954,15 @@ impl Resync {
 
     fn tail_step(&mut self, g: &mut Side, s: &mut Side) -> Step {
         self.tail_settle(g, s);
-        let Some(t) = &self.tail else {
+        let Some(mut t) = self.tail.take() else {
             return Step::Done;
         };
         let other = if t.gold_ended { &*s } else { &*g };
         if !other.eof {
-            return Step::Load(!t.gold_ended);
+            let streaming_is_gold = !t.gold_ended;
+            self.tail = Some(t);
+            return Step::Load(streaming_is_gold);
         }
-        let mut t = self.tail.take().expect("tail");
         let mut side = std::mem::take(&mut t.streaming);
         side.tokens = other.stats.tokens - t.before.0;
         side.words = other.stats.words - t.before.1;
@@ -1038,9 +1039,8 @@ impl Resync {
         );
         // a window that starts where the last one ended is the same stretch (as `à`
         // against `a` + U+0300, seen as a deletion and an insertion)
-        let adjacent = self.last.as_ref().is_some_and(|l| l.0 == ws);
-        if adjacent {
-            let (_, mut pg, mut ps) = self.last.take().expect("adjacent");
+        // (`last` is set again below for every window)
+        if let Some((_, mut pg, mut ps)) = self.last.take().filter(|l| l.0 == ws) {
             if let Some(prev) = self.windows.pop() {
                 gold = join(prev.gold, gold);
                 system = join(prev.system, system);
