@@ -107,10 +107,14 @@ pub enum Edit {
     },
 }
 
-/// Relabelling costs.
+/// Edit costs: relabelling, and (by default 1) deleting or inserting a node.
 pub trait Relabel {
     /// Cost of turning label `a` into label `b`.
     fn cost(&self, a: u32, b: u32) -> u32;
+    /// Cost of deleting or inserting a node labelled `label`.
+    fn indel(&self, _label: u32) -> u32 {
+        1
+    }
 }
 
 /// Unit costs: 0 for equal labels, 1 otherwise.
@@ -141,6 +145,9 @@ struct Zs<'a, R: Relabel> {
     /// Tree distances of every pair of subtrees, `td[i * m + j]`.
     td: Vec<u32>,
     fd: Vec<u32>,
+    /// Deletion cost of each node of A, insertion cost of each node of B.
+    del: Vec<u32>,
+    ins: Vec<u32>,
 }
 
 impl<'a, R: Relabel> Zs<'a, R> {
@@ -151,6 +158,8 @@ impl<'a, R: Relabel> Zs<'a, R> {
             r,
             td: vec![0; a.len() * b.len()],
             fd: Vec::new(),
+            del: a.labels.iter().map(|&l| r.indel(l)).collect(),
+            ins: b.labels.iter().map(|&l| r.indel(l)).collect(),
         }
     }
 
@@ -165,20 +174,22 @@ impl<'a, R: Relabel> Zs<'a, R> {
         self.fd.clear();
         self.fd.resize(rows * cols, 0);
         let fd = &mut self.fd;
+        let (dels, inss) = (&self.del, &self.ins);
         for x in 1..rows {
-            fd[x * cols] = fd[(x - 1) * cols] + 1;
+            fd[x * cols] = fd[(x - 1) * cols] + dels[(li as usize) + x - 1];
         }
         for y in 1..cols {
-            fd[y] = fd[y - 1] + 1;
+            fd[y] = fd[y - 1] + inss[(lj as usize) + y - 1];
         }
         for x in 1..rows {
             let xi = li + x as u32 - 1; // node of A
             let lx = a.lml[xi as usize];
+            let dx = dels[xi as usize];
             for y in 1..cols {
                 let yj = lj + y as u32 - 1; // node of B
                 let ly = b.lml[yj as usize];
-                let del = fd[(x - 1) * cols + y] + 1;
-                let ins = fd[x * cols + y - 1] + 1;
+                let del = fd[(x - 1) * cols + y] + dx;
+                let ins = fd[x * cols + y - 1] + inss[yj as usize];
                 let v = if lx == li && ly == lj {
                     let ren = fd[(x - 1) * cols + y - 1]
                         + self.r.cost(a.labels[xi as usize], b.labels[yj as usize]);
@@ -214,14 +225,14 @@ impl<'a, R: Relabel> Zs<'a, R> {
         let (mut x, mut y) = ((i - li + 1) as usize, (j - lj + 1) as usize);
         let mut pending: Vec<(u32, u32)> = Vec::new();
         while x > 0 || y > 0 {
-            if x > 0 && fd[x * cols + y] == fd[(x - 1) * cols + y] + 1 {
+            if x > 0 && fd[x * cols + y] == fd[(x - 1) * cols + y] + self.del[li as usize + x - 1] {
                 out.push(Edit::Delete {
                     a: li + x as u32 - 1,
                 });
                 x -= 1;
                 continue;
             }
-            if y > 0 && fd[x * cols + y] == fd[x * cols + y - 1] + 1 {
+            if y > 0 && fd[x * cols + y] == fd[x * cols + y - 1] + self.ins[lj as usize + y - 1] {
                 out.push(Edit::Insert {
                     b: lj + y as u32 - 1,
                 });
@@ -251,7 +262,8 @@ impl<'a, R: Relabel> Zs<'a, R> {
 /// The edit distance between `a` and `b`.
 pub fn distance<R: Relabel>(a: &Tree, b: &Tree, r: &R) -> u32 {
     match (a.len(), b.len()) {
-        (0, n) | (n, 0) => n as u32,
+        (0, _) => b.labels.iter().map(|&l| r.indel(l)).sum(),
+        (_, 0) => a.labels.iter().map(|&l| r.indel(l)).sum(),
         _ => {
             let mut z = Zs::new(a, b, r);
             z.run();
@@ -265,11 +277,11 @@ pub fn distance<R: Relabel>(a: &Tree, b: &Tree, r: &R) -> u32 {
 pub fn distance_with_script<R: Relabel>(a: &Tree, b: &Tree, r: &R) -> (u32, Vec<Edit>) {
     match (a.len(), b.len()) {
         (0, n) => (
-            n as u32,
+            distance(a, b, r),
             (0..n as u32).map(|b| Edit::Insert { b }).collect(),
         ),
         (n, 0) => (
-            n as u32,
+            distance(a, b, r),
             (0..n as u32).map(|a| Edit::Delete { a }).collect(),
         ),
         _ => {
@@ -283,7 +295,18 @@ pub fn distance_with_script<R: Relabel>(a: &Tree, b: &Tree, r: &R) -> (u32, Vec<
     }
 }
 
-/// The cost of a script.
+/// The cost of a script under costs `r` (`a`, `b`: the trees it edits).
+pub fn script_cost_with<R: Relabel>(s: &[Edit], a: &Tree, b: &Tree, r: &R) -> u32 {
+    s.iter()
+        .map(|e| match *e {
+            Edit::Delete { a: x } => r.indel(a.labels[x as usize]),
+            Edit::Insert { b: y } => r.indel(b.labels[y as usize]),
+            Edit::Map { cost, .. } => cost,
+        })
+        .sum()
+}
+
+/// The cost of a script with unit deletions and insertions.
 pub fn script_cost(s: &[Edit]) -> u32 {
     s.iter()
         .map(|e| match e {
