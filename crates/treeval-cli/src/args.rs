@@ -38,28 +38,69 @@ pub enum Command {
     /// precision, F-measure, complete match, crossing brackets, tagging accuracy, for all
     /// sentences and up to a cut-off length; `--compat evalb` prints EVALB's output.
     Brackets(BracketsArgs),
-    /// Tree edit distance (Zhang & Shasha) with its edit script, the core of TedEval
-    /// (Tsarfaty, Nivre & Andersson 2011). This version measures tree pairs (`--distance`);
-    /// the cross-annotation evaluation of dependency files is not built yet.
+    /// TedEval (Tsarfaty, Nivre & Andersson 2011): parses of one or several annotation
+    /// schemes scored by tree edit distance against the generalization of their gold
+    /// standards, beside LAS against their own gold; `--distance` measures tree pairs.
     Ted(TedArgs),
 }
 
 /// `treeval ted` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Costs: deleting or inserting a node 1; relabelling 0 for equal labels, else 1 (0 with --unlabeled).\n\nExit codes: 0 success; 1 a file cannot be read or a tree is malformed; 2 usage error."
+    after_help = "Examples:\n  treeval ted --gold gold.conllu --parse parsed.conllu\n  treeval ted --exp lexical:ud.conllu:ud-parsed.conllu --exp functional:fn.conllu:fn-parsed.conllu\n  treeval ted --distance pairs.txt --script\n\nEach dependency tree becomes a functional tree (every word heads a node labelled with its relation; a node over several words gets a `*` daughter for its head). With several experiments, the gold trees of each sentence are generalized into one gold (the nodes all of them share); each parse is scored by δ_new: the edit distance to that gold, less the operations its own scheme's gold needs too. Score = 1 − Σδ_new / Σι, ι = nodes of the parse + nodes of the generalized gold. See docs/metrics.md.\n\nCosts: deleting or inserting a node 1; relabelling 0 for equal labels, else 1 (0 with --unlabeled).\n\nExit codes: 0 success; 1 a file cannot be read, is malformed, or the files do not pair up; 2 usage error."
 )]
 pub struct TedArgs {
+    /// The gold file of one annotation scheme (CoNLL-U or CoNLL-X), scored with --parse.
+    #[arg(long, value_name = "FILE", requires = "parse", conflicts_with_all = ["exp", "distance"])]
+    pub gold: Option<String>,
+    /// A parse in the scheme of --gold (repeatable: each parse is a system, and two or
+    /// more are compared pairwise).
+    #[arg(long, value_name = "FILE", requires = "gold")]
+    pub parse: Vec<String>,
+    /// A cross-scheme experiment NAME:GOLD:PARSE (repeatable): a scheme's gold file and a
+    /// parse in that scheme. All gold files must hold the same sentences over the same
+    /// words; they are generalized sentence by sentence into one gold.
+    #[arg(long, value_name = "NAME:GOLD:PARSE", conflicts_with = "distance")]
+    pub exp: Vec<String>,
+    /// Relabelling costs nothing (unlabeled TedEval; unlabeled distance with --distance).
+    #[arg(long)]
+    pub unlabeled: bool,
+    /// Score only sentences of at most N words; longer ones are counted and reported
+    /// (off by default: treeval has no length limit; recorded in the signature).
+    #[arg(long, value_name = "N")]
+    pub max_len: Option<u32>,
+    /// Label equivalences across inventories: each line lists labels that count as one
+    /// (separated by spaces, tabs or '='; '#' starts a comment), e.g. `SBJ SUB nsubj`.
+    /// Every label is replaced by the first of its line before conversion.
+    #[arg(long, value_name = "FILE")]
+    pub label_equiv: Option<String>,
+    /// Corpus score as the mean of the sentence scores (TedEval's micro flag) instead of
+    /// 1 − Σδ_new / Σι (global averaging, the paper's default).
+    #[arg(long)]
+    pub micro: bool,
+    /// Every sentence's δ, δ_new, ι and score.
+    #[arg(long)]
+    pub per_sentence: bool,
+    /// Output format (text or json; the other formats print the text report).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// No progress or warnings on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// With two or more systems, do not run the default pairwise test (approximate
+    /// randomization = stratified shuffling, 10000 shuffles, as the paper).
+    #[arg(long)]
+    pub no_test: bool,
     /// Tree pairs, one per line: two trees in APTED's bracket notation (`{a{b}{c}}`)
     /// separated by a tab. Prints each pair's distance, one per line.
     #[arg(long, value_name = "FILE")]
     pub distance: Option<String>,
-    /// Relabelling costs nothing (unlabeled distance).
-    #[arg(long)]
-    pub unlabeled: bool,
-    /// Also print each pair's edit script (JSON, after the distance and a tab).
-    #[arg(long)]
+    /// With --distance: also print each pair's edit script (JSON, after the distance and
+    /// a tab).
+    #[arg(long, requires = "distance")]
     pub script: bool,
+    #[command(flatten)]
+    pub sig: SignificanceArgs,
 }
 
 /// Reference-script output for `ud`.

@@ -892,3 +892,136 @@ fn ted_distance_cases() {
         assert!(h.contains(opt), "ted --help lacks {opt}");
     }
 }
+
+/// TedEval across two schemes of "John would have worked on Sunday ." (auxiliary and
+/// preposition heads vs main-verb and noun heads).
+#[test]
+fn tedeval_cases() {
+    let run = |args: &[&str]| outcome(&treeval(args));
+    let exp = |name: &str, gold: &str, parse: &str| {
+        format!("{name}:testdata/ted/{gold}.conllu:testdata/ted/{parse}.conllu")
+    };
+    let (fg, lg) = (
+        exp("functional", "functional-gold", "functional-gold"),
+        exp("lexical", "lexical-gold", "lexical-gold"),
+    );
+    // perfect parsers of both schemes score exactly 1 against the generalized gold
+    let o = treeval(&["ted", "--exp", &fg, "--exp", &lg, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for s in j["systems"].as_array().unwrap() {
+        assert_eq!(s["metrics"]["TedEval"]["score"], 1.0, "{s}");
+        assert_eq!(s["metrics"]["TedEval"]["distance"], 0, "{s}");
+        assert_eq!(s["metrics"]["LAS"]["score"], 1.0, "{s}");
+    }
+    // one scheme's gold against the other's: LAS is far from 100
+    let cross = treeval(&[
+        "deps",
+        "testdata/ted/functional-gold.conllu",
+        "testdata/ted/lexical-gold.conllu",
+    ]);
+    assert!(String::from_utf8_lossy(&cross.stdout).contains("LAS"));
+    let (fp, lp) = (
+        exp("functional", "functional-gold", "functional-parse"),
+        exp("lexical", "lexical-gold", "lexical-parse"),
+    );
+    insta::assert_snapshot!(
+        "tedeval-two-schemes",
+        run(&["ted", "--exp", &fp, "--exp", &lp, "--per-sentence"])
+    );
+    // one scheme: the gold is its own generalization, so δ_new = δ
+    let one = treeval(&[
+        "ted",
+        "--gold",
+        "testdata/ted/functional-gold.conllu",
+        "--parse",
+        "testdata/ted/functional-parse.conllu",
+        "--format",
+        "json",
+    ]);
+    let j: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
+    let t = &j["systems"][0]["metrics"]["TedEval"];
+    assert_eq!(t["distance"], t["delta"], "{t}");
+    assert!(t["score"].as_f64().unwrap() < 1.0);
+    insta::assert_snapshot!(
+        "tedeval-one-scheme-two-parses",
+        run(&[
+            "ted",
+            "--gold",
+            "testdata/ted/functional-gold.conllu",
+            "--parse",
+            "testdata/ted/functional-parse.conllu",
+            "--parse",
+            "testdata/ted/cycle-parse.conllu",
+            "--unlabeled",
+            "--micro",
+            "--samples",
+            "200",
+        ])
+    );
+    // the lexical scheme with its own names for two relations: without equivalences
+    // its golds conflict with the functional ones there (labels `SUBJ|sbj`); with
+    // them, they agree
+    let other = exp(
+        "lexical",
+        "lexical-gold-other-labels",
+        "lexical-parse-other-labels",
+    );
+    insta::assert_snapshot!(
+        "tedeval-label-conflicts",
+        run(&["ted", "--exp", &fp, "--exp", &other, "--no-test"])
+    );
+    insta::assert_snapshot!(
+        "tedeval-label-equivalences",
+        run(&[
+            "ted",
+            "--exp",
+            &fp,
+            "--exp",
+            &other,
+            "--label-equiv",
+            "testdata/ted/equiv.txt",
+            "--no-test",
+        ])
+    );
+    insta::assert_snapshot!(
+        "tedeval-max-len",
+        run(&[
+            "ted",
+            "--exp",
+            &fp,
+            "--exp",
+            &lp,
+            "--max-len",
+            "5",
+            "--no-test"
+        ])
+    );
+    insta::assert_snapshot!(
+        "tedeval-golds-over-other-words",
+        run(&[
+            "ted",
+            "--exp",
+            &fp,
+            "--exp",
+            &exp("lexical", "other-words", "other-words"),
+        ])
+    );
+    insta::assert_snapshot!(
+        "tedeval-bad-exp",
+        run(&["ted", "--exp", "lexical:only-two-parts"])
+    );
+    let h = String::from_utf8(treeval(&["ted", "--help"]).stdout).unwrap();
+    for opt in [
+        "--gold",
+        "--parse",
+        "--exp",
+        "--max-len",
+        "--label-equiv",
+        "--micro",
+        "--per-sentence",
+        "--no-test",
+    ] {
+        assert!(h.contains(opt), "ted --help lacks {opt}");
+    }
+}

@@ -12,6 +12,7 @@ pub mod deps;
 pub mod model;
 pub mod pts;
 pub mod render;
+pub mod ted;
 pub mod ud;
 
 pub use model::{Report, Signature, SCHEMA};

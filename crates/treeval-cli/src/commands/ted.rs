@@ -1,20 +1,233 @@
-//! `treeval ted`: tree edit distance of tree pairs.
+//! `treeval ted`: TedEval of dependency parses across annotation schemes, and the tree
+//! edit distance of tree pairs.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
+use treeval_formats::ReaderBuilder;
+use treeval_metrics::deps::Input;
 use treeval_metrics::ted::{distance_with_script, parse_apted, FreeRelabel, Tree, UnitCost};
+use treeval_metrics::tedeval::run::{evaluate, Experiment, TedEvalOptions};
+use treeval_report::model::Warning;
+use treeval_report::ted::{build, render_text};
+use treeval_report::Signature;
+use treeval_stats::compare::TestKind;
 
-use crate::args::TedArgs;
+use crate::args::{Format, TedArgs};
 use crate::Failure;
 
 /// Run the command.
 pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let Some(path) = &a.distance else {
-        return Err(Failure::Usage(
-            "this version of treeval ted measures tree pairs: give --distance FILE (the TedEval evaluation of dependency files is not built yet)".into(),
-        ));
+    match &a.distance {
+        Some(path) => distances(a, path, out),
+        None => tedeval(a, out),
+    }
+}
+
+/// Read a label-equivalence file: label → the first label of its line.
+fn equivalences(path: &str) -> Result<HashMap<String, String>, Failure> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Failure::Eval(format!("{path}: cannot read the label equivalences: {e}")))?;
+    let mut map: HashMap<String, String> = HashMap::new();
+    let mut problems = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("");
+        let labels: Vec<&str> = line
+            .split(|c: char| c.is_whitespace() || c == '=')
+            .filter(|x| !x.is_empty())
+            .collect();
+        match labels.as_slice() {
+            [] => {}
+            [one] => problems.push(format!(
+                "{path}:{}:1: expected two or more equivalent labels on a line, found only '{one}'",
+                k + 1
+            )),
+            [first, rest @ ..] => {
+                for l in rest {
+                    if let Some(prev) = map.get(*l) {
+                        if prev != first {
+                            problems.push(format!(
+                                "{path}:{}:1: '{l}' is already equivalent to '{prev}'; a label can be in one class only (merge the lines)",
+                                k + 1
+                            ));
+                            continue;
+                        }
+                    }
+                    map.insert((*l).to_owned(), (*first).to_owned());
+                }
+            }
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Failure::Eval(problems.join("\n")));
+    }
+    Ok(map)
+}
+
+fn experiments(a: &TedArgs) -> Result<Vec<Experiment>, Failure> {
+    let mut builder = ReaderBuilder::new();
+    builder.validate_deps(false);
+    let input = |path: &str| Input {
+        path: path.to_owned(),
+        builder: builder.clone(),
     };
+    let mut out = Vec::new();
+    if let Some(gold) = &a.gold {
+        for p in &a.parse {
+            out.push(Experiment {
+                name: p.clone(),
+                gold: input(gold),
+                parse: input(p),
+            });
+        }
+    }
+    for e in &a.exp {
+        let parts: Vec<&str> = e.splitn(3, ':').collect();
+        match parts.as_slice() {
+            [name, gold, parse] if !name.is_empty() && !gold.is_empty() && !parse.is_empty() => out
+                .push(Experiment {
+                    name: (*name).to_owned(),
+                    gold: input(gold),
+                    parse: input(parse),
+                }),
+            _ => {
+                return Err(Failure::Usage(format!(
+                    "--exp expects NAME:GOLD:PARSE (three parts separated by ':'), found '{e}'"
+                )))
+            }
+        }
+    }
+    if out.is_empty() {
+        return Err(Failure::Usage(
+            "give --gold FILE --parse FILE, or one or more --exp NAME:GOLD:PARSE, or --distance FILE".into(),
+        ));
+    }
+    let stdin = out
+        .iter()
+        .flat_map(|e| [&e.gold.path, &e.parse.path])
+        .filter(|p| p.as_str() == "-")
+        .count();
+    if stdin > 0 {
+        return Err(Failure::Usage(
+            "treeval ted reads each gold file once per experiment: give file paths, not '-'".into(),
+        ));
+    }
+    Ok(out)
+}
+
+fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let exps = experiments(a)?;
+    let equivalences = match &a.label_equiv {
+        Some(p) => equivalences(p)?,
+        None => HashMap::new(),
+    };
+    let mut cfg = super::significance::config(&a.sig);
+    if cfg.tests.contains(&TestKind::Mcnemar) {
+        return Err(Failure::Usage(
+            "--test mcnemar needs paired binary decisions; TedEval scores are sentence distances: use --test ar or --test bootstrap".into(),
+        ));
+    }
+    if !cfg.tests.is_empty() && exps.len() < 2 {
+        return Err(Failure::Usage(
+            "--test compares systems: give at least two parses or experiments".into(),
+        ));
+    }
+    if cfg.tests.is_empty() && exps.len() >= 2 && !a.no_test {
+        cfg.tests = vec![TestKind::Ar];
+    }
+    let resample = !cfg.tests.is_empty() || a.sig.ci.is_some();
+    let opts = TedEvalOptions {
+        unlabeled: a.unlabeled,
+        max_len: a.max_len,
+        equivalences,
+        keep_sentences: resample || a.per_sentence,
+    };
+    let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
+    let warnings: Vec<Warning> = r.warnings.iter().map(Warning::from).collect();
+    if !a.quiet {
+        for d in r.warnings.iter() {
+            eprintln!("{d}");
+        }
+    }
+    let mut signature = Signature::new(
+        "ted",
+        &[
+            ("experiments", exps.len().to_string()),
+            (
+                "labels",
+                if a.unlabeled { "unlabeled" } else { "labeled" }.into(),
+            ),
+            ("costs", "unit".into()),
+            ("average", if a.micro { "micro" } else { "global" }.into()),
+            (
+                "max-len",
+                a.max_len.map_or("none".into(), |n| n.to_string()),
+            ),
+            (
+                "equiv",
+                a.label_equiv.clone().unwrap_or_else(|| "none".into()),
+            ),
+        ],
+    );
+    let mut report = build(&r, signature.clone(), a.micro, a.per_sentence, warnings);
+    if resample {
+        let micro = a.micro;
+        let tables = |_: &str| -> Vec<treeval_stats::Samples> {
+            r.experiments
+                .iter()
+                .map(|x| {
+                    let mut t = treeval_stats::Samples::new(2);
+                    for c in &x.sentences {
+                        if micro {
+                            t.push(&[c.sum_sentence_score, c.sentences as f64]);
+                        } else {
+                            t.push(&[(c.normalizer - c.delta_new) as f64, c.normalizer as f64]);
+                        }
+                    }
+                    t
+                })
+                .collect()
+        };
+        // global: 1 − Σδ_new/Σι = Σ(ι − δ_new)/Σι; micro: Σscore / sentences
+        let ratio = |s: &[f64]| -> Option<f64> {
+            if micro {
+                (s[1] > 0.0).then(|| s[0] / s[1])
+            } else {
+                Some(if s[1] > 0.0 { s[0] / s[1] } else { 1.0 })
+            }
+        };
+        let statistic = |_: &str| -> &dyn treeval_stats::Statistic { &ratio };
+        let (comparisons, rankings, ci) = super::significance::test_named_metrics(
+            &a.sig,
+            &cfg,
+            a.quiet,
+            &["TedEval".to_owned()],
+            &tables,
+            &statistic,
+        );
+        report.comparisons = comparisons;
+        report.rankings = rankings;
+        for (system, ci) in report.systems.iter_mut().zip(ci) {
+            system.ci = ci;
+        }
+        super::significance::sign(&a.sig, &cfg, &mut signature);
+        report.signature = signature;
+    }
+    let text = match a.format {
+        Format::Json => {
+            let mut s = serde_json::to_string_pretty(&report)
+                .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+            s.push('\n');
+            s
+        }
+        _ => render_text(&report, a.micro),
+    };
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
+
+/// `--distance`: the edit distance (and script) of each tree pair of a file.
+fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure> {
     let (input, _) =
         treeval_formats::input::open(path).map_err(|e| Failure::Eval(e.to_string()))?;
     let mut labels: HashMap<String, u32> = HashMap::new();

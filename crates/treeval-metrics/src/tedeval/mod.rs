@@ -21,6 +21,8 @@ use serde::Serialize;
 
 use crate::ted::{self, Edit, Relabel};
 
+pub mod run;
+
 /// The wildcard label: compatible with every label.
 pub const WILDCARD: &str = "*";
 

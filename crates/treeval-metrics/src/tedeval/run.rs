@@ -1,0 +1,300 @@
+//! A TedEval evaluation of one or more experiments (a gold file and a parse file of one
+//! annotation scheme each, over the same sentences): every file is read and paired as
+//! `deps` does (so LAS against its own gold comes from the same counts), the gold trees
+//! are generalized sentence by sentence into one gold, and every parse is scored
+//! against it ([`super::score_sentence`]), sentences in parallel.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use rayon::prelude::*;
+use serde::Serialize;
+use treeval_formats::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Sentence};
+
+use super::{
+    functional_tree, generalize, score_sentence, ted_tree, FNode, LabelIds, Repairs, TedEvalCounts,
+};
+use crate::deps::{evaluate as evaluate_deps, FileSummary, Input};
+use crate::{AttachmentCounts, DepsOptions};
+
+/// One experiment: a scheme's gold file and a parse in that scheme.
+#[derive(Debug, Clone)]
+pub struct Experiment {
+    /// Name shown in reports.
+    pub name: String,
+    /// The gold file of the scheme.
+    pub gold: Input,
+    /// The parse file.
+    pub parse: Input,
+}
+
+/// Settings of a TedEval run.
+#[derive(Debug, Clone, Default)]
+pub struct TedEvalOptions {
+    /// Relabelling costs nothing.
+    pub unlabeled: bool,
+    /// Score only sentences of at most this many words (the others are counted).
+    pub max_len: Option<u32>,
+    /// Label → the label of its equivalence class (applied to every tree as it is read).
+    pub equivalences: HashMap<String, String>,
+    /// Keep every sentence's counts.
+    pub keep_sentences: bool,
+}
+
+/// The results of one experiment.
+#[derive(Debug, Clone)]
+pub struct ExperimentResult {
+    /// Name.
+    pub name: String,
+    /// The gold file as read.
+    pub gold: FileSummary,
+    /// The parse file as read.
+    pub parse: FileSummary,
+    /// Attachment counts of the parse against its own gold, over the scored sentences.
+    pub attachment: AttachmentCounts,
+    /// TedEval counts against the generalized gold.
+    pub counts: TedEvalCounts,
+    /// Repairs of the gold trees (cycles, bad heads) before conversion.
+    pub gold_repairs: Repairs,
+    /// Repairs of the parse trees.
+    pub parse_repairs: Repairs,
+    /// Every sentence's counts (`keep_sentences`; a sentence over `max_len` has zeros).
+    pub sentences: Vec<TedEvalCounts>,
+}
+
+/// Everything a TedEval run counted.
+#[derive(Debug, Clone)]
+pub struct TedEvalResult {
+    /// One per experiment, in the order given.
+    pub experiments: Vec<ExperimentResult>,
+    /// Sentences read (every file has this many).
+    pub sentences: u64,
+    /// Sentences scored.
+    pub scored: u64,
+    /// Sentences over `max_len`, not scored, and their words.
+    pub skipped_long: (u64, u64),
+    /// Warnings from reading the files.
+    pub warnings: Diagnostics,
+    /// Totals of the repairs, as a summary for reports.
+    pub summary: RunSummary,
+}
+
+/// Totals over the experiments.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct RunSummary {
+    /// Nodes of all generalized gold trees (ROOT and terminals excluded).
+    pub generalized_nodes: u64,
+    /// Nodes of the first experiment's gold trees.
+    pub first_gold_nodes: u64,
+}
+
+/// One sentence of one experiment, as read.
+struct Pair {
+    gold: FNode,
+    parse: FNode,
+    counts: AttachmentCounts,
+    forms: Box<str>,
+    at: (u64, u64),
+}
+
+fn tree_of(s: &Sentence, eq: &HashMap<String, String>) -> (FNode, Repairs) {
+    let n = s.len() as u32;
+    let heads: Vec<u32> = s
+        .words()
+        .iter()
+        .map(|w| w.head().index().filter(|&h| h <= n).unwrap_or(u32::MAX))
+        .collect();
+    let labels: Vec<&str> = s
+        .words()
+        .iter()
+        .map(|w| {
+            let l = s.deprel(w);
+            eq.get(l).map_or(l, String::as_str)
+        })
+        .collect();
+    functional_tree(&heads, &labels)
+}
+
+fn add(r: &mut Repairs, x: Repairs) {
+    r.bad_heads += x.bad_heads;
+    r.cycles += x.cycles;
+}
+
+/// Evaluate the experiments. Errors (unreadable or malformed files, files that do not
+/// pair up, golds of different experiments over different words) are collected and
+/// returned together.
+pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalResult, Error> {
+    let deps_opts = DepsOptions::default();
+    let mut warnings = Diagnostics::with_limit(100);
+    let mut errors = Diagnostics::with_limit(100);
+    let mut read: Vec<(Vec<Pair>, FileSummary, FileSummary, Repairs, Repairs)> = Vec::new();
+    for e in exps {
+        let mut pairs = Vec::new();
+        let (mut gr, mut pr) = (Repairs::default(), Repairs::default());
+        let r = evaluate_deps(
+            &e.gold,
+            std::slice::from_ref(&e.parse),
+            &deps_opts,
+            |_, g, s, c| {
+                let (gold, x) = tree_of(g, &opts.equivalences);
+                add(&mut gr, x);
+                let (parse, y) = tree_of(s, &opts.equivalences);
+                add(&mut pr, y);
+                let forms: Vec<&str> = g.words().iter().map(|w| g.form(w)).collect();
+                pairs.push(Pair {
+                    gold,
+                    parse,
+                    counts: *c,
+                    forms: forms.join(" ").into_boxed_str(),
+                    at: (g.first_line(), g.index()),
+                });
+            },
+        );
+        match r {
+            Ok(r) => {
+                for d in r.warnings.iter() {
+                    warnings.push(d.clone());
+                }
+                let parse = r.systems.into_iter().next().map(|s| s.file);
+                let parse = parse.unwrap_or_else(|| r.gold.clone());
+                read.push((pairs, r.gold, parse, gr, pr));
+            }
+            Err(e) => {
+                for d in e.diagnostics {
+                    errors.push(d);
+                }
+            }
+        }
+    }
+    let errors = errors.into_result()?;
+    debug_assert_eq!(errors.error_count(), 0);
+    // the golds of all experiments must cover the same words, sentence by sentence
+    let mut errors = Diagnostics::with_limit(100);
+    let first = &read[0].0;
+    for (k, (pairs, gold, ..)) in read.iter().enumerate().skip(1) {
+        if pairs.len() != first.len() {
+            errors.push(
+                Diagnostic::error(
+                    Position::new(Arc::from(gold.path.as_str()), gold.lines.max(1), 1),
+                    ErrorKind::SentenceCount {
+                        gold: read[0].1.path.clone(),
+                        expected: first.len() as u64,
+                        found: pairs.len() as u64,
+                    },
+                )
+                .with_hint(
+                    "every experiment's gold file must hold the same sentences, in the same order",
+                ),
+            );
+            continue;
+        }
+        for (a, b) in first.iter().zip(pairs) {
+            if a.forms != b.forms {
+                errors.push(
+                    Diagnostic::error(
+                        Position::new(Arc::from(gold.path.as_str()), b.at.0.max(1), 1)
+                            .in_sentence(b.at.1, None),
+                        ErrorKind::Other(format!(
+                            "expected the words of {}:{} (experiment {}), found other words: '{}' vs '{}'",
+                            read[0].1.path,
+                            a.at.0,
+                            exps[0].name,
+                            shorten(&a.forms),
+                            shorten(&b.forms)
+                        )),
+                    )
+                    .with_hint(format!(
+                        "experiment {} must be over the same tokens as experiment {}: TedEval generalizes the gold trees of one sentence",
+                        exps[k].name, exps[0].name
+                    )),
+                );
+            }
+        }
+    }
+    let errors = errors.into_result()?;
+    debug_assert_eq!(errors.error_count(), 0);
+
+    let n = first.len();
+    let max_len = opts.max_len.unwrap_or(u32::MAX);
+    // sentence -> (per experiment counts, generalized size), None when too long
+    let scored: Vec<Option<(Vec<TedEvalCounts>, u64)>> = (0..n)
+        .into_par_iter()
+        .map(|i| {
+            if read[0].0[i].gold.span.1 > max_len {
+                return None;
+            }
+            let golds: Vec<&FNode> = read.iter().map(|r| &r.0[i].gold).collect();
+            let gen = generalize(&golds).ok()?;
+            let mut ids = LabelIds::new();
+            let g = ted_tree(&gen, &mut ids);
+            let counts = read
+                .iter()
+                .map(|r| {
+                    let p = &r.0[i];
+                    let same = p.gold.same_rendering(&gen);
+                    let gold = ted_tree(&p.gold, &mut ids);
+                    let parse = ted_tree(&p.parse, &mut ids);
+                    score_sentence(&parse, &gold, &g, same, &ids, opts.unlabeled)
+                })
+                .collect();
+            Some((counts, u64::from(g.size)))
+        })
+        .collect();
+
+    let mut summary = RunSummary::default();
+    let mut skipped = (0u64, 0u64);
+    let mut experiments: Vec<ExperimentResult> = read
+        .iter()
+        .zip(exps)
+        .map(|(r, e)| ExperimentResult {
+            name: e.name.clone(),
+            gold: r.1.clone(),
+            parse: r.2.clone(),
+            attachment: AttachmentCounts::default(),
+            counts: TedEvalCounts::default(),
+            gold_repairs: r.3,
+            parse_repairs: r.4,
+            sentences: Vec::new(),
+        })
+        .collect();
+    for (i, s) in scored.iter().enumerate() {
+        match s {
+            None => {
+                skipped.0 += 1;
+                skipped.1 += u64::from(read[0].0[i].gold.span.1);
+                if opts.keep_sentences {
+                    for x in &mut experiments {
+                        x.sentences.push(TedEvalCounts::default());
+                    }
+                }
+            }
+            Some((counts, gen_size)) => {
+                summary.generalized_nodes += gen_size;
+                summary.first_gold_nodes += read[0].0[i].gold.size() as u64;
+                for ((x, c), r) in experiments.iter_mut().zip(counts).zip(&read) {
+                    x.counts += *c;
+                    x.attachment += r.0[i].counts;
+                    if opts.keep_sentences {
+                        x.sentences.push(*c);
+                    }
+                }
+            }
+        }
+    }
+    Ok(TedEvalResult {
+        experiments,
+        sentences: n as u64,
+        scored: n as u64 - skipped.0,
+        skipped_long: skipped,
+        warnings,
+        summary,
+    })
+}
+
+fn shorten(s: &str) -> String {
+    let mut out: String = s.chars().take(60).collect();
+    if out.len() < s.len() {
+        out.push('…');
+    }
+    out
+}
