@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Times `treeval ted` (unlabeled TedEval, no length cut-off) on all 3,914 trees of the Penn
+# Treebank sample's dependency version against perturbed parses of them.
+# The .dp files (FORM POS HEAD) become one CoNLL-X file (DEPREL "dep"); the parses come
+# from scripts/perturb-deps.py --seed 7 --rate 0.1 (projective, single-rooted).
+# Usage: scripts/bench-tedeval.sh [SHARED_DATA_DIR] [RUNS]
+# Needs: a release build, python3, /usr/bin/time.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+data=${1:-$root/../shared/data}
+runs=${2:-9}
+bin=$root/target/release/treeval
+work=${TMPDIR:-/tmp}/treeval-bench
+mkdir -p "$work"
+[ -x "$bin" ] || (cd "$root" && cargo build --release -p treeval-cli)
+gold=$work/ptb-dep.conllx
+parse=$work/ptb-dep-perturbed.conllx
+if [ ! -s "$parse" ]; then
+  for f in "$data"/ptb-sample/dependency_treebank/wsj_*.dp; do
+    awk -F'\t' 'NF == 0 { if (n) print ""; n = 0; next }
+                { n++; printf "%d\t%s\t_\t%s\t%s\t_\t%s\tdep\t_\t_\n", n, $1, $2, $2, $3 }
+                END { if (n) print "" }' "$f"
+  done > "$gold"
+  python3 "$root/scripts/perturb-deps.py" "$gold" "$parse" --seed 7 --rate 0.1
+fi
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "input: $(grep -c '^$' "$gold") sentences, $(grep -c . "$gold") words, $(du -b "$gold" | cut -f1) + $(du -b "$parse" | cut -f1) bytes"
+median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
+measure() { # name, command...
+  local name=$1; shift
+  local t=() m=()
+  for _ in $(seq "$runs"); do
+    /usr/bin/time -o "$work/time.txt" -f "%e %M" "$@" >/dev/null 2>"$work/stderr.txt" ||
+      { echo "$name failed:"; cat "$work/stderr.txt"; return 1; }
+    local out; out=$(tail -1 "$work/time.txt")
+    t+=("${out% *}"); m+=("${out#* }")
+  done
+  printf '%-34s median %6.3f s  (min %6.3f, max %6.3f)  peak RSS median %6.1f MB\n' "$name" \
+    "$(printf '%s\n' "${t[@]}" | median)" "$(printf '%s\n' "${t[@]}" | sort -n | head -1)" \
+    "$(printf '%s\n' "${t[@]}" | sort -n | tail -1)" "$(printf '%s\n' "${m[@]}" | median | awk '{print $1/1024}')"
+}
+"$bin" ted --quiet --unlabeled --gold "$gold" --parse "$parse" | sed -n '1,8p'
+measure "treeval deps (same files)" "$bin" deps --quiet "$gold" "$parse"
+measure "treeval ted --unlabeled" "$bin" ted --quiet --unlabeled --gold "$gold" --parse "$parse"
+measure "treeval ted (labeled, JSON)" "$bin" ted --quiet --format json --gold "$gold" --parse "$parse"
