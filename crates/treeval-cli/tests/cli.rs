@@ -1025,3 +1025,28 @@ fn tedeval_cases() {
         assert!(h.contains(opt), "ted --help lacks {opt}");
     }
 }
+
+/// A sentence too large for the edit distance (a missing sentence break, say) is counted
+/// and reported, not scored, and the rest of the file is.
+#[test]
+fn tedeval_too_large_sentence() {
+    let dir = std::env::temp_dir().join(format!("treeval-ted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("huge.conllu");
+    let mut text = String::new();
+    for i in 1..=5001 {
+        let head = if i == 5001 { 0 } else { i + 1 };
+        text.push_str(&format!("{i}\tw{i}\t_\tX\tX\t_\t{head}\tdep\t_\t_\n"));
+    }
+    text.push_str("\n1\ta\t_\tX\tX\t_\t0\troot\t_\t_\n\n");
+    std::fs::write(&path, text).unwrap();
+    let p = path.to_str().unwrap();
+    let o = treeval(&["ted", "--gold", p, "--parse", p, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["sentences"]["too_large"], 1, "{j}");
+    assert_eq!(j["sentences"]["scored"], 1, "{j}");
+    assert_eq!(j["systems"][0]["metrics"]["LAS"]["total"], 1, "{j}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("found 5001: the sentence is not scored"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -100,6 +100,8 @@ pub struct TedSentences {
     pub over_max_len: u64,
     /// Their words.
     pub over_max_len_words: u64,
+    /// Over the size limit of the edit distance (5,000 words; not scored).
+    pub too_large: u64,
 }
 
 /// The whole report.
@@ -191,6 +193,7 @@ pub fn build(
             scored: r.scored,
             over_max_len: r.skipped_long.0,
             over_max_len_words: r.skipped_long.1,
+            too_large: r.too_large.0,
         },
         generalized: r.summary,
         systems,
@@ -227,6 +230,13 @@ pub fn render_text(r: &TedReport, micro: bool) -> String {
             o,
             ", {} over --max-len ({} words) not scored",
             s.over_max_len, s.over_max_len_words
+        );
+    }
+    if s.too_large > 0 {
+        let _ = write!(
+            o,
+            ", {} over the edit distance's limit of 5000 words not scored",
+            s.too_large
         );
     }
     o.push('\n');

@@ -192,7 +192,7 @@ pub fn functional_tree(heads: &[u32], labels: &[&str]) -> (FNode, Repairs) {
     (root(children, n as u32), repairs)
 }
 
-fn root(mut children: Vec<FNode>, n: u32) -> FNode {
+pub(crate) fn root(mut children: Vec<FNode>, n: u32) -> FNode {
     children.sort_by_key(|c| c.span.0);
     FNode {
         label: ROOT_LABEL.into(),

@@ -17,6 +17,14 @@ use super::{
 use crate::deps::{evaluate as evaluate_deps, FileSummary, Input};
 use crate::{AttachmentCounts, DepsOptions};
 
+/// Stack size of the scoring threads.
+const STACK: usize = 256 << 20;
+
+/// Sentences longer than this are not converted or scored (counted and reported): the
+/// edit distance's table of two trees of n words takes about (3n)² × 4 bytes, 900 MB at
+/// this length.
+pub const MAX_WORDS: u32 = 5_000;
+
 /// One experiment: a scheme's gold file and a parse in that scheme.
 #[derive(Debug, Clone)]
 pub struct Experiment {
@@ -73,6 +81,8 @@ pub struct TedEvalResult {
     pub scored: u64,
     /// Sentences over `max_len`, not scored, and their words.
     pub skipped_long: (u64, u64),
+    /// Sentences over [`MAX_WORDS`], not scored, and their words.
+    pub too_large: (u64, u64),
     /// Warnings from reading the files.
     pub warnings: Diagnostics,
     /// Totals of the repairs, as a summary for reports.
@@ -124,6 +134,12 @@ fn add(r: &mut Repairs, x: Repairs) {
 /// pair up, golds of different experiments over different words) are collected and
 /// returned together.
 pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalResult, Error> {
+    if exps.is_empty() {
+        return Err(Error::single(Diagnostic::error(
+            Position::new(Arc::from("-"), 0, 0),
+            ErrorKind::Other("expected at least one experiment, found none".into()),
+        )));
+    }
     let deps_opts = DepsOptions::default();
     let mut warnings = Diagnostics::with_limit(100);
     let mut errors = Diagnostics::with_limit(100);
@@ -136,16 +152,28 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
             std::slice::from_ref(&e.parse),
             &deps_opts,
             |_, g, s, c| {
+                if g.len() as u32 > MAX_WORDS {
+                    let empty = |n: usize| super::root(Vec::new(), n as u32);
+                    pairs.push(Pair {
+                        gold: empty(g.len()),
+                        parse: empty(s.len()),
+                        counts: *c,
+                        forms: Box::from(""),
+                        at: (g.first_line(), g.index()),
+                    });
+                    return;
+                }
                 let (gold, x) = tree_of(g, &opts.equivalences);
                 add(&mut gr, x);
                 let (parse, y) = tree_of(s, &opts.equivalences);
                 add(&mut pr, y);
+                // tabs cannot occur in a field: equal joins mean equal word sequences
                 let forms: Vec<&str> = g.words().iter().map(|w| g.form(w)).collect();
                 pairs.push(Pair {
                     gold,
                     parse,
                     counts: *c,
-                    forms: forms.join(" ").into_boxed_str(),
+                    forms: forms.join("\t").into_boxed_str(),
                     at: (g.first_line(), g.index()),
                 });
             },
@@ -199,8 +227,8 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
                             read[0].1.path,
                             a.at.0,
                             exps[0].name,
-                            shorten(&a.forms),
-                            shorten(&b.forms)
+                            shorten(&a.forms.replace('\t', " ")),
+                            shorten(&b.forms.replace('\t', " "))
                         )),
                     )
                     .with_hint(format!(
@@ -217,32 +245,39 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     let n = first.len();
     let max_len = opts.max_len.unwrap_or(u32::MAX);
     // sentence -> (per experiment counts, generalized size), None when too long
-    let scored: Vec<Option<(Vec<TedEvalCounts>, u64)>> = (0..n)
-        .into_par_iter()
-        .map(|i| {
-            if read[0].0[i].gold.span.1 > max_len {
-                return None;
-            }
-            let golds: Vec<&FNode> = read.iter().map(|r| &r.0[i].gold).collect();
-            let gen = generalize(&golds).ok()?;
-            let mut ids = LabelIds::new();
-            let g = ted_tree(&gen, &mut ids);
-            let counts = read
-                .iter()
-                .map(|r| {
-                    let p = &r.0[i];
-                    let same = p.gold.same_rendering(&gen);
-                    let gold = ted_tree(&p.gold, &mut ids);
-                    let parse = ted_tree(&p.parse, &mut ids);
-                    score_sentence(&parse, &gold, &g, same, &ids, opts.unlabeled)
-                })
-                .collect();
-            Some((counts, u64::from(g.size)))
-        })
-        .collect();
+    let score = |i: usize| -> Option<(Vec<TedEvalCounts>, u64)> {
+        let len = read[0].0[i].gold.span.1;
+        if len > max_len || len > MAX_WORDS {
+            return None;
+        }
+        let golds: Vec<&FNode> = read.iter().map(|r| &r.0[i].gold).collect();
+        // the word check above makes every gold of a sentence as long as the first
+        let gen = generalize(&golds).ok()?;
+        let mut ids = LabelIds::new();
+        let g = ted_tree(&gen, &mut ids);
+        let counts = read
+            .iter()
+            .map(|r| {
+                let p = &r.0[i];
+                let same = p.gold.same_rendering(&gen);
+                let gold = ted_tree(&p.gold, &mut ids);
+                let parse = ted_tree(&p.parse, &mut ids);
+                score_sentence(&parse, &gold, &g, same, &ids, opts.unlabeled)
+            })
+            .collect();
+        Some((counts, u64::from(g.size)))
+    };
+    // the tree code recurses once per tree level: worker threads get room for
+    // sentences thousands of words deep
+    let scored: Vec<Option<(Vec<TedEvalCounts>, u64)>> =
+        match rayon::ThreadPoolBuilder::new().stack_size(STACK).build() {
+            Ok(pool) => pool.install(|| (0..n).into_par_iter().map(score).collect()),
+            Err(_) => (0..n).map(score).collect(),
+        };
 
     let mut summary = RunSummary::default();
     let mut skipped = (0u64, 0u64);
+    let mut too_large = (0u64, 0u64);
     let mut experiments: Vec<ExperimentResult> = read
         .iter()
         .zip(exps)
@@ -260,8 +295,22 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     for (i, s) in scored.iter().enumerate() {
         match s {
             None => {
-                skipped.0 += 1;
-                skipped.1 += u64::from(read[0].0[i].gold.span.1);
+                let len = read[0].0[i].gold.span.1;
+                if len > MAX_WORDS {
+                    too_large.0 += 1;
+                    too_large.1 += u64::from(len);
+                    let (line, index) = read[0].0[i].at;
+                    warnings.push(Diagnostic::warning(
+                        Position::new(Arc::from(read[0].1.path.as_str()), line.max(1), 1)
+                            .in_sentence(index, None),
+                        ErrorKind::Other(format!(
+                            "expected at most {MAX_WORDS} words in a sentence for the edit distance, found {len}: the sentence is not scored"
+                        )),
+                    ).with_hint("is a sentence break (blank line) missing?"));
+                } else {
+                    skipped.0 += 1;
+                    skipped.1 += u64::from(len);
+                }
                 if opts.keep_sentences {
                     for x in &mut experiments {
                         x.sentences.push(TedEvalCounts::default());
@@ -284,8 +333,9 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     Ok(TedEvalResult {
         experiments,
         sentences: n as u64,
-        scored: n as u64 - skipped.0,
+        scored: n as u64 - skipped.0 - too_large.0,
         skipped_long: skipped,
+        too_large,
         warnings,
         summary,
     })
