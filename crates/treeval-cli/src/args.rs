@@ -58,8 +58,10 @@ pub struct TedArgs {
     #[arg(long, value_name = "FILE", requires = "gold")]
     pub parse: Vec<String>,
     /// A cross-scheme experiment NAME:GOLD:PARSE (repeatable): a scheme's gold file and a
-    /// parse in that scheme. All gold files must hold the same sentences over the same
-    /// words; they are generalized sentence by sentence into one gold.
+    /// parse in that scheme, dependency trees (CoNLL-U/X) or constituency trees
+    /// (bracketed, detected by a leading '('). All gold files must hold the same
+    /// sentences over the same words; they are generalized sentence by sentence into one
+    /// gold.
     #[arg(long, value_name = "NAME:GOLD:PARSE", conflicts_with = "distance")]
     pub exp: Vec<String>,
     /// Relabelling costs nothing (unlabeled TedEval; unlabeled distance with --distance).
@@ -74,6 +76,12 @@ pub struct TedArgs {
     /// Every label is replaced by the first of its line before conversion.
     #[arg(long, value_name = "FILE")]
     pub label_equiv: Option<String>,
+    /// Labels of bracketed (constituency) files: `category` cuts them at the first '-' or
+    /// '=' as EVALB does (NP-SBJ-1 → NP); `full` keeps function tags and indices. Either
+    /// way `-NONE-` pre-terminals (traces) are not words, and the unlabelled `( … )`
+    /// wrapper of .mrg files is not a node.
+    #[arg(long, value_enum, default_value_t = BracketLabels::Category)]
+    pub bracket_labels: BracketLabels,
     /// Corpus score as the mean of the sentence scores (TedEval's micro flag) instead of
     /// 1 − Σδ_new / Σι (global averaging, the paper's default).
     #[arg(long)]
@@ -101,6 +109,15 @@ pub struct TedArgs {
     pub script: bool,
     #[command(flatten)]
     pub sig: SignificanceArgs,
+}
+
+/// Labels of bracketed trees in `ted`.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum BracketLabels {
+    /// Cut at the first '-' or '=' (EVALB).
+    Category,
+    /// Keep labels as written.
+    Full,
 }
 
 /// Reference-script output for `ud`.

@@ -1007,6 +1007,38 @@ fn tedeval_cases() {
             &exp("lexical", "other-words", "other-words"),
         ])
     );
+    // constituency trees meet dependency trees: traces are not words, function tags and
+    // indices are cut (NP-SBJ-1 → NP), the .mrg wrapper is not a node
+    let constituency = exp("constituency", "const-gold", "const-parse").replace(".conllu", ".mrg");
+    insta::assert_snapshot!(
+        "tedeval-constituency-and-dependency",
+        run(&[
+            "ted",
+            "--exp",
+            &constituency,
+            "--exp",
+            &lp,
+            "--no-test",
+            "--per-sentence"
+        ])
+    );
+    let perfect = exp("constituency", "const-gold", "const-gold").replace(".conllu", ".mrg");
+    let o = treeval(&["ted", "--exp", &perfect, "--exp", &lg, "--format", "json"]);
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    for s in j["systems"].as_array().unwrap() {
+        assert_eq!(s["metrics"]["TedEval"]["score"], 1.0, "{s}");
+    }
+    assert!(j["systems"][0]["metrics"].get("LAS").is_none());
+    insta::assert_snapshot!(
+        "tedeval-constituency-other-words",
+        run(&[
+            "ted",
+            "--exp",
+            &exp("constituency", "const-gold", "const-other-words").replace(".conllu", ".mrg"),
+            "--exp",
+            &lp,
+        ])
+    );
     insta::assert_snapshot!(
         "tedeval-bad-exp",
         run(&["ted", "--exp", "lexical:only-two-parts"])

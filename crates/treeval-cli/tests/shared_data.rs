@@ -891,3 +891,64 @@ fn evalb_sample_byte_identical() {
         std::fs::read_to_string(e.join("sample.COLLINS.expected.err")).unwrap()
     );
 }
+
+/// The PTB sample in both its forms: the constituency trees (.mrg, traces dropped) and the
+/// dependency trees (.dp) of the same 3,914 sentences meet in TedEval. Each gold as its
+/// own parse scores exactly 1 against their generalization; the words agree sentence by
+/// sentence (else the run fails).
+#[test]
+fn tedeval_ptb_constituency_meets_dependency() {
+    let Some(d) = data_dir() else { return };
+    let ptb = d.join("ptb-sample");
+    let dir = std::env::temp_dir().join(format!("treeval-ptb-ted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut mrg, mut conllx) = (String::new(), String::new());
+    for k in 1..=199 {
+        let name = format!("wsj_{k:04}");
+        mrg.push_str(
+            &std::fs::read_to_string(ptb.join("treebank/combined").join(format!("{name}.mrg")))
+                .unwrap(),
+        );
+        mrg.push('\n');
+        let dp =
+            std::fs::read_to_string(ptb.join("dependency_treebank").join(format!("{name}.dp")))
+                .unwrap();
+        for sentence in dp.split("\n\n").filter(|x| !x.trim().is_empty()) {
+            for (i, line) in sentence.lines().filter(|l| !l.is_empty()).enumerate() {
+                let c: Vec<&str> = line.split('\t').collect();
+                conllx.push_str(&format!(
+                    "{}\t{}\t_\t{}\t{}\t_\t{}\tdep\t_\t_\n",
+                    i + 1,
+                    c[0],
+                    c[1],
+                    c[1],
+                    c[2]
+                ));
+            }
+            conllx.push('\n');
+        }
+    }
+    let (m, c) = (dir.join("ptb.mrg"), dir.join("ptb.conllx"));
+    std::fs::write(&m, mrg).unwrap();
+    std::fs::write(&c, conllx).unwrap();
+    let (m, c) = (s(&m), s(&c));
+    let j: serde_json::Value = serde_json::from_str(&treeval(&[
+        "ted",
+        "-q",
+        "--format",
+        "json",
+        "--no-test",
+        "--exp",
+        &format!("constituency:{m}:{m}"),
+        "--exp",
+        &format!("dependency:{c}:{c}"),
+    ]))
+    .unwrap();
+    assert_eq!(j["sentences"]["scored"], 3914, "{}", j["sentences"]);
+    for x in j["systems"].as_array().unwrap() {
+        assert_eq!(x["metrics"]["TedEval"]["score"], 1.0, "{}", x["metrics"]);
+    }
+    assert!(j["systems"][0]["metrics"].get("LAS").is_none());
+    assert_eq!(j["systems"][1]["metrics"]["LAS"]["score"], 1.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -118,6 +118,12 @@ pub struct BracketReader<R> {
     stack: Vec<u32>,
     /// Lines of the current tree that were not UTF-8.
     bad_utf8: Vec<u64>,
+    /// Blank lines read before the layout was known (`Auto`), and how many of them are
+    /// still to be returned as trees without words (one tree per line).
+    leading_blanks: u64,
+    pending_blanks: u64,
+    /// `buf` holds a line read but not yet used.
+    held: bool,
 }
 
 impl<R> std::fmt::Debug for BracketReader<R> {
@@ -159,6 +165,9 @@ impl<R: BufRead> BracketReader<R> {
             eof: false,
             stack: Vec::new(),
             bad_utf8: Vec::new(),
+            leading_blanks: 0,
+            pending_blanks: 0,
+            held: false,
         }
     }
 
@@ -202,21 +211,47 @@ impl<R: BufRead> BracketReader<R> {
     pub fn read_tree(&mut self, t: &mut BracketTree) -> Result<bool, Error> {
         t.clear();
         self.bad_utf8.clear();
-        if self.eof {
+        if self.pending_blanks > 0 {
+            // a leading blank line of a one-tree-per-line file: a sentence without words
+            t.line = self.leading_blanks - self.pending_blanks + 1;
+            self.pending_blanks -= 1;
+            self.parse(t);
+            return Ok(true);
+        }
+        if self.eof && !self.held {
             return Ok(false);
         }
-        // the first line of the tree (skipping blank lines between multi-line trees)
+        // the first line of the tree (skipping blank lines between multi-line trees, and
+        // blank lines before the layout is known: they are sentences only if the file
+        // turns out to hold one tree per line)
         loop {
-            if !self.next_line()? {
+            if self.held {
+                self.held = false;
+            } else if !self.next_line()? {
+                if self.layout == Layout::Auto && self.leading_blanks > 0 {
+                    // nothing but blank lines: one tree per line
+                    self.layout = Layout::Line;
+                    self.pending_blanks = self.leading_blanks;
+                    return self.read_tree(t);
+                }
                 return Ok(false);
             }
             let blank = self.buf.bytes().all(is_space);
-            if self.layout == Layout::Auto && !blank {
+            if self.layout == Layout::Auto {
+                if blank {
+                    self.leading_blanks += 1;
+                    continue;
+                }
                 self.layout = if balance(&self.buf) > 0 {
                     Layout::MultiLine
                 } else {
                     Layout::Line
                 };
+                if self.layout == Layout::Line && self.leading_blanks > 0 {
+                    self.pending_blanks = self.leading_blanks;
+                    self.held = true;
+                    return self.read_tree(t);
+                }
             }
             if !(blank && self.layout == Layout::MultiLine) {
                 break;

@@ -36,10 +36,13 @@ pub struct TedEvalMetric {
 pub struct TedMetrics {
     /// TedEval against the generalized gold.
     pub TedEval: TedEvalMetric,
-    /// Labeled attachment score against the experiment's own gold (same sentences).
-    pub LAS: Metric,
+    /// Labeled attachment score against the experiment's own gold (same sentences;
+    /// absent when the gold or the parse is a constituency tree).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub LAS: Option<Metric>,
     /// Unlabeled attachment score against the experiment's own gold.
-    pub UAS: Metric,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub UAS: Option<Metric>,
 }
 
 /// One sentence of one system (`--per-sentence`).
@@ -158,8 +161,8 @@ pub fn build(
             parse: x.parse.path.clone(),
             metrics: TedMetrics {
                 TedEval: metric(&x.counts, micro),
-                LAS: Metric::new(x.attachment.las, x.attachment.words),
-                UAS: Metric::new(x.attachment.uas, x.attachment.words),
+                LAS: x.attachment.map(|a| Metric::new(a.las, a.words)),
+                UAS: x.attachment.map(|a| Metric::new(a.uas, a.words)),
             },
             repairs: RepairsOut {
                 gold: x.gold_repairs,
@@ -267,8 +270,8 @@ pub fn render_text(r: &TedReport, micro: bool) -> String {
         rows.push(vec![
             format!("[{}]", k + 1),
             x.name.clone(),
-            pct(m.LAS.score),
-            pct(m.UAS.score),
+            m.LAS.map_or("-".into(), |x| pct(x.score)),
+            m.UAS.map_or("-".into(), |x| pct(x.score)),
             format!("{:.2}", 100.0 * m.TedEval.score),
             m.TedEval.distance.to_string(),
             m.TedEval.normalizer.to_string(),

@@ -13,7 +13,7 @@ use treeval_report::ted::{build, render_text};
 use treeval_report::Signature;
 use treeval_stats::compare::TestKind;
 
-use crate::args::{Format, TedArgs};
+use crate::args::{BracketLabels, Format, TedArgs};
 use crate::Failure;
 
 /// Run the command.
@@ -141,6 +141,10 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         max_len: a.max_len,
         equivalences,
         keep_sentences: resample || a.per_sentence,
+        brackets: treeval_metrics::tedeval::BracketConversion {
+            drop_tags: vec!["-NONE-".into()],
+            cut_labels: a.bracket_labels == BracketLabels::Category,
+        },
     };
     let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
     let warnings: Vec<Warning> = r.warnings.iter().map(Warning::from).collect();
@@ -169,6 +173,17 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             ),
         ],
     );
+    // a bracketed side leaves an experiment without attachment scores
+    if r.experiments.iter().any(|x| x.attachment.is_none()) {
+        signature.push(
+            "bracket-labels",
+            match a.bracket_labels {
+                BracketLabels::Category => "category",
+                BracketLabels::Full => "full",
+            }
+            .into(),
+        );
+    }
     let mut report = build(&r, signature.clone(), a.micro, a.per_sentence, warnings);
     if resample {
         let micro = a.micro;

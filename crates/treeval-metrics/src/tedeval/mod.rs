@@ -204,40 +204,120 @@ pub(crate) fn root(mut children: Vec<FNode>, n: u32) -> FNode {
     }
 }
 
-/// The functional tree of a constituency tree: node labels are the functions (cut at
-/// `-`/`=` only if the caller did), a pre-terminal is a one-word node labelled with its
-/// tag and holding its word, and a `ROOT` node covers the sentence. Brackets without
-/// words are left out.
+/// How constituency trees become functional trees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BracketConversion {
+    /// Pre-terminals with these tags are not words (`-NONE-`: traces and empty elements);
+    /// brackets left without words go too.
+    pub drop_tags: Vec<String>,
+    /// Cut labels at the first `-` or `=` (`NP-SBJ-1` → `NP`), as EVALB does; labels
+    /// that start with `-` (`-NONE-`, `-LRB-`) stay whole.
+    pub cut_labels: bool,
+}
+
+impl Default for BracketConversion {
+    fn default() -> Self {
+        BracketConversion {
+            drop_tags: vec!["-NONE-".into()],
+            cut_labels: true,
+        }
+    }
+}
+
+fn cut(label: &str) -> &str {
+    if label.starts_with('-') {
+        return label;
+    }
+    label.split(['-', '=']).next().unwrap_or(label)
+}
+
+/// The functional tree of a constituency tree, keeping labels whole and every
+/// pre-terminal (see [`from_brackets_with`]).
 pub fn from_brackets(t: &treeval_formats::bracket::BracketTree) -> FNode {
-    let n = t.leaves.len() as u32;
+    from_brackets_with(
+        t,
+        &BracketConversion {
+            drop_tags: Vec::new(),
+            cut_labels: false,
+        },
+    )
+}
+
+/// The functional tree of a constituency tree: node labels are the functions, a
+/// pre-terminal is a one-word node labelled with its tag and holding its word, and a
+/// `ROOT` node covers the sentence. Pre-terminals with a tag of `c.drop_tags` are left
+/// out, and so are brackets without words and an unlabelled top bracket (the `( … )`
+/// wrapper of `.mrg` files).
+pub fn from_brackets_with(
+    t: &treeval_formats::bracket::BracketTree,
+    c: &BracketConversion,
+) -> FNode {
+    let keep: Vec<bool> = t
+        .leaves
+        .iter()
+        .map(|l| !c.drop_tags.iter().any(|d| d == t.s(l.label)))
+        .collect();
+    // kept leaves before each leaf index
+    let mut before = Vec::with_capacity(t.leaves.len() + 1);
+    before.push(0u32);
+    for &k in &keep {
+        before.push(before.last().copied().unwrap_or(0) + u32::from(k));
+    }
+    let n = before.last().copied().unwrap_or(0);
+    let label = |s: &str| -> String {
+        if c.cut_labels {
+            cut(s).to_owned()
+        } else {
+            s.to_owned()
+        }
+    };
     // children of each node (and of the top) in reading order: nodes and pre-terminals
     let mut kids: Vec<Vec<FNode>> = vec![Vec::new(); t.nodes.len() + 1];
     // pre-terminals go to the innermost node containing them: the last opened node whose
     // span holds the leaf and that opened before it
     for (k, lf) in t.leaves.iter().enumerate() {
-        let k = k as u32;
+        if !keep[k] {
+            continue;
+        }
         let owner = t
             .nodes
             .iter()
             .enumerate()
-            .filter(|(_, x)| x.start <= k && k < x.end && x.at < lf.at)
+            .filter(|(_, x)| x.start <= k as u32 && (k as u32) < x.end && x.at < lf.at)
             .map(|(i, _)| i + 1)
             .next_back()
             .unwrap_or(0);
-        kids[owner].push(leaf(t.s(lf.label), k));
+        kids[owner].push(leaf(&label(t.s(lf.label)), before[k]));
     }
     // nodes, innermost first (they open after their parents)
     for i in (0..t.nodes.len()).rev() {
         let x = &t.nodes[i];
         let children = std::mem::take(&mut kids[i + 1]);
-        if x.start == x.end || children.is_empty() {
+        if children.is_empty() {
             continue;
         }
-        let node = inner(t.s(x.label).to_owned(), children, None);
         let parent = x.parent.map_or(0, |p| p as usize + 1);
+        if x.parent.is_none() && t.s(x.label).is_empty() {
+            // the unlabelled wrapper: its children go to the top
+            kids[parent].extend(children);
+            continue;
+        }
+        let node = inner(label(t.s(x.label)), children, None);
         kids[parent].push(node);
     }
     root(std::mem::take(&mut kids[0]), n)
+}
+
+/// The words of a constituency tree that [`from_brackets_with`] keeps.
+pub fn bracket_words<'t>(
+    t: &'t treeval_formats::bracket::BracketTree,
+    c: &BracketConversion,
+) -> Vec<&'t str> {
+    t.leaves
+        .iter()
+        .filter(|l| !c.drop_tags.iter().any(|d| d == t.s(l.label)))
+        .map(|l| t.s(l.word))
+        .collect()
 }
 
 impl FNode {

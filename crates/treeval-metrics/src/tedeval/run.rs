@@ -47,6 +47,8 @@ pub struct TedEvalOptions {
     pub equivalences: HashMap<String, String>,
     /// Keep every sentence's counts.
     pub keep_sentences: bool,
+    /// How bracketed (constituency) files become functional trees.
+    pub brackets: super::BracketConversion,
 }
 
 /// The results of one experiment.
@@ -58,8 +60,9 @@ pub struct ExperimentResult {
     pub gold: FileSummary,
     /// The parse file as read.
     pub parse: FileSummary,
-    /// Attachment counts of the parse against its own gold, over the scored sentences.
-    pub attachment: AttachmentCounts,
+    /// Attachment counts of the parse against its own gold, over the scored sentences
+    /// (`None` when a side is bracketed).
+    pub attachment: Option<AttachmentCounts>,
     /// TedEval counts against the generalized gold.
     pub counts: TedEvalCounts,
     /// Repairs of the gold trees (cycles, bad heads) before conversion.
@@ -125,6 +128,173 @@ fn tree_of(s: &Sentence, eq: &HashMap<String, String>) -> (FNode, Repairs) {
     functional_tree(&heads, &labels)
 }
 
+/// One sentence of one file, converted.
+struct SideTree {
+    tree: FNode,
+    forms: Box<str>,
+    line: u64,
+}
+
+/// Whether a file holds bracketed trees (its first non-blank byte is `(`).
+fn is_bracketed(path: &str) -> Result<bool, Error> {
+    use std::io::BufRead;
+    let (mut input, _) = treeval_formats::input::open(path)?;
+    let head = input
+        .fill_buf()
+        .map_err(|e| Error::io(&Arc::from(path), &e))?;
+    let text = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
+    Ok(text
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'('))
+}
+
+/// Read one file of either kind into functional trees (for experiments with a
+/// bracketed side, which `deps` cannot pair).
+fn read_side(
+    input: &Input,
+    opts: &TedEvalOptions,
+    errors: &mut Diagnostics,
+    warnings: &mut Diagnostics,
+) -> Result<(Vec<SideTree>, FileSummary, Repairs), Error> {
+    let path = input.path.as_str();
+    let mut out = Vec::new();
+    let mut repairs = Repairs::default();
+    let mut summary = FileSummary {
+        path: path.to_owned(),
+        format: None,
+        sentences: 0,
+        words: 0,
+        lines: 0,
+    };
+    if is_bracketed(path)? {
+        let (rdr, _) = treeval_formats::input::open(path)?;
+        let mut r = treeval_formats::bracket::BracketReader::new(
+            rdr,
+            path,
+            treeval_formats::bracket::Layout::Auto,
+        );
+        let mut t = treeval_formats::bracket::BracketTree::default();
+        while r.read_tree(&mut t)? {
+            for d in &t.problems {
+                errors.push(d.clone());
+            }
+            let words = super::bracket_words(&t, &opts.brackets);
+            summary.sentences += 1;
+            summary.words += words.len() as u64;
+            let tree = if words.len() as u32 > MAX_WORDS {
+                super::root(Vec::new(), words.len() as u32)
+            } else {
+                let mut tree = super::from_brackets_with(&t, &opts.brackets);
+                relabel(&mut tree, &opts.equivalences);
+                tree
+            };
+            out.push(SideTree {
+                tree,
+                forms: words.join("\t").into_boxed_str(),
+                line: t.line,
+            });
+            summary.lines = t.line;
+        }
+    } else {
+        let mut r = input.builder.from_path(path)?;
+        summary.format = r.format();
+        let mut s = Sentence::new();
+        while r.read_sentence(&mut s)? {
+            summary.sentences += 1;
+            summary.words += s.len() as u64;
+            let tree = if s.len() as u32 > MAX_WORDS {
+                super::root(Vec::new(), s.len() as u32)
+            } else {
+                let (tree, x) = tree_of(&s, &opts.equivalences);
+                add(&mut repairs, x);
+                tree
+            };
+            let forms: Vec<&str> = s.words().iter().map(|w| s.form(w)).collect();
+            out.push(SideTree {
+                tree,
+                forms: forms.join("\t").into_boxed_str(),
+                line: s.first_line(),
+            });
+        }
+        summary.lines = r.line();
+        for d in r.take_diagnostics().iter() {
+            if d.is_error() {
+                errors.push(d.clone());
+            } else {
+                warnings.push(d.clone());
+            }
+        }
+    }
+    Ok((out, summary, repairs))
+}
+
+/// Replace labels by their equivalence class.
+fn relabel(t: &mut FNode, eq: &HashMap<String, String>) {
+    if eq.is_empty() {
+        return;
+    }
+    let mut stack = vec![t];
+    while let Some(x) = stack.pop() {
+        if let Some(l) = eq.get(&x.label) {
+            x.label = l.clone();
+        }
+        stack.extend(x.children.iter_mut());
+    }
+}
+
+/// Pair an experiment whose gold or parse is bracketed: same sentences, same words.
+fn pair_sides(
+    e: &Experiment,
+    opts: &TedEvalOptions,
+    errors: &mut Diagnostics,
+    warnings: &mut Diagnostics,
+) -> Result<(Vec<Pair>, FileSummary, FileSummary, Repairs, Repairs), Error> {
+    let (gold, gs, gr) = read_side(&e.gold, opts, errors, warnings)?;
+    let (parse, ps, pr) = read_side(&e.parse, opts, errors, warnings)?;
+    if gold.len() != parse.len() {
+        errors.push(
+            Diagnostic::error(
+                Position::new(Arc::from(e.parse.path.as_str()), ps.lines.max(1), 1),
+                ErrorKind::SentenceCount {
+                    gold: e.gold.path.clone(),
+                    expected: gold.len() as u64,
+                    found: parse.len() as u64,
+                },
+            )
+            .with_hint("the parse must hold the gold's sentences, in the same order"),
+        );
+    }
+    let mut pairs = Vec::with_capacity(gold.len());
+    for (k, (g, p)) in gold.into_iter().zip(parse).enumerate() {
+        if g.forms != p.forms {
+            errors.push(
+                Diagnostic::error(
+                    Position::new(Arc::from(e.parse.path.as_str()), p.line.max(1), 1)
+                        .in_sentence(k as u64 + 1, None),
+                    ErrorKind::Other(format!(
+                        "expected the words of {}:{}, found other words: '{}' vs '{}'",
+                        e.gold.path,
+                        g.line,
+                        shorten(&g.forms.replace('\t', " ")),
+                        shorten(&p.forms.replace('\t', " "))
+                    )),
+                )
+                .with_hint("TedEval pairs trees over the same words (traces, -NONE-, are dropped from bracketed trees)"),
+            );
+            continue;
+        }
+        pairs.push(Pair {
+            gold: g.tree,
+            parse: p.tree,
+            counts: AttachmentCounts::default(),
+            forms: g.forms,
+            at: (g.line, k as u64 + 1),
+        });
+    }
+    Ok((pairs, gs, ps, gr, pr))
+}
+
 fn add(r: &mut Repairs, x: Repairs) {
     r.bad_heads += x.bad_heads;
     r.cycles += x.cycles;
@@ -144,7 +314,24 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     let mut warnings = Diagnostics::with_limit(100);
     let mut errors = Diagnostics::with_limit(100);
     let mut read: Vec<(Vec<Pair>, FileSummary, FileSummary, Repairs, Repairs)> = Vec::new();
+    let mut dependency = Vec::new();
     for e in exps {
+        let bracketed = match (is_bracketed(&e.gold.path), is_bracketed(&e.parse.path)) {
+            (Ok(a), Ok(b)) => a || b,
+            (Err(x), _) | (_, Err(x)) => {
+                x.diagnostics.into_iter().for_each(|d| errors.push(d));
+                continue;
+            }
+        };
+        if bracketed {
+            match pair_sides(e, opts, &mut errors, &mut warnings) {
+                Ok(r) => read.push(r),
+                Err(x) => x.diagnostics.into_iter().for_each(|d| errors.push(d)),
+            }
+            dependency.push(false);
+            continue;
+        }
+        dependency.push(true);
         let mut pairs = Vec::new();
         let (mut gr, mut pr) = (Repairs::default(), Repairs::default());
         let r = evaluate_deps(
@@ -281,11 +468,12 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     let mut experiments: Vec<ExperimentResult> = read
         .iter()
         .zip(exps)
-        .map(|(r, e)| ExperimentResult {
+        .zip(&dependency)
+        .map(|((r, e), &dep)| ExperimentResult {
             name: e.name.clone(),
             gold: r.1.clone(),
             parse: r.2.clone(),
-            attachment: AttachmentCounts::default(),
+            attachment: dep.then(AttachmentCounts::default),
             counts: TedEvalCounts::default(),
             gold_repairs: r.3,
             parse_repairs: r.4,
@@ -322,7 +510,9 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
                 summary.first_gold_nodes += read[0].0[i].gold.size() as u64;
                 for ((x, c), r) in experiments.iter_mut().zip(counts).zip(&read) {
                     x.counts += *c;
-                    x.attachment += r.0[i].counts;
+                    if let Some(a) = &mut x.attachment {
+                        *a += r.0[i].counts;
+                    }
                     if opts.keep_sentences {
                         x.sentences.push(*c);
                     }
