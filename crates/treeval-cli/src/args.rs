@@ -47,10 +47,11 @@ pub enum Command {
 /// `treeval ted` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  treeval ted --gold gold.conllu --parse parsed.conllu\n  treeval ted --exp lexical:ud.conllu:ud-parsed.conllu --exp functional:fn.conllu:fn-parsed.conllu\n  treeval ted --distance pairs.txt --script\n\nEach dependency tree becomes a functional tree (every word heads a node labelled with its relation; a node over several words gets a `*` daughter for its head). With several experiments, the gold trees of each sentence are generalized into one gold (the nodes all of them share); each parse is scored by δ_new: the edit distance to that gold, less the operations its own scheme's gold needs too. Score = 1 − Σδ_new / Σι, ι = nodes of the parse + nodes of the generalized gold. See docs/metrics.md.\n\nCosts: deleting or inserting a node 1; relabelling 0 for equal labels, else 1 (0 with --unlabeled).\n\nExit codes: 0 success; 1 a file cannot be read, is malformed, or the files do not pair up; 2 usage error."
+    after_help = "Examples:\n  treeval ted --gold gold.conllu --parse parsed.conllu\n  treeval ted --exp lexical:ud.conllu:ud-parsed.conllu --exp functional:fn.conllu:fn-parsed.conllu\n  treeval ted --distance pairs.txt --script\n\nEach dependency tree becomes a functional tree (every word heads a node labelled with its relation; a node over several words gets a `*` daughter for its head); a constituency tree is one already (its labels are the functions). With several experiments, the gold trees of each sentence are generalized into one gold (the nodes all of them share); each parse is scored by δ_new: the edit distance to that gold, less the operations its own scheme's gold needs too. Score = 1 − Σδ_new / Σι, ι = nodes of the parse + nodes of the generalized gold. See docs/metrics.md.\n\nCosts: deleting or inserting a node 1; relabelling 0 for equal labels, else 1 (0 with --unlabeled).\n\nExit codes: 0 success; 1 a file cannot be read, is malformed, or the files do not pair up; 2 usage error."
 )]
 pub struct TedArgs {
-    /// The gold file of one annotation scheme (CoNLL-U or CoNLL-X), scored with --parse.
+    /// The gold file of one annotation scheme (CoNLL-U or CoNLL-X; or bracketed
+    /// constituency trees, detected by a leading '('), scored with --parse.
     #[arg(long, value_name = "FILE", requires = "parse", conflicts_with_all = ["exp", "distance"])]
     pub gold: Option<String>,
     /// A parse in the scheme of --gold (repeatable: each parse is a system, and two or
