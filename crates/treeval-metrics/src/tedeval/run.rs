@@ -339,28 +339,24 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
             std::slice::from_ref(&e.parse),
             &deps_opts,
             |_, g, s, c| {
-                if g.len() as u32 > MAX_WORDS {
-                    let empty = |n: usize| super::root(Vec::new(), n as u32);
-                    pairs.push(Pair {
-                        gold: empty(g.len()),
-                        parse: empty(s.len()),
-                        counts: *c,
-                        forms: Box::from(""),
-                        at: (g.first_line(), g.index()),
-                    });
-                    return;
-                }
-                let (gold, x) = tree_of(g, &opts.equivalences);
-                add(&mut gr, x);
-                let (parse, y) = tree_of(s, &opts.equivalences);
-                add(&mut pr, y);
                 // tabs cannot occur in a field: equal joins mean equal word sequences
                 let forms: Vec<&str> = g.words().iter().map(|w| g.form(w)).collect();
+                let forms = forms.join("\t").into_boxed_str();
+                let (gold, parse) = if g.len() as u32 > MAX_WORDS {
+                    let empty = |n: usize| super::root(Vec::new(), n as u32);
+                    (empty(g.len()), empty(s.len()))
+                } else {
+                    let (gold, x) = tree_of(g, &opts.equivalences);
+                    add(&mut gr, x);
+                    let (parse, y) = tree_of(s, &opts.equivalences);
+                    add(&mut pr, y);
+                    (gold, parse)
+                };
                 pairs.push(Pair {
                     gold,
                     parse,
                     counts: *c,
-                    forms: forms.join("\t").into_boxed_str(),
+                    forms,
                     at: (g.first_line(), g.index()),
                 });
             },
