@@ -453,6 +453,26 @@ mod tests {
     }
 
     #[test]
+    fn leading_blank_lines_depend_on_the_layout() {
+        // a multi-line file: blank lines before the first tree are not sentences
+        let t = read_all(
+            "\n\n( (S (NN a)\n  (VB b)) )\n\n( (S (NN c)) )\n",
+            Layout::Auto,
+        );
+        assert_eq!(t.len(), 2);
+        assert_eq!(t[0].leaves.len(), 2);
+        assert_eq!(t[0].line, 3);
+        // one tree per line: each leading blank line is a sentence without words (EVALB)
+        let t = read_all("\n\n(S (NN a))\n(S (NN b))\n", Layout::Auto);
+        let words: Vec<usize> = t.iter().map(|x| x.leaves.len()).collect();
+        assert_eq!(words, [0, 0, 1, 1]);
+        let lines: Vec<u64> = t.iter().map(|x| x.line).collect();
+        assert_eq!(lines, [1, 2, 3, 4]);
+        // nothing but blank lines: as many sentences without words
+        assert_eq!(read_all("\n\n", Layout::Auto).len(), 2);
+    }
+
+    #[test]
     fn one_tree_per_line() {
         let v = read_all("(S (A (P this)) (B (Q is)))\n\n(P a) (Q b)\n", Layout::Auto);
         assert_eq!(v.len(), 3);
