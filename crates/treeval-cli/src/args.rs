@@ -69,7 +69,8 @@ pub struct TedArgs {
     #[arg(long)]
     pub unlabeled: bool,
     /// Score only sentences of at most N words; longer ones are counted and reported
-    /// (off by default: treeval has no length limit; recorded in the signature).
+    /// (off by default; recorded in the signature). Without it, only sentences over 5000
+    /// words are left out (counted and warned): the edit distance's memory.
     #[arg(long, value_name = "N")]
     pub max_len: Option<u32>,
     /// Label equivalences across inventories: each line lists labels that count as one
