@@ -62,7 +62,7 @@ fn bench(c: &mut Criterion) {
                     ted_tree(&a, &mut ids),
                     ted_tree(&gen, &mut ids),
                 );
-                score_sentence(&p, &o, &x, false, &ids, false)
+                score_sentence(&p, &o, &x, &ids, false)
             })
         });
     }

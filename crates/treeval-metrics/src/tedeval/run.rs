@@ -88,11 +88,11 @@ pub struct TedEvalResult {
     pub too_large: (u64, u64),
     /// Warnings from reading the files.
     pub warnings: Diagnostics,
-    /// Totals of the repairs, as a summary for reports.
+    /// Sizes of the generalized gold.
     pub summary: RunSummary,
 }
 
-/// Totals over the experiments.
+/// Node counts of the generalized gold against the first experiment's gold.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct RunSummary {
     /// Nodes of all generalized gold trees (ROOT and terminals excluded).
@@ -108,6 +108,25 @@ struct Pair {
     counts: AttachmentCounts,
     forms: Box<str>,
     at: (u64, u64),
+}
+
+/// A CoNLL sentence's functional tree, its repairs counted in `repairs` (a tree without
+/// nodes when the sentence is over [`MAX_WORDS`]: it will not be scored).
+fn sentence_tree(s: &Sentence, eq: &HashMap<String, String>, repairs: &mut Repairs) -> FNode {
+    if s.len() as u32 > MAX_WORDS {
+        return super::root(Vec::new(), s.len() as u32);
+    }
+    let (tree, x) = tree_of(s, eq);
+    repairs.bad_heads += x.bad_heads;
+    repairs.cycles += x.cycles;
+    tree
+}
+
+/// A sentence's words, joined by tabs (tabs cannot occur in a field: equal joins mean
+/// equal word sequences).
+fn forms_of(s: &Sentence) -> Box<str> {
+    let forms: Vec<&str> = s.words().iter().map(|w| s.form(w)).collect();
+    forms.join("\t").into_boxed_str()
 }
 
 fn tree_of(s: &Sentence, eq: &HashMap<String, String>) -> (FNode, Repairs) {
@@ -153,6 +172,7 @@ fn is_bracketed(path: &str) -> Result<bool, Error> {
 /// bracketed side, which `deps` cannot pair).
 fn read_side(
     input: &Input,
+    bracketed: bool,
     opts: &TedEvalOptions,
     errors: &mut Diagnostics,
     warnings: &mut Diagnostics,
@@ -167,7 +187,7 @@ fn read_side(
         words: 0,
         lines: 0,
     };
-    if is_bracketed(path)? {
+    if bracketed {
         let (rdr, _) = treeval_formats::input::open(path)?;
         let mut r = treeval_formats::bracket::BracketReader::new(
             rdr,
@@ -203,17 +223,9 @@ fn read_side(
         while r.read_sentence(&mut s)? {
             summary.sentences += 1;
             summary.words += s.len() as u64;
-            let tree = if s.len() as u32 > MAX_WORDS {
-                super::root(Vec::new(), s.len() as u32)
-            } else {
-                let (tree, x) = tree_of(&s, &opts.equivalences);
-                add(&mut repairs, x);
-                tree
-            };
-            let forms: Vec<&str> = s.words().iter().map(|w| s.form(w)).collect();
             out.push(SideTree {
-                tree,
-                forms: forms.join("\t").into_boxed_str(),
+                tree: sentence_tree(&s, &opts.equivalences, &mut repairs),
+                forms: forms_of(&s),
                 line: s.first_line(),
             });
         }
@@ -246,12 +258,13 @@ fn relabel(t: &mut FNode, eq: &HashMap<String, String>) {
 /// Pair an experiment whose gold or parse is bracketed: same sentences, same words.
 fn pair_sides(
     e: &Experiment,
+    bracketed: (bool, bool),
     opts: &TedEvalOptions,
     errors: &mut Diagnostics,
     warnings: &mut Diagnostics,
 ) -> Result<(Vec<Pair>, FileSummary, FileSummary, Repairs, Repairs), Error> {
-    let (gold, gs, gr) = read_side(&e.gold, opts, errors, warnings)?;
-    let (parse, ps, pr) = read_side(&e.parse, opts, errors, warnings)?;
+    let (gold, gs, gr) = read_side(&e.gold, bracketed.0, opts, errors, warnings)?;
+    let (parse, ps, pr) = read_side(&e.parse, bracketed.1, opts, errors, warnings)?;
     if gold.len() != parse.len() {
         errors.push(
             Diagnostic::error(
@@ -295,11 +308,6 @@ fn pair_sides(
     Ok((pairs, gs, ps, gr, pr))
 }
 
-fn add(r: &mut Repairs, x: Repairs) {
-    r.bad_heads += x.bad_heads;
-    r.cycles += x.cycles;
-}
-
 /// Evaluate the experiments. Errors (unreadable or malformed files, files that do not
 /// pair up, golds of different experiments over different words) are collected and
 /// returned together.
@@ -317,14 +325,14 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     let mut dependency = Vec::new();
     for e in exps {
         let bracketed = match (is_bracketed(&e.gold.path), is_bracketed(&e.parse.path)) {
-            (Ok(a), Ok(b)) => a || b,
+            (Ok(a), Ok(b)) => (a, b),
             (Err(x), _) | (_, Err(x)) => {
                 x.diagnostics.into_iter().for_each(|d| errors.push(d));
                 continue;
             }
         };
-        if bracketed {
-            match pair_sides(e, opts, &mut errors, &mut warnings) {
+        if bracketed.0 || bracketed.1 {
+            match pair_sides(e, bracketed, opts, &mut errors, &mut warnings) {
                 Ok(r) => read.push(r),
                 Err(x) => x.diagnostics.into_iter().for_each(|d| errors.push(d)),
             }
@@ -339,24 +347,11 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
             std::slice::from_ref(&e.parse),
             &deps_opts,
             |_, g, s, c| {
-                // tabs cannot occur in a field: equal joins mean equal word sequences
-                let forms: Vec<&str> = g.words().iter().map(|w| g.form(w)).collect();
-                let forms = forms.join("\t").into_boxed_str();
-                let (gold, parse) = if g.len() as u32 > MAX_WORDS {
-                    let empty = |n: usize| super::root(Vec::new(), n as u32);
-                    (empty(g.len()), empty(s.len()))
-                } else {
-                    let (gold, x) = tree_of(g, &opts.equivalences);
-                    add(&mut gr, x);
-                    let (parse, y) = tree_of(s, &opts.equivalences);
-                    add(&mut pr, y);
-                    (gold, parse)
-                };
                 pairs.push(Pair {
-                    gold,
-                    parse,
+                    gold: sentence_tree(g, &opts.equivalences, &mut gr),
+                    parse: sentence_tree(s, &opts.equivalences, &mut pr),
                     counts: *c,
-                    forms,
+                    forms: forms_of(g),
                     at: (g.first_line(), g.index()),
                 });
             },
@@ -442,10 +437,9 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
             .iter()
             .map(|r| {
                 let p = &r.0[i];
-                let same = p.gold.same_rendering(&gen);
                 let gold = ted_tree(&p.gold, &mut ids);
                 let parse = ted_tree(&p.parse, &mut ids);
-                score_sentence(&parse, &gold, &g, same, &ids, opts.unlabeled)
+                score_sentence(&parse, &gold, &g, &ids, opts.unlabeled)
             })
             .collect();
         Some((counts, u64::from(g.size)))
