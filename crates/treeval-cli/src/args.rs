@@ -88,9 +88,6 @@ pub struct TedArgs {
     /// 1 − Σδ_new / Σι (global averaging, the paper's default).
     #[arg(long)]
     pub micro: bool,
-    /// Every sentence's δ, δ_new, ι and score.
-    #[arg(long)]
-    pub per_sentence: bool,
     /// Output format (text or json; the other formats print the text report).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -111,6 +108,8 @@ pub struct TedArgs {
     pub script: bool,
     #[command(flatten)]
     pub sig: SignificanceArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Labels of bracketed trees in `ted`.
@@ -233,6 +232,8 @@ pub struct UdArgs {
     /// Significance tests and intervals.
     #[command(flatten)]
     pub sig: SignificanceArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
     /// Metrics (F1 of their counts) to test and to give intervals for. Units are gold
     /// sentences; system words count toward the gold sentence their first character lies in.
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,MLAS,BLEX",
@@ -274,9 +275,8 @@ pub struct RelationsArgs {
     /// When the texts differ: stop (strict) or resynchronise (resync), as in `ud`.
     #[arg(long, value_enum, default_value_t = AlignArg::Strict)]
     pub align: AlignArg,
-    /// Also print every sentence's |Dt|, |Ds|, |Dt ∩ Ds| and CA (text), or add them to JSON.
-    #[arg(long)]
-    pub per_sentence: bool,
+    #[command(flatten)]
+    pub out: OutputArgs,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -317,9 +317,6 @@ pub struct BracketsArgs {
     /// How trees are laid out in the files.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     pub layout: LayoutArg,
-    /// Add every sentence's row (text) or object (JSON).
-    #[arg(long)]
-    pub per_sentence: bool,
     /// Output format (text or json).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -356,6 +353,8 @@ pub struct BracketsArgs {
     /// Significance tests and intervals.
     #[command(flatten)]
     pub sig: SignificanceArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
     /// Metrics to test and to give intervals for, from the per-sentence bracket counts
     /// (units are sentences; unscored sentences count nothing): F (2·matched/(gold+test)),
     /// recall, precision.
@@ -413,6 +412,8 @@ pub struct PtsArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub sig: SignificanceArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Alignment formats.
@@ -498,16 +499,14 @@ pub struct AlignArgs {
     #[arg(long, value_enum)]
     pub compat: Option<AlignCompat>,
 
-    /// Write one JSON object per sentence and hypothesis (counts) to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub per_sentence: Option<String>,
-
     /// Do not print warnings on stderr (they stay in the report).
     #[arg(long, short)]
     pub quiet: bool,
 
     #[command(flatten)]
     pub sig: SignificanceArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 
     /// Metrics the tests and intervals apply to: AER, precision, recall.
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "AER",
@@ -549,6 +548,18 @@ pub enum Format {
     Markdown,
     /// A LaTeX tabular (booktabs).
     Latex,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 6] = [
+        Format::Text,
+        Format::Json,
+        Format::Csv,
+        Format::Tsv,
+        Format::Markdown,
+        Format::Latex,
+    ];
 }
 
 impl From<Format> for treeval_report::render::OutputFormat {
@@ -632,8 +643,8 @@ pub struct DepsArgs {
     pub by: Vec<treeval_metrics::ByKey>,
 
     /// Add a gold x system label confusion matrix of the N most frequent labels (the
-    /// rest folded into "(other)").
-    #[arg(long, value_name = "N", num_args = 0..=1, default_missing_value = "12")]
+    /// rest folded into "(other)"): `--confusion` for 12, `--confusion=N` for N.
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "12")]
     pub confusion: Option<usize>,
 
     /// Show per-relation precision/recall/F1 tables in text and Markdown output (JSON
@@ -648,11 +659,6 @@ pub struct DepsArgs {
     /// Print exactly the summary lines of a reference script instead of the report.
     #[arg(long, value_enum)]
     pub compat: Option<CompatMode>,
-
-    /// Write one JSON object per sentence pair (system, sentence index, sent_id, gold
-    /// and system line spans, counts) to FILE.
-    #[arg(long, value_name = "FILE")]
-    pub per_sentence: Option<String>,
 
     /// Make FORM mismatches and malformed system trees (HEAD out of range or '_',
     /// cycles, no or several roots) errors instead of counted warnings.
@@ -674,12 +680,30 @@ pub struct DepsArgs {
 
     #[command(flatten)]
     pub sig: SignificanceArgs,
+    #[command(flatten)]
+    pub out: OutputArgs,
 
     /// Metrics the tests and intervals apply to, comma-separated: LAS, UAS, LA, LEM, UEM,
     /// ROOT, macro-LAS, macro-UAS, macro-LA (intervals: headline metrics only).
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
           value_parser = parse_metric, help_heading = "Significance")]
     pub test_metrics: Vec<treeval_metrics::deps::DepsMetric>,
+}
+
+/// Files written besides the report, with the same meaning in every command.
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Write one JSON object per sentence (per tree in `brackets`, per sentence pair in
+    /// `pts`) and system to FILE: counts and scores (JSON lines; the first line is a
+    /// header with the schema "treeval.per-sentence/1"). FILE may not be one of the
+    /// inputs, and an existing file is replaced only if treeval wrote it (see --force).
+    #[arg(long, value_name = "FILE", help_heading = "Output files")]
+    pub per_sentence: Option<String>,
+
+    /// Replace an existing output file even if it does not look like treeval's own
+    /// output. Input files are never replaced, --force or not.
+    #[arg(long, help_heading = "Output files")]
+    pub force: bool,
 }
 
 /// Significance options shared by every evaluation command.
@@ -701,7 +725,7 @@ pub struct SignificanceArgs {
 
     /// Shuffles for --test ar (default 10000) and samples for --test bootstrap (default
     /// 1000).
-    #[arg(long, value_name = "N", help_heading = "Significance")]
+    #[arg(long, value_name = "N", value_parser = parse_count, help_heading = "Significance")]
     pub samples: Option<usize>,
 
     /// Seed of every resampling (ChaCha8; results do not depend on the thread count).
@@ -727,6 +751,7 @@ pub struct SignificanceArgs {
         long,
         value_name = "N",
         default_value_t = 1000,
+        value_parser = parse_count,
         help_heading = "Significance"
     )]
     pub ci_samples: usize,
@@ -747,6 +772,14 @@ fn parse_metric(s: &str) -> Result<treeval_metrics::deps::DepsMetric, String> {
     treeval_metrics::deps::DepsMetric::parse(s).ok_or_else(|| {
         format!("expected one of LAS, UAS, LA, LEM, UEM, ROOT, macro-LAS, macro-UAS, macro-LA; found '{s}'")
     })
+}
+
+fn parse_count(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("expected a number of samples of at least 1, found 0 (no samples give no p-value or interval)".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("expected a positive whole number, found '{s}'")),
+    }
 }
 
 fn parse_level(s: &str) -> Result<f64, String> {

@@ -5,6 +5,7 @@
 
 mod args;
 mod commands;
+mod output;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

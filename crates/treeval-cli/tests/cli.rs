@@ -86,8 +86,7 @@ fn breakdowns_confusion_and_per_relation_text() {
         "deps",
         "--by",
         "deprel,upos,xpos,length,distance,direction,depth,projectivity",
-        "--confusion",
-        "5",
+        "--confusion=5",
         "--per-relation",
         G,
         S
@@ -102,8 +101,10 @@ fn per_sentence_jsonl() {
     stdout_ok(&["deps", "--per-sentence", file.to_str().unwrap(), G, S]);
     let text = std::fs::read_to_string(&file).unwrap();
     insta::assert_snapshot!(text);
-    let sum: u64 = text
-        .lines()
+    let mut lines = text.lines();
+    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    assert_eq!(header["schema"], "treeval.per-sentence/1");
+    let sum: u64 = lines
         .map(|l| {
             serde_json::from_str::<serde_json::Value>(l).unwrap()["counts"]["las"]
                 .as_u64()
@@ -161,13 +162,47 @@ fn outcome(o: &Output) -> String {
     )
 }
 
+/// The outcome of `treeval args…`, where an argument `--per-sentence=@` names a fresh
+/// temporary file whose contents are appended to the outcome.
+fn outcome_of(args: &[&str]) -> String {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = std::env::temp_dir().join(format!("treeval-ps-{}-{k}.jsonl", std::process::id()));
+    let flag = format!("--per-sentence={}", file.display());
+    let args: Vec<&str> = args
+        .iter()
+        .map(|a| {
+            if *a == "--per-sentence=@" {
+                flag.as_str()
+            } else {
+                a
+            }
+        })
+        .collect();
+    let mut out = outcome(&treeval(&args));
+    if let Ok(text) = std::fs::read_to_string(&file) {
+        out.push_str("--- per-sentence file\n");
+        out.push_str(&text);
+        let _ = std::fs::remove_file(&file);
+    }
+    out
+}
+
+/// A snapshot name from a case name and its extra arguments.
+fn case_name(prefix: &str, extra: &[&str]) -> String {
+    format!(
+        "{prefix}{}",
+        extra.join("").replace("--", "-").replace("=@", "")
+    )
+}
+
 /// Run `cmd extra… GOLD SYS`; the outcome.
 fn run_case(cmd: &str, gold: &str, sys: &str, extra: &[&str]) -> String {
     let mut args = vec![cmd];
     args.extend_from_slice(extra);
     args.push(gold);
     args.push(sys);
-    outcome(&treeval(&args))
+    outcome_of(&args)
 }
 
 /// Run `cmd extra… testdata/DIR/gold.conllu testdata/DIR/sys.conllu`; the outcome.
@@ -303,10 +338,10 @@ fn relations_cases() {
     // hand-checked: different-tokenization has |Dt ∩ Ds| 1 of 4/3 and 1 of 4/5 (CA 0.25,
     // 0.2; micro 2/9); the gapping sentence's collapsed graphs share 4 of 6 items
     for (name, extra) in [
-        ("different-tokenization", &["--per-sentence"][..]),
+        ("different-tokenization", &["--per-sentence=@"][..]),
         (
             "different-tokenization",
-            &["--format", "json", "--per-sentence"][..],
+            &["--format", "json", "--per-sentence=@"][..],
         ),
         ("empty-nodes", &["--graph", "enhanced"][..]),
         (
@@ -314,7 +349,7 @@ fn relations_cases() {
             &["--graph", "enhanced", "--empty-nodes", "drop"][..],
         ),
     ] {
-        let snap = format!("relations-{name}{}", extra.join("").replace("--", "-"));
+        let snap = case_name(&format!("relations-{name}"), extra);
         insta::assert_snapshot!(
             snap,
             testdata_case("relations", &format!("ud/{name}"), extra)
@@ -797,16 +832,16 @@ fn brackets_cases() {
         ("words-300", &["--compat", "evalb"][..]),
         ("brackets-300", &["--compat", "evalb"][..]),
         ("long-line", &[][..]),
-        ("long-labels", &["--per-sentence"][..]),
+        ("long-labels", &["--per-sentence=@"][..]),
         ("preterminal-two-words", &["--compat", "evalb"][..]),
         ("extra-paren", &["--format", "json"][..]),
         ("all-zero", &["--compat", "evalb"][..]),
         ("all-zero", &[][..]),
         ("more-test-lines", &["--compat", "evalb"][..]),
         ("max-error", &[][..]),
-        ("mrg-wrapper", &["--per-sentence"][..]),
+        ("mrg-wrapper", &["--per-sentence=@"][..]),
     ] {
-        let snap = format!("brackets-{name}{}", extra.join("").replace("--", "-"));
+        let snap = case_name(&format!("brackets-{name}"), extra);
         insta::assert_snapshot!(snap, brackets_case(name, extra));
     }
 }
@@ -927,7 +962,7 @@ fn tedeval_cases() {
     );
     insta::assert_snapshot!(
         "tedeval-two-schemes",
-        run(&["ted", "--exp", &fp, "--exp", &lp, "--per-sentence"])
+        outcome_of(&["ted", "--exp", &fp, "--exp", &lp, "--per-sentence=@"])
     );
     // one scheme: the gold is its own generalization, so δ_new = δ
     let one = treeval(&[
@@ -1012,14 +1047,14 @@ fn tedeval_cases() {
     let constituency = exp("constituency", "const-gold", "const-parse").replace(".conllu", ".mrg");
     insta::assert_snapshot!(
         "tedeval-constituency-and-dependency",
-        run(&[
+        outcome_of(&[
             "ted",
             "--exp",
             &constituency,
             "--exp",
             &lp,
             "--no-test",
-            "--per-sentence"
+            "--per-sentence=@"
         ])
     );
     let perfect = exp("constituency", "const-gold", "const-gold").replace(".conllu", ".mrg");

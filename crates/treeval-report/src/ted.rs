@@ -14,16 +14,16 @@ use crate::render::{pct, significance_lines, table};
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct TedEvalMetric {
     /// The corpus score: 1 − distance / normalizer (global averaging), or with
-    /// `--micro` the mean of the sentence scores.
-    pub score: f64,
+    /// `--micro` the mean of the sentence scores; `null` when no sentence was scored.
+    pub score: Option<f64>,
     /// Σ δ_new.
     pub distance: u64,
     /// Σ ι.
     pub normalizer: u64,
     /// Σ δ (before forgiving the operations the scheme's own gold needs).
     pub delta: u64,
-    /// 1 − Σδ_new/Σι (the default score).
-    pub global: f64,
+    /// 1 − Σδ_new/Σι (the default score); `null` when no sentence was scored.
+    pub global: Option<f64>,
     /// The mean of the sentence scores (the `--micro` score).
     pub micro: Option<f64>,
     /// Terminals deleted or inserted (only with non-projective trees).
@@ -131,10 +131,11 @@ pub struct TedReport {
 }
 
 fn metric(c: &TedEvalCounts, micro: bool) -> TedEvalMetric {
-    let global = c.score();
+    // Σι is at least 2 for every scored sentence (the roots), so 0 means none was scored
+    let global = (c.normalizer > 0).then(|| c.score());
     let m = c.micro_score();
     TedEvalMetric {
-        score: if micro { m.unwrap_or(1.0) } else { global },
+        score: if micro { m } else { global },
         distance: c.delta_new,
         normalizer: c.normalizer,
         delta: c.delta,
@@ -272,7 +273,9 @@ pub fn render_text(r: &TedReport, micro: bool) -> String {
             x.name.clone(),
             m.LAS.map_or("-".into(), |x| pct(x.score)),
             m.UAS.map_or("-".into(), |x| pct(x.score)),
-            format!("{:.2}", 100.0 * m.TedEval.score),
+            m.TedEval
+                .score
+                .map_or("n/a".into(), |v| format!("{:.2}", 100.0 * v)),
             m.TedEval.distance.to_string(),
             m.TedEval.normalizer.to_string(),
             m.TedEval.delta.to_string(),

@@ -14,7 +14,15 @@ use treeval_stats::compare::ratio;
 use treeval_stats::Samples;
 
 use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, NullLinks};
+use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
+
+/// The files the command reads, with their roles.
+fn inputs(a: &AlignArgs) -> Vec<InputRef<'_>> {
+    std::iter::once(("GOLD", a.gold.as_str()))
+        .chain(a.hyps.iter().map(|s| ("HYP", s.as_str())))
+        .collect()
+}
 
 fn fmt(f: Option<AlignFormatArg>) -> Option<AlignFormat> {
     f.map(|f| match f {
@@ -49,6 +57,13 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "--test mcnemar needs paired binary decisions; for alignments use --test ar or --test bootstrap".into(),
         ));
     }
+    check_format(
+        "align",
+        a.format,
+        &crate::args::Format::ALL,
+        a.compat.is_some(),
+    )?;
+    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
     let keep_null = a.null == NullLinks::Include;
     let gold = read_alignment_path(
         &a.gold,
@@ -185,22 +200,14 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         systems.push(AlignSystem::new(&path, h.format.name(), &t, a.f_alpha));
     }
 
-    if let Some(p) = &a.per_sentence {
-        let write = || -> std::io::Result<()> {
-            let mut w = std::io::BufWriter::new(std::fs::File::create(p)?);
-            for (k, rows) in per_hyp.iter().enumerate() {
-                for (i, c) in rows.iter().enumerate() {
-                    writeln!(
-                        w,
-                        "{}",
-                        serde_json::json!({"system": k, "sentence": numbers[i], "counts": c})
-                    )?;
-                }
+    if a.out.per_sentence.is_some() {
+        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "align", &inputs(a))?;
+        for (k, rows) in per_hyp.iter().enumerate() {
+            for (i, c) in rows.iter().enumerate() {
+                sink.write(&serde_json::json!({"system": k, "sentence": numbers[i], "counts": c}));
             }
-            w.flush()
-        };
-        write()
-            .map_err(|e| Failure::Eval(format!("{p}: cannot write the per-sentence file: {e}")))?;
+        }
+        sink.finish()?;
     }
 
     let cfg = super::significance::config(&a.sig);

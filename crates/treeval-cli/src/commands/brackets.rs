@@ -13,7 +13,19 @@ use treeval_report::model::Warning;
 use treeval_report::Signature;
 
 use crate::args::{BracketsArgs, Format, LayoutArg};
+use crate::output::{
+    check_format, check_outputs, outputs, InputRef, Output, OutputKind, PerSentence, JUDGING_HEADER,
+};
 use crate::Failure;
+
+/// The files the command reads, with their roles.
+fn inputs(a: &BracketsArgs) -> Vec<InputRef<'_>> {
+    let mut v = vec![("GOLD", a.gold.as_str())];
+    v.extend(a.test_files.iter().map(|s| ("TEST", s.as_str())));
+    v.extend(a.prm.iter().map(|s| ("--prm", s.as_str())));
+    v.extend(a.judgments.iter().map(|s| ("--judgments", s.as_str())));
+    v
+}
 
 fn reader(
     path: &str,
@@ -26,6 +38,23 @@ fn reader(
 
 /// Run the command.
 pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let ins = inputs(a);
+    let mut outs = outputs(&a.out);
+    if let Some(path) = &a.export_for_judging {
+        outs.push(Output {
+            flag: "--export-for-judging",
+            path,
+            kind: OutputKind::Judging,
+        });
+    }
+    check_format(
+        "brackets",
+        a.format,
+        &[crate::args::Format::Text, crate::args::Format::Json],
+        a.compat.is_some(),
+    )?;
+    check_outputs(&outs, &ins, a.out.force)?;
+    let mut per_sentence = PerSentence::open(a.out.per_sentence.as_deref(), "brackets", &ins)?;
     let mut warnings: Vec<Warning> = Vec::new();
     let (params, prm_name) = match &a.prm {
         Some(path) => {
@@ -146,7 +175,12 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     .collect(),
             );
         }
-        let mut system = BracketSystem::new(path, &r, a.per_sentence);
+        if per_sentence.is_on() {
+            for row in &r.rows {
+                per_sentence.write(&serde_json::json!({"system": k, "sentence": row}));
+            }
+        }
+        let mut system = BracketSystem::new(path, &r, false);
         if let Some(c) = &r.careful {
             let mut judged = None;
             let mut unjudged = None;
@@ -160,7 +194,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
             if k == 0 {
                 if let Some(out) = &a.export_for_judging {
-                    let mut body = String::from("# sentence\tstart\tend\tclass\tcontext\tcrosses\tjudgment (accept|reject)\n");
+                    let mut body = format!("{JUDGING_HEADER}\n");
                     for line in &c.export {
                         body.push_str(line);
                         body.push('\n');
@@ -199,6 +233,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             });
         }
     }
+    per_sentence.finish()?;
     let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
     if resample {
         // sentences pair up by position; a shorter run is padded with unscored sentences

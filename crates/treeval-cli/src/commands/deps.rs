@@ -1,7 +1,6 @@
 //! `treeval deps`.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 
 use treeval_formats::{Conll09Columns, Format, ReaderBuilder};
 use treeval_metrics::deps::{evaluate, Input};
@@ -9,7 +8,15 @@ use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::render::{render, OutputFormat, Sections};
 
 use crate::args::{CompatMode, Conll09Cols, DepsArgs, InputFormat, Labels, Profile, TestArg};
+use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
+
+/// The files the command reads, with their roles.
+fn inputs(a: &DepsArgs) -> Vec<InputRef<'_>> {
+    std::iter::once(("GOLD", a.gold.as_str()))
+        .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
+        .collect()
+}
 
 /// Resolve profile, policy and labels into options and a profile name.
 pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
@@ -78,6 +85,13 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             Conll09Cols::Gold => Conll09Columns::Gold,
             Conll09Cols::Predicted => Conll09Columns::Predicted,
         });
+    check_format(
+        "deps",
+        a.format,
+        &crate::args::Format::ALL,
+        a.compat.is_some(),
+    )?;
+    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
     if !a.sig.tests.is_empty() && a.systems.len() < 2 {
         return Err(Failure::Usage(
             "--test compares systems: give at least two system files".into(),
@@ -101,36 +115,22 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         })
         .collect();
 
-    let mut per_sentence = match &a.per_sentence {
-        Some(p) => Some(BufWriter::new(File::create(p).map_err(|e| {
-            Failure::Eval(format!("{p}: cannot create the per-sentence file: {e}"))
-        })?)),
-        None => None,
-    };
-    let mut ps_error: Option<std::io::Error> = None;
+    let ins = inputs(a);
+    let mut per_sentence = PerSentence::open(a.out.per_sentence.as_deref(), "deps", &ins)?;
     let result = evaluate(&gold, &systems, &opts, |k, g, s, c| {
-        if let (Some(w), None) = (per_sentence.as_mut(), ps_error.as_ref()) {
-            let line = serde_json::json!({
+        if per_sentence.is_on() {
+            per_sentence.write(&serde_json::json!({
                 "system": k,
                 "sentence": g.index(),
                 "sent_id": g.sent_id(),
                 "gold_lines": [g.first_line(), g.last_line()],
                 "system_lines": [s.first_line(), s.last_line()],
                 "counts": c,
-            });
-            if let Err(e) = writeln!(w, "{line}") {
-                ps_error = Some(e);
-            }
+            }));
         }
     })
     .map_err(|e| Failure::Eval(e.to_string()))?;
-    if let Some(mut w) = per_sentence {
-        if let Some(e) = ps_error.or_else(|| w.flush().err()) {
-            return Err(Failure::Eval(format!(
-                "cannot write the per-sentence file: {e}"
-            )));
-        }
-    }
+    per_sentence.finish()?;
     if !a.quiet {
         let mut err = std::io::stderr().lock();
         for d in result.warnings.warnings() {

@@ -16,6 +16,7 @@ use treeval_stats::compare::{compare, ratio, MetricTables, TestKind};
 use treeval_stats::Samples;
 
 use crate::args::{Format, PtsArgs, TestArg};
+use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
 fn parses(gold: &str, systems: &[String], opts: &DepsOptions) -> Result<DepsResult, Failure> {
@@ -31,6 +32,23 @@ fn parses(gold: &str, systems: &[String], opts: &DepsOptions) -> Result<DepsResu
 
 /// Run the command, writing the report to `out`.
 pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let ins: Vec<InputRef<'_>> = [
+        ("--gold-a", a.gold_a.as_str()),
+        ("--gold-b", a.gold_b.as_str()),
+        ("--gold-align", a.gold_align.as_str()),
+    ]
+    .into_iter()
+    .chain(a.sys_a.iter().map(|p| ("--sys-a", p.as_str())))
+    .chain(a.sys_b.iter().map(|p| ("--sys-b", p.as_str())))
+    .chain(a.sys_align.iter().map(|p| ("--sys-align", p.as_str())))
+    .collect();
+    check_format(
+        "pts",
+        a.format,
+        &[crate::args::Format::Text, crate::args::Format::Json],
+        false,
+    )?;
+    check_outputs(&outputs(&a.out), &ins, a.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {
         return Err(Failure::Usage(format!(
@@ -117,6 +135,21 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         warnings.extend(f.warnings.iter().map(Warning::from));
     }
 
+    if a.out.per_sentence.is_some() {
+        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "pts", &ins)?;
+        for (k, al_rows) in aligned.iter().enumerate() {
+            let rows = side_a.sentences[k]
+                .iter()
+                .zip(&side_b.sentences[k])
+                .zip(al_rows);
+            for (i, ((ca, cb), cal)) in rows.enumerate() {
+                sink.write(&serde_json::json!({
+                    "system": k, "sentence": i + 1, "a": ca, "b": cb, "alignment": cal,
+                }));
+            }
+        }
+        sink.finish()?;
+    }
     let mut systems = Vec::new();
     let mut tables: Vec<Samples> = Vec::new();
     for (k, al_rows) in aligned.iter().enumerate() {

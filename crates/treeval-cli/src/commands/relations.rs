@@ -11,6 +11,7 @@ use treeval_report::Signature;
 
 use super::ud::{explain, input};
 use crate::args::{GraphArg, RelationsArgs};
+use crate::output::{check_format, check_outputs, outputs, PerSentence};
 use crate::Failure;
 
 /// Concept accuracy of one count: |Dt ∩ Ds| / max(|Dt|, |Ds|), 1 when both are empty.
@@ -41,6 +42,14 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         align: a.align.into(),
         ..UdOptions::default()
     };
+    let ins = [("GOLD", a.gold.as_str()), ("SYS", a.system.as_str())];
+    check_format(
+        "relations",
+        a.format,
+        &[crate::args::Format::Text, crate::args::Format::Json],
+        false,
+    )?;
+    check_outputs(&outputs(&a.out), &ins, a.out.force)?;
     let r = evaluate(&input(&a.gold), &input(&a.system), &opts)
         .map_err(|e| Failure::Eval(explain(e, &a.gold, &a.system)))?;
     let k = usize::from(a.graph == GraphArg::Enhanced);
@@ -69,13 +78,20 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         sentences.iter().map(ca).sum::<f64>() / sentences.len() as f64
     };
+    if a.out.per_sentence.is_some() {
+        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "relations", &ins)?;
+        for (i, c) in sentences.iter().enumerate() {
+            sink.write(&json!({"system": 0, "sentence": i + 1, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": ca(c)}));
+        }
+        sink.finish()?;
+    }
     let (p, rc, f) = (
         div(t.correct, t.system),
         div(t.correct, t.gold),
         div(2 * t.correct, t.gold + t.system),
     );
     let text = if OutputFormat::from(a.format) == OutputFormat::Json {
-        let mut v = json!({
+        let v = json!({
             "schema": treeval_report::SCHEMA,
             "command": "relations",
             "signature": signature.0,
@@ -92,12 +108,6 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 },
             }],
         });
-        if a.per_sentence {
-            v["systems"][0]["sentences"] = sentences
-                .iter()
-                .map(|c| json!({"Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": ca(c)}))
-                .collect();
-        }
         format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
     } else {
         let mut o = String::new();
@@ -120,20 +130,6 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             100.0 * macro_,
             sentences.len()
         );
-        if a.per_sentence {
-            let _ = writeln!(o, "\nsentence\t|Dt|\t|Ds|\t|Dt∩Ds|\tCA");
-            for (i, c) in sentences.iter().enumerate() {
-                let _ = writeln!(
-                    o,
-                    "{}\t{}\t{}\t{}\t{:.4}",
-                    i + 1,
-                    c.gold,
-                    c.system,
-                    c.correct,
-                    ca(c)
-                );
-            }
-        }
         o
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;

@@ -14,10 +14,38 @@ use treeval_report::Signature;
 use treeval_stats::compare::TestKind;
 
 use crate::args::{BracketLabels, Format, TedArgs};
+use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
+
+/// The files the command reads, with their roles.
+fn inputs(a: &TedArgs) -> Vec<InputRef<'_>> {
+    let mut v = Vec::new();
+    v.extend(a.gold.iter().map(|p| ("--gold", p.as_str())));
+    v.extend(a.parse.iter().map(|p| ("--parse", p.as_str())));
+    for e in &a.exp {
+        let mut parts = e.splitn(3, ':').skip(1);
+        v.extend(parts.next().map(|p| ("--exp GOLD", p)));
+        v.extend(parts.next().map(|p| ("--exp PARSE", p)));
+    }
+    v.extend(a.label_equiv.iter().map(|p| ("--label-equiv", p.as_str())));
+    v.extend(a.distance.iter().map(|p| ("--distance", p.as_str())));
+    v
+}
 
 /// Run the command.
 pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    if a.distance.is_some() && a.format != Format::Text {
+        return Err(Failure::Usage(
+            "--distance prints one distance per line (and --script its edit script as JSON); --format does not apply".into(),
+        ));
+    }
+    check_format(
+        "ted",
+        a.format,
+        &[crate::args::Format::Text, crate::args::Format::Json],
+        false,
+    )?;
+    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
     match &a.distance {
         Some(path) => distances(a, path, out),
         None => tedeval(a, out),
@@ -140,18 +168,38 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         unlabeled: a.unlabeled,
         max_len: a.max_len,
         equivalences,
-        keep_sentences: resample || a.per_sentence,
+        keep_sentences: resample || a.out.per_sentence.is_some(),
         brackets: treeval_metrics::tedeval::BracketConversion {
             drop_tags: vec!["-NONE-".into()],
             cut_labels: a.bracket_labels == BracketLabels::Category,
         },
     };
     let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
-    let warnings: Vec<Warning> = r.warnings.iter().map(Warning::from).collect();
+    let mut warnings: Vec<Warning> = r.warnings.iter().map(Warning::from).collect();
     if !a.quiet {
         for d in r.warnings.iter() {
             eprintln!("{d}");
         }
+    }
+    if r.scored == 0 {
+        let why = if r.sentences == 0 {
+            "the files hold no sentence".to_owned()
+        } else {
+            format!(
+                "all {} sentences were left out (over --max-len or the size limit)",
+                r.sentences
+            )
+        };
+        let message =
+            format!("no sentence was scored: {why}; TedEval is not applicable (n/a, null in JSON)");
+        if !a.quiet {
+            eprintln!("warning: {message}");
+        }
+        warnings.push(Warning {
+            position: String::new(),
+            message,
+            hint: None,
+        });
     }
     let mut signature = Signature::new(
         "ted",
@@ -184,7 +232,22 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .into(),
         );
     }
-    let mut report = build(&r, signature.clone(), a.micro, a.per_sentence, warnings);
+    let mut report = build(
+        &r,
+        signature.clone(),
+        a.micro,
+        a.out.per_sentence.is_some(),
+        warnings,
+    );
+    if a.out.per_sentence.is_some() {
+        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ted", &inputs(a))?;
+        for (k, x) in report.systems.iter_mut().enumerate() {
+            for s in std::mem::take(&mut x.sentences) {
+                sink.write(&serde_json::json!({"system": k, "experiment": x.name, "sentence": s}));
+            }
+        }
+        sink.finish()?;
+    }
     if resample {
         let micro = a.micro;
         let tables = |_: &str| -> Vec<treeval_stats::Samples> {
@@ -205,11 +268,8 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         };
         // global: 1 − Σδ_new/Σι = Σ(ι − δ_new)/Σι; micro: Σscore / sentences
         let ratio = |s: &[f64]| -> Option<f64> {
-            if micro {
-                (s[1] > 0.0).then(|| s[0] / s[1])
-            } else {
-                Some(if s[1] > 0.0 { s[0] / s[1] } else { 1.0 })
-            }
+            // no scored sentence: no score (Σι > 0 for every scored sentence)
+            (s[1] > 0.0).then(|| s[0] / s[1])
         };
         let statistic = |_: &str| -> &dyn treeval_stats::Statistic { &ratio };
         let (comparisons, rankings, ci) = super::significance::test_named_metrics(
@@ -245,6 +305,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
 fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure> {
     let (input, _) =
         treeval_formats::input::open(path).map_err(|e| Failure::Eval(e.to_string()))?;
+    let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ted", &inputs(a))?;
     let mut labels: HashMap<String, u32> = HashMap::new();
     let mut problems = Vec::new();
     let mut text = String::new();
@@ -276,6 +337,11 @@ fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure
         } else {
             distance_with_script(&ta, &tb, &UnitCost)
         };
+        if sink.is_on() {
+            sink.write(
+                &serde_json::json!({"system": 0, "line": k + 1, "distance": d, "script": script}),
+            );
+        }
         if a.script {
             let s = serde_json::to_string(&script).unwrap_or_default();
             text.push_str(&format!("{d}\t{s}\n"));
@@ -286,6 +352,7 @@ fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure
     if !problems.is_empty() {
         return Err(Failure::Eval(problems.join("\n")));
     }
+    sink.finish()?;
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }

@@ -12,6 +12,7 @@ use treeval_report::Signature;
 use treeval_stats::Samples;
 
 use crate::args::{UdArgs, UdCompat};
+use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
 pub(crate) fn input(path: &str) -> Input {
@@ -92,6 +93,16 @@ pub(crate) fn explain(e: UdError, gold: &str, sys: &str) -> String {
 
 /// Run the command.
 pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
+        .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
+        .collect();
+    check_format(
+        "ud",
+        a.format,
+        &[crate::args::Format::Text, crate::args::Format::Json],
+        a.compat.is_some(),
+    )?;
+    check_outputs(&outputs(&a.out), &ins, a.out.force)?;
     let enhancements = Enhancements::parse(&a.enhancements)
         .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
     if a.gold == "-" && a.systems.len() > 1 {
@@ -109,7 +120,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         multiple_roots_okay: a.multiple_roots_okay,
         empty_nodes: a.empty_nodes.into(),
         enhancements,
-        keep_sentences: resample,
+        keep_sentences: resample || a.out.per_sentence.is_some(),
         align: a.align.into(),
         by: a.by.clone(),
         relation_sets: false,
@@ -137,6 +148,22 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     if !failures.is_empty() {
         return Err(Failure::Eval(failures.join("\n")));
+    }
+    if a.out.per_sentence.is_some() {
+        // one object per gold sentence and system; system words count toward the gold
+        // sentence their first character lies in
+        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ud", &ins)?;
+        for (k, rows) in per_sentence.iter().enumerate() {
+            for (i, c) in rows.iter().enumerate() {
+                let counts: serde_json::Map<String, serde_json::Value> = METRICS
+                    .iter()
+                    .zip(&c.metrics)
+                    .map(|(m, x)| ((*m).to_owned(), serde_json::json!(x)))
+                    .collect();
+                sink.write(&serde_json::json!({"system": k, "sentence": i + 1, "counts": counts}));
+            }
+        }
+        sink.finish()?;
     }
     let mut signature = Signature::new(
         "ud",

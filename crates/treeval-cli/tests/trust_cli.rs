@@ -1,0 +1,647 @@
+//! Trust, across all seven commands: no command writes to one of its inputs or replaces a
+//! file it did not write, `--per-sentence FILE` means the same everywhere, resampling
+//! counts of 0 and output formats a command does not implement are refused, and a score
+//! with nothing to score is not printed as a number.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn treeval_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run treeval")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A scratch directory holding copies of the example files under short names.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("treeval-trust-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let r = root();
+        for (from, to) in [
+            ("examples/gold.conllu", "gold.conllu"),
+            ("examples/sys.conllu", "sysA.conllu"),
+            ("examples/sys.conllu", "sysB.conllu"),
+            ("testdata/align/gold.naacl", "g.wa"),
+            ("testdata/align/hyp.pharaoh", "h1"),
+            ("testdata/align/hyp.pharaoh", "h2"),
+            ("testdata/brackets/careful-paper/gold.txt", "gold"),
+            ("testdata/brackets/careful-paper/test.txt", "test"),
+            ("examples/pts/gold.en.conllu", "ga.conllu"),
+            ("examples/pts/gold.de.conllu", "gb.conllu"),
+            ("examples/pts/gold.en-de.naacl", "gab.naacl"),
+            ("examples/pts/parser.en.conllu", "sa.conllu"),
+            ("examples/pts/parser.de.conllu", "sb.conllu"),
+            ("examples/pts/aligner.en-de.pharaoh", "sab.pharaoh"),
+        ] {
+            std::fs::copy(r.join(from), dir.join(to)).unwrap();
+        }
+        Scratch(dir)
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        treeval_in(&self.0, args)
+    }
+
+    fn read(&self, name: &str) -> Vec<u8> {
+        std::fs::read(self.0.join(name)).unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+const PTS: [&str; 12] = [
+    "--gold-a",
+    "ga.conllu",
+    "--gold-b",
+    "gb.conllu",
+    "--gold-align",
+    "gab.naacl",
+    "--sys-a",
+    "sa.conllu",
+    "--sys-b",
+    "sb.conllu",
+    "--sys-align",
+    "sab.pharaoh",
+];
+
+/// `--per-sentence` takes a FILE, so `cmd --per-sentence GOLD SYS…` reads GOLD as the
+/// output. Every command refuses (exit 2) with the command that was probably meant, and
+/// the gold file is left as it was.
+#[test]
+fn per_sentence_never_swallows_and_destroys_the_gold_file() {
+    let s = Scratch::new("swallow");
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "gold.conllu",
+            vec![
+                "deps",
+                "--per-sentence",
+                "gold.conllu",
+                "sysA.conllu",
+                "sysB.conllu",
+            ],
+        ),
+        (
+            "gold.conllu",
+            vec![
+                "ud",
+                "--per-sentence",
+                "gold.conllu",
+                "sysA.conllu",
+                "sysB.conllu",
+            ],
+        ),
+        (
+            "gold.conllu",
+            vec![
+                "relations",
+                "--per-sentence",
+                "gold.conllu",
+                "sysA.conllu",
+                "sysB.conllu",
+            ],
+        ),
+        ("g.wa", vec!["align", "--per-sentence", "g.wa", "h1", "h2"]),
+        (
+            "gold",
+            vec!["brackets", "--per-sentence", "gold", "test", "test"],
+        ),
+        (
+            "gold.conllu",
+            vec![
+                "ted",
+                "--gold",
+                "sysA.conllu",
+                "--parse",
+                "sysB.conllu",
+                "--per-sentence",
+                "gold.conllu",
+            ],
+        ),
+    ];
+    for (victim, args) in cases {
+        let before = s.read(victim);
+        let o = s.run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(s.read(victim), before, "{args:?} changed {victim}");
+        let e = stderr(&o);
+        assert!(e.contains("is not treeval's output"), "{args:?}: {e}");
+        assert!(e.contains("--force"), "{args:?}: {e}");
+        if args[1] == "--per-sentence" {
+            let meant = format!(
+                "treeval {} --per-sentence FILE {}",
+                args[0],
+                args[2..].join(" ")
+            );
+            assert!(e.contains(&meant), "{args:?} should suggest `{meant}`: {e}");
+        }
+    }
+    // pts: a gold file as the per-sentence file
+    let before = s.read("ga.conllu");
+    let mut args = vec!["pts", "--per-sentence", "ga.conllu"];
+    args.extend(PTS);
+    let o = s.run(&args);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(s.read("ga.conllu"), before);
+}
+
+/// An output that resolves to an input (through `./`, a symbolic link or a hard link) is
+/// refused before anything is opened, even with --force.
+#[test]
+fn no_command_writes_to_one_of_its_inputs() {
+    let s = Scratch::new("inputs");
+    std::os::unix::fs::symlink("gold.conllu", s.0.join("link.conllu")).unwrap();
+    std::fs::hard_link(s.0.join("gold.conllu"), s.0.join("hard.conllu")).unwrap();
+    let cases: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "sysA.conllu",
+            vec![
+                "deps",
+                "--per-sentence",
+                "./sysA.conllu",
+                "gold.conllu",
+                "sysA.conllu",
+            ],
+        ),
+        (
+            "sysA.conllu",
+            vec![
+                "deps",
+                "--force",
+                "--per-sentence",
+                "./sysA.conllu",
+                "gold.conllu",
+                "sysA.conllu",
+            ],
+        ),
+        (
+            "gold.conllu",
+            vec![
+                "deps",
+                "--per-sentence",
+                "link.conllu",
+                "gold.conllu",
+                "sysA.conllu",
+            ],
+        ),
+        (
+            "gold.conllu",
+            vec![
+                "deps",
+                "--per-sentence",
+                "hard.conllu",
+                "gold.conllu",
+                "sysA.conllu",
+            ],
+        ),
+        ("h1", vec!["align", "--per-sentence", "./h1", "g.wa", "h1"]),
+        (
+            "sysA.conllu",
+            vec![
+                "ud",
+                "--per-sentence",
+                "sub/../sysA.conllu",
+                "gold.conllu",
+                "sysA.conllu",
+            ],
+        ),
+        (
+            "sysA.conllu",
+            vec![
+                "relations",
+                "--force",
+                "--per-sentence",
+                "./sysA.conllu",
+                "gold.conllu",
+                "sysA.conllu",
+            ],
+        ),
+        (
+            "gold",
+            vec![
+                "brackets",
+                "--careful",
+                "--export-for-judging",
+                "./gold",
+                "gold",
+                "test",
+            ],
+        ),
+        (
+            "gold",
+            vec![
+                "brackets",
+                "--force",
+                "--careful",
+                "--export-for-judging",
+                "./gold",
+                "gold",
+                "test",
+            ],
+        ),
+        (
+            "test",
+            vec!["brackets", "--per-sentence", "./test", "gold", "test"],
+        ),
+        (
+            "sysB.conllu",
+            vec![
+                "ted",
+                "--gold",
+                "sysA.conllu",
+                "--parse",
+                "sysB.conllu",
+                "--per-sentence",
+                "./sysB.conllu",
+            ],
+        ),
+        (
+            "sab.pharaoh",
+            [
+                &["pts", "--force", "--per-sentence", "./sab.pharaoh"][..],
+                &PTS[..],
+            ]
+            .concat(),
+        ),
+    ];
+    // `sub/..` resolves through an existing directory
+    std::fs::create_dir_all(s.0.join("sub")).unwrap();
+    for (victim, args) in cases {
+        let before = s.read(victim);
+        let o = s.run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("treeval never writes to its inputs"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+        assert_eq!(s.read(victim), before, "{args:?} changed {victim}");
+    }
+}
+
+/// A file that treeval wrote may be replaced; a foreign file only with --force; two
+/// outputs may not name one file; standard output is the report's.
+#[test]
+fn replacing_outputs() {
+    let s = Scratch::new("replace");
+    let ok = |args: &[&str]| {
+        let o = s.run(args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    };
+    ok(&[
+        "deps",
+        "--per-sentence",
+        "ps.jsonl",
+        "gold.conllu",
+        "sysA.conllu",
+    ]);
+    ok(&[
+        "deps",
+        "--per-sentence",
+        "ps.jsonl",
+        "gold.conllu",
+        "sysA.conllu",
+    ]);
+    std::fs::write(s.0.join("notes.txt"), "my notes\n").unwrap();
+    let o = s.run(&[
+        "deps",
+        "--per-sentence",
+        "notes.txt",
+        "gold.conllu",
+        "sysA.conllu",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(s.read("notes.txt"), b"my notes\n");
+    ok(&[
+        "deps",
+        "--force",
+        "--per-sentence",
+        "notes.txt",
+        "gold.conllu",
+        "sysA.conllu",
+    ]);
+    assert!(String::from_utf8_lossy(&s.read("notes.txt")).contains("treeval.per-sentence/1"));
+    ok(&[
+        "brackets",
+        "--careful",
+        "--export-for-judging",
+        "j.tsv",
+        "gold",
+        "test",
+    ]);
+    ok(&[
+        "brackets",
+        "--careful",
+        "--export-for-judging",
+        "j.tsv",
+        "gold",
+        "test",
+    ]);
+    let o = s.run(&[
+        "brackets",
+        "--careful",
+        "--export-for-judging",
+        "j.tsv",
+        "--per-sentence",
+        "j.tsv",
+        "gold",
+        "test",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
+    let o = s.run(&["deps", "--per-sentence", "-", "gold.conllu", "sysA.conllu"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("standard output carries the report"));
+}
+
+/// `--per-sentence FILE` writes the same kind of file in every command: a header line
+/// with the schema, then one object per unit and system whose counts add up to the
+/// report's.
+#[test]
+fn per_sentence_file_in_every_command() {
+    let s = Scratch::new("every");
+    let mut pts = vec!["pts", "--per-sentence", "out.jsonl"];
+    pts.extend(PTS);
+    let cases: Vec<Vec<&str>> = vec![
+        vec![
+            "deps",
+            "--per-sentence",
+            "out.jsonl",
+            "gold.conllu",
+            "sysA.conllu",
+        ],
+        vec![
+            "ud",
+            "--per-sentence",
+            "out.jsonl",
+            "gold.conllu",
+            "sysA.conllu",
+        ],
+        vec![
+            "relations",
+            "--per-sentence",
+            "out.jsonl",
+            "gold.conllu",
+            "sysA.conllu",
+        ],
+        vec!["align", "--per-sentence", "out.jsonl", "g.wa", "h1"],
+        vec!["brackets", "--per-sentence", "out.jsonl", "gold", "test"],
+        vec![
+            "ted",
+            "--gold",
+            "gold.conllu",
+            "--parse",
+            "sysA.conllu",
+            "--per-sentence",
+            "out.jsonl",
+        ],
+        pts,
+    ];
+    for args in cases {
+        let _ = std::fs::remove_file(s.0.join("out.jsonl"));
+        let o = s.run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let text = String::from_utf8(s.read("out.jsonl")).unwrap();
+        let mut lines = text.lines();
+        let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+        assert_eq!(header["schema"], "treeval.per-sentence/1", "{args:?}");
+        assert_eq!(header["command"], args[0], "{args:?}");
+        let rows: Vec<serde_json::Value> =
+            lines.map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert!(!rows.is_empty(), "{args:?}");
+        for r in &rows {
+            assert_eq!(r["system"], 0, "{args:?}: {r}");
+        }
+    }
+    // deps and ud: the sentence counts add up to the report's
+    let o = s.run(&[
+        "deps",
+        "--format",
+        "json",
+        "--per-sentence",
+        "out.jsonl",
+        "gold.conllu",
+        "sysA.conllu",
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let text = String::from_utf8(s.read("out.jsonl")).unwrap();
+    let las: u64 = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["counts"]["las"]
+                .as_u64()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(
+        serde_json::json!(las),
+        report["systems"][0]["metrics"]["LAS"]["correct"]
+    );
+    let o = s.run(&[
+        "ud",
+        "--format",
+        "json",
+        "--per-sentence",
+        "out.jsonl",
+        "gold.conllu",
+        "sysA.conllu",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8(s.read("out.jsonl")).unwrap();
+    let las: u64 = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["counts"]["LAS"]["correct"]
+                .as_u64()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(las, 16);
+}
+
+/// `--samples 0` and `--ci-samples 0` are usage errors in every command.
+#[test]
+fn zero_samples_are_refused() {
+    let s = Scratch::new("samples");
+    let mut pts: Vec<&str> = vec!["pts"];
+    pts.extend(PTS);
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["deps", "gold.conllu", "sysA.conllu", "sysB.conllu"],
+        vec!["ud", "gold.conllu", "sysA.conllu", "sysB.conllu"],
+        vec!["align", "g.wa", "h1", "h2"],
+        vec!["brackets", "gold", "test", "test"],
+        vec![
+            "ted",
+            "--gold",
+            "gold.conllu",
+            "--parse",
+            "sysA.conllu",
+            "--parse",
+            "sysB.conllu",
+        ],
+        pts,
+    ];
+    for base in commands {
+        for flag in [
+            ["--test", "ar", "--samples", "0"],
+            ["--ci", "95", "--ci-samples", "0"],
+        ] {
+            let mut args = base.clone();
+            args.extend(flag);
+            let o = s.run(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert!(
+                stderr(&o).contains("at least 1"),
+                "{args:?}: {}",
+                stderr(&o)
+            );
+        }
+    }
+}
+
+/// A format a command does not write is an error, not text; so is --format beside
+/// --compat.
+#[test]
+fn unsupported_formats_are_errors() {
+    let s = Scratch::new("formats");
+    let mut pts: Vec<&str> = vec!["pts"];
+    pts.extend(PTS);
+    let text_and_json: Vec<Vec<&str>> = vec![
+        vec!["ud", "gold.conllu", "sysA.conllu"],
+        vec!["relations", "gold.conllu", "sysA.conllu"],
+        vec!["brackets", "gold", "test"],
+        vec!["ted", "--gold", "gold.conllu", "--parse", "sysA.conllu"],
+        pts,
+    ];
+    for base in &text_and_json {
+        for (f, code) in [
+            ("text", 0),
+            ("json", 0),
+            ("csv", 2),
+            ("tsv", 2),
+            ("markdown", 2),
+            ("latex", 2),
+        ] {
+            let mut args = base.clone();
+            args.extend(["--format", f]);
+            let o = s.run(&args);
+            assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+            if code == 2 {
+                assert!(
+                    stderr(&o).contains("is not available"),
+                    "{args:?}: {}",
+                    stderr(&o)
+                );
+                assert!(o.stdout.is_empty(), "{args:?} printed a report");
+            }
+        }
+    }
+    for args in [
+        vec![
+            "deps",
+            "--compat",
+            "eval07",
+            "--format",
+            "json",
+            "gold.conllu",
+            "sysA.conllu",
+        ],
+        vec![
+            "ud",
+            "--compat",
+            "conll18",
+            "--format",
+            "json",
+            "gold.conllu",
+            "sysA.conllu",
+        ],
+        vec![
+            "align", "--compat", "aer.py", "--format", "csv", "g.wa", "h1",
+        ],
+        vec![
+            "brackets", "--compat", "evalb", "--format", "json", "gold", "test",
+        ],
+        vec!["ted", "--distance", "../nothing.txt", "--format", "json"],
+    ] {
+        let o = s.run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+}
+
+/// No sentence scored: TedEval is not applicable (null in JSON, n/a in text), with a
+/// warning on stderr that is also in the report.
+#[test]
+fn tedeval_without_a_scored_sentence_has_no_score() {
+    let s = Scratch::new("tednull");
+    let o = s.run(&[
+        "ted",
+        "--gold",
+        "gold.conllu",
+        "--parse",
+        "sysA.conllu",
+        "--max-len",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(
+        j["systems"][0]["metrics"]["TedEval"]["score"].is_null(),
+        "{j}"
+    );
+    assert!(
+        j["systems"][0]["metrics"]["TedEval"]["global"].is_null(),
+        "{j}"
+    );
+    assert!(
+        j["warnings"].to_string().contains("no sentence was scored"),
+        "{j}"
+    );
+    assert!(stderr(&o).contains("no sentence was scored"));
+    let o = s.run(&[
+        "ted",
+        "--gold",
+        "gold.conllu",
+        "--parse",
+        "sysA.conllu",
+        "--max-len",
+        "1",
+        "--micro",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("n/a"), "{text}");
+    assert!(!text.contains("100.00"), "{text}");
+}
+
+/// `--confusion` before the gold path does not swallow it; `--confusion=N` sets N.
+#[test]
+fn confusion_does_not_swallow_the_gold_path() {
+    let s = Scratch::new("confusion");
+    let o = s.run(&["deps", "--confusion", "gold.conllu", "sysA.conllu"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("label confusions"));
+    let o = s.run(&["deps", "--confusion=2", "gold.conllu", "sysA.conllu"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("(other)"));
+}
