@@ -29,6 +29,14 @@ os.makedirs(WORK, exist_ok=True)
 passed = failed = 0
 
 
+
+def per_sentence_rows(path):
+    """The rows of a --per-sentence file, after its header line (schema treeval.per-sentence/1)."""
+    with open(path) as f:
+        header = json.loads(f.readline())
+        assert header["schema"] == "treeval.per-sentence/1", header
+        return [json.loads(line) for line in f]
+
 def check(name, ok, detail=""):
     global passed, failed
     if ok:
@@ -103,8 +111,7 @@ check("mcnemar big1m (chi-square path)", not mc["exact"] and math.isclose(mc["p_
       f"b={mc['b_count']} c={mc['c_count']} treeval {mc['p_value']} statsmodels {sm}")
 
 rows = {0: [], 1: []}
-for line in open(ps):
-    o = json.loads(line)
+for o in per_sentence_rows(ps):
     rows[o["system"]].append((o["counts"]["las"], o["counts"]["words"]))
 same = [(a, b) for a, b in zip(rows[0], rows[1]) if a == b]
 diff = [(a, b) for a, b in zip(rows[0], rows[1]) if a != b]
@@ -153,8 +160,7 @@ for n in (5, 12, 16):
     r = treeval_json("--test", "ar", "--test-metrics", "LAS", "--per-sentence", ps16, g16, a16, b16)
     ar = r["comparisons"][0]
     rows = {0: [], 1: []}
-    for line in open(ps16):
-        o = json.loads(line)
+    for o in per_sentence_rows(ps16):
         rows[o["system"]].append((o["counts"]["las"], o["counts"]["words"]))
     d = [(a, b) for a, b in zip(rows[0], rows[1]) if a != b]
     ca, cb = sum(a[0] for a in rows[0]), sum(b[0] for b in rows[1])
@@ -195,7 +201,7 @@ out = subprocess.run([TREEVAL, "align", "-q", "--format", "json", "--gold-format
                       os.path.join(WORK, "gen.naacl"), os.path.join(WORK, "gen.pharaoh")],
                      check=True, capture_output=True, text=True).stdout
 corpus = json.loads(out)["systems"][0]["metrics"]["aer"]
-rows = [json.loads(l)["counts"] for l in open(ps_align)]
+rows = [o["counts"] for o in per_sentence_rows(ps_align)]
 agree = 0
 for (sure, possible, hyp), c in zip(truth, rows):
     if len(hyp) + len(sure) == 0:
