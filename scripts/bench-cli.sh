@@ -7,7 +7,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=${1:-$root/../shared/data}
 runs=${2:-10}
-bin=$root/target/release/treeval
+bin=${CARGO_TARGET_DIR:-$root/target}/release/treeval
 work=${TMPDIR:-/tmp}/treeval-bench
 mkdir -p "$work"
 [ -x "$bin" ] || (cd "$root" && cargo build --release -p treeval-cli)
