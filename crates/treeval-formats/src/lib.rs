@@ -21,6 +21,7 @@
 pub mod align;
 pub mod bracket;
 pub mod conll;
+pub mod equiv;
 pub mod error;
 pub mod input;
 pub mod sentence;

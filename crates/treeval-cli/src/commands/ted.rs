@@ -56,40 +56,8 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
 fn equivalences(path: &str) -> Result<HashMap<String, String>, Failure> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Failure::Eval(format!("{path}: cannot read the label equivalences: {e}")))?;
-    let mut map: HashMap<String, String> = HashMap::new();
-    let mut problems = Vec::new();
-    for (k, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("");
-        let labels: Vec<&str> = line
-            .split(|c: char| c.is_whitespace() || c == '=')
-            .filter(|x| !x.is_empty())
-            .collect();
-        match labels.as_slice() {
-            [] => {}
-            [one] => problems.push(format!(
-                "{path}:{}:1: expected two or more equivalent labels on a line, found only '{one}'",
-                k + 1
-            )),
-            [first, rest @ ..] => {
-                for l in rest {
-                    if let Some(prev) = map.get(*l) {
-                        if prev != first {
-                            problems.push(format!(
-                                "{path}:{}:1: '{l}' is already equivalent to '{prev}'; a label can be in one class only (merge the lines)",
-                                k + 1
-                            ));
-                            continue;
-                        }
-                    }
-                    map.insert((*l).to_owned(), (*first).to_owned());
-                }
-            }
-        }
-    }
-    if !problems.is_empty() {
-        return Err(Failure::Eval(problems.join("\n")));
-    }
-    Ok(map)
+    treeval_formats::equiv::parse_equivalences(&text, path)
+        .map_err(|problems| Failure::Eval(problems.join("\n")))
 }
 
 fn experiments(a: &TedArgs) -> Result<Vec<Experiment>, Failure> {
