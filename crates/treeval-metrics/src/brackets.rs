@@ -44,6 +44,11 @@ pub struct Params {
     pub eq_label: Vec<(String, String)>,
     /// `EQ_WORD`: word pairs taken as equal.
     pub eq_word: Vec<(String, String)>,
+    /// `QUOTE_LABEL`: tags of possible misquotes (a `'`, `"` or `/` word). When the two
+    /// trees of a sentence differ in length, such a word that one side deletes (its tag
+    /// is a `DELETE_LABEL`) and the other keeps under another tag is put back on the
+    /// deleting side (EVALB's fix_quote), so that `(`` ')` against `(POS ')` still pairs.
+    pub quote_label: Vec<String>,
     /// Count a top-level bracket without a label, the `( … )` wrapper of `.mrg` files, as
     /// EVALB does (`--compat evalb`). treeval's default leaves it out: otherwise a gold
     /// file with wrappers against parser output without them loses recall.
@@ -67,6 +72,7 @@ impl Default for Params {
             delete_label_for_length: Vec::new(),
             eq_label: Vec::new(),
             eq_word: Vec::new(),
+            quote_label: Vec::new(),
             count_wrapper: false,
         }
     }
@@ -132,6 +138,7 @@ impl Params {
                 "LABELED" => p.labeled = atoi(value) != 0,
                 "DELETE_LABEL" => p.delete_label.push(value.to_owned()),
                 "DELETE_LABEL_FOR_LENGTH" => p.delete_label_for_length.push(value.to_owned()),
+                "QUOTE_LABEL" => p.quote_label.push(value.to_owned()),
                 "EQ_LABEL" | "EQ_WORD" => match pair(value) {
                     Some(x) if key == "EQ_LABEL" => p.eq_label.push(x),
                     Some(x) => p.eq_word.push(x),
@@ -145,7 +152,7 @@ impl Params {
                         at(),
                         ErrorKind::Other(format!("expected a parameter keyword, found '{key}' (ignored)")),
                     )
-                    .with_hint("known: DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL, DELETE_LABEL_FOR_LENGTH, EQ_LABEL, EQ_WORD"),
+                    .with_hint("known: DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL, DELETE_LABEL_FOR_LENGTH, QUOTE_LABEL, EQ_LABEL, EQ_WORD"),
                 ),
             }
         }
@@ -356,6 +363,22 @@ struct LabelInfo {
     delete_node: bool,
     /// A `DELETE_LABEL_FOR_LENGTH` tag.
     not_for_length: bool,
+    /// A `QUOTE_LABEL` tag.
+    quote: bool,
+}
+
+/// A possible misquote (EVALB's quotterm): a pre-terminal with a `QUOTE_LABEL` tag over
+/// `'`, `"` or `/`, where it stands among the remaining words and brackets.
+#[derive(Debug, Clone)]
+struct Quote {
+    label: u32,
+    word: Span,
+    /// Remaining words before it (shifted as words are put back before it).
+    index: usize,
+    /// Brackets opened before it.
+    bracket: usize,
+    /// The brackets open around it.
+    ends: Vec<usize>,
 }
 
 /// Scores sentence pairs, with label strings interned and reusable buffers.
@@ -372,6 +395,9 @@ pub struct Scorer {
     tkept: Vec<u32>,
     gb: Vec<B>,
     tb: Vec<B>,
+    /// Every node's span over the remaining words, in node order (EVALB's bracket array).
+    gpos: Vec<(u32, u32)>,
+    tpos: Vec<(u32, u32)>,
 }
 
 /// The label cut at its first `-` or `=` (EVALB's modify_label; `-NONE-` becomes empty).
@@ -418,6 +444,7 @@ impl Scorer {
             delete_leaf: p.delete_label.iter().any(|d| d == label),
             delete_node: p.delete_label.iter().any(|d| p.label_eq(label, d)),
             not_for_length: p.delete_label_for_length.iter().any(|d| d == label),
+            quote: p.quote_label.iter().any(|d| d == label),
         };
         let k = self.info.len() as u32;
         self.info.push(info);
@@ -469,9 +496,8 @@ impl Scorer {
     fn brackets(&mut self, t: &BracketTree, gold: bool) {
         let mut out = std::mem::take(if gold { &mut self.gb } else { &mut self.tb });
         out.clear();
-        for node in &t.nodes {
-            let kept = if gold { &self.gkept } else { &self.tkept };
-            let (start, end) = (kept[node.start as usize], kept[node.end as usize]);
+        let pos = std::mem::take(if gold { &mut self.gpos } else { &mut self.tpos });
+        for (node, &(start, end)) in t.nodes.iter().zip(&pos) {
             if start == end
                 || (!self.params.count_wrapper
                     && node.parent.is_none()
@@ -491,9 +517,77 @@ impl Scorer {
             });
         }
         if gold {
-            self.gb = out;
+            (self.gb, self.gpos) = (out, pos);
         } else {
-            self.tb = out;
+            (self.tb, self.tpos) = (out, pos);
+        }
+    }
+
+    /// Every node's span over the remaining words.
+    fn positions(&mut self, t: &BracketTree, gold: bool) {
+        let (pos, kept) = if gold {
+            (&mut self.gpos, &self.gkept)
+        } else {
+            (&mut self.tpos, &self.tkept)
+        };
+        pos.clear();
+        pos.extend(
+            t.nodes
+                .iter()
+                .map(|n| (kept[n.start as usize], kept[n.end as usize])),
+        );
+    }
+
+    /// The possible misquotes of a tree, in order.
+    fn quotes(&mut self, t: &BracketTree, gold: bool) -> Vec<Quote> {
+        let mut out = Vec::new();
+        for (i, l) in t.leaves.iter().enumerate() {
+            let label = self.id(t.s(l.label));
+            if !self.info[label as usize].quote || !matches!(t.s(l.word), "'" | "\"" | "/") {
+                continue;
+            }
+            let kept = if gold { &self.gkept } else { &self.tkept };
+            let bracket = t.nodes.partition_point(|n| n.at < l.at);
+            out.push(Quote {
+                label,
+                word: l.word,
+                index: kept[i] as usize,
+                bracket,
+                ends: (0..bracket)
+                    .filter(|&k| t.nodes[k].end as usize > i)
+                    .collect(),
+            });
+        }
+        out
+    }
+
+    /// EVALB's fix_quote, step by step: for each misquote of the test tree, in order, a
+    /// misquote of the gold tree at the same index with another tag is put back on the
+    /// side that deleted it (when only one side did), and the later misquotes of that side
+    /// move one word on.
+    fn fix_quote(&mut self, gold: &BracketTree, test: &BracketTree) {
+        let mut gq = self.quotes(gold, true);
+        let mut tq = self.quotes(test, false);
+        for i in 0..tq.len() {
+            let ind = tq[i].index;
+            for j in 0..gq.len() {
+                if gq[j].index != ind || gq[j].label == tq[i].label {
+                    continue;
+                }
+                let gdel = self.info[gq[j].label as usize].delete_leaf;
+                let tdel = self.info[tq[i].label as usize].delete_leaf;
+                if gdel && !tdel {
+                    reinsert(&gq[j], &mut self.gtags, &mut self.gpos);
+                    for q in &mut gq[j..] {
+                        q.index += 1;
+                    }
+                } else if tdel && !gdel {
+                    reinsert(&tq[i], &mut self.ttags, &mut self.tpos);
+                    for q in &mut tq[i..] {
+                        q.index += 1;
+                    }
+                }
+            }
         }
     }
 
@@ -513,7 +607,9 @@ impl Scorer {
             correct_tags: 0,
             message: None,
         };
-        let (gw, tw) = (self.gtags.len(), self.ttags.len());
+        self.positions(gold, true);
+        self.positions(test, false);
+        let (mut gw, mut tw) = (self.gtags.len(), self.ttags.len());
         let fail = |row: &mut SentenceRow, status: Status, msg: String| {
             row.status = status;
             row.message = Some(msg);
@@ -532,6 +628,10 @@ impl Scorer {
         if tw == 0 {
             fail(&mut row, Status::Skip, "the test tree has no words".into());
             return row;
+        }
+        if gw != tw && !self.params.quote_label.is_empty() {
+            self.fix_quote(gold, test);
+            (gw, tw) = (self.gtags.len(), self.ttags.len());
         }
         if gw != tw {
             fail(
@@ -585,6 +685,19 @@ impl Scorer {
             .filter(|(a, b)| self.label_eq(a.0, b.0))
             .count() as u64;
         row
+    }
+}
+
+/// EVALB's reinsert_term: the word goes back at its index; the brackets opened after it
+/// move one word on, and those open around it grow by one.
+fn reinsert(q: &Quote, tags: &mut Vec<(u32, Span)>, pos: &mut [(u32, u32)]) {
+    tags.insert(q.index.min(tags.len()), (q.label, q.word));
+    for p in pos.iter_mut().skip(q.bracket) {
+        p.0 += 1;
+        p.1 += 1;
+    }
+    for &k in &q.ends {
+        pos[k].1 += 1;
     }
 }
 
@@ -878,14 +991,43 @@ mod tests {
     }
 
     #[test]
+    fn quote_label_puts_a_deleted_misquote_back() {
+        // gold deletes `('' ')` (a DELETE_LABEL), test keeps `(POS ')`: EVALB 2008 with
+        // new.prm/nk.prm scores the pair (checked with EVALB: 3/3/3 brackets, 2 of 3 tags)
+        // in both directions; without QUOTE_LABEL it is a length error
+        let a = "(S (NP (NN dogs) ('' ')) (VP (VBZ run)))";
+        let b = "(S (NP (NN dogs) (POS ')) (VP (VBZ run)))";
+        let mut p = Params::collins();
+        let r = Scorer::new(p.clone()).score(1, &tree(a), &tree(b));
+        assert_eq!(r.message.as_deref(), Some("Length unmatch (2|3)"));
+        p.quote_label = vec!["''".into(), "POS".into()];
+        for (g, t) in [(a, b), (b, a)] {
+            let r = Scorer::new(p.clone()).score(1, &tree(g), &tree(t));
+            assert_eq!(r.status, Status::Ok, "{r:?}");
+            assert_eq!(
+                (r.length, r.matched, r.gold, r.test, r.words, r.correct_tags),
+                (3, 3, 3, 3, 3, 2)
+            );
+        }
+        // only `'`, `"` and `/` words are misquotes
+        let r = Scorer::new(p).score(
+            1,
+            &tree(&a.replace(" ')", " x)")),
+            &tree(&b.replace(" ')", " x)")),
+        );
+        assert_eq!(r.status, Status::Error);
+    }
+
+    #[test]
     fn parameter_file() {
         let (p, w) = Params::parse(
-            "# c\nLABELED 0   \nEQ_LABEL A\nFOO 1\nDELETE_LABEL_FOR_LENGTH -NONE-\n",
+            "# c\nLABELED 0   \nEQ_LABEL A\nFOO 1\nDELETE_LABEL_FOR_LENGTH -NONE-\nQUOTE_LABEL POS\n",
             &Arc::from("p"),
         );
         assert!(!p.labeled);
         assert_eq!(p.delete_label_for_length, ["-NONE-"]);
         assert!(p.delete_label.is_empty());
+        assert_eq!(p.quote_label, ["POS"]);
         assert_eq!(w.len(), 2, "{w:?}");
         assert_eq!(atoi(" 12x"), 12);
         assert_eq!(atoi("x"), 0);
