@@ -60,6 +60,17 @@ pub const COLLINS_PRM: &str = "DEBUG 0\nMAX_ERROR 10\nCUTOFF_LEN 40\nLABELED 1\n
 DELETE_LABEL TOP\nDELETE_LABEL -NONE-\nDELETE_LABEL ,\nDELETE_LABEL :\nDELETE_LABEL ``\n\
 DELETE_LABEL ''\nDELETE_LABEL .\nDELETE_LABEL_FOR_LENGTH -NONE-\nEQ_LABEL ADVP PRT\n";
 
+/// The parameters of EVALB's new.prm (COLLINS.prm with S1, `?`, `!` deleted and
+/// QUOTE_LABEL); nk.prm (benepar's) is the same with MAX_ERROR 10000.
+pub const NEW_PRM: &str = "DEBUG 0\nMAX_ERROR 10\nCUTOFF_LEN 40\nLABELED 1\n\
+DELETE_LABEL TOP\nDELETE_LABEL S1\nDELETE_LABEL -NONE-\nDELETE_LABEL ,\nDELETE_LABEL :\n\
+DELETE_LABEL ``\nDELETE_LABEL ''\nDELETE_LABEL .\nDELETE_LABEL ?\nDELETE_LABEL !\n\
+DELETE_LABEL_FOR_LENGTH -NONE-\nQUOTE_LABEL ``\nQUOTE_LABEL ''\nQUOTE_LABEL POS\n\
+QUOTE_LABEL NN\nQUOTE_LABEL CD\nQUOTE_LABEL VBZ\nQUOTE_LABEL :\nEQ_LABEL ADVP PRT\n";
+
+/// The parameter files built in, by the names EVALB's distributions give them.
+pub const BUILT_IN: [&str; 3] = ["COLLINS.prm", "new.prm", "nk.prm"];
+
 impl Default for Params {
     /// EVALB's values without a parameter file.
     fn default() -> Self {
@@ -100,6 +111,56 @@ impl Params {
     /// COLLINS.prm.
     pub fn collins() -> Self {
         Params::parse(COLLINS_PRM, &Arc::from("COLLINS.prm")).0
+    }
+
+    /// A built-in parameter file by name ([`BUILT_IN`]).
+    pub fn built_in(name: &str) -> Option<Self> {
+        let path = Arc::from(name);
+        match name {
+            "COLLINS.prm" => Some(Params::parse(COLLINS_PRM, &path).0),
+            "new.prm" => Some(Params::parse(NEW_PRM, &path).0),
+            "nk.prm" => {
+                let mut p = Params::parse(NEW_PRM, &path).0;
+                p.max_error = 10000;
+                Some(p)
+            }
+            _ => None,
+        }
+    }
+
+    /// What EVALB itself prints on stderr while reading this parameter file (its
+    /// wording: `Unknown keyword (FOO 1) in parameter file`), for `--compat evalb`.
+    pub fn evalb_messages(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for (k, raw) in text.lines().enumerate() {
+            let line = raw.trim_end();
+            if line.starts_with('#') || line.len() < 3 {
+                continue;
+            }
+            let (key, value) = match line.split_once(|c: char| c.is_ascii_whitespace()) {
+                Some((key, v)) => (key, v.trim_start()),
+                None => (line, ""),
+            };
+            if value.is_empty() {
+                out.push(format!("Empty value in parameter file ({})", k + 1));
+            }
+            match key {
+                "DEBUG"
+                | "MAX_ERROR"
+                | "CUTOFF_LEN"
+                | "LABELED"
+                | "DELETE_LABEL"
+                | "DELETE_LABEL_FOR_LENGTH"
+                | "QUOTE_LABEL" => {}
+                "EQ_LABEL" | "EQ_WORD" => {
+                    if value.split_ascii_whitespace().count() != 2 {
+                        out.push(format!("{key} requires two values"));
+                    }
+                }
+                _ => out.push(format!("Unknown keyword ({line}) in parameter file")),
+            }
+        }
+        out
     }
 
     /// Read a parameter file as EVALB does: `KEYWORD value` lines; `#` lines and lines
@@ -276,25 +337,28 @@ impl AddAssign<&BracketCounts> for BracketCounts {
     }
 }
 
-/// The summary's figures, as fractions (the crossing average as a number).
+/// The summary's figures, as fractions (the crossing average as a number). A figure
+/// with nothing to measure is `None` (not applicable: JSON null, `n/a` in text), where
+/// EVALB prints 0.00 (or nan).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct BracketScores {
-    /// matched / gold (0 when there is no gold bracket).
-    pub recall: f64,
-    /// matched / test (0 when there is no test bracket).
-    pub precision: f64,
-    /// 2PR / (P + R); 0 when both are 0 (EVALB prints nan).
-    pub fmeasure: f64,
-    /// Complete sentences / scored sentences.
-    pub complete_match: f64,
+    /// matched / gold (`None` without gold brackets).
+    pub recall: Option<f64>,
+    /// matched / test (`None` without test brackets).
+    pub precision: Option<f64>,
+    /// 2·matched / (gold + test) = 2PR / (P + R) (0 when nothing matched; `None` without
+    /// any bracket).
+    pub fmeasure: Option<f64>,
+    /// Complete sentences / scored sentences (`None` without a scored sentence).
+    pub complete_match: Option<f64>,
     /// Crossing brackets per scored sentence.
-    pub avg_crossing: f64,
+    pub avg_crossing: Option<f64>,
     /// Sentences without crossing / scored sentences.
-    pub no_crossing: f64,
+    pub no_crossing: Option<f64>,
     /// Sentences with ≤ 2 crossing / scored sentences.
-    pub two_or_less_crossing: f64,
-    /// Correct tags / words.
-    pub tagging_accuracy: f64,
+    pub two_or_less_crossing: Option<f64>,
+    /// Correct tags / words (`None` without a scored word).
+    pub tagging_accuracy: Option<f64>,
 }
 
 impl BracketCounts {
@@ -325,16 +389,15 @@ impl BracketCounts {
 
     /// The summary figures.
     pub fn scores(&self) -> BracketScores {
-        let div = |a: u64, b: u64| if b > 0 { a as f64 / b as f64 } else { 0.0 };
+        let div = |a: u64, b: u64| (b > 0).then(|| a as f64 / b as f64);
         let (r, p) = (div(self.matched, self.gold), div(self.matched, self.test));
         let n = self.valid();
         BracketScores {
             recall: r,
             precision: p,
-            fmeasure: if p + r > 0.0 {
-                2.0 * p * r / (p + r)
-            } else {
-                0.0
+            fmeasure: match (p, r) {
+                (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
+                _ => div(2 * self.matched, self.gold + self.test),
             },
             complete_match: div(self.complete, n),
             avg_crossing: div(self.crossing, n),
@@ -720,6 +783,10 @@ pub struct BracketResult {
     pub gold_trees: u64,
     /// Trees read from the test file.
     pub test_trees: u64,
+    /// Words (pre-terminals) in the gold trees read.
+    pub gold_words: u64,
+    /// Words in the test trees read.
+    pub test_words: u64,
     /// The careful evaluation (`--careful`), over the scored sentences.
     pub careful: Option<CarefulResult>,
 }
@@ -735,6 +802,9 @@ pub struct CarefulResult {
     pub brackets: Vec<(u64, Vec<crate::careful::CBracket>, Vec<u8>)>,
     /// With `export`: the lines to judge.
     pub export: Vec<String>,
+    /// Scored sentences left out of the careful evaluation: their id, and the words gold
+    /// and test keep after its preparation (they differ).
+    pub left_out: Vec<(u64, u32, u32)>,
 }
 
 /// Score every tree of `test` against the tree of `gold` at the same position, as EVALB
@@ -873,6 +943,15 @@ impl Prefetch {
     }
 }
 
+/// Add a sentence's row to the sums and the rows.
+fn continue_row(res: &mut BracketResult, row: SentenceRow, params: &Params) {
+    res.all.add_row(&row);
+    if row.length as i64 <= params.cutoff_len {
+        res.cutoff.add_row(&row);
+    }
+    res.rows.push(row);
+}
+
 fn score_all(
     gold: &mut dyn Trees,
     test: &mut dyn Trees,
@@ -901,27 +980,40 @@ fn score_all(
     let mut id = 0u64;
     loop {
         let Some(g) = gold.next()? else {
-            if test.next()?.is_some() {
+            if let Some(t) = test.next()? {
                 res.test_trees += 1;
+                res.test_words += t.leaves.len() as u64;
                 error(
                     &mut res,
                     id + 1,
                     "Number of lines unmatch (too many lines in test file)".into(),
                 );
+                // EVALB stops here; the trees left are counted, so that the caller can
+                // say how many there are
+                while let Some(t) = test.next()? {
+                    res.test_trees += 1;
+                    res.test_words += t.leaves.len() as u64;
+                }
             }
             break;
         };
         id += 1;
         res.gold_trees += 1;
+        res.gold_words += g.leaves.len() as u64;
         let Some(t) = test.next()? else {
             error(
                 &mut res,
                 id,
                 "Number of lines unmatch (too many lines in gold file)".into(),
             );
+            while let Some(g) = gold.next()? {
+                res.gold_trees += 1;
+                res.gold_words += g.leaves.len() as u64;
+            }
             break;
         };
         res.test_trees += 1;
+        res.test_words += t.leaves.len() as u64;
         let row = scorer.score(id, g, t);
         if row.status == Status::Error {
             let msg = row.message.clone().unwrap_or_default();
@@ -932,7 +1024,14 @@ fn score_all(
             res.problems.extend(t.problems.iter().cloned());
         }
         if let (Some(o), Some(c), Status::Ok) = (careful, res.careful.as_mut(), row.status) {
-            let cs = crate::careful::count(g, t, o);
+            let cs = match crate::careful::count(g, t, o) {
+                Ok(cs) => cs,
+                Err((gw, tw)) => {
+                    c.left_out.push((id, gw, tw));
+                    continue_row(&mut res, row, params);
+                    continue;
+                }
+            };
             c.counts += &cs.counts;
             if o.export {
                 let words = crate::careful::kept_words(g, o);
@@ -944,11 +1043,18 @@ fn score_all(
             }
             c.reproduced.push((id, cs.reproduced));
         }
-        res.all.add_row(&row);
-        if row.length as i64 <= params.cutoff_len {
-            res.cutoff.add_row(&row);
+        continue_row(&mut res, row, params);
+    }
+    if res.stopped.is_some() {
+        // count the trees left, for the report
+        while let Some(g) = gold.next()? {
+            res.gold_trees += 1;
+            res.gold_words += g.leaves.len() as u64;
         }
-        res.rows.push(row);
+        while let Some(t) = test.next()? {
+            res.test_trees += 1;
+            res.test_words += t.leaves.len() as u64;
+        }
     }
     Ok(res)
 }
