@@ -216,7 +216,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         notes.extend(t.warnings());
         if !a.quiet {
             for d in &notes {
-                eprintln!("{d}");
+                eprintln!("warning: {d}");
             }
         }
         warnings.extend(notes.iter().map(Warning::from));
