@@ -297,7 +297,7 @@ pub enum LayoutArg {
 /// `treeval brackets` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Sentences are paired by position. EVALB's statuses: 0 scored, 1 error (different words or number of words, or a malformed tree), 2 skipped (the test tree has no words). Unlike EVALB there is no limit on words, brackets, line or label length; a malformed tree is reported with its position and counted as an error sentence; F-measure is 0 (not nan) when recall and precision are both 0; MAX_ERROR stops the run with the summary printed.\n\nExit codes: 0 success (even with error sentences, as EVALB); 1 a file cannot be read; 2 usage error."
+    after_help = "Sentences are paired by position; gold and test must hold as many trees (else exit 1; --compat evalb scores up to the shorter file, as EVALB). EVALB's statuses: 0 scored, 1 error (different words or number of words, or a malformed tree), 2 skipped (the test tree has no words); sentences not scored are counted, listed on stderr and in the JSON warnings, and are not in the scores. Unlike EVALB there is no limit on words, brackets, line or label length; a malformed tree is reported with its position and counted as an error sentence; a figure with nothing to measure (no gold bracket for recall, no scored sentence, ...) is n/a (JSON null), and F-measure is 0 when nothing matched; MAX_ERROR stops the run with the summary printed (with --compat evalb, as EVALB: no summary, exit 1). A UTF-8 byte-order mark and CR LF line ends are accepted with a warning.\n\nExit codes: 0 success (even with error sentences, as EVALB); 1 a file cannot be read, is not bracketed trees, or the files do not pair up; 2 usage error."
 )]
 pub struct BracketsArgs {
     /// Gold trees.
@@ -307,7 +307,9 @@ pub struct BracketsArgs {
     #[arg(value_name = "TEST", required = true, num_args = 1..)]
     pub test_files: Vec<String>,
     /// EVALB parameter file (DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL,
-    /// DELETE_LABEL_FOR_LENGTH, EQ_LABEL, EQ_WORD); default: EVALB's COLLINS.prm.
+    /// DELETE_LABEL_FOR_LENGTH, QUOTE_LABEL, EQ_LABEL, EQ_WORD); default: EVALB's
+    /// COLLINS.prm. COLLINS.prm, new.prm and nk.prm are built in: `--prm new.prm` uses
+    /// the file new.prm when it exists, else the built-in one.
     #[arg(long, value_name = "FILE")]
     pub prm: Option<String>,
     /// Print exactly what EVALB prints (evalb): the per-sentence table and the summary on

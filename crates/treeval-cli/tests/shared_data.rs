@@ -953,3 +953,70 @@ fn tedeval_ptb_constituency_meets_dependency() {
     assert_eq!(j["systems"][1]["metrics"]["LAS"]["score"], 1.0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// EVALB's bug/ fixture with the parameter files most neural parsers publish numbers
+/// with (nk.prm, new.prm: QUOTE_LABEL) and with COLLINS.prm: `--compat evalb` prints
+/// what EVALB printed (testdata/peer-expected/evalb, made by EVALB itself), stdout and
+/// stderr byte for byte; the built-in new.prm and nk.prm are these files.
+#[test]
+fn evalb_quote_label_bug_fixture_byte_identical() {
+    let Some(d) = data_dir() else { return };
+    let p = d.join("peer/evalb");
+    let (gold, test) = (p.join("bug.gld"), p.join("bug.tst"));
+    let golden =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/peer-expected/evalb");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_treeval"))
+            .args(args)
+            .output()
+            .expect("run treeval")
+    };
+    for (prm, name) in [
+        (s(&p.join("nk.prm")).to_owned(), "bug.nk"),
+        (s(&p.join("new.prm")).to_owned(), "bug.new"),
+        ("nk.prm".to_owned(), "bug.nk"),
+        ("new.prm".to_owned(), "bug.new"),
+        ("COLLINS.prm".to_owned(), "bug.COLLINS"),
+    ] {
+        let o = run(&[
+            "brackets",
+            "--compat",
+            "evalb",
+            "--prm",
+            &prm,
+            s(&gold),
+            s(&test),
+        ]);
+        assert!(o.status.success(), "{prm}");
+        let want =
+            |ext: &str| std::fs::read_to_string(golden.join(format!("{name}.{ext}"))).unwrap();
+        assert_eq!(
+            String::from_utf8(o.stdout).unwrap(),
+            want("out"),
+            "{prm}: stdout"
+        );
+        assert_eq!(
+            String::from_utf8(o.stderr).unwrap(),
+            want("err"),
+            "{prm}: stderr"
+        );
+    }
+    // the built-in parameter sets are the files' (same keys and values)
+    for name in ["nk.prm", "new.prm"] {
+        let params = |prm: &str| -> serde_json::Value {
+            let o = run(&[
+                "brackets",
+                "-q",
+                "--format",
+                "json",
+                "--prm",
+                prm,
+                s(&gold),
+                s(&test),
+            ]);
+            assert!(o.status.success(), "{prm}");
+            serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()["params"].clone()
+        };
+        assert_eq!(params(name), params(s(&p.join(name))), "{name}");
+    }
+}

@@ -13,6 +13,11 @@
 //! end of its line. A tree with a problem (an extra `)`, a bracket left open, a
 //! pre-terminal with two words, text outside any bracket) is still returned, with its
 //! problems, so that the caller can count the sentence as an error and carry on.
+//!
+//! A UTF-8 byte-order mark at the start and CR LF line ends are accepted (the trees read
+//! the same as without them); [`BracketReader::warnings`] gives one warning for each.
+//! [`BracketReader::sniff`] refuses a file that is not bracketed trees at all (binary
+//! data, CoNLL columns, word alignments) with one message that says what it looks like.
 
 use std::io::BufRead;
 use std::sync::Arc;
@@ -124,6 +129,11 @@ pub struct BracketReader<R> {
     pending_blanks: u64,
     /// `buf` holds a line read but not yet used.
     held: bool,
+    /// The file started with a byte-order mark.
+    bom: bool,
+    /// Lines that ended in CR LF, and the first of them.
+    crlf_lines: u64,
+    first_crlf: u64,
 }
 
 impl<R> std::fmt::Debug for BracketReader<R> {
@@ -142,6 +152,75 @@ fn is_space(b: u8) -> bool {
 
 fn is_terminator(b: u8) -> bool {
     is_space(b) || b == b'(' || b == b')'
+}
+
+/// What a file that is not bracketed trees looks like, and what to do with it.
+fn looks_like(head: &[u8]) -> (Option<&'static str>, &'static str) {
+    let text = String::from_utf8_lossy(head);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty())
+        .take(20)
+        .collect();
+    let data: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with('#'))
+        .collect();
+    let numeric_id = |f: &str| {
+        !f.is_empty()
+            && f.bytes().next().is_some_and(|b| b.is_ascii_digit())
+            && f.bytes()
+                .all(|b| b.is_ascii_digit() || b == b'-' || b == b'.')
+    };
+    if let Some(l) = data.first() {
+        let fields: Vec<&str> = l.split('\t').collect();
+        if fields.len() >= 6 && numeric_id(fields[0]) {
+            let what = match fields.len() {
+                10 => "CoNLL-U or CoNLL-X (10 tab-separated columns)",
+                n if n >= 13 => "CoNLL-2009 (tab-separated columns)",
+                _ => "CoNLL-style tab-separated columns",
+            };
+            return (
+                Some(what),
+                "dependency files are scored with `treeval deps` or `treeval ud`; `treeval brackets` reads constituency trees such as `(S (NP (DT the) (NN dog)) (VP (VBZ barks)))`",
+            );
+        }
+        let toks: Vec<&str> = l.split_ascii_whitespace().collect();
+        let pharaoh = !toks.is_empty()
+            && toks.iter().all(|t| {
+                let t = t.trim_end_matches(['?', '!']);
+                t.split_once('-')
+                    .is_some_and(|(a, b)| numeric_id(a) && numeric_id(b))
+            });
+        let naacl = (3..=5).contains(&toks.len())
+            && toks[..3]
+                .iter()
+                .all(|t| t.bytes().all(|b| b.is_ascii_digit()));
+        if pharaoh || naacl {
+            return (
+                Some("a word alignment (Pharaoh or NAACL lines)"),
+                "word alignments are scored with `treeval align`",
+            );
+        }
+        if l.trim_start().starts_with('{') {
+            return (
+                Some("trees in APTED's notation ({a{b}{c}})"),
+                "tree pairs in APTED's notation are measured with `treeval ted --distance`",
+            );
+        }
+    }
+    if lines.first().is_some_and(|l| l.starts_with('#')) {
+        return (
+            Some("CoNLL-U (comment lines starting with '#')"),
+            "dependency files are scored with `treeval deps` or `treeval ud`; `treeval brackets` reads constituency trees such as `(S (NP (DT the) (NN dog)) (VP (VBZ barks)))`",
+        );
+    }
+    (
+        None,
+        "write one tree per line, e.g. `(S (NP (DT the) (NN dog)) (VP (VBZ barks)))`, or .mrg trees across lines",
+    )
 }
 
 /// Depth change of a line (opening minus closing brackets).
@@ -168,6 +247,108 @@ impl<R: BufRead> BracketReader<R> {
             leading_blanks: 0,
             pending_blanks: 0,
             held: false,
+            bom: false,
+            crlf_lines: 0,
+            first_crlf: 0,
+        }
+    }
+
+    /// Lines read so far (all of them once [`BracketReader::read_tree`] returned false).
+    pub fn lines(&self) -> u64 {
+        self.line
+    }
+
+    /// What was accepted but deserves a word: a byte-order mark, CR LF line ends (one
+    /// warning each, naming the file). Complete once the file is read to its end.
+    pub fn warnings(&self) -> Vec<Diagnostic> {
+        let mut out = Vec::new();
+        if self.bom {
+            out.push(
+                Diagnostic::warning(Position::new(self.path.clone(), 1, 1), ErrorKind::ByteOrderMark)
+                    .with_hint("save the file as UTF-8 without BOM (the BOM is skipped here, but EVALB and other tools choke on it)"),
+            );
+        }
+        if self.crlf_lines > 0 {
+            out.push(
+                Diagnostic::warning(
+                    Position::new(self.path.clone(), self.first_crlf, 1),
+                    ErrorKind::CarriageReturn {
+                        lines: self.crlf_lines,
+                    },
+                )
+                .with_hint("convert the line endings with `dos2unix` (treeval ignores the CRs; the scores are those of the LF file)"),
+            );
+        }
+        out
+    }
+
+    /// Refuse a file that is not bracketed trees: binary data, or a first line that is
+    /// not a tree (CoNLL columns, a word alignment, plain text). Looks at the start of the
+    /// input only, before any tree is read; an empty or blank file passes.
+    pub fn sniff(&mut self) -> Result<(), Error> {
+        const WINDOW: usize = 64 * 1024;
+        let head = self.rdr.fill_buf().map_err(|e| Error::io(&self.path, &e))?;
+        let head = &head[..head.len().min(WINDOW)];
+        let head = head
+            .strip_prefix(b"\xEF\xBB\xBF".as_slice())
+            .unwrap_or(head);
+        let fail = |line: u64, msg: String, hint: &str| {
+            Err(Error::single(
+                Diagnostic::error(
+                    Position::new(self.path.clone(), line, 1),
+                    ErrorKind::Other(msg),
+                )
+                .with_hint(hint),
+            ))
+        };
+        let controls = head
+            .iter()
+            .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0b | 0x0c))
+            .count();
+        if let Some(at) = head.iter().position(|&b| b == 0) {
+            let line = 1 + head[..at].iter().filter(|&&b| b == b'\n').count() as u64;
+            return fail(
+                line,
+                format!("expected bracketed trees (text), found binary data (a NUL byte at byte {at}): this is not a text file"),
+                "give a file of trees such as `(S (NP (DT the) (NN dog)) (VP (VBZ barks)))`; gzip and zstd files are read as they are",
+            );
+        }
+        if controls * 20 > head.len() {
+            return fail(
+                1,
+                format!("expected bracketed trees (text), found binary data ({controls} control bytes in the first {} bytes): this is not a text file", head.len()),
+                "give a file of trees such as `(S (NP (DT the) (NN dog)) (VP (VBZ barks)))`; gzip and zstd files are read as they are",
+            );
+        }
+        // the first line with something on it
+        let mut first = None;
+        for (k, raw) in head.split(|&b| b == b'\n').enumerate() {
+            let line = String::from_utf8_lossy(raw);
+            let t = line.trim();
+            if !t.is_empty() {
+                first = Some((k as u64 + 1, t.to_owned()));
+                break;
+            }
+        }
+        let Some((line, text)) = first else {
+            return Ok(());
+        };
+        if text.starts_with('(') {
+            return Ok(());
+        }
+        let shown: String = text.chars().take(40).collect();
+        let (what, hint) = looks_like(head);
+        match what {
+            Some(what) => fail(
+                line,
+                format!("expected bracketed trees, found a file that looks like {what}"),
+                hint,
+            ),
+            None => fail(
+                line,
+                format!("expected a bracketed tree starting with '(', found '{shown}'"),
+                hint,
+            ),
         }
     }
 
@@ -193,8 +374,21 @@ impl<R: BufRead> BracketReader<R> {
             return Ok(false);
         }
         self.line += 1;
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                self.crlf_lines += 1;
+                if self.first_crlf == 0 {
+                    self.first_crlf = self.line;
+                }
+            }
+        }
         while bytes.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
             bytes.pop();
+        }
+        if self.line == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes.drain(..3);
+            self.bom = true;
         }
         match String::from_utf8(bytes) {
             Ok(s) => self.buf = s,
@@ -470,6 +664,91 @@ mod tests {
         assert_eq!(lines, [1, 2, 3, 4]);
         // nothing but blank lines: as many sentences without words
         assert_eq!(read_all("\n\n", Layout::Auto).len(), 2);
+    }
+
+    fn warnings_of(text: &[u8], layout: Layout) -> (Vec<BracketTree>, Vec<String>) {
+        let mut r = BracketReader::new(text, "t", layout);
+        let mut out = Vec::new();
+        loop {
+            let mut t = BracketTree::default();
+            if !r.read_tree(&mut t).unwrap() {
+                break;
+            }
+            out.push(t);
+        }
+        (out, r.warnings().iter().map(|d| d.to_string()).collect())
+    }
+
+    fn shape(v: &[BracketTree]) -> Vec<(u64, Vec<String>, usize, usize)> {
+        v.iter()
+            .map(|t| {
+                let words = t.leaves.iter().map(|l| t.s(l.word).to_owned()).collect();
+                (t.line, words, t.nodes.len(), t.problems.len())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn bom_and_crlf_read_as_the_lf_file_with_one_warning_each() {
+        for (lf, layout, lines) in [
+            ("(S (NN a) (VB b))\n\n(S (NN c))\n", Layout::Auto, 3),
+            (
+                "( (S (NN a)\n  (VB b)) )\n\n( (S (NN c)) )\n",
+                Layout::Auto,
+                4,
+            ),
+        ] {
+            let (want, w) = warnings_of(lf.as_bytes(), layout);
+            assert!(w.is_empty());
+            let crlf = lf.replace('\n', "\r\n");
+            let mut bom = b"\xEF\xBB\xBF".to_vec();
+            bom.extend_from_slice(crlf.as_bytes());
+            let (got, w) = warnings_of(&bom, layout);
+            assert_eq!(shape(&got), shape(&want), "{lf:?}");
+            assert_eq!(w.len(), 2, "{w:?}");
+            assert!(
+                w[0].starts_with(
+                    "t:1:1: expected text to start right away, found a UTF-8 byte-order mark"
+                ),
+                "{}",
+                w[0]
+            );
+            let crlf =
+                format!("t:1:1: expected lines to end in LF, found CR LF on {lines} line(s)");
+            assert!(w[1].starts_with(&crlf), "{}", w[1]);
+        }
+    }
+
+    fn sniffed(text: &[u8]) -> String {
+        let mut r = BracketReader::new(text, "t", Layout::Auto);
+        match r.sniff() {
+            Ok(()) => "ok".into(),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn sniff_says_what_a_file_that_is_not_trees_looks_like() {
+        assert_eq!(sniffed(b""), "ok");
+        assert_eq!(sniffed(b"\n\n"), "ok");
+        assert_eq!(sniffed(b"\xEF\xBB\xBF(S (A b))\n"), "ok");
+        assert_eq!(sniffed(b"\n  ( (S (A b)))\n"), "ok");
+        let first = |s: String| s.lines().next().unwrap_or_default().to_owned();
+        assert_eq!(
+            first(sniffed(b"# sent_id = 1\n1\tDogs\tdog\tNOUN\t_\t_\t2\tnsubj\t_\t_\n")),
+            "t:1:1: expected bracketed trees, found a file that looks like CoNLL-U or CoNLL-X (10 tab-separated columns)"
+        );
+        assert!(sniffed(b"1\tDogs\t_\t_\t_\t_\t0\troot\t_\t_\n")
+            .contains("treeval deps` or `treeval ud`"));
+        assert!(sniffed(b"0-0 1-2 2-1\n").contains("looks like a word alignment"));
+        assert!(sniffed(b"1 2 3 S\n").contains("looks like a word alignment"));
+        assert!(sniffed(b"\x89PNG\r\n\x1a\n\0\0\0").starts_with(
+            "t:3:1: expected bracketed trees (text), found binary data (a NUL byte at byte 8)"
+        ));
+        assert_eq!(
+            first(sniffed(b"\nthe dog barks\n")),
+            "t:2:1: expected a bracketed tree starting with '(', found 'the dog barks'"
+        );
     }
 
     #[test]

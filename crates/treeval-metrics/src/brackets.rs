@@ -44,6 +44,11 @@ pub struct Params {
     pub eq_label: Vec<(String, String)>,
     /// `EQ_WORD`: word pairs taken as equal.
     pub eq_word: Vec<(String, String)>,
+    /// `QUOTE_LABEL`: tags of possible misquotes (a `'`, `"` or `/` word). When the two
+    /// trees of a sentence differ in length, such a word that one side deletes (its tag
+    /// is a `DELETE_LABEL`) and the other keeps under another tag is put back on the
+    /// deleting side (EVALB's fix_quote), so that `(`` ')` against `(POS ')` still pairs.
+    pub quote_label: Vec<String>,
     /// Count a top-level bracket without a label, the `( … )` wrapper of `.mrg` files, as
     /// EVALB does (`--compat evalb`). treeval's default leaves it out: otherwise a gold
     /// file with wrappers against parser output without them loses recall.
@@ -54,6 +59,17 @@ pub struct Params {
 pub const COLLINS_PRM: &str = "DEBUG 0\nMAX_ERROR 10\nCUTOFF_LEN 40\nLABELED 1\n\
 DELETE_LABEL TOP\nDELETE_LABEL -NONE-\nDELETE_LABEL ,\nDELETE_LABEL :\nDELETE_LABEL ``\n\
 DELETE_LABEL ''\nDELETE_LABEL .\nDELETE_LABEL_FOR_LENGTH -NONE-\nEQ_LABEL ADVP PRT\n";
+
+/// The parameters of EVALB's new.prm (COLLINS.prm with S1, `?`, `!` deleted and
+/// QUOTE_LABEL); nk.prm (benepar's) is the same with MAX_ERROR 10000.
+pub const NEW_PRM: &str = "DEBUG 0\nMAX_ERROR 10\nCUTOFF_LEN 40\nLABELED 1\n\
+DELETE_LABEL TOP\nDELETE_LABEL S1\nDELETE_LABEL -NONE-\nDELETE_LABEL ,\nDELETE_LABEL :\n\
+DELETE_LABEL ``\nDELETE_LABEL ''\nDELETE_LABEL .\nDELETE_LABEL ?\nDELETE_LABEL !\n\
+DELETE_LABEL_FOR_LENGTH -NONE-\nQUOTE_LABEL ``\nQUOTE_LABEL ''\nQUOTE_LABEL POS\n\
+QUOTE_LABEL NN\nQUOTE_LABEL CD\nQUOTE_LABEL VBZ\nQUOTE_LABEL :\nEQ_LABEL ADVP PRT\n";
+
+/// The parameter files built in, by the names EVALB's distributions give them.
+pub const BUILT_IN: [&str; 3] = ["COLLINS.prm", "new.prm", "nk.prm"];
 
 impl Default for Params {
     /// EVALB's values without a parameter file.
@@ -67,6 +83,7 @@ impl Default for Params {
             delete_label_for_length: Vec::new(),
             eq_label: Vec::new(),
             eq_word: Vec::new(),
+            quote_label: Vec::new(),
             count_wrapper: false,
         }
     }
@@ -94,6 +111,56 @@ impl Params {
     /// COLLINS.prm.
     pub fn collins() -> Self {
         Params::parse(COLLINS_PRM, &Arc::from("COLLINS.prm")).0
+    }
+
+    /// A built-in parameter file by name ([`BUILT_IN`]).
+    pub fn built_in(name: &str) -> Option<Self> {
+        let path = Arc::from(name);
+        match name {
+            "COLLINS.prm" => Some(Params::parse(COLLINS_PRM, &path).0),
+            "new.prm" => Some(Params::parse(NEW_PRM, &path).0),
+            "nk.prm" => {
+                let mut p = Params::parse(NEW_PRM, &path).0;
+                p.max_error = 10000;
+                Some(p)
+            }
+            _ => None,
+        }
+    }
+
+    /// What EVALB itself prints on stderr while reading this parameter file (its
+    /// wording: `Unknown keyword (FOO 1) in parameter file`), for `--compat evalb`.
+    pub fn evalb_messages(text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for (k, raw) in text.lines().enumerate() {
+            let line = raw.trim_end();
+            if line.starts_with('#') || line.len() < 3 {
+                continue;
+            }
+            let (key, value) = match line.split_once(|c: char| c.is_ascii_whitespace()) {
+                Some((key, v)) => (key, v.trim_start()),
+                None => (line, ""),
+            };
+            if value.is_empty() {
+                out.push(format!("Empty value in parameter file ({})", k + 1));
+            }
+            match key {
+                "DEBUG"
+                | "MAX_ERROR"
+                | "CUTOFF_LEN"
+                | "LABELED"
+                | "DELETE_LABEL"
+                | "DELETE_LABEL_FOR_LENGTH"
+                | "QUOTE_LABEL" => {}
+                "EQ_LABEL" | "EQ_WORD" => {
+                    if value.split_ascii_whitespace().count() != 2 {
+                        out.push(format!("{key} requires two values"));
+                    }
+                }
+                _ => out.push(format!("Unknown keyword ({line}) in parameter file")),
+            }
+        }
+        out
     }
 
     /// Read a parameter file as EVALB does: `KEYWORD value` lines; `#` lines and lines
@@ -132,6 +199,7 @@ impl Params {
                 "LABELED" => p.labeled = atoi(value) != 0,
                 "DELETE_LABEL" => p.delete_label.push(value.to_owned()),
                 "DELETE_LABEL_FOR_LENGTH" => p.delete_label_for_length.push(value.to_owned()),
+                "QUOTE_LABEL" => p.quote_label.push(value.to_owned()),
                 "EQ_LABEL" | "EQ_WORD" => match pair(value) {
                     Some(x) if key == "EQ_LABEL" => p.eq_label.push(x),
                     Some(x) => p.eq_word.push(x),
@@ -145,7 +213,7 @@ impl Params {
                         at(),
                         ErrorKind::Other(format!("expected a parameter keyword, found '{key}' (ignored)")),
                     )
-                    .with_hint("known: DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL, DELETE_LABEL_FOR_LENGTH, EQ_LABEL, EQ_WORD"),
+                    .with_hint("known: DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL, DELETE_LABEL_FOR_LENGTH, QUOTE_LABEL, EQ_LABEL, EQ_WORD"),
                 ),
             }
         }
@@ -269,25 +337,28 @@ impl AddAssign<&BracketCounts> for BracketCounts {
     }
 }
 
-/// The summary's figures, as fractions (the crossing average as a number).
+/// The summary's figures, as fractions (the crossing average as a number). A figure
+/// with nothing to measure is `None` (not applicable: JSON null, `n/a` in text), where
+/// EVALB prints 0.00 (or nan).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct BracketScores {
-    /// matched / gold (0 when there is no gold bracket).
-    pub recall: f64,
-    /// matched / test (0 when there is no test bracket).
-    pub precision: f64,
-    /// 2PR / (P + R); 0 when both are 0 (EVALB prints nan).
-    pub fmeasure: f64,
-    /// Complete sentences / scored sentences.
-    pub complete_match: f64,
+    /// matched / gold (`None` without gold brackets).
+    pub recall: Option<f64>,
+    /// matched / test (`None` without test brackets).
+    pub precision: Option<f64>,
+    /// 2·matched / (gold + test) = 2PR / (P + R) (0 when nothing matched; `None` without
+    /// any bracket).
+    pub fmeasure: Option<f64>,
+    /// Complete sentences / scored sentences (`None` without a scored sentence).
+    pub complete_match: Option<f64>,
     /// Crossing brackets per scored sentence.
-    pub avg_crossing: f64,
+    pub avg_crossing: Option<f64>,
     /// Sentences without crossing / scored sentences.
-    pub no_crossing: f64,
+    pub no_crossing: Option<f64>,
     /// Sentences with ≤ 2 crossing / scored sentences.
-    pub two_or_less_crossing: f64,
-    /// Correct tags / words.
-    pub tagging_accuracy: f64,
+    pub two_or_less_crossing: Option<f64>,
+    /// Correct tags / words (`None` without a scored word).
+    pub tagging_accuracy: Option<f64>,
 }
 
 impl BracketCounts {
@@ -318,16 +389,15 @@ impl BracketCounts {
 
     /// The summary figures.
     pub fn scores(&self) -> BracketScores {
-        let div = |a: u64, b: u64| if b > 0 { a as f64 / b as f64 } else { 0.0 };
+        let div = |a: u64, b: u64| (b > 0).then(|| a as f64 / b as f64);
         let (r, p) = (div(self.matched, self.gold), div(self.matched, self.test));
         let n = self.valid();
         BracketScores {
             recall: r,
             precision: p,
-            fmeasure: if p + r > 0.0 {
-                2.0 * p * r / (p + r)
-            } else {
-                0.0
+            fmeasure: match (p, r) {
+                (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
+                _ => div(2 * self.matched, self.gold + self.test),
             },
             complete_match: div(self.complete, n),
             avg_crossing: div(self.crossing, n),
@@ -356,6 +426,22 @@ struct LabelInfo {
     delete_node: bool,
     /// A `DELETE_LABEL_FOR_LENGTH` tag.
     not_for_length: bool,
+    /// A `QUOTE_LABEL` tag.
+    quote: bool,
+}
+
+/// A possible misquote (EVALB's quotterm): a pre-terminal with a `QUOTE_LABEL` tag over
+/// `'`, `"` or `/`, where it stands among the remaining words and brackets.
+#[derive(Debug, Clone)]
+struct Quote {
+    label: u32,
+    word: Span,
+    /// Remaining words before it (shifted as words are put back before it).
+    index: usize,
+    /// Brackets opened before it.
+    bracket: usize,
+    /// The brackets open around it.
+    ends: Vec<usize>,
 }
 
 /// Scores sentence pairs, with label strings interned and reusable buffers.
@@ -372,6 +458,9 @@ pub struct Scorer {
     tkept: Vec<u32>,
     gb: Vec<B>,
     tb: Vec<B>,
+    /// Every node's span over the remaining words, in node order (EVALB's bracket array).
+    gpos: Vec<(u32, u32)>,
+    tpos: Vec<(u32, u32)>,
 }
 
 /// The label cut at its first `-` or `=` (EVALB's modify_label; `-NONE-` becomes empty).
@@ -418,6 +507,7 @@ impl Scorer {
             delete_leaf: p.delete_label.iter().any(|d| d == label),
             delete_node: p.delete_label.iter().any(|d| p.label_eq(label, d)),
             not_for_length: p.delete_label_for_length.iter().any(|d| d == label),
+            quote: p.quote_label.iter().any(|d| d == label),
         };
         let k = self.info.len() as u32;
         self.info.push(info);
@@ -469,9 +559,8 @@ impl Scorer {
     fn brackets(&mut self, t: &BracketTree, gold: bool) {
         let mut out = std::mem::take(if gold { &mut self.gb } else { &mut self.tb });
         out.clear();
-        for node in &t.nodes {
-            let kept = if gold { &self.gkept } else { &self.tkept };
-            let (start, end) = (kept[node.start as usize], kept[node.end as usize]);
+        let pos = std::mem::take(if gold { &mut self.gpos } else { &mut self.tpos });
+        for (node, &(start, end)) in t.nodes.iter().zip(&pos) {
             if start == end
                 || (!self.params.count_wrapper
                     && node.parent.is_none()
@@ -491,9 +580,77 @@ impl Scorer {
             });
         }
         if gold {
-            self.gb = out;
+            (self.gb, self.gpos) = (out, pos);
         } else {
-            self.tb = out;
+            (self.tb, self.tpos) = (out, pos);
+        }
+    }
+
+    /// Every node's span over the remaining words.
+    fn positions(&mut self, t: &BracketTree, gold: bool) {
+        let (pos, kept) = if gold {
+            (&mut self.gpos, &self.gkept)
+        } else {
+            (&mut self.tpos, &self.tkept)
+        };
+        pos.clear();
+        pos.extend(
+            t.nodes
+                .iter()
+                .map(|n| (kept[n.start as usize], kept[n.end as usize])),
+        );
+    }
+
+    /// The possible misquotes of a tree, in order.
+    fn quotes(&mut self, t: &BracketTree, gold: bool) -> Vec<Quote> {
+        let mut out = Vec::new();
+        for (i, l) in t.leaves.iter().enumerate() {
+            let label = self.id(t.s(l.label));
+            if !self.info[label as usize].quote || !matches!(t.s(l.word), "'" | "\"" | "/") {
+                continue;
+            }
+            let kept = if gold { &self.gkept } else { &self.tkept };
+            let bracket = t.nodes.partition_point(|n| n.at < l.at);
+            out.push(Quote {
+                label,
+                word: l.word,
+                index: kept[i] as usize,
+                bracket,
+                ends: (0..bracket)
+                    .filter(|&k| t.nodes[k].end as usize > i)
+                    .collect(),
+            });
+        }
+        out
+    }
+
+    /// EVALB's fix_quote, step by step: for each misquote of the test tree, in order, a
+    /// misquote of the gold tree at the same index with another tag is put back on the
+    /// side that deleted it (when only one side did), and the later misquotes of that side
+    /// move one word on.
+    fn fix_quote(&mut self, gold: &BracketTree, test: &BracketTree) {
+        let mut gq = self.quotes(gold, true);
+        let mut tq = self.quotes(test, false);
+        for i in 0..tq.len() {
+            let ind = tq[i].index;
+            for j in 0..gq.len() {
+                if gq[j].index != ind || gq[j].label == tq[i].label {
+                    continue;
+                }
+                let gdel = self.info[gq[j].label as usize].delete_leaf;
+                let tdel = self.info[tq[i].label as usize].delete_leaf;
+                if gdel && !tdel {
+                    reinsert(&gq[j], &mut self.gtags, &mut self.gpos);
+                    for q in &mut gq[j..] {
+                        q.index += 1;
+                    }
+                } else if tdel && !gdel {
+                    reinsert(&tq[i], &mut self.ttags, &mut self.tpos);
+                    for q in &mut tq[i..] {
+                        q.index += 1;
+                    }
+                }
+            }
         }
     }
 
@@ -513,7 +670,9 @@ impl Scorer {
             correct_tags: 0,
             message: None,
         };
-        let (gw, tw) = (self.gtags.len(), self.ttags.len());
+        self.positions(gold, true);
+        self.positions(test, false);
+        let (mut gw, mut tw) = (self.gtags.len(), self.ttags.len());
         let fail = |row: &mut SentenceRow, status: Status, msg: String| {
             row.status = status;
             row.message = Some(msg);
@@ -532,6 +691,10 @@ impl Scorer {
         if tw == 0 {
             fail(&mut row, Status::Skip, "the test tree has no words".into());
             return row;
+        }
+        if gw != tw && !self.params.quote_label.is_empty() {
+            self.fix_quote(gold, test);
+            (gw, tw) = (self.gtags.len(), self.ttags.len());
         }
         if gw != tw {
             fail(
@@ -588,6 +751,19 @@ impl Scorer {
     }
 }
 
+/// EVALB's reinsert_term: the word goes back at its index; the brackets opened after it
+/// move one word on, and those open around it grow by one.
+fn reinsert(q: &Quote, tags: &mut Vec<(u32, Span)>, pos: &mut [(u32, u32)]) {
+    tags.insert(q.index.min(tags.len()), (q.label, q.word));
+    for p in pos.iter_mut().skip(q.bracket) {
+        p.0 += 1;
+        p.1 += 1;
+    }
+    for &k in &q.ends {
+        pos[k].1 += 1;
+    }
+}
+
 /// Everything a `brackets` evaluation found.
 #[derive(Debug, Clone, Default)]
 pub struct BracketResult {
@@ -607,6 +783,10 @@ pub struct BracketResult {
     pub gold_trees: u64,
     /// Trees read from the test file.
     pub test_trees: u64,
+    /// Words (pre-terminals) in the gold trees read.
+    pub gold_words: u64,
+    /// Words in the test trees read.
+    pub test_words: u64,
     /// The careful evaluation (`--careful`), over the scored sentences.
     pub careful: Option<CarefulResult>,
 }
@@ -622,6 +802,9 @@ pub struct CarefulResult {
     pub brackets: Vec<(u64, Vec<crate::careful::CBracket>, Vec<u8>)>,
     /// With `export`: the lines to judge.
     pub export: Vec<String>,
+    /// Scored sentences left out of the careful evaluation: their id, and the words gold
+    /// and test keep after its preparation (they differ).
+    pub left_out: Vec<(u64, u32, u32)>,
 }
 
 /// Score every tree of `test` against the tree of `gold` at the same position, as EVALB
@@ -760,6 +943,15 @@ impl Prefetch {
     }
 }
 
+/// Add a sentence's row to the sums and the rows.
+fn continue_row(res: &mut BracketResult, row: SentenceRow, params: &Params) {
+    res.all.add_row(&row);
+    if row.length as i64 <= params.cutoff_len {
+        res.cutoff.add_row(&row);
+    }
+    res.rows.push(row);
+}
+
 fn score_all(
     gold: &mut dyn Trees,
     test: &mut dyn Trees,
@@ -788,27 +980,40 @@ fn score_all(
     let mut id = 0u64;
     loop {
         let Some(g) = gold.next()? else {
-            if test.next()?.is_some() {
+            if let Some(t) = test.next()? {
                 res.test_trees += 1;
+                res.test_words += t.leaves.len() as u64;
                 error(
                     &mut res,
                     id + 1,
                     "Number of lines unmatch (too many lines in test file)".into(),
                 );
+                // EVALB stops here; the trees left are counted, so that the caller can
+                // say how many there are
+                while let Some(t) = test.next()? {
+                    res.test_trees += 1;
+                    res.test_words += t.leaves.len() as u64;
+                }
             }
             break;
         };
         id += 1;
         res.gold_trees += 1;
+        res.gold_words += g.leaves.len() as u64;
         let Some(t) = test.next()? else {
             error(
                 &mut res,
                 id,
                 "Number of lines unmatch (too many lines in gold file)".into(),
             );
+            while let Some(g) = gold.next()? {
+                res.gold_trees += 1;
+                res.gold_words += g.leaves.len() as u64;
+            }
             break;
         };
         res.test_trees += 1;
+        res.test_words += t.leaves.len() as u64;
         let row = scorer.score(id, g, t);
         if row.status == Status::Error {
             let msg = row.message.clone().unwrap_or_default();
@@ -819,7 +1024,14 @@ fn score_all(
             res.problems.extend(t.problems.iter().cloned());
         }
         if let (Some(o), Some(c), Status::Ok) = (careful, res.careful.as_mut(), row.status) {
-            let cs = crate::careful::count(g, t, o);
+            let cs = match crate::careful::count(g, t, o) {
+                Ok(cs) => cs,
+                Err((gw, tw)) => {
+                    c.left_out.push((id, gw, tw));
+                    continue_row(&mut res, row, params);
+                    continue;
+                }
+            };
             c.counts += &cs.counts;
             if o.export {
                 let words = crate::careful::kept_words(g, o);
@@ -831,11 +1043,18 @@ fn score_all(
             }
             c.reproduced.push((id, cs.reproduced));
         }
-        res.all.add_row(&row);
-        if row.length as i64 <= params.cutoff_len {
-            res.cutoff.add_row(&row);
+        continue_row(&mut res, row, params);
+    }
+    if res.stopped.is_some() {
+        // count the trees left, for the report
+        while let Some(g) = gold.next()? {
+            res.gold_trees += 1;
+            res.gold_words += g.leaves.len() as u64;
         }
-        res.rows.push(row);
+        while let Some(t) = test.next()? {
+            res.test_trees += 1;
+            res.test_words += t.leaves.len() as u64;
+        }
     }
     Ok(res)
 }
@@ -878,14 +1097,43 @@ mod tests {
     }
 
     #[test]
+    fn quote_label_puts_a_deleted_misquote_back() {
+        // gold deletes `('' ')` (a DELETE_LABEL), test keeps `(POS ')`: EVALB 2008 with
+        // new.prm/nk.prm scores the pair (checked with EVALB: 3/3/3 brackets, 2 of 3 tags)
+        // in both directions; without QUOTE_LABEL it is a length error
+        let a = "(S (NP (NN dogs) ('' ')) (VP (VBZ run)))";
+        let b = "(S (NP (NN dogs) (POS ')) (VP (VBZ run)))";
+        let mut p = Params::collins();
+        let r = Scorer::new(p.clone()).score(1, &tree(a), &tree(b));
+        assert_eq!(r.message.as_deref(), Some("Length unmatch (2|3)"));
+        p.quote_label = vec!["''".into(), "POS".into()];
+        for (g, t) in [(a, b), (b, a)] {
+            let r = Scorer::new(p.clone()).score(1, &tree(g), &tree(t));
+            assert_eq!(r.status, Status::Ok, "{r:?}");
+            assert_eq!(
+                (r.length, r.matched, r.gold, r.test, r.words, r.correct_tags),
+                (3, 3, 3, 3, 3, 2)
+            );
+        }
+        // only `'`, `"` and `/` words are misquotes
+        let r = Scorer::new(p).score(
+            1,
+            &tree(&a.replace(" ')", " x)")),
+            &tree(&b.replace(" ')", " x)")),
+        );
+        assert_eq!(r.status, Status::Error);
+    }
+
+    #[test]
     fn parameter_file() {
         let (p, w) = Params::parse(
-            "# c\nLABELED 0   \nEQ_LABEL A\nFOO 1\nDELETE_LABEL_FOR_LENGTH -NONE-\n",
+            "# c\nLABELED 0   \nEQ_LABEL A\nFOO 1\nDELETE_LABEL_FOR_LENGTH -NONE-\nQUOTE_LABEL POS\n",
             &Arc::from("p"),
         );
         assert!(!p.labeled);
         assert_eq!(p.delete_label_for_length, ["-NONE-"]);
         assert!(p.delete_label.is_empty());
+        assert_eq!(p.quote_label, ["POS"]);
         assert_eq!(w.len(), 2, "{w:?}");
         assert_eq!(atoi(" 12x"), 12);
         assert_eq!(atoi("x"), 0);

@@ -183,11 +183,20 @@ impl CarefulCounts {
 /// Judgments: (sentence, start, end) → accepted.
 pub type Judgments = std::collections::HashMap<(u64, u32, u32), bool>;
 
+/// A judged bracket: sentence, start, end.
+pub type JudgmentKey = (u64, u32, u32);
+
+/// A judgments file read: the judgments, each one's line, the problems by line.
+pub type ReadJudgments = (Judgments, Vec<(u64, JudgmentKey)>, Vec<(u64, String)>);
+
 /// Read a judgments file: tab-separated `sentence start end … accept|reject` (the first
 /// three columns and the last; `#` lines and lines whose last column is empty are
-/// skipped). Problems are returned with their line numbers.
-pub fn read_judgments(text: &str) -> (Judgments, Vec<(u64, String)>) {
+/// skipped). Also each judgment's line (to check it against the files), and the
+/// problems with their line numbers (a bracket judged twice both ways is one).
+pub fn read_judgments(text: &str) -> ReadJudgments {
     let mut j = Judgments::new();
+    let mut lines = Vec::new();
+    let mut first: std::collections::HashMap<JudgmentKey, u64> = Default::default();
     let mut problems = Vec::new();
     for (k, line) in text.lines().enumerate() {
         let line = line.trim_end_matches('\r');
@@ -201,8 +210,27 @@ pub fn read_judgments(text: &str) -> (Judgments, Vec<(u64, String)>) {
         }
         let num = |i: usize| f.get(i).and_then(|x| x.trim().parse::<u64>().ok());
         match (num(0), num(1), num(2), last) {
-            (Some(s), Some(a), Some(b), "accept" | "reject") if f.len() >= 4 => {
-                j.insert((s, a as u32, b as u32), last == "accept");
+            (Some(s), Some(a), Some(b), "accept" | "reject")
+                if f.len() >= 4 && a <= u64::from(u32::MAX) && b <= u64::from(u32::MAX) =>
+            {
+                let key = (s, a as u32, b as u32);
+                let line = k as u64 + 1;
+                let verdict = last == "accept";
+                match j.insert(key, verdict) {
+                    Some(v) if v != verdict => problems.push((
+                        line,
+                        format!(
+                            "expected one judgment per bracket, found '{last}' here and '{}' on line {} for sentence {s} [{a} {b})",
+                            if v { "accept" } else { "reject" },
+                            first[&key]
+                        ),
+                    )),
+                    Some(_) => {}
+                    None => {
+                        first.insert(key, line);
+                        lines.push((line, key));
+                    }
+                }
             }
             _ => problems.push((
                 k as u64 + 1,
@@ -212,7 +240,7 @@ pub fn read_judgments(text: &str) -> (Judgments, Vec<(u64, String)>) {
             )),
         }
     }
-    (j, problems)
+    (j, lines, problems)
 }
 
 /// Apply judgments to the classes of one sentence's parse brackets.
@@ -375,10 +403,20 @@ pub struct CarefulSentence {
     pub parse: Vec<CBracket>,
 }
 
-/// Count one sentence: `gold` the treebank tree, `parse` the parser's.
-pub fn count(gold: &BracketTree, parse: &BracketTree, o: &CarefulOptions) -> CarefulSentence {
+/// Count one sentence: `gold` the treebank tree, `parse` the parser's. When the two
+/// trees keep different numbers of words after the preparation (EVALB paired them, but
+/// `remove_punct_forms` or a misquote put back by `QUOTE_LABEL` removed a word on one side
+/// only), their brackets cannot be compared: `Err((gold words, parse words))`.
+pub fn count(
+    gold: &BracketTree,
+    parse: &BracketTree,
+    o: &CarefulOptions,
+) -> Result<CarefulSentence, (u32, u32)> {
     let (tb, n) = prepare(gold, o);
-    let (pb, _) = prepare(parse, o);
+    let (pb, m) = prepare(parse, o);
+    if n != m {
+        return Err((n, m));
+    }
     let label_eq = |a: &CBracket, b: &CBracket| {
         !o.labeled
             || gold.text[a.label.0 as usize..a.label.1 as usize]
@@ -426,13 +464,13 @@ pub fn count(gold: &BracketTree, parse: &BracketTree, o: &CarefulOptions) -> Car
             }
         }
     }
-    CarefulSentence {
+    Ok(CarefulSentence {
         counts: c,
         reproduced,
         classes,
         treebank: tb,
         parse: pb,
-    }
+    })
 }
 
 /// Two systems over the same treebank brackets: YY both reproduce it, YN only A, NY only
@@ -566,6 +604,7 @@ mod tests {
                 &tree(&brackets(p)),
                 &CarefulOptions::default(),
             )
+            .unwrap()
             .counts;
         }
         c

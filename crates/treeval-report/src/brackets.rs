@@ -69,6 +69,9 @@ pub struct CarefulOut {
     pub unjudged: Option<u64>,
     /// The derived measures, each with its formula.
     pub derived: Vec<Derived>,
+    /// Scored sentences left out because gold and test keep different numbers of words
+    /// after the careful preparation: sentence, gold words, test words.
+    pub left_out: Vec<(u64, u32, u32)>,
 }
 
 /// Two systems compared on the treebank brackets (careful evaluation).
@@ -199,11 +202,12 @@ pub fn evalb_row(r: &SentenceRow) -> String {
 fn evalb_summary(o: &mut String, c: &BracketCounts) {
     let n = c.valid();
     let (r, p) = (pct(c.matched, c.gold), pct(c.matched, c.test));
-    // EVALB divides 0 by 0 here and prints nan; treeval prints 0
+    // EVALB divides 0 by 0 here: glibc prints `-nan` (the golden files were made on
+    // x86-64 Linux)
     let f = if p + r > 0.0 {
-        2.0 * p * r / (p + r)
+        format!("{:6.2}", 2.0 * p * r / (p + r))
     } else {
-        0.0
+        "  -nan".to_owned()
     };
     let _ = writeln!(o, "Number of sentence        = {:6}", c.sentences);
     let _ = writeln!(o, "Number of Error sentence  = {:6}", c.error_sentences);
@@ -211,7 +215,7 @@ fn evalb_summary(o: &mut String, c: &BracketCounts) {
     let _ = writeln!(o, "Number of Valid sentence  = {:6}", n);
     let _ = writeln!(o, "Bracketing Recall         = {r:6.2}");
     let _ = writeln!(o, "Bracketing Precision      = {p:6.2}");
-    let _ = writeln!(o, "Bracketing FMeasure       = {f:6.2}");
+    let _ = writeln!(o, "Bracketing FMeasure       = {f}");
     let _ = writeln!(o, "Complete match            = {:6.2}", pct(c.complete, n));
     let avg = if n > 0 {
         c.crossing as f64 / n as f64
@@ -236,7 +240,8 @@ fn evalb_summary(o: &mut String, c: &BracketCounts) {
     );
 }
 
-/// What EVALB prints on standard output, byte for byte (nan printed as 0.00).
+/// What EVALB prints on standard output, byte for byte. When MAX_ERROR stopped the run,
+/// EVALB exits before its summary: so does this text.
 pub fn evalb_text(r: &BracketResult, cutoff_len: i64) -> String {
     let mut o = String::new();
     o.push_str("  Sent.                        Matched  Bracket   Cross        Correct Tag\n");
@@ -244,6 +249,9 @@ pub fn evalb_text(r: &BracketResult, cutoff_len: i64) -> String {
     o.push_str("============================================================================\n");
     for row in &r.rows {
         o.push_str(&evalb_row(row));
+    }
+    if r.stopped.is_some() {
+        return o;
     }
     o.push_str("============================================================================\n");
     let a = &r.all;
@@ -286,7 +294,7 @@ pub fn render_text(r: &BracketsReport) -> String {
             format!("length <= {}", r.params.cutoff_len),
         ]];
         let (a, c) = (&s.metrics.all, &s.metrics.cutoff);
-        let f = |x: f64| format!("{:.2}", 100.0 * x);
+        let f = |x: Option<f64>| x.map_or("n/a".into(), |x| format!("{:.2}", 100.0 * x));
         let n = |x: u64| x.to_string();
         let lines: [(&str, String, String); 14] = [
             ("sentences", n(a.counts.sentences), n(c.counts.sentences)),
@@ -311,8 +319,12 @@ pub fn render_text(r: &BracketsReport) -> String {
             ),
             (
                 "average crossing",
-                format!("{:.2}", a.scores.avg_crossing),
-                format!("{:.2}", c.scores.avg_crossing),
+                a.scores
+                    .avg_crossing
+                    .map_or("n/a".into(), |x| format!("{x:.2}")),
+                c.scores
+                    .avg_crossing
+                    .map_or("n/a".into(), |x| format!("{x:.2}")),
             ),
             (
                 "no crossing",
@@ -388,6 +400,20 @@ pub fn render_text(r: &BracketsReport) -> String {
 
 fn careful_text(o: &mut String, c: &CarefulOut) {
     let k = &c.counts;
+    if !c.left_out.is_empty() {
+        let _ = writeln!(
+            o,
+            "\ncareful evaluation: {} scored sentence(s) left out (gold and test keep different numbers of words after the preparation): {}",
+            c.left_out.len(),
+            c.left_out
+                .iter()
+                .take(10)
+                .map(|(id, g, t)| format!("{id} ({g}|{t})"))
+                .collect::<Vec<_>>()
+                .join(", ")
+                + if c.left_out.len() > 10 { ", …" } else { "" }
+        );
+    }
     let _ = writeln!(
         o,
         "\ncareful evaluation (Hogenhout & Matsumoto 1996): TTB {} TPB {} EM {} CE {} SP {} PINH {} PNINH {} TINH {} TNINH {}",

@@ -4,7 +4,8 @@ use std::io::Write;
 use std::sync::Arc;
 
 use treeval_formats::bracket::{BracketReader, Layout};
-use treeval_metrics::brackets::{evaluate, Params};
+use treeval_formats::Diagnostic;
+use treeval_metrics::brackets::{evaluate, Params, BUILT_IN};
 use treeval_metrics::careful::{judge, read_judgments, CarefulOptions, Judged, PairCounts};
 use treeval_report::brackets::{
     evalb_text, render_text, BracketSystem, BracketsReport, CarefulOut, CarefulPair, GoldFile,
@@ -27,13 +28,107 @@ fn inputs(a: &BracketsArgs) -> Vec<InputRef<'_>> {
     v
 }
 
+/// A reader of `path`, refused at once when the file is not bracketed trees.
 fn reader(
     path: &str,
     layout: Layout,
 ) -> Result<BracketReader<treeval_formats::input::Input>, Failure> {
     let (input, _) =
         treeval_formats::input::open(path).map_err(|e| Failure::Eval(e.to_string()))?;
-    Ok(BracketReader::new(input, path, layout))
+    let mut r = BracketReader::new(input, path, layout);
+    r.sniff().map_err(|e| Failure::Eval(e.to_string()))?;
+    Ok(r)
+}
+
+/// Problems printed on stderr before the rest are summed up (a screenful).
+const SHOWN: usize = 20;
+
+/// Print at most [`SHOWN`] lines, then how many more there are and where they are.
+fn eprint_capped(lines: &[String], what: &str) {
+    for l in lines.iter().take(SHOWN) {
+        eprintln!("{l}");
+    }
+    if lines.len() > SHOWN {
+        eprintln!(
+            "… and {} more {what} (all of them in --format json)",
+            lines.len() - SHOWN
+        );
+    }
+}
+
+/// The parameters for `--prm NAME`: the file NAME when it exists, else the built-in
+/// parameter file of that name (COLLINS.prm, new.prm, nk.prm); its name for the
+/// signature; EVALB's own messages about it; treeval's warnings.
+fn parameters(
+    prm: Option<&str>,
+) -> Result<(Params, String, Vec<String>, Vec<Diagnostic>), Failure> {
+    let Some(path) = prm else {
+        return Ok((
+            Params::collins(),
+            "COLLINS.prm (built in)".to_owned(),
+            Vec::new(),
+            Vec::new(),
+        ));
+    };
+    if !std::path::Path::new(path).exists() {
+        if let Some(p) = Params::built_in(path) {
+            return Ok((p, format!("{path} (built in)"), Vec::new(), Vec::new()));
+        }
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        Failure::Eval(format!(
+            "{path}: cannot read the parameter file: {e}\n  hint: built in (used when no such file exists): {}",
+            BUILT_IN.join(", ")
+        ))
+    })?;
+    let (p, w) = Params::parse(&text, &Arc::from(path));
+    Ok((p, path.to_owned(), Params::evalb_messages(&text), w))
+}
+
+/// At most [`SHOWN`] error lines, then how many more there are.
+fn capped(mut lines: Vec<String>) -> String {
+    if lines.len() > SHOWN {
+        let more = lines.len() - SHOWN;
+        lines.truncate(SHOWN);
+        lines.push(format!("… and {more} more"));
+    }
+    lines.join("\n")
+}
+
+/// The error when a test file does not hold as many trees as the gold file (EVALB
+/// stops at the shorter file and scores what came before; `--compat evalb` does so too).
+fn pairing_error(
+    gold: &str,
+    test: &str,
+    r: &treeval_metrics::brackets::BracketResult,
+    gold_lines: u64,
+    test_lines: u64,
+) -> Option<String> {
+    let (g, t) = (r.gold_trees, r.test_trees);
+    if g == 0 || r.gold_words == 0 {
+        return Some(format!(
+            "{gold}:{}:1: expected bracketed trees with words in the gold file, found {}\n  hint: the gold file is empty or holds only blank lines or trees without words",
+            gold_lines.max(1),
+            if g == 0 { "none".to_owned() } else { format!("{g} tree(s) without words") }
+        ));
+    }
+    if g != t {
+        return Some(format!(
+            "{test}:{}:1: expected {g} trees (as in {gold}), found {t}\n  hint: {}",
+            test_lines.max(1),
+            if t < g {
+                "the test file ends early: is it truncated, or did the parser skip sentences? (a sentence the parser failed on must stay as an empty line; --compat evalb scores as EVALB does, up to the shorter file)"
+            } else {
+                "the test file has extra trees: were sentences split, or is it the output for another gold file?"
+            }
+        ));
+    }
+    if r.test_words == 0 {
+        return Some(format!(
+            "{test}:1:1: expected bracketed trees with words, found {t} tree(s) without any word\n  hint: every sentence would be skipped (EVALB status 2) and nothing scored: is this the parser's output?"
+        ));
+    }
+    None
 }
 
 /// Run the command.
@@ -56,22 +151,18 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_outputs(&outs, &ins, a.out.force)?;
     let mut per_sentence = PerSentence::open(a.out.per_sentence.as_deref(), "brackets", &ins)?;
     let mut warnings: Vec<Warning> = Vec::new();
-    let (params, prm_name) = match &a.prm {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                Failure::Eval(format!("{path}: cannot read the parameter file: {e}"))
-            })?;
-            let (p, w) = Params::parse(&text, &Arc::from(path.as_str()));
-            if !a.quiet {
-                for d in &w {
-                    eprintln!("{d}");
-                }
-            }
-            warnings.extend(w.iter().map(Warning::from));
-            (p, path.clone())
+    let (params, prm_name, evalb_messages, w) = parameters(a.prm.as_deref())?;
+    if a.compat.is_some() {
+        // what EVALB says about the parameter file, in its words
+        for m in &evalb_messages {
+            eprintln!("{m}");
         }
-        None => (Params::collins(), "COLLINS.prm (built in)".to_owned()),
-    };
+    } else if !a.quiet {
+        for d in &w {
+            eprintln!("{d}");
+        }
+    }
+    warnings.extend(w.iter().map(Warning::from));
     if a.gold == "-" && a.test_files.len() > 1 {
         return Err(Failure::Usage(
             "a gold file on standard input can be scored against one test file only".into(),
@@ -105,15 +196,16 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| Failure::Eval(format!("{path}: cannot read the judgments: {e}")))?;
-            let (j, problems) = read_judgments(&text);
+            let (j, lines, problems) = read_judgments(&text);
             if !problems.is_empty() {
-                let lines: Vec<String> = problems
-                    .iter()
-                    .map(|(l, m)| format!("{path}:{l}:1: {m}"))
-                    .collect();
-                return Err(Failure::Eval(lines.join("\n")));
+                return Err(Failure::Eval(capped(
+                    problems
+                        .iter()
+                        .map(|(l, m)| format!("{path}:{l}:1: {m}"))
+                        .collect(),
+                )));
             }
-            Some(j)
+            Some((j, lines))
         }
         None => None,
     };
@@ -137,30 +229,116 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut reproduced = Vec::new();
     let mut gold_trees = 0;
     let mut text = String::new();
+    // the pairing errors of every test file, reported together
+    let mut pairing: Vec<String> = Vec::new();
+    // judgments that applied to some bracket
+    let mut used_judgments = std::collections::HashSet::new();
+    let compat = a.compat.is_some();
     for (k, path) in a.test_files.iter().enumerate() {
         let mut g = reader(&a.gold, layout)?;
         let mut t = reader(path, layout)?;
         let r = evaluate(&mut g, &mut t, &params, careful.as_ref())
             .map_err(|e| Failure::Eval(e.to_string()))?;
         gold_trees = r.gold_trees;
-        if !a.quiet || a.compat.is_some() {
-            // EVALB's error lines, then where each malformed tree went wrong
-            for (id, m) in &r.errors {
-                eprintln!("{id} : {m}");
+        // a byte-order mark, CR LF: accepted, one warning per file
+        let mut notes = if k == 0 { g.warnings() } else { Vec::new() };
+        notes.extend(t.warnings());
+        if !a.quiet {
+            for d in &notes {
+                eprintln!("warning: {d}");
             }
         }
-        if !a.quiet {
-            for d in &r.problems {
-                eprintln!("{d}");
+        warnings.extend(notes.iter().map(Warning::from));
+        if !compat {
+            if let Some(m) = pairing_error(&a.gold, path, &r, g.lines(), t.lines()) {
+                if !pairing.contains(&m) {
+                    pairing.push(m);
+                }
+                continue;
             }
+        }
+        let error_lines: Vec<String> = r
+            .errors
+            .iter()
+            .map(|(id, m)| format!("{id} : {m}"))
+            .collect();
+        if compat {
+            // EVALB's error lines, all of them
+            for l in &error_lines {
+                eprintln!("{l}");
+            }
+        } else if !a.quiet {
+            eprint_capped(&error_lines, "error sentences");
+        }
+        if !a.quiet {
+            // where each malformed tree went wrong
+            let problems: Vec<String> = r.problems.iter().map(|d| d.to_string()).collect();
+            eprint_capped(&problems, "problems in malformed trees");
             if let Some(m) = &r.stopped {
                 eprintln!("{path}: {m}");
             }
         }
-        if a.compat.is_some() {
-            text.push_str(&evalb_text(&r, params.cutoff_len));
-        }
         warnings.extend(r.problems.iter().map(Warning::from));
+        if !compat {
+            // sentences that are not in the scores
+            let c = &r.all;
+            if c.error_sentences + c.skip_sentences > 0 {
+                let d = Diagnostic::warning(
+                    treeval_formats::Position::new(Arc::from(path.as_str()), 0, 0),
+                    treeval_formats::ErrorKind::Other(format!(
+                        "{} of {} sentences are not in the scores: {} skipped (the test tree has no words, EVALB status 2), {} error sentence(s) (EVALB status 1)",
+                        c.error_sentences + c.skip_sentences,
+                        c.sentences,
+                        c.skip_sentences,
+                        c.error_sentences
+                    )),
+                )
+                .with_hint("their gold brackets count neither in recall nor in precision, which can raise F; --per-sentence lists them");
+                if !a.quiet {
+                    eprintln!(
+                        "warning: {path}: {}\n  hint: {}",
+                        d.kind,
+                        d.hint.as_deref().unwrap_or("")
+                    );
+                }
+                warnings.push(Warning {
+                    position: path.clone(),
+                    message: d.kind.to_string(),
+                    hint: d.hint.clone(),
+                });
+            }
+            if let Some(c) = r.careful.as_ref().filter(|c| !c.left_out.is_empty()) {
+                let msg = format!(
+                    "{} scored sentence(s) left out of the careful evaluation: gold and test keep different numbers of words after its preparation (first: sentence {}, {}|{})",
+                    c.left_out.len(),
+                    c.left_out[0].0,
+                    c.left_out[0].1,
+                    c.left_out[0].2
+                );
+                if !a.quiet {
+                    eprintln!("warning: {path}: {msg}");
+                }
+                warnings.push(Warning {
+                    position: path.clone(),
+                    message: msg,
+                    hint: None,
+                });
+            }
+        }
+        if compat {
+            text.push_str(&evalb_text(&r, params.cutoff_len));
+            if let Some(m) = &r.stopped {
+                // EVALB exits here, with status 1 and without its summary
+                out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+                out.flush().map_err(Failure::Io)?;
+                let _ = m;
+                let at = r.errors.last().map_or(0, |e| e.0);
+                return Err(Failure::Eval(format!(
+                    "{path}: stopped at sentence {at}: more than MAX_ERROR {} errors; EVALB exits here without its summary (exit status 1), and so does --compat evalb\n  hint: raise MAX_ERROR in the parameter file (nk.prm has 10000), or leave out --compat to see the summary of the sentences before",
+                    params.max_error
+                )));
+            }
+        }
         if resample {
             rows_by_system.push(
                 r.rows
@@ -184,10 +362,15 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         if let Some(c) = &r.careful {
             let mut judged = None;
             let mut unjudged = None;
-            if let Some(j) = &judgments {
+            if let Some((j, _)) = &judgments {
                 let (mut x, mut u) = (Judged::default(), 0u64);
                 for (id, brackets, classes) in &c.brackets {
                     judge(j, *id, brackets, classes, &mut x, &mut u);
+                    for b in brackets {
+                        if j.contains_key(&(*id, b.start, b.end)) {
+                            used_judgments.insert((*id, b.start, b.end));
+                        }
+                    }
                 }
                 judged = Some(x);
                 unjudged = Some(u);
@@ -208,10 +391,54 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 derived: c.counts.derived(judged.as_ref()),
                 judged,
                 unjudged,
+                left_out: c.left_out.clone(),
             });
             reproduced.push(c.reproduced.clone());
         }
         systems.push(system);
+    }
+    if !pairing.is_empty() {
+        return Err(Failure::Eval(pairing.join("\n")));
+    }
+    if let (Some((_, lines)), Some(path)) = (&judgments, &a.judgments) {
+        // a judgment must name a gold sentence; one that fits no bracket is reported
+        let mut problems = Vec::new();
+        let mut unused = Vec::new();
+        for &(line, key) in lines {
+            let (s, start, end) = key;
+            if s == 0 || s > gold_trees {
+                problems.push(format!(
+                    "{path}:{line}:1: expected a sentence number from 1 to {gold_trees} (the trees of {}), found {s}",
+                    a.gold
+                ));
+            } else if start >= end {
+                problems.push(format!(
+                    "{path}:{line}:1: expected a bracket with start < end, found {start} {end}"
+                ));
+            } else if !used_judgments.contains(&key) {
+                unused.push(line);
+            }
+        }
+        if !problems.is_empty() {
+            return Err(Failure::Eval(capped(problems)));
+        }
+        if !unused.is_empty() {
+            let shown: Vec<String> = unused.iter().take(10).map(u64::to_string).collect();
+            let msg = format!(
+                "{} judgment(s) fit no bracket of the parses (lines {}{}): they were not used",
+                unused.len(),
+                shown.join(", "),
+                if unused.len() > 10 { ", …" } else { "" }
+            );
+            if !a.quiet {
+                eprintln!("warning: {path}: {msg}\n  hint: a judgment names a parse bracket by sentence, start and end (words counted after the careful preparation), as --export-for-judging writes them");
+            }
+            warnings.push(Warning {
+                position: path.clone(),
+                message: msg,
+                hint: None,
+            });
+        }
     }
     // every pair of systems, over the sentences both scored
     let mut careful_pairs = Vec::new();
