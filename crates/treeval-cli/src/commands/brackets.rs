@@ -159,7 +159,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     } else if !a.quiet {
         for d in &w {
-            eprintln!("{d}");
+            eprintln!("warning: {d}");
         }
     }
     warnings.extend(w.iter().map(Warning::from));

@@ -146,7 +146,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut warnings: Vec<Warning> = r.warnings.iter().map(Warning::from).collect();
     if !a.quiet {
         for d in r.warnings.iter() {
-            eprintln!("{d}");
+            eprintln!("warning: {d}");
         }
     }
     if r.scored == 0 {
