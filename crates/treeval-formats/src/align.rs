@@ -586,6 +586,66 @@ mod tests {
     }
 
     #[test]
+    fn bom_and_crlf_read_as_the_lf_file_with_one_warning() {
+        for (lf, crlf) in [
+            (
+                "1 1 1 S\n1 2 0 P\n0002 1 1\n",
+                "\u{feff}1 1 1 S\r\n1 2 0 P\r\n0002 1 1\r\n",
+            ),
+            ("0-0 1-1\n\n2?2\n", "0-0 1-1\r\n\r\n2?2\r\n"),
+        ] {
+            let (a, b) = (
+                read(lf, AlignOptions::default()),
+                read(crlf, AlignOptions::default()),
+            );
+            assert_eq!(a.format, b.format);
+            assert_eq!(a.sentences, b.sentences, "{crlf:?}");
+            assert_eq!(a.sentence_count(), b.sentence_count());
+            assert_eq!(a.warnings.warning_count(), 0);
+            assert_eq!(b.warnings.warning_count(), 1, "{crlf:?}");
+        }
+    }
+
+    #[test]
+    fn binary_input_is_one_error_saying_so() {
+        for bytes in [&b"1 1 1 S\n\x00\x01\x02"[..], &b"0-0 \xff\xfe\n"[..]] {
+            let e = read_alignments("t", bytes, AlignOptions::default()).unwrap_err();
+            assert_eq!(e.diagnostics.len(), 1, "{e}");
+            assert!(
+                e.to_string()
+                    .contains(": not a text file: expected an alignment file"),
+                "{e}"
+            );
+        }
+        let e =
+            read_alignments("t", "1\tThe\tthe\n".as_bytes(), AlignOptions::default()).unwrap_err();
+        assert!(
+            e.to_string().starts_with("t:1:1: not an alignment file"),
+            "{e}"
+        );
+        // errors beyond the limit are counted, not shown
+        let text: String = (0..30).map(|i| format!("0-0 x{i}\n")).collect();
+        let e = read_alignments("t", text.as_bytes(), AlignOptions::default()).unwrap_err();
+        assert_eq!((e.diagnostics.len(), e.omitted), (ERROR_LIMIT, 20));
+    }
+
+    #[test]
+    fn sentence_counts_and_spellings() {
+        let p = read("0-0\n\n", AlignOptions::default());
+        assert_eq!(p.sentence_count(), SentenceCount::Lines(2));
+        assert_eq!(p.trailing_empty(), 1);
+        let n = read("0001 1 1\n3 1 1\n0003 2 2\n", AlignOptions::default());
+        assert_eq!(n.sentence_count(), SentenceCount::Highest(3));
+        assert_eq!(n.id_widths[&1], 4);
+        assert_eq!(n.id_widths[&3], 1);
+        assert!(n.mixed_ids);
+        assert_eq!(n.link_count(), 3);
+        // links separated by tabs, as aer.py's split() reads them
+        let t = read("0-0\t1-1  2-2\n", AlignOptions::default());
+        assert_eq!(t.sentences[&1].len(), 3);
+    }
+
+    #[test]
     fn all_errors_are_collected() {
         let e = read_alignments(
             "t",

@@ -499,6 +499,95 @@ mod tests {
         assert_eq!(sum(&rows).aer_row(), [3.0, 3.0, 3.0, 3.0]);
     }
 
+    fn file(text: &str) -> AlignmentFile {
+        treeval_formats::align::read_alignments("f", text.as_bytes(), Default::default()).unwrap()
+    }
+
+    #[test]
+    fn sentence_counts_must_pair_up() {
+        let naacl = file("1 1 1 S\n3 1 1 S\n");
+        let pharaoh3 = file("0-0\n\n0-0\n");
+        let pharaoh2 = file("0-0\n\n");
+        // a Pharaoh hypothesis has exactly the gold's count of lines
+        let p = pair_sentences(&naacl, &[&pharaoh3], None);
+        assert_eq!((p.sentences, p.errors.len(), p.warnings.len()), (3, 0, 0));
+        let p = pair_sentences(&naacl, &[&pharaoh2], None);
+        assert_eq!(p.errors.len(), 1);
+        assert_eq!(
+            p.errors[0].to_string(),
+            "f: has 2 sentence(s) (lines), but the gold f has 3 sentence(s) (its highest sentence number): the files must pair sentence by sentence\n  hint: are the files for the same sentences, in the same order?"
+        );
+        // a NAACL hypothesis: beyond the gold is an error, short of it a warning
+        let p = pair_sentences(&pharaoh2, &[&naacl], None);
+        assert_eq!(p.errors.len(), 1, "{:?}", p.errors);
+        assert!(p.errors[0].message.starts_with("has links in sentence 3"));
+        let p = pair_sentences(&pharaoh3, &[&file("1 1 1\n")], None);
+        assert_eq!((p.errors.len(), p.warnings.len()), (0, 1));
+        // a NAACL gold cannot state trailing sentences without links: --sentences can
+        let p = pair_sentences(&naacl, &[&file("0-0\n\n0-0\n\n")], None);
+        assert!(p.errors[0]
+            .hint
+            .as_deref()
+            .unwrap()
+            .ends_with("give --sentences 4"));
+        let p = pair_sentences(&naacl, &[&file("0-0\n\n0-0\n\n")], Some((4, "--sentences")));
+        assert_eq!((p.sentences, p.errors.len()), (4, 0));
+        let p = pair_sentences(&naacl, &[], Some((2, "--sentences")));
+        assert_eq!(p.errors.len(), 1);
+        // an empty gold, or one without links, is nothing to score against
+        let p = pair_sentences(&file(""), &[&pharaoh2], None);
+        assert!(p.errors[0].message.contains("no sentence"));
+        let p = pair_sentences(&file("\n\n"), &[&pharaoh2], None);
+        assert!(
+            p.errors[0].message.contains("but no link"),
+            "{:?}",
+            p.errors
+        );
+    }
+
+    #[test]
+    fn nothing_to_measure_is_none() {
+        let sc = AlignCounts::default().scores(0.5);
+        assert_eq!(
+            (sc.precision, sc.recall, sc.aer, sc.f),
+            (None, None, None, None)
+        );
+        assert_eq!(sc.sure.precision, None);
+        assert_eq!(sc.possible.recall, None);
+        // F at α = 1 is the precision, at α = 0 the recall, whatever the other is
+        let c = AlignCounts {
+            a: 4,
+            a_and_p: 2,
+            s: 0,
+            ..AlignCounts::default()
+        };
+        assert_eq!(c.scores(1.0).f, Some(0.5));
+        assert_eq!(c.scores(0.5).f, None);
+        let c = AlignCounts {
+            a: 4,
+            s: 2,
+            a_and_s: 1,
+            ..AlignCounts::default()
+        };
+        assert_eq!(c.scores(0.0).f, Some(0.5));
+        assert_eq!(c.scores(1.0).f, Some(0.0));
+    }
+
+    #[test]
+    fn the_wpt_scorer_sees_differently_written_sentence_numbers_as_other_links() {
+        let gold = file("0001 1 1 S\n0002 1 1 S\n");
+        let hyp = file("0001 1 1\n2 1 1\n");
+        let (seen, moved) = as_wa_eval_sees_it(&gold, &hyp);
+        assert_eq!(moved, vec![2]);
+        let c = sum(&count_files(
+            &gold,
+            &seen,
+            false,
+            &sentence_numbers([&gold, &seen]),
+        ));
+        assert_eq!((c.a, c.a_and_s), (2, 1));
+    }
+
     #[test]
     fn with_s_equal_p_aer_is_one_minus_f1() {
         let gold = [l(0, 0, S), l(1, 1, S), l(2, 2, S)];

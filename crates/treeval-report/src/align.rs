@@ -422,8 +422,62 @@ mod tests {
             compat_aer_py(&s, None).unwrap(),
             "test.enfr.talp: 8.0% (91.4%/92.9%/6069)\n"
         );
+        // aer.py's --fAlpha line: 1 / (0.5/P + 0.5/R), three decimals
+        assert_eq!(
+            compat_aer_py(&s, Some(0.5)).unwrap(),
+            "test.enfr.talp: 8.0% (91.4%/92.9%/6069)\nF-Measure: 0.921\n"
+        );
+        let none = AlignSystem::new(
+            "h",
+            "pharaoh",
+            &AlignCounts {
+                s: 3,
+                ..AlignCounts::default()
+            },
+            0.5,
+        );
+        assert!(compat_aer_py(&none, None)
+            .unwrap_err()
+            .contains("ZeroDivisionError"));
         let w = compat_wa_eval(&c);
         assert!(w.contains("   AER       = 0.0799\n"), "{w}");
         assert!(w.contains("   Precision = 0.6181  \n"), "{w}");
+    }
+
+    #[test]
+    fn wa_eval_counts_as_the_script_does() {
+        // the script prints AER 0 for an empty hypothesis
+        let c = AlignCounts {
+            s: 3,
+            p: 3,
+            ..AlignCounts::default()
+        };
+        assert!(compat_wa_eval(&c).ends_with("   AER       = 0.0000\n"));
+        // one hypothesis link tagged S and P against one sure gold link: the script's
+        // PROBABLE loop counts it twice (wa_eval_align.pl on gold `1 1 1 S` and hypothesis
+        // `1 1 1 S` + `1 1 1 P` prints recall 2.0000 and AER -0.3333)
+        let c = AlignCounts {
+            a: 1,
+            s: 1,
+            p: 1,
+            a_and_s: 1,
+            a_and_p: 1,
+            hyp_sure: 1,
+            hyp_sure_and_s: 1,
+            hyp_possible: 1,
+            hyp_both: 1,
+            hyp_both_and_p: 1,
+            hyp_both_and_s: 1,
+            ..AlignCounts::default()
+        };
+        let w = compat_wa_eval(&c);
+        assert!(w.contains("   Recall    = 2.0000\n"), "{w}");
+        assert!(w.ends_with("   AER       = -0.3333\n"), "{w}");
+    }
+
+    #[test]
+    fn undefined_is_n_a_in_text() {
+        assert_eq!(pct(None), "n/a");
+        assert_eq!(pct(Some(0.5)), "50.00");
     }
 }
