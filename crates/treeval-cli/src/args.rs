@@ -450,7 +450,7 @@ pub enum NullLinks {
 /// `treeval align` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Formats are detected from the content (a warning says when a file gave no clue). Sentences: NAACL sentence numbers are read as numbers (0001 = 1); Pharaoh line k is sentence k.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Formats are detected from the content (a warning says when a file gave no clue). Sentences: NAACL sentence numbers are read as numbers (0001 = 1); Pharaoh line k is sentence k.\n\nSentence counts must pair up (else exit 1, naming both counts): the gold's count is --sentences if given, else its lines (Pharaoh) or its highest sentence number (NAACL). A Pharaoh hypothesis must have exactly that many lines; a NAACL hypothesis no sentence number beyond it. NAACL cannot write a sentence without links, so a sentence a NAACL file does not mention is empty (a NAACL hypothesis without links in the gold's last sentences is warned about). A gold without sentences or links is an error. --compat wa_eval_align has no notion of sentences and scores all links, as the script does: there these problems are warnings.\n\nA UTF-8 byte-order mark and CR LF line ends are read as the plain LF file, with a warning.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct AlignArgs {
     /// Gold alignment (sure and possible links).
@@ -485,13 +485,20 @@ pub struct AlignArgs {
     #[arg(long)]
     pub reverse_gold: bool,
 
-    /// Links with a NULL side: exclude (default; counted and reported) or include.
-    #[arg(long, value_enum, default_value_t = NullLinks::Exclude)]
-    pub null: NullLinks,
+    /// Links with a NULL side: exclude (default; counted and reported) or include
+    /// (the default with --compat wa_eval_align, as the script scores them).
+    #[arg(long, value_enum)]
+    pub null: Option<NullLinks>,
 
-    /// α of the F-measure F = 1/(α/P + (1−α)/R); 0.5 gives F1.
-    #[arg(long, value_name = "ALPHA", default_value_t = 0.5)]
-    pub f_alpha: f64,
+    /// α of the F-measure F = 1/(α/P + (1−α)/R) [default: 0.5, F1]; with --compat
+    /// aer.py, also prints aer.py's `--fAlpha` F-Measure line.
+    #[arg(long, value_name = "ALPHA")]
+    pub f_alpha: Option<f64>,
+
+    /// The number of gold sentences, where a NAACL gold cannot state it (its last
+    /// sentences have no links).
+    #[arg(long, value_name = "N")]
+    pub sentences: Option<u64>,
 
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]

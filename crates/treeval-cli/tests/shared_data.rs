@@ -1020,3 +1020,89 @@ fn evalb_quote_label_bug_fixture_byte_identical() {
         assert_eq!(params(name), params(s(&p.join(name))), "{name}");
     }
 }
+
+/// A scratch folder of this process for files derived from the shared data.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("treeval-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// The WPT 2003 test set with a hypothesis one sentence short: treeval once scored it
+/// (AER 8.03 where the full file gives 7.99); now it names both counts and prints nothing.
+/// The same files with a BOM and CR LF line ends give the numbers of the LF files.
+#[test]
+fn wpt03_short_hypothesis_is_an_error_and_crlf_scores_as_lf() {
+    let Some(d) = data_dir() else { return };
+    let w = d.join("align/wpt03-enfr");
+    let gold = w.join("test.wa.nonullalign");
+    let talp = std::fs::read_to_string(w.join("published-systems/test.enfr.talp")).unwrap();
+    let dir = scratch("wpt03");
+    let short = dir.join("short.talp");
+    let lines: Vec<&str> = talp.lines().collect();
+    assert_eq!(lines.len(), 447);
+    std::fs::write(&short, lines[..446].join("\n") + "\n").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(["align", s(&gold), s(&short)])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("has 446 sentence(s) (lines), but the gold")
+            && e.contains("has 447 sentence(s) (its highest sentence number)"),
+        "{e}"
+    );
+
+    let crlf_gold = dir.join("gold-bom-crlf.wa");
+    let crlf_hyp = dir.join("hyp-crlf.talp");
+    let g = std::fs::read_to_string(&gold).unwrap();
+    std::fs::write(&crlf_gold, format!("\u{feff}{}", g.replace('\n', "\r\n"))).unwrap();
+    std::fs::write(&crlf_hyp, talp.replace('\n', "\r\n")).unwrap();
+    let run = |g: &Path, h: &Path| -> serde_json::Value {
+        serde_json::from_str(&treeval(&["align", "-q", "--format", "json", s(g), s(h)])).unwrap()
+    };
+    let lf = run(&gold, &w.join("published-systems/test.enfr.talp"));
+    let cr = run(&crlf_gold, &crlf_hyp);
+    assert_eq!(cr["systems"][0]["counts"], lf["systems"][0]["counts"]);
+    assert_eq!(cr["systems"][0]["metrics"], lf["systems"][0]["metrics"]);
+    assert_eq!(
+        cr["warnings"].as_array().unwrap().len(),
+        2,
+        "{}",
+        cr["warnings"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--compat wa_eval_align` and `--compat aer.py --f-alpha 0.5` print, byte for byte, what
+/// the two scripts print on the WPT 2003 test set (their outputs are stored in
+/// testdata/align-compat, with the commands in its README).
+#[test]
+fn wpt03_compat_outputs_equal_the_scripts() {
+    let Some(d) = data_dir() else { return };
+    let w = d.join("align/wpt03-enfr");
+    let gold = w.join("test.wa.nonullalign");
+    let golden = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/align-compat");
+    for hyp in ["test.enfr.talp", "test.enfr.grow-diagonal-final.talp"] {
+        for (args, expected) in [
+            (&["--compat", "wa_eval_align"][..], "wa_eval"),
+            (&["--compat", "aer.py", "--f-alpha", "0.5"][..], "aer-f0.5"),
+        ] {
+            let mut a = vec!["align", "-q"];
+            a.extend_from_slice(args);
+            a.extend_from_slice(&[s(&gold), hyp]);
+            let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+                .args(&a)
+                .current_dir(w.join("published-systems"))
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let want =
+                std::fs::read_to_string(golden.join(format!("wpt03-{hyp}.{expected}.expected")))
+                    .unwrap();
+            assert_eq!(String::from_utf8(o.stdout).unwrap(), want, "{hyp} {args:?}");
+        }
+    }
+}

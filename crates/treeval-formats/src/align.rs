@@ -75,8 +75,69 @@ pub struct AlignmentFile {
     pub sentences: BTreeMap<u64, Vec<Link>>,
     /// Lines in the file.
     pub lines: u64,
+    /// NAACL: how many characters the sentence number of each sentence's first link is
+    /// written with (`0001` = 4), as the WPT scorer compares them as text.
+    pub id_widths: BTreeMap<u64, u8>,
+    /// NAACL: whether some sentence number is written in two ways (`1` and `0001`).
+    pub mixed_ids: bool,
     /// Warnings found while reading.
     pub warnings: Diagnostics,
+}
+
+/// How many sentences an alignment file states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SentenceCount {
+    /// Pharaoh: one line per sentence, so exactly this many.
+    Lines(u64),
+    /// NAACL: sentences exist only through their links, so the highest sentence number
+    /// is a lower bound (sentences without links after it cannot be written).
+    Highest(u64),
+}
+
+impl SentenceCount {
+    /// The number.
+    pub fn value(self) -> u64 {
+        match self {
+            SentenceCount::Lines(n) | SentenceCount::Highest(n) => n,
+        }
+    }
+}
+
+impl std::fmt::Display for SentenceCount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SentenceCount::Lines(n) => write!(f, "{n} sentence(s) (lines)"),
+            SentenceCount::Highest(n) => {
+                write!(f, "{n} sentence(s) (its highest sentence number)")
+            }
+        }
+    }
+}
+
+impl AlignmentFile {
+    /// The number of sentences the file states (see [`SentenceCount`]).
+    pub fn sentence_count(&self) -> SentenceCount {
+        match self.format {
+            AlignFormat::Pharaoh => SentenceCount::Lines(self.lines),
+            AlignFormat::Naacl => {
+                SentenceCount::Highest(self.sentences.keys().next_back().copied().unwrap_or(0))
+            }
+        }
+    }
+
+    /// How many of the last sentences have no link (for hints: trailing empty lines).
+    pub fn trailing_empty(&self) -> u64 {
+        self.sentences
+            .values()
+            .rev()
+            .take_while(|v| v.is_empty())
+            .count() as u64
+    }
+
+    /// All links, NULL ones included.
+    pub fn link_count(&self) -> u64 {
+        self.sentences.values().map(|v| v.len() as u64).sum()
+    }
 }
 
 /// How to read an alignment file.
@@ -108,7 +169,8 @@ fn looks_naacl(fields: &[&str]) -> bool {
             .all(|f| f.bytes().all(|c| c.is_ascii_digit()) && !f.is_empty())
 }
 
-/// Decide the format from the first non-empty line, if it decides.
+/// Decide the format from the first non-empty line, if it decides (`None` for a line
+/// that is neither, or no line).
 fn detect(text: &str) -> Option<AlignFormat> {
     for line in text.lines() {
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -121,36 +183,138 @@ fn detect(text: &str) -> Option<AlignFormat> {
         if looks_naacl(&fields) {
             return Some(AlignFormat::Naacl);
         }
+        // a Pharaoh line with a typo in some link: its errors name them
+        if fields.iter().any(|t| is_pharaoh_token(t)) {
+            return Some(AlignFormat::Pharaoh);
+        }
         return None;
     }
     None
 }
 
-/// Read an alignment file. Every malformed line is reported (not just the first);
-/// `Err` carries all of them.
+/// The whitespace-separated tokens of a line with their 1-based columns (in characters).
+fn tokens(line: &str) -> impl Iterator<Item = (u32, &str)> {
+    let mut col = 0u32;
+    let mut start: Option<(u32, usize)> = None;
+    let mut out = Vec::new();
+    for (i, c) in line.char_indices() {
+        col += 1;
+        if c.is_whitespace() {
+            if let Some((c0, s0)) = start.take() {
+                out.push((c0, &line[s0..i]));
+            }
+        } else if start.is_none() {
+            start = Some((col, i));
+        }
+    }
+    if let Some((c0, s0)) = start {
+        out.push((c0, &line[s0..]));
+    }
+    out.into_iter()
+}
+
+/// How many errors a file reports in full (about a screenful with their hints); the
+/// rest are counted.
+pub const ERROR_LIMIT: usize = 10;
+
+/// The first problem that makes `bytes` no text at all: a NUL byte or invalid UTF-8,
+/// with its line and column.
+fn not_text(bytes: &[u8]) -> Option<(u64, u32, String)> {
+    let (at, what) = match (
+        bytes.iter().position(|&b| b == 0),
+        std::str::from_utf8(bytes).err(),
+    ) {
+        (Some(nul), Some(e)) if e.valid_up_to() < nul => {
+            (e.valid_up_to(), "an invalid UTF-8 byte sequence")
+        }
+        (Some(nul), _) => (nul, "a NUL byte"),
+        (None, Some(e)) => (e.valid_up_to(), "an invalid UTF-8 byte sequence"),
+        (None, None) => return None,
+    };
+    let before = &bytes[..at];
+    let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |k| k + 1);
+    let col = String::from_utf8_lossy(&before[start..]).chars().count() as u32 + 1;
+    Some((line, col, what.to_string()))
+}
+
+/// Read an alignment file. Every malformed line is reported (the first
+/// [`ERROR_LIMIT`] in full, the rest counted); `Err` carries all of them.
+///
+/// A UTF-8 byte-order mark and CR LF line ends are accepted and give the numbers of the
+/// plain LF file, with one warning for the file. A file that is not text (a NUL byte or
+/// invalid UTF-8) is one error saying so.
 pub fn read_alignments(
     name: &str,
     mut rdr: impl BufRead,
     opts: AlignOptions,
 ) -> Result<AlignmentFile, Error> {
     let path: Arc<str> = Arc::from(name);
-    let mut text = String::new();
-    if let Err(e) = rdr.read_to_string(&mut text) {
+    let mut bytes = Vec::new();
+    if let Err(e) = rdr.read_to_end(&mut bytes) {
         return Err(Error::io(&path, &e));
     }
+    let bom = bytes.starts_with(b"\xef\xbb\xbf");
+    if bom {
+        bytes.drain(..3);
+    }
+    if let Some((line, col, what)) = not_text(&bytes) {
+        return Err(Error::single(
+            Diagnostic::error(
+                Position::new(path.clone(), line, col),
+                ErrorKind::Other(format!(
+                    "not a text file: expected an alignment file (NAACL or Pharaoh lines in UTF-8), found {what}"
+                )),
+            )
+            .with_hint("give the alignment file itself (gzip and zstd files are read as they are)"),
+        ));
+    }
+    let text = String::from_utf8(bytes).unwrap_or_default();
     let mut warnings = Diagnostics::with_limit(20);
-    let mut errors = Diagnostics::with_limit(100);
-    if let Some(rest) = text.strip_prefix('\u{feff}') {
-        text = rest.to_string();
-        warnings.push(Diagnostic::warning(
+    let mut errors = Diagnostics::with_limit(ERROR_LIMIT);
+    let crlf = text.matches("\r\n").count() as u64;
+    match (bom, crlf) {
+        (false, 0) => {}
+        (true, 0) => warnings.push(Diagnostic::warning(
             Position::new(path.clone(), 1, 1),
             ErrorKind::ByteOrderMark,
-        ));
+        )),
+        (false, lines) => warnings.push(Diagnostic::warning(
+            Position::new(path.clone(), 0, 0),
+            ErrorKind::CarriageReturn { lines },
+        )),
+        (true, lines) => warnings.push(Diagnostic::warning(
+            Position::new(path.clone(), 0, 0),
+            ErrorKind::Other(format!(
+                "expected plain text with LF line ends, found a UTF-8 byte-order mark and CR LF on {lines} line(s) (both ignored)"
+            )),
+        )),
     }
     let detected = detect(&text);
     let guessed = opts.format.is_none() && detected.is_none();
     let format = opts.format.or(detected).unwrap_or(AlignFormat::Pharaoh);
     if guessed {
+        if let Some((k, first)) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()) {
+            let shown: String = first.chars().take(60).collect();
+            let more = if first.chars().count() > 60 {
+                "…"
+            } else {
+                ""
+            };
+            errors.push(
+                Diagnostic::error(
+                    Position::new(path.clone(), k as u64 + 1, 1),
+                    ErrorKind::Other(format!(
+                        "not an alignment file: expected NAACL links 'sentence position position [S|P]' or Pharaoh links 'i-j …', found '{shown}{more}'"
+                    )),
+                )
+                .with_hint("is this the right file? (--gold-format/--hyp-format force a format)"),
+            );
+            return Err(errors.into_result().unwrap_err());
+        }
         warnings.push(
             Diagnostic::warning(
                 Position::new(path.clone(), 0, 0),
@@ -165,6 +329,8 @@ pub fn read_alignments(
     let base = opts.base.unwrap_or(format.default_base());
     let mut sentences: BTreeMap<u64, Vec<Link>> = BTreeMap::new();
     let mut lines = 0u64;
+    let mut id_widths: BTreeMap<u64, u8> = BTreeMap::new();
+    let mut mixed_ids = false;
     let pos =
         |p: u64, line: u64, col: u32, err: &mut Diagnostics, what: &str| -> Option<Option<u32>> {
             if p > u64::from(u32::MAX) {
@@ -202,14 +368,7 @@ pub fn read_alignments(
                     );
                     continue;
                 }
-                let mut col = 1u32;
-                for tok in line.split(' ') {
-                    if tok.is_empty() {
-                        col += 1;
-                        continue;
-                    }
-                    let here = col;
-                    col += tok.chars().count() as u32 + 1;
+                for (here, tok) in tokens(line) {
                     let split = tok.find(['-', '?', 'p']);
                     let parsed = split.and_then(|k| {
                         let (a, b) = (&tok[..k], &tok[k + 1..]);
@@ -281,15 +440,7 @@ pub fn read_alignments(
                 }
                 let mut nums = [0u64; 3];
                 let mut ok = true;
-                let mut col = 1u32;
-                let mut cols = Vec::new();
-                for f in &fields {
-                    let at = line[col as usize - 1..]
-                        .find(f)
-                        .map_or(col, |k| col + k as u32);
-                    cols.push(at);
-                    col = at + f.len() as u32;
-                }
+                let cols: Vec<u32> = tokens(line).map(|(c, _)| c).collect();
                 for k in 0..3 {
                     match fields[k].parse::<u64>() {
                         Ok(v) => nums[k] = v,
@@ -345,6 +496,8 @@ pub fn read_alignments(
                     continue;
                 };
                 let (pa, pb) = if opts.reverse { (pb, pa) } else { (pa, pb) };
+                let width = fields[0].len().min(255) as u8;
+                mixed_ids |= *id_widths.entry(nums[0]).or_insert(width) != width;
                 sentences.entry(nums[0]).or_default().push(Link {
                     a: pa,
                     b: pb,
@@ -361,6 +514,8 @@ pub fn read_alignments(
         guessed,
         sentences,
         lines,
+        id_widths,
+        mixed_ids,
         warnings,
     })
 }
@@ -428,6 +583,66 @@ mod tests {
         let f = read("\n\n", AlignOptions::default());
         assert!(f.guessed);
         assert_eq!(f.warnings.warning_count(), 1);
+    }
+
+    #[test]
+    fn bom_and_crlf_read_as_the_lf_file_with_one_warning() {
+        for (lf, crlf) in [
+            (
+                "1 1 1 S\n1 2 0 P\n0002 1 1\n",
+                "\u{feff}1 1 1 S\r\n1 2 0 P\r\n0002 1 1\r\n",
+            ),
+            ("0-0 1-1\n\n2?2\n", "0-0 1-1\r\n\r\n2?2\r\n"),
+        ] {
+            let (a, b) = (
+                read(lf, AlignOptions::default()),
+                read(crlf, AlignOptions::default()),
+            );
+            assert_eq!(a.format, b.format);
+            assert_eq!(a.sentences, b.sentences, "{crlf:?}");
+            assert_eq!(a.sentence_count(), b.sentence_count());
+            assert_eq!(a.warnings.warning_count(), 0);
+            assert_eq!(b.warnings.warning_count(), 1, "{crlf:?}");
+        }
+    }
+
+    #[test]
+    fn binary_input_is_one_error_saying_so() {
+        for bytes in [&b"1 1 1 S\n\x00\x01\x02"[..], &b"0-0 \xff\xfe\n"[..]] {
+            let e = read_alignments("t", bytes, AlignOptions::default()).unwrap_err();
+            assert_eq!(e.diagnostics.len(), 1, "{e}");
+            assert!(
+                e.to_string()
+                    .contains(": not a text file: expected an alignment file"),
+                "{e}"
+            );
+        }
+        let e =
+            read_alignments("t", "1\tThe\tthe\n".as_bytes(), AlignOptions::default()).unwrap_err();
+        assert!(
+            e.to_string().starts_with("t:1:1: not an alignment file"),
+            "{e}"
+        );
+        // errors beyond the limit are counted, not shown
+        let text: String = (0..30).map(|i| format!("0-0 x{i}\n")).collect();
+        let e = read_alignments("t", text.as_bytes(), AlignOptions::default()).unwrap_err();
+        assert_eq!((e.diagnostics.len(), e.omitted), (ERROR_LIMIT, 20));
+    }
+
+    #[test]
+    fn sentence_counts_and_spellings() {
+        let p = read("0-0\n\n", AlignOptions::default());
+        assert_eq!(p.sentence_count(), SentenceCount::Lines(2));
+        assert_eq!(p.trailing_empty(), 1);
+        let n = read("0001 1 1\n3 1 1\n0003 2 2\n", AlignOptions::default());
+        assert_eq!(n.sentence_count(), SentenceCount::Highest(3));
+        assert_eq!(n.id_widths[&1], 4);
+        assert_eq!(n.id_widths[&3], 1);
+        assert!(n.mixed_ids);
+        assert_eq!(n.link_count(), 3);
+        // links separated by tabs, as aer.py's split() reads them
+        let t = read("0-0\t1-1  2-2\n", AlignOptions::default());
+        assert_eq!(t.sentences[&1].len(), 3);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The malformed alignment corpus (testdata/malformed-align): every file's exact
-//! messages, pinned by snapshots.
+//! messages (errors, or the warnings of a file read with a BOM or CR LF), pinned by
+//! snapshots.
 
 use std::path::Path;
 
@@ -21,11 +22,18 @@ fn malformed_alignment_messages() {
         );
         let bytes = std::fs::read(&f).unwrap();
         let out = match read_alignments(&name, bytes.as_slice(), AlignOptions::default()) {
-            Ok(a) => format!(
-                "read {} sentence(s) as {} without error\n",
-                a.sentences.len(),
-                a.format.name()
-            ),
+            Ok(a) => {
+                let mut o = format!(
+                    "read {} sentence(s) as {} without error, {} warning(s)\n",
+                    a.sentences.len(),
+                    a.format.name(),
+                    a.warnings.warning_count()
+                );
+                for w in a.warnings.iter() {
+                    o.push_str(&format!("warning: {w}\n"));
+                }
+                o
+            }
             Err(e) => format!("{e}\n"),
         };
         assert!(out.contains("expected"), "{name} gave no error:\n{out}");

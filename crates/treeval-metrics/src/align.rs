@@ -4,7 +4,7 @@
 use std::ops::AddAssign;
 
 use serde::Serialize;
-use treeval_formats::align::{AlignmentFile, Link, LinkKind};
+use treeval_formats::align::{AlignFormat, AlignmentFile, Link, LinkKind, SentenceCount};
 
 /// Per-sentence (or summed) counts of one hypothesis against the gold links.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -31,6 +31,12 @@ pub struct AlignCounts {
     pub hyp_both: u64,
     /// Distinct gold links tagged possible (and not sure).
     pub gold_possible_only: u64,
+    /// Distinct gold links tagged both sure and possible.
+    pub gold_both: u64,
+    /// Hypothesis links tagged both sure and possible that are gold links.
+    pub hyp_both_and_p: u64,
+    /// … of which are sure gold links.
+    pub hyp_both_and_s: u64,
     /// Repeated links in the hypothesis (counted once in A).
     pub hyp_duplicates: u64,
     /// Repeated links in the gold.
@@ -54,6 +60,9 @@ impl AddAssign for AlignCounts {
         self.hyp_possible += o.hyp_possible;
         self.hyp_both += o.hyp_both;
         self.gold_possible_only += o.gold_possible_only;
+        self.gold_both += o.gold_both;
+        self.hyp_both_and_p += o.hyp_both_and_p;
+        self.hyp_both_and_s += o.hyp_both_and_s;
         self.hyp_duplicates += o.hyp_duplicates;
         self.gold_duplicates += o.gold_duplicates;
         self.hyp_null += o.hyp_null;
@@ -120,10 +129,11 @@ pub fn observe(gold: &[Link], hyp: &[Link], keep_null: bool) -> AlignCounts {
         hyp_null,
         ..AlignCounts::default()
     };
-    for &(_, sure, _) in &g {
+    for &(_, sure, possible) in &g {
         c.p += 1;
         if sure {
             c.s += 1;
+            c.gold_both += u64::from(possible);
         } else {
             c.gold_possible_only += 1;
         }
@@ -136,13 +146,194 @@ pub fn observe(gold: &[Link], hyp: &[Link], keep_null: bool) -> AlignCounts {
         if let Ok(i) = g.binary_search_by(|x| x.0.cmp(&k)) {
             let gold_sure = g[i].1;
             c.a_and_p += 1;
+            c.hyp_both_and_p += u64::from(hs && hp);
             if gold_sure {
                 c.a_and_s += 1;
                 c.hyp_sure_and_s += u64::from(hs);
+                c.hyp_both_and_s += u64::from(hs && hp);
             }
         }
     }
     c
+}
+
+/// A problem found while pairing the sentences of a gold file and its hypotheses: the
+/// file it concerns, what is wrong (naming both counts), and a hint. Displayed as
+/// `path: message` and an indented `hint:` line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairingProblem {
+    /// The file at fault (as given).
+    pub path: String,
+    /// What does not pair up.
+    pub message: String,
+    /// How to fix it, where a fix is likely.
+    pub hint: Option<String>,
+}
+
+impl std::fmt::Display for PairingProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.path, self.message)?;
+        if let Some(h) = &self.hint {
+            write!(f, "\n  hint: {h}")?;
+        }
+        Ok(())
+    }
+}
+
+/// How the sentences of a gold file and its hypotheses pair up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pairing {
+    /// The number of sentences scored (the gold's).
+    pub sentences: u64,
+    /// Counts that do not pair up: errors (the caller may turn them into warnings where a
+    /// reference scorer goes on).
+    pub errors: Vec<PairingProblem>,
+    /// Legal but suspicious: NAACL hypotheses without links in the gold's last sentences.
+    pub warnings: Vec<PairingProblem>,
+}
+
+/// Pair the sentences of `gold` and `hyps`. The number of sentences is `declared` if
+/// given (with where it comes from: `--sentences`, or the parses that `pts` pairs the
+/// alignments with), else the gold's: its lines (Pharaoh) or its highest sentence
+/// number (NAACL, whose sentences exist only through their links).
+///
+/// - A Pharaoh file must have exactly that many lines.
+/// - A NAACL file must have no sentence number beyond it. Sentences it does not mention
+///   are empty: NAACL cannot write a sentence without links. A NAACL hypothesis without
+///   links in the gold's last sentences is a warning (a truncated file looks the same).
+/// - A gold file with no sentence, or with no link at all, is an error: there is
+///   nothing to score against.
+/// - A NAACL gold with fewer sentences than a Pharaoh hypothesis has lines is an error
+///   unless `declared` settles the count (the gold's last sentences may lack links).
+pub fn pair_sentences(
+    gold: &AlignmentFile,
+    hyps: &[&AlignmentFile],
+    declared: Option<(u64, &str)>,
+) -> Pairing {
+    let gold_path = gold.path.to_string();
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let problem = |path: &str, message: String, hint: Option<String>| PairingProblem {
+        path: path.to_owned(),
+        message,
+        hint,
+    };
+    let stated = gold.sentence_count();
+    let (n, counted) = match (declared, stated) {
+        (Some((d, source)), SentenceCount::Lines(l)) if l != d => {
+            errors.push(problem(
+                &gold_path,
+                format!("has {stated}, but there are {d} ({source})"),
+                None,
+            ));
+            (d, format!("{d} sentence(s) ({source})"))
+        }
+        (Some((d, source)), SentenceCount::Highest(h)) if h > d => {
+            errors.push(problem(
+                &gold_path,
+                format!("has links in sentence {h}, but there are {d} sentence(s) ({source})"),
+                None,
+            ));
+            (d, format!("{d} sentence(s) ({source})"))
+        }
+        (Some((d, source)), _) => (d, format!("{d} sentence(s) ({source})")),
+        (None, c) => (c.value(), stated.to_string()),
+    };
+    let with_source = |_: u64| counted.clone();
+    if n == 0 {
+        errors.push(problem(
+            &gold_path,
+            "the gold has no sentence: there is nothing to score against".to_string(),
+            Some("is this the right gold file? (an empty file, or one without links)".into()),
+        ));
+        return Pairing {
+            sentences: 0,
+            errors,
+            warnings,
+        };
+    }
+    if gold.link_count() == 0 {
+        errors.push(problem(
+            &gold_path,
+            format!(
+                "the gold has {} but no link: there is nothing to score against",
+                with_source(n)
+            ),
+            None,
+        ));
+    }
+    for h in hyps {
+        let path = h.path.to_string();
+        match h.sentence_count() {
+            SentenceCount::Lines(l) if l != n => {
+                let hint = if declared.is_none() && matches!(stated, SentenceCount::Highest(_)) && l > n {
+                    Some(format!(
+                        "NAACL cannot write sentences without links: if the gold's last {} sentence(s) have none, give --sentences {l}",
+                        l - n
+                    ))
+                } else if l > n && h.trailing_empty() >= l - n {
+                    Some(format!("its last {} line(s) are empty", l - n))
+                } else if l < n && gold.format == AlignFormat::Pharaoh && gold.trailing_empty() >= n - l {
+                    Some(format!("the gold's last {} line(s) are empty", n - l))
+                } else {
+                    Some("are the files for the same sentences, in the same order?".into())
+                };
+                errors.push(problem(
+                    &path,
+                    format!(
+                        "has {}, but the gold {gold_path} has {}: the files must pair sentence by sentence",
+                        h.sentence_count(),
+                        with_source(n)
+                    ),
+                    hint,
+                ));
+            }
+            SentenceCount::Highest(k) if k > n => errors.push(problem(
+                &path,
+                format!(
+                    "has links in sentence {k}, but the gold {gold_path} has {}",
+                    with_source(n)
+                ),
+                Some("are the files for the same sentences, in the same order?".into()),
+            )),
+            SentenceCount::Highest(k) if k < n => warnings.push(problem(
+                &path,
+                format!(
+                    "has no link in the last {} sentence(s) of the gold {gold_path} ({}–{n}): scored as sentences without links (NAACL cannot tell them from a truncated file)",
+                    n - k,
+                    k + 1
+                ),
+                Some("is the file complete?".into()),
+            )),
+            _ => {}
+        }
+    }
+    Pairing {
+        sentences: n,
+        errors,
+        warnings,
+    }
+}
+
+/// The WPT scorer compares links as text (`sentence pos pos`), so a NAACL sentence whose
+/// number is written differently in the two files (`3` and `0003`) matches no link
+/// there. This returns the hypothesis as the scorer sees it (the links of such sentences
+/// moved to sentence numbers no gold sentence has) and the sentences concerned.
+pub fn as_wa_eval_sees_it(gold: &AlignmentFile, hyp: &AlignmentFile) -> (AlignmentFile, Vec<u64>) {
+    let mut seen = hyp.clone();
+    let mut moved = Vec::new();
+    if gold.format != AlignFormat::Naacl || hyp.format != AlignFormat::Naacl {
+        return (seen, moved);
+    }
+    for (k, w) in &hyp.id_widths {
+        if gold.id_widths.get(k).is_some_and(|g| g != w) {
+            if let Some(links) = seen.sentences.remove(k) {
+                seen.sentences.insert(k | 1 << 63, links);
+            }
+            moved.push(*k);
+        }
+    }
+    (seen, moved)
 }
 
 /// The sentence numbers that occur in any of `files` (sorted, each once). Sentences are
@@ -227,7 +418,11 @@ impl AlignCounts {
     pub fn scores(&self, alpha: f64) -> AlignScores {
         let precision = ratio(self.a_and_p, self.a);
         let recall = ratio(self.a_and_s, self.s);
+        // F_α is P at α = 1 and R at α = 0 (whatever the other is); otherwise 0 when P
+        // or R is 0 (its limit), and undefined when either is
         let f = match (precision, recall) {
+            (Some(p), _) if alpha == 1.0 => Some(p),
+            (_, Some(r)) if alpha == 0.0 => Some(r),
             (Some(p), Some(r)) if p > 0.0 && r > 0.0 => Some(1.0 / (alpha / p + (1.0 - alpha) / r)),
             (Some(_), Some(_)) => Some(0.0),
             _ => None,
@@ -302,6 +497,95 @@ mod tests {
         let rows = count_files(&f, &f, false, &numbers);
         assert_eq!(rows.len(), 3);
         assert_eq!(sum(&rows).aer_row(), [3.0, 3.0, 3.0, 3.0]);
+    }
+
+    fn file(text: &str) -> AlignmentFile {
+        treeval_formats::align::read_alignments("f", text.as_bytes(), Default::default()).unwrap()
+    }
+
+    #[test]
+    fn sentence_counts_must_pair_up() {
+        let naacl = file("1 1 1 S\n3 1 1 S\n");
+        let pharaoh3 = file("0-0\n\n0-0\n");
+        let pharaoh2 = file("0-0\n\n");
+        // a Pharaoh hypothesis has exactly the gold's count of lines
+        let p = pair_sentences(&naacl, &[&pharaoh3], None);
+        assert_eq!((p.sentences, p.errors.len(), p.warnings.len()), (3, 0, 0));
+        let p = pair_sentences(&naacl, &[&pharaoh2], None);
+        assert_eq!(p.errors.len(), 1);
+        assert_eq!(
+            p.errors[0].to_string(),
+            "f: has 2 sentence(s) (lines), but the gold f has 3 sentence(s) (its highest sentence number): the files must pair sentence by sentence\n  hint: are the files for the same sentences, in the same order?"
+        );
+        // a NAACL hypothesis: beyond the gold is an error, short of it a warning
+        let p = pair_sentences(&pharaoh2, &[&naacl], None);
+        assert_eq!(p.errors.len(), 1, "{:?}", p.errors);
+        assert!(p.errors[0].message.starts_with("has links in sentence 3"));
+        let p = pair_sentences(&pharaoh3, &[&file("1 1 1\n")], None);
+        assert_eq!((p.errors.len(), p.warnings.len()), (0, 1));
+        // a NAACL gold cannot state trailing sentences without links: --sentences can
+        let p = pair_sentences(&naacl, &[&file("0-0\n\n0-0\n\n")], None);
+        assert!(p.errors[0]
+            .hint
+            .as_deref()
+            .unwrap()
+            .ends_with("give --sentences 4"));
+        let p = pair_sentences(&naacl, &[&file("0-0\n\n0-0\n\n")], Some((4, "--sentences")));
+        assert_eq!((p.sentences, p.errors.len()), (4, 0));
+        let p = pair_sentences(&naacl, &[], Some((2, "--sentences")));
+        assert_eq!(p.errors.len(), 1);
+        // an empty gold, or one without links, is nothing to score against
+        let p = pair_sentences(&file(""), &[&pharaoh2], None);
+        assert!(p.errors[0].message.contains("no sentence"));
+        let p = pair_sentences(&file("\n\n"), &[&pharaoh2], None);
+        assert!(
+            p.errors[0].message.contains("but no link"),
+            "{:?}",
+            p.errors
+        );
+    }
+
+    #[test]
+    fn nothing_to_measure_is_none() {
+        let sc = AlignCounts::default().scores(0.5);
+        assert_eq!(
+            (sc.precision, sc.recall, sc.aer, sc.f),
+            (None, None, None, None)
+        );
+        assert_eq!(sc.sure.precision, None);
+        assert_eq!(sc.possible.recall, None);
+        // F at α = 1 is the precision, at α = 0 the recall, whatever the other is
+        let c = AlignCounts {
+            a: 4,
+            a_and_p: 2,
+            s: 0,
+            ..AlignCounts::default()
+        };
+        assert_eq!(c.scores(1.0).f, Some(0.5));
+        assert_eq!(c.scores(0.5).f, None);
+        let c = AlignCounts {
+            a: 4,
+            s: 2,
+            a_and_s: 1,
+            ..AlignCounts::default()
+        };
+        assert_eq!(c.scores(0.0).f, Some(0.5));
+        assert_eq!(c.scores(1.0).f, Some(0.0));
+    }
+
+    #[test]
+    fn the_wpt_scorer_sees_differently_written_sentence_numbers_as_other_links() {
+        let gold = file("0001 1 1 S\n0002 1 1 S\n");
+        let hyp = file("0001 1 1\n2 1 1\n");
+        let (seen, moved) = as_wa_eval_sees_it(&gold, &hyp);
+        assert_eq!(moved, vec![2]);
+        let c = sum(&count_files(
+            &gold,
+            &seen,
+            false,
+            &sentence_numbers([&gold, &seen]),
+        ));
+        assert_eq!((c.a, c.a_and_s), (2, 1));
     }
 
     #[test]

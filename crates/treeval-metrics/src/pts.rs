@@ -128,6 +128,21 @@ mod tests {
     }
 
     #[test]
+    fn nothing_to_measure_is_none() {
+        // no word on either side and no link in gold or hypothesis
+        assert_eq!(pts_of_sums(&[0.0; COLUMNS], Weights::default()), None);
+        // no alignment to measure, but a weight of 0 on it: the parses alone
+        let sums = [9.0, 10.0, 6.0, 10.0, 0.0, 0.0, 0.0, 0.0];
+        let w = Weights {
+            a: 1.0,
+            b: 1.0,
+            ab: 0.0,
+        };
+        assert!((pts_of_sums(&sums, w).unwrap() - 0.75).abs() < 1e-15);
+        assert_eq!(pts_of_sums(&sums, Weights::default()), None);
+    }
+
+    #[test]
     fn from_summed_rows() {
         // side a 9/10, side b 6/10, alignment A=5, S=4, A∩S=3, A∩P=4: AER = 1 - 7/9
         let sums = [9.0, 10.0, 6.0, 10.0, 5.0, 4.0, 3.0, 4.0];

@@ -7,7 +7,12 @@ use serde::Serialize;
 use treeval_metrics::align::{AlignCounts, AlignScores};
 
 use crate::model::{Signature, Warning};
-use crate::render::{pct, table, OutputFormat};
+use crate::render::{table, OutputFormat};
+
+/// A percentage with two decimals, or `n/a` where there is nothing to measure.
+pub(crate) fn pct(x: Option<f64>) -> String {
+    x.map_or_else(|| "n/a".into(), |v| format!("{:.2}", v * 100.0))
+}
 
 /// Version of the `align` JSON contract.
 pub const ALIGN_SCHEMA: &str = "treeval.report/1";
@@ -304,26 +309,55 @@ fn text(r: &AlignReport) -> String {
     o
 }
 
-/// `aer.py`'s line: `{path}: {AER}% ({precision}%/{recall}%/{links})`, one decimal.
-/// `None` parts (no hypothesis link or no sure gold link, where aer.py divides by zero)
-/// print as `nan`.
-pub fn compat_aer_py(s: &AlignSystem) -> String {
-    let p = |x: Option<f64>| x.map_or("nan".into(), |v| format!("{:.1}", v * 100.0));
-    format!(
-        "{}: {}% ({}%/{}%/{})\n",
+/// `aer.py`'s output: the line `{path}: {AER}% ({precision}%/{recall}%/{links})`, one
+/// decimal, and with `--fAlpha` (`f_alpha` given) the line `F-Measure: {F:.3}`.
+///
+/// `Err` where aer.py stops with a ZeroDivisionError and prints nothing: no hypothesis
+/// link, no sure gold link, or (with `--fAlpha`) a precision or recall of 0.
+pub fn compat_aer_py(s: &AlignSystem, f_alpha: Option<f64>) -> Result<String, String> {
+    let c = &s.counts;
+    let crash = |why: &str| {
+        Err(format!(
+            "{}: aer.py stops with ZeroDivisionError here ({why}) and prints no score",
+            s.path
+        ))
+    };
+    let (Some(p), Some(r), Some(aer)) = (s.metrics.precision, s.metrics.recall, s.metrics.aer)
+    else {
+        return crash(if c.A == 0 {
+            "the hypothesis has no link"
+        } else {
+            "the gold has no sure link"
+        });
+    };
+    let mut o = format!(
+        "{}: {:.1}% ({:.1}%/{:.1}%/{})\n",
         s.path,
-        p(s.metrics.aer),
-        p(s.metrics.precision),
-        p(s.metrics.recall),
-        s.counts.A
-    )
+        aer * 100.0,
+        p * 100.0,
+        r * 100.0,
+        c.A
+    );
+    if let Some(alpha) = f_alpha {
+        if p == 0.0 || r == 0.0 {
+            return crash(if p == 0.0 {
+                "--fAlpha with a precision of 0"
+            } else {
+                "--fAlpha with a recall of 0"
+            });
+        }
+        let f = 1.0 / (alpha / p + (1.0 - alpha) / r);
+        let _ = writeln!(o, "F-Measure: {f:.3}");
+    }
+    Ok(o)
 }
 
-/// The output of the WPT scorer `wa_eval_align.pl`. Its "SURE" block scores the hypothesis
-/// links tagged S (or untagged); its "PROBABLE" block all hypothesis links against the
-/// possible gold links, with |S| + |P-only| as the recall denominator. Two of its errors
-/// are not reproduced (the caller warns): a link tagged both S and P is counted once, and
-/// an empty hypothesis gets AER 1, not 0.
+/// The output of the WPT scorer `wa_eval_align.pl`, as it computes it: its "SURE" block
+/// scores the hypothesis links tagged S (or untagged); its "PROBABLE" block iterates over
+/// the P-tagged and then the S-tagged hypothesis links, so a link tagged both counts
+/// twice, and divides recall by |S| + |gold links tagged P| (a gold link tagged both
+/// counts twice there too); an empty hypothesis gets AER 0 and an undefined ratio 0.
+/// The caller warns where these differ from the report's numbers.
 pub fn compat_wa_eval(d: &AlignCounts) -> String {
     let div = |n: u64, m: u64| if m == 0 { 0.0 } else { n as f64 / m as f64 };
     let f = |p: f64, r: f64| {
@@ -333,14 +367,18 @@ pub fn compat_wa_eval(d: &AlignCounts) -> String {
             0.0
         }
     };
+    // |S-tagged| + |P-tagged| submitted links, and the two matches of its loops
+    let submitted = d.a + d.hyp_both;
+    let probable_match = d.a_and_p + d.hyp_both_and_p;
+    let probable_match_sure = d.a_and_s + d.hyp_both_and_s;
     let sp = div(d.hyp_sure_and_s, d.hyp_sure);
     let sr = div(d.hyp_sure_and_s, d.s);
-    let pp = div(d.a_and_p, d.a);
-    let pr = div(d.a_and_p, d.s + d.gold_possible_only);
-    let aer = if d.a + d.s == 0 {
+    let pp = div(probable_match, submitted);
+    let pr = div(probable_match, d.s + d.gold_possible_only + d.gold_both);
+    let aer = if submitted == 0 {
         0.0
     } else {
-        1.0 - (d.a_and_s + d.a_and_p) as f64 / (d.a + d.s) as f64
+        1.0 - (probable_match_sure + probable_match) as f64 / (submitted + d.s) as f64
     };
     let mut o = String::new();
     o.push_str("\nThe following results assume correct file formats.\n");
@@ -381,11 +419,65 @@ mod tests {
         };
         let s = AlignSystem::new("test.enfr.talp", "pharaoh", &c, 0.5);
         assert_eq!(
-            compat_aer_py(&s),
+            compat_aer_py(&s, None).unwrap(),
             "test.enfr.talp: 8.0% (91.4%/92.9%/6069)\n"
         );
+        // aer.py's --fAlpha line: 1 / (0.5/P + 0.5/R), three decimals
+        assert_eq!(
+            compat_aer_py(&s, Some(0.5)).unwrap(),
+            "test.enfr.talp: 8.0% (91.4%/92.9%/6069)\nF-Measure: 0.921\n"
+        );
+        let none = AlignSystem::new(
+            "h",
+            "pharaoh",
+            &AlignCounts {
+                s: 3,
+                ..AlignCounts::default()
+            },
+            0.5,
+        );
+        assert!(compat_aer_py(&none, None)
+            .unwrap_err()
+            .contains("ZeroDivisionError"));
         let w = compat_wa_eval(&c);
         assert!(w.contains("   AER       = 0.0799\n"), "{w}");
         assert!(w.contains("   Precision = 0.6181  \n"), "{w}");
+    }
+
+    #[test]
+    fn wa_eval_counts_as_the_script_does() {
+        // the script prints AER 0 for an empty hypothesis
+        let c = AlignCounts {
+            s: 3,
+            p: 3,
+            ..AlignCounts::default()
+        };
+        assert!(compat_wa_eval(&c).ends_with("   AER       = 0.0000\n"));
+        // one hypothesis link tagged S and P against one sure gold link: the script's
+        // PROBABLE loop counts it twice (wa_eval_align.pl on gold `1 1 1 S` and hypothesis
+        // `1 1 1 S` + `1 1 1 P` prints recall 2.0000 and AER -0.3333)
+        let c = AlignCounts {
+            a: 1,
+            s: 1,
+            p: 1,
+            a_and_s: 1,
+            a_and_p: 1,
+            hyp_sure: 1,
+            hyp_sure_and_s: 1,
+            hyp_possible: 1,
+            hyp_both: 1,
+            hyp_both_and_p: 1,
+            hyp_both_and_s: 1,
+            ..AlignCounts::default()
+        };
+        let w = compat_wa_eval(&c);
+        assert!(w.contains("   Recall    = 2.0000\n"), "{w}");
+        assert!(w.ends_with("   AER       = -0.3333\n"), "{w}");
+    }
+
+    #[test]
+    fn undefined_is_n_a_in_text() {
+        assert_eq!(pct(None), "n/a");
+        assert_eq!(pct(Some(0.5)), "50.00");
     }
 }

@@ -4,9 +4,10 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use crate::align::pct;
 use crate::align::AlignCountsOut;
 use crate::model::{Metric, Signature, Warning};
-use crate::render::{pct, table, OutputFormat};
+use crate::render::{table, OutputFormat};
 
 /// The alignment component.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions};
-use treeval_metrics::align::{aer_of, count_files, sentence_numbers, sum, AlignCounts};
+use treeval_metrics::align::{
+    aer_of, as_wa_eval_sees_it, count_files, pair_sentences, sentence_numbers, sum, AlignCounts,
+};
 use treeval_report::align::{
     compat_aer_py, compat_wa_eval, render, AlignConventions, AlignGold, AlignReport, AlignSystem,
     ALIGN_SCHEMA,
@@ -41,10 +43,15 @@ fn warn(w: &mut Vec<Warning>, position: &str, message: String, hint: Option<&str
 
 /// Run the command, writing the report to `out`.
 pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    if !(0.0..=1.0).contains(&a.f_alpha) {
+    let f_alpha = a.f_alpha.unwrap_or(0.5);
+    if a.sentences == Some(0) {
+        return Err(Failure::Usage(
+            "--sentences must be at least 1 (the gold must have a sentence)".into(),
+        ));
+    }
+    if !(0.0..=1.0).contains(&f_alpha) {
         return Err(Failure::Usage(format!(
-            "--f-alpha must be between 0 and 1, found {}",
-            a.f_alpha
+            "--f-alpha must be between 0 and 1, found {f_alpha}"
         )));
     }
     if !a.sig.tests.is_empty() && a.hyps.len() < 2 {
@@ -64,7 +71,9 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         a.compat.is_some(),
     )?;
     check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
-    let keep_null = a.null == NullLinks::Include;
+    // the WPT scorer scores NULL links like any other: its compat mode does too
+    let wa_eval = a.compat == Some(AlignCompat::WaEvalAlign);
+    let keep_null = a.null.map_or(wa_eval, |n| n == NullLinks::Include);
     let gold = read_alignment_path(
         &a.gold,
         AlignOptions {
@@ -97,7 +106,38 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
             warnings.push(Warning::from(d));
         }
     }
-    let gold_last = gold.sentences.keys().max().copied().unwrap_or(0);
+    // counts that do not pair up are errors, except where the WPT scorer (which has no
+    // notion of sentences) scores the files anyway: its compat mode warns instead
+    let pairing = pair_sentences(
+        &gold,
+        &hyps.iter().collect::<Vec<_>>(),
+        a.sentences.map(|n| (n, "--sentences")),
+    );
+    if !pairing.errors.is_empty() && !wa_eval {
+        let aer_py = if a.compat == Some(AlignCompat::AerPy) {
+            " (aer.py stops with an AssertionError here)"
+        } else {
+            ""
+        };
+        let all: Vec<String> = pairing
+            .errors
+            .iter()
+            .map(|p| {
+                let mut p = p.clone();
+                p.message.push_str(aer_py);
+                p.to_string()
+            })
+            .collect();
+        return Err(Failure::Eval(all.join("\n")));
+    }
+    for p in pairing.errors.iter().chain(&pairing.warnings) {
+        let message = if pairing.errors.contains(p) {
+            format!("{} (wa_eval_align.pl scores the links anyway)", p.message)
+        } else {
+            p.message.clone()
+        };
+        warn(&mut warnings, &p.path, message, p.hint.as_deref());
+    }
     // one sentence list for every hypothesis, so that their rows pair up
     let numbers = sentence_numbers(std::iter::once(&gold).chain(&hyps));
     let per_hyp: Vec<Vec<AlignCounts>> = hyps
@@ -106,28 +146,19 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect();
     let mut systems = Vec::new();
     for (h, rows) in hyps.iter().zip(&per_hyp) {
-        let t = sum(rows);
+        let mut t = sum(rows);
+        t.sentences = pairing.sentences;
         let path = h.path.to_string();
-        let hyp_last = h
-            .sentences
-            .iter()
-            .filter(|(_, v)| !v.is_empty())
-            .map(|(k, _)| *k)
-            .max()
-            .unwrap_or(0);
-        if hyp_last > gold_last {
-            warn(
-                &mut warnings,
-                &path,
-                format!("the hypothesis has links in sentence {hyp_last}, beyond the last gold sentence ({gold_last})"),
-                Some("are the files for the same sentences, in the same order?"),
-            );
-        }
         if t.a == 0 {
+            let aer = if t.s > 0 {
+                "AER is 1 (the WPT scorer prints AER 0 here)"
+            } else {
+                "with no sure gold link, AER is undefined too"
+            };
             warn(
                 &mut warnings,
                 &path,
-                "the hypothesis has no link: precision is undefined and AER is 1 (the WPT scorer prints AER 0 here)".into(),
+                format!("the hypothesis has no link: precision is undefined (n/a) and {aer}"),
                 None,
             );
         }
@@ -135,7 +166,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
             warn(
                 &mut warnings,
                 &path,
-                format!("{} link(s) are tagged both S and P: counted once (the WPT scorer counts them twice)", t.hyp_both),
+                format!("{} link(s) are tagged both S and P: counted once (the WPT scorer counts them twice, as --compat wa_eval_align does)", t.hyp_both),
                 None,
             );
         }
@@ -197,7 +228,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 hint.as_deref().or(Some("check --hyp-base, --gold-base and --reverse")),
             );
         }
-        systems.push(AlignSystem::new(&path, h.format.name(), &t, a.f_alpha));
+        systems.push(AlignSystem::new(&path, h.format.name(), &t, f_alpha));
     }
 
     if a.out.per_sentence.is_some() {
@@ -215,9 +246,12 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "align",
         &[
             ("null", if keep_null { "include" } else { "exclude" }.into()),
-            ("f-alpha", a.f_alpha.to_string()),
+            ("f-alpha", f_alpha.to_string()),
         ],
     );
+    if let Some(n) = a.sentences {
+        signature.push("sentences", n.to_string());
+    }
     let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
     if !cfg.tests.is_empty() || a.sig.ci.is_some() {
         // per metric: the columns its statistic reads, per sentence
@@ -267,13 +301,14 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
             eprintln!("{}", super::significance::warning_line(w));
         }
     }
-    let gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
+    let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
+    gold_counts.sentences = pairing.sentences;
     let report = AlignReport {
         schema: ALIGN_SCHEMA,
         command: "align".into(),
         signature,
         conventions: AlignConventions {
-            f_alpha: a.f_alpha,
+            f_alpha,
             null_links: if keep_null { "include" } else { "exclude" }.into(),
         },
         gold: AlignGold {
@@ -289,12 +324,43 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         warnings,
     };
     let text = match a.compat {
-        Some(AlignCompat::AerPy) => report.systems.iter().map(compat_aer_py).collect::<String>(),
-        Some(AlignCompat::WaEvalAlign) => report
-            .systems
-            .iter()
-            .map(|s| compat_wa_eval(&s.details))
-            .collect(),
+        Some(AlignCompat::AerPy) => {
+            let lines: Vec<Result<String, String>> = report
+                .systems
+                .iter()
+                .map(|s| compat_aer_py(s, a.f_alpha))
+                .collect();
+            let failed: Vec<String> = lines.iter().filter_map(|l| l.clone().err()).collect();
+            if !failed.is_empty() {
+                return Err(Failure::Eval(failed.join("\n")));
+            }
+            lines.into_iter().filter_map(Result::ok).collect()
+        }
+        Some(AlignCompat::WaEvalAlign) => {
+            let mut o = String::new();
+            for h in &hyps {
+                let (seen, moved) = as_wa_eval_sees_it(&gold, h);
+                if let Some(k) = moved.first() {
+                    if !a.quiet {
+                        eprintln!(
+                            "warning: {}: {} sentence number(s) are written differently from the gold {} (e.g. sentence {k}): wa_eval_align.pl compares them as text and matches no link there, and so does this output (the report matches them by number)",
+                            h.path,
+                            moved.len(),
+                            gold.path
+                        );
+                    }
+                }
+                if (gold.mixed_ids || h.mixed_ids) && !a.quiet {
+                    eprintln!(
+                        "warning: {} or {} writes one sentence number in two ways: wa_eval_align.pl may match fewer links than this output",
+                        gold.path, h.path
+                    );
+                }
+                let rows = count_files(&gold, &seen, keep_null, &sentence_numbers([&gold, &seen]));
+                o.push_str(&compat_wa_eval(&sum(&rows)));
+            }
+            o
+        }
         None => render(&report, OutputFormat::from(a.format)),
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;

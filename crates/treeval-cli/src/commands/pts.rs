@@ -4,7 +4,7 @@ use std::io::Write;
 
 use treeval_formats::align::{read_alignment_path, AlignOptions};
 use treeval_formats::ReaderBuilder;
-use treeval_metrics::align::{aer_of, count_files, sum, AlignCounts};
+use treeval_metrics::align::{aer_of, count_files, pair_sentences, sum, AlignCounts};
 use treeval_metrics::deps::{evaluate, DepsResult, Input};
 use treeval_metrics::pts::{pts, pts_of_sums, row, Weights, COLUMNS};
 use treeval_metrics::{AttachmentCounts, DepsOptions, LabelMode};
@@ -97,43 +97,51 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .chain(side_b.warnings.iter())
         .map(Warning::from)
         .collect();
-    let mut aligned: Vec<Vec<AlignCounts>> = Vec::new();
+    let mut sys_aligns = Vec::new();
+    let mut errors = Vec::new();
     for p in &a.sys_align {
-        let h = read_alignment_path(
+        match read_alignment_path(
             p,
             AlignOptions {
                 reverse: a.reverse,
                 ..AlignOptions::default()
             },
-        )
-        .map_err(|e| Failure::Eval(e.to_string()))?;
-        let beyond = gold_align
-            .sentences
-            .keys()
-            .chain(
-                h.sentences
-                    .iter()
-                    .filter(|(_, v)| !v.is_empty())
-                    .map(|(k, _)| k),
-            )
-            .max()
-            .copied()
-            .unwrap_or(0);
-        if beyond > pairs {
-            return Err(Failure::Eval(format!(
-                "{p}: links in sentence {beyond}, but the parses have {pairs} sentence pairs"
-            )));
+        ) {
+            Ok(h) => sys_aligns.push(h),
+            Err(e) => errors.push(e.to_string()),
         }
-        aligned.push(count_files(
-            &gold_align,
-            &h,
-            false,
-            &(1..=pairs).collect::<Vec<u64>>(),
-        ));
     }
-    for f in std::iter::once(&gold_align) {
+    if !errors.is_empty() {
+        return Err(Failure::Eval(errors.join("\n")));
+    }
+    // the parses fix the number of sentence pairs; every alignment must pair with them
+    let source = format!("the parses {} and {}", a.gold_a, a.gold_b);
+    let pairing = pair_sentences(
+        &gold_align,
+        &sys_aligns.iter().collect::<Vec<_>>(),
+        Some((pairs, &source)),
+    );
+    if !pairing.errors.is_empty() {
+        let all: Vec<String> = pairing.errors.iter().map(|p| p.to_string()).collect();
+        return Err(Failure::Eval(all.join("\n")));
+    }
+    for f in std::iter::once(&gold_align).chain(&sys_aligns) {
         warnings.extend(f.warnings.iter().map(Warning::from));
     }
+    for p in &pairing.warnings {
+        warnings.push(Warning {
+            position: p.path.clone(),
+            message: p.message.clone(),
+            hint: p.hint.clone(),
+        });
+    }
+    // rows for the sentence pairs, and for any further sentence number (none: the pairing
+    // checked that every alignment stays within the pairs)
+    let numbers: Vec<u64> = (1..=pairs).collect();
+    let aligned: Vec<Vec<AlignCounts>> = sys_aligns
+        .iter()
+        .map(|h| count_files(&gold_align, h, false, &numbers))
+        .collect();
 
     if a.out.per_sentence.is_some() {
         let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "pts", &ins)?;
