@@ -592,6 +592,10 @@ pub enum CompatMode {
     Eval07,
     /// The three summary lines of `eval.pl -q` (implies --profile conllx unless given).
     Evalpl,
+    /// The output of `eval09.pl -q` (CoNLL-2009 files only; implies --profile conll07
+    /// unless given; --profile conllx = `eval09.pl -q -p`). Files with predicates (a PRED
+    /// value): only the SYNTACTIC SCORES block, as treeval does not score semantic roles.
+    Eval09,
 }
 
 /// Input formats (normally detected from the content).
@@ -608,9 +612,10 @@ pub enum InputFormat {
 /// CoNLL-2009 column sets.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum Conll09Cols {
-    /// HEAD, DEPREL, POS, LEMMA, FEAT.
+    /// HEAD, DEPREL, POS, LEMMA, FEAT: where eval09.pl reads both files' trees.
     Gold,
-    /// PHEAD, PDEPREL, PPOS, PLEMMA, PFEAT (where eval09.pl reads system output).
+    /// PHEAD, PDEPREL, PPOS, PLEMMA, PFEAT: the columns the CoNLL-2009 format sets aside
+    /// for predictions.
     Predicted,
 }
 
@@ -678,9 +683,11 @@ pub struct DepsArgs {
     #[arg(long, value_enum)]
     pub input_format: Option<InputFormat>,
 
-    /// Which CoNLL-2009 columns hold the system's tree (gold files always use the gold
-    /// columns).
-    #[arg(long, value_enum, default_value_t = Conll09Cols::Predicted)]
+    /// Which CoNLL-2009 columns hold the system's tree: gold = HEAD/DEPREL (as eval09.pl,
+    /// the CoNLL-2009 scorer, reads system files), predicted = PHEAD/PDEPREL (for files
+    /// that keep a copy of gold in HEAD/DEPREL). Gold files are always read from
+    /// HEAD/DEPREL.
+    #[arg(long, value_enum, default_value_t = Conll09Cols::Gold)]
     pub conll09_columns: Conll09Cols,
 
     /// Do not print warnings on stderr (they stay in the report).

@@ -454,18 +454,26 @@ fn brackets_help_explains_every_option() {
 }
 
 #[test]
-fn conll09_reads_predicted_columns_of_system_files() {
+fn conll09_reads_head_deprel_of_system_files_unless_predicted_is_asked() {
     let (g, s) = (
         "testdata/conll09/gold.conll09",
         "testdata/conll09/sys.conll09",
     );
-    // the same trees as examples/, so the same scores
+    // PHEAD/PDEPREL hold the same trees as examples/, so the same scores
     assert_eq!(
-        stdout_ok(&["deps", "--compat", "eval07", g, s]),
+        stdout_ok(&[
+            "deps",
+            "--compat",
+            "eval07",
+            "--conll09-columns",
+            "predicted",
+            g,
+            s
+        ]),
         stdout_ok(&["deps", "--compat", "eval07", G, S])
     );
-    // the gold columns of the system file are a copy of gold: 100 %
-    insta::assert_snapshot!(stdout_ok(&["deps", "--compat", "eval07", "--conll09-columns", "gold", g, s]), @r"
+    // by default HEAD/DEPREL, as eval09.pl: here a copy of gold, so 100 %
+    insta::assert_snapshot!(stdout_ok(&["deps", "--compat", "eval07", g, s]), @r"
       Labeled   attachment score: 21 / 21 * 100 = 100.00 %
       Unlabeled attachment score: 21 / 21 * 100 = 100.00 %
       Label accuracy score:       21 / 21 * 100 = 100.00 %

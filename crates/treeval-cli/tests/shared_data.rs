@@ -1106,3 +1106,92 @@ fn wpt03_compat_outputs_equal_the_scripts() {
         }
     }
 }
+
+/// The first `n` sentences of CoNLL-U `files` (read in order, `.gz` too) as CoNLL-2009
+/// lines, the tree in both HEAD/DEPREL and PHEAD/PDEPREL: ID FORM LEMMA PLEMMA=LEMMA
+/// POS=UPOS PPOS=XPOS FEAT PFEAT=FEAT HEAD PHEAD DEPREL PDEPREL FILLPRED=_ PRED=_.
+/// Multiword-token ranges and empty nodes are dropped (they are not words).
+fn conllu_to_conll09(files: &[PathBuf], n: usize) -> String {
+    let mut out = String::new();
+    let mut count = 0;
+    'files: for f in files {
+        let mut rdr = treeval_formats::ReaderBuilder::new()
+            .from_path(s(f))
+            .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        for sent in rdr.sentences() {
+            if count == n {
+                break 'files;
+            }
+            let sent = sent.unwrap();
+            for w in sent.words() {
+                let (lemma, feats) = (sent.lemma(w), sent.feats(w));
+                let cols = [
+                    &w.id.to_string(),
+                    sent.form(w),
+                    lemma,
+                    lemma,
+                    sent.upos(w),
+                    sent.xpos(w),
+                    feats,
+                    feats,
+                    sent.head_text(w),
+                    sent.head_text(w),
+                    sent.deprel(w),
+                    sent.deprel(w),
+                    "_",
+                    "_",
+                ];
+                // eval09.pl splits lines on any whitespace
+                assert!(cols.iter().all(|c| !c.contains(char::is_whitespace)));
+                out.push_str(&cols.join("\t"));
+                out.push('\n');
+            }
+            out.push('\n');
+            count += 1;
+        }
+    }
+    assert_eq!(count, n, "fewer than {n} sentences in {files:?}");
+    out
+}
+
+#[test]
+#[ignore = "50,241 words converted and scored twice: 15 s in a debug build; run with --include-ignored (CI does, in release mode)"]
+fn ewt_as_conll09_compat_eval09_byte_identical() {
+    let Some(d) = data_dir() else { return };
+    // gold: EWT dev + test; system: the first copy of them in big1m's system file
+    let ewt = d.join("ud/UD_English-EWT");
+    let gold = conllu_to_conll09(
+        &[
+            ewt.join("en_ewt-ud-dev.conllu"),
+            ewt.join("en_ewt-ud-test.conllu"),
+        ],
+        4078,
+    );
+    let sys = conllu_to_conll09(&[d.join("reference/big1m/sys1m.conllu.gz")], 4078);
+    let dir = std::env::temp_dir().join(format!("treeval-ewt09-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (g, sy) = (dir.join("gold.conll09"), dir.join("sys.conll09"));
+    std::fs::write(&g, gold).unwrap();
+    std::fs::write(&sy, sys).unwrap();
+    // eval09.pl -q and -q -p on these files (testdata/conll09/expected/README.md)
+    let e = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../testdata/conll09/expected");
+    let read = |name: &str| std::fs::read_to_string(e.join(name)).unwrap();
+    assert_eq!(
+        treeval(&["deps", "-q", "--compat", "eval09", s(&g), s(&sy)]),
+        read("ewt_q.txt")
+    );
+    assert_eq!(
+        treeval(&[
+            "deps",
+            "-q",
+            "--compat",
+            "eval09",
+            "--profile",
+            "conllx",
+            s(&g),
+            s(&sy)
+        ]),
+        read("ewt_qp.txt")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

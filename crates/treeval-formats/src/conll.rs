@@ -40,8 +40,9 @@ impl Format {
     }
 }
 
-/// Which CoNLL-2009 columns hold the tree: `HEAD`/`DEPREL`/`POS`/`LEMMA`/`FEAT` (gold) or
-/// `PHEAD`/`PDEPREL`/`PPOS`/`PLEMMA`/`PFEAT` (predicted, where eval09.pl reads system output).
+/// Which CoNLL-2009 columns hold the tree: `HEAD`/`DEPREL`/`POS`/`LEMMA`/`FEAT` (gold; where
+/// eval09.pl, the CoNLL-2009 scorer, reads the trees of both files) or
+/// `PHEAD`/`PDEPREL`/`PPOS`/`PLEMMA`/`PFEAT` (the columns the format sets aside for predictions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Conll09Columns {
     /// The gold columns.

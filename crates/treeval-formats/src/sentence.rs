@@ -283,6 +283,14 @@ impl Sentence {
         self.s(e.misc)
     }
 
+    /// The whole line of word `w` as read, without its line break (for columns the
+    /// reader does not keep, such as CoNLL-2009's PRED and APRED).
+    pub fn line(&self, w: &Word) -> &str {
+        let rest = &self.buf[w.line_start as usize..];
+        let line = &rest[..rest.find('\n').unwrap_or(rest.len())];
+        line.strip_suffix('\r').unwrap_or(line)
+    }
+
     /// 1-based column (in characters) where the HEAD field of `w` starts.
     pub fn head_column(&self, w: &Word) -> u32 {
         self.column_of(w.line_start, w.head.start)

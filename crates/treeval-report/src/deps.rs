@@ -9,6 +9,10 @@ use treeval_metrics::{ByKey, DepsOptions, LabelTable, Ratio};
 
 use crate::model::*;
 
+/// Precision, recall and F1 of `correct` items among `system` and `gold` ones. F1 =
+/// 2·correct / (gold + system) is defined whenever there is an item on either side: it
+/// is 0 when one side is empty (precision or recall is then not applicable, and nothing
+/// is correct); all three are `None` when both sides are empty.
 fn prf(correct: u64, system: u64, gold: u64) -> Prf {
     let precision = Ratio::new(correct, system).value();
     let recall = Ratio::new(correct, gold).value();
@@ -16,7 +20,7 @@ fn prf(correct: u64, system: u64, gold: u64) -> Prf {
         correct,
         precision,
         recall,
-        f1: f1(precision, recall),
+        f1: f1(precision, recall).or_else(|| (gold + system > 0).then_some(0.0)),
     }
 }
 

@@ -16,4 +16,6 @@ pub mod ted;
 pub mod ud;
 
 pub use model::{Report, Signature, SCHEMA};
-pub use render::{compat_lines, render, Compat, OutputFormat, Sections};
+pub use render::{
+    compat_eval09, compat_lines, render, Compat, Eval09Counts, OutputFormat, Sections,
+};

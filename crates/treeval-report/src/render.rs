@@ -38,6 +38,15 @@ pub(crate) fn pct(x: Option<f64>) -> String {
     }
 }
 
+/// A fraction as a percentage with two decimals, `n/a` when there is nothing to measure
+/// (a zero denominator): the `deps` tables.
+pub(crate) fn pct_na(x: Option<f64>) -> String {
+    match x {
+        Some(v) => format!("{:.2}", v * 100.0),
+        None => "n/a".into(),
+    }
+}
+
 fn metric_cells(m: &Headline) -> [(&'static str, &Metric); 6] {
     [
         ("LAS", &m.LAS),
@@ -125,7 +134,7 @@ fn text(r: &Report, sections: Sections) -> String {
     for s in &r.systems {
         let mut row = vec![s.path.clone()];
         for (_, m) in metric_cells(&s.metrics) {
-            row.push(pct(m.score));
+            row.push(pct_na(m.score));
             row.push(format!("{}/{}", m.correct, m.total));
         }
         rows.push(row);
@@ -144,16 +153,16 @@ fn text(r: &Report, sections: Sections) -> String {
         rows.push(vec![
             format!("{} (sentences)", s.path),
             m.sentences.count.to_string(),
-            pct(m.sentences.LAS),
-            pct(m.sentences.UAS),
-            pct(m.sentences.LA),
+            pct_na(m.sentences.LAS),
+            pct_na(m.sentences.UAS),
+            pct_na(m.sentences.LA),
         ]);
         rows.push(vec![
             format!("{} (relations)", s.path),
             m.relations.count.to_string(),
-            pct(m.relations.LAS),
-            pct(m.relations.UAS),
-            pct(m.relations.LA),
+            pct_na(m.relations.LAS),
+            pct_na(m.relations.UAS),
+            pct_na(m.relations.LA),
         ]);
     }
     o.push_str(&table(&rows, 1));
@@ -208,18 +217,18 @@ fn text(r: &Report, sections: Sections) -> String {
                     x.label.clone(),
                     x.gold.to_string(),
                     x.system.to_string(),
-                    pct(x.labeled.precision),
-                    pct(x.labeled.recall),
-                    pct(x.labeled.f1),
-                    pct(x.unlabeled.precision),
-                    pct(x.unlabeled.recall),
-                    pct(x.label_only.precision),
-                    pct(x.label_only.recall),
+                    pct_na(x.labeled.precision),
+                    pct_na(x.labeled.recall),
+                    pct_na(x.labeled.f1),
+                    pct_na(x.unlabeled.precision),
+                    pct_na(x.unlabeled.recall),
+                    pct_na(x.label_only.precision),
+                    pct_na(x.label_only.recall),
                 ]);
             }
             o.push_str(&table(&rows, 1));
         }
-        by_tables(&mut o, &s.path, &s.by);
+        by_tables_with(&mut o, &s.path, &s.by, pct_na);
         if let Some(c) = &s.confusion {
             let _ = writeln!(
                 o,
@@ -275,8 +284,8 @@ fn significance_text(r: &Report, o: &mut String) {
                     rows.push(vec![
                         s.path.clone(),
                         name.into(),
-                        pct(m.score),
-                        format!("[{}, {}]", pct(Some(lo)), pct(Some(hi))),
+                        pct_na(m.score),
+                        format!("[{}, {}]", pct_na(Some(lo)), pct_na(Some(hi))),
                     ]);
                 }
             }
@@ -382,7 +391,7 @@ fn delimited(r: &Report, d: char) -> String {
             esc_delim(metric, d),
             c,
             t,
-            score.map(|v| v.to_string()).unwrap_or_default(),
+            score.map_or_else(|| "n/a".to_owned(), |v| v.to_string()),
         ];
         o.push_str(&cells.join(&d.to_string()));
         o.push('\n');
@@ -610,7 +619,7 @@ fn markdown(r: &Report, sections: Sections) -> String {
     for s in &r.systems {
         let cells: Vec<String> = metric_cells(&s.metrics)
             .iter()
-            .map(|(_, m)| pct(m.score))
+            .map(|(_, m)| pct_na(m.score))
             .collect();
         let _ = writeln!(o, "| {} | {} |", md_escape(&s.path), cells.join(" | "));
     }
@@ -623,18 +632,18 @@ fn markdown(r: &Report, sections: Sections) -> String {
             "| {} | sentences | {} | {} | {} | {} |",
             md_escape(&s.path),
             m.sentences.count,
-            pct(m.sentences.LAS),
-            pct(m.sentences.UAS),
-            pct(m.sentences.LA)
+            pct_na(m.sentences.LAS),
+            pct_na(m.sentences.UAS),
+            pct_na(m.sentences.LA)
         );
         let _ = writeln!(
             o,
             "| {} | relations | {} | {} | {} | {} |",
             md_escape(&s.path),
             m.relations.count,
-            pct(m.relations.LAS),
-            pct(m.relations.UAS),
-            pct(m.relations.LA)
+            pct_na(m.relations.LAS),
+            pct_na(m.relations.UAS),
+            pct_na(m.relations.LA)
         );
     }
     if sections.per_relation {
@@ -649,9 +658,9 @@ fn markdown(r: &Report, sections: Sections) -> String {
                     md_escape(&x.label),
                     x.gold,
                     x.system,
-                    pct(x.labeled.precision),
-                    pct(x.labeled.recall),
-                    pct(x.labeled.f1)
+                    pct_na(x.labeled.precision),
+                    pct_na(x.labeled.recall),
+                    pct_na(x.labeled.f1)
                 );
             }
         }
@@ -667,9 +676,9 @@ fn markdown(r: &Report, sections: Sections) -> String {
                     "| {} | {} | {} | {} | {} |",
                     md_escape(&g.group),
                     g.words,
-                    pct(g.LAS),
-                    pct(g.UAS),
-                    pct(g.LA)
+                    pct_na(g.LAS),
+                    pct_na(g.UAS),
+                    pct_na(g.LA)
                 );
             }
         }
@@ -704,7 +713,7 @@ fn latex(r: &Report) -> String {
     for s in &r.systems {
         let cells: Vec<String> = metric_cells(&s.metrics)
             .iter()
-            .map(|(_, m)| pct(m.score))
+            .map(|(_, m)| pct_na(m.score))
             .collect();
         let _ = writeln!(o, "{} & {} \\\\", tex_escape(&s.path), cells.join(" & "));
     }
@@ -749,12 +758,155 @@ pub fn compat_lines(m: &Headline) -> Result<String, String> {
     Ok(o)
 }
 
+/// What `eval09.pl -q` (the CoNLL-2009 scorer) prints for one system, from counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Eval09Counts {
+    /// Scored words (eval09.pl's `tot`).
+    pub words: u64,
+    /// Words with the right HEAD and DEPREL.
+    pub las: u64,
+    /// Words with the right HEAD.
+    pub uas: u64,
+    /// Words with the right DEPREL.
+    pub la: u64,
+    /// Exactly matched sentences as eval09.pl counts them (a sentence with no scored word
+    /// counts as matched).
+    pub exact: u64,
+    /// Sentences (with or without scored words).
+    pub sentences: u64,
+    /// The sentence count of eval09.pl's semantic scores: one per sentence break it
+    /// reads (blank line or end of file), less one when that exceeds `sentences`.
+    pub semantic_sentences: u64,
+    /// Whether either file has a predicate (a PRED value): then only the SYNTACTIC
+    /// SCORES block is printed, as treeval does not score semantic roles.
+    pub has_predicates: bool,
+}
+
+/// The output of `eval09.pl -q` byte for byte when neither file has a predicate (the
+/// semantic counts are then all 0 and every overall score follows from the syntactic
+/// ones), else its SYNTACTIC SCORES block. Every number is computed as the script
+/// computes it (`100 - errors * 100.0 / total`, `correct * 100 / total`, F1 as
+/// `2 * p * r / (p + r)`), printed with `%.2f`.
+///
+/// `Err((printed, reason))` where the script dies dividing by zero: `printed` is what
+/// it has written to standard output by then (no scored word: after the first line;
+/// LAS 0: before the macro F1).
+pub fn compat_eval09(c: &Eval09Counts) -> Result<String, (String, String)> {
+    let mut o = String::from("  SYNTACTIC SCORES:\n");
+    if c.words == 0 {
+        return Err((
+            o,
+            "no scored word: eval09.pl dies dividing by zero after its first line".into(),
+        ));
+    }
+    let attach = |correct: u64| 100.0 - (c.words - correct) as f64 * 100.0 / c.words as f64;
+    let ratio = |a: u64, b: u64| (a * 100) as f64 / b as f64;
+    let f1 = |p: f64, r: f64| 2.0 * p * r / (p + r);
+    let (lab, unlab, acc) = (attach(c.las), attach(c.uas), attach(c.la));
+    let _ = writeln!(
+        o,
+        "  Labeled   attachment score: {} / {} * 100 = {lab:.2} %",
+        c.las, c.words
+    );
+    let _ = writeln!(
+        o,
+        "  Unlabeled attachment score: {} / {} * 100 = {unlab:.2} %",
+        c.uas, c.words
+    );
+    let _ = writeln!(
+        o,
+        "  Label accuracy score:       {} / {} * 100 = {acc:.2} %",
+        c.la, c.words
+    );
+    let exact = ratio(c.exact, c.sentences);
+    let _ = writeln!(
+        o,
+        "  Exact syntactic match:      {} / {} * 100 = {exact:.2} %",
+        c.exact, c.sentences
+    );
+    if c.has_predicates {
+        return Ok(o);
+    }
+    o.push_str("\n  SEMANTIC SCORES: \n");
+    for (what, f1_name) in [("Labeled", "Labeled F1:"), ("Unlabeled", "Unlabeled F1:")] {
+        let _ = writeln!(
+            o,
+            "  {:<28}(0 + 0) / (0 + 0) * 100 = 0.00 %",
+            format!("{what} precision:")
+        );
+        let _ = writeln!(
+            o,
+            "  {:<28}(0 + 0) / (0 + 0) * 100 = 0.00 %",
+            format!("{what} recall:")
+        );
+        let _ = writeln!(o, "  {f1_name:<28}0.00 ");
+    }
+    o.push_str("  Proposition precision:      0 / 0 * 100 = 0.00 %\n");
+    o.push_str("  Proposition recall:         0 / 0 * 100 = 0.00 %\n");
+    o.push_str("  Proposition F1:             0.00 \n");
+    let n = c.semantic_sentences;
+    let _ = writeln!(
+        o,
+        "  Exact semantic match:       {n} / {n} * 100 = {:.2} %",
+        ratio(n, n)
+    );
+    o.push_str("\n  OVERALL MACRO SCORES (Wsem = 0.50):\n");
+    // Wsem * 0 (no semantic score) + (1 - Wsem) * syntactic, as precision and recall
+    for (what, syn) in [("Labeled", lab), ("Unlabeled", unlab)] {
+        let p = 0.5 * 0.0 + (1.0 - 0.5) * syn;
+        if p + p == 0.0 {
+            return Err((
+                o,
+                format!(
+                    "{} attachment score 0: eval09.pl dies dividing by zero computing the {} macro F1",
+                    what.to_lowercase(),
+                    what.to_lowercase()
+                ),
+            ));
+        }
+        let _ = writeln!(o, "  {:<28}{p:.2} %", format!("{what} macro precision:"));
+        let _ = writeln!(o, "  {:<28}{p:.2} %", format!("{what} macro recall:"));
+        let _ = writeln!(o, "  {:<28}{:.2} %", format!("{what} macro F1:"), f1(p, p));
+    }
+    let _ = writeln!(
+        o,
+        "  Exact overall match:        {} / {} * 100 = {exact:.2} %",
+        c.exact, c.sentences
+    );
+    o.push_str("\n  OVERALL MICRO SCORES:\n");
+    // LAS > 0 here (else the macro F1 died above), so neither micro F1 divides by zero
+    for (what, correct) in [("Labeled", c.las), ("Unlabeled", c.uas)] {
+        let p = ratio(correct, c.words);
+        for side in ["precision", "recall"] {
+            let _ = writeln!(
+                o,
+                "  {:<28}({correct} + 0 + 0) / ({} + 0 + 0) * 100 = {p:.2} %",
+                format!("{what} micro {side}:"),
+                c.words
+            );
+        }
+        let _ = writeln!(o, "  {:<28}{:.2} ", format!("{what} micro F1:"), f1(p, p));
+    }
+    Ok(o)
+}
+
 /// The `--by` tables of one system: gold-side words, LAS, UAS, LA per group, and the
 /// system side where there is one.
 pub(crate) fn by_tables(
     o: &mut String,
     path: &str,
     by: &std::collections::BTreeMap<String, Vec<crate::model::GroupRow>>,
+) {
+    by_tables_with(o, path, by, pct);
+}
+
+/// [`by_tables`] with `cell` formatting each score (`deps` shows `n/a` where a group
+/// has no words on one side).
+fn by_tables_with(
+    o: &mut String,
+    path: &str,
+    by: &std::collections::BTreeMap<String, Vec<crate::model::GroupRow>>,
+    cell: fn(Option<f64>) -> String,
 ) {
     for (key, groups) in by {
         let _ = writeln!(o, "\nby {key}: {path}");
@@ -775,13 +927,13 @@ pub(crate) fn by_tables(
             let mut row = vec![
                 g.group.clone(),
                 g.words.to_string(),
-                pct(g.LAS),
-                pct(g.UAS),
-                pct(g.LA),
+                cell(g.LAS),
+                cell(g.UAS),
+                cell(g.LA),
             ];
             if sys_side {
                 row.push(g.system_words.unwrap_or(0).to_string());
-                row.push(pct(g.system_LAS));
+                row.push(cell(g.system_LAS));
             }
             rows.push(row);
         }
@@ -856,6 +1008,60 @@ mod tests {
         assert!(compat_lines(&headline((0, 0), (0, 0), (0, 0))).is_err());
     }
 
+    fn eval09(words: u64, las: u64, uas: u64, la: u64, exact: u64, sentences: u64) -> Eval09Counts {
+        Eval09Counts {
+            words,
+            las,
+            uas,
+            la,
+            exact,
+            sentences,
+            semantic_sentences: sentences,
+            has_predicates: false,
+        }
+    }
+
+    #[test]
+    fn compat_eval09_hand_checked() {
+        // macro P = R = 0.5 · LAS% (no semantic score), F1 = 2PR/(P+R); micro = syntactic
+        let o = compat_eval09(&eval09(7, 5, 6, 6, 1, 3)).unwrap();
+        for line in [
+            "  Labeled   attachment score: 5 / 7 * 100 = 71.43 %\n",
+            "  Exact syntactic match:      1 / 3 * 100 = 33.33 %\n",
+            "  Exact semantic match:       3 / 3 * 100 = 100.00 %\n",
+            "  Labeled macro precision:    35.71 %\n",
+            "  Unlabeled macro F1:         42.86 %\n",
+            "  Exact overall match:        1 / 3 * 100 = 33.33 %\n",
+            "  Labeled micro precision:    (5 + 0 + 0) / (7 + 0 + 0) * 100 = 71.43 %\n",
+            "  Unlabeled micro F1:         85.71 \n",
+        ] {
+            assert!(o.contains(line), "{line:?} not in\n{o}");
+        }
+        assert_eq!(o.lines().count(), 34);
+        // with predicates: the syntactic block only
+        let c = Eval09Counts {
+            has_predicates: true,
+            ..eval09(7, 5, 6, 6, 1, 3)
+        };
+        assert_eq!(compat_eval09(&c).unwrap().lines().count(), 5);
+    }
+
+    #[test]
+    fn compat_eval09_stops_where_the_script_dies() {
+        // no scored word: the header, then a division by zero
+        let (printed, why) = compat_eval09(&eval09(0, 0, 0, 0, 1, 1)).unwrap_err();
+        assert_eq!(printed, "  SYNTACTIC SCORES:\n");
+        assert!(why.contains("no scored word"), "{why}");
+        // LAS 0: everything up to the macro F1
+        let (printed, why) = compat_eval09(&eval09(2, 0, 1, 0, 0, 1)).unwrap_err();
+        assert!(
+            printed.ends_with("\n  OVERALL MACRO SCORES (Wsem = 0.50):\n"),
+            "{printed}"
+        );
+        assert!(!printed.contains("macro precision"), "{printed}");
+        assert!(why.contains("labeled attachment score 0"), "{why}");
+    }
+
     #[test]
     fn escaping() {
         assert_eq!(
@@ -868,5 +1074,7 @@ mod tests {
         assert_eq!(md_escape("a|b"), "a\\|b");
         assert_eq!(pct(Some(0.5)), "50.00");
         assert_eq!(pct(None), "-");
+        assert_eq!(pct_na(Some(0.5)), "50.00");
+        assert_eq!(pct_na(None), "n/a");
     }
 }

@@ -58,6 +58,7 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
         examples: 5,
         keep_sentences: !a.sig.tests.is_empty() || a.sig.ci.is_some(),
         pair_decisions: a.sig.tests.contains(&TestArg::Mcnemar),
+        count_predicates: a.compat == Some(CompatMode::Eval09),
     };
     (opts, name)
 }
@@ -147,6 +148,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         significance(a, &result, &mut report)?;
     }
     let text = match a.compat {
+        Some(CompatMode::Eval09) => compat_eval09(&result, a.quiet, out)?,
         Some(_) => {
             let mut s = String::new();
             for sys in &report.systems {
@@ -171,6 +173,68 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;
     Ok(())
+}
+
+/// `eval09.pl -q`'s output for each system (see [`treeval_report::compat_eval09`]).
+/// Where the script dies dividing by zero, what it prints by then goes to `out` and the
+/// command fails.
+fn compat_eval09(
+    result: &treeval_metrics::deps::DepsResult,
+    quiet: bool,
+    out: &mut dyn Write,
+) -> Result<String, Failure> {
+    let files = std::iter::once(&result.gold).chain(result.systems.iter().map(|s| &s.file));
+    for f in files {
+        if f.format != Some(Format::Conll09) {
+            return Err(Failure::Eval(format!(
+                "{}: --compat eval09 reproduces eval09.pl, which reads CoNLL-2009 files (14 or more columns); this file is {}\nhint: use --compat eval07 (CoNLL 2007) or --compat evalpl (CoNLL-X)",
+                f.path,
+                f.format.map_or("not CoNLL", |x| x.name())
+            )));
+        }
+    }
+    // eval09.pl reads both files line by line; each blank line ends a sentence for its
+    // semantic scores (an extra one gives an empty sentence), and so does the end of
+    // the file. A CoNLL-2009 file has no comment lines: its blank lines are its lines
+    // that are not words.
+    let blank = |f: &treeval_metrics::deps::FileSummary| f.lines.saturating_sub(f.words);
+    let mut text = String::new();
+    for sys in &result.systems {
+        let t = &sys.observer.totals;
+        let (exact, sentences) = t.eval09_exact_match();
+        let breaks = blank(&result.gold).min(blank(&sys.file)) + 1;
+        let has_predicates = result.gold_predicates + sys.observer.predicates > 0;
+        if has_predicates && !quiet {
+            eprintln!(
+                "warning: {}: the files have predicates (PRED column): --compat eval09 prints eval09.pl's SYNTACTIC SCORES only; treeval does not score semantic roles",
+                sys.file.path
+            );
+        }
+        let c = treeval_report::Eval09Counts {
+            words: t.words,
+            las: t.las,
+            uas: t.uas,
+            la: t.la,
+            exact,
+            sentences,
+            semantic_sentences: if breaks > sentences {
+                breaks - 1
+            } else {
+                breaks
+            },
+            has_predicates,
+        };
+        match treeval_report::compat_eval09(&c) {
+            Ok(s) => text.push_str(&s),
+            Err((printed, reason)) => {
+                text.push_str(&printed);
+                out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+                out.flush().map_err(Failure::Io)?;
+                return Err(Failure::Eval(format!("{}: {reason}", sys.file.path)));
+            }
+        }
+    }
+    Ok(text)
 }
 
 /// Paired decision counts `(b, c)` of systems `a < b` for one metric.

@@ -168,6 +168,9 @@ pub struct DepsOptions {
     pub keep_sentences: bool,
     /// Count paired per-word decisions between every two systems (for McNemar).
     pub pair_decisions: bool,
+    /// Count the CoNLL-2009 predicates (words with a PRED value, as eval09.pl reads
+    /// them) of every file, for `--compat eval09`.
+    pub count_predicates: bool,
 }
 
 impl Default for DepsOptions {
@@ -181,6 +184,7 @@ impl Default for DepsOptions {
             examples: 5,
             keep_sentences: false,
             pair_decisions: false,
+            count_predicates: false,
         }
     }
 }
@@ -217,6 +221,19 @@ pub struct AttachmentCounts {
     pub sum_sentence_uas: f64,
     /// Sum of the sentence LA.
     pub sum_sentence_la: f64,
+}
+
+impl AttachmentCounts {
+    /// Exact syntactic match as eval09.pl (the CoNLL-2009 scorer) counts it:
+    /// `(matched, sentences)`, where every sentence counts, and a sentence with no scored
+    /// word (every word punctuation under `-p`) counts as matched. treeval's own LEM
+    /// leaves such sentences out: it has nothing to measure in them.
+    pub fn eval09_exact_match(&self) -> (u64, u64) {
+        (
+            self.lem + (self.sentences - self.scored_sentences),
+            self.sentences,
+        )
+    }
 }
 
 impl AddAssign for AttachmentCounts {

@@ -22,6 +22,8 @@ pub struct GoldSentence {
     heads: Vec<u32>,
     tree: Tree,
     problems: TreeProblems,
+    /// Words with a CoNLL-2009 predicate (counted with `opts.count_predicates`).
+    pub predicates: u64,
 }
 
 impl GoldSentence {
@@ -45,6 +47,11 @@ impl GoldSentence {
         self.scored.clear();
         self.labels.clear();
         self.heads.clear();
+        self.predicates = if opts.count_predicates {
+            count_predicates(s)
+        } else {
+            0
+        };
         for w in s.words() {
             let scored = match &opts.punct {
                 PunctPolicy::Include => true,
@@ -87,6 +94,15 @@ impl GoldSentence {
     pub fn scored_words(&self) -> usize {
         self.scored.iter().filter(|&&b| b).count()
     }
+}
+
+/// Words of `s` with a predicate as eval09.pl reads CoNLL-2009 lines: the 14th
+/// whitespace-separated field (PRED) is neither `_` nor `-`.
+fn count_predicates(s: &Sentence) -> u64 {
+    s.words()
+        .iter()
+        .filter(|w| matches!(s.line(w).split_whitespace().nth(13), Some(p) if p != "_" && p != "-"))
+        .count() as u64
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -213,6 +229,8 @@ pub struct Observer {
     pub validity: Validity,
     /// Words whose FORM differs from gold.
     pub form_mismatches: u64,
+    /// System words with a CoNLL-2009 predicate (counted with `opts.count_predicates`).
+    pub predicates: u64,
     /// Examples (FORM mismatches, malformed trees), at most `opts.examples` of each.
     pub examples: Vec<Diagnostic>,
     /// The per-word decisions of the last sentence observed (bits `DECISION_*`), kept
@@ -267,6 +285,9 @@ impl Observer {
                     "scored word by word as eval07.pl does: a word is right only if its HEAD equals gold's"
                 }));
             }
+        }
+        if opts.count_predicates {
+            self.predicates += count_predicates(sys);
         }
         let mut c = AttachmentCounts {
             sentences: 1,
@@ -455,5 +476,79 @@ mod tests {
         );
         // the system trees have several roots: counted, not fatal
         assert_eq!(obs.validity.multiple_roots, 2);
+    }
+
+    /// CoNLL-2009 lines: ID FORM LEMMA PLEMMA POS PPOS FEAT PFEAT HEAD PHEAD DEPREL
+    /// PDEPREL FILLPRED PRED.
+    fn conll09(words: &[(&str, u32, &str, &str)]) -> String {
+        let mut t = String::new();
+        for (i, (form, head, rel, pred)) in words.iter().enumerate() {
+            t.push_str(&format!(
+                "{}\t{form}\t_\t_\tX\tX\t_\t_\t{head}\t{head}\t{rel}\t{rel}\t_\t{pred}\n",
+                i + 1
+            ));
+        }
+        t + "\n"
+    }
+
+    fn observe_all(gold: &str, sys: &str, opts: &DepsOptions) -> (Observer, u64) {
+        let read = |t: &str| -> Vec<Sentence> {
+            ReaderBuilder::new()
+                .from_reader("t", t.as_bytes())
+                .sentences()
+                .map(|r| r.unwrap())
+                .collect()
+        };
+        let (mut labels, mut obs, mut prep) =
+            (LabelTable::new(), Observer::new(opts), GoldSentence::new());
+        let (mut v, mut d, p) = (Validity::default(), Vec::new(), Arc::<str>::from("t"));
+        let mut gold_predicates = 0;
+        for (g, s) in read(gold).iter().zip(&read(sys)) {
+            prep.prepare(g, &p, opts, &mut labels, &mut v, &mut d);
+            gold_predicates += prep.predicates;
+            obs.observe(g, &prep, &p, s, &p, &mut labels, opts);
+        }
+        (obs, gold_predicates)
+    }
+
+    #[test]
+    fn punctuation_only_sentence_is_an_eval09_exact_match_but_not_measured_by_lem() {
+        // sentence 1: one wrong word and a period; sentence 2: only punctuation, wrong
+        let gold = conll09(&[("Go", 0, "root", "_"), (".", 1, "punct", "_")])
+            + &conll09(&[("...", 0, "root", "_"), ("!", 1, "punct", "_")]);
+        let sys = conll09(&[("Go", 0, "ROOT", "_"), (".", 1, "punct", "_")])
+            + &conll09(&[("...", 0, "root", "_"), ("!", 1, "dep", "_")]);
+        let opts = DepsOptions {
+            punct: PunctPolicy::Form,
+            ..DepsOptions::default()
+        };
+        let t = observe_all(&gold, &sys, &opts).0.totals;
+        assert_eq!((t.words, t.excluded), (1, 3));
+        assert_eq!(
+            (t.sentences, t.scored_sentences, t.lem, t.uem),
+            (2, 1, 0, 1)
+        );
+        // eval09.pl -p: the punctuation-only sentence counts, as matched
+        assert_eq!(t.eval09_exact_match(), (1, 2));
+        // all words scored: nothing is excluded, nothing matched by default
+        let t = observe_all(&gold, &sys, &DepsOptions::default()).0.totals;
+        assert_eq!(t.eval09_exact_match(), (0, 2));
+        assert_eq!((t.lem, t.scored_sentences), (0, 2));
+    }
+
+    #[test]
+    fn predicates_are_counted_as_eval09_pl_reads_them() {
+        let gold = conll09(&[("Go", 0, "root", "go.01"), ("now", 1, "advmod", "_")]);
+        // `-` is no predicate either (the Chinese data of 2009 writes it)
+        let sys = conll09(&[("Go", 0, "root", "-"), ("now", 1, "advmod", "now.02")]);
+        let opts = DepsOptions {
+            count_predicates: true,
+            ..DepsOptions::default()
+        };
+        let (obs, gold_predicates) = observe_all(&gold, &sys, &opts);
+        assert_eq!((gold_predicates, obs.predicates), (1, 1));
+        // not counted unless asked
+        let (obs, gold_predicates) = observe_all(&gold, &sys, &DepsOptions::default());
+        assert_eq!((gold_predicates, obs.predicates), (0, 0));
     }
 }

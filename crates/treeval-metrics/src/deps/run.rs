@@ -71,6 +71,8 @@ pub struct DepsResult {
     pub gold: FileSummary,
     /// Structural problems of the gold trees.
     pub gold_validity: Validity,
+    /// Gold words with a CoNLL-2009 predicate (counted with `opts.count_predicates`).
+    pub gold_predicates: u64,
     /// One per system file, in the order given.
     pub systems: Vec<SystemResult>,
     /// Names of the label ids used in relation counts and confusions.
@@ -139,6 +141,7 @@ where
     let mut warnings = Diagnostics::with_limit(100);
     let mut observers: Vec<Observer> = systems.iter().map(|_| Observer::new(opts)).collect();
     let mut gold_validity = Validity::default();
+    let mut gold_predicates = 0u64;
     let gold_path: Arc<str> = Arc::from(gold.path.as_str());
     let nsys = systems.len();
     let mut sentences: Vec<Vec<AttachmentCounts>> =
@@ -181,6 +184,7 @@ where
                 &mut gold_validity,
                 &mut gold_diags,
             );
+            gold_predicates += prepared.predicates;
             for d in gold_diags.drain(..) {
                 if d.is_error() {
                     errors.push(d);
@@ -330,6 +334,21 @@ where
             }
         }
     }
+    for (k, o) in observers.iter().enumerate() {
+        if o.totals.words == 0 {
+            warnings.push(
+                Diagnostic::warning(
+                    Position::new(sys_paths[k].clone(), 0, 0),
+                    ErrorKind::Other(format!(
+                        "no word scored: the punctuation policy '{}' excluded all {} words, so every score is not applicable (n/a)",
+                        opts.punct.name(),
+                        o.totals.excluded
+                    )),
+                )
+                .with_hint("choose another --punct policy (or --profile conll07) to score these words"),
+            );
+        }
+    }
     // ROOT vs root: system labels never in gold whose case-folded form is
     for (k, o) in observers.iter().enumerate() {
         for (id, r) in o.relations.iter().enumerate() {
@@ -361,6 +380,7 @@ where
     Ok(DepsResult {
         gold: gold_summary,
         gold_validity,
+        gold_predicates,
         systems: sys_summaries
             .into_iter()
             .zip(observers)
