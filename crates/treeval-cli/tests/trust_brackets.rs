@@ -463,30 +463,3 @@ fn careful_leaves_out_sentences_whose_words_differ() {
     assert!(String::from_utf8_lossy(&o.stdout)
         .contains("careful evaluation: 5 scored sentence(s) left out"));
 }
-
-/// The malformed bracket corpus (testdata/malformed-brackets): each case's exit code
-/// and first line on stderr, as listed in its expected.tsv, when it is scored against
-/// itself.
-#[test]
-fn malformed_bracket_corpus() {
-    let dir = root().join("testdata/malformed-brackets");
-    let table = std::fs::read_to_string(dir.join("expected.tsv")).unwrap();
-    let mut seen = 0;
-    for line in table
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-    {
-        let f: Vec<&str> = line.splitn(3, '\t').collect();
-        let (file, code, first) = (f[0], f[1].parse::<i32>().unwrap(), f[2]);
-        let p = format!("testdata/malformed-brackets/{file}");
-        assert!(root().join(&p).exists(), "{p}");
-        let o = treeval(&["brackets", &p, &p]);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(code), "{file}:\n{}", outcome(&o));
-        assert_eq!(err.lines().next().unwrap_or_default(), first, "{file}");
-        assert!(err.lines().count() <= 30, "{file}: more than a screenful");
-        seen += 1;
-    }
-    let files = std::fs::read_dir(&dir).unwrap().count() - 1;
-    assert_eq!(seen, files, "every file of the corpus is in expected.tsv");
-}
