@@ -381,3 +381,16 @@ pub fn check_format(
     }
     Ok(())
 }
+
+/// Problems shown in full before the rest are counted: about a screenful.
+pub const SHOWN: usize = 20;
+
+/// At most [`SHOWN`] lines, then how many more there are.
+pub fn capped(mut lines: Vec<String>) -> String {
+    if lines.len() > SHOWN {
+        let more = lines.len() - SHOWN;
+        lines.truncate(SHOWN);
+        lines.push(format!("… and {more} more"));
+    }
+    lines.join("\n")
+}

@@ -217,30 +217,6 @@ fn tokens(line: &str) -> impl Iterator<Item = (u32, &str)> {
 /// rest are counted.
 pub const ERROR_LIMIT: usize = 10;
 
-/// The first problem that makes `bytes` no text at all: a NUL byte or invalid UTF-8,
-/// with its line and column.
-fn not_text(bytes: &[u8]) -> Option<(u64, u32, String)> {
-    let (at, what) = match (
-        bytes.iter().position(|&b| b == 0),
-        std::str::from_utf8(bytes).err(),
-    ) {
-        (Some(nul), Some(e)) if e.valid_up_to() < nul => {
-            (e.valid_up_to(), "an invalid UTF-8 byte sequence")
-        }
-        (Some(nul), _) => (nul, "a NUL byte"),
-        (None, Some(e)) => (e.valid_up_to(), "an invalid UTF-8 byte sequence"),
-        (None, None) => return None,
-    };
-    let before = &bytes[..at];
-    let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
-    let start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |k| k + 1);
-    let col = String::from_utf8_lossy(&before[start..]).chars().count() as u32 + 1;
-    Some((line, col, what.to_string()))
-}
-
 /// Read an alignment file. Every malformed line is reported (the first
 /// [`ERROR_LIMIT`] in full, the rest counted); `Err` carries all of them.
 ///
@@ -261,7 +237,12 @@ pub fn read_alignments(
     if bom {
         bytes.drain(..3);
     }
-    if let Some((line, col, what)) = not_text(&bytes) {
+    if let Some(crate::input::NotText {
+        line,
+        column: col,
+        what,
+    }) = crate::input::not_text(&bytes)
+    {
         return Err(Error::single(
             Diagnostic::error(
                 Position::new(path.clone(), line, col),

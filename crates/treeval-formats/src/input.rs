@@ -92,3 +92,87 @@ mod tests {
         assert_eq!(read_all(i), text);
     }
 }
+
+/// Where and why some bytes are not text: the first NUL byte or invalid UTF-8 sequence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotText {
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column, in characters.
+    pub column: u32,
+    /// `a NUL byte` or `an invalid UTF-8 byte sequence`.
+    pub what: &'static str,
+}
+
+/// The first problem that makes `bytes` no text at all (a NUL byte or invalid UTF-8),
+/// with its line and column; `None` for UTF-8 text. Every reader uses it to say "this is
+/// not a text file" before anything else. For the head of a longer file, pass the bytes
+/// up to its last line end (a character may be cut at the end of the head).
+pub fn not_text(bytes: &[u8]) -> Option<NotText> {
+    let (at, what) = match (memchr::memchr(0, bytes), std::str::from_utf8(bytes).err()) {
+        (Some(nul), Some(e)) if e.valid_up_to() < nul => {
+            (e.valid_up_to(), "an invalid UTF-8 byte sequence")
+        }
+        (Some(nul), _) => (nul, "a NUL byte"),
+        (None, Some(e)) => (e.valid_up_to(), "an invalid UTF-8 byte sequence"),
+        (None, None) => return None,
+    };
+    let before = &bytes[..at];
+    let line = before.iter().filter(|&&b| b == b'\n').count() as u64 + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |k| k + 1);
+    let column = String::from_utf8_lossy(&before[start..]).chars().count() as u32 + 1;
+    Some(NotText { line, column, what })
+}
+
+#[cfg(test)]
+mod not_text_tests {
+    use super::{not_text, NotText};
+
+    #[test]
+    fn nul_and_invalid_utf8_with_their_position() {
+        assert_eq!(not_text("a\tb\nc".as_bytes()), None);
+        assert_eq!(
+            not_text(b"ab\ncd\0"),
+            Some(NotText {
+                line: 2,
+                column: 3,
+                what: "a NUL byte"
+            })
+        );
+        assert_eq!(
+            not_text(b"\xffx\0"),
+            Some(NotText {
+                line: 1,
+                column: 1,
+                what: "an invalid UTF-8 byte sequence"
+            })
+        );
+    }
+}
+
+/// Read a small text file whole (`-`, gzip and zstd as [`open`]): a byte-order mark is
+/// dropped, and bytes that are not text are one error at their position saying so,
+/// "expected `expected`".
+pub fn read_text(path: &str, expected: &str) -> Result<String, Error> {
+    let name: Arc<str> = Arc::from(path);
+    let (mut input, _) = open(path)?;
+    let mut bytes = Vec::new();
+    input
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(&name, &e))?;
+    let body = bytes
+        .strip_prefix(b"\xEF\xBB\xBF".as_slice())
+        .unwrap_or(&bytes);
+    if let Some(NotText { line, column, what }) = not_text(body) {
+        return Err(Error::single(crate::error::Diagnostic::error(
+            crate::error::Position::new(name, line, column),
+            crate::error::ErrorKind::Other(format!(
+                "not a text file: expected {expected}, found {what}"
+            )),
+        )));
+    }
+    Ok(String::from_utf8_lossy(body).into_owned())
+}

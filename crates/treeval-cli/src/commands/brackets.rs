@@ -15,7 +15,8 @@ use treeval_report::Signature;
 
 use crate::args::{BracketsArgs, Format, LayoutArg};
 use crate::output::{
-    check_format, check_outputs, outputs, InputRef, Output, OutputKind, PerSentence, JUDGING_HEADER,
+    capped, check_format, check_outputs, outputs, InputRef, Output, OutputKind, PerSentence,
+    JUDGING_HEADER, SHOWN,
 };
 use crate::Failure;
 
@@ -39,9 +40,6 @@ fn reader(
     r.sniff().map_err(|e| Failure::Eval(e.to_string()))?;
     Ok(r)
 }
-
-/// Problems printed on stderr before the rest are summed up (a screenful).
-const SHOWN: usize = 20;
 
 /// Print at most [`SHOWN`] lines, then how many more there are and where they are.
 fn eprint_capped(lines: &[String], what: &str) {
@@ -75,24 +73,14 @@ fn parameters(
             return Ok((p, format!("{path} (built in)"), Vec::new(), Vec::new()));
         }
     }
-    let text = std::fs::read_to_string(path).map_err(|e| {
+    let text = treeval_formats::input::read_text(path, "an EVALB parameter file").map_err(|e| {
         Failure::Eval(format!(
-            "{path}: cannot read the parameter file: {e}\n  hint: built in (used when no such file exists): {}",
+            "{e}\n  hint: built in (used when no such file exists): {}",
             BUILT_IN.join(", ")
         ))
     })?;
     let (p, w) = Params::parse(&text, &Arc::from(path));
     Ok((p, path.to_owned(), Params::evalb_messages(&text), w))
-}
-
-/// At most [`SHOWN`] error lines, then how many more there are.
-fn capped(mut lines: Vec<String>) -> String {
-    if lines.len() > SHOWN {
-        let more = lines.len() - SHOWN;
-        lines.truncate(SHOWN);
-        lines.push(format!("… and {more} more"));
-    }
-    lines.join("\n")
 }
 
 /// The error when a test file does not hold as many trees as the gold file (EVALB
@@ -194,8 +182,8 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let judgments = match &a.judgments {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::Eval(format!("{path}: cannot read the judgments: {e}")))?;
+            let text = treeval_formats::input::read_text(path, "judgments (tab-separated lines)")
+                .map_err(|e| Failure::Eval(e.to_string()))?;
             let (j, lines, problems) = read_judgments(&text);
             if !problems.is_empty() {
                 return Err(Failure::Eval(capped(

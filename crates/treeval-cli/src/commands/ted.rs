@@ -2,7 +2,7 @@
 //! edit distance of tree pairs.
 
 use std::collections::HashMap;
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use treeval_formats::ReaderBuilder;
 use treeval_metrics::deps::Input;
@@ -54,8 +54,8 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// Read a label-equivalence file: label → the first label of its line.
 fn equivalences(path: &str) -> Result<HashMap<String, String>, Failure> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Eval(format!("{path}: cannot read the label equivalences: {e}")))?;
+    let text = treeval_formats::input::read_text(path, "label equivalences (labels per line)")
+        .map_err(|e| Failure::Eval(e.to_string()))?;
     treeval_formats::equiv::parse_equivalences(&text, path)
         .map_err(|problems| Failure::Eval(problems.join("\n")))
 }
@@ -271,14 +271,13 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// `--distance`: the edit distance (and script) of each tree pair of a file.
 fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure> {
-    let (input, _) =
-        treeval_formats::input::open(path).map_err(|e| Failure::Eval(e.to_string()))?;
+    let input = treeval_formats::input::read_text(path, "tree pairs ({a{b}{c}} TAB {a{b}})")
+        .map_err(|e| Failure::Eval(e.to_string()))?;
     let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ted", &inputs(a))?;
     let mut labels: HashMap<String, u32> = HashMap::new();
     let mut problems = Vec::new();
     let mut text = String::new();
     for (k, line) in input.lines().enumerate() {
-        let line = line.map_err(|e| Failure::Eval(format!("{path}: {e}")))?;
         if line.trim().is_empty() {
             continue;
         }
@@ -318,7 +317,7 @@ fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure
         }
     }
     if !problems.is_empty() {
-        return Err(Failure::Eval(problems.join("\n")));
+        return Err(Failure::Eval(crate::output::capped(problems)));
     }
     sink.finish()?;
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
