@@ -296,9 +296,9 @@ fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure
             }
             Ok((d, None)) => text.push_str(&format!("{d}\n")),
             Err(e) => problems.push(format!(
-                "{path}:{}:1: expected an edit distance of at most {limit} table cells (--max-cost), found {e}\nhint: --max-cost {} computes it (about 9 bytes of memory a cell)",
+                "{path}:{}:1: expected an edit distance of at most {limit} table cells (--max-cost), found {e}\n  hint: --max-cost {} computes it (about 9 bytes of memory a cell)",
                 k + 1,
-                e.cost.cells
+                e.enough()
             )),
         }
     }

@@ -173,13 +173,43 @@ impl Shape {
     }
 }
 
+/// Bounds of the strategy's cost from the two trees' sizes alone, in O(1): every choice
+/// at the roots costs at least its own tables (lower bound), and Zhang–Shasha's left or
+/// right decomposition everywhere (its cost: the product of the key-root sums) is one of
+/// the strategies (upper bound).
+pub(super) fn bounds(a: &Shape, b: &Shape) -> (u64, u64) {
+    let (ra, rb) = (a.n - 1, b.n - 1);
+    let (sa, sb) = (u64::from(a.size[ra]), u64::from(b.size[rb]));
+    let [la, rka] = [a.keysum[LEFT][ra], a.keysum[RIGHT][ra]];
+    let [lb, rkb] = [b.keysum[LEFT][rb], b.keysum[RIGHT][rb]];
+    let low = sa
+        .saturating_mul(lb.min(rkb))
+        .min(sb.saturating_mul(la.min(rka)));
+    let high = la.saturating_mul(lb).min(rka.saturating_mul(rkb));
+    (low, high)
+}
+
 /// The optimal strategy over left and right paths of every pair of subtrees, in
-/// `strat[v * m + w]`, and its cost in table cells at the roots.
-pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>) -> u64 {
+/// `strat[v * m + w]`, and its cost in table cells at the roots; `Err` with a lower
+/// bound of that cost as soon as the cost of some pair of subtrees exceeds `limit` (a
+/// pair never costs more than the pair of trees that holds it).
+pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>, limit: u64) -> Result<u64, u64> {
     let (n, m) = (a.n, b.n);
     strat.clear();
     strat.resize(n * m, 0);
+    // B's structure as flat arrays: first and last child (u32::MAX for leaves), parent
+    let mut bfirst = vec![u32::MAX; m];
+    let mut blast = vec![u32::MAX; m];
+    for w in 0..m {
+        let k = b.kids(w);
+        if let (Some(&f), Some(&l)) = (k.first(), k.last()) {
+            bfirst[w] = f;
+            blast[w] = l;
+        }
+    }
     let mut crow = vec![0u64; m];
+    // per node w of B: Σ of its children's costs (filled as they are computed)
+    let mut csum = vec![0u64; m];
     let (mut hlb, mut hrb) = (vec![0u64; m], vec![0u64; m]);
     let (mut hla, mut hra) = (vec![0u64; m], vec![0u64; m]);
     let (mut prev_c, mut prev_hla, mut prev_hra) = (vec![0u64; m], vec![0u64; m], vec![0u64; m]);
@@ -211,19 +241,18 @@ pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>) -> u64 {
         }
         let (sv, lka, rka) = (u64::from(a.size[v]), a.keysum[LEFT][v], a.keysum[RIGHT][v]);
         let row = &mut strat[v * m..(v + 1) * m];
+        csum.fill(0);
+        let mut over = 0;
         for w in 0..m {
-            let kw = b.kids(w);
-            let (l, r) = match (kw.first(), kw.last()) {
-                (Some(&f), Some(&la)) => {
-                    let sum = kw
-                        .iter()
-                        .fold(0u64, |s, &c| s.saturating_add(crow[c as usize]));
-                    (
-                        hlb[f as usize].saturating_add(sum - crow[f as usize].min(sum)),
-                        hrb[la as usize].saturating_add(sum - crow[la as usize].min(sum)),
-                    )
-                }
-                _ => (0, 0),
+            let (f, la) = (bfirst[w], blast[w]);
+            let (l, r) = if f == u32::MAX {
+                (0, 0)
+            } else {
+                let sum = csum[w];
+                (
+                    hlb[f as usize].saturating_add(sum - crow[f as usize].min(sum)),
+                    hrb[la as usize].saturating_add(sum - crow[la as usize].min(sum)),
+                )
             };
             hlb[w] = l;
             hrb[w] = r;
@@ -232,15 +261,26 @@ pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>) -> u64 {
             let c_right_a = sv.saturating_mul(b.keysum[RIGHT][w]).saturating_add(hra[w]);
             let c_left_b = sw.saturating_mul(lka).saturating_add(l);
             let c_right_b = sw.saturating_mul(rka).saturating_add(r);
-            let costs = [c_left_a, c_right_a, c_left_b, c_right_b];
-            let mut best = usize::from(LEFT_A);
-            for k in [RIGHT_A, LEFT_B, RIGHT_B].map(usize::from) {
-                if costs[k] < costs[best] {
-                    best = k;
-                }
+            let (mut best, mut c) = (LEFT_A, c_left_a);
+            if c_right_a < c {
+                (best, c) = (RIGHT_A, c_right_a);
             }
-            crow[w] = costs[best];
-            row[w] = best as u8;
+            if c_left_b < c {
+                (best, c) = (LEFT_B, c_left_b);
+            }
+            if c_right_b < c {
+                (best, c) = (RIGHT_B, c_right_b);
+            }
+            crow[w] = c;
+            row[w] = best;
+            over = over.max(c);
+            let p = b.parent[w];
+            if p != u32::MAX {
+                csum[p as usize] = csum[p as usize].saturating_add(c);
+            }
+        }
+        if over > limit {
+            return Err(over);
         }
         let p = a.parent[v];
         if p != u32::MAX {
@@ -265,11 +305,7 @@ pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>) -> u64 {
         std::mem::swap(&mut prev_hla, &mut hla);
         std::mem::swap(&mut prev_hra, &mut hra);
     }
-    if n == 0 || m == 0 {
-        0
-    } else {
-        prev_c[m - 1]
-    }
+    Ok(if n == 0 || m == 0 { 0 } else { prev_c[m - 1] })
 }
 
 /// The tables of one pair of trees.
@@ -331,6 +367,8 @@ impl<'a, R: Relabel> Gted<'a, R> {
         self.cells += ((rows - 1) * (cols - 1)) as u64;
         let fd = &mut self.fd;
         fd.clear();
+        // exactly: amortized growth could double the largest table
+        fd.reserve_exact(rows * cols);
         fd.resize(rows * cols, 0);
         for x in 1..rows {
             fd[x * cols] = fd[(x - 1) * cols] + self.del[oa[li + x - 1] as usize];

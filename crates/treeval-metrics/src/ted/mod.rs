@@ -127,12 +127,14 @@ impl Relabel for FreeRelabel {
 /// The work of an edit distance, in forest-table cells (the unit of the cost guard).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Cost {
-    /// Cells the distance's tables take under the optimal strategy (a lower bound,
-    /// |A|·|B|, when `exact` is false: the pair was refused before the strategy was
-    /// computed).
+    /// Cells the distance's tables take under the optimal strategy (a lower bound when
+    /// `exact` is false: the pair was refused before the strategy was complete).
     pub cells: u64,
     /// Whether `cells` is the strategy's exact count.
     pub exact: bool,
+    /// An upper bound (Zhang–Shasha's count, left or right, the cheaper): a limit of
+    /// this many cells always suffices.
+    pub upper: u64,
     /// Nodes of the two trees.
     pub nodes: (u32, u32),
 }
@@ -146,16 +148,30 @@ pub struct TooCostly {
     pub limit: u64,
 }
 
+impl TooCostly {
+    /// A limit that lets the pair through: the exact cost when known, else the upper
+    /// bound.
+    pub fn enough(&self) -> u64 {
+        if self.cost.exact {
+            self.cost.cells
+        } else {
+            self.cost.upper
+        }
+    }
+}
+
 impl std::fmt::Display for TooCostly {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "trees of {} and {} nodes whose edit distance needs {}{} table cells",
-            self.cost.nodes.0,
-            self.cost.nodes.1,
-            if self.cost.exact { "" } else { "at least " },
-            self.cost.cells,
-        )
+            "trees of {} and {} nodes whose edit distance needs ",
+            self.cost.nodes.0, self.cost.nodes.1,
+        )?;
+        if self.cost.exact {
+            write!(f, "{} table cells", self.cost.cells)
+        } else {
+            write!(f, "{} to {} table cells", self.cost.cells, self.cost.upper)
+        }
     }
 }
 
@@ -173,36 +189,32 @@ struct Plan {
 
 fn plan(a: &Tree, b: &Tree, limit: u64) -> Result<Plan, TooCostly> {
     let nodes = (a.len() as u32, b.len() as u32);
-    let pairs = (a.len() as u64).saturating_mul(b.len() as u64);
-    if pairs > limit {
-        return Err(TooCostly {
-            cost: Cost {
-                cells: pairs,
-                exact: false,
-                nodes,
-            },
-            limit,
-        });
-    }
+    // O(|A| + |B|): the bounds decide most refusals before any table
     let (sa, sb) = (gted::Shape::new(a), gted::Shape::new(b));
-    let mut strat = Vec::new();
-    let cells = gted::strategy(&sa, &sb, &mut strat);
-    if cells > limit {
-        return Err(TooCostly {
-            cost: Cost {
-                cells,
-                exact: true,
-                nodes,
-            },
-            limit,
-        });
+    let (low, upper) = gted::bounds(&sa, &sb);
+    let refuse = |cells, exact| TooCostly {
+        cost: Cost {
+            cells,
+            exact,
+            upper,
+            nodes,
+        },
+        limit,
+    };
+    if low > limit {
+        return Err(refuse(low, false));
     }
-    Ok(Plan {
-        sa,
-        sb,
-        strat,
-        cells,
-    })
+    let mut strat = Vec::new();
+    match gted::strategy(&sa, &sb, &mut strat, limit) {
+        Ok(cells) if cells <= limit => Ok(Plan {
+            sa,
+            sb,
+            strat,
+            cells,
+        }),
+        Ok(cells) => Err(refuse(cells, true)),
+        Err(over) => Err(refuse(over.max(low), false)),
+    }
 }
 
 /// The cost of the edit distance of `a` and `b` (its strategy is computed: O(|A|·|B|)
@@ -213,14 +225,16 @@ pub fn cost(a: &Tree, b: &Tree) -> Cost {
         return Cost {
             cells: 0,
             exact: true,
+            upper: 0,
             nodes,
         };
     }
     let (sa, sb) = (gted::Shape::new(a), gted::Shape::new(b));
     let mut strat = Vec::new();
     Cost {
-        cells: gted::strategy(&sa, &sb, &mut strat),
+        cells: gted::strategy(&sa, &sb, &mut strat, u64::MAX).expect("no limit"),
         exact: true,
+        upper: gted::bounds(&sa, &sb).1,
         nodes,
     }
 }
@@ -274,10 +288,13 @@ pub fn try_distance_with_script<R: Relabel>(
             }
             match g.script(limit, true) {
                 Some(s) => Ok((d, s)),
+                // (not seen in tests: the backtrack by strategy takes about the
+                // distance's own cells)
                 None => Err(TooCostly {
                     cost: Cost {
                         cells: g.cells,
-                        exact: true,
+                        exact: false,
+                        upper: u64::MAX,
                         nodes: (a.len() as u32, b.len() as u32),
                     },
                     limit,
@@ -593,7 +610,9 @@ mod tests {
         // the backtrack by strategy directions gives a valid optimal script too
         let (sa, sb) = (gted::Shape::new(a), gted::Shape::new(b));
         let mut strat = Vec::new();
-        let cells = gted::strategy(&sa, &sb, &mut strat);
+        let cells = gted::strategy(&sa, &sb, &mut strat, u64::MAX).unwrap();
+        let (low, high) = gted::bounds(&sa, &sb);
+        assert!(low <= cells && cells <= high, "{low} {cells} {high}");
         let mut g = gted::Gted::new(a, b, r, &sa, &sb, &strat);
         g.run();
         assert_eq!(g.cells, cells, "the strategy counts the cells exactly");
@@ -623,18 +642,32 @@ mod tests {
     }
 
     #[test]
-    fn refused_before_any_table() {
+    fn refused_over_the_limit_accepted_at_it() {
         let a = Tree::from_node(&shaped(1, 50, 3, 1));
-        let e = try_distance(&a, &a, &UnitCost, 49 * 50).unwrap_err();
-        assert!(!e.cost.exact);
-        assert_eq!(e.cost.cells, 2500);
-        let e = try_distance_with_script(&a, &a, &UnitCost, 2600).unwrap_err();
-        assert!(e.cost.exact && e.cost.cells > 2600, "{e}");
-        assert_eq!(e.limit, 2600);
-        assert!(e
-            .to_string()
-            .starts_with("trees of 50 and 50 nodes whose edit distance needs "));
-        assert!(try_distance_with_script(&a, &a, &UnitCost, e.cost.cells).is_ok());
+        let c = cost(&a, &a);
+        assert!(c.exact && c.cells >= 2500 && c.cells <= c.upper);
+        // |A|·|B| alone is over: refused before any table, with both bounds
+        let e = try_distance(&a, &a, &UnitCost, 2499).unwrap_err();
+        assert!(!e.cost.exact && e.cost.cells >= 2500 && e.cost.cells <= c.cells);
+        assert_eq!(
+            (e.limit, e.cost.upper, e.enough()),
+            (2499, c.upper, c.upper)
+        );
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "trees of 50 and 50 nodes whose edit distance needs {} to {} table cells",
+                e.cost.cells, c.upper
+            )
+        );
+        let e = try_distance_with_script(&a, &a, &UnitCost, c.cells - 1).unwrap_err();
+        assert!(e.cost.cells <= c.cells && (!e.cost.exact || e.cost.cells == c.cells));
+        assert!(e.enough() >= c.cells);
+        for limit in [c.cells, e.enough()] {
+            let (d, s) = try_distance_with_script(&a, &a, &UnitCost, limit).unwrap();
+            assert_eq!(d, zs::distance(&a, &a, &UnitCost));
+            check_script(&a, &a, &UnitCost, d, &s);
+        }
     }
 
     proptest::proptest! {

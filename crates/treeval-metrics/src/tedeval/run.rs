@@ -490,16 +490,12 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
                         Position::new(Arc::from(read[0].1.path.as_str()), line.max(1), 1)
                             .in_sentence(index, None),
                         ErrorKind::Other(format!(
-                            "expected an edit distance of at most {} table cells (--max-cost), found one of {}{} (trees of {} and {} nodes, {len} words): the sentence is not scored",
+                            "expected an edit distance of at most {} table cells (--max-cost), found {e} ({len} words): the sentence is not scored",
                             e.limit,
-                            if e.cost.exact { "" } else { "at least " },
-                            e.cost.cells,
-                            e.cost.nodes.0,
-                            e.cost.nodes.1,
                         )),
                     ).with_hint(format!(
                         "--max-cost {} scores it (memory: about 9 bytes a cell, per thread)",
-                        e.cost.cells
+                        e.enough()
                     )));
                 } else if len > MAX_WORDS {
                     too_large.0 += 1;
