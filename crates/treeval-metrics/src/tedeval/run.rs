@@ -107,6 +107,10 @@ pub struct RunSummary {
     pub first_gold_nodes: u64,
 }
 
+/// A sentence's counts per experiment and the size of its generalized gold, or why it
+/// is not scored (`None`: over a word limit).
+type Scored = Result<(Vec<TedEvalCounts>, u64), Option<TooCostly>>;
+
 /// One sentence of one experiment, as read.
 struct Pair {
     gold: FNode,
@@ -430,7 +434,7 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     let max_len = opts.max_len.unwrap_or(u32::MAX);
     let max_cost = opts.max_cost.unwrap_or(DEFAULT_MAX_COST);
     // sentence -> (per experiment counts, generalized size), or why it is not scored
-    let score = |i: usize| -> Result<(Vec<TedEvalCounts>, u64), Option<TooCostly>> {
+    let score = |i: usize| -> Scored {
         let len = read[0].0[i].gold.span.1;
         if len > max_len || len > MAX_WORDS {
             return Err(None);
@@ -454,11 +458,10 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     };
     // the tree code recurses once per tree level: worker threads get room for
     // sentences thousands of words deep
-    let scored: Vec<Result<(Vec<TedEvalCounts>, u64), Option<TooCostly>>> =
-        match rayon::ThreadPoolBuilder::new().stack_size(STACK).build() {
-            Ok(pool) => pool.install(|| (0..n).into_par_iter().map(score).collect()),
-            Err(_) => (0..n).map(score).collect(),
-        };
+    let scored: Vec<Scored> = match rayon::ThreadPoolBuilder::new().stack_size(STACK).build() {
+        Ok(pool) => pool.install(|| (0..n).into_par_iter().map(score).collect()),
+        Err(_) => (0..n).map(score).collect(),
+    };
 
     let mut summary = RunSummary::default();
     let mut skipped = (0u64, 0u64);
