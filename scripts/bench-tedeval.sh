@@ -2,14 +2,18 @@
 # Times `treeval ted` (unlabeled TedEval, no length cut-off) on all 3,914 trees of the Penn
 # Treebank sample's dependency version against perturbed parses of them.
 # The .dp files (FORM POS HEAD) become one CoNLL-X file (DEPREL "dep"); the parses come
-# from scripts/perturb-deps.py --seed 7 --rate 0.1 (projective, single-rooted).
+# from scripts/perturb-deps.py --seed 7 --rate 0.1 (projective, single-rooted). Also two
+# schemes at once: the .mrg constituency trees (as their own parse) and the .dp pair.
+# Then the chain trees of scripts/bench-ted-chains.sh (both directions, 125 to 4,999
+# words; CHAIN_LIMIT seconds a run, default 300; CHAINS=0 skips them).
 # Usage: scripts/bench-tedeval.sh [SHARED_DATA_DIR] [RUNS]
-# Needs: a release build, python3, /usr/bin/time.
+# TREEVAL=path/to/treeval times another binary (e.g. an older build).
+# Needs: a release build, python3, /usr/bin/time, timeout.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=${1:-$root/../shared/data}
 runs=${2:-9}
-bin=${CARGO_TARGET_DIR:-$root/target}/release/treeval
+bin=${TREEVAL:-${CARGO_TARGET_DIR:-$root/target}/release/treeval}
 work=${TMPDIR:-/tmp}/treeval-bench
 mkdir -p "$work"
 [ -x "$bin" ] || (cd "$root" && cargo build --release -p treeval-cli)
@@ -22,6 +26,10 @@ if [ ! -s "$parse" ]; then
                 END { if (n) print "" }' "$f"
   done > "$gold"
   python3 "$root/scripts/perturb-deps.py" "$gold" "$parse" --seed 7 --rate 0.1
+fi
+mrg=$work/ptb.mrg
+if [ ! -s "$mrg" ]; then
+  for f in "$data"/ptb-sample/treebank/combined/wsj_*.mrg; do cat "$f"; echo; done > "$mrg"
 fi
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "input: $(grep -c '^$' "$gold") sentences, $(grep -c . "$gold") words, $(du -b "$gold" | cut -f1) + $(du -b "$parse" | cut -f1) bytes"
@@ -43,3 +51,10 @@ measure() { # name, command...
 measure "treeval deps (same files)" "$bin" deps --quiet "$gold" "$parse"
 measure "treeval ted --unlabeled" "$bin" ted --quiet --unlabeled --gold "$gold" --parse "$parse"
 measure "treeval ted (labeled, JSON)" "$bin" ted --quiet --format json --gold "$gold" --parse "$parse"
+# two schemes (the constituency trees as their own parse, the perturbed dependency parse):
+# two edit scripts per sentence and experiment
+measure "treeval ted 2 schemes (.mrg + .dp)" "$bin" ted --quiet --no-test \
+  --exp "constituency:$mrg:$mrg" --exp "dependency:$gold:$parse"
+if [ "${CHAINS:-1}" != 0 ]; then
+  bash "$root/scripts/bench-ted-chains.sh" "$bin" "${CHAIN_LIMIT:-300}"
+fi

@@ -73,6 +73,13 @@ pub struct TedArgs {
     /// words are left out (counted and warned): the edit distance's memory.
     #[arg(long, value_name = "N")]
     pub max_len: Option<u32>,
+    /// Work limit of one edit distance, in table cells, estimated before computing it
+    /// (default 150000000: about 1.35 GB and a few seconds). A sentence over it is
+    /// counted and warned about, not scored (a tree pair of --distance is an error);
+    /// the warning names the --max-cost that scores it. Memory is about 9 bytes a
+    /// cell, per thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_cost: Option<u64>,
     /// Label equivalences across inventories: each line lists labels that count as one
     /// (separated by spaces, tabs or '='; '#' starts a comment), e.g. `SBJ SUB nsubj`.
     /// Every label is replaced by the first of its line before conversion.

@@ -1,7 +1,7 @@
 //! Criterion benchmarks of TedEval's sentence work, in memory: converting dependency trees
 //! to functional trees, generalizing two schemes' golds, and scoring a parse (two edit
 //! scripts). Input: deterministic pseudo-random projective trees of 25 and 60 words (the
-//! PTB sample's mean is 24). The end-to-end CLI timing on the PTB sample is
+//! PTB sample's mean is 24), and 300-word chains in both directions (one script). The end-to-end CLI timing on the PTB sample is
 //! `scripts/bench-tedeval.sh` (figures in BENCHMARKS.md).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -63,6 +63,40 @@ fn bench(c: &mut Criterion) {
                     ted_tree(&gen, &mut ids),
                 );
                 score_sentence(&p, &o, &x, &ids, false)
+            })
+        });
+    }
+    // chains of words each headed by the previous one (forward: a right comb, cubic for
+    // Zhang–Shasha's left decomposition) or by the next one, against a perturbed copy
+    // (every 50th word relabelled, every 100th attached one word further away)
+    for forward in [true, false] {
+        let n = 300usize;
+        let chain = |perturbed: bool| {
+            let heads: Vec<u32> = (1..=n as u32)
+                .map(|i| match (forward, perturbed && i % 100 == 0) {
+                    (true, false) => i - 1,
+                    (true, true) => i - 2,
+                    (false, _) if i == n as u32 => 0,
+                    (false, false) => i + 1,
+                    (false, true) => (i + 2).min(n as u32),
+                })
+                .collect();
+            let labels: Vec<&str> = (1..=n)
+                .map(|i| if perturbed && i % 50 == 0 { "x" } else { "dep" })
+                .collect();
+            functional_tree(&heads, &labels).0
+        };
+        let (gold, parse) = (chain(false), chain(true));
+        let name = if forward {
+            "chain_forward"
+        } else {
+            "chain_backward"
+        };
+        g.bench_with_input(BenchmarkId::new(name, n), &n, |b, _| {
+            b.iter(|| {
+                let mut ids = LabelIds::new();
+                let (p, o) = (ted_tree(&parse, &mut ids), ted_tree(&gold, &mut ids));
+                score_sentence(&p, &o, &o, &ids, false)
             })
         });
     }

@@ -103,7 +103,7 @@ pub struct TedSentences {
     pub over_max_len: u64,
     /// Their words.
     pub over_max_len_words: u64,
-    /// Over the size limit of the edit distance (5,000 words; not scored).
+    /// Over the limits of the edit distance (5,000 words, `--max-cost`; not scored).
     pub too_large: u64,
 }
 
@@ -239,7 +239,7 @@ pub fn render_text(r: &TedReport, micro: bool) -> String {
     if s.too_large > 0 {
         let _ = write!(
             o,
-            ", {} over the edit distance's limit of 5000 words not scored",
+            ", {} over the edit distance's limits (5000 words, --max-cost) not scored",
             s.too_large
         );
     }

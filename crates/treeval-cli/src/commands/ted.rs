@@ -6,7 +6,10 @@ use std::io::Write;
 
 use treeval_formats::ReaderBuilder;
 use treeval_metrics::deps::Input;
-use treeval_metrics::ted::{distance_with_script, parse_apted, FreeRelabel, Tree, UnitCost};
+use treeval_metrics::ted::{
+    parse_apted, try_distance, try_distance_with_script, FreeRelabel, TooCostly, Tree, UnitCost,
+    DEFAULT_MAX_COST,
+};
 use treeval_metrics::tedeval::run::{evaluate, Experiment, TedEvalOptions};
 use treeval_report::model::Warning;
 use treeval_report::ted::{build, render_text};
@@ -135,6 +138,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let opts = TedEvalOptions {
         unlabeled: a.unlabeled,
         max_len: a.max_len,
+        max_cost: a.max_cost,
         equivalences,
         keep_sentences: resample || a.out.per_sentence.is_some(),
         brackets: treeval_metrics::tedeval::BracketConversion {
@@ -189,6 +193,9 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             ),
         ],
     );
+    if let Some(n) = a.max_cost {
+        signature.push("max-cost", n.to_string());
+    }
     // a bracketed side leaves an experiment without attachment scores
     if r.experiments.iter().any(|x| x.attachment.is_none()) {
         signature.push(
@@ -299,21 +306,35 @@ fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure
                 continue;
             }
         };
-        let (d, script) = if a.unlabeled {
-            distance_with_script(&ta, &tb, &FreeRelabel)
-        } else {
-            distance_with_script(&ta, &tb, &UnitCost)
+        let limit = a.max_cost.unwrap_or(DEFAULT_MAX_COST);
+        let r: Result<(u32, Option<_>), TooCostly> = match (a.script, a.unlabeled) {
+            (true, true) => {
+                try_distance_with_script(&ta, &tb, &FreeRelabel, limit).map(|(d, s)| (d, Some(s)))
+            }
+            (true, false) => {
+                try_distance_with_script(&ta, &tb, &UnitCost, limit).map(|(d, s)| (d, Some(s)))
+            }
+            (false, true) => try_distance(&ta, &tb, &FreeRelabel, limit).map(|d| (d, None)),
+            (false, false) => try_distance(&ta, &tb, &UnitCost, limit).map(|d| (d, None)),
         };
-        if sink.is_on() {
-            sink.write(
-                &serde_json::json!({"system": 0, "line": k + 1, "distance": d, "script": script}),
-            );
+        if let (Ok((d, script)), true) = (&r, sink.is_on()) {
+            let mut v = serde_json::json!({"system": 0, "line": k + 1, "distance": d});
+            if let Some(script) = script {
+                v["script"] = serde_json::json!(script);
+            }
+            sink.write(&v);
         }
-        if a.script {
-            let s = serde_json::to_string(&script).unwrap_or_default();
-            text.push_str(&format!("{d}\t{s}\n"));
-        } else {
-            text.push_str(&format!("{d}\n"));
+        match r {
+            Ok((d, Some(script))) => {
+                let s = serde_json::to_string(&script).unwrap_or_default();
+                text.push_str(&format!("{d}\t{s}\n"));
+            }
+            Ok((d, None)) => text.push_str(&format!("{d}\n")),
+            Err(e) => problems.push(format!(
+                "{path}:{}:1: expected an edit distance of at most {limit} table cells (--max-cost), found {e}\n  hint: --max-cost {} computes it (about 9 bytes of memory a cell)",
+                k + 1,
+                e.enough()
+            )),
         }
     }
     if !problems.is_empty() {

@@ -961,6 +961,19 @@ pub fn score_sentence(
     ids: &LabelIds,
     unlabeled: bool,
 ) -> TedEvalCounts {
+    try_score_sentence(parse, gold, gen, ids, unlabeled, u64::MAX).expect("no limit")
+}
+
+/// [`score_sentence`], unless one of its edit distances would take more than
+/// `max_cost` table cells (see [`ted::try_distance_with_script`]).
+pub fn try_score_sentence(
+    parse: &TedTree,
+    gold: &TedTree,
+    gen: &TedTree,
+    ids: &LabelIds,
+    unlabeled: bool,
+    max_cost: u64,
+) -> Result<TedEvalCounts, ted::TooCostly> {
     let cost = |a: &TedTree, b: &TedTree| TedEvalCost {
         ids,
         unlabeled,
@@ -968,12 +981,13 @@ pub fn score_sentence(
         light_terminals: !(a.in_order && b.in_order),
     };
     let c = cost(parse, gen);
-    let (delta, script) = ted::distance_with_script(&parse.tree, &gen.tree, &c);
+    let (delta, script) = ted::try_distance_with_script(&parse.tree, &gen.tree, &c, max_cost)?;
     let mut forgiven = 0;
     // a gold equal to the generalization needs no operation: nothing to forgive
     if gold.tree != gen.tree {
         let mut theirs: HashMap<Op, u32> = HashMap::new();
-        let (_, gs) = ted::distance_with_script(&gold.tree, &gen.tree, &cost(gold, gen));
+        let (_, gs) =
+            ted::try_distance_with_script(&gold.tree, &gen.tree, &cost(gold, gen), max_cost)?;
         for op in ops(&gs, gold, gen) {
             *theirs.entry(op).or_insert(0) += 1;
         }
@@ -1001,14 +1015,14 @@ pub fn score_sentence(
     } else {
         1.0 - f64::from(delta_new) / f64::from(normalizer)
     };
-    TedEvalCounts {
+    Ok(TedEvalCounts {
         sentences: 1,
         delta: u64::from(delta),
         delta_new: u64::from(delta_new),
         normalizer: u64::from(normalizer),
         terminal_edits: u64::from(terminal_edits),
         sum_sentence_score: score,
-    }
+    })
 }
 
 #[cfg(test)]

@@ -12,9 +12,11 @@ use serde::Serialize;
 use treeval_formats::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Sentence};
 
 use super::{
-    functional_tree, generalize, score_sentence, ted_tree, FNode, LabelIds, Repairs, TedEvalCounts,
+    functional_tree, generalize, ted_tree, try_score_sentence, FNode, LabelIds, Repairs,
+    TedEvalCounts,
 };
 use crate::deps::{evaluate as evaluate_deps, FileSummary, Input};
+use crate::ted::{TooCostly, DEFAULT_MAX_COST};
 use crate::{AttachmentCounts, DepsOptions};
 
 /// Stack size of the scoring threads.
@@ -43,6 +45,9 @@ pub struct TedEvalOptions {
     pub unlabeled: bool,
     /// Score only sentences of at most this many words (the others are counted).
     pub max_len: Option<u32>,
+    /// Score only sentences whose edit distances take at most this many table cells
+    /// (the others are counted and warned about); `None`: [`DEFAULT_MAX_COST`].
+    pub max_cost: Option<u64>,
     /// Label → the label of its equivalence class (applied to every tree as it is read).
     pub equivalences: HashMap<String, String>,
     /// Keep every sentence's counts.
@@ -84,7 +89,8 @@ pub struct TedEvalResult {
     pub scored: u64,
     /// Sentences over `max_len`, not scored, and their words.
     pub skipped_long: (u64, u64),
-    /// Sentences over [`MAX_WORDS`], not scored, and their words.
+    /// Sentences over [`MAX_WORDS`] or over the cost limit of the edit distance
+    /// ([`TedEvalOptions::max_cost`]), not scored, and their words.
     pub too_large: (u64, u64),
     /// Warnings from reading the files.
     pub warnings: Diagnostics,
@@ -100,6 +106,10 @@ pub struct RunSummary {
     /// Nodes of the first experiment's gold trees.
     pub first_gold_nodes: u64,
 }
+
+/// A sentence's counts per experiment and the size of its generalized gold, or why it
+/// is not scored (`None`: over a word limit).
+type Scored = Result<(Vec<TedEvalCounts>, u64), Option<TooCostly>>;
 
 /// One sentence of one experiment, as read.
 struct Pair {
@@ -422,15 +432,16 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
 
     let n = first.len();
     let max_len = opts.max_len.unwrap_or(u32::MAX);
-    // sentence -> (per experiment counts, generalized size), None when too long
-    let score = |i: usize| -> Option<(Vec<TedEvalCounts>, u64)> {
+    let max_cost = opts.max_cost.unwrap_or(DEFAULT_MAX_COST);
+    // sentence -> (per experiment counts, generalized size), or why it is not scored
+    let score = |i: usize| -> Scored {
         let len = read[0].0[i].gold.span.1;
         if len > max_len || len > MAX_WORDS {
-            return None;
+            return Err(None);
         }
         let golds: Vec<&FNode> = read.iter().map(|r| &r.0[i].gold).collect();
         // the word check above makes every gold of a sentence as long as the first
-        let gen = generalize(&golds).ok()?;
+        let gen = generalize(&golds).map_err(|_| None)?;
         let mut ids = LabelIds::new();
         let g = ted_tree(&gen, &mut ids);
         let counts = read
@@ -439,18 +450,18 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
                 let p = &r.0[i];
                 let gold = ted_tree(&p.gold, &mut ids);
                 let parse = ted_tree(&p.parse, &mut ids);
-                score_sentence(&parse, &gold, &g, &ids, opts.unlabeled)
+                try_score_sentence(&parse, &gold, &g, &ids, opts.unlabeled, max_cost)
             })
-            .collect();
-        Some((counts, u64::from(g.size)))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(Some)?;
+        Ok((counts, u64::from(g.size)))
     };
     // the tree code recurses once per tree level: worker threads get room for
     // sentences thousands of words deep
-    let scored: Vec<Option<(Vec<TedEvalCounts>, u64)>> =
-        match rayon::ThreadPoolBuilder::new().stack_size(STACK).build() {
-            Ok(pool) => pool.install(|| (0..n).into_par_iter().map(score).collect()),
-            Err(_) => (0..n).map(score).collect(),
-        };
+    let scored: Vec<Scored> = match rayon::ThreadPoolBuilder::new().stack_size(STACK).build() {
+        Ok(pool) => pool.install(|| (0..n).into_par_iter().map(score).collect()),
+        Err(_) => (0..n).map(score).collect(),
+    };
 
     let mut summary = RunSummary::default();
     let mut skipped = (0u64, 0u64);
@@ -472,9 +483,24 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
         .collect();
     for (i, s) in scored.iter().enumerate() {
         match s {
-            None => {
+            Err(why) => {
                 let len = read[0].0[i].gold.span.1;
-                if len > MAX_WORDS {
+                if let Some(e) = why {
+                    too_large.0 += 1;
+                    too_large.1 += u64::from(len);
+                    let (line, index) = read[0].0[i].at;
+                    warnings.push(Diagnostic::warning(
+                        Position::new(Arc::from(read[0].1.path.as_str()), line.max(1), 1)
+                            .in_sentence(index, None),
+                        ErrorKind::Other(format!(
+                            "expected an edit distance of at most {} table cells (--max-cost), found {e} ({len} words): the sentence is not scored",
+                            e.limit,
+                        )),
+                    ).with_hint(format!(
+                        "--max-cost {} scores it (memory: about 9 bytes a cell, per thread)",
+                        e.enough()
+                    )));
+                } else if len > MAX_WORDS {
                     too_large.0 += 1;
                     too_large.1 += u64::from(len);
                     let (line, index) = read[0].0[i].at;
@@ -495,7 +521,7 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
                     }
                 }
             }
-            Some((counts, gen_size)) => {
+            Ok((counts, gen_size)) => {
                 summary.generalized_nodes += gen_size;
                 summary.first_gold_nodes += read[0].0[i].gold.size() as u64;
                 for ((x, c), r) in experiments.iter_mut().zip(counts).zip(&read) {
