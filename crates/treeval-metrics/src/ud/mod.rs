@@ -144,6 +144,9 @@ pub struct UdOptions {
     pub by: Vec<ByKey>,
     /// Count [`UdCounts::relation_sets`] (`treeval relations`); they stay 0 otherwise.
     pub relation_sets: bool,
+    /// Do not read DEPS at all (ELAS and EULAS stay 0 items), as conll18_ud_eval.py,
+    /// which neither scores nor checks them.
+    pub skip_enhanced: bool,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
