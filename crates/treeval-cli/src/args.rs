@@ -131,12 +131,14 @@ pub enum BracketLabels {
 /// Reference-script output for `ud`.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
 pub enum UdCompat {
-    /// The table of `conll18_ud_eval.py -v`.
+    /// `conll18_ud_eval.py`: its three lines LAS, MLAS and BLEX F1 (with -v: its `-v`
+    /// table); files are checked only as the script checks them, DEPS not at all.
     Conll18,
     /// The table of `conll18_ud_eval.py -c` (raw counts).
     #[value(name = "conll18-counts")]
     Conll18Counts,
-    /// The table of `udeval -v` (the 13 metrics, ELAS and EULAS).
+    /// `udeval`: its five lines LAS, MLAS, BLEX, ELAS and EULAS F1 (with -v: its `-v`
+    /// table); empty nodes as udeval's own (--empty-nodes drop) unless --empty-nodes is given.
     Udeval,
     /// The table of `udeval -c`.
     #[value(name = "udeval-counts")]
@@ -207,19 +209,26 @@ pub struct UdArgs {
     /// behaviour, so the signature records it).
     #[arg(long, value_enum, default_value_t = AlignArg::Strict)]
     pub align: AlignArg,
-    /// How empty nodes (5.1) enter ELAS and EULAS.
-    #[arg(long, value_enum, default_value_t = EmptyNodesArg::Collapse)]
-    pub empty_nodes: EmptyNodesArg,
+    /// How empty nodes (5.1) enter ELAS and EULAS [default: collapse; with --compat udeval
+    /// or udeval-counts: drop, as udeval itself]
+    #[arg(long, value_enum)]
+    pub empty_nodes: Option<EmptyNodesArg>,
     /// Enhancement types NOT to evaluate, as udeval's --enhancements: 0 = all; digits 1
     /// gapping, 2 shared parents in coordination, 3 shared dependents in coordination
     /// (a no-op in udeval, and so here), 4 control, 5 external arguments of relative
     /// clauses, 6 case information.
     #[arg(long, value_name = "DIGITS", default_value = "0")]
     pub enhancements: String,
-    /// Print exactly what conll18_ud_eval.py prints with -v (conll18) or -c
-    /// (conll18-counts), or udeval with -v / -c (udeval, udeval-counts).
+    /// Print exactly what conll18_ud_eval.py prints (conll18; with -v its -v table) or with
+    /// -c (conll18-counts), or udeval likewise (udeval, udeval -v, udeval-counts). Files are
+    /// checked as the script checks them: empty fields other than ID, FORM and HEAD are
+    /// read as empty values, and conll18 does not read DEPS.
     #[arg(long, value_enum)]
     pub compat: Option<UdCompat>,
+    /// With --compat conll18 or udeval: the script's -v table (all metrics with precision,
+    /// recall, F1 and aligned accuracy) instead of its default lines.
+    #[arg(short, long, requires = "compat")]
+    pub verbose: bool,
     /// Add per-relation precision/recall/F1 (universal relations, LAS over the word
     /// alignment) to the text output (JSON always has them).
     #[arg(long)]

@@ -390,7 +390,7 @@ pub fn capped(mut lines: Vec<String>) -> String {
     if lines.len() > SHOWN {
         let more = lines.len() - SHOWN;
         lines.truncate(SHOWN);
-        lines.push(format!("… and {more} more"));
+        lines.push(format!("… and {more} more problem(s)"));
     }
     lines.join("\n")
 }

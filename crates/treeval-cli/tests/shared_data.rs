@@ -517,8 +517,16 @@ fn conll18_tests_byte_identical() {
             "conll18-counts",
         ),
     ] {
+        // the expected files are `-v` tables (-c for counts)
         assert_eq!(
-            treeval(&["ud", "--compat", compat, s(&c.join(gold)), s(&c.join(sys))]),
+            treeval(&[
+                "ud",
+                "--compat",
+                compat,
+                "-v",
+                s(&c.join(gold)),
+                s(&c.join(sys))
+            ]),
             std::fs::read_to_string(c.join(expected)).unwrap(),
             "{sys}"
         );
@@ -585,8 +593,16 @@ fn tiny_enhanced_collapse_and_drop() {
     let Some(d) = data_dir() else { return };
     let t = d.join("reference/tiny");
     let (g, sy) = (t.join("gold.conllu"), t.join("sys.conllu"));
-    // collapse (default) on raw files = udeval on the collapser's output
-    let collapsed = treeval(&["ud", "--compat", "udeval-counts", s(&g), s(&sy)]);
+    // collapse on raw files = udeval on the collapser's output
+    let collapsed = treeval(&[
+        "ud",
+        "--compat",
+        "udeval-counts",
+        "--empty-nodes",
+        "collapse",
+        s(&g),
+        s(&sy),
+    ]);
     assert_eq!(
         collapsed,
         udeval_section(
@@ -602,20 +618,14 @@ fn tiny_enhanced_collapse_and_drop() {
         "ud",
         "--compat",
         "udeval-counts",
+        "--empty-nodes",
+        "collapse",
         s(&t.join("gold.collapsed.conllu")),
         s(&t.join("sys.collapsed.conllu")),
     ]);
     assert_eq!(pre, collapsed);
-    // drop = udeval on the raw files
-    let dropped = treeval(&[
-        "ud",
-        "--compat",
-        "udeval-counts",
-        "--empty-nodes",
-        "drop",
-        s(&g),
-        s(&sy),
-    ]);
+    // drop = udeval on the raw files (udeval's own handling: the compat default)
+    let dropped = treeval(&["ud", "--compat", "udeval-counts", s(&g), s(&sy)]);
     assert_eq!(
         dropped,
         udeval_section(&t, "udeval.txt", "== udeval (udtools 0.2.9) -c")
@@ -631,19 +641,19 @@ fn big1m_enhanced_collapse_and_drop() {
     let sys = d.join("reference/big1m/sys1m.conllu.gz");
     let e = d.join("reference/big1m/expected");
     assert_eq!(
-        treeval(&["ud", "--compat", "udeval-counts", s(&gold), s(&sys)]),
-        expected(&e.join("udeval-collapsed-counts.txt"))
-    );
-    assert_eq!(
         treeval(&[
             "ud",
             "--compat",
             "udeval-counts",
             "--empty-nodes",
-            "drop",
+            "collapse",
             s(&gold),
             s(&sys)
         ]),
+        expected(&e.join("udeval-collapsed-counts.txt"))
+    );
+    assert_eq!(
+        treeval(&["ud", "--compat", "udeval-counts", s(&gold), s(&sys)]),
         expected(&e.join("udeval-counts.txt"))
     );
 }
@@ -1194,4 +1204,116 @@ fn ewt_as_conll09_compat_eval09_byte_identical() {
         read("ewt_qp.txt")
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The files of ../shared/data/peer, or `None` (with the loud message) without them.
+fn peer_dir() -> Option<PathBuf> {
+    let d = data_dir()?.join("peer");
+    assert!(d.is_dir(), "{} is missing", d.display());
+    Some(d)
+}
+
+/// A golden output of a reference scorer under testdata/peer-expected.
+fn peer_expected(rel: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../testdata/peer-expected")
+        .join(rel);
+    std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn conll18_shared_task_submissions_byte_identical() {
+    let Some(d) = peer_dir() else { return };
+    let mut pairs: Vec<PathBuf> = std::fs::read_dir(d.join("conll18/sys"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    pairs.sort();
+    assert_eq!(pairs.len(), 22, "the README's pairs");
+    for sys in pairs {
+        let name = sys.file_name().unwrap().to_str().unwrap();
+        let stem = name.trim_end_matches(".conllu.gz");
+        let tb = stem.split_once('.').unwrap().1;
+        let gold = d.join(format!("conll18/gold/{tb}.conllu.gz"));
+        // the script's default three lines, and its -v table
+        assert_eq!(
+            treeval(&["ud", "--compat", "conll18", s(&gold), s(&sys)]),
+            peer_expected(&format!("conll18/{stem}.txt")),
+            "{stem}"
+        );
+        assert_eq!(
+            treeval(&["ud", "--compat", "conll18", "-v", s(&gold), s(&sys)]),
+            peer_expected(&format!("conll18/{stem}.v.txt")),
+            "{stem} -v"
+        );
+    }
+}
+
+#[test]
+fn udeval_empty_node_files_and_cs_pud_byte_identical() {
+    let Some(d) = peer_dir() else { return };
+    let u = d.join("udeval");
+    let tmp = std::env::temp_dir().join(format!("treeval-udeval-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    for name in [
+        "valid__empty-nodes",
+        "valid__maximal-empty-node",
+        "valid__minimal-empty-node",
+    ] {
+        let gold = u.join(format!("{name}.conllu"));
+        // the perturbed copy: DEPS items `N.M:rel` of word lines read `N:rel`
+        let text = std::fs::read_to_string(&gold).unwrap();
+        let mut perturbed = String::new();
+        for line in text.lines() {
+            let mut c: Vec<String> = line.split('\t').map(str::to_owned).collect();
+            if c.len() == 10 && !c[0].contains('.') && c[8] != "_" && !c[8].is_empty() {
+                c[8] = c[8]
+                    .split('|')
+                    .map(|it| match it.split_once(':') {
+                        Some((h, rel)) if h.contains('.') => {
+                            format!("{}:{rel}", h.split('.').next().unwrap())
+                        }
+                        _ => it.to_owned(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("|");
+            }
+            perturbed.push_str(&c.join("\t"));
+            perturbed.push('\n');
+        }
+        assert_ne!(perturbed, text, "{name}: nothing perturbed");
+        let sys = tmp.join(format!("{name}.perturbed.conllu"));
+        std::fs::write(&sys, perturbed).unwrap();
+        for (sys, stem) in [
+            (&gold, name.to_owned()),
+            (&sys, format!("{name}.perturbed")),
+        ] {
+            // udeval's own handling of empty nodes, without --empty-nodes
+            assert_eq!(
+                treeval(&["ud", "--compat", "udeval", s(&gold), s(sys)]),
+                peer_expected(&format!("udeval/{stem}.txt")),
+                "{stem}"
+            );
+            assert_eq!(
+                treeval(&["ud", "--compat", "udeval", "-v", s(&gold), s(sys)]),
+                peer_expected(&format!("udeval/{stem}.v.txt")),
+                "{stem} -v"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+    let (gold, sys) = (
+        u.join("cs_pud-gold.conllu.gz"),
+        u.join("cs_pud-udpipe-pdtc-ud-2.17-251125.conllu.gz"),
+    );
+    let v = treeval(&["ud", "--compat", "udeval", "-v", s(&gold), s(&sys)]);
+    assert_eq!(v, peer_expected("udeval/cs_pud.v.txt"));
+    assert_eq!(
+        v,
+        std::fs::read_to_string(u.join("cs_pud.eval.txt")).unwrap()
+    );
+    assert_eq!(
+        treeval(&["ud", "--compat", "udeval", s(&gold), s(&sys)]),
+        peer_expected("udeval/cs_pud.txt")
+    );
 }

@@ -318,7 +318,7 @@ fn binary_or_foreign_input_is_one_clear_error_and_at_most_a_screenful() {
         1,
     );
     assert!(e.lines().count() <= 24, "{e}");
-    assert!(e.ends_with("… and 15 more error(s) not shown\n"), "{e}");
+    assert!(e.ends_with("… and 15 more problem(s)\n"), "{e}");
 }
 
 // ---- 4. nothing to measure: n/a, never 0 or 100

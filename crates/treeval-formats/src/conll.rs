@@ -57,6 +57,7 @@ pub struct ReaderBuilder {
     format: Option<Format>,
     conll09: Conll09Columns,
     validate_deps: bool,
+    reference_checks: bool,
     limit: usize,
 }
 
@@ -66,6 +67,7 @@ impl Default for ReaderBuilder {
             format: None,
             conll09: Conll09Columns::Gold,
             validate_deps: true,
+            reference_checks: false,
             limit: 100,
         }
     }
@@ -95,6 +97,15 @@ impl ReaderBuilder {
         self
     }
 
+    /// Check a word line only as conll18_ud_eval.py and udeval do: DEPREL may be empty too
+    /// (by default an empty DEPREL is an error). In both modes an empty LEMMA, UPOS, XPOS,
+    /// FEATS, DEPS or MISC is read as an empty value with one warning per column and file
+    /// (the reference scorers read it so); an empty ID, FORM or HEAD is an error.
+    pub fn reference_checks(&mut self, yes: bool) -> &mut Self {
+        self.reference_checks = yes;
+        self
+    }
+
     /// Keep at most this many diagnostics of each severity (the rest are counted).
     pub fn diagnostic_limit(&mut self, n: usize) -> &mut Self {
         self.limit = n;
@@ -109,6 +120,7 @@ impl ReaderBuilder {
             format: self.format,
             conll09: self.conll09,
             validate_deps: self.validate_deps,
+            reference_checks: self.reference_checks,
             conllu_name: name.ends_with(".conllu")
                 || name.ends_with(".conllu.gz")
                 || name.ends_with(".conllu.zst"),
@@ -122,6 +134,11 @@ impl ReaderBuilder {
             first_crlf: 0,
             eof: false,
             seen_comment: false,
+            sniffed: false,
+            seen_data: false,
+            bom: false,
+            empty_fields: Vec::new(),
+            single_word_ranges: None,
         }
     }
 
@@ -140,6 +157,7 @@ pub struct Reader<R> {
     format: Option<Format>,
     conll09: Conll09Columns,
     validate_deps: bool,
+    reference_checks: bool,
     conllu_name: bool,
     line_no: u64,
     index: u64,
@@ -151,6 +169,16 @@ pub struct Reader<R> {
     first_crlf: u64,
     eof: bool,
     seen_comment: bool,
+    /// The first bytes were checked for NUL (a binary file).
+    sniffed: bool,
+    /// A word line was seen (the first one is checked for bracketed trees).
+    seen_data: bool,
+    /// The file starts with a UTF-8 byte-order mark.
+    bom: bool,
+    /// Empty fields read as empty values: column, first line and column, count.
+    empty_fields: Vec<(&'static str, u64, u32, u64)>,
+    /// Multiword-token ranges of one word (`6-6`): the first one, its line, and how many.
+    single_word_ranges: Option<(String, u64, u64)>,
 }
 
 const MAX_COLS: usize = 16;
@@ -215,6 +243,10 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn read_lines(&mut self, s: &mut Sentence, bytes: &mut Vec<u8>) -> Result<bool, Error> {
+        if !self.sniffed {
+            self.sniffed = true;
+            self.sniff_binary()?;
+        }
         let mut expect_id: u32 = 1;
         loop {
             let line_start = bytes.len();
@@ -242,10 +274,8 @@ impl<R: BufRead> Reader<R> {
                 bytes.drain(line_start..line_start + 3);
                 end -= 3;
                 self.ntabs = tab_positions(&bytes[line_start..end], &mut self.tabs);
-                let pos = Position::new(self.path.clone(), 1, 1);
-                self.diags.push(Diagnostic::warning(pos, ErrorKind::ByteOrderMark).with_hint(
-                    "save the file as UTF-8 without BOM (the BOM is skipped here, but other tools choke on it)",
-                ));
+                // one warning per file, with the CR LF count, at the end
+                self.bom = true;
             }
             let line = &bytes[line_start..end];
             match classify(line) {
@@ -377,19 +407,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn finish_at_eof(&mut self, s: &mut Sentence, bytes: &[u8]) -> bool {
-        if self.crlf_lines > 0 {
-            let pos = Position::new(self.path.clone(), self.first_crlf, 1);
-            self.diags.push(
-                Diagnostic::warning(
-                    pos,
-                    ErrorKind::CarriageReturn {
-                        lines: self.crlf_lines,
-                    },
-                )
-                .with_hint("convert the line endings with `dos2unix` (treeval ignores the CRs)"),
-            );
-            self.crlf_lines = 0;
-        }
+        self.file_warnings();
         let has_nodes = !s.words.is_empty() || !s.empty.is_empty() || !s.mwts.is_empty();
         if has_nodes {
             let pos = self.pos(1, s, bytes);
@@ -412,6 +430,88 @@ impl<R: BufRead> Reader<R> {
             s.sent_id = None;
         }
         false
+    }
+
+    /// A NUL byte in the first buffer means a binary file (or UTF-16): stop at once,
+    /// rather than report every line as malformed.
+    fn sniff_binary(&mut self) -> Result<(), Error> {
+        let head = loop {
+            match self.rdr.fill_buf() {
+                Ok(b) => break b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Error::io(&self.path, &e)),
+            }
+        };
+        let Some(offset) = memchr::memchr(0, head) else {
+            return Ok(());
+        };
+        let hint = if head.starts_with(&[0xFF, 0xFE]) || head.starts_with(&[0xFE, 0xFF]) {
+            "the file starts like UTF-16 text: convert it with `iconv -f UTF-16 -t UTF-8`"
+        } else {
+            "give the CoNLL text file (gzip and zstd files are read as they are)"
+        };
+        Err(Error::single(
+            Diagnostic::error(
+                Position::new(self.path.clone(), 0, 0),
+                ErrorKind::NotText {
+                    offset: offset as u64,
+                },
+            )
+            .with_hint(hint),
+        ))
+    }
+
+    /// The warnings kept for the end of the file: one per file for a byte-order mark and
+    /// CR LF line ends, one per column for empty fields, one for ranges of one word.
+    fn file_warnings(&mut self) {
+        let crlf = std::mem::take(&mut self.crlf_lines);
+        let bom = std::mem::take(&mut self.bom);
+        if bom || crlf > 0 {
+            let line = if bom { 1 } else { self.first_crlf };
+            let kind = match (bom, crlf) {
+                (true, 0) => ErrorKind::ByteOrderMark,
+                (false, lines) => ErrorKind::CarriageReturn { lines },
+                (true, lines) => ErrorKind::ByteOrderMarkAndCarriageReturn { lines },
+            };
+            let hint = if crlf > 0 {
+                "convert the file with `dos2unix` (the numbers are those of the LF file)"
+            } else {
+                "save the file as UTF-8 without BOM (the BOM is skipped here, but other tools choke on it)"
+            };
+            self.diags.push(
+                Diagnostic::warning(Position::new(self.path.clone(), line, 1), kind)
+                    .with_hint(hint),
+            );
+        }
+        for (column, line, col, lines) in std::mem::take(&mut self.empty_fields) {
+            self.diags.push(
+                Diagnostic::warning(
+                    Position::new(self.path.clone(), line, col),
+                    ErrorKind::EmptyFieldRead { column, lines },
+                )
+                .with_hint(
+                    "write '_' for an empty value; the field is read as an empty value (not '_'), as conll18_ud_eval.py reads it",
+                ),
+            );
+        }
+        if let Some((found, line, lines)) = self.single_word_ranges.take() {
+            self.diags.push(
+                Diagnostic::warning(
+                    Position::new(self.path.clone(), line, 1),
+                    ErrorKind::SingleWordRange { found, lines },
+                )
+                .with_hint(
+                    "read as conll18_ud_eval.py reads it: a multiword token of one word (its FORM is the token's text); drop the range line if the word is a token of its own",
+                ),
+            );
+        }
+    }
+
+    fn note_empty_field(&mut self, column: &'static str, col: u32) {
+        match self.empty_fields.iter_mut().find(|x| x.0 == column) {
+            Some(x) => x.3 += 1,
+            None => self.empty_fields.push((column, self.line_no, col, 1)),
+        }
     }
 
     fn detect(
@@ -482,6 +582,21 @@ impl<R: BufRead> Reader<R> {
         // tab positions were found while the line was read
         let (tabs, ntabs) = (self.tabs, self.ntabs);
         let cols = ntabs + 1;
+        if !self.seen_data {
+            self.seen_data = true;
+            // no CoNLL line starts with '(' (the ID is a number): constituency trees
+            if ntabs == 0 && line.first() == Some(&b'(') {
+                return Err(Error::single(
+                    Diagnostic::error(
+                        Position::new(self.path.clone(), self.line_no, 1),
+                        ErrorKind::LooksLikeBrackets,
+                    )
+                    .with_hint(
+                        "score constituency trees with `treeval brackets` (or `treeval ted`)",
+                    ),
+                ));
+            }
+        }
         let format = match self.format {
             Some(f) => f,
             None => self.detect(cols, line, s, bytes)?,
@@ -561,7 +676,19 @@ impl<R: BufRead> Reader<R> {
                 let a = parse_positive(&id_text[..k]);
                 let b = parse_positive(&id_text[k + 1..]);
                 match (a, b) {
-                    (Some(a), Some(b)) if a == *expect_id && b > a => {
+                    (Some(a), Some(b)) if a == *expect_id && b >= a => {
+                        if b == a {
+                            match &mut self.single_word_ranges {
+                                Some(x) => x.2 += 1,
+                                None => {
+                                    self.single_word_ranges = Some((
+                                        String::from_utf8_lossy(id_text).into_owned(),
+                                        self.line_no,
+                                        1,
+                                    ))
+                                }
+                            }
+                        }
                         s.mwts.push(MultiwordToken {
                             first: a,
                             last: b,
@@ -573,7 +700,7 @@ impl<R: BufRead> Reader<R> {
                     _ => {
                         let kind = ErrorKind::BadId {
                             expected: format!(
-                                "{}-N with N > {} (a multiword token starting at the next word)",
+                                "{}-N with N >= {} (a multiword token starting at the next word)",
                                 *expect_id, *expect_id
                             ),
                             found: String::from_utf8_lossy(id_text).into_owned(),
@@ -696,6 +823,17 @@ impl<R: BufRead> Reader<R> {
             let r = field(i);
             if r.is_empty() {
                 let col = col_of(r.start);
+                // what the reference scorers read as an empty value (they reject an empty
+                // ID, FORM or HEAD); DEPREL only in their mode
+                let readable = match name {
+                    "FORM" | "HEAD" => false,
+                    "DEPREL" => self.reference_checks,
+                    _ => true,
+                };
+                if readable {
+                    self.note_empty_field(name, col);
+                    continue;
+                }
                 self.error_at(
                     s,
                     bytes,
@@ -1062,9 +1200,184 @@ mod tests {
         assert_eq!(s.len(), 1);
         assert_eq!(d.error_count(), 0);
         let kinds: Vec<_> = d.iter().map(|d| d.kind.clone()).collect();
-        assert!(kinds.contains(&ErrorKind::ByteOrderMark));
-        assert!(kinds.contains(&ErrorKind::CarriageReturn { lines: 1 }));
+        // one warning for both, naming the file
+        assert!(kinds.contains(&ErrorKind::ByteOrderMarkAndCarriageReturn { lines: 1 }));
+        assert!(!kinds.contains(&ErrorKind::ByteOrderMark));
         assert!(kinds.contains(&ErrorKind::MissingFinalBlankLine));
+        assert!(d.iter().all(|x| x.to_string().starts_with("t.conllu:")));
+    }
+
+    /// Every sentence's fields, for comparing two readings of the same text.
+    fn fields(text: &[u8], name: &str) -> (Vec<Vec<String>>, Vec<ErrorKind>) {
+        let mut r = ReaderBuilder::new().from_reader(name, text);
+        let mut s = Sentence::new();
+        let mut out = Vec::new();
+        while r.read_sentence(&mut s).unwrap() {
+            let mut v = Vec::new();
+            for w in s.words() {
+                v.push(format!(
+                    "{}|{}|{}|{}|{}|{}|{:?}|{}|{}|{}",
+                    w.id,
+                    s.form(w),
+                    s.lemma(w),
+                    s.upos(w),
+                    s.xpos(w),
+                    s.feats(w),
+                    w.head(),
+                    s.deprel(w),
+                    s.deps(w),
+                    s.misc(w)
+                ));
+            }
+            for t in s.multiword_tokens() {
+                v.push(format!("{}-{} {}", t.first, t.last, s.mwt_form(t)));
+            }
+            out.push(v);
+        }
+        let kinds = r.diagnostics().iter().map(|d| d.kind.clone()).collect();
+        (out, kinds)
+    }
+
+    #[test]
+    fn bom_and_crlf_read_as_the_lf_file_with_one_warning() {
+        let lf = TWO.as_bytes().to_vec();
+        let crlf = TWO.replace('\n', "\r\n").into_bytes();
+        let mut bom = b"\xEF\xBB\xBF".to_vec();
+        bom.extend_from_slice(&lf);
+        let mut both = b"\xEF\xBB\xBF".to_vec();
+        both.extend_from_slice(&crlf);
+        let (want, none) = fields(&lf, "lf.conllu");
+        assert!(none.is_empty(), "{none:?}");
+        for (text, kind) in [
+            (crlf, ErrorKind::CarriageReturn { lines: 10 }),
+            (bom, ErrorKind::ByteOrderMark),
+            (
+                both,
+                ErrorKind::ByteOrderMarkAndCarriageReturn { lines: 10 },
+            ),
+        ] {
+            let (got, kinds) = fields(&text, "x.conllu");
+            assert_eq!(got, want);
+            assert_eq!(kinds, vec![kind]);
+        }
+        // CoNLL-X and CoNLL-2009 likewise
+        for text in [
+            "1\ta\t_\tX\tX\t_\t0\tROOT\t_\t_\n2\tb\t_\tX\tX\t_\t1\tdep\t_\t_\n\n",
+            "1\tdog\tdog\tdog\tNN\tNNS\t_\t_\t0\t2\tROOT\tSBJ\t_\t_\n\n",
+        ] {
+            let (want, none) = fields(text.as_bytes(), "t.conll");
+            assert!(none.is_empty());
+            let mut b = b"\xEF\xBB\xBF".to_vec();
+            b.extend_from_slice(text.replace('\n', "\r\n").as_bytes());
+            let (got, kinds) = fields(&b, "t.conll");
+            assert_eq!(got, want);
+            assert_eq!(kinds.len(), 1, "{kinds:?}");
+        }
+    }
+
+    #[test]
+    fn empty_fields_are_read_as_empty_values_with_one_warning_per_column() {
+        let text = "1\ta\t\tX\t_\t\t0\troot\t\t\n2\tb\t\tX\t_\t\t1\tdep\t_\t_\n\n";
+        let (s, d, _) = read(text);
+        assert_eq!(d.error_count(), 0, "{:?}", d.iter().collect::<Vec<_>>());
+        assert_eq!(s[0].lemma(&s[0].words()[0]), "");
+        assert_eq!(s[0].feats(&s[0].words()[1]), "");
+        let w: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+        assert_eq!(w.len(), 4, "{w:?}");
+        assert!(w[0].starts_with("t.conllu:1:5: expected '_' for an empty value in column LEMMA, found an empty field on 2 line(s)"), "{}", w[0]);
+        assert!(w
+            .iter()
+            .any(|x| x.contains("column FEATS") && x.contains("on 2 line(s)")));
+        assert!(w
+            .iter()
+            .any(|x| x.contains("column DEPS") && x.contains("on 1 line(s)")));
+        assert!(w.iter().any(|x| x.contains("column MISC")));
+        // FORM, HEAD and (outside the reference scorers' checks) DEPREL stay errors
+        for (text, column) in [
+            ("1\t\ta\tX\t_\t_\t0\troot\t_\t_\n\n", "FORM"),
+            ("1\ta\ta\tX\t_\t_\t\troot\t_\t_\n\n", "HEAD"),
+            ("1\ta\ta\tX\t_\t_\t0\t\t_\t_\n\n", "DEPREL"),
+        ] {
+            let (_, d, _) = read(text);
+            assert_eq!(d.error_count(), 1, "{column}");
+            assert_eq!(
+                d.iter().next().unwrap().kind,
+                ErrorKind::EmptyField { column }
+            );
+        }
+        let text = "1\ta\ta\tX\t_\t_\t0\t\t_\t_\n\n";
+        let mut r = ReaderBuilder::new()
+            .reference_checks(true)
+            .from_reader("t.conllu", text.as_bytes());
+        let mut s = Sentence::new();
+        assert!(r.read_sentence(&mut s).unwrap());
+        assert_eq!(r.diagnostics().error_count(), 0);
+        assert_eq!(s.deprel(&s.words()[0]), "");
+    }
+
+    #[test]
+    fn a_range_of_one_word_is_a_multiword_token_of_one_word() {
+        let text = "1\ta\ta\tX\t_\t_\t0\troot\t_\t_\n2-2\tbc\t_\t_\t_\t_\t_\t_\t_\t_\n2\tb\tb\tX\t_\t_\t1\tdep\t_\t_\n3-3\td\t_\t_\t_\t_\t_\t_\t_\t_\n3\td\td\tX\t_\t_\t1\tdep\t_\t_\n\n";
+        let (s, d, _) = read(text);
+        assert_eq!(d.error_count(), 0, "{:?}", d.iter().collect::<Vec<_>>());
+        let t = s[0].multiword_tokens();
+        assert_eq!(t.len(), 2);
+        assert_eq!((t[0].first, t[0].last, s[0].mwt_form(&t[0])), (2, 2, "bc"));
+        let w: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+        assert_eq!(w.len(), 1);
+        assert!(w[0].starts_with("t.conllu:2:1: expected a multiword token range N-M with M > N, found '2-2' (2 such range(s)"), "{}", w[0]);
+    }
+
+    #[test]
+    fn binary_and_bracket_files_stop_at_once_with_what_they_are() {
+        let mut bin = b"1\ta\t_\n\x00\x01\x02".to_vec();
+        bin.extend(std::iter::repeat(b'x').take(1000));
+        let mut r = ReaderBuilder::new().from_reader("a.bin", &bin[..]);
+        let mut s = Sentence::new();
+        let e = r.read_sentence(&mut s).unwrap_err();
+        assert_eq!(e.kind(), Some(&ErrorKind::NotText { offset: 6 }));
+        assert!(
+            e.to_string().starts_with("a.bin: this is not a text file"),
+            "{e}"
+        );
+        let utf16 = b"\xFF\xFE1\x00\t\x00";
+        let e = ReaderBuilder::new()
+            .from_reader("u.conllu", &utf16[..])
+            .read_sentence(&mut s)
+            .unwrap_err();
+        assert!(e.to_string().contains("UTF-16"), "{e}");
+        for forced in [None, Some(Format::Conllu)] {
+            let text = "(S (NP (DT The) (NN dog)) (VP (VBZ barks)))\n(S (NP x))\n";
+            let e = ReaderBuilder::new()
+                .format(forced)
+                .from_reader("t.mrg", text.as_bytes())
+                .read_sentence(&mut s)
+                .unwrap_err();
+            assert_eq!(e.kind(), Some(&ErrorKind::LooksLikeBrackets));
+            assert_eq!(e.diagnostics.len(), 1);
+            assert!(e.to_string().contains("treeval brackets"), "{e}");
+        }
+    }
+
+    #[test]
+    fn an_error_message_is_at_most_a_screenful() {
+        let mut text = String::new();
+        for k in 1..=200 {
+            text.push_str(&format!("{k} x y\n"));
+        }
+        text.push('\n');
+        let mut r = ReaderBuilder::new()
+            .format(Some(Format::Conllu))
+            .from_reader("t.conllu", text.as_bytes());
+        let mut s = Sentence::new();
+        while r.read_sentence(&mut s).unwrap() {}
+        let e = r.take_diagnostics().into_result().unwrap_err();
+        let shown = e.to_string();
+        assert!(
+            shown.lines().count() <= crate::error::SHOWN_LINES + 1,
+            "{shown}"
+        );
+        assert!(shown.ends_with("… and 190 more problem(s)"), "{shown}");
     }
 
     #[test]

@@ -197,6 +197,37 @@ pub enum ErrorKind {
         /// How many lines.
         lines: u64,
     },
+    /// A UTF-8 byte-order mark and CR LF line ends (one warning for both).
+    #[error("expected UTF-8 text with LF line ends, found a byte-order mark and CR LF on {lines} line(s) (both ignored)")]
+    ByteOrderMarkAndCarriageReturn {
+        /// How many lines end in CR LF.
+        lines: u64,
+    },
+    /// Empty fields that are read as empty values (a warning, once per column and file).
+    #[error("expected '_' for an empty value in column {column}, found an empty field on {lines} line(s) (read as an empty value)")]
+    EmptyFieldRead {
+        /// Column name.
+        column: &'static str,
+        /// How many lines.
+        lines: u64,
+    },
+    /// Multiword-token ranges of one word, such as `6-6` (a warning, once per file).
+    #[error("expected a multiword token range N-M with M > N, found '{found}' ({lines} such range(s) in the file)")]
+    SingleWordRange {
+        /// The first such range.
+        found: String,
+        /// How many.
+        lines: u64,
+    },
+    /// A NUL byte: a binary file.
+    #[error("this is not a text file: expected text, found a NUL byte at offset {offset}")]
+    NotText {
+        /// Byte offset of the first NUL (after decompression).
+        offset: u64,
+    },
+    /// The first line looks like a bracketed tree.
+    #[error("this looks like bracketed constituency trees: expected tab-separated CoNLL columns, found a line starting with '('")]
+    LooksLikeBrackets,
     /// Comment lines in the middle of a sentence.
     #[error(
         "expected comment lines only before the first word of a sentence, found one after a word"
@@ -305,17 +336,39 @@ impl Error {
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, d) in self.diagnostics.iter().enumerate() {
-            if i > 0 {
-                writeln!(f)?;
-            }
-            write!(f, "{d}")?;
-        }
-        if self.omitted > 0 {
-            write!(f, "\n… and {} more error(s) not shown", self.omitted)?;
-        }
-        Ok(())
+        f.write_str(&render_capped(&self.diagnostics, self.omitted))
     }
+}
+
+/// How many lines of diagnostics an error message shows at most (a screenful).
+pub const SHOWN_LINES: usize = 20;
+
+/// `diagnostics` one after the other (each with its hint line), cut after
+/// [`SHOWN_LINES`] lines with `… and N more problem(s)`, where N also counts `omitted`
+/// (problems found but not kept). The first diagnostic is always shown whole. No
+/// trailing newline.
+pub fn render_capped(diagnostics: &[Diagnostic], omitted: u64) -> String {
+    let mut out = String::new();
+    let mut lines = 0;
+    let mut shown = 0;
+    for d in diagnostics {
+        let text = d.to_string();
+        let n = text.lines().count().max(1);
+        if shown > 0 && lines + n > SHOWN_LINES {
+            break;
+        }
+        if shown > 0 {
+            out.push('\n');
+        }
+        out.push_str(&text);
+        lines += n;
+        shown += 1;
+    }
+    let more = (diagnostics.len() - shown) as u64 + omitted;
+    if more > 0 {
+        out.push_str(&format!("\n… and {more} more problem(s)"));
+    }
+    out
 }
 
 impl std::error::Error for Error {}

@@ -9,7 +9,7 @@ use treeval_metrics::ud::{
 };
 
 use crate::model::{GroupRow, Signature, Warning};
-use crate::render::{pct, table, OutputFormat};
+use crate::render::{table, OutputFormat};
 use treeval_metrics::deps::{ByKey, GroupCounts};
 
 /// What was read from a file.
@@ -54,12 +54,22 @@ pub struct UdRelation {
     /// Counts.
     #[serde(flatten)]
     pub counts: RelationCounts,
-    /// LAS-correct / system words with the relation.
-    pub precision: f64,
-    /// LAS-correct / gold words with the relation.
-    pub recall: f64,
-    /// Harmonic mean.
-    pub f1: f64,
+    /// LAS-correct / system words with the relation (`null` without system words).
+    pub precision: Option<f64>,
+    /// LAS-correct / gold words with the relation (`null` without gold words).
+    pub recall: Option<f64>,
+    /// Harmonic mean (`null` without gold and system words).
+    pub f1: Option<f64>,
+}
+
+/// `n / d`, or `None` (not applicable) when `d` is 0.
+pub fn ratio(n: u64, d: u64) -> Option<f64> {
+    (d > 0).then(|| n as f64 / d as f64)
+}
+
+/// A percentage with two decimals, `n/a` when not applicable.
+pub fn pct_or_na(x: Option<f64>) -> String {
+    x.map_or_else(|| "n/a".to_owned(), |v| format!("{:.2}", 100.0 * v))
 }
 
 /// One system.
@@ -115,15 +125,14 @@ impl UdSystem {
             .into_iter()
             .map(|(k, v)| (k.to_owned(), score_json(&v)))
             .collect();
-        let div = |a: u64, b: u64| if b > 0 { a as f64 / b as f64 } else { 0.0 };
         let per_relation = relations
             .iter()
             .map(|(name, c)| UdRelation {
                 relation: name.clone(),
                 counts: *c,
-                precision: div(c.correct, c.system),
-                recall: div(c.correct, c.gold),
-                f1: div(2 * c.correct, c.gold + c.system),
+                precision: ratio(c.correct, c.system),
+                recall: ratio(c.correct, c.gold),
+                f1: ratio(2 * c.correct, c.gold + c.system),
             })
             .collect();
         UdSystem {
@@ -153,6 +162,18 @@ impl UdSystem {
     }
 }
 
+/// Precision, recall, F1 and aligned accuracy, each `None` (not applicable) when its
+/// denominator is 0: a metric with no gold and no system items measures nothing (the
+/// reference scripts print 0.00 there; the compat tables still do).
+pub fn applicable(s: &UdScore) -> [Option<f64>; 4] {
+    [
+        ratio(s.correct, s.system),
+        ratio(s.correct, s.gold),
+        ratio(2 * s.correct, s.gold + s.system),
+        s.aligned.and_then(|a| ratio(s.correct, a)),
+    ]
+}
+
 fn score_json(s: &UdScore) -> serde_json::Value {
     let mut m = serde_json::Map::new();
     m.insert("correct".into(), s.correct.into());
@@ -161,11 +182,12 @@ fn score_json(s: &UdScore) -> serde_json::Value {
     if let Some(a) = s.aligned {
         m.insert("aligned".into(), a.into());
     }
-    m.insert("precision".into(), s.precision.into());
-    m.insert("recall".into(), s.recall.into());
-    m.insert("f1".into(), s.f1.into());
-    if let Some(a) = s.aligned_accuracy {
-        m.insert("aligned_accuracy".into(), a.into());
+    let [p, r, f, acc] = applicable(s);
+    m.insert("precision".into(), p.into());
+    m.insert("recall".into(), r.into());
+    m.insert("f1".into(), f.into());
+    if s.aligned.is_some() {
+        m.insert("aligned_accuracy".into(), acc.into());
     }
     serde_json::Value::Object(m)
 }
@@ -236,14 +258,44 @@ pub fn resync_lines(s: &UdSystem) -> Vec<String> {
 /// Output that mirrors a reference script.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UdCompat {
-    /// `conll18_ud_eval.py -v`.
+    /// `conll18_ud_eval.py` (its three lines LAS, MLAS, BLEX).
     Conll18,
+    /// `conll18_ud_eval.py -v`.
+    Conll18Verbose,
     /// `conll18_ud_eval.py -c`.
     Conll18Counts,
-    /// `udeval -v` (with ELAS and EULAS).
+    /// `udeval` (its five lines LAS, MLAS, BLEX, ELAS, EULAS).
     Udeval,
+    /// `udeval -v` (with ELAS and EULAS).
+    UdevalVerbose,
     /// `udeval -c`.
     UdevalCounts,
+}
+
+/// The lines the reference scripts print without `-v` or `-c`: LAS, MLAS and BLEX F1,
+/// and udeval's ELAS and EULAS F1 (`enhanced`).
+pub fn official_lines(counts: &UdCounts, enhanced: bool) -> String {
+    let scores = counts.scores(METRICS.len());
+    let f1 = |name: &str| {
+        scores
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or(0.0, |(_, s)| 100.0 * s.f1)
+    };
+    let mut o = format!(
+        "LAS F1 Score: {:.2}\nMLAS Score: {:.2}\nBLEX Score: {:.2}\n",
+        f1("LAS"),
+        f1("MLAS"),
+        f1("BLEX")
+    );
+    if enhanced {
+        o.push_str(&format!(
+            "ELAS F1 Score: {:.2}\nEULAS F1 Score: {:.2}\n",
+            f1("ELAS"),
+            f1("EULAS")
+        ));
+    }
+    o
 }
 
 /// Render the report.
@@ -254,18 +306,17 @@ pub fn render(
     per_relation: bool,
 ) -> String {
     if let Some(c) = compat {
-        let (n, counts) = match c {
-            UdCompat::Conll18 => (13, false),
-            UdCompat::Conll18Counts => (13, true),
-            UdCompat::Udeval => (15, false),
-            UdCompat::UdevalCounts => (15, true),
+        let table =
+            |n: usize, counts: bool| move |s: &UdSystem| conll18_table(&s.counts.scores(n), counts);
+        let one: Box<dyn Fn(&UdSystem) -> String> = match c {
+            UdCompat::Conll18 => Box::new(|s: &UdSystem| official_lines(&s.counts, false)),
+            UdCompat::Udeval => Box::new(|s: &UdSystem| official_lines(&s.counts, true)),
+            UdCompat::Conll18Verbose => Box::new(table(13, false)),
+            UdCompat::Conll18Counts => Box::new(table(13, true)),
+            UdCompat::UdevalVerbose => Box::new(table(15, false)),
+            UdCompat::UdevalCounts => Box::new(table(15, true)),
         };
-        return r
-            .systems
-            .iter()
-            .map(|s| conll18_table(&s.counts.scores(n), counts))
-            .collect::<Vec<_>>()
-            .join("\n");
+        return r.systems.iter().map(one).collect::<Vec<_>>().join("\n");
     }
     if format == OutputFormat::Json {
         let mut s =
@@ -307,12 +358,13 @@ pub fn render(
             "aligned".into(),
         ]];
         for (name, sc) in s.counts.scores(n) {
+            let [p, rc, f, acc] = applicable(&sc);
             rows.push(vec![
                 name.to_string(),
-                pct(Some(sc.precision)),
-                pct(Some(sc.recall)),
-                pct(Some(sc.f1)),
-                sc.aligned_accuracy.map_or(String::new(), |a| pct(Some(a))),
+                pct_or_na(p),
+                pct_or_na(rc),
+                pct_or_na(f),
+                sc.aligned.map_or(String::new(), |_| pct_or_na(acc)),
                 sc.correct.to_string(),
                 sc.gold.to_string(),
                 sc.system.to_string(),
@@ -347,9 +399,9 @@ pub fn render(
             for x in &s.per_relation {
                 rows.push(vec![
                     x.relation.clone(),
-                    pct(Some(x.precision)),
-                    pct(Some(x.recall)),
-                    pct(Some(x.f1)),
+                    pct_or_na(x.precision),
+                    pct_or_na(x.recall),
+                    pct_or_na(x.f1),
                     x.counts.correct.to_string(),
                     x.counts.gold.to_string(),
                     x.counts.system.to_string(),
@@ -370,8 +422,7 @@ pub fn render(
         &r.comparisons,
         " F1",
     );
-    for w in &r.warnings {
-        let _ = writeln!(o, "warning: {}", w.message);
-    }
+    // warnings go to stderr (the command prints them with their file and line) and are
+    // in the JSON report; the text report on stdout holds the results only
     o
 }

@@ -9,10 +9,11 @@ use treeval_metrics::ud::{evaluate, Count, UdOptions};
 use treeval_report::render::OutputFormat;
 use treeval_report::Signature;
 
-use super::ud::{explain, input};
+use super::ud::{explain, input, print_warnings};
 use crate::args::{GraphArg, RelationsArgs};
 use crate::output::{check_format, check_outputs, outputs, PerSentence};
 use crate::Failure;
+use treeval_report::ud::ratio;
 
 /// Concept accuracy of one count: |Dt ∩ Ds| / max(|Dt|, |Ds|), 1 when both are empty.
 fn ca(c: &Count) -> f64 {
@@ -24,12 +25,9 @@ fn ca(c: &Count) -> f64 {
     }
 }
 
-fn div(a: u64, b: u64) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a as f64 / b as f64
-    }
+/// A percentage, or `n/a` when there was nothing to measure.
+fn pct(x: Option<f64>) -> String {
+    treeval_report::ud::pct_or_na(x)
 }
 
 /// Run the command.
@@ -50,8 +48,9 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         false,
     )?;
     check_outputs(&outputs(&a.out), &ins, a.out.force)?;
-    let r = evaluate(&input(&a.gold), &input(&a.system), &opts)
+    let r = evaluate(&input(&a.gold, false), &input(&a.system, false), &opts)
         .map_err(|e| Failure::Eval(explain(e, &a.gold, &a.system)))?;
+    let warnings = print_warnings(&r.warnings);
     let k = usize::from(a.graph == GraphArg::Enhanced);
     let graph = if k == 1 { "enhanced" } else { "basic" };
     let mut signature = Signature::new(
@@ -68,16 +67,9 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map(|c| c.gold.max(c.system) - c.correct)
         .sum();
     let max: u64 = sentences.iter().map(|c| c.gold.max(c.system)).sum();
-    let micro = if max == 0 {
-        1.0
-    } else {
-        1.0 - df as f64 / max as f64
-    };
-    let macro_ = if sentences.is_empty() {
-        1.0
-    } else {
-        sentences.iter().map(ca).sum::<f64>() / sentences.len() as f64
-    };
+    // nothing to measure (no gold and no system relation anywhere): not applicable
+    let micro = (max > 0).then(|| 1.0 - df as f64 / max as f64);
+    let macro_ = (max > 0).then(|| sentences.iter().map(ca).sum::<f64>() / sentences.len() as f64);
     if a.out.per_sentence.is_some() {
         let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "relations", &ins)?;
         for (i, c) in sentences.iter().enumerate() {
@@ -86,9 +78,9 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         sink.finish()?;
     }
     let (p, rc, f) = (
-        div(t.correct, t.system),
-        div(t.correct, t.gold),
-        div(2 * t.correct, t.gold + t.system),
+        ratio(t.correct, t.system),
+        ratio(t.correct, t.gold),
+        ratio(2 * t.correct, t.gold + t.system),
     );
     let text = if OutputFormat::from(a.format) == OutputFormat::Json {
         let v = json!({
@@ -107,6 +99,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                            "sentences": sentences.len()},
                 },
             }],
+            "warnings": warnings,
         });
         format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
     } else {
@@ -115,19 +108,19 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let _ = writeln!(o, "gold: {}\nsystem: {}", a.gold, a.system);
         let _ = writeln!(
             o,
-            "relations ({graph}): |Dt| {} |Ds| {} |Dt ∩ Ds| {}\nprecision {:.2}  recall {:.2}  F1 {:.2}",
+            "relations ({graph}): |Dt| {} |Ds| {} |Dt ∩ Ds| {}\nprecision {}  recall {}  F1 {}",
             t.gold,
             t.system,
             t.correct,
-            100.0 * p,
-            100.0 * rc,
-            100.0 * f
+            pct(p),
+            pct(rc),
+            pct(f)
         );
         let _ = writeln!(
             o,
-            "CA micro {:.2} (1 - {df}/{max})  CA macro {:.2} (mean of {} sentences)",
-            100.0 * micro,
-            100.0 * macro_,
+            "CA micro {} (1 - {df}/{max})  CA macro {} (mean of {} sentences)",
+            pct(micro),
+            pct(macro_),
             sentences.len()
         );
         o

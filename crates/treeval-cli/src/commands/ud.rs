@@ -5,7 +5,7 @@ use std::io::Write;
 use treeval_formats::{Format as InFormat, ReaderBuilder};
 use treeval_metrics::deps::Input;
 use treeval_metrics::ud::METRICS;
-use treeval_metrics::ud::{evaluate, Enhancements, UdError, UdOptions};
+use treeval_metrics::ud::{evaluate, EmptyNodes, Enhancements, UdError, UdOptions};
 use treeval_report::model::Warning;
 use treeval_report::ud::{render, resync_lines, UdCompat as Compat, UdFileOut, UdReport, UdSystem};
 use treeval_report::Signature;
@@ -15,23 +15,38 @@ use crate::args::{UdArgs, UdCompat};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
-pub(crate) fn input(path: &str) -> Input {
+/// A CoNLL-U input; `reference` checks lines only as the reference scorers do.
+pub(crate) fn input(path: &str, reference: bool) -> Input {
     let mut builder = ReaderBuilder::new();
-    builder.format(Some(InFormat::Conllu)).validate_deps(false);
+    builder
+        .format(Some(InFormat::Conllu))
+        .validate_deps(false)
+        .reference_checks(reference);
     Input {
         path: path.to_owned(),
         builder,
     }
 }
 
+/// Print reader warnings on stderr, each once (a gold file's come once per system).
+pub(crate) fn print_warnings(warnings: &[treeval_formats::Diagnostic]) -> Vec<Warning> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    let mut err = std::io::stderr().lock();
+    for d in warnings {
+        let w = Warning::from(d);
+        if seen.insert((w.position.clone(), w.message.clone())) {
+            let _ = writeln!(err, "warning: {d}");
+            out.push(w);
+        }
+    }
+    out
+}
+
 /// Turn a failed evaluation into the message the user sees.
 pub(crate) fn explain(e: UdError, gold: &str, sys: &str) -> String {
-    let lines = |d: &[treeval_formats::Diagnostic]| {
-        d.iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
+    // at most a screenful
+    let lines = |d: &[treeval_formats::Diagnostic]| treeval_formats::error::render_capped(d, 0);
     match e {
         UdError::Fatal(e) => e.to_string(),
         UdError::Invalid(d) => lines(&d),
@@ -116,26 +131,43 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "system files",
         "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
     )?;
+    let udeval = matches!(a.compat, Some(UdCompat::Udeval | UdCompat::UdevalCounts));
+    let conll18 = matches!(a.compat, Some(UdCompat::Conll18 | UdCompat::Conll18Counts));
+    // compat modes reproduce the tool without extra flags: udeval leaves out the DEPS
+    // items into empty nodes (drop); an explicit --empty-nodes wins and is signed
+    let empty_nodes = match a.empty_nodes {
+        Some(e) => e.into(),
+        None if udeval => EmptyNodes::Drop,
+        None => EmptyNodes::Collapse,
+    };
+    if udeval && !a.quiet && empty_nodes != EmptyNodes::Drop {
+        eprintln!(
+            "note: --empty-nodes {} differs from udeval's own handling of these files (drop)",
+            empty_nodes.name()
+        );
+    }
     let opts = UdOptions {
         multiple_roots_okay: a.multiple_roots_okay,
-        empty_nodes: a.empty_nodes.into(),
+        empty_nodes,
         enhancements,
         keep_sentences: resample || a.out.per_sentence.is_some(),
         align: a.align.into(),
         by: a.by.clone(),
         relation_sets: false,
+        skip_enhanced: conll18,
     };
-    let gold = input(&a.gold);
+    let reference = a.compat.is_some();
+    let gold = input(&a.gold, reference);
     let mut systems = Vec::new();
-    let mut warnings: Vec<Warning> = Vec::new();
+    let mut diagnostics = Vec::new();
     let mut gold_out = None;
     let mut failures = Vec::new();
     let mut per_sentence: Vec<Vec<treeval_metrics::ud::UdCounts>> = Vec::new();
     for path in &a.systems {
-        match evaluate(&gold, &input(path), &opts) {
+        match evaluate(&gold, &input(path, reference), &opts) {
             Ok(r) => {
                 gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
-                warnings.extend(r.warnings.iter().map(Warning::from));
+                diagnostics.extend(r.warnings.iter().cloned());
                 let mut system =
                     UdSystem::new(UdFileOut::new(path, &r.system), &r.counts, &r.relations)
                         .with_by(&r.by);
@@ -165,12 +197,28 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         sink.finish()?;
     }
+    let warnings = if a.quiet {
+        let mut seen = std::collections::HashSet::new();
+        diagnostics
+            .iter()
+            .map(Warning::from)
+            .filter(|w| seen.insert((w.position.clone(), w.message.clone())))
+            .collect()
+    } else {
+        print_warnings(&diagnostics)
+    };
+    let empty_nodes_sig = match (a.compat, a.empty_nodes) {
+        (Some(UdCompat::Udeval | UdCompat::UdevalCounts), Some(_)) => {
+            format!("{}(given)", empty_nodes.name())
+        }
+        _ => empty_nodes.name().to_owned(),
+    };
     let mut signature = Signature::new(
         "ud",
         &[
             ("labels", "universal".into()),
             ("align", opts.align.name().into()),
-            ("empty-nodes", opts.empty_nodes.name().into()),
+            ("empty-nodes", empty_nodes_sig),
             ("enhancements", enhancements.digits()),
             (
                 "roots",
@@ -178,7 +226,16 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             ),
         ],
     );
-    warnings.dedup_by(|x, y| x.position == y.position && x.message == y.message);
+    if let Some(c) = a.compat {
+        signature.push(
+            "compat",
+            match c {
+                UdCompat::Conll18 | UdCompat::Conll18Counts => "conll18",
+                UdCompat::Udeval | UdCompat::UdevalCounts => "udeval",
+            }
+            .into(),
+        );
+    }
     let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
     if resample {
         // F1 = 2·correct / (gold + system) from the summed columns of gold sentences
@@ -226,11 +283,13 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         rankings,
         warnings,
     };
-    let compat = a.compat.map(|c| match c {
-        UdCompat::Conll18 => Compat::Conll18,
-        UdCompat::Conll18Counts => Compat::Conll18Counts,
-        UdCompat::Udeval => Compat::Udeval,
-        UdCompat::UdevalCounts => Compat::UdevalCounts,
+    let compat = a.compat.map(|c| match (c, a.verbose) {
+        (UdCompat::Conll18, false) => Compat::Conll18,
+        (UdCompat::Conll18, true) => Compat::Conll18Verbose,
+        (UdCompat::Conll18Counts, _) => Compat::Conll18Counts,
+        (UdCompat::Udeval, false) => Compat::Udeval,
+        (UdCompat::Udeval, true) => Compat::UdevalVerbose,
+        (UdCompat::UdevalCounts, _) => Compat::UdevalCounts,
     });
     if compat.is_some() && !a.quiet {
         // the compat table must stay the reference's; the windows go to stderr

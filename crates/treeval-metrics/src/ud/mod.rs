@@ -144,6 +144,9 @@ pub struct UdOptions {
     pub by: Vec<ByKey>,
     /// Count [`UdCounts::relation_sets`] (`treeval relations`); they stay 0 otherwise.
     pub relation_sets: bool,
+    /// Do not read DEPS at all (ELAS and EULAS stay 0 items), as conll18_ud_eval.py,
+    /// which neither scores nor checks them.
+    pub skip_enhanced: bool,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -1388,6 +1391,52 @@ mod tests {
             eval_text(&file(&["a"]), &file(&["b"]), &UdOptions::default()),
             Err(UdError::Mismatch(..))
         ));
+    }
+
+    #[test]
+    fn a_range_of_one_word_makes_a_multiword_token_as_conll18() {
+        // conll18_ud_eval.py reads `1-1 Dogs` + `1 Dog` as a token "Dogs" of one
+        // multiword word "Dog": the text is the token's, the word aligns by LCS of forms
+        let g = "1\tDogs\t_\t_\t_\t_\t0\troot\t_\t_\n2\tbark\t_\t_\t_\t_\t1\tdep\t_\t_\n\n";
+        let s = "1-1\tDogs\t_\t_\t_\t_\t_\t_\t_\t_\n1\tDog\t_\t_\t_\t_\t0\troot\t_\t_\n2\tbark\t_\t_\t_\t_\t1\tdep\t_\t_\n\n";
+        let r = eval_text(g, s, &UdOptions::default()).unwrap();
+        let m = &r.counts.metrics;
+        assert_eq!((m[TOKENS].correct, m[TOKENS].gold), (2, 2));
+        // "dogs" vs "dog": not aligned; "bark" aligned (its head is not)
+        assert_eq!(m[WORDS].correct, 1);
+        assert_eq!(m[UAS].correct, 0);
+        let s = s.replace("\tDog\t", "\tdogs\t");
+        let r = eval_text(g, &s, &UdOptions::default()).unwrap();
+        assert_eq!(r.counts.metrics[WORDS].correct, 2);
+        assert_eq!(r.counts.metrics[LAS].correct, 2);
+        assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+    }
+
+    #[test]
+    fn skip_enhanced_reads_no_deps() {
+        // conll18_ud_eval.py neither checks nor scores DEPS
+        let g = "1\ta\t_\t_\t_\t_\t0\troot\t0:root\t_\n\n";
+        let s = "1\ta\t_\t_\t_\t_\t0\troot\troot\t_\n\n";
+        // as `ud` reads: DEPS checked by the evaluation, not the reader
+        let eval = |opts: &UdOptions| {
+            let mut b = ReaderBuilder::new();
+            b.validate_deps(false);
+            let mut gs = ReaderSource::new(b.from_reader("g.conllu", g.as_bytes()));
+            let mut ss = ReaderSource::new(b.from_reader("s.conllu", s.as_bytes()));
+            evaluate_sources(&mut gs, &mut ss, "g.conllu", "s.conllu", opts)
+        };
+        assert!(matches!(
+            eval(&UdOptions::default()),
+            Err(UdError::Invalid(_))
+        ));
+        let opts = UdOptions {
+            skip_enhanced: true,
+            ..UdOptions::default()
+        };
+        let r = eval(&opts).unwrap();
+        assert_eq!(r.counts.metrics[LAS].correct, 1);
+        assert_eq!(r.counts.metrics[ELAS], Count::default());
+        assert_eq!(r.gold.enhanced_items, 0);
     }
 
     #[test]

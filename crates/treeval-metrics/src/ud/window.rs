@@ -623,6 +623,13 @@ impl Converter {
         let n = words.len() as u32;
         let empties = s.empty_nodes();
         c.stats.empty_nodes += empties.len() as u64;
+        if opts.skip_enhanced {
+            let at = c.edeps.len() as u32;
+            for w in &mut c.words[base as usize..] {
+                w.edeps = (at, at);
+            }
+            return;
+        }
         if !empties.is_empty() && opts.empty_nodes == EmptyNodes::Error {
             for e in empties {
                 c.errors.push(

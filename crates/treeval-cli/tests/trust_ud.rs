@@ -1,0 +1,491 @@
+//! Trust in `ud`, `relations` and the CoNLL readers: files the reference scorers accept
+//! are scored as they score them, compat modes reproduce the tools without extra flags,
+//! nothing to measure is `n/a`, BOM and CR LF give the LF numbers with one warning per
+//! file, and a binary or bracketed file is named for what it is in a screenful.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn treeval_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run treeval")
+}
+
+fn treeval(args: &[&str]) -> Output {
+    treeval_in(&root(), args)
+}
+
+fn stdout_ok(o: &Output, what: &str) -> String {
+    assert!(
+        o.status.success(),
+        "{what} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const T: &str = "testdata/ud/trust";
+
+fn expected(name: &str) -> String {
+    std::fs::read_to_string(root().join(T).join("expected").join(name)).unwrap()
+}
+
+fn ud(extra: &[&str], sys: &str) -> Output {
+    let g = format!("{T}/gold.conllu");
+    let s = format!("{T}/{sys}.conllu");
+    let mut a = vec!["ud"];
+    a.extend_from_slice(extra);
+    a.extend_from_slice(&[&g, &s]);
+    treeval(&a)
+}
+
+#[test]
+fn empty_fields_and_one_word_ranges_are_scored_as_conll18_scores_them() {
+    for sys in ["sys-empty-fields", "sys-single-word-ranges", "sys-bad-deps"] {
+        // the script's three lines by default, its table with -v
+        let o = ud(&["--compat", "conll18"], sys);
+        assert_eq!(
+            stdout_ok(&o, sys),
+            expected(&format!("{sys}.conll18.txt")),
+            "{sys}"
+        );
+        let o = ud(&["--compat", "conll18", "-v"], sys);
+        assert_eq!(
+            stdout_ok(&o, sys),
+            expected(&format!("{sys}.conll18.v.txt")),
+            "{sys} -v"
+        );
+        if sys != "sys-bad-deps" {
+            let o = ud(&["--compat", "udeval", "--verbose"], sys);
+            assert_eq!(
+                stdout_ok(&o, sys),
+                expected(&format!("{sys}.udeval.v.txt")),
+                "{sys} udeval -v"
+            );
+        }
+    }
+}
+
+#[test]
+fn outside_compat_mode_empty_fields_are_a_warning_with_file_and_line() {
+    let o = ud(&["--format", "json"], "sys-empty-fields");
+    let out = stdout_ok(&o, "ud --format json");
+    let err = stderr(&o);
+    // one warning per column on stderr, naming the file, line and column
+    for (col, at) in [
+        ("LEMMA", "1:8"),
+        ("XPOS", "1:14"),
+        ("FEATS", "1:15"),
+        ("MISC", "1:26"),
+    ] {
+        let want = format!(
+            "warning: {T}/sys-empty-fields.conllu:{at}: expected '_' for an empty value in column {col}"
+        );
+        assert!(err.contains(&want), "{want}\n{err}");
+    }
+    assert_eq!(err.matches("warning:").count(), 4, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let w = v["warnings"].as_array().unwrap();
+    assert_eq!(w.len(), 4, "{w:?}");
+    assert!(w.iter().all(|x| x["position"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("{T}/sys-empty-fields.conllu:1:"))));
+    // the numbers are conll18_ud_eval.py's: LAS 75.00, Lemmas 62.50
+    let m = &v["systems"][0]["metrics"];
+    assert_eq!(m["LAS"]["correct"], 6);
+    assert_eq!(m["LAS"]["gold"], 8);
+    assert_eq!(m["Lemmas"]["correct"], 5);
+    // one-word ranges likewise (one warning for the file)
+    let o = ud(&[], "sys-single-word-ranges");
+    stdout_ok(&o, "ud");
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("warning: {T}/sys-single-word-ranges.conllu:1:1: expected a multiword token range N-M with M > N, found '1-1' (2 such range(s) in the file)")),
+        "{err}"
+    );
+    // an empty DEPREL is what the reference scorers read as an empty value, but not ud
+    let dir = tempdir("deprel");
+    let text = std::fs::read_to_string(root().join(T).join("gold.conllu"))
+        .unwrap()
+        .replacen("\tnsubj\t2:nsubj", "\t\t2:nsubj", 1);
+    std::fs::write(dir.join("sys.conllu"), text).unwrap();
+    std::fs::copy(root().join(T).join("gold.conllu"), dir.join("gold.conllu")).unwrap();
+    let o = treeval_in(&dir, &["ud", "gold.conllu", "sys.conllu"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("sys.conllu:3:35: expected a value in column DEPREL"),
+        "{err}"
+    );
+    let o = treeval_in(
+        &dir,
+        &[
+            "ud",
+            "--compat",
+            "conll18-counts",
+            "gold.conllu",
+            "sys.conllu",
+        ],
+    );
+    let out = stdout_ok(&o, "ud --compat conll18-counts");
+    assert!(
+        out.contains("LAS        |         7 |         8 |         8 |         8"),
+        "{out}"
+    );
+}
+
+#[test]
+fn deps_reads_empty_fields_with_a_warning() {
+    // deps scores HEAD and DEPREL; an empty LEMMA/XPOS/FEATS/MISC is read as an empty
+    // value (an empty XPOS is no punctuation tag) with one warning per column
+    let g = format!("{T}/gold.conllu");
+    let s = format!("{T}/sys-empty-fields.conllu");
+    let o = treeval(&["deps", "--format", "json", &g, &s]);
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&o, "deps")).unwrap();
+    let err = stderr(&o);
+    assert!(
+        err.contains(
+            "sys-empty-fields.conllu:1:8: expected '_' for an empty value in column LEMMA"
+        ),
+        "{err}"
+    );
+    assert_eq!(v["systems"][0]["metrics"]["UAS"]["correct"], 8);
+    assert_eq!(v["systems"][0]["metrics"]["LAS"]["correct"], 6);
+}
+
+#[test]
+fn compat_udeval_is_udeval_without_extra_flags() {
+    let (g, s) = (
+        "testdata/ud/empty-nodes/gold.conllu",
+        "testdata/ud/empty-nodes/sys.conllu",
+    );
+    let plain = stdout_ok(
+        &treeval(&["ud", "--compat", "udeval-counts", g, s]),
+        "udeval",
+    );
+    let drop = stdout_ok(
+        &treeval(&[
+            "ud",
+            "--compat",
+            "udeval-counts",
+            "--empty-nodes",
+            "drop",
+            g,
+            s,
+        ]),
+        "drop",
+    );
+    assert_eq!(plain, drop);
+    // an explicit other choice is said on stderr and signed
+    let o = treeval(&[
+        "ud",
+        "--compat",
+        "udeval-counts",
+        "--empty-nodes",
+        "collapse",
+        g,
+        s,
+    ]);
+    assert_ne!(stdout_ok(&o, "collapse"), plain);
+    assert!(stderr(&o).contains(
+        "note: --empty-nodes collapse differs from udeval's own handling of these files (drop)"
+    ));
+    let o = treeval(&["ud", "--format", "json", g, s]);
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&o, "json")).unwrap();
+    assert!(v["signature"]
+        .as_str()
+        .unwrap()
+        .contains("empty-nodes:collapse"));
+    // without -v udeval prints five lines, conll18 three
+    let five = stdout_ok(&treeval(&["ud", "--compat", "udeval", g, s]), "udeval");
+    assert_eq!(five.lines().count(), 5, "{five}");
+    assert!(five.starts_with("LAS F1 Score: ") && five.contains("\nEULAS F1 Score: "));
+    let three = stdout_ok(&treeval(&["ud", "--compat", "conll18", g, s]), "conll18");
+    assert_eq!(
+        three
+            .lines()
+            .map(|l| l.split(':').next().unwrap())
+            .collect::<Vec<_>>(),
+        ["LAS F1 Score", "MLAS Score", "BLEX Score"]
+    );
+    // -v needs --compat
+    assert_eq!(treeval(&["ud", "-v", g, s]).status.code(), Some(2));
+}
+
+#[test]
+fn a_measure_with_nothing_to_measure_is_not_applicable() {
+    // DEPS all `_`: ELAS and EULAS measure nothing
+    let g = format!("{T}/sys-single-word-ranges.conllu");
+    let o = treeval(&["ud", "--format", "json", &g, &g]);
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&o, "ud")).unwrap();
+    for m in ["ELAS", "EULAS"] {
+        let x = &v["systems"][0]["metrics"][m];
+        assert_eq!(x["gold"], 0);
+        for k in ["precision", "recall", "f1"] {
+            assert!(x[k].is_null(), "{m} {k}: {x}");
+        }
+    }
+    assert_eq!(v["systems"][0]["metrics"]["LAS"]["f1"], 1.0);
+    // the reference prints 0.00 there, and so do the compat modes
+    let o = treeval(&["ud", "--compat", "udeval", &g, &g]);
+    assert!(stdout_ok(&o, "udeval").ends_with("ELAS F1 Score: 0.00\nEULAS F1 Score: 0.00\n"));
+    // a relation only the system has: recall n/a, not 0
+    let (dg, ds) = (
+        "testdata/ud/different-tokenization/gold.conllu",
+        "testdata/ud/different-tokenization/sys.conllu",
+    );
+    let o = treeval(&["ud", "--per-relation", dg, ds]);
+    let out = stdout_ok(&o, "ud --per-relation");
+    let row = out.lines().find(|l| l.starts_with("parataxis ")).unwrap();
+    assert!(row.split_whitespace().nth(2) == Some("n/a"), "{row}");
+    // relations on the enhanced graph of files without DEPS: n/a, null
+    let o = treeval(&["relations", "--graph", "enhanced", &g, &g]);
+    let out = stdout_ok(&o, "relations");
+    assert!(
+        out.contains("precision n/a  recall n/a  F1 n/a\nCA micro n/a (1 - 0/0)  CA macro n/a"),
+        "{out}"
+    );
+    let o = treeval(&[
+        "relations",
+        "--graph",
+        "enhanced",
+        "--format",
+        "json",
+        &g,
+        &g,
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&o, "relations")).unwrap();
+    let m = &v["systems"][0]["metrics"];
+    for x in [
+        &m["relations"]["precision"],
+        &m["relations"]["f1"],
+        &m["CA"]["micro"],
+        &m["CA"]["macro"],
+    ] {
+        assert!(x.is_null(), "{m}");
+    }
+    // the basic graph has relations: numbers
+    let o = treeval(&["relations", "--format", "json", &g, &g]);
+    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&o, "relations")).unwrap();
+    assert_eq!(v["systems"][0]["metrics"]["CA"]["micro"], 1.0);
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("treeval-trust-ud-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `files` copied into four folders: as they are, with CR LF, with a BOM, with both.
+fn variants(name: &str, files: &[&str]) -> Vec<(PathBuf, &'static str)> {
+    let mut out = Vec::new();
+    for kind in ["lf", "crlf", "bom", "bom+crlf"] {
+        let d = tempdir(&format!("{name}-{kind}"));
+        for f in files {
+            let text = std::fs::read_to_string(root().join(f)).unwrap();
+            let base = Path::new(f).file_name().unwrap();
+            let mut bytes = Vec::new();
+            if kind.starts_with("bom") {
+                bytes.extend_from_slice(b"\xEF\xBB\xBF");
+            }
+            if kind.ends_with("crlf") {
+                bytes.extend_from_slice(text.replace('\n', "\r\n").as_bytes());
+            } else {
+                bytes.extend_from_slice(text.as_bytes());
+            }
+            // alignment files are not CoNLL: they stay as they are
+            if !f.ends_with(".conllu") {
+                bytes = text.into_bytes();
+            }
+            std::fs::write(d.join(base), bytes).unwrap();
+        }
+        out.push((d, kind));
+    }
+    out
+}
+
+#[test]
+fn bom_and_crlf_give_the_lf_numbers_with_one_warning_per_file() {
+    let cases: Vec<(&str, Vec<&str>, Vec<&str>)> = vec![
+        (
+            "deps",
+            vec!["examples/gold.conllu", "examples/sys.conllu"],
+            vec!["deps", "gold.conllu", "sys.conllu"],
+        ),
+        (
+            "ud",
+            vec!["examples/gold.conllu", "examples/sys.conllu"],
+            vec!["ud", "gold.conllu", "sys.conllu"],
+        ),
+        (
+            "relations",
+            vec!["examples/gold.conllu", "examples/sys.conllu"],
+            vec!["relations", "gold.conllu", "sys.conllu"],
+        ),
+        (
+            "pts",
+            vec![
+                "examples/pts/gold.en.conllu",
+                "examples/pts/gold.de.conllu",
+                "examples/pts/gold.en-de.naacl",
+                "examples/pts/parser.en.conllu",
+                "examples/pts/parser.de.conllu",
+                "examples/pts/aligner.en-de.pharaoh",
+            ],
+            vec![
+                "pts",
+                "--gold-a",
+                "gold.en.conllu",
+                "--gold-b",
+                "gold.de.conllu",
+                "--gold-align",
+                "gold.en-de.naacl",
+                "--sys-a",
+                "parser.en.conllu",
+                "--sys-b",
+                "parser.de.conllu",
+                "--sys-align",
+                "aligner.en-de.pharaoh",
+            ],
+        ),
+        (
+            "ted",
+            vec![
+                "testdata/ted/lexical-gold.conllu",
+                "testdata/ted/lexical-parse.conllu",
+            ],
+            vec![
+                "ted",
+                "--exp",
+                "lexical:lexical-gold.conllu:lexical-parse.conllu",
+            ],
+        ),
+    ];
+    for (name, files, args) in cases {
+        let conll = files.iter().filter(|f| f.ends_with(".conllu")).count();
+        let mut lf_out = None;
+        for (dir, kind) in variants(name, &files) {
+            let o = treeval_in(&dir, &args);
+            // (deps counts the warnings in its text report; ted's text report repeats
+            // them, without their file, after its numbers)
+            let out: String = stdout_ok(&o, &format!("{name} {kind}"))
+                .lines()
+                .filter(|l| !l.ends_with("see stderr or the JSON report"))
+                .filter(|l| name != "ted" || !l.starts_with("warning: "))
+                .map(|l| format!("{l}\n"))
+                .collect::<String>()
+                .trim_end()
+                .to_owned();
+            let err = stderr(&o);
+            match &lf_out {
+                None => {
+                    assert!(!err.contains("warning"), "{name} lf: {err}");
+                    lf_out = Some(out);
+                }
+                Some(lf) => {
+                    assert_eq!(&out, lf, "{name} {kind}: the numbers of the LF files");
+                    // one warning per file, naming it, on stderr
+                    let what = match kind {
+                        "crlf" => "found CR LF on",
+                        "bom" => "found a UTF-8 byte-order mark",
+                        _ => "found a byte-order mark and CR LF on",
+                    };
+                    let lines: Vec<&str> = err.lines().filter(|l| l.contains(what)).collect();
+                    assert_eq!(lines.len(), conll, "{name} {kind}: {err}");
+                    for f in files.iter().filter(|f| f.ends_with(".conllu")) {
+                        let base = Path::new(f).file_name().unwrap().to_str().unwrap();
+                        assert!(
+                            lines.iter().any(|l| l.contains(&format!("{base}:1:1: "))),
+                            "{name} {kind} {base}: {err}"
+                        );
+                    }
+                    assert!(!out.contains("CR LF") && !out.contains("byte-order"));
+                }
+            }
+        }
+    }
+    // and in the JSON report's warnings
+    for (dir, kind) in variants("ud-json", &["examples/gold.conllu", "examples/sys.conllu"]) {
+        if kind == "lf" {
+            continue;
+        }
+        for cmd in ["ud", "relations", "deps"] {
+            let o = treeval_in(
+                &dir,
+                &[cmd, "--format", "json", "gold.conllu", "sys.conllu"],
+            );
+            let v: serde_json::Value = serde_json::from_str(&stdout_ok(&o, cmd)).unwrap();
+            let w = v["warnings"].to_string();
+            assert!(
+                w.contains("gold.conllu:1:1") && w.contains("sys.conllu:1:1"),
+                "{cmd} {kind}: {w}"
+            );
+        }
+    }
+}
+
+#[test]
+fn binary_and_bracketed_files_are_named_for_what_they_are_in_a_screenful() {
+    let dir = tempdir("binary");
+    let mut bin: Vec<u8> = b"\x7fELF\x02\x01\x01\x00".to_vec();
+    for k in 0..20000u32 {
+        bin.extend_from_slice(&k.to_le_bytes());
+        bin.push(b'\n');
+    }
+    std::fs::write(dir.join("a.out"), &bin).unwrap();
+    std::fs::write(
+        dir.join("trees.mrg"),
+        "(S (NP (NNS Dogs)) (VP (VBP bark)))\n(S (NP (NNS Cats)) (VP (VBP sleep)))\n",
+    )
+    .unwrap();
+    let gold = root().join("examples/gold.conllu");
+    let gold = gold.to_str().unwrap();
+    for cmd in ["ud", "deps", "relations"] {
+        let o = treeval_in(&dir, &[cmd, gold, "a.out"]);
+        assert_eq!(o.status.code(), Some(1), "{cmd}");
+        let err = stderr(&o);
+        assert!(
+            err.lines().next().unwrap().contains(
+                "a.out: this is not a text file: expected text, found a NUL byte at offset 7"
+            ),
+            "{cmd}: {err}"
+        );
+        assert!(err.lines().count() <= 24, "{cmd}: {err}");
+        let o = treeval_in(&dir, &[cmd, gold, "trees.mrg"]);
+        assert_eq!(o.status.code(), Some(1), "{cmd}");
+        let err = stderr(&o);
+        assert!(
+            err.lines()
+                .next()
+                .unwrap()
+                .contains("trees.mrg:1:1: this looks like bracketed constituency trees"),
+            "{cmd}: {err}"
+        );
+        assert!(err.contains("treeval brackets"), "{cmd}: {err}");
+        assert!(err.lines().count() <= 24, "{cmd}: {err}");
+    }
+    // text that is not CoNLL: at most a screenful of problems, then a count
+    let mut text = String::new();
+    for k in 0..500 {
+        text.push_str(&format!("line {k} of some text\n"));
+    }
+    std::fs::write(dir.join("notes.conllu"), text).unwrap();
+    let o = treeval_in(&dir, &["ud", gold, "notes.conllu"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.lines().count() <= 24, "{err}");
+    assert!(err.contains("more problem(s)"), "{err}");
+}
