@@ -337,8 +337,13 @@ pub fn render_text(r: &TedReport, micro: bool) -> String {
         o.push('\n');
         significance_lines(&mut o, r.systems.iter().map(|x| &x.ci), &r.comparisons, "");
     }
-    for w in &r.warnings {
-        let _ = writeln!(o, "warning: {}", w.message);
+    // the warnings themselves go to stderr (with their positions) and into the JSON
+    if !r.warnings.is_empty() {
+        let _ = writeln!(
+            o,
+            "\n{} warning(s); see stderr or the JSON report",
+            r.warnings.len()
+        );
     }
     o
 }
