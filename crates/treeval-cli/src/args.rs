@@ -291,6 +291,9 @@ pub struct RelationsArgs {
     /// When the texts differ: stop (strict) or resynchronise (resync), as in `ud`.
     #[arg(long, value_enum, default_value_t = AlignArg::Strict)]
     pub align: AlignArg,
+    /// No warnings on stderr (they stay in the JSON report).
+    #[arg(short, long)]
+    pub quiet: bool,
     #[command(flatten)]
     pub out: OutputArgs,
     /// Output format (text or json).

@@ -645,3 +645,38 @@ fn confusion_does_not_swallow_the_gold_path() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(String::from_utf8_lossy(&o.stdout).contains("(other)"));
 }
+
+/// `--quiet` exists in every command and keeps reader warnings (here: CR LF line ends)
+/// off stderr.
+#[test]
+fn quiet_in_every_command() {
+    let s = Scratch::new("quiet");
+    let crlf = String::from_utf8(s.read("gold.conllu"))
+        .unwrap()
+        .replace('\n', "\r\n");
+    std::fs::write(s.0.join("crlf.conllu"), crlf).unwrap();
+    let mut pts: Vec<&str> = vec!["pts", "-q", "--gold-a", "crlf.conllu"];
+    pts.extend(&PTS[2..]);
+    for args in [
+        vec!["deps", "-q", "crlf.conllu", "sysA.conllu"],
+        vec!["ud", "-q", "crlf.conllu", "sysA.conllu"],
+        vec!["relations", "-q", "crlf.conllu", "sysA.conllu"],
+        vec![
+            "ted",
+            "-q",
+            "--gold",
+            "crlf.conllu",
+            "--parse",
+            "sysA.conllu",
+        ],
+        vec!["brackets", "-q", "gold", "test"],
+        vec!["align", "-q", "g.wa", "h1"],
+    ] {
+        let o = s.run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(stderr(&o), "", "{args:?}");
+    }
+    // pts: the side-a gold differs from the example's, so only the option is checked
+    let o = s.run(&pts);
+    assert_ne!(o.status.code(), Some(2), "{}", stderr(&o));
+}

@@ -50,7 +50,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_outputs(&outputs(&a.out), &ins, a.out.force)?;
     let r = evaluate(&input(&a.gold, false), &input(&a.system, false), &opts)
         .map_err(|e| Failure::Eval(explain(e, &a.gold, &a.system)))?;
-    let warnings = print_warnings(&r.warnings);
+    let warnings = print_warnings(&r.warnings, a.quiet);
     let k = usize::from(a.graph == GraphArg::Enhanced);
     let graph = if k == 1 { "enhanced" } else { "basic" };
     let mut signature = Signature::new(

@@ -29,14 +29,19 @@ pub(crate) fn input(path: &str, reference: bool) -> Input {
 }
 
 /// Print reader warnings on stderr, each once (a gold file's come once per system).
-pub(crate) fn print_warnings(warnings: &[treeval_formats::Diagnostic]) -> Vec<Warning> {
+pub(crate) fn print_warnings(
+    warnings: &[treeval_formats::Diagnostic],
+    quiet: bool,
+) -> Vec<Warning> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut err = std::io::stderr().lock();
     for d in warnings {
         let w = Warning::from(d);
         if seen.insert((w.position.clone(), w.message.clone())) {
-            let _ = writeln!(err, "warning: {d}");
+            if !quiet {
+                let _ = writeln!(err, "warning: {d}");
+            }
             out.push(w);
         }
     }
@@ -197,16 +202,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         sink.finish()?;
     }
-    let warnings = if a.quiet {
-        let mut seen = std::collections::HashSet::new();
-        diagnostics
-            .iter()
-            .map(Warning::from)
-            .filter(|w| seen.insert((w.position.clone(), w.message.clone())))
-            .collect()
-    } else {
-        print_warnings(&diagnostics)
-    };
+    let warnings = print_warnings(&diagnostics, a.quiet);
     let empty_nodes_sig = match (a.compat, a.empty_nodes) {
         (Some(UdCompat::Udeval | UdCompat::UdevalCounts), Some(_)) => {
             format!("{}(given)", empty_nodes.name())
