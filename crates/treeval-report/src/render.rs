@@ -30,17 +30,9 @@ pub struct Sections {
     pub per_relation: bool,
 }
 
-/// A fraction as a percentage with two decimals (`-` when undefined).
+/// A fraction as a percentage with two decimals; `n/a` when there is nothing to measure
+/// (a zero denominator), in every command's tables.
 pub(crate) fn pct(x: Option<f64>) -> String {
-    match x {
-        Some(v) => format!("{:.2}", v * 100.0),
-        None => "-".into(),
-    }
-}
-
-/// A fraction as a percentage with two decimals, `n/a` when there is nothing to measure
-/// (a zero denominator): the `deps` tables.
-pub(crate) fn pct_na(x: Option<f64>) -> String {
     match x {
         Some(v) => format!("{:.2}", v * 100.0),
         None => "n/a".into(),
@@ -134,7 +126,7 @@ fn text(r: &Report, sections: Sections) -> String {
     for s in &r.systems {
         let mut row = vec![s.path.clone()];
         for (_, m) in metric_cells(&s.metrics) {
-            row.push(pct_na(m.score));
+            row.push(pct(m.score));
             row.push(format!("{}/{}", m.correct, m.total));
         }
         rows.push(row);
@@ -153,16 +145,16 @@ fn text(r: &Report, sections: Sections) -> String {
         rows.push(vec![
             format!("{} (sentences)", s.path),
             m.sentences.count.to_string(),
-            pct_na(m.sentences.LAS),
-            pct_na(m.sentences.UAS),
-            pct_na(m.sentences.LA),
+            pct(m.sentences.LAS),
+            pct(m.sentences.UAS),
+            pct(m.sentences.LA),
         ]);
         rows.push(vec![
             format!("{} (relations)", s.path),
             m.relations.count.to_string(),
-            pct_na(m.relations.LAS),
-            pct_na(m.relations.UAS),
-            pct_na(m.relations.LA),
+            pct(m.relations.LAS),
+            pct(m.relations.UAS),
+            pct(m.relations.LA),
         ]);
     }
     o.push_str(&table(&rows, 1));
@@ -217,18 +209,18 @@ fn text(r: &Report, sections: Sections) -> String {
                     x.label.clone(),
                     x.gold.to_string(),
                     x.system.to_string(),
-                    pct_na(x.labeled.precision),
-                    pct_na(x.labeled.recall),
-                    pct_na(x.labeled.f1),
-                    pct_na(x.unlabeled.precision),
-                    pct_na(x.unlabeled.recall),
-                    pct_na(x.label_only.precision),
-                    pct_na(x.label_only.recall),
+                    pct(x.labeled.precision),
+                    pct(x.labeled.recall),
+                    pct(x.labeled.f1),
+                    pct(x.unlabeled.precision),
+                    pct(x.unlabeled.recall),
+                    pct(x.label_only.precision),
+                    pct(x.label_only.recall),
                 ]);
             }
             o.push_str(&table(&rows, 1));
         }
-        by_tables_with(&mut o, &s.path, &s.by, pct_na);
+        by_tables_with(&mut o, &s.path, &s.by, pct);
         if let Some(c) = &s.confusion {
             let _ = writeln!(
                 o,
@@ -284,8 +276,8 @@ fn significance_text(r: &Report, o: &mut String) {
                     rows.push(vec![
                         s.path.clone(),
                         name.into(),
-                        pct_na(m.score),
-                        format!("[{}, {}]", pct_na(Some(lo)), pct_na(Some(hi))),
+                        pct(m.score),
+                        format!("[{}, {}]", pct(Some(lo)), pct(Some(hi))),
                     ]);
                 }
             }
@@ -619,7 +611,7 @@ fn markdown(r: &Report, sections: Sections) -> String {
     for s in &r.systems {
         let cells: Vec<String> = metric_cells(&s.metrics)
             .iter()
-            .map(|(_, m)| pct_na(m.score))
+            .map(|(_, m)| pct(m.score))
             .collect();
         let _ = writeln!(o, "| {} | {} |", md_escape(&s.path), cells.join(" | "));
     }
@@ -632,18 +624,18 @@ fn markdown(r: &Report, sections: Sections) -> String {
             "| {} | sentences | {} | {} | {} | {} |",
             md_escape(&s.path),
             m.sentences.count,
-            pct_na(m.sentences.LAS),
-            pct_na(m.sentences.UAS),
-            pct_na(m.sentences.LA)
+            pct(m.sentences.LAS),
+            pct(m.sentences.UAS),
+            pct(m.sentences.LA)
         );
         let _ = writeln!(
             o,
             "| {} | relations | {} | {} | {} | {} |",
             md_escape(&s.path),
             m.relations.count,
-            pct_na(m.relations.LAS),
-            pct_na(m.relations.UAS),
-            pct_na(m.relations.LA)
+            pct(m.relations.LAS),
+            pct(m.relations.UAS),
+            pct(m.relations.LA)
         );
     }
     if sections.per_relation {
@@ -658,9 +650,9 @@ fn markdown(r: &Report, sections: Sections) -> String {
                     md_escape(&x.label),
                     x.gold,
                     x.system,
-                    pct_na(x.labeled.precision),
-                    pct_na(x.labeled.recall),
-                    pct_na(x.labeled.f1)
+                    pct(x.labeled.precision),
+                    pct(x.labeled.recall),
+                    pct(x.labeled.f1)
                 );
             }
         }
@@ -676,9 +668,9 @@ fn markdown(r: &Report, sections: Sections) -> String {
                     "| {} | {} | {} | {} | {} |",
                     md_escape(&g.group),
                     g.words,
-                    pct_na(g.LAS),
-                    pct_na(g.UAS),
-                    pct_na(g.LA)
+                    pct(g.LAS),
+                    pct(g.UAS),
+                    pct(g.LA)
                 );
             }
         }
@@ -713,7 +705,7 @@ fn latex(r: &Report) -> String {
     for s in &r.systems {
         let cells: Vec<String> = metric_cells(&s.metrics)
             .iter()
-            .map(|(_, m)| pct_na(m.score))
+            .map(|(_, m)| pct(m.score))
             .collect();
         let _ = writeln!(o, "{} & {} \\\\", tex_escape(&s.path), cells.join(" & "));
     }
@@ -1073,8 +1065,6 @@ mod tests {
         assert_eq!(esc_delim("plain", ','), "plain");
         assert_eq!(md_escape("a|b"), "a\\|b");
         assert_eq!(pct(Some(0.5)), "50.00");
-        assert_eq!(pct(None), "-");
-        assert_eq!(pct_na(Some(0.5)), "50.00");
-        assert_eq!(pct_na(None), "n/a");
+        assert_eq!(pct(None), "n/a");
     }
 }
