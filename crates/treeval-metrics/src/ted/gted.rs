@@ -230,6 +230,8 @@ pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>, limit: u64) ->
             }
             _ => {
                 // the last child is v - 1, whose rows are prev_*
+                // invariant: in postorder the first child of v (two or more children) came
+                // before v and filled open[v]
                 let (accl, accs) = open[v].take().expect("first child seen");
                 for w in 0..m {
                     hla[w] = accl[w].saturating_add(prev_c[w]);
@@ -293,6 +295,8 @@ pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>, limit: u64) ->
                     accs.copy_from_slice(&crow);
                     open[p as usize] = Some((accl, accs));
                 } else if *kp.last().expect("two children") as usize != v {
+                    // invariant: kp has two or more children (checked above), and its first
+                    // child, earlier in postorder than v, filled open[p]
                     let (accl, accs) = open[p as usize].as_mut().expect("first child seen");
                     for w in 0..m {
                         accl[w] = accl[w].saturating_add(crow[w]);

@@ -243,6 +243,7 @@ pub fn cost(a: &Tree, b: &Tree) -> Cost {
     let (sa, sb) = (gted::Shape::new(a), gted::Shape::new(b));
     let mut strat = Vec::new();
     Cost {
+        // invariant: costs are compared with `> limit`, never true for u64::MAX
         cells: gted::strategy(&sa, &sb, &mut strat, u64::MAX).expect("no limit"),
         exact: true,
         upper: gted::bounds(&sa, &sb).1,
@@ -317,12 +318,14 @@ pub fn try_distance_with_script<R: Relabel>(
 
 /// The edit distance between `a` and `b` (no limit).
 pub fn distance<R: Relabel>(a: &Tree, b: &Tree, r: &R) -> u32 {
+    // invariant: no cost exceeds u64::MAX, the limit here
     try_distance(a, b, r, u64::MAX).expect("no limit")
 }
 
 /// The edit distance and an optimal edit script (no limit): see
 /// [`try_distance_with_script`].
 pub fn distance_with_script<R: Relabel>(a: &Tree, b: &Tree, r: &R) -> (u32, Vec<Edit>) {
+    // invariant: no cost exceeds u64::MAX, the limit here
     try_distance_with_script(a, b, r, u64::MAX).expect("no limit")
 }
 

@@ -961,6 +961,7 @@ pub fn score_sentence(
     ids: &LabelIds,
     unlabeled: bool,
 ) -> TedEvalCounts {
+    // invariant: no cost exceeds u64::MAX, the limit here
     try_score_sentence(parse, gold, gen, ids, unlabeled, u64::MAX).expect("no limit")
 }
 
