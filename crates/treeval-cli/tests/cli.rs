@@ -1,20 +1,10 @@
 //! CLI snapshot tests: every output format on examples/, the compat lines, exit codes,
 //! and the pairing errors of testdata/pairing.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn treeval(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treeval"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run treeval")
-}
+mod common;
+use common::{outcome, root, treeval};
 
 fn stdout_ok(args: &[&str]) -> String {
     let o = treeval(args);
@@ -153,15 +143,6 @@ fn gzip_and_stdin_inputs() {
 }
 
 /// Exit code, stdout and stderr of a run as one text.
-fn outcome(o: &Output) -> String {
-    format!(
-        "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
-
 /// The outcome of `treeval args…`, where an argument `--per-sentence=@` names a fresh
 /// temporary file whose contents are appended to the outcome.
 fn outcome_of(args: &[&str]) -> String {

@@ -6,12 +6,10 @@
 //! `TREEVAL_BLESS=1 cargo test -p treeval-cli --test malformed_corpus` rewrites the last
 //! two columns from what the commands do now; review the diff before committing it.
 
-use std::path::PathBuf;
 use std::process::Command;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::root;
 
 const MANIFEST: &str = "testdata/malformed-cases.tsv";
 

@@ -2,12 +2,11 @@
 //! directory that sees the repository's `examples/` and `testdata/`, and exits 0.
 //! Commands with placeholder file names belong in ```text blocks.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::root;
 
 /// The shell commands of the README's ```sh blocks, continuation lines joined.
 fn sh_commands(readme: &str) -> Vec<String> {

@@ -3,28 +3,10 @@
 //! BOM/CR LF files as the LF files, refuse binary input in one clear line, and say `n/a`
 //! where there is nothing to measure (issue 14).
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn treeval(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treeval"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run treeval")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod common;
+use common::{root, stderr, stdout, treeval};
 
 fn ok(args: &[&str]) -> Output {
     let o = treeval(args);

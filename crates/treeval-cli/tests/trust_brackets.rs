@@ -4,33 +4,11 @@
 //! trees, BOM and CR LF, sentences that are not scored, figures with nothing to measure,
 //! judgments about sentences that do not exist.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treeval"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run treeval")
-}
-
-fn treeval(args: &[&str]) -> Output {
-    run_in(&root(), args)
-}
-
-fn outcome(o: &Output) -> String {
-    format!(
-        "exit: {}\n--- stdout\n{}--- stderr\n{}",
-        o.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod common;
+use common::{outcome, root, treeval, treeval_in};
 
 fn golden(name: &str) -> (String, String) {
     let d = root().join("testdata/peer-expected/evalb");
@@ -144,7 +122,7 @@ fn prm_names_fall_back_to_the_built_in_files() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("COLLINS.prm"), "LABELED 0\n").unwrap();
     let (ga, ta) = (root().join(&g), root().join(&t));
-    let o = run_in(
+    let o = treeval_in(
         &dir,
         &[
             "brackets",
@@ -370,9 +348,9 @@ fn error_sentences_fill_at_most_a_screenful() {
         .collect();
     std::fs::write(dir.join("g"), gold).unwrap();
     std::fs::write(dir.join("t"), test).unwrap();
-    let o = run_in(&dir, &["brackets", "--prm", "nk.prm", "g", "t"]);
+    let o = treeval_in(&dir, &["brackets", "--prm", "nk.prm", "g", "t"]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    let o = run_in(
+    let o = treeval_in(
         &dir,
         &["brackets", "--compat", "evalb", "--prm", "nk.prm", "g", "t"],
     );

@@ -3,24 +3,11 @@
 //! counts of 0 and output formats a command does not implement are refused, and a score
 //! with nothing to score is not printed as a number.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Output;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn treeval_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treeval"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run treeval")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{root, stderr, treeval_in};
 
 /// A scratch directory holding copies of the example files under short names.
 struct Scratch(PathBuf);

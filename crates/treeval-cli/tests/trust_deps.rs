@@ -2,20 +2,8 @@
 //! eval09` byte for byte against eval09.pl's own outputs (testdata/conll09/expected, see
 //! the README there), and measures with nothing to measure shown as not applicable.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn treeval(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treeval"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("run treeval")
-}
+mod common;
+use common::{root, treeval};
 
 fn stdout_ok(args: &[&str]) -> String {
     let o = treeval(args);

@@ -4,23 +4,10 @@
 //! file, and a binary or bracketed file is named for what it is in a screenful.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn treeval_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_treeval"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("run treeval")
-}
-
-fn treeval(args: &[&str]) -> Output {
-    treeval_in(&root(), args)
-}
+mod common;
+use common::{root, treeval, treeval_in};
 
 fn stdout_ok(o: &Output, what: &str) -> String {
     assert!(

@@ -1,0 +1,45 @@
+//! Helpers shared by the command-line test files: the repository root and running the
+//! `treeval` binary.
+#![allow(dead_code)] // each test file uses its own subset
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root (where examples/ and testdata/ are).
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Run `treeval args…` in `dir`.
+pub fn treeval_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run treeval")
+}
+
+/// Run `treeval args…` from the repository root.
+pub fn treeval(args: &[&str]) -> Output {
+    treeval_in(&root(), args)
+}
+
+/// Standard output as text.
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Standard error as text.
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Exit code, standard output and standard error in one text (for snapshots).
+pub fn outcome(o: &Output) -> String {
+    format!(
+        "exit: {}\n--- stdout\n{}--- stderr\n{}",
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
