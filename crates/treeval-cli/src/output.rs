@@ -382,8 +382,9 @@ pub fn check_format(
     Ok(())
 }
 
-/// Problems shown in full before the rest are counted: about a screenful.
-pub const SHOWN: usize = 20;
+/// Problems shown in full before the rest are counted: about a screenful, as the
+/// readers' own error messages ([`treeval_formats::error::render_capped`]).
+pub const SHOWN: usize = treeval_formats::error::SHOWN_LINES;
 
 /// At most [`SHOWN`] lines, then how many more there are.
 pub fn capped(mut lines: Vec<String>) -> String {
