@@ -200,7 +200,9 @@ ps_align = os.path.join(WORK, "gen.jsonl")
 out = subprocess.run([TREEVAL, "align", "-q", "--format", "json", "--gold-format", "naacl", "--per-sentence", ps_align,
                       os.path.join(WORK, "gen.naacl"), os.path.join(WORK, "gen.pharaoh")],
                      check=True, capture_output=True, text=True).stdout
-corpus = json.loads(out)["systems"][0]["metrics"]["aer"]
+report = json.loads(out)
+assert report["schema"] == "treeval.report/2", report["schema"]
+corpus = next(c["value"] for c in report["sections"][0]["rows"][0]["cells"] if c["measure"] == "AER")
 rows = [o["counts"] for o in per_sentence_rows(ps_align)]
 agree = 0
 for (sure, possible, hyp), c in zip(truth, rows):

@@ -4,6 +4,7 @@
 use std::process::Command;
 
 mod common;
+use common::cell;
 use common::{outcome, root, treeval};
 
 fn stdout_ok(args: &[&str]) -> String {
@@ -629,19 +630,25 @@ fn align_text_json_and_compat() {
         "testdata/align/hyp.pharaoh",
     ]))
     .unwrap();
-    let s = &v["systems"][0];
+    assert_eq!(v["schema"], "treeval.report/2");
+    let s = &v["inputs"][1]["counts"];
     // hand-checked: S = 5, P = 8 (NULL link excluded), A = 9, A∩S = 5, A∩P = 7
+    for (k, n) in [("a", 9), ("s", 5), ("p", 8), ("a_and_s", 5), ("a_and_p", 7)] {
+        assert_eq!(s[k], n, "{k}");
+    }
+    let m = |name: &str| cell(&v, "scores", 0, name)["value"].as_f64().unwrap();
+    assert_eq!(m("precision"), 7.0 / 9.0);
     assert_eq!(
-        s["counts"],
-        serde_json::json!({"A": 9, "S": 5, "P": 8, "A_and_S": 5, "A_and_P": 7})
+        cell(&v, "scores", 0, "precision")["counts"],
+        serde_json::json!([7, 9])
     );
-    assert_eq!(s["metrics"]["precision"], 7.0 / 9.0);
-    assert_eq!(s["metrics"]["recall"], 1.0);
-    assert!((s["metrics"]["aer"].as_f64().unwrap() - (1.0 - 12.0 / 14.0)).abs() < 1e-15);
-    assert_eq!(s["metrics"]["sure"]["precision"], 5.0 / 9.0);
-    assert_eq!(s["metrics"]["possible"]["recall"], 7.0 / 8.0);
-    assert_eq!(s["details"]["hyp_duplicates"], 1);
-    assert_eq!(s["details"]["gold_null"], 1);
+    assert_eq!(m("recall"), 1.0);
+    assert!((m("AER") - (1.0 - 12.0 / 14.0)).abs() < 1e-15);
+    assert_eq!(m("sure-precision"), 5.0 / 9.0);
+    assert_eq!(m("possible-recall"), 7.0 / 8.0);
+    assert_eq!(m("links"), 9.0);
+    assert_eq!(s["hyp_duplicates"], 1);
+    assert_eq!(s["gold_null"], 1);
     insta::assert_snapshot!(stdout_ok(&["align", "--compat", "aer.py", AG, "testdata/align/hyp.pharaoh"]), @"testdata/align/hyp.pharaoh: 14.3% (77.8%/100.0%/9)");
     insta::assert_snapshot!(stdout_ok(&[
         "align",
@@ -704,7 +711,12 @@ fn align_significance_and_errors() {
     let c = &v["comparisons"][0];
     assert_eq!(c["metric"], "AER");
     assert_eq!(c["exact"], true, "3 sentences: exact enumeration");
-    assert!(v["systems"][0]["ci"]["AER"].is_array());
+    assert!(cell(&v, "scores", 0, "AER")["ci"].is_array());
+    assert!(cell(&v, "scores", 1, "precision")["ci"].is_array());
+    assert!(
+        cell(&v, "scores", 1, "links")["ci"].is_null(),
+        "a count has no interval"
+    );
     let o = treeval(&[
         "align",
         AG,

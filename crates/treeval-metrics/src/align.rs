@@ -406,6 +406,18 @@ pub struct PrecisionRecall {
     pub recall: Option<f64>,
 }
 
+/// F_α = 1 / (α/P + (1 − α)/R): P at α = 1 and R at α = 0 (whatever the other is);
+/// otherwise 0 when P or R is 0 (its limit), and undefined when either is.
+pub fn f_alpha(precision: Option<f64>, recall: Option<f64>, alpha: f64) -> Option<f64> {
+    match (precision, recall) {
+        (Some(p), _) if alpha == 1.0 => Some(p),
+        (_, Some(r)) if alpha == 0.0 => Some(r),
+        (Some(p), Some(r)) if p > 0.0 && r > 0.0 => Some(1.0 / (alpha / p + (1.0 - alpha) / r)),
+        (Some(_), Some(_)) => Some(0.0),
+        _ => None,
+    }
+}
+
 /// AER from its four counts (the statistic the significance tests resample):
 /// `[a, s, a_and_s, a_and_p]`.
 pub fn aer_of(sums: &[f64]) -> Option<f64> {
@@ -418,15 +430,7 @@ impl AlignCounts {
     pub fn scores(&self, alpha: f64) -> AlignScores {
         let precision = ratio(self.a_and_p, self.a);
         let recall = ratio(self.a_and_s, self.s);
-        // F_α is P at α = 1 and R at α = 0 (whatever the other is); otherwise 0 when P
-        // or R is 0 (its limit), and undefined when either is
-        let f = match (precision, recall) {
-            (Some(p), _) if alpha == 1.0 => Some(p),
-            (_, Some(r)) if alpha == 0.0 => Some(r),
-            (Some(p), Some(r)) if p > 0.0 && r > 0.0 => Some(1.0 / (alpha / p + (1.0 - alpha) / r)),
-            (Some(_), Some(_)) => Some(0.0),
-            _ => None,
-        };
+        let f = f_alpha(precision, recall, alpha);
         AlignScores {
             precision,
             recall,
@@ -452,6 +456,93 @@ impl AlignCounts {
             self.a_and_p as f64,
         ]
     }
+}
+
+/// The columns of [`AlignCounts`] its measures read.
+const A: usize = 0;
+const S: usize = 1;
+const P: usize = 2;
+const A_AND_S: usize = 3;
+const A_AND_P: usize = 4;
+
+impl crate::measure::Statistics for AlignCounts {
+    fn columns() -> &'static [&'static str] {
+        &["a", "s", "p", "a_and_s", "a_and_p"]
+    }
+    fn row(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend([self.a, self.s, self.p, self.a_and_s, self.a_and_p].map(|x| x as f64));
+    }
+}
+
+/// The measures of `align`, with F at `alpha`.
+pub fn measures(alpha: f64) -> Vec<crate::measure::Measure> {
+    use crate::measure::{Better, Kind, Measure};
+    const OCH_NEY: &str = "Och & Ney 2003; wa_eval_align.pl, aer.py";
+    let aer = Measure {
+        name: "AER",
+        title: "alignment error rate",
+        formula: "1 - (|A∩S| + |A∩P|) / (|A| + |S|)",
+        source: OCH_NEY,
+        kind: Kind::Fraction,
+        better: Better::Lower,
+        reads: vec![A, S, A_AND_S, A_AND_P],
+        score: std::sync::Arc::new(aer_of),
+    };
+    let f = Measure {
+        name: "F",
+        title: "F-measure (precision on P, recall on S)",
+        formula: "1 / (α/precision + (1 - α)/recall)",
+        source: "Fraser & Marcu 2007",
+        kind: Kind::Fraction,
+        better: Better::Higher,
+        reads: vec![A_AND_P, A, A_AND_S, S],
+        score: std::sync::Arc::new(move |s: &[f64]| {
+            let r = |n: f64, d: f64| (d > 0.0).then(|| n / d);
+            f_alpha(r(s[0], s[1]), r(s[2], s[3]), alpha)
+        }),
+    };
+    vec![
+        Measure::count("links", "hypothesis links |A|", A),
+        Measure::ratio("precision", "precision", "|A∩P| / |A|", OCH_NEY, A_AND_P, A),
+        Measure::ratio("recall", "recall", "|A∩S| / |S|", OCH_NEY, A_AND_S, S),
+        aer,
+        f,
+        Measure::ratio(
+            "sure-precision",
+            "precision on the sure links",
+            "|A∩S| / |A|",
+            "",
+            A_AND_S,
+            A,
+        ),
+        Measure::ratio(
+            "sure-recall",
+            "recall on the sure links",
+            "|A∩S| / |S|",
+            "",
+            A_AND_S,
+            S,
+        ),
+        Measure::ratio(
+            "possible-precision",
+            "precision on the possible links",
+            "|A∩P| / |A|",
+            "",
+            A_AND_P,
+            A,
+        ),
+        Measure::ratio(
+            "possible-recall",
+            "recall on the possible links",
+            "|A∩P| / |P|",
+            "",
+            A_AND_P,
+            P,
+        ),
+        Measure::count("A_and_S", "|A∩S|", A_AND_S),
+        Measure::count("A_and_P", "|A∩P|", A_AND_P),
+    ]
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod careful;
 pub mod deps;
 mod feed;
 pub mod labels;
+pub mod measure;
 pub mod pts;
 pub mod punct;
 pub mod score;

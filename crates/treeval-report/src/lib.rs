@@ -8,12 +8,16 @@
 
 pub mod align;
 pub mod brackets;
+pub mod compat;
 pub mod deps;
+pub mod driver;
+pub mod emit;
 pub mod model;
 pub mod pts;
 pub mod render;
 pub mod ted;
 pub mod ud;
+pub mod value;
 
 pub use model::{Report, Signature, SCHEMA};
 pub use render::{

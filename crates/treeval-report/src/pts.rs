@@ -4,8 +4,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::align::pct;
 use crate::align::AlignCountsOut;
+use crate::emit::pct;
 use crate::model::{Metric, Signature, Warning};
 use crate::render::{table, OutputFormat};
 

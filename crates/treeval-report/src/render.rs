@@ -30,14 +30,7 @@ pub struct Sections {
     pub per_relation: bool,
 }
 
-/// A fraction as a percentage with two decimals; `n/a` when there is nothing to measure
-/// (a zero denominator), in every command's tables.
-pub(crate) fn pct(x: Option<f64>) -> String {
-    match x {
-        Some(v) => format!("{:.2}", v * 100.0),
-        None => "n/a".into(),
-    }
-}
+pub(crate) use crate::emit::{pct, table};
 
 fn metric_cells(m: &Headline) -> [(&'static str, &Metric); 6] {
     [
@@ -68,37 +61,6 @@ pub fn json(r: &Report) -> String {
         serde_json::to_string_pretty(r).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
     s.push('\n');
     s
-}
-
-/// Aligned columns: the first `right_from` left-aligned, the rest right-aligned.
-pub(crate) fn table(rows: &[Vec<String>], right_from: usize) -> String {
-    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let mut w = vec![0; cols];
-    for r in rows {
-        for (i, c) in r.iter().enumerate() {
-            w[i] = w[i].max(c.chars().count());
-        }
-    }
-    let mut out = String::new();
-    for r in rows {
-        let mut line = String::new();
-        for (i, c) in r.iter().enumerate() {
-            if i > 0 {
-                line.push_str("  ");
-            }
-            let pad = w[i] - c.chars().count();
-            if i >= right_from {
-                line.push_str(&" ".repeat(pad));
-                line.push_str(c);
-            } else {
-                line.push_str(c);
-                line.push_str(&" ".repeat(pad));
-            }
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
 }
 
 fn text(r: &Report, sections: Sections) -> String {

@@ -47,6 +47,8 @@ pub struct MetricTables<'a> {
     pub statistic: &'a dyn Statistic,
     /// Paired binary decisions, when the metric has them.
     pub decisions: Option<&'a dyn Fn(usize, usize) -> (u64, u64)>,
+    /// Whether a lower score is better (AER): ranks then count the significantly lower.
+    pub lower_is_better: bool,
 }
 
 impl std::fmt::Debug for MetricTables<'_> {
@@ -254,8 +256,18 @@ pub fn compare(
             let better = |i: usize, j: usize| {
                 let (x, y) = (i.min(j), i.max(j));
                 let sig = family.iter().any(|c| c.a == x && c.b == y && c.significant);
-                sig && scores[j].unwrap_or(f64::NEG_INFINITY)
-                    > scores[i].unwrap_or(f64::NEG_INFINITY)
+                let (sj, si) = if m.lower_is_better {
+                    (
+                        -scores[j].unwrap_or(f64::INFINITY),
+                        -scores[i].unwrap_or(f64::INFINITY),
+                    )
+                } else {
+                    (
+                        scores[j].unwrap_or(f64::NEG_INFINITY),
+                        scores[i].unwrap_or(f64::NEG_INFINITY),
+                    )
+                };
+                sig && sj > si
             };
             rankings.push(Ranking {
                 metric: m.name.clone(),
@@ -301,6 +313,7 @@ mod tests {
             tables: vec![mk(9.0), mk(5.0), mk(5.0)],
             statistic: &ratio,
             decisions: Some(&decisions),
+            lower_is_better: false,
         };
         let cfg = CompareConfig {
             tests: vec![TestKind::Mcnemar, TestKind::Ar],

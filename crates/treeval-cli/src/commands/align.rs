@@ -4,16 +4,13 @@ use std::io::Write;
 
 use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions};
 use treeval_metrics::align::{
-    aer_of, as_wa_eval_sees_it, count_files, pair_sentences, sentence_numbers, sum, AlignCounts,
+    aer_of, as_wa_eval_sees_it, count_files, measures, pair_sentences, sentence_numbers, sum,
+    AlignCounts,
 };
-use treeval_report::align::{
-    compat_aer_py, compat_wa_eval, render, AlignConventions, AlignGold, AlignReport, AlignSystem,
-    ALIGN_SCHEMA,
-};
+use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
 use treeval_report::model::Warning;
 use treeval_report::render::OutputFormat;
-use treeval_stats::compare::ratio;
-use treeval_stats::Samples;
+use treeval_report::value::{Input, Report};
 
 use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, NullLinks};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
@@ -144,7 +141,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .iter()
         .map(|h| count_files(&gold, h, keep_null, &numbers))
         .collect();
-    let mut systems = Vec::new();
+    let mut totals = Vec::new();
     for (h, rows) in hyps.iter().zip(&per_hyp) {
         let mut t = sum(rows);
         t.sentences = pairing.sentences;
@@ -228,7 +225,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 hint.as_deref().or(Some("check --hyp-base, --gold-base and --reverse")),
             );
         }
-        systems.push(AlignSystem::new(&path, h.format.name(), &t, f_alpha));
+        totals.push(t);
     }
 
     if a.out.per_sentence.is_some() {
@@ -241,94 +238,29 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         sink.finish()?;
     }
 
-    let cfg = super::significance::config(&a.sig);
-    let mut signature = treeval_report::Signature::new(
-        "align",
-        &[
-            ("null", if keep_null { "include" } else { "exclude" }.into()),
-            ("f-alpha", f_alpha.to_string()),
-        ],
+    let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
+    gold_counts.sentences = pairing.sentences;
+    let report = build(
+        a,
+        keep_null,
+        &gold,
+        &hyps,
+        &per_hyp,
+        &totals,
+        &gold_counts,
+        warnings,
     );
-    if let Some(n) = a.sentences {
-        signature.push("sentences", n.to_string());
-    }
-    let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
-    if !cfg.tests.is_empty() || a.sig.ci.is_some() {
-        // per metric: the columns its statistic reads, per sentence
-        let columns = |m: &str, c: &AlignCounts| -> Vec<f64> {
-            match m {
-                "precision" => vec![c.a_and_p as f64, c.a as f64],
-                "recall" => vec![c.a_and_s as f64, c.s as f64],
-                _ => c.aer_row().to_vec(),
-            }
-        };
-        let stat_of = |m: &str| -> &'static dyn treeval_stats::Statistic {
-            match m {
-                "precision" | "recall" => &ratio,
-                _ => &aer_of,
-            }
-        };
-        let tables = |m: &str| -> Vec<Samples> {
-            per_hyp
-                .iter()
-                .map(|rows| {
-                    let dims = columns(m, &AlignCounts::default()).len();
-                    let mut t = Samples::new(dims);
-                    for c in rows {
-                        t.push(&columns(m, c));
-                    }
-                    t
-                })
-                .collect()
-        };
-        let ci;
-        (comparisons, rankings, ci) = super::significance::test_named_metrics(
-            &a.sig,
-            &cfg,
-            a.quiet,
-            &a.test_metrics,
-            &tables,
-            &stat_of,
-        );
-        for (system, ci) in systems.iter_mut().zip(ci) {
-            system.ci = ci;
-        }
-        super::significance::sign(&a.sig, &cfg, &mut signature);
-    }
-
     if !a.quiet {
-        for w in &warnings {
+        for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
         }
     }
-    let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
-    gold_counts.sentences = pairing.sentences;
-    let report = AlignReport {
-        schema: ALIGN_SCHEMA,
-        command: "align".into(),
-        signature,
-        conventions: AlignConventions {
-            f_alpha,
-            null_links: if keep_null { "include" } else { "exclude" }.into(),
-        },
-        gold: AlignGold {
-            path: gold.path.to_string(),
-            format: gold.format.name().into(),
-            sentences: gold_counts.sentences,
-            sure: gold_counts.s,
-            possible: gold_counts.p,
-        },
-        systems,
-        comparisons,
-        rankings,
-        warnings,
-    };
     let text = match a.compat {
         Some(AlignCompat::AerPy) => {
-            let lines: Vec<Result<String, String>> = report
-                .systems
+            let lines: Vec<Result<String, String>> = hyps
                 .iter()
-                .map(|s| compat_aer_py(s, a.f_alpha))
+                .zip(&totals)
+                .map(|(h, t)| aer_py(&h.path, t, a.f_alpha))
                 .collect();
             let failed: Vec<String> = lines.iter().filter_map(|l| l.clone().err()).collect();
             if !failed.is_empty() {
@@ -357,12 +289,97 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     );
                 }
                 let rows = count_files(&gold, &seen, keep_null, &sentence_numbers([&gold, &seen]));
-                o.push_str(&compat_wa_eval(&sum(&rows)));
+                o.push_str(&wa_eval_align(&sum(&rows)));
             }
             o
         }
-        None => render(&report, OutputFormat::from(a.format)),
+        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.format)),
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The report: the scores of every hypothesis with their intervals, the tests, the notes.
+#[allow(clippy::too_many_arguments)]
+fn build(
+    a: &AlignArgs,
+    keep_null: bool,
+    gold: &treeval_formats::align::AlignmentFile,
+    hyps: &[treeval_formats::align::AlignmentFile],
+    per_hyp: &[Vec<AlignCounts>],
+    totals: &[AlignCounts],
+    gold_counts: &AlignCounts,
+    warnings: Vec<Warning>,
+) -> Report {
+    let f_alpha = a.f_alpha.unwrap_or(0.5);
+    let null = if keep_null { "include" } else { "exclude" };
+    let mut signature = treeval_report::Signature::new(
+        "align",
+        &[("null", null.into()), ("f-alpha", f_alpha.to_string())],
+    );
+    if let Some(n) = a.sentences {
+        signature.push("sentences", n.to_string());
+    }
+    let cfg = super::significance::config(&a.sig);
+    if !cfg.tests.is_empty() || a.sig.ci.is_some() {
+        super::significance::sign(&a.sig, &cfg, &mut signature);
+    }
+    let mut r = Report::new("align", signature);
+    r.convention("f-alpha", f_alpha);
+    r.convention("null", null);
+    r.inputs.push(Input {
+        role: "gold".into(),
+        path: gold.path.to_string(),
+        format: gold.format.name().into(),
+        description: format!(
+            "{} sentences, {} sure + {} possible-only links",
+            gold_counts.sentences,
+            gold_counts.s,
+            gold_counts.p - gold_counts.s
+        ),
+        counts: serde_json::json!({
+            "sentences": gold_counts.sentences,
+            "s": gold_counts.s,
+            "p": gold_counts.p,
+        }),
+    });
+    for (k, (h, t)) in hyps.iter().zip(totals).enumerate() {
+        r.inputs.push(Input {
+            role: "system".into(),
+            path: h.path.to_string(),
+            format: h.format.name().into(),
+            description: format!("{} links", t.a),
+            counts: serde_json::to_value(t).unwrap_or_default(),
+        });
+        r.systems.push(treeval_report::value::System {
+            name: h.path.to_string(),
+            inputs: vec![k + 1],
+        });
+        if t.hyp_null + t.hyp_duplicates + t.hyp_both > 0 {
+            r.notes.push(format!(
+                "{}: {} link(s) with a NULL side ({null}), {} repeated link(s), {} link(s) tagged both S and P",
+                h.path, t.hyp_null, t.hyp_duplicates, t.hyp_both
+            ));
+        }
+    }
+    let ms = measures(f_alpha);
+    r.add_measures::<AlignCounts>(&ms);
+    let ci = super::significance::intervals(&a.sig);
+    r.sections.push(treeval_report::driver::section(
+        "scores", "", &ms, per_hyp, ci,
+    ));
+    if !cfg.tests.is_empty() {
+        let tested: Vec<&treeval_metrics::measure::Measure> = a
+            .test_metrics
+            .iter()
+            .filter_map(|n| ms.iter().find(|m| m.name == n.as_str()))
+            .collect();
+        let bar = super::significance::Progress::new(a.quiet);
+        (r.comparisons, r.rankings) =
+            treeval_report::driver::tests(&tested, per_hyp, &cfg, &|l, d, n| bar.update(l, d, n));
+        bar.finish();
+    }
+    r.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
+    r.warnings = warnings;
+    r
 }

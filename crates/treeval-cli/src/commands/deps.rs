@@ -291,6 +291,7 @@ fn significance(
             tables: (0..result.systems.len()).map(|k| table(k, m)).collect(),
             statistic: &ratio,
             decisions: (m.has_binary_decisions() && !result.pairs.is_empty()).then_some(d.as_ref()),
+            lower_is_better: false,
         })
         .collect();
 

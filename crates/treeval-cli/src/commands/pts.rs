@@ -234,24 +234,28 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 tables: cols(&[0, 1]),
                 statistic: &ratio,
                 decisions: with_decisions.then_some(&dec_a as &dyn Fn(usize, usize) -> (u64, u64)),
+                lower_is_better: false,
             },
             MetricTables {
                 name: "UAS-b".into(),
                 tables: cols(&[2, 3]),
                 statistic: &ratio,
                 decisions: with_decisions.then_some(&dec_b as &dyn Fn(usize, usize) -> (u64, u64)),
+                lower_is_better: false,
             },
             MetricTables {
                 name: "AER".into(),
                 tables: cols(&[4, 5, 6, 7]),
                 statistic: &aer_of,
                 decisions: None,
+                lower_is_better: false,
             },
             MetricTables {
                 name: "PTS".into(),
                 tables: tables.clone(),
                 statistic: &pts_stat,
                 decisions: None,
+                lower_is_better: false,
             },
         ];
         let bar = super::significance::Progress::new(a.quiet);

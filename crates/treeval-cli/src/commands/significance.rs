@@ -129,6 +129,7 @@ pub fn test_named_metrics<'s>(
                 tables: tables(m),
                 statistic: statistic(m),
                 decisions: None,
+                lower_is_better: false,
             })
             .collect();
         (comparisons, rankings) = compare(&named, cfg, &|l, d, n| bar.update(l, d, n));
@@ -193,4 +194,34 @@ pub fn warning_line(w: &treeval_report::model::Warning) -> String {
         line.push_str(&format!("\n  hint: {h}"));
     }
     line
+}
+
+/// The intervals asked for (`--ci`), for the report driver.
+pub fn intervals(sig: &SignificanceArgs) -> Option<treeval_report::driver::Intervals> {
+    sig.ci.map(|level| treeval_report::driver::Intervals {
+        level,
+        samples: sig.ci_samples,
+        seed: sig.seed,
+    })
+}
+
+/// How tests and intervals run, as the report records it (`None` when neither was asked).
+pub fn settings(
+    sig: &SignificanceArgs,
+    cfg: &CompareConfig,
+    metrics: &[String],
+) -> Option<treeval_report::model::SignificanceSettings> {
+    (!cfg.tests.is_empty() || sig.ci.is_some()).then(|| {
+        treeval_report::model::SignificanceSettings {
+            tests: cfg.tests.clone(),
+            metrics: metrics.to_vec(),
+            alternative: cfg.alternative,
+            ar_samples: cfg.ar_samples,
+            bootstrap_samples: cfg.bootstrap_samples,
+            alpha: sig.alpha,
+            ci_level: sig.ci,
+            ci_samples: sig.ci_samples,
+            seed: sig.seed,
+        }
+    })
 }

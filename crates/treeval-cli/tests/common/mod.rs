@@ -43,3 +43,30 @@ pub fn outcome(o: &Output) -> String {
         String::from_utf8_lossy(&o.stderr)
     )
 }
+
+/// The cell of `measure` for system `system` in section `section` of a
+/// `treeval.report/2` JSON report.
+pub fn cell<'a>(
+    v: &'a serde_json::Value,
+    section: &str,
+    system: u64,
+    measure: &str,
+) -> &'a serde_json::Value {
+    let sec = v["sections"]
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["id"] == section))
+        .unwrap_or_else(|| panic!("no section {section}"));
+    let row = sec["rows"]
+        .as_array()
+        .and_then(|a| a.iter().find(|r| r["system"] == system))
+        .unwrap_or_else(|| panic!("no row for system {system}"));
+    row["cells"]
+        .as_array()
+        .and_then(|a| a.iter().find(|c| c["measure"] == measure))
+        .unwrap_or_else(|| panic!("no cell {measure}"))
+}
+
+/// The number in the cell of `measure` for system `system` in section `section`.
+pub fn value(v: &serde_json::Value, section: &str, system: u64, measure: &str) -> Option<f64> {
+    cell(v, section, system, measure)["value"].as_f64()
+}

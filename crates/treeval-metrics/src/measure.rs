@@ -1,0 +1,218 @@
+//! Measures as data: a name, the formula and its source, the columns of a family's
+//! per-unit sufficient statistics it reads, and the function from their sums to a score.
+//!
+//! Every family (deps, ud, relations, brackets, ted, align, pts) counts, per unit (a
+//! sentence, a tree, a sentence pair), a row of numbers ([`Statistics`]); a [`Measure`]
+//! reads some columns of the summed rows. Micro averages (the measure of the summed rows),
+//! macro averages (the mean of the units' measures), breakdowns, confidence intervals and
+//! significance tests are then the same code for every measure of every family: they
+//! only sum columns and call [`Measure::score`].
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+/// How a score is shown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A fraction in [0, 1], shown as a percentage with two decimals (`n/a` when undefined).
+    Fraction,
+    /// A whole number of items.
+    Count,
+    /// A mean of items per unit (average crossing brackets), shown with two decimals.
+    Mean,
+}
+
+/// Which way is better.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Better {
+    /// A higher score is better (LAS, F).
+    Higher,
+    /// A lower score is better (AER, edit distance).
+    Lower,
+}
+
+/// The function from the summed columns a measure reads (in the order of
+/// [`Measure::reads`]) to its score; `None` where it is undefined.
+pub type ScoreFn = Arc<dyn Fn(&[f64]) -> Option<f64> + Send + Sync>;
+
+/// One measure.
+#[derive(Clone)]
+pub struct Measure {
+    /// The name the field writes (`LAS`, `AER`, `F`).
+    pub name: &'static str,
+    /// What it is, in words.
+    pub title: &'static str,
+    /// Its formula over the counts.
+    pub formula: &'static str,
+    /// The paper or reference tool it follows.
+    pub source: &'static str,
+    /// How it is shown.
+    pub kind: Kind,
+    /// Which way is better (for ranks and for the sign of test statistics).
+    pub better: Better,
+    /// The columns of the family's [`Statistics`] it reads, by index.
+    pub reads: Vec<usize>,
+    /// The score of the summed columns it reads.
+    pub score: ScoreFn,
+}
+
+impl std::fmt::Debug for Measure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Measure")
+            .field("name", &self.name)
+            .field("reads", &self.reads)
+            .finish_non_exhaustive()
+    }
+}
+
+/// `n / d`, undefined when `d` is 0.
+pub fn ratio(n: f64, d: f64) -> Option<f64> {
+    (d > 0.0).then(|| n / d)
+}
+
+impl Measure {
+    /// `columns[num] / columns[den]`: a fraction, higher is better.
+    pub fn ratio(
+        name: &'static str,
+        title: &'static str,
+        formula: &'static str,
+        source: &'static str,
+        num: usize,
+        den: usize,
+    ) -> Self {
+        Measure {
+            name,
+            title,
+            formula,
+            source,
+            kind: Kind::Fraction,
+            better: Better::Higher,
+            reads: vec![num, den],
+            score: Arc::new(|s: &[f64]| ratio(s[0], s[1])),
+        }
+    }
+
+    /// The sum of one column: a count.
+    pub fn count(name: &'static str, title: &'static str, column: usize) -> Self {
+        Measure {
+            name,
+            title,
+            formula: "the sum over units",
+            source: "",
+            kind: Kind::Count,
+            better: Better::Higher,
+            reads: vec![column],
+            score: Arc::new(|s: &[f64]| Some(s[0])),
+        }
+    }
+
+    /// The score of a full row of summed columns (it picks the columns it reads).
+    pub fn of(&self, sums: &[f64]) -> Option<f64> {
+        let mut picked = [0.0; 8];
+        if self.reads.len() <= picked.len() {
+            for (p, &c) in picked.iter_mut().zip(&self.reads) {
+                *p = sums[c];
+            }
+            (self.score)(&picked[..self.reads.len()])
+        } else {
+            let picked: Vec<f64> = self.reads.iter().map(|&c| sums[c]).collect();
+            (self.score)(&picked)
+        }
+    }
+
+    /// The columns it reads, taken from a full row.
+    pub fn pick(&self, row: &[f64], out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(self.reads.iter().map(|&c| row[c]));
+    }
+
+    /// Whether it is a count (no interval, no test).
+    pub fn is_count(&self) -> bool {
+        self.kind == Kind::Count
+    }
+}
+
+/// A family's per-unit sufficient statistics: a row of named columns, summed with `+=`.
+pub trait Statistics: Default + Clone + std::ops::AddAssign {
+    /// The column names, in order.
+    fn columns() -> &'static [&'static str];
+    /// This unit's row (as many values as [`Statistics::columns`]).
+    fn row(&self, out: &mut Vec<f64>);
+}
+
+/// The sum of every column over `units`.
+pub fn totals<S: Statistics>(units: &[S]) -> Vec<f64> {
+    let mut sum = S::default();
+    for u in units {
+        sum += u.clone();
+    }
+    let mut out = Vec::new();
+    sum.row(&mut out);
+    out
+}
+
+/// The macro average of a measure: the mean of the units' scores, over the units where
+/// it is defined; with the number of those units.
+pub fn macro_average<S: Statistics>(m: &Measure, units: &[S]) -> (u64, Option<f64>) {
+    let (mut n, mut sum) = (0u64, 0.0);
+    let mut row = Vec::new();
+    for u in units {
+        u.row(&mut row);
+        if let Some(v) = m.of(&row) {
+            n += 1;
+            sum += v;
+        }
+    }
+    (n, (n > 0).then(|| sum / n as f64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Default, Clone)]
+    struct Two {
+        right: u64,
+        all: u64,
+    }
+    impl std::ops::AddAssign for Two {
+        fn add_assign(&mut self, o: Self) {
+            self.right += o.right;
+            self.all += o.all;
+        }
+    }
+    impl Statistics for Two {
+        fn columns() -> &'static [&'static str] {
+            &["right", "all"]
+        }
+        fn row(&self, out: &mut Vec<f64>) {
+            out.clear();
+            out.extend([self.right as f64, self.all as f64]);
+        }
+    }
+
+    #[test]
+    fn micro_and_macro_from_counts() {
+        // the seed paper's point: word-based and sentence-based averages differ
+        let units = [
+            Two { right: 1, all: 10 },
+            Two { right: 3, all: 3 },
+            Two { right: 0, all: 0 },
+        ];
+        let m = Measure::ratio("acc", "accuracy", "right / all", "", 0, 1);
+        assert_eq!(m.of(&totals(&units)), Some(4.0 / 13.0));
+        let (n, avg) = macro_average(&m, &units);
+        assert_eq!(n, 2, "the empty unit has no score");
+        assert_eq!(avg, Some((0.1 + 1.0) / 2.0));
+        assert_eq!(m.of(&[0.0, 0.0]), None);
+        let c = Measure::count("n", "items", 1);
+        assert_eq!(c.of(&totals(&units)), Some(13.0));
+        assert!(c.is_count());
+        let mut picked = Vec::new();
+        m.pick(&[5.0, 7.0], &mut picked);
+        assert_eq!(picked, [5.0, 7.0]);
+    }
+}

@@ -1,0 +1,185 @@
+//! From per-unit sufficient statistics to report sections, intervals and tests, the same
+//! way for every family: a measure's score is computed from summed columns; its interval
+//! and its tests resample the units' rows of the columns it reads.
+
+use treeval_metrics::measure::{Better, Measure, Statistics};
+use treeval_stats::compare::{compare, CompareConfig, Comparison, MetricTables, Ranking};
+use treeval_stats::{Resampling, Samples};
+
+use crate::value::{Cell, Row, Section};
+
+/// Confidence intervals to add (`--ci LEVEL`, `--ci-samples N`, `--seed S`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Intervals {
+    /// The level (0.95).
+    pub level: f64,
+    /// Bootstrap samples.
+    pub samples: usize,
+    /// The seed.
+    pub seed: u64,
+}
+
+/// Progress callback of long resampling runs: (step, done, total).
+pub type Progress<'a> = &'a (dyn Fn(&str, u64, u64) + Sync);
+
+/// The units' rows of the columns `m` reads.
+pub fn table<S: Statistics>(m: &Measure, units: &[S]) -> Samples {
+    let mut t = Samples::new(m.reads.len());
+    let (mut row, mut picked) = (Vec::new(), Vec::new());
+    for u in units {
+        u.row(&mut row);
+        m.pick(&row, &mut picked);
+        t.push(&picked);
+    }
+    t
+}
+
+/// The sum of each column over the units.
+pub fn sums<S: Statistics>(units: &[S]) -> Vec<f64> {
+    treeval_metrics::measure::totals(units)
+}
+
+/// One cell: the measure of the summed units, the columns it read, and its interval.
+pub fn cell<S: Statistics>(m: &Measure, units: &[S], ci: Option<Intervals>) -> Cell {
+    let totals = sums(units);
+    let mut counts = Vec::new();
+    m.pick(&totals, &mut counts);
+    let value = m.of(&totals);
+    let ci = match ci {
+        Some(c) if !m.is_count() && value.is_some() => {
+            let score = |s: &[f64]| (m.score)(s);
+            treeval_stats::bootstrap_ci(
+                &table(m, units),
+                &score,
+                c.level,
+                Resampling {
+                    samples: c.samples,
+                    seed: c.seed,
+                },
+                None,
+            )
+            .map(|(lo, hi)| [lo, hi])
+        }
+        _ => None,
+    };
+    Cell {
+        measure: m.name.into(),
+        value,
+        counts,
+        ci,
+    }
+}
+
+/// A section with one row per system (its units in `systems`), one cell per measure.
+pub fn section<S: Statistics>(
+    id: &str,
+    title: &str,
+    measures: &[Measure],
+    systems: &[Vec<S>],
+    ci: Option<Intervals>,
+) -> Section {
+    Section {
+        id: id.into(),
+        title: title.into(),
+        key: None,
+        columns: measures.iter().map(|m| m.name.to_string()).collect(),
+        show_counts: false,
+        rows: systems
+            .iter()
+            .enumerate()
+            .map(|(k, units)| Row {
+                system: k,
+                key: None,
+                cells: measures.iter().map(|m| cell(m, units, ci)).collect(),
+            })
+            .collect(),
+    }
+}
+
+/// Every test of `cfg` between every pair of systems on each of `measures`, with
+/// Holm–Bonferroni within each (measure, test) family, and the ranks.
+pub fn tests<S: Statistics + Sync>(
+    measures: &[&Measure],
+    systems: &[Vec<S>],
+    cfg: &CompareConfig,
+    progress: Progress<'_>,
+) -> (Vec<Comparison>, Vec<Ranking>) {
+    let scores: Vec<_> = measures
+        .iter()
+        .map(|m| move |s: &[f64]| (m.score)(s))
+        .collect();
+    let named: Vec<MetricTables> = measures
+        .iter()
+        .zip(&scores)
+        .map(|(m, score)| MetricTables {
+            name: m.name.into(),
+            tables: systems.iter().map(|units| table(m, units)).collect(),
+            statistic: score,
+            decisions: None,
+            lower_is_better: m.better == Better::Lower,
+        })
+        .collect();
+    compare(&named, cfg, progress)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use treeval_stats::Alternative;
+
+    #[derive(Default, Clone)]
+    struct Err1 {
+        wrong: u64,
+        all: u64,
+    }
+    impl std::ops::AddAssign for Err1 {
+        fn add_assign(&mut self, o: Self) {
+            self.wrong += o.wrong;
+            self.all += o.all;
+        }
+    }
+    impl Statistics for Err1 {
+        fn columns() -> &'static [&'static str] {
+            &["wrong", "all"]
+        }
+        fn row(&self, out: &mut Vec<f64>) {
+            out.clear();
+            out.extend([self.wrong as f64, self.all as f64]);
+        }
+    }
+
+    #[test]
+    fn a_lower_error_rate_ranks_first() {
+        let mut err = Measure::ratio("ERR", "error rate", "wrong / all", "", 0, 1);
+        err.better = Better::Lower;
+        let units = |w: u64| vec![Err1 { wrong: w, all: 10 }; 40];
+        let systems = vec![units(1), units(9)];
+        let cfg = CompareConfig {
+            tests: vec![treeval_stats::compare::TestKind::Ar],
+            ar_samples: 200,
+            bootstrap_samples: 100,
+            seed: 1,
+            alpha: 0.05,
+            alternative: Alternative::TwoSided,
+        };
+        let (cmp, ranks) = tests(&[&err], &systems, &cfg, &|_, _, _| {});
+        assert!(cmp[0].significant);
+        assert_eq!(ranks[0].ranks, vec![1, 2], "the lower error rate is better");
+        let s = section(
+            "scores",
+            "",
+            &[err],
+            &systems,
+            Some(Intervals {
+                level: 0.95,
+                samples: 50,
+                seed: 1,
+            }),
+        );
+        let c = &s.rows[0].cells[0];
+        assert_eq!(c.value, Some(0.1));
+        assert_eq!(c.counts, [40.0, 400.0]);
+        // every unit is the same: the interval is the point
+        assert_eq!(c.ci, Some([0.1, 0.1]));
+    }
+}

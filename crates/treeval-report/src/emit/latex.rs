@@ -1,0 +1,96 @@
+//! LaTeX `tabular`s (booktabs), with intervals in the cells and the tests' cross-tables.
+
+use std::io::{self, Write};
+
+use super::{shown, test_heading, test_rows};
+use crate::value::Report;
+
+/// `s` with LaTeX's special characters escaped.
+pub(crate) fn esc(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' => o.push_str("\\textbackslash{}"),
+            '&' | '%' | '$' | '#' | '_' | '{' | '}' => {
+                o.push('\\');
+                o.push(c);
+            }
+            '~' => o.push_str("\\textasciitilde{}"),
+            '^' => o.push_str("\\textasciicircum{}"),
+            '†' => o.push_str("$^\\dagger$"),
+            _ => o.push(c),
+        }
+    }
+    o
+}
+
+fn tabular(w: &mut dyn Write, left: usize, rows: &[Vec<String>]) -> io::Result<()> {
+    let n = rows.first().map_or(0, Vec::len);
+    writeln!(
+        w,
+        "\\begin{{tabular}}{{{}{}}}\n\\toprule",
+        "l".repeat(left),
+        "r".repeat(n.saturating_sub(left))
+    )?;
+    for (i, r) in rows.iter().enumerate() {
+        writeln!(w, "{} \\\\", r.join(" & "))?;
+        if i == 0 {
+            writeln!(w, "\\midrule")?;
+        }
+    }
+    writeln!(w, "\\bottomrule\n\\end{{tabular}}")
+}
+
+pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    writeln!(w, "% {}", r.signature.0)?;
+    for s in &r.sections {
+        writeln!(w)?;
+        if !s.title.is_empty() {
+            writeln!(w, "% {}", s.title)?;
+        }
+        let mut head = vec!["System".to_string()];
+        head.extend(s.key.as_deref().map(esc));
+        head.extend(s.columns.iter().map(|c| esc(c)));
+        let mut rows = vec![head];
+        for row in &s.rows {
+            let mut cells = vec![esc(r.system_name(row.system))];
+            if s.key.is_some() {
+                cells.push(esc(row.key.as_deref().unwrap_or("")));
+            }
+            for c in &row.cells {
+                let kind = r.measure(&c.measure).map(|m| m.kind);
+                let kind = kind.unwrap_or(treeval_metrics::measure::Kind::Fraction);
+                let mut v = shown(kind, c.value);
+                if let Some([lo, hi]) = c.ci {
+                    v.push_str(&format!(
+                        " {{\\scriptsize [{}, {}]}}",
+                        shown(kind, Some(lo)),
+                        shown(kind, Some(hi))
+                    ));
+                }
+                cells.push(v);
+            }
+            rows.push(cells);
+        }
+        tabular(w, 1 + usize::from(s.key.is_some()), &rows)?;
+    }
+    if let Some(level) = r.significance.as_ref().and_then(|s| s.ci_level) {
+        writeln!(
+            w,
+            "% [low, high]: {:.0}% percentile bootstrap confidence intervals",
+            level * 100.0
+        )?;
+    }
+    for rk in &r.rankings {
+        writeln!(w, "\n% {}", test_heading(r, rk))?;
+        let rows: Vec<Vec<String>> = test_rows(r, rk)
+            .iter()
+            .map(|row| row.iter().map(|c| esc(c)).collect())
+            .collect();
+        tabular(w, 1, &rows)?;
+    }
+    for n in &r.notes {
+        writeln!(w, "% {n}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,68 @@
+//! Markdown tables, with intervals in the cells and the tests' cross-tables.
+
+use std::io::{self, Write};
+
+use super::{shown_with_ci, test_heading, test_rows};
+use crate::value::Report;
+
+fn esc(s: &str) -> String {
+    s.replace('|', "\\|")
+}
+
+fn line(w: &mut dyn Write, cells: &[String]) -> io::Result<()> {
+    writeln!(w, "| {} |", cells.join(" | "))
+}
+
+fn rule(w: &mut dyn Write, left: usize, right: usize) -> io::Result<()> {
+    let mut c = vec!["---"; left];
+    c.extend(vec!["---:"; right]);
+    writeln!(w, "|{}|", c.join("|"))
+}
+
+pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    writeln!(w, "`{}`", r.signature.0)?;
+    for s in &r.sections {
+        writeln!(w)?;
+        if !s.title.is_empty() {
+            writeln!(w, "**{}**\n", esc(&s.title))?;
+        }
+        let mut head = vec!["system".to_string()];
+        head.extend(s.key.as_deref().map(esc));
+        head.extend(s.columns.iter().map(|c| esc(c)));
+        line(w, &head)?;
+        let left = 1 + usize::from(s.key.is_some());
+        rule(w, left, s.columns.len())?;
+        for row in &s.rows {
+            let mut cells = vec![esc(r.system_name(row.system))];
+            if s.key.is_some() {
+                cells.push(esc(row.key.as_deref().unwrap_or("")));
+            }
+            cells.extend(row.cells.iter().map(|c| shown_with_ci(r, c)));
+            line(w, &cells)?;
+        }
+    }
+    if let Some(level) = r.significance.as_ref().and_then(|s| s.ci_level) {
+        writeln!(
+            w,
+            "\n[low, high]: {:.0}% percentile bootstrap confidence intervals.",
+            level * 100.0
+        )?;
+    }
+    for rk in &r.rankings {
+        writeln!(w, "\n**{}**\n", esc(&test_heading(r, rk)))?;
+        let rows = test_rows(r, rk);
+        let n = rows[0].len();
+        line(w, &rows[0].iter().map(|c| esc(c)).collect::<Vec<_>>())?;
+        rule(w, 1, n - 1)?;
+        for row in &rows[1..] {
+            line(w, &row.iter().map(|c| esc(c)).collect::<Vec<_>>())?;
+        }
+    }
+    if !r.notes.is_empty() {
+        writeln!(w)?;
+        for n in &r.notes {
+            writeln!(w, "- {}", esc(n))?;
+        }
+    }
+    Ok(())
+}

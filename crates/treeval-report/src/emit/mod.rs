@@ -1,0 +1,177 @@
+//! One emitter per output format over the one [`Report`] value: text, JSON, CSV/TSV,
+//! Markdown and LaTeX. Each writes to any `io::Write`; none computes a score.
+
+use std::io::{self, Write};
+
+use treeval_metrics::measure::Kind;
+
+use crate::render::OutputFormat;
+use crate::value::{Cell, Report};
+
+mod delimited;
+mod latex;
+mod markdown;
+mod text;
+
+/// Write `r` in `format` to `w`.
+pub fn emit(r: &Report, format: OutputFormat, w: &mut dyn Write) -> io::Result<()> {
+    match format {
+        OutputFormat::Text => text::emit(r, w),
+        OutputFormat::Json => json(r, w),
+        OutputFormat::Csv => delimited::emit(r, ',', w),
+        OutputFormat::Tsv => delimited::emit(r, '\t', w),
+        OutputFormat::Markdown => markdown::emit(r, w),
+        OutputFormat::Latex => latex::emit(r, w),
+    }
+}
+
+/// `r` in `format`, as a string.
+pub fn to_string(r: &Report, format: OutputFormat) -> String {
+    let mut v = Vec::new();
+    // writing to a Vec cannot fail
+    let _ = emit(r, format, &mut v);
+    String::from_utf8_lossy(&v).into_owned()
+}
+
+/// The JSON contract, pretty-printed, with a final newline.
+fn json(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *w, r)?;
+    writeln!(w)
+}
+
+/// A fraction as a percentage with two decimals; `n/a` where there is nothing to
+/// measure (a zero denominator), in every command's tables.
+pub(crate) fn pct(x: Option<f64>) -> String {
+    match x {
+        Some(v) => format!("{:.2}", v * 100.0),
+        None => "n/a".into(),
+    }
+}
+
+/// A value as its measure's kind shows it.
+pub(crate) fn shown(kind: Kind, x: Option<f64>) -> String {
+    match (kind, x) {
+        (_, None) => "n/a".into(),
+        (Kind::Fraction, v) => pct(v),
+        (Kind::Count, Some(v)) => format!("{v}"),
+        (Kind::Mean, Some(v)) => format!("{v:.2}"),
+    }
+}
+
+/// A cell's value as shown, with `[low, high]` when it has an interval.
+pub(crate) fn shown_with_ci(r: &Report, c: &Cell) -> String {
+    let kind = r.measure(&c.measure).map_or(Kind::Fraction, |m| m.kind);
+    let v = shown(kind, c.value);
+    match c.ci {
+        Some([lo, hi]) => format!("{v} [{}, {}]", shown(kind, Some(lo)), shown(kind, Some(hi))),
+        None => v,
+    }
+}
+
+/// The counts a fraction was computed from, `16/21`.
+pub(crate) fn counts(c: &Cell) -> String {
+    c.counts
+        .iter()
+        .map(|x| format!("{x}"))
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Aligned columns: the first `right_from` left-aligned, the rest right-aligned.
+pub(crate) fn table(rows: &[Vec<String>], right_from: usize) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let mut w = vec![0; cols];
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            w[i] = w[i].max(c.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for r in rows {
+        let mut line = String::new();
+        for (i, c) in r.iter().enumerate() {
+            if i > 0 {
+                line.push_str("  ");
+            }
+            let pad = w[i] - c.chars().count();
+            if i >= right_from {
+                line.push_str(&" ".repeat(pad));
+                line.push_str(c);
+            } else {
+                line.push_str(c);
+                line.push_str(&" ".repeat(pad));
+            }
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// How a test ran, in words, for the heading of its table.
+pub(crate) fn test_heading(r: &Report, rk: &treeval_stats::compare::Ranking) -> String {
+    use treeval_stats::compare::TestKind;
+    let Some(sig) = &r.significance else {
+        return String::new();
+    };
+    let exact: Vec<bool> = r
+        .comparisons
+        .iter()
+        .filter(|c| c.metric == rk.metric && c.test == rk.test)
+        .map(|c| c.exact == Some(true))
+        .collect();
+    let how = match rk.test {
+        TestKind::Mcnemar => "McNemar".to_string(),
+        TestKind::Ar if !exact.is_empty() && exact.iter().all(|&e| e) => {
+            "exact permutation test: at most 16 sentences differ, all 2^m swaps enumerated"
+                .to_string()
+        }
+        TestKind::Ar => format!(
+            "approximate randomization, {} shuffles, seed {}{}",
+            sig.ar_samples,
+            sig.seed,
+            if exact.iter().any(|&e| e) {
+                "; exact where at most 16 sentences differ"
+            } else {
+                ""
+            }
+        ),
+        TestKind::Bootstrap => format!(
+            "paired bootstrap, {} samples, seed {}",
+            sig.bootstrap_samples, sig.seed
+        ),
+    };
+    let side = match sig.alternative {
+        treeval_stats::Alternative::TwoSided => "two-sided",
+        treeval_stats::Alternative::Greater => "one-sided: row better than column",
+    };
+    format!(
+        "{}: {} ({}); p-values, † = significant at {} after Holm–Bonferroni",
+        rk.metric, how, side, sig.alpha
+    )
+}
+
+/// The cross-table of one ranking: a header row (`""`, `[2]`, …, `rank`) and a row per
+/// system (`[1] name`, p-values with † where significant, its rank).
+pub(crate) fn test_rows(r: &Report, rk: &treeval_stats::compare::Ranking) -> Vec<Vec<String>> {
+    let n = rk.ranks.len();
+    let mut head = vec![String::new()];
+    head.extend((1..n).map(|j| format!("[{}]", j + 1)));
+    head.push("rank".into());
+    let mut rows = vec![head];
+    for i in 0..n {
+        let mut row = vec![format!("[{}] {}", i + 1, r.system_name(i))];
+        for j in 1..n {
+            let cell = r
+                .comparisons
+                .iter()
+                .find(|c| c.metric == rk.metric && c.test == rk.test && c.a == i && c.b == j)
+                .map(|c| format!("{:.4}{}", c.p_value, if c.significant { " †" } else { "" }))
+                .unwrap_or_default();
+            row.push(cell);
+        }
+        row.push(rk.ranks[i].to_string());
+        rows.push(row);
+    }
+    rows
+}

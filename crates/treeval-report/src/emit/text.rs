@@ -1,0 +1,143 @@
+//! Aligned tables for people.
+
+use std::io::{self, Write};
+
+use treeval_metrics::measure::Kind;
+
+use super::{counts, pct, shown, table, test_heading, test_rows};
+use crate::value::{Report, Section};
+
+pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    writeln!(w, "{}", r.signature.0)?;
+    for i in r.inputs.iter().filter(|i| i.role != "system") {
+        let mut what = i.format.clone();
+        if !i.description.is_empty() {
+            if !what.is_empty() {
+                what.push_str(", ");
+            }
+            what.push_str(&i.description);
+        }
+        writeln!(w, "{}: {} ({what})", i.role, i.path)?;
+    }
+    if !r.conventions.is_empty() {
+        let c: Vec<String> = r
+            .conventions
+            .iter()
+            .map(|c| format!("{} {}", c.name, c.value))
+            .collect();
+        writeln!(w, "conventions: {}", c.join(", "))?;
+    }
+    for s in &r.sections {
+        writeln!(w)?;
+        if !s.title.is_empty() {
+            writeln!(w, "{}", s.title)?;
+        }
+        w.write_all(section(r, s).as_bytes())?;
+    }
+    intervals(r, w)?;
+    if !r.notes.is_empty() {
+        writeln!(w)?;
+        for n in &r.notes {
+            writeln!(w, "{n}")?;
+        }
+    }
+    for rk in &r.rankings {
+        writeln!(w, "\n{}", test_heading(r, rk))?;
+        w.write_all(table(&test_rows(r, rk), 1).as_bytes())?;
+    }
+    if !r.warnings.is_empty() {
+        writeln!(
+            w,
+            "\n{} warning(s); see stderr or the JSON report",
+            r.warnings.len()
+        )?;
+    }
+    Ok(())
+}
+
+/// One section as an aligned table: system, key, then each measure (and its counts).
+fn section(r: &Report, s: &Section) -> String {
+    let kinds: Vec<Kind> = s
+        .columns
+        .iter()
+        .map(|c| r.measure(c).map_or(Kind::Fraction, |m| m.kind))
+        .collect();
+    let with_counts = |k: usize| s.show_counts && kinds[k] == Kind::Fraction;
+    let mut head = vec!["system".to_string()];
+    head.extend(s.key.clone());
+    for (k, c) in s.columns.iter().enumerate() {
+        head.push(c.clone());
+        if with_counts(k) {
+            head.push("counts".into());
+        }
+    }
+    let mut rows = vec![head];
+    for row in &s.rows {
+        let mut line = vec![r.system_name(row.system).to_string()];
+        if s.key.is_some() {
+            line.push(row.key.clone().unwrap_or_default());
+        }
+        for (k, c) in row.cells.iter().enumerate() {
+            line.push(shown(kinds[k], c.value));
+            if with_counts(k) {
+                line.push(counts(c));
+            }
+        }
+        rows.push(line);
+    }
+    table(&rows, 1 + usize::from(s.key.is_some()))
+}
+
+/// The confidence intervals of every cell that has one.
+fn intervals(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    let Some(level) = r.significance.as_ref().and_then(|s| s.ci_level) else {
+        return Ok(());
+    };
+    let Some(sig) = &r.significance else {
+        return Ok(());
+    };
+    // where a cell is: its section and key, when there is more than one place
+    let places = r.sections.len() > 1 || r.sections.iter().any(|s| s.key.is_some());
+    let mut head = vec!["system".to_string()];
+    if places {
+        head.push("section".into());
+    }
+    head.extend(["measure".into(), "score".into(), "interval".into()]);
+    let mut rows = vec![head];
+    for s in &r.sections {
+        for row in &s.rows {
+            for c in &row.cells {
+                if let Some([lo, hi]) = c.ci {
+                    let mut line = vec![r.system_name(row.system).to_string()];
+                    if places {
+                        let mut where_ = s.id.clone();
+                        if let Some(k) = &row.key {
+                            where_.push_str(&format!(" {k}"));
+                        }
+                        line.push(where_);
+                    }
+                    line.extend([
+                        c.measure.clone(),
+                        pct(c.value),
+                        format!("[{}, {}]", pct(Some(lo)), pct(Some(hi))),
+                    ]);
+                    rows.push(line);
+                }
+            }
+        }
+    }
+    writeln!(
+        w,
+        "\n{:.0}% bootstrap confidence intervals ({} samples, seed {}, percentile)",
+        level * 100.0,
+        sig.ci_samples,
+        sig.seed
+    )?;
+    if rows.len() == 1 {
+        return writeln!(
+            w,
+            "(no score with an interval: nothing varies or nothing is defined)"
+        );
+    }
+    w.write_all(table(&rows, rows[0].len() - 2).as_bytes())
+}
