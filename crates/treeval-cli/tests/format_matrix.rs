@@ -165,6 +165,12 @@ const CASES: &[(&str, &[&str])] = &[
             "examples/pts/parser.de.conllu",
             "--sys-align",
             "examples/pts/aligner.en-de.pharaoh",
+            "--sys-a",
+            "examples/pts/gold.en.conllu",
+            "--sys-b",
+            "examples/pts/parser.de.conllu",
+            "--sys-align",
+            "examples/pts/gold.en-de.naacl",
         ],
     ),
 ];

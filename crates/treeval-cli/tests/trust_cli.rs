@@ -518,8 +518,15 @@ fn unsupported_formats_are_errors() {
         vec!["relations", "gold.conllu", "sysA.conllu"],
         vec!["brackets", "gold", "test"],
         vec!["ted", "--gold", "gold.conllu", "--parse", "sysA.conllu"],
-        pts,
     ];
+    // commands on the shared report model write every format
+    for f in ["text", "json", "csv", "tsv", "markdown", "latex"] {
+        let mut args = pts.clone();
+        args.extend(["--format", f]);
+        let o = s.run(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(!o.stdout.is_empty(), "{args:?}");
+    }
     for base in &text_and_json {
         for (f, code) in [
             ("text", 0),

@@ -74,6 +74,76 @@ pub fn pts_of_sums(sums: &[f64], w: Weights) -> Option<f64> {
     )
 }
 
+/// One sentence pair's (or summed) counts: the columns of [`row`].
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct PtsCounts(pub [f64; COLUMNS]);
+
+impl std::ops::AddAssign for PtsCounts {
+    fn add_assign(&mut self, o: Self) {
+        for (x, y) in self.0.iter_mut().zip(o.0) {
+            *x += y;
+        }
+    }
+}
+
+impl crate::measure::Statistics for PtsCounts {
+    fn columns() -> &'static [&'static str] {
+        &[
+            "uas_a", "words_a", "uas_b", "words_b", "a", "s", "a_and_s", "a_and_p",
+        ]
+    }
+    fn row(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(self.0);
+    }
+}
+
+/// The measures of `pts`: both UAS, AER and the composite at weights `w`.
+pub fn measures(w: Weights) -> Vec<crate::measure::Measure> {
+    use crate::measure::{Better, Kind, Measure};
+    use std::sync::Arc;
+    let mut aer = Measure::ratio(
+        "AER",
+        "alignment error rate",
+        "1 - (|A∩S| + |A∩P|) / (|A| + |S|)",
+        "Och & Ney 2003",
+        4,
+        5,
+    );
+    aer.reads = vec![4, 5, 6, 7];
+    aer.score = Arc::new(aer_of);
+    aer.better = Better::Lower;
+    vec![
+        Measure::ratio(
+            "UAS_a",
+            "unlabeled attachment score of side a",
+            "words with the right head / scored words",
+            "seed 000",
+            0,
+            1,
+        ),
+        Measure::ratio(
+            "UAS_b",
+            "unlabeled attachment score of side b",
+            "words with the right head / scored words",
+            "seed 000",
+            2,
+            3,
+        ),
+        aer,
+        Measure {
+            name: "PTS",
+            title: "parallel treebank score",
+            formula: "(α_a·UAS_a + α_b·UAS_b + α_ab·(1 − AER)) / (α_a + α_b + α_ab)",
+            source: "seed 000",
+            kind: Kind::Fraction,
+            better: Better::Higher,
+            reads: (0..COLUMNS).collect(),
+            score: Arc::new(move |s: &[f64]| pts_of_sums(s, w)),
+        },
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

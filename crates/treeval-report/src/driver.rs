@@ -96,26 +96,34 @@ pub fn section<S: Statistics>(
     }
 }
 
+/// Paired binary decisions of systems `a < b` on a measure (McNemar's `b` and `c`: right
+/// in A only, right in B only).
+pub type Decisions<'a> = &'a dyn Fn(usize, usize) -> (u64, u64);
+
+/// A measure to test, with its paired decisions when it has them (McNemar needs them;
+/// a measure without is tested by the resampling tests only).
+pub type Tested<'a> = (&'a Measure, Option<Decisions<'a>>);
+
 /// Every test of `cfg` between every pair of systems on each of `measures`, with
 /// Holm–Bonferroni within each (measure, test) family, and the ranks.
 pub fn tests<S: Statistics + Sync>(
-    measures: &[&Measure],
+    measures: &[Tested<'_>],
     systems: &[Vec<S>],
     cfg: &CompareConfig,
     progress: Progress<'_>,
 ) -> (Vec<Comparison>, Vec<Ranking>) {
     let scores: Vec<_> = measures
         .iter()
-        .map(|m| move |s: &[f64]| (m.score)(s))
+        .map(|(m, _)| move |s: &[f64]| (m.score)(s))
         .collect();
     let named: Vec<MetricTables> = measures
         .iter()
         .zip(&scores)
-        .map(|(m, score)| MetricTables {
+        .map(|((m, decisions), score)| MetricTables {
             name: m.name.into(),
             tables: systems.iter().map(|units| table(m, units)).collect(),
             statistic: score,
-            decisions: None,
+            decisions: *decisions,
             lower_is_better: m.better == Better::Lower,
         })
         .collect();
@@ -162,7 +170,7 @@ mod tests {
             alpha: 0.05,
             alternative: Alternative::TwoSided,
         };
-        let (cmp, ranks) = tests(&[&err], &systems, &cfg, &|_, _, _| {});
+        let (cmp, ranks) = tests(&[(&err, None)], &systems, &cfg, &|_, _, _| {});
         assert!(cmp[0].significant);
         assert_eq!(ranks[0].ranks, vec![1, 2], "the lower error rate is better");
         let s = section(

@@ -6,14 +6,12 @@
 
 #![warn(missing_docs)]
 
-pub mod align;
 pub mod brackets;
 pub mod compat;
 pub mod deps;
 pub mod driver;
 pub mod emit;
 pub mod model;
-pub mod pts;
 pub mod render;
 pub mod ted;
 pub mod ud;

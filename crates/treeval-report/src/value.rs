@@ -81,6 +81,9 @@ pub struct Input {
     pub description: String,
     /// The family's summed counts for it (all of them, named).
     pub counts: serde_json::Value,
+    /// The system it belongs to (an index into [`Report::systems`]); `None` for gold.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub system: Option<usize>,
 }
 
 /// A cell: one measure of one row.

@@ -342,6 +342,7 @@ fn build(
             "s": gold_counts.s,
             "p": gold_counts.p,
         }),
+        system: None,
     });
     for (k, (h, t)) in hyps.iter().zip(totals).enumerate() {
         r.inputs.push(Input {
@@ -350,6 +351,7 @@ fn build(
             format: h.format.name().into(),
             description: format!("{} links", t.a),
             counts: serde_json::to_value(t).unwrap_or_default(),
+            system: Some(k),
         });
         r.systems.push(treeval_report::value::System {
             name: h.path.to_string(),
@@ -369,10 +371,11 @@ fn build(
         "scores", "", &ms, per_hyp, ci,
     ));
     if !cfg.tests.is_empty() {
-        let tested: Vec<&treeval_metrics::measure::Measure> = a
+        let tested: Vec<treeval_report::driver::Tested> = a
             .test_metrics
             .iter()
             .filter_map(|n| ms.iter().find(|m| m.name == n.as_str()))
+            .map(|m| (m, None))
             .collect();
         let bar = super::significance::Progress::new(a.quiet);
         (r.comparisons, r.rankings) =

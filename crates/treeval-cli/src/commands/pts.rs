@@ -4,29 +4,27 @@ use std::io::Write;
 
 use treeval_formats::align::{read_alignment_path, AlignOptions};
 use treeval_formats::ReaderBuilder;
-use treeval_metrics::align::{aer_of, count_files, pair_sentences, sum, AlignCounts};
-use treeval_metrics::deps::{evaluate, DepsResult, Input};
-use treeval_metrics::pts::{pts, pts_of_sums, row, Weights, COLUMNS};
-use treeval_metrics::{AttachmentCounts, DepsOptions, LabelMode};
-use treeval_report::align::AlignCountsOut;
-use treeval_report::model::{Metric, Warning};
-use treeval_report::pts::{render, PtsAlignment, PtsConventions, PtsGold, PtsReport, PtsSystem};
+use treeval_metrics::align::{count_files, pair_sentences, sum, AlignCounts};
+use treeval_metrics::deps::{evaluate, DepsResult, Input as Parses};
+use treeval_metrics::pts::{measures, row, PtsCounts, Weights};
+use treeval_metrics::{DepsOptions, LabelMode};
+use treeval_report::model::Warning;
 use treeval_report::render::OutputFormat;
-use treeval_stats::compare::{compare, ratio, MetricTables, TestKind};
-use treeval_stats::Samples;
+use treeval_report::value::{Input, Report};
+use treeval_stats::compare::TestKind;
 
-use crate::args::{Format, PtsArgs, TestArg};
+use crate::args::{PtsArgs, TestArg};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
 fn parses(gold: &str, systems: &[String], opts: &DepsOptions) -> Result<DepsResult, Failure> {
     let mut b = ReaderBuilder::new();
     b.validate_deps(false);
-    let input = |p: &str| Input {
+    let input = |p: &str| Parses {
         path: p.to_owned(),
         builder: b.clone(),
     };
-    let sys: Vec<Input> = systems.iter().map(|p| input(p)).collect();
+    let sys: Vec<Parses> = systems.iter().map(|p| input(p)).collect();
     evaluate(&input(gold), &sys, opts, |_, _, _, _| {}).map_err(|e| Failure::Eval(e.to_string()))
 }
 
@@ -42,12 +40,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .chain(a.sys_b.iter().map(|p| ("--sys-b", p.as_str())))
     .chain(a.sys_align.iter().map(|p| ("--sys-align", p.as_str())))
     .collect();
-    check_format(
-        "pts",
-        a.format,
-        &[crate::args::Format::Text, crate::args::Format::Json],
-        false,
-    )?;
+    check_format("pts", a.format, &crate::args::Format::ALL, false)?;
     check_outputs(&outputs(&a.out), &ins, a.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {
@@ -158,46 +151,42 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         sink.finish()?;
     }
-    let mut systems = Vec::new();
-    let mut tables: Vec<Samples> = Vec::new();
-    for (k, al_rows) in aligned.iter().enumerate() {
-        let (ta, tb) = (
-            &side_a.systems[k].observer.totals,
-            &side_b.systems[k].observer.totals,
-        );
-        let al = sum(al_rows);
-        let aer = aer_of(&al.aer_row());
-        let uas = |t: &AttachmentCounts| Metric::new(t.uas, t.words);
-        let (ua, ub) = (uas(ta), uas(tb));
-        systems.push(PtsSystem {
-            parse_a: a.sys_a[k].clone(),
-            parse_b: a.sys_b[k].clone(),
-            alignment_file: a.sys_align[k].clone(),
-            UAS_a: ua,
-            UAS_b: ub,
-            alignment: PtsAlignment {
-                aer,
-                counts: AlignCountsOut {
-                    A: al.a,
-                    S: al.s,
-                    P: al.p,
-                    A_and_S: al.a_and_s,
-                    A_and_P: al.a_and_p,
-                },
-            },
-            PTS: pts(ua.score, ub.score, aer, w),
-        });
-        let mut t = Samples::new(COLUMNS);
-        for ((ca, cb), cal) in side_a.sentences[k]
-            .iter()
-            .zip(&side_b.sentences[k])
-            .zip(al_rows)
-        {
-            t.push(&row(ca, cb, cal));
+    // one row of counts per sentence pair and system
+    let units: Vec<Vec<PtsCounts>> = aligned
+        .iter()
+        .enumerate()
+        .map(|(k, al_rows)| {
+            side_a.sentences[k]
+                .iter()
+                .zip(&side_b.sentences[k])
+                .zip(al_rows)
+                .map(|((ca, cb), cal)| PtsCounts(row(ca, cb, cal)))
+                .collect()
+        })
+        .collect();
+    let report = build(a, w, pairs, &side_a, &side_b, &aligned, &units, warnings);
+    if !a.quiet {
+        for w in &report.warnings {
+            eprintln!("{}", super::significance::warning_line(w));
         }
-        tables.push(t);
     }
+    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.format));
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
 
+/// The report: both UAS, AER and PTS of every system, with intervals and tests.
+#[allow(clippy::too_many_arguments)]
+fn build(
+    a: &PtsArgs,
+    w: Weights,
+    pairs: u64,
+    side_a: &DepsResult,
+    side_b: &DepsResult,
+    aligned: &[Vec<AlignCounts>],
+    units: &[Vec<PtsCounts>],
+    mut warnings: Vec<Warning>,
+) -> Report {
     let cfg = super::significance::config(&a.sig);
     let mut signature = treeval_report::Signature::new(
         "pts",
@@ -206,62 +195,94 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             ("weights", format!("{},{},{}", w.a, w.b, w.ab)),
         ],
     );
-    let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
+    if !cfg.tests.is_empty() || a.sig.ci.is_some() {
+        super::significance::sign(&a.sig, &cfg, &mut signature);
+    }
+    let mut r = Report::new("pts", signature);
+    r.convention("punctuation", a.punct.name());
+    r.convention("weights", format!("{},{},{}", w.a, w.b, w.ab));
+    let file = |role: &str, path: &str, format: &str, description: String, system| Input {
+        role: role.into(),
+        path: path.into(),
+        format: format.into(),
+        description,
+        counts: serde_json::Value::Null,
+        system,
+    };
+    let parse = |d: &DepsResult| format!("{} sentences, {} words", d.gold.sentences, d.gold.words);
+    r.inputs
+        .push(file("gold-a", &a.gold_a, "", parse(side_a), None));
+    r.inputs
+        .push(file("gold-b", &a.gold_b, "", parse(side_b), None));
+    r.inputs.push(file(
+        "gold-align",
+        &a.gold_align,
+        "",
+        format!("{pairs} sentence pairs"),
+        None,
+    ));
+    for (k, al) in aligned.iter().enumerate() {
+        let first = r.inputs.len();
+        let t = sum(al);
+        r.inputs
+            .push(file("sys-a", &a.sys_a[k], "", String::new(), Some(k)));
+        r.inputs
+            .push(file("sys-b", &a.sys_b[k], "", String::new(), Some(k)));
+        let mut f = file(
+            "sys-align",
+            &a.sys_align[k],
+            "",
+            format!("{} links", t.a),
+            Some(k),
+        );
+        f.counts = serde_json::to_value(t).unwrap_or_default();
+        r.inputs.push(f);
+        r.systems.push(treeval_report::value::System {
+            name: format!("{} + {} + {}", a.sys_a[k], a.sys_b[k], a.sys_align[k]),
+            inputs: vec![first, first + 1, first + 2],
+        });
+    }
+    r.notes.push(format!(
+        "PTS = ({}·UAS_a + {}·UAS_b + {}·(1 − AER)) / {}",
+        w.a,
+        w.b,
+        w.ab,
+        w.a + w.b + w.ab
+    ));
+    let ms = measures(w);
+    r.add_measures::<PtsCounts>(&ms);
+    let mut section = treeval_report::driver::section(
+        "scores",
+        "",
+        &ms,
+        units,
+        super::significance::intervals(&a.sig),
+    );
+    section.show_counts = true;
+    r.sections.push(section);
     if !cfg.tests.is_empty() {
-        let cols = |c: &[usize]| -> Vec<Samples> {
-            tables
-                .iter()
-                .map(|t| {
-                    let mut s = Samples::new(c.len());
-                    for i in 0..t.len() {
-                        let r = t.row(i);
-                        s.push(&c.iter().map(|&j| r[j]).collect::<Vec<_>>());
-                    }
-                    s
-                })
-                .collect()
-        };
         let pair = |d: &DepsResult, x: usize, y: usize| {
             d.pairs.get(d.pair_index(x, y)).map_or((0, 0), |p| p.uas)
         };
-        let dec_a = |x: usize, y: usize| pair(&side_a, x, y);
-        let dec_b = |x: usize, y: usize| pair(&side_b, x, y);
-        let pts_stat = move |s: &[f64]| pts_of_sums(s, w);
+        let dec_a = |x: usize, y: usize| pair(side_a, x, y);
+        let dec_b = |x: usize, y: usize| pair(side_b, x, y);
         let with_decisions = !side_a.pairs.is_empty();
-        let metrics = vec![
-            MetricTables {
-                name: "UAS-a".into(),
-                tables: cols(&[0, 1]),
-                statistic: &ratio,
-                decisions: with_decisions.then_some(&dec_a as &dyn Fn(usize, usize) -> (u64, u64)),
-                lower_is_better: false,
-            },
-            MetricTables {
-                name: "UAS-b".into(),
-                tables: cols(&[2, 3]),
-                statistic: &ratio,
-                decisions: with_decisions.then_some(&dec_b as &dyn Fn(usize, usize) -> (u64, u64)),
-                lower_is_better: false,
-            },
-            MetricTables {
-                name: "AER".into(),
-                tables: cols(&[4, 5, 6, 7]),
-                statistic: &aer_of,
-                decisions: None,
-                lower_is_better: false,
-            },
-            MetricTables {
-                name: "PTS".into(),
-                tables: tables.clone(),
-                statistic: &pts_stat,
-                decisions: None,
-                lower_is_better: false,
-            },
+        let tested: Vec<treeval_report::driver::Tested> = vec![
+            (
+                &ms[0],
+                with_decisions.then_some(&dec_a as &dyn Fn(usize, usize) -> (u64, u64)),
+            ),
+            (
+                &ms[1],
+                with_decisions.then_some(&dec_b as &dyn Fn(usize, usize) -> (u64, u64)),
+            ),
+            (&ms[2], None),
+            (&ms[3], None),
         ];
         let bar = super::significance::Progress::new(a.quiet);
-        (comparisons, rankings) = compare(&metrics, &cfg, &|l, d, t| bar.update(l, d, t));
+        (r.comparisons, r.rankings) =
+            treeval_report::driver::tests(&tested, units, &cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();
-        super::significance::sign(&a.sig, &cfg, &mut signature);
         if cfg.tests.contains(&TestKind::Mcnemar) {
             warnings.push(Warning {
                 position: String::new(),
@@ -270,39 +291,8 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             });
         }
     }
-    if !a.quiet {
-        for w in &warnings {
-            eprintln!("{}", super::significance::warning_line(w));
-        }
-    }
-    let report = PtsReport {
-        schema: treeval_report::SCHEMA,
-        command: "pts".into(),
-        signature,
-        conventions: PtsConventions {
-            punct: a.punct.name(),
-            labels: "full".into(),
-            weights: [w.a, w.b, w.ab],
-        },
-        gold: PtsGold {
-            parse_a: a.gold_a.clone(),
-            parse_b: a.gold_b.clone(),
-            alignment: a.gold_align.clone(),
-            sentences: pairs,
-        },
-        systems,
-        comparisons,
-        rankings,
-        warnings,
-    };
-    let text = render(
-        &report,
-        if a.format == Format::Json {
-            OutputFormat::Json
-        } else {
-            OutputFormat::Text
-        },
-    );
-    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
-    out.flush().map_err(Failure::Io)
+    let names: Vec<String> = ms.iter().map(|m| m.name.to_string()).collect();
+    r.significance = super::significance::settings(&a.sig, &cfg, &names);
+    r.warnings = warnings;
+    r
 }

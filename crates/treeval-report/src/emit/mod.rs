@@ -166,7 +166,19 @@ pub(crate) fn test_rows(r: &Report, rk: &treeval_stats::compare::Ranking) -> Vec
                 .comparisons
                 .iter()
                 .find(|c| c.metric == rk.metric && c.test == rk.test && c.a == i && c.b == j)
-                .map(|c| format!("{:.4}{}", c.p_value, if c.significant { " †" } else { "" }))
+                .map(|c| {
+                    let mut p =
+                        format!("{:.4}{}", c.p_value, if c.significant { " †" } else { "" });
+                    // McNemar: the discordant counts and MaltEval's z beside p
+                    if let (Some(b), Some(cc)) = (c.b_count, c.c_count) {
+                        p.push_str(&format!(" (b {b}, c {cc}"));
+                        if let Some(z) = c.z {
+                            p.push_str(&format!(", z {z:.2}"));
+                        }
+                        p.push(')');
+                    }
+                    p
+                })
                 .unwrap_or_default();
             row.push(cell);
         }

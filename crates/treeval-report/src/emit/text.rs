@@ -5,11 +5,11 @@ use std::io::{self, Write};
 use treeval_metrics::measure::Kind;
 
 use super::{counts, pct, shown, table, test_heading, test_rows};
-use crate::value::{Report, Section};
+use crate::value::{MeasureInfo, Report, Section};
 
 pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     writeln!(w, "{}", r.signature.0)?;
-    for i in r.inputs.iter().filter(|i| i.role != "system") {
+    for i in r.inputs.iter().filter(|i| i.system.is_none()) {
         let mut what = i.format.clone();
         if !i.description.is_empty() {
             if !what.is_empty() {
@@ -57,18 +57,21 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
 
 /// One section as an aligned table: system, key, then each measure (and its counts).
 fn section(r: &Report, s: &Section) -> String {
-    let kinds: Vec<Kind> = s
-        .columns
+    let infos: Vec<Option<&MeasureInfo>> = s.columns.iter().map(|c| r.measure(c)).collect();
+    let kinds: Vec<Kind> = infos
         .iter()
-        .map(|c| r.measure(c).map_or(Kind::Fraction, |m| m.kind))
+        .map(|m| m.map_or(Kind::Fraction, |m| m.kind))
         .collect();
-    let with_counts = |k: usize| s.show_counts && kinds[k] == Kind::Fraction;
+    // a fraction's counts (`16/21`) beside it, when they are few enough to read
+    let with_counts = |k: usize| {
+        s.show_counts && kinds[k] == Kind::Fraction && infos[k].is_some_and(|m| m.reads.len() <= 4)
+    };
     let mut head = vec!["system".to_string()];
     head.extend(s.key.clone());
     for (k, c) in s.columns.iter().enumerate() {
         head.push(c.clone());
         if with_counts(k) {
-            head.push("counts".into());
+            head.push(infos[k].map_or(String::new(), |m| m.reads.join("/")));
         }
     }
     let mut rows = vec![head];
