@@ -221,5 +221,34 @@ A = set().union(*(off(k, t[2]) for k, t in enumerate(truth)))
 theirs = alignment_error_rate(Alignment(S), Alignment(A), Alignment(P))
 check("corpus AER equals nltk", math.isclose(corpus, theirs, rel_tol=1e-12), f"treeval {corpus} nltk {theirs}")
 
+# --- every report on the shared model validates against docs/treeval.report-2.schema.json
+import jsonschema
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
+schema = json.load(open(os.path.join(ROOT, "docs", "treeval.report-2.schema.json")))
+PTS_ONE = ["--gold-a", "examples/pts/gold.en.conllu", "--gold-b", "examples/pts/gold.de.conllu",
+           "--gold-align", "examples/pts/gold.en-de.naacl", "--sys-a", "examples/pts/parser.en.conllu",
+           "--sys-b", "examples/pts/parser.de.conllu", "--sys-align", "examples/pts/aligner.en-de.pharaoh"]
+PTS_TWO = PTS_ONE + ["--sys-a", "examples/pts/gold.en.conllu", "--sys-b", "examples/pts/parser.de.conllu",
+                     "--sys-align", "examples/pts/gold.en-de.naacl"]
+SIG = ["--test", "ar", "--ci", "0.95", "--samples", "200", "--ci-samples", "200"]
+reports = [
+    ["align", "testdata/align/gold.naacl", "testdata/align/hyp.pharaoh"],
+    ["align"] + SIG + ["testdata/align/gold.naacl", "testdata/align/hyp.pharaoh", "testdata/align/hyp2.pharaoh"],
+    ["pts"] + PTS_ONE,
+    ["pts"] + SIG + PTS_TWO,
+    ["pts", "--test", "mcnemar"] + PTS_TWO,
+]
+valid = 0
+for args in reports:
+    out = subprocess.run([TREEVAL] + args[:1] + ["-q", "--format", "json"] + args[1:], cwd=ROOT,
+                         check=True, capture_output=True, text=True).stdout
+    try:
+        jsonschema.validate(json.loads(out), schema)
+        valid += 1
+    except jsonschema.ValidationError as e:
+        print(f"  {' '.join(args)}: {e.message} at {list(e.absolute_path)}")
+check("reports validate against treeval.report/2", valid == len(reports), f"{valid}/{len(reports)} reports")
+
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
