@@ -1,5 +1,6 @@
 //! Any bytes, split at the first NUL into gold and test, read as bracketed trees in every
-//! layout and scored with COLLINS.prm and unlabeled: nothing may panic, and the counts
+//! layout and scored with COLLINS.prm, unlabeled, and new.prm (QUOTE_LABEL) recording
+//! EVALB's debug dump (`--compat evalb` with DEBUG 2): nothing may panic, and the counts
 //! stay consistent (matched never above gold or test, correct tags never above words).
 #![no_main]
 
@@ -15,8 +16,15 @@ fuzz_target!(|data: &[u8]| {
         max_error: 1000,
         ..Params::collins()
     };
+    let traced = Params {
+        trace: true,
+        count_wrapper: true,
+        debug: 2,
+        max_error: 1000,
+        ..Params::built_in("new.prm").expect("built in")
+    };
     for layout in [Layout::Auto, Layout::Line, Layout::MultiLine] {
-        for params in [Params::collins(), unlabeled.clone()] {
+        for params in [Params::collins(), unlabeled.clone(), traced.clone()] {
             let mut gr = BracketReader::new(g, "g", layout);
             let mut tr = BracketReader::new(t, "t", layout);
             let careful = treeval_metrics::careful::CarefulOptions {
@@ -41,6 +49,15 @@ fuzz_target!(|data: &[u8]| {
             }
             for row in &r.rows {
                 assert!(row.matched <= row.gold.min(row.test));
+            }
+            if params.trace {
+                assert_eq!(r.traces.len(), r.rows.len());
+                for (row, tr) in r.rows.iter().zip(&r.traces) {
+                    let matched = tr.brackets[0].iter().filter(|b| b.result == 1).count();
+                    if row.status == treeval_metrics::brackets::Status::Ok {
+                        assert_eq!(matched as u64, row.matched);
+                    }
+                }
             }
         }
     }

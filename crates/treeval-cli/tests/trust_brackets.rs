@@ -100,6 +100,60 @@ fn compat_evalb_equals_evalbs_own_output() {
     assert_eq!(o.status.code(), Some(1));
 }
 
+/// DEBUG 1 and 2 in the parameter file: EVALB's per-sentence dump (terminal and bracket
+/// arrays) and, with 2, every label read, misquote put back, bracket pair compared and
+/// unmatched or crossing bracket, byte for byte (UTF-8 words padded by bytes as C does),
+/// including the partial record of the sentence EVALB stops in and of a gold line
+/// without a test line.
+#[test]
+fn compat_evalb_reproduces_the_debug_dump() {
+    let (g, t) = case("debug");
+    let (qg, qt) = case("quote-label");
+    let (fg, ft) = case("fewer-test-lines");
+    let (mg, mt) = case("max-error");
+    let prm = |name: &str| format!("testdata/brackets/debug/{name}.prm");
+    let cases = [
+        ("debug.collins-debug1", prm("collins-debug1"), &g, &t, 0),
+        ("debug.collins-debug2", prm("collins-debug2"), &g, &t, 0),
+        ("quote-label.new-debug2", prm("new-debug2"), &qg, &qt, 0),
+        (
+            "fewer-test-lines.collins-debug2",
+            prm("collins-debug2"),
+            &fg,
+            &ft,
+            0,
+        ),
+        (
+            "max-error.collins-debug2",
+            prm("collins-debug2"),
+            &mg,
+            &mt,
+            1,
+        ),
+    ];
+    for (name, prm, g, t, code) in cases {
+        let o = treeval(&["brackets", "--compat", "evalb", "-q", "--prm", &prm, g, t]);
+        let (out, err) = golden(name);
+        assert_eq!(String::from_utf8_lossy(&o.stdout), out, "{name}: stdout");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).starts_with(&err),
+            "{name}: stderr {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert_eq!(o.status.code(), Some(code), "{name}");
+    }
+    // without --compat the dump is not printed, and a warning says where it is
+    let o = treeval(&["brackets", "--prm", &prm("collins-debug2"), &g, &t]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "DEBUG 2 asks for EVALB's per-sentence debug dump, printed with --compat evalb only"
+        ),
+        "{err}"
+    );
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("-<1>---"));
+}
+
 /// `--prm COLLINS.prm` (the README's example) works without the file: COLLINS.prm,
 /// new.prm and nk.prm are built in; a file of that name, when there is one, wins.
 #[test]

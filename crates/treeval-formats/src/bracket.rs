@@ -67,6 +67,8 @@ pub struct Node {
     pub end: u32,
     /// Byte offset of its `(`.
     pub at: u32,
+    /// Byte offset of its `)` (the end of the text when it is left open).
+    pub close: u32,
     /// The enclosing node, if any.
     pub parent: Option<u32>,
 }
@@ -574,11 +576,16 @@ impl<R: BufRead> BracketReader<R> {
                     start: t.leaves.len() as u32,
                     end: t.leaves.len() as u32,
                     at: open as u32,
+                    close: open as u32,
                     parent,
                 });
             } else if c == b')' {
                 match self.stack.pop() {
-                    Some(k) => t.nodes[k as usize].end = t.leaves.len() as u32,
+                    Some(k) => {
+                        let node = &mut t.nodes[k as usize];
+                        node.end = t.leaves.len() as u32;
+                        node.close = p as u32;
+                    }
                     None => problems.push(problem(
                         t,
                         p,
@@ -607,7 +614,9 @@ impl<R: BufRead> BracketReader<R> {
             let open = self.stack.len();
             let first = t.nodes[self.stack[0] as usize].at as usize;
             for k in self.stack.drain(..) {
-                t.nodes[k as usize].end = t.leaves.len() as u32;
+                let node = &mut t.nodes[k as usize];
+                node.end = t.leaves.len() as u32;
+                node.close = t.text.len() as u32;
             }
             problems.push(problem(
                 t,

@@ -22,6 +22,8 @@ use std::ops::AddAssign;
 use std::sync::Arc;
 
 use serde::Serialize;
+
+pub mod trace;
 use treeval_formats::bracket::{BracketTree, Span};
 use treeval_formats::{Diagnostic, ErrorKind, Position};
 
@@ -53,6 +55,10 @@ pub struct Params {
     /// EVALB does (`--compat evalb`). treeval's default leaves it out: otherwise a gold
     /// file with wrappers against parser output without them loses recall.
     pub count_wrapper: bool,
+    /// Record EVALB's debug output of every sentence ([`trace::Trace`]), for
+    /// `--compat evalb` with `DEBUG` 1 or more.
+    #[serde(skip)]
+    pub trace: bool,
 }
 
 /// The text of EVALB's COLLINS.prm, treeval's default parameters.
@@ -85,6 +91,7 @@ impl Default for Params {
             eq_word: Vec::new(),
             quote_label: Vec::new(),
             count_wrapper: false,
+            trace: false,
         }
     }
 }
@@ -434,6 +441,8 @@ struct LabelInfo {
 /// `'`, `"` or `/`, where it stands among the remaining words and brackets.
 #[derive(Debug, Clone)]
 struct Quote {
+    /// Its leaf in the tree.
+    leaf: usize,
     label: u32,
     word: Span,
     /// Remaining words before it (shifted as words are put back before it).
@@ -461,6 +470,8 @@ pub struct Scorer {
     /// Every node's span over the remaining words, in node order (EVALB's bracket array).
     gpos: Vec<(u32, u32)>,
     tpos: Vec<(u32, u32)>,
+    /// EVALB's debug events of the sentence being scored, when recording.
+    log: Option<Vec<trace::Event>>,
 }
 
 /// The label cut at its first `-` or `=` (EVALB's modify_label; `-NONE-` becomes empty).
@@ -612,6 +623,7 @@ impl Scorer {
             let kept = if gold { &self.gkept } else { &self.tkept };
             let bracket = t.nodes.partition_point(|n| n.at < l.at);
             out.push(Quote {
+                leaf: i,
                 label,
                 word: l.word,
                 index: kept[i] as usize,
@@ -631,6 +643,21 @@ impl Scorer {
     fn fix_quote(&mut self, gold: &BracketTree, test: &BracketTree) {
         let mut gq = self.quotes(gold, true);
         let mut tq = self.quotes(test, false);
+        if self.log.is_some() {
+            let mut listed = Vec::new();
+            for k in 0..gq.len().max(tq.len()) {
+                for (q, t) in [(gq.get(k), gold), (tq.get(k), test)] {
+                    if let Some(q) = q {
+                        listed.push(trace::Event::Quote {
+                            index: q.index,
+                            label: t.s(t.leaves[q.leaf].label).to_owned(),
+                            word: t.s(q.word).to_owned(),
+                        });
+                    }
+                }
+            }
+            self.log.get_or_insert_with(Vec::new).extend(listed);
+        }
         for i in 0..tq.len() {
             let ind = tq[i].index;
             for j in 0..gq.len() {
@@ -640,17 +667,31 @@ impl Scorer {
                 let gdel = self.info[gq[j].label as usize].delete_leaf;
                 let tdel = self.info[tq[i].label as usize].delete_leaf;
                 if gdel && !tdel {
+                    self.log_reinsert(&gq[j], true);
                     reinsert(&gq[j], &mut self.gtags, &mut self.gpos);
                     for q in &mut gq[j..] {
                         q.index += 1;
                     }
                 } else if tdel && !gdel {
+                    self.log_reinsert(&tq[i], false);
                     reinsert(&tq[i], &mut self.ttags, &mut self.tpos);
                     for q in &mut tq[i..] {
                         q.index += 1;
                     }
                 }
             }
+        }
+    }
+
+    /// Record a misquote put back (debug).
+    fn log_reinsert(&mut self, q: &Quote, gold: bool) {
+        if let Some(log) = self.log.as_mut() {
+            log.push(trace::Event::Reinsert {
+                bracket: q.bracket,
+                index: q.index,
+                spans: if gold { &self.gpos } else { &self.tpos }.clone(),
+                ends: q.ends.len(),
+            });
         }
     }
 
@@ -777,6 +818,11 @@ pub struct BracketResult {
     pub errors: Vec<(u64, String)>,
     /// Set when `MAX_ERROR` stopped the run (EVALB exits there without a summary).
     pub stopped: Option<String>,
+    /// EVALB's debug record of every row, when [`Params::trace`] is set.
+    pub traces: Vec<trace::Trace>,
+    /// The debug record of the sentence EVALB stopped in (what it printed before it
+    /// stopped), when [`Params::trace`] is set.
+    pub partial: Option<trace::Trace>,
     /// The positioned problems of malformed trees, in both files.
     pub problems: Vec<Diagnostic>,
     /// Trees read from each file.
@@ -944,7 +990,13 @@ impl Prefetch {
 }
 
 /// Add a sentence's row to the sums and the rows.
-fn continue_row(res: &mut BracketResult, row: SentenceRow, params: &Params) {
+fn continue_row(
+    res: &mut BracketResult,
+    row: SentenceRow,
+    trace: Option<trace::Trace>,
+    params: &Params,
+) {
+    res.traces.extend(trace);
     res.all.add_row(&row);
     if row.length as i64 <= params.cutoff_len {
         res.cutoff.add_row(&row);
@@ -1001,6 +1053,12 @@ fn score_all(
         res.gold_trees += 1;
         res.gold_words += g.leaves.len() as u64;
         let Some(t) = test.next()? else {
+            if params.trace {
+                res.partial = Some(trace::Trace {
+                    reads: [trace::reads(g, params), Vec::new()],
+                    ..trace::Trace::default()
+                });
+            }
             error(
                 &mut res,
                 id,
@@ -1014,10 +1072,16 @@ fn score_all(
         };
         res.test_trees += 1;
         res.test_words += t.leaves.len() as u64;
-        let row = scorer.score(id, g, t);
+        let (row, trace) = if params.trace {
+            let (row, trace) = scorer.score_traced(id, g, t);
+            (row, Some(trace))
+        } else {
+            (scorer.score(id, g, t), None)
+        };
         if row.status == Status::Error {
             let msg = row.message.clone().unwrap_or_default();
             if !error(&mut res, id, msg) {
+                res.partial = trace;
                 break;
             }
             res.problems.extend(g.problems.iter().cloned());
@@ -1028,7 +1092,7 @@ fn score_all(
                 Ok(cs) => cs,
                 Err((gw, tw)) => {
                     c.left_out.push((id, gw, tw));
-                    continue_row(&mut res, row, params);
+                    continue_row(&mut res, row, trace, params);
                     continue;
                 }
             };
@@ -1043,7 +1107,7 @@ fn score_all(
             }
             c.reproduced.push((id, cs.reproduced));
         }
-        continue_row(&mut res, row, params);
+        continue_row(&mut res, row, trace, params);
     }
     if res.stopped.is_some() {
         // count the trees left, for the report

@@ -432,8 +432,27 @@ mod brackets {
             let mut g = BracketReader::new(text.as_bytes(), "g", Layout::Line);
             let mut t = BracketReader::new(shifted.as_bytes(), "t", Layout::Line);
             let b = evaluate_inline(&mut g, &mut t, &Params::collins(), None).unwrap();
-            prop_assert_eq!(a.rows, b.rows);
-            prop_assert_eq!(a.errors, b.errors);
+            prop_assert_eq!(&a.rows, &b.rows);
+            prop_assert_eq!(&a.errors, &b.errors);
+            // recording EVALB's debug dump changes no count (the replay of its loops
+            // matches as many brackets as the scorer: checked inside, in debug builds),
+            // and the dump holds one record per row
+            let traced = Params { trace: true, count_wrapper: true, ..Params::collins() };
+            let plain = Params { count_wrapper: true, ..Params::collins() };
+            let mut g = BracketReader::new(text.as_bytes(), "g", Layout::Line);
+            let mut t = BracketReader::new(shifted.as_bytes(), "t", Layout::Line);
+            let c = evaluate_inline(&mut g, &mut t, &traced, None).unwrap();
+            let mut g = BracketReader::new(text.as_bytes(), "g", Layout::Line);
+            let mut t = BracketReader::new(shifted.as_bytes(), "t", Layout::Line);
+            let d = evaluate_inline(&mut g, &mut t, &plain, None).unwrap();
+            prop_assert_eq!(&c.rows, &d.rows);
+            prop_assert_eq!(c.traces.len(), c.rows.len());
+            for (row, tr) in c.rows.iter().zip(&c.traces) {
+                if row.status == Status::Ok {
+                    let matched = tr.brackets[0].iter().filter(|b| b.result == 1).count();
+                    prop_assert_eq!(matched as u64, row.matched);
+                }
+            }
         }
     }
 }

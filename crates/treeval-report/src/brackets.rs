@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 
 use serde::Serialize;
+use treeval_metrics::brackets::trace::{Event, Span, Trace};
 use treeval_metrics::brackets::{BracketCounts, BracketResult, BracketScores, Params, SentenceRow};
 use treeval_metrics::careful::{CarefulCounts, Derived, Judged, PairCounts, RealTestSize};
 
@@ -242,13 +243,23 @@ fn evalb_summary(o: &mut String, c: &BracketCounts) {
 
 /// What EVALB prints on standard output, byte for byte. When MAX_ERROR stopped the run,
 /// EVALB exits before its summary: so does this text.
-pub fn evalb_text(r: &BracketResult, cutoff_len: i64) -> String {
+pub fn evalb_text(r: &BracketResult, cutoff_len: i64, debug: i64) -> String {
     let mut o = String::new();
     o.push_str("  Sent.                        Matched  Bracket   Cross        Correct Tag\n");
     o.push_str(" ID  Len.  Stat. Recal  Prec.  Bracket gold test Bracket Words  Tags Accracy\n");
     o.push_str("============================================================================\n");
-    for row in &r.rows {
+    for (k, row) in r.rows.iter().enumerate() {
+        let trace = r.traces.get(k).filter(|_| debug >= 1);
+        if let Some(t) = trace.filter(|_| debug > 1) {
+            evalb_steps(&mut o, t);
+        }
         o.push_str(&evalb_row(row));
+        if let Some(t) = trace {
+            evalb_dump(&mut o, t);
+        }
+    }
+    if let Some(t) = r.partial.as_ref().filter(|_| debug > 1) {
+        evalb_steps(&mut o, t);
     }
     if r.stopped.is_some() {
         return o;
@@ -279,6 +290,107 @@ pub fn evalb_text(r: &BracketResult, cutoff_len: i64) -> String {
     let _ = writeln!(o, "\n-- len<={cutoff_len} --");
     evalb_summary(&mut o, &r.cutoff);
     o
+}
+
+/// C's `%-Ns`: the text, padded with spaces to `width` bytes.
+fn left(o: &mut String, s: &str, width: usize) {
+    o.push_str(s);
+    let _ = write!(o, "{:1$}", "", width.saturating_sub(s.len()));
+}
+
+/// What EVALB prints with `DEBUG 2` before a sentence's row: the labels read, then the
+/// scoring steps.
+fn evalb_steps(o: &mut String, t: &Trace) {
+    for side in &t.reads {
+        for r in side {
+            let _ = writeln!(o, "label={}, word={}, wid={}", r.label, r.word, r.wid);
+        }
+    }
+    if !t.scored {
+        return;
+    }
+    o.push('\n');
+    for e in &t.events {
+        match e {
+            Event::Quote { index, label, word } => {
+                let _ = writeln!(o, "{index}: {label} - {word}");
+            }
+            Event::Reinsert {
+                bracket,
+                index,
+                spans,
+                ends,
+            } => {
+                let _ = writeln!(o, "bra={bracket}, ind={index}");
+                for (k, (a, b)) in spans.iter().enumerate() {
+                    let _ = writeln!(o, "bracket[{k}]={{{a},{b}}}");
+                }
+                let _ = writeln!(o, "endslen={ends}");
+            }
+            Event::Pair([r1, r2, s1, s2, e1, e2]) => {
+                let _ = writeln!(
+                    o,
+                    "1.res={r1}, 2.res={r2}, 1.start={s1}, 2.start={s2}, 1.end={e1}, 2.end={e2}"
+                );
+            }
+            Event::Label(s) => debug_span(o, "LABEL", s),
+            Event::Bracket(s) => debug_span(o, "BRACKET", s),
+            Event::Extra(s) => debug_span(o, "EXTRA", s),
+            Event::Crossing(s) => debug_span(o, "CROSSING", s),
+        }
+    }
+}
+
+fn debug_span(o: &mut String, what: &str, s: &Span) {
+    let _ = writeln!(o, "  {what}[{}-{}]: {}", s.first, s.last, s.text);
+}
+
+/// What EVALB prints with `DEBUG 1` after a sentence's row: its terminal and bracket
+/// arrays side by side.
+fn evalb_dump(o: &mut String, t: &Trace) {
+    let _ = writeln!(
+        o,
+        "-<1>---(wn1={:3}, bn1={:3})-           -<2>---(wn2={:3}, bn2={:3})-",
+        t.words[0], t.brackets_read[0], t.words[1], t.brackets_read[1]
+    );
+    let [g, s] = &t.terminals;
+    for i in 0..g.len().max(s.len()) {
+        match g.get(i).filter(|w| !w.word.is_empty()) {
+            Some(w) => {
+                let _ = write!(o, "{i:3} : {} : ", w.result);
+                left(o, &w.label, 6);
+                o.push_str("  ");
+                left(o, &w.word, 16);
+                o.push_str("      ");
+            }
+            None => o.push_str(&" ".repeat(40)),
+        }
+        if let Some(w) = s.get(i).filter(|w| !w.word.is_empty()) {
+            let _ = write!(o, "{i:3} : {} : ", w.result);
+            left(o, &w.label, 6);
+            o.push_str("  ");
+            left(o, &w.word, 16);
+        }
+        o.push('\n');
+    }
+    o.push('\n');
+    let [g, s] = &t.brackets;
+    for i in 0..g.len().max(s.len()) {
+        match g.get(i) {
+            Some(b) => {
+                let _ = write!(o, "{i:3} : {} : {:3}  {:3}  ", b.result, b.start, b.end);
+                left(o, &b.label, 6);
+                o.push_str("      ");
+            }
+            None => o.push_str(&" ".repeat(32)),
+        }
+        if let Some(b) = s.get(i) {
+            let _ = write!(o, "{i:3} : {} : {:3}  {:3}  ", b.result, b.start, b.end);
+            left(o, &b.label, 6);
+        }
+        o.push('\n');
+    }
+    o.push_str("\n========\n");
 }
 
 /// The text report.

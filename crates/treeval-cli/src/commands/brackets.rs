@@ -158,9 +158,11 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let mut params = params;
     params.count_wrapper = a.compat.is_some();
-    if params.debug > 0 && !a.quiet {
+    // EVALB's debug dump is part of its output: reproduced with --compat evalb
+    params.trace = a.compat.is_some() && params.debug > 0;
+    if params.debug > 0 && a.compat.is_none() && !a.quiet {
         eprintln!(
-            "warning: DEBUG {} is read but EVALB's per-sentence debug dump is not reproduced; --per-sentence (and JSON) give every sentence's counts",
+            "warning: DEBUG {} asks for EVALB's per-sentence debug dump, printed with --compat evalb only; here --per-sentence (and JSON) give every sentence's counts",
             params.debug
         );
     }
@@ -314,7 +316,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
         }
         if compat {
-            text.push_str(&evalb_text(&r, params.cutoff_len));
+            text.push_str(&evalb_text(&r, params.cutoff_len, params.debug));
             if let Some(m) = &r.stopped {
                 // EVALB exits here, with status 1 and without its summary
                 out.write_all(text.as_bytes()).map_err(Failure::Io)?;
