@@ -240,27 +240,20 @@ fn compat_eval09(
 /// Paired decision counts `(b, c)` of systems `a < b` for one metric.
 type Decider<'r> = dyn Fn(usize, usize) -> (u64, u64) + 'r;
 
-/// Run the requested tests and intervals on the kept per-sentence counts and put them in
-/// the report (with their settings in the signature).
+/// Run the requested tests and intervals on the kept per-sentence counts (through the
+/// shared driver, on the measures of `deps`) and put them in the report (with their
+/// settings in the signature).
 fn significance(
     a: &DepsArgs,
     result: &treeval_metrics::deps::DepsResult,
     report: &mut treeval_report::Report,
 ) -> Result<(), Failure> {
     use treeval_metrics::deps::{DepsMetric, PairCounts};
-    use treeval_stats::compare::{compare, ratio, MetricTables, TestKind};
-    use treeval_stats::{bootstrap_ci, Resampling, Samples};
+    use treeval_report::driver;
+    use treeval_stats::compare::TestKind;
 
     let cfg = super::significance::config(&a.sig);
-    let tests = cfg.tests.clone();
-    let table = |k: usize, m: DepsMetric| {
-        let mut t = Samples::new(2);
-        for c in &result.sentences[k] {
-            let (num, den) = m.ratio(c);
-            t.push(&[num, den]);
-        }
-        t
-    };
+    let measures: Vec<_> = a.test_metrics.iter().map(|m| m.measure()).collect();
     let field = |m: DepsMetric, p: &PairCounts| match m {
         DepsMetric::Uas => p.uas,
         DepsMetric::Las => p.las,
@@ -282,34 +275,26 @@ fn significance(
             Box::new(f) as Box<Decider>
         })
         .collect();
-    let metrics: Vec<MetricTables> = a
-        .test_metrics
+    let tested: Vec<driver::Tested> = measures
         .iter()
+        .zip(&a.test_metrics)
         .zip(&deciders)
-        .map(|(&m, d)| MetricTables {
-            name: m.name().to_string(),
-            tables: (0..result.systems.len()).map(|k| table(k, m)).collect(),
-            statistic: &ratio,
-            decisions: (m.has_binary_decisions() && !result.pairs.is_empty()).then_some(d.as_ref()),
-            lower_is_better: false,
+        .map(|((m, k), d)| {
+            let binary = k.has_binary_decisions() && !result.pairs.is_empty();
+            (m, binary.then_some(d.as_ref()))
         })
         .collect();
-
     let bar = super::significance::Progress::new(a.quiet);
-    let progress = |label: &str, done: u64, total: u64| bar.update(label, done, total);
-    let (comparisons, rankings) = if tests.is_empty() {
-        (Vec::new(), Vec::new())
-    } else {
-        compare(&metrics, &cfg, &progress)
-    };
-    if let Some(level) = a.sig.ci {
-        let rs = Resampling {
-            samples: a.sig.ci_samples,
-            seed: a.sig.seed,
-        };
+    if !cfg.tests.is_empty() {
+        (report.comparisons, report.rankings) =
+            driver::tests(&tested, &result.sentences, &cfg, &|l, d, t| {
+                bar.update(l, d, t)
+            });
+    }
+    if let Some(ci) = super::significance::intervals(&a.sig) {
         for (k, sys) in report.systems.iter_mut().enumerate() {
-            for &m in &a.test_metrics {
-                let target = match m {
+            for (m, &metric) in measures.iter().zip(&a.test_metrics) {
+                let target = match metric {
                     DepsMetric::Las => &mut sys.metrics.LAS,
                     DepsMetric::Uas => &mut sys.metrics.UAS,
                     DepsMetric::La => &mut sys.metrics.LA,
@@ -318,15 +303,12 @@ fn significance(
                     DepsMetric::Root => &mut sys.metrics.ROOT,
                     _ => continue,
                 };
-                let label = format!("CI {} {}", m.name(), k + 1);
-                let cb = |done: u64| progress(&label, done, a.sig.ci_samples as u64);
-                target.ci = bootstrap_ci(&table(k, m), &ratio, level, rs, Some(&cb))
-                    .map(|(lo, hi)| [lo, hi]);
+                target.ci = driver::cell(m, &result.sentences[k], Some(ci)).ci;
             }
         }
     }
     bar.finish();
-    if tests.contains(&TestKind::Mcnemar) {
+    if cfg.tests.contains(&TestKind::Mcnemar) {
         report.warnings.push(treeval_report::model::Warning {
             position: String::new(),
             message: "McNemar's test treats every word as an independent decision; words of one sentence are not independent, so its p-values tend to be too small".into(),
@@ -338,22 +320,11 @@ fn significance(
         }
     }
     super::significance::sign(&a.sig, &cfg, &mut report.signature);
-    report.significance = Some(treeval_report::model::SignificanceSettings {
-        tests,
-        metrics: a
-            .test_metrics
-            .iter()
-            .map(|m| m.name().to_string())
-            .collect(),
-        alternative: cfg.alternative,
-        ar_samples: cfg.ar_samples,
-        bootstrap_samples: cfg.bootstrap_samples,
-        alpha: a.sig.alpha,
-        ci_level: a.sig.ci,
-        ci_samples: a.sig.ci_samples,
-        seed: a.sig.seed,
-    });
-    report.comparisons = comparisons;
-    report.rankings = rankings;
+    let names: Vec<String> = a
+        .test_metrics
+        .iter()
+        .map(|m| m.name().to_string())
+        .collect();
+    report.significance = super::significance::settings(&a.sig, &cfg, &names);
     Ok(())
 }

@@ -4,6 +4,7 @@
 //! Everything is counted per sentence into [`AttachmentCounts`] (and per-relation and
 //! per-group counts), summed with `+=`, and only then turned into scores.
 
+mod measures;
 mod observe;
 mod run;
 
@@ -11,6 +12,7 @@ use std::ops::AddAssign;
 
 use serde::Serialize;
 
+pub use measures::measures;
 pub use observe::{GoldSentence, Observer, DECISION_HEAD, DECISION_LABEL, DECISION_SCORED};
 pub use run::{evaluate, DepsResult, FileSummary, Input, PairCounts, SystemResult};
 
