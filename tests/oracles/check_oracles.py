@@ -238,6 +238,9 @@ reports = [
     ["pts"] + PTS_ONE,
     ["pts"] + SIG + PTS_TWO,
     ["pts", "--test", "mcnemar"] + PTS_TWO,
+    ["deps", "examples/gold.conllu", "examples/sys.conllu"],
+    ["deps"] + SIG + ["--test", "mcnemar", "--per-relation", "--by", "distance,upos", "--confusion=5",
+                      "examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu"],
 ]
 valid = 0
 for args in reports:

@@ -49,7 +49,10 @@ def main():
         if t["score"] != 1.0 or t["distance"] != 0:
             failures.append(f"perfect {s['name']}: TedEval {t}")
     deps = json.loads(run([treeval, "deps", "--quiet", "--format", "json", ewt, fun]))
-    las = deps["systems"][0]["metrics"]["LAS"]
+    cell = next(c for sec in deps["sections"] if sec["id"] == "scores"
+                for row in sec["rows"] if row["system"] == 0
+                for c in row["cells"] if c["measure"] == "LAS")
+    las = {"score": cell["value"], "correct": cell["counts"][0], "total": cell["counts"][1]}
     if las["score"] >= 0.80:
         failures.append(f"LAS of the functional gold against the lexical gold is {las}")
     print(f"perfect parsers: TedEval {[s['metrics']['TedEval']['score'] for s in perfect['systems']]}"

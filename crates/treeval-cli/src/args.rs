@@ -718,8 +718,8 @@ pub struct DepsArgs {
     #[command(flatten)]
     pub out: OutputArgs,
 
-    /// Metrics the tests and intervals apply to, comma-separated: LAS, UAS, LA, LEM, UEM,
-    /// ROOT, macro-LAS, macro-UAS, macro-LA (intervals: headline metrics only).
+    /// Metrics the tests compare, comma-separated: LAS, UAS, LA, LEM, UEM, ROOT,
+    /// macro-LAS, macro-UAS, macro-LA. (--ci puts an interval on every one of them.)
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
           value_parser = parse_metric, help_heading = "Significance")]
     pub test_metrics: Vec<treeval_metrics::deps::DepsMetric>,

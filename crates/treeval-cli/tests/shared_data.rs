@@ -164,33 +164,33 @@ fn tiny_per_relation_counts_equal_eval07_tables() {
     for (file, profile) in [("eval07.txt", "conll07"), ("evalpl.txt", "conllx")] {
         let text = std::fs::read_to_string(t.join("expected").join(file)).unwrap();
         let v = json(&[
+            "--per-relation",
             "--profile",
             profile,
             s(&t.join("gold.conll")),
             s(&t.join("sys.conll")),
         ]);
-        let rel = v["systems"][0]["per_relation"].as_array().unwrap();
-        let find = |label: &str| {
-            rel.iter()
-                .find(|r| r["label"] == label)
-                .unwrap_or_else(|| panic!("{label}"))
+        let rel = common::keys(&v, "per-relation", 0);
+        let count = |label: &str, m: &str, k: usize| {
+            common::keyed_cell(&v, "per-relation", 0, label, m)["counts"][k].clone()
         };
         let dep = eval07_table(&text, "Precision and recall of DEPREL");
         let att = eval07_table(&text, "Precision and recall of DEPREL + ATTACHMENT");
         assert!(dep.len() >= 14, "{file}: parsed {} rows", dep.len());
         assert_eq!(dep.len(), rel.len(), "{file}: same label set");
         for (label, gold, correct, system) in dep {
-            let r = find(&label);
-            assert_eq!(r["gold"], gold, "{file} {label} gold");
-            assert_eq!(r["system"], system, "{file} {label} system");
+            // LA-P reads [label_correct, system], LA-R [label_correct, gold]
+            assert_eq!(count(&label, "LA-R", 1), gold, "{file} {label} gold");
+            assert_eq!(count(&label, "LA-P", 1), system, "{file} {label} system");
             assert_eq!(
-                r["counts"]["label_correct"], correct,
+                count(&label, "LA-P", 0),
+                correct,
                 "{file} {label} label correct"
             );
         }
         for (label, _, correct, _) in att {
             assert_eq!(
-                find(&label)["counts"]["labeled_correct"],
+                count(&label, "LAS-P", 0),
                 correct,
                 "{file} {label} head+label"
             );
@@ -210,8 +210,7 @@ fn tiny_malteval_figures() {
     let Some(d) = data_dir() else { return };
     let t = d.join("reference/tiny");
     let (g, sys) = (t.join("gold.conll"), t.join("sys.conll"));
-    let v = json(&[s(&g), s(&sys)]);
-    let sys0 = &v["systems"][0];
+    let v = json(&["--per-relation", s(&g), s(&sys)]);
     // GroupBy Sentence: accuracy (mean of sentence LAS) 0.684, exactmatch 0.2
     let groupby = std::fs::read_to_string(t.join("expected/malteval_groupby.txt")).unwrap();
     let row = groupby
@@ -221,11 +220,11 @@ fn tiny_malteval_figures() {
         .unwrap();
     let cells: Vec<&str> = row.split_whitespace().collect();
     assert_eq!(
-        malt(sys0["macro"]["sentences"]["LAS"].as_f64().unwrap()),
+        malt(common::value(&v, "macro-sentences", 0, "macro-LAS").unwrap()),
         cells[0]
     );
     assert_eq!(
-        malt(sys0["metrics"]["LEM"]["score"].as_f64().unwrap()),
+        malt(common::value(&v, "scores", 0, "LEM").unwrap()),
         cells[1]
     );
     // GroupBy Deprel: parser accuracy = labeled precision, treebank accuracy = labeled recall
@@ -238,15 +237,10 @@ fn tiny_malteval_figures() {
         .take_while(|l| !l.is_empty())
     {
         let c: Vec<&str> = l.split_whitespace().collect();
-        let r = sys0["per_relation"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["label"] == c[2])
-            .unwrap();
+        let get = |m: &str| common::keyed_cell(&v, "per-relation", 0, c[2], m)["value"].clone();
         let show = |x: &serde_json::Value| x.as_f64().map(malt).unwrap_or_else(|| "-".into());
-        assert_eq!(show(&r["labeled"]["precision"]), c[0], "{l}");
-        assert_eq!(show(&r["labeled"]["recall"]), c[1], "{l}");
+        assert_eq!(show(&get("LAS-P")), c[0], "{l}");
+        assert_eq!(show(&get("LAS-R")), c[1], "{l}");
         n += 1;
     }
     assert_eq!(n, 18);
@@ -258,10 +252,10 @@ fn tiny_malteval_figures() {
         .map(|l| l.split_whitespace().collect())
         .collect();
     let check = |row: &Vec<&str>, v: &serde_json::Value| {
-        let mm = &v["systems"][0]["metrics"];
-        assert_eq!(malt(mm["LA"]["score"].as_f64().unwrap()), row[0]);
-        assert_eq!(malt(mm["UAS"]["score"].as_f64().unwrap()), row[1]);
-        assert_eq!(malt(mm["LAS"]["score"].as_f64().unwrap()), row[2]);
+        let mm = |m: &str| common::value(v, "scores", 0, m).unwrap();
+        assert_eq!(malt(mm("LA")), row[0]);
+        assert_eq!(malt(mm("UAS")), row[1]);
+        assert_eq!(malt(mm("LAS")), row[2]);
     };
     check(&means[1], &v);
     check(&means[2], &json(&["--profile", "conllx", s(&g), s(&sys)]));
@@ -277,7 +271,7 @@ fn tiny_universal_labels_equal_conll18_las() {
         s(&t.join("gold.conllu")),
         s(&t.join("sys.conllu")),
     ]);
-    let las = &v["systems"][0]["metrics"]["LAS"];
+    let las = common::cell(&v, "scores", 0, "LAS");
     // conll18_ud_eval.py -v: LAS 67.65 over 34 aligned words
     let c18 = std::fs::read_to_string(t.join("expected/conll18.txt")).unwrap();
     let row = c18
@@ -285,9 +279,9 @@ fn tiny_universal_labels_equal_conll18_las() {
         .find(|l| l.starts_with("LAS ") && l.contains('|'))
         .unwrap();
     let f1: f64 = row.split('|').nth(3).unwrap().trim().parse().unwrap();
-    assert_eq!(las["total"], 34);
+    assert_eq!(las["counts"][1], 34);
     assert_eq!(
-        format!("{:.2}", las["score"].as_f64().unwrap() * 100.0),
+        format!("{:.2}", las["value"].as_f64().unwrap() * 100.0),
         format!("{f1:.2}")
     );
 }
@@ -335,11 +329,11 @@ fn big1m_parity() {
         expected(&e.join("evalpl-q.txt"))
     );
     let v = json(&["--labels", "universal", s(&gold), s(&sys)]);
-    let m = &v["systems"][0]["metrics"];
+    let m = |name: &str| common::cell(&v, "scores", 0, name)["counts"].clone();
     // counts stated in big1m/README.md
-    assert_eq!(m["LAS"]["correct"], 871_956);
-    assert_eq!(m["UAS"]["correct"], 913_418);
-    assert_eq!(m["LAS"]["total"], 1_004_820);
+    assert_eq!(m("LAS")[0], 871_956);
+    assert_eq!(m("UAS")[0], 913_418);
+    assert_eq!(m("LAS")[1], 1_004_820);
     // MaltEval token accuracies (three decimals)
     for (file, profile) in [("malteval.txt", "conll07"), ("malteval-punc.txt", "conllx")] {
         let text = std::fs::read_to_string(e.join(file)).unwrap();
@@ -356,11 +350,12 @@ fn big1m_parity() {
             .split_whitespace()
             .collect();
         let v = json(&["--profile", profile, s(&gold), s(&sys)]);
-        let m = &v["systems"][0]["metrics"];
-        assert_eq!(malt(m["LA"]["score"].as_f64().unwrap()), row[0], "{file}");
-        assert_eq!(malt(m["UAS"]["score"].as_f64().unwrap()), row[1], "{file}");
-        assert_eq!(malt(m["LAS"]["score"].as_f64().unwrap()), row[2], "{file}");
-        assert_eq!(m["LAS"]["total"].to_string(), count[0], "{file}");
+        let m = |name: &str| common::value(&v, "scores", 0, name).unwrap();
+        assert_eq!(malt(m("LA")), row[0], "{file}");
+        assert_eq!(malt(m("UAS")), row[1], "{file}");
+        assert_eq!(malt(m("LAS")), row[2], "{file}");
+        let total = &common::cell(&v, "scores", 0, "LAS")["counts"][1];
+        assert_eq!(total.to_string(), count[0], "{file}");
     }
 }
 
@@ -372,8 +367,8 @@ fn big1m_bootstrap_interval_covers_the_score() {
     let sys = d.join("reference/big1m/sys1m.conllu.gz");
     let v = json(&["--ci", "95", "--test-metrics", "LAS,UAS", s(&gold), s(&sys)]);
     for m in ["LAS", "UAS"] {
-        let x = &v["systems"][0]["metrics"][m];
-        let score = x["score"].as_f64().unwrap();
+        let x = common::cell(&v, "scores", 0, m);
+        let score = x["value"].as_f64().unwrap();
         let (lo, hi) = (x["ci"][0].as_f64().unwrap(), x["ci"][1].as_f64().unwrap());
         assert!(lo < score && score < hi, "{m}: {lo} < {score} < {hi}");
         assert!(
@@ -855,16 +850,40 @@ fn tiny_ud_breakdowns_equal_deps() {
     ]))
     .unwrap();
     for key in keys.split(',') {
-        let a = deps["systems"][0]["by"][key].as_array().unwrap();
+        let section = format!("by:{key}");
+        let groups = common::keys(&deps, &section, 0);
         let b = ud["systems"][0]["by"][key].as_array().unwrap();
-        assert_eq!(a.len(), b.len(), "{key}");
-        for (x, y) in a.iter().zip(b) {
-            assert_eq!(x["group"], y["group"], "{key}");
-            for f in ["gold", "gold_uas", "gold_las", "gold_la"] {
-                assert_eq!(x["counts"][f], y["counts"][f], "{key} {} {f}", x["group"]);
+        assert_eq!(groups.len(), b.len(), "{key}");
+        for (group, y) in groups.iter().zip(b) {
+            assert_eq!(y["group"], group.as_str(), "{key}");
+            let c = |m: &str, k: usize| {
+                common::keyed_cell(&deps, &section, 0, group, m)["counts"][k]
+                    .as_u64()
+                    .unwrap()
+            };
+            for (f, m, k) in [
+                ("gold", "LAS", 1),
+                ("gold_las", "LAS", 0),
+                ("gold_uas", "UAS", 0),
+                ("gold_la", "LA", 0),
+            ] {
+                assert_eq!(y["counts"][f], c(m, k), "{key} {group} {f}");
             }
-            if x.get("system_words").is_some() {
-                assert_eq!(x["counts"], y["counts"], "{key} {}", x["group"]);
+            let system_side = deps["sections"].as_array().unwrap().iter().any(|s| {
+                s["id"] == section.as_str()
+                    && s["columns"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|c| c == "system-LAS")
+            });
+            if system_side {
+                assert_eq!(y["counts"]["system"], c("system-LAS", 1), "{key} {group}");
+                assert_eq!(
+                    y["counts"]["system_las"],
+                    c("system-LAS", 0),
+                    "{key} {group}"
+                );
             }
         }
     }

@@ -441,7 +441,7 @@ fn per_sentence_file_in_every_command() {
         .sum();
     assert_eq!(
         serde_json::json!(las),
-        report["systems"][0]["metrics"]["LAS"]["correct"]
+        common::cell(&report, "scores", 0, "LAS")["counts"][0]
     );
     let o = s.run(&[
         "ud",

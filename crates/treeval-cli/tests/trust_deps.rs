@@ -3,7 +3,7 @@
 //! the README there), and measures with nothing to measure shown as not applicable.
 
 mod common;
-use common::{root, treeval};
+use common::{cell, keyed_cell, keys, root, treeval};
 
 fn stdout_ok(args: &[&str]) -> String {
     let o = treeval(args);
@@ -130,8 +130,8 @@ fn conll09_system_trees_are_read_from_head_deprel_as_eval09_pl_reads_them() {
     );
     // sys.conll09 keeps a copy of gold in HEAD/DEPREL and its parse in PHEAD/PDEPREL
     let las = |v: &serde_json::Value| {
-        let m = &v["systems"][0]["metrics"]["LAS"];
-        (m["correct"].as_u64().unwrap(), m["total"].as_u64().unwrap())
+        let c = &cell(v, "scores", 0, "LAS")["counts"];
+        (c[0].as_u64().unwrap(), c[1].as_u64().unwrap())
     };
     assert_eq!(las(&json(&[&g, &s])), (21, 21));
     assert_eq!(las(&json(&["--input-format", "conll09", &g, &s])), (21, 21));
@@ -189,25 +189,42 @@ fn nothing_scored(format: &str) -> String {
 #[test]
 fn nothing_to_measure_is_null_in_json() {
     let v: serde_json::Value = serde_json::from_str(&nothing_scored("json")).unwrap();
-    let s = &v["systems"][0];
     for m in ["LAS", "UAS", "LA", "LEM", "UEM", "ROOT"] {
-        assert_eq!(s["metrics"][m]["total"], 0, "{m}");
-        assert!(
-            s["metrics"][m]["score"].is_null(),
-            "{m}: {}",
-            s["metrics"][m]
-        );
+        let c = cell(&v, "scores", 0, m);
+        assert_eq!(c["counts"][1], 0, "{m}");
+        assert!(c["value"].is_null(), "{m}: {c}");
     }
-    for part in ["sentences", "relations"] {
-        assert_eq!(s["macro"][part]["count"], 0, "{part}");
-        for m in ["LAS", "UAS", "LA"] {
-            assert!(s["macro"][part][m].is_null(), "macro {part} {m}");
+    for (section, count, ms) in [
+        (
+            "macro-sentences",
+            "sentences",
+            ["macro-LAS", "macro-UAS", "macro-LA", "macro-LA"],
+        ),
+        (
+            "macro-relations",
+            "relations",
+            [
+                "macro-rel-LAS",
+                "macro-rel-UAS",
+                "macro-rel-LA",
+                "macro-rel-LAS-F1",
+            ],
+        ),
+    ] {
+        assert_eq!(cell(&v, section, 0, count)["value"], 0.0, "{section}");
+        for m in ms {
+            assert!(cell(&v, section, 0, m)["value"].is_null(), "{section} {m}");
         }
     }
-    assert!(s["macro"]["relations_labeled_f1"].is_null());
     // no relation has a scored word: no row at all
-    assert_eq!(s["per_relation"], serde_json::json!([]));
-    assert_eq!(s["excluded_words"], 2);
+    assert!(keys(&v, "per-relation", 0).is_empty());
+    let system = v["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| i["role"] == "system")
+        .unwrap();
+    assert_eq!(system["counts"]["excluded_words"], 2);
     // and the report says why
     let warned = v["warnings"].as_array().unwrap().iter().any(|w| {
         let m = w["message"].as_str().unwrap();
@@ -223,11 +240,24 @@ fn nothing_to_measure_is_n_a_in_every_table_format() {
     insta::assert_snapshot!("nothing_scored_latex", nothing_scored("latex"));
     let csv = nothing_scored("csv");
     insta::assert_snapshot!("nothing_scored_csv", csv);
-    // every score cell of the CSV says so, none is empty, 0 or 100
+    // every score of the CSV is missing (an empty field, as CSV says it), never 0 or 100;
+    // only the counts of what was averaged are numbers (0)
+    let mut scores = 0;
     for line in csv.lines().skip(1) {
-        let score = line.rsplit(',').next().unwrap();
-        assert_eq!(score, "n/a", "{line}");
+        let f: Vec<&str> = line.split(',').collect();
+        let (measure, value) = (f[4], f[5]);
+        if matches!(measure, "sentences" | "relations") {
+            assert_eq!(value, "0", "{line}");
+        } else {
+            assert_eq!(value, "", "{line}");
+            scores += 1;
+        }
     }
+    assert_eq!(
+        scores,
+        6 + 3 + 4,
+        "headline, sentence and relation macro averages"
+    );
 }
 
 #[test]
@@ -239,10 +269,10 @@ fn root_accuracy_without_root_words_is_not_applicable() {
         "examples/gold.conllu",
         "examples/sys.conllu",
     ]);
-    let root = &v["systems"][0]["metrics"]["ROOT"];
-    assert_eq!(root["total"], 0);
-    assert!(root["score"].is_null());
-    assert!(v["systems"][0]["metrics"]["LAS"]["score"].is_number());
+    let root = cell(&v, "scores", 0, "ROOT");
+    assert_eq!(root["counts"][1], 0);
+    assert!(root["value"].is_null());
+    assert!(cell(&v, "scores", 0, "LAS")["value"].is_number());
     let text = stdout_ok(&[
         "deps",
         "-q",
@@ -262,22 +292,23 @@ fn root_accuracy_without_root_words_is_not_applicable() {
 #[test]
 fn relation_f1_is_zero_when_one_side_is_empty_and_precision_or_recall_not_applicable() {
     // examples/: gold `nummod` never predicted, system `obl:npmod` never in gold
-    let v = json(&["examples/gold.conllu", "examples/sys.conllu"]);
-    let rows = v["systems"][0]["per_relation"].as_array().unwrap();
-    let row = |l: &str| rows.iter().find(|r| r["label"] == l).unwrap().clone();
-    let nummod = row("nummod");
+    let v = json(&[
+        "--per-relation",
+        "examples/gold.conllu",
+        "examples/sys.conllu",
+    ]);
+    let get = |l: &str, m: &str| keyed_cell(&v, "per-relation", 0, l, m)["value"].clone();
     assert_eq!(
-        (nummod["gold"].as_u64(), nummod["system"].as_u64()),
-        (Some(1), Some(0))
+        (get("nummod", "gold"), get("nummod", "system")),
+        (1.0.into(), 0.0.into())
     );
-    assert!(nummod["labeled"]["precision"].is_null());
-    assert_eq!(nummod["labeled"]["recall"], 0.0);
+    assert!(get("nummod", "LAS-P").is_null());
+    assert_eq!(get("nummod", "LAS-R"), 0.0);
     // F1 = 2·correct / (gold + system) = 0: defined, as there is a gold item
-    assert_eq!(nummod["labeled"]["f1"], 0.0);
-    let npmod = row("obl:npmod");
-    assert!(npmod["labeled"]["recall"].is_null());
-    assert_eq!(npmod["labeled"]["precision"], 0.0);
-    assert_eq!(npmod["labeled"]["f1"], 0.0);
+    assert_eq!(get("nummod", "LAS-F1"), 0.0);
+    assert!(get("obl:npmod", "LAS-R").is_null());
+    assert_eq!(get("obl:npmod", "LAS-P"), 0.0);
+    assert_eq!(get("obl:npmod", "LAS-F1"), 0.0);
 }
 
 #[test]

@@ -148,8 +148,8 @@ fn deps_reads_empty_fields_with_a_warning() {
         ),
         "{err}"
     );
-    assert_eq!(v["systems"][0]["metrics"]["UAS"]["correct"], 8);
-    assert_eq!(v["systems"][0]["metrics"]["LAS"]["correct"], 6);
+    assert_eq!(common::cell(&v, "scores", 0, "UAS")["counts"][0], 8);
+    assert_eq!(common::cell(&v, "scores", 0, "LAS")["counts"][0], 6);
 }
 
 #[test]

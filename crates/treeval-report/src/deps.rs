@@ -1,182 +1,263 @@
-//! Building a [`Report`] from the counts of a `deps` evaluation. All arithmetic on
-//! counts happens here (through `treeval_metrics::score`), before any renderer runs.
+//! The `deps` report on the shared model: headline scores, macro averages over
+//! sentences and over relations, per-relation precision/recall/F1, breakdowns and label
+//! confusions, all from counts through the measures of `treeval_metrics::deps`.
 
-use std::collections::BTreeMap;
+use treeval_metrics::deps::{
+    group_measures, macro_relation_measures, relation_measures, DepsMetric, DepsResult,
+    GroupCounts, RelationMacro, SystemResult,
+};
+use treeval_metrics::measure::{Measure, Statistics};
+use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable, Ratio};
 
-use treeval_metrics::deps::{DepsResult, GroupCounts, SystemResult};
-use treeval_metrics::score::{f1, mean};
-use treeval_metrics::{ByKey, DepsOptions, LabelTable, Ratio};
+use crate::driver::{keyed_rows, section, Intervals};
+use crate::model::{GroupRow, Signature, Warning};
+use crate::value::{Input, Matrix, Report, Section, System};
 
-use crate::model::*;
-
-/// Precision, recall and F1 of `correct` items among `system` and `gold` ones. F1 =
-/// 2·correct / (gold + system) is defined whenever there is an item on either side: it
-/// is 0 when one side is empty (precision or recall is then not applicable, and nothing
-/// is correct); all three are `None` when both sides are empty.
-fn prf(correct: u64, system: u64, gold: u64) -> Prf {
-    let precision = Ratio::new(correct, system).value();
-    let recall = Ratio::new(correct, gold).value();
-    Prf {
-        correct,
-        precision,
-        recall,
-        f1: f1(precision, recall).or_else(|| (gold + system > 0).then_some(0.0)),
-    }
+/// What the report shows besides the headline scores and macro averages.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Shown {
+    /// Per-relation precision, recall and F1 (`--per-relation`).
+    pub per_relation: bool,
+    /// Label confusion matrices, with this many labels before the rest are folded into
+    /// `(other)` (`--confusion`).
+    pub confusion: Option<usize>,
+    /// Confidence intervals on the headline scores and sentence macro averages (`--ci`).
+    pub ci: Option<Intervals>,
 }
 
-/// Build the report of `result`; `confusion_top` labels are shown in a confusion matrix
-/// before the rest are folded into `(other)`.
-pub fn build(
-    result: &DepsResult,
-    opts: &DepsOptions,
-    profile: &str,
-    confusion_top: usize,
-) -> Report {
-    let conventions = Conventions {
-        profile: profile.to_owned(),
-        punct: opts.punct.name(),
-        labels: opts.labels.name().to_owned(),
-        avg: "micro".to_owned(),
-    };
+/// The headline measures (LAS, UAS, LA, LEM, UEM, ROOT).
+fn headline() -> Vec<Measure> {
+    DepsMetric::ALL[..6].iter().map(|m| m.measure()).collect()
+}
+
+/// The sentence macro averages, with the number of sentences averaged.
+fn macro_sentences() -> Vec<Measure> {
+    let mut v = vec![Measure::count(
+        "sentences",
+        "sentences with a scored word",
+        AttachmentCounts::columns()
+            .iter()
+            .position(|c| *c == "scored_sentences")
+            .unwrap_or(0),
+    )];
+    v.extend(DepsMetric::ALL[6..].iter().map(|m| m.measure()));
+    v
+}
+
+/// Build the report of `result`.
+pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Shown) -> Report {
     let signature = Signature::new(
         "deps",
         &[
-            ("punct", conventions.punct.clone()),
-            ("labels", conventions.labels.clone()),
-            ("avg", conventions.avg.clone()),
+            ("punct", opts.punct.name()),
+            ("labels", opts.labels.name().to_owned()),
+            ("avg", "micro".to_owned()),
         ],
     );
-    let gold = FileInfo {
-        path: result.gold.path.clone(),
-        format: result.gold.format.map(|f| f.name().to_owned()),
-        sentences: result.gold.sentences,
-        words: result.gold.words,
-    };
-    let systems = result
+    let mut r = Report::new("deps", signature);
+    r.convention("profile", profile);
+    r.convention("punctuation", opts.punct.name());
+    r.convention("labels", opts.labels.name());
+    r.convention("average", "micro");
+    inputs(&mut r, result);
+    // the units: the sentences when they were kept (tests, intervals), else their sums
+    let units: Vec<&[AttachmentCounts]> = result
         .systems
         .iter()
-        .map(|s| system(s, &result.labels, opts, confusion_top))
+        .enumerate()
+        .map(|(k, s)| match result.sentences.get(k) {
+            Some(v) if !v.is_empty() => v.as_slice(),
+            _ => std::slice::from_ref(&s.observer.totals),
+        })
         .collect();
-    Report {
-        schema: SCHEMA,
-        command: "deps".into(),
-        signature,
-        conventions,
-        gold,
-        gold_validity: result.gold_validity,
-        systems,
-        significance: None,
-        comparisons: Vec::new(),
-        rankings: Vec::new(),
-        warnings: result.warnings.iter().map(Warning::from).collect(),
-        warnings_total: result.warnings.warning_count(),
+    let owned: Vec<Vec<AttachmentCounts>> = units.iter().map(|u| u.to_vec()).collect();
+    let (head, macro_s) = (headline(), macro_sentences());
+    let mut scores = section("scores", "", &head, &owned, shown.ci);
+    scores.show_counts = true;
+    r.sections.push(scores);
+    r.sections.push(section(
+        "macro-sentences",
+        "macro average over sentences",
+        &macro_s,
+        &owned,
+        shown.ci,
+    ));
+    let macro_r = macro_relation_measures();
+    let rel_units: Vec<Vec<RelationMacro>> = result
+        .systems
+        .iter()
+        .map(|s| s.observer.relations.iter().map(RelationMacro::of).collect())
+        .collect();
+    r.sections.push(section(
+        "macro-relations",
+        "macro average over relations",
+        &macro_r,
+        &rel_units,
+        None,
+    ));
+    r.add_measures::<AttachmentCounts>(head.iter().chain(&macro_s));
+    r.add_measures::<RelationMacro>(&macro_r);
+    if shown.per_relation {
+        let ms = relation_measures();
+        r.add_measures::<treeval_metrics::deps::RelationCounts>(&ms);
+        r.sections.push(per_relation(result, &ms));
+    }
+    for (i, (key, _, _)) in result
+        .systems
+        .first()
+        .map_or(&[][..], |s| s.observer.by.as_slice())
+        .iter()
+        .enumerate()
+    {
+        let ms = group_measures(key.has_system_side());
+        r.add_measures::<GroupCounts>(&ms);
+        r.sections.push(breakdown(result, i, *key, &ms));
+    }
+    if let Some(top) = shown.confusion {
+        for (k, s) in result.systems.iter().enumerate() {
+            r.matrices
+                .push(confusion(k, &s.observer, &result.labels, top));
+        }
+    }
+    notes(&mut r, result, opts);
+    r
+}
+
+/// Gold and system files, with their counts.
+fn inputs(r: &mut Report, result: &DepsResult) {
+    let g = &result.gold;
+    let mut gold = Input {
+        role: "gold".into(),
+        path: g.path.clone(),
+        format: g.format.map(|f| f.name().to_owned()).unwrap_or_default(),
+        description: format!("{} sentences, {} words", g.sentences, g.words),
+        counts: serde_json::json!({
+            "sentences": g.sentences, "words": g.words, "validity": result.gold_validity,
+        }),
+        system: None,
+    };
+    if g.format.is_none() {
+        gold.format.clear();
+    }
+    r.inputs.push(gold);
+    for (k, s) in result.systems.iter().enumerate() {
+        r.inputs.push(system_input(k, s));
+        r.systems.push(System {
+            name: s.file.path.clone(),
+            inputs: vec![r.inputs.len() - 1],
+        });
     }
 }
 
-fn system(
-    s: &SystemResult,
-    labels: &LabelTable,
-    opts: &DepsOptions,
-    confusion_top: usize,
-) -> SystemReport {
+fn system_input(k: usize, s: &SystemResult) -> Input {
+    let f = &s.file;
     let o = &s.observer;
-    let t = &o.totals;
-    let metrics = Headline {
-        LAS: Metric::new(t.las, t.words),
-        UAS: Metric::new(t.uas, t.words),
-        LA: Metric::new(t.la, t.words),
-        LEM: Metric::new(t.lem, t.scored_sentences),
-        UEM: Metric::new(t.uem, t.scored_sentences),
-        ROOT: Metric::new(t.root_correct, t.root_gold),
-    };
-    let n = t.scored_sentences;
-    let per_sentence = |sum: f64| (n > 0).then(|| sum / n as f64);
-    let gold_rel: Vec<_> = o.relations.iter().filter(|r| r.gold > 0).collect();
-    let macro_ = Macro {
-        sentences: MacroScores {
-            count: n,
-            LAS: per_sentence(t.sum_sentence_las),
-            UAS: per_sentence(t.sum_sentence_uas),
-            LA: per_sentence(t.sum_sentence_la),
-        },
-        relations: MacroScores {
-            count: gold_rel.len() as u64,
-            LAS: mean(
-                gold_rel
-                    .iter()
-                    .map(|r| Ratio::new(r.labeled_correct, r.gold).value()),
-            ),
-            UAS: mean(
-                gold_rel
-                    .iter()
-                    .map(|r| Ratio::new(r.gold_head_correct, r.gold).value()),
-            ),
-            LA: mean(
-                gold_rel
-                    .iter()
-                    .map(|r| Ratio::new(r.label_correct, r.gold).value()),
-            ),
-        },
-        relations_labeled_f1: mean(
-            o.relations
-                .iter()
-                .filter(|r| r.gold + r.system > 0)
-                .map(|r| prf(r.labeled_correct, r.system, r.gold).f1.or(Some(0.0))),
-        ),
-    };
-    let mut per_relation: Vec<RelationRow> = o
-        .relations
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.gold + r.system > 0)
-        .map(|(id, r)| RelationRow {
-            label: labels.name(id as u32).to_owned(),
-            gold: r.gold,
-            system: r.system,
-            labeled: prf(r.labeled_correct, r.system, r.gold),
-            unlabeled: Prf {
-                correct: r.gold_head_correct,
-                precision: Ratio::new(r.system_head_correct, r.system).value(),
-                recall: Ratio::new(r.gold_head_correct, r.gold).value(),
-                f1: f1(
-                    Ratio::new(r.system_head_correct, r.system).value(),
-                    Ratio::new(r.gold_head_correct, r.gold).value(),
-                ),
-            },
-            label_only: prf(r.label_correct, r.system, r.gold),
-            counts: *r,
-        })
-        .collect();
-    per_relation.sort_by(|a, b| a.label.cmp(&b.label));
-    let mut by = BTreeMap::new();
-    for (key, names, groups) in &o.by {
-        let rows = group_rows(
-            *key,
-            groups
-                .iter()
-                .enumerate()
-                .map(|(id, g)| (names.name(id as u32), g)),
-            key.has_system_side(),
-        );
-        by.insert(key.name().to_owned(), rows);
+    Input {
+        role: "system".into(),
+        path: f.path.clone(),
+        format: f.format.map(|f| f.name().to_owned()).unwrap_or_default(),
+        description: format!("{} sentences, {} words", f.sentences, f.words),
+        counts: serde_json::json!({
+            "sentences": f.sentences,
+            "words": f.words,
+            "totals": o.totals,
+            "excluded_words": o.totals.excluded,
+            "form_mismatches": o.form_mismatches,
+            "validity": o.validity,
+        }),
+        system: Some(k),
     }
-    let confusion = opts.confusion.then(|| confusion(o, labels, confusion_top));
-    SystemReport {
-        path: s.file.path.clone(),
-        file: FileInfo {
-            path: s.file.path.clone(),
-            format: s.file.format.map(|f| f.name().to_owned()),
-            sentences: s.file.sentences,
-            words: s.file.words,
-        },
-        metrics,
-        macro_,
-        excluded_words: t.excluded,
-        per_relation,
-        by,
-        confusion,
-        validity: o.validity,
-        form_mismatches: o.form_mismatches,
+}
+
+/// Per-relation precision, recall and F1 of every system, relations in name order.
+fn per_relation(result: &DepsResult, ms: &[Measure]) -> Section {
+    let mut rows = Vec::new();
+    for (k, s) in result.systems.iter().enumerate() {
+        let mut rels: Vec<(String, &treeval_metrics::deps::RelationCounts)> = s
+            .observer
+            .relations
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.gold + c.system > 0)
+            .map(|(id, c)| (result.labels.name(id as u32).to_owned(), c))
+            .collect();
+        rels.sort_by(|a, b| a.0.cmp(&b.0));
+        rows.extend(keyed_rows(ms, k, rels));
+    }
+    Section {
+        id: "per-relation".into(),
+        title: "per relation".into(),
+        key: Some("deprel".into()),
+        columns: ms.iter().map(|m| m.name.to_string()).collect(),
+        show_counts: false,
+        rows,
+    }
+}
+
+/// The `i`th breakdown (`--by`) of every system, groups in their natural order.
+fn breakdown(result: &DepsResult, i: usize, key: ByKey, ms: &[Measure]) -> Section {
+    let mut rows = Vec::new();
+    for (k, s) in result.systems.iter().enumerate() {
+        let Some((_, names, groups)) = s.observer.by.get(i) else {
+            continue;
+        };
+        let mut gs: Vec<(String, &GroupCounts)> = groups
+            .iter()
+            .enumerate()
+            .filter(|(_, g)| g.gold + g.system > 0)
+            .map(|(id, g)| (names.name(id as u32).to_owned(), g))
+            .collect();
+        gs.sort_by_key(|g| group_order(key, &g.0));
+        rows.extend(keyed_rows(ms, k, gs));
+    }
+    Section {
+        id: format!("by:{}", key.name()),
+        title: format!("by {}", key.name()),
+        key: Some(key.name().into()),
+        columns: ms.iter().map(|m| m.name.to_string()).collect(),
+        show_counts: false,
+        rows,
+    }
+}
+
+/// Words not scored, malformed trees, forms that differ: remarks under the tables.
+fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
+    for s in &result.systems {
+        let t = &s.observer.totals;
+        if t.excluded > 0 {
+            r.notes.push(format!(
+                "{}: {} word(s) not scored (punctuation policy {})",
+                s.file.path,
+                t.excluded,
+                opts.punct.name()
+            ));
+        }
+        let v = &s.observer.validity;
+        if v.sentences_with_problems > 0 {
+            r.notes.push(format!(
+                "{}: {} sentence(s) with malformed trees: {} HEAD '_', {} HEAD out of range, {} self-loop(s), {} cycle(s), {} without root, {} with several roots (scored word by word)",
+                s.file.path, v.sentences_with_problems, v.missing_heads, v.heads_out_of_range, v.self_loops, v.cycles, v.no_root, v.multiple_roots
+            ));
+        }
+        if s.observer.form_mismatches > 0 {
+            r.notes.push(format!(
+                "{}: {} word(s) with a FORM different from gold",
+                s.file.path, s.observer.form_mismatches
+            ));
+        }
+    }
+    if result.gold_validity.sentences_with_problems > 0 {
+        r.notes.push(format!(
+            "gold: {} sentence(s) with malformed trees",
+            result.gold_validity.sentences_with_problems
+        ));
+    }
+    r.warnings = result.warnings.iter().map(Warning::from).collect();
+    let more = result.warnings.omitted_warnings();
+    if more > 0 {
+        r.notes.push(format!(
+            "{more} more warning(s) of the same kinds were not kept"
+        ));
     }
 }
 
@@ -207,8 +288,8 @@ pub(crate) fn group_rows<'a>(
     rows
 }
 
-/// Bins in their natural order; names (labels, tags) alphabetically.
-fn sort_groups(key: ByKey, rows: &mut [GroupRow]) {
+/// Where a group goes: bins in their natural order; names (labels, tags) alphabetically.
+fn group_order(key: ByKey, name: &str) -> (usize, String) {
     let order: &[&str] = match key {
         ByKey::Length => &["1-10", "11-20", "21-30", "31-40", "41-50", "51+"],
         ByKey::Distance => &["root", "1", "2", "3-6", "7+", "invalid"],
@@ -218,18 +299,24 @@ fn sort_groups(key: ByKey, rows: &mut [GroupRow]) {
         _ => &[],
     };
     if order.is_empty() {
-        rows.sort_by(|a, b| a.group.cmp(&b.group));
+        (0, name.to_owned())
     } else {
-        rows.sort_by_key(|r| {
-            order
-                .iter()
-                .position(|o| *o == r.group)
-                .unwrap_or(order.len())
-        });
+        let at = order.iter().position(|o| *o == name).unwrap_or(order.len());
+        (at, String::new())
     }
 }
 
-fn confusion(o: &treeval_metrics::deps::Observer, labels: &LabelTable, top: usize) -> Confusion {
+fn sort_groups(key: ByKey, rows: &mut [GroupRow]) {
+    rows.sort_by_key(|r| group_order(key, &r.group));
+}
+
+/// System `k`'s label confusions: the `top` most frequent labels, the rest as `(other)`.
+fn confusion(
+    k: usize,
+    o: &treeval_metrics::deps::Observer,
+    labels: &LabelTable,
+    top: usize,
+) -> Matrix {
     // rank labels by gold + system frequency
     let mut ranked: Vec<(u32, u64)> = o
         .relations
@@ -256,8 +343,14 @@ fn confusion(o: &treeval_metrics::deps::Observer, labels: &LabelTable, top: usiz
     for (&(g, s), &n) in cells {
         matrix[idx(g)][idx(s)] += n;
     }
-    Confusion {
-        labels: names,
-        matrix,
+    Matrix {
+        id: "confusion".into(),
+        title: "label confusions (rows gold, columns system)".into(),
+        system: k,
+        rows_are: "gold".into(),
+        columns_are: "system".into(),
+        rows: names.clone(),
+        columns: names,
+        counts: matrix,
     }
 }

@@ -96,6 +96,26 @@ pub fn section<S: Statistics>(
     }
 }
 
+/// Rows of a breakdown for one system: one per key, each cell the measure of that key's
+/// summed statistics (no interval: the units behind a key are not kept).
+pub fn keyed_rows<'a, S: Statistics + 'a>(
+    measures: &[Measure],
+    system: usize,
+    items: impl IntoIterator<Item = (String, &'a S)>,
+) -> Vec<Row> {
+    items
+        .into_iter()
+        .map(|(key, s)| Row {
+            system,
+            key: Some(key),
+            cells: measures
+                .iter()
+                .map(|m| cell(m, std::slice::from_ref(s), None))
+                .collect(),
+        })
+        .collect()
+}
+
 /// Paired binary decisions of systems `a < b` on a measure (McNemar's `b` and `c`: right
 /// in A only, right in B only).
 pub type Decisions<'a> = &'a dyn Fn(usize, usize) -> (u64, u64);

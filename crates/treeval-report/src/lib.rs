@@ -1,8 +1,8 @@
 //! The report model of treeval and its renderers.
 //!
 //! A [`Report`] is plain data (serde); its JSON form is a versioned contract
-//! ([`model::SCHEMA`]). [`deps::build`] turns the counts of a `deps` evaluation into a
-//! report; [`render::render`] formats it as text, JSON, CSV, TSV, Markdown or LaTeX.
+//! ([`value::SCHEMA_V2`]). [`deps::build`] turns the counts of a `deps` evaluation into a
+//! report; [`emit::emit`] formats any report as text, JSON, CSV, TSV, Markdown or LaTeX.
 
 #![warn(missing_docs)]
 
@@ -17,7 +17,7 @@ pub mod ted;
 pub mod ud;
 pub mod value;
 
-pub use model::{Report, Signature, SCHEMA};
-pub use render::{
-    compat_eval09, compat_lines, render, Compat, Eval09Counts, OutputFormat, Sections,
-};
+pub use compat::conll::{compat_eval09, compat_lines, Compat, Eval09Counts};
+pub use model::{Signature, SCHEMA};
+pub use render::OutputFormat;
+pub use value::Report;

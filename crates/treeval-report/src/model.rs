@@ -1,11 +1,10 @@
-//! The report: plain serialisable data. Its JSON form is a versioned contract
-//! ([`SCHEMA`]); renderers only format it, they never compute.
-
-use std::collections::BTreeMap;
+//! The pieces of the first report model (schema `treeval.report/1`) that the commands not
+//! yet on the shared model (`ud`, `brackets`, `ted`, `relations`) still use, and the
+//! signature and warning types every report uses.
 
 use serde::Serialize;
 use treeval_formats::Diagnostic;
-use treeval_metrics::deps::{GroupCounts, RelationCounts, Validity};
+use treeval_metrics::deps::GroupCounts;
 
 /// Version of the JSON contract. Bump the number on any breaking change.
 pub const SCHEMA: &str = "treeval.report/1";
@@ -65,81 +64,6 @@ impl Metric {
     }
 }
 
-/// The headline metrics (micro-averaged over words; exact match over sentences).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[allow(non_snake_case)]
-pub struct Headline {
-    /// Labeled attachment score.
-    pub LAS: Metric,
-    /// Unlabeled attachment score.
-    pub UAS: Metric,
-    /// Label accuracy.
-    pub LA: Metric,
-    /// Labeled exact match (sentences).
-    pub LEM: Metric,
-    /// Unlabeled exact match (sentences).
-    pub UEM: Metric,
-    /// Root accuracy (gold root words attached to the root by the system).
-    pub ROOT: Metric,
-}
-
-/// A macro average: the mean of per-item scores over `count` items.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[allow(non_snake_case)]
-pub struct MacroScores {
-    /// Items averaged over (sentences with a scored word, or gold relation types).
-    pub count: u64,
-    /// Mean LAS.
-    pub LAS: Option<f64>,
-    /// Mean UAS.
-    pub UAS: Option<f64>,
-    /// Mean LA.
-    pub LA: Option<f64>,
-}
-
-/// Macro averages, side by side with the micro headline.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Macro {
-    /// Over sentences: the mean of sentence scores.
-    pub sentences: MacroScores,
-    /// Over gold relation types: the mean of per-relation recall (LAS, UAS, LA).
-    pub relations: MacroScores,
-    /// Over relation types: the mean of labeled F1 (relations in gold or system).
-    pub relations_labeled_f1: Option<f64>,
-}
-
-/// Precision, recall and F1 with their counts.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Prf {
-    /// Correct items (numerator of both).
-    pub correct: u64,
-    /// correct / system.
-    pub precision: Option<f64>,
-    /// correct / gold.
-    pub recall: Option<f64>,
-    /// Harmonic mean.
-    pub f1: Option<f64>,
-}
-
-/// One relation label.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct RelationRow {
-    /// The label.
-    pub label: String,
-    /// Scored words with this gold label.
-    pub gold: u64,
-    /// Scored words with this system label.
-    pub system: u64,
-    /// Right head and label.
-    pub labeled: Prf,
-    /// Right head (gold label for recall, system label for precision).
-    pub unlabeled: Prf,
-    /// Right label, head ignored.
-    pub label_only: Prf,
-    /// The raw counts.
-    pub counts: RelationCounts,
-}
-
 /// One group of a breakdown.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[allow(non_snake_case)]
@@ -162,55 +86,6 @@ pub struct GroupRow {
     pub system_LAS: Option<f64>,
     /// The raw counts.
     pub counts: GroupCounts,
-}
-
-/// A label confusion matrix (gold rows × system columns), top labels with the rest folded.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Confusion {
-    /// Row and column labels; the last may be `(other)`.
-    pub labels: Vec<String>,
-    /// `matrix[gold][system]` = words.
-    pub matrix: Vec<Vec<u64>>,
-}
-
-/// One input file.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct FileInfo {
-    /// Path as given.
-    pub path: String,
-    /// Detected format.
-    pub format: Option<String>,
-    /// Sentences.
-    pub sentences: u64,
-    /// Syntactic words.
-    pub words: u64,
-}
-
-/// The results of one system file.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SystemReport {
-    /// Path as given.
-    pub path: String,
-    /// The file.
-    pub file: FileInfo,
-    /// Headline metrics.
-    pub metrics: Headline,
-    /// Macro averages.
-    #[serde(rename = "macro")]
-    pub macro_: Macro,
-    /// Words not scored because of the punctuation policy.
-    pub excluded_words: u64,
-    /// Per relation label, sorted by label.
-    pub per_relation: Vec<RelationRow>,
-    /// Breakdowns requested with `--by`, by key.
-    pub by: BTreeMap<String, Vec<GroupRow>>,
-    /// The confusion matrix, when requested.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub confusion: Option<Confusion>,
-    /// Structural problems of the system trees.
-    pub validity: Validity,
-    /// Words whose FORM differs from gold.
-    pub form_mismatches: u64,
 }
 
 /// A warning as shown in the report.
@@ -242,19 +117,6 @@ impl From<&Diagnostic> for Warning {
     }
 }
 
-/// The options that fix the numbers, shown in the report.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Conventions {
-    /// `conll07`, `conllx` or `custom`.
-    pub profile: String,
-    /// Punctuation policy name.
-    pub punct: String,
-    /// `full` or `universal`.
-    pub labels: String,
-    /// Headline averaging (`micro`).
-    pub avg: String,
-}
-
 /// How tests and intervals were run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SignificanceSettings {
@@ -277,58 +139,4 @@ pub struct SignificanceSettings {
     pub ci_samples: usize,
     /// The seed of every resampling.
     pub seed: u64,
-}
-
-/// A full `deps` report.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Report {
-    /// [`SCHEMA`].
-    pub schema: &'static str,
-    /// `deps`.
-    pub command: String,
-    /// Reproducibility signature.
-    pub signature: Signature,
-    /// The conventions in force.
-    pub conventions: Conventions,
-    /// The gold file.
-    pub gold: FileInfo,
-    /// Structural problems of the gold trees.
-    pub gold_validity: Validity,
-    /// One entry per system file, in the order given.
-    pub systems: Vec<SystemReport>,
-    /// Significance settings, when tests or intervals were asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub significance: Option<SignificanceSettings>,
-    /// Pairwise tests (`--test`): one entry per metric, test and pair of systems.
-    pub comparisons: Vec<treeval_stats::compare::Comparison>,
-    /// Ranks per metric and test (1 + systems significantly better).
-    pub rankings: Vec<treeval_stats::compare::Ranking>,
-    /// Warnings (at most 100 kept; `warnings_total` counts all).
-    pub warnings: Vec<Warning>,
-    /// Number of warnings, kept or not.
-    pub warnings_total: u64,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn signature_and_metric() {
-        let s = Signature::new(
-            "deps",
-            &[("punct", "form".into()), ("labels", "full".into())],
-        );
-        assert_eq!(
-            s.0,
-            format!(
-                "treeval {}|deps|punct:form|labels:full",
-                env!("CARGO_PKG_VERSION")
-            )
-        );
-        assert_eq!(Metric::new(1, 4).score, Some(0.25));
-        assert_eq!(Metric::new(0, 0).score, None);
-        let json = serde_json::to_string(&Metric::new(0, 0)).unwrap();
-        assert_eq!(json, r#"{"correct":0,"total":0,"score":null}"#);
-    }
 }

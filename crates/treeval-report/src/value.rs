@@ -7,7 +7,7 @@
 //! Report { signature, conventions, inputs, measures, systems,
 //!          sections: [ Section { key, columns, rows: [ Row { system, key,
 //!                        cells: [ Cell { measure, value, counts, ci } ] } ] } ],
-//!          significance, comparisons, rankings, notes, warnings }
+//!          matrices, significance, comparisons, rankings, notes, warnings }
 //! ```
 
 use serde::Serialize;
@@ -135,6 +135,27 @@ pub struct Section {
     pub rows: Vec<Row>,
 }
 
+/// A matrix of counts: a label confusion matrix (gold labels × system labels).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Matrix {
+    /// A stable identifier (`confusion`).
+    pub id: String,
+    /// A title for people.
+    pub title: String,
+    /// The index of the system in [`Report::systems`].
+    pub system: usize,
+    /// What the rows are (`gold`).
+    pub rows_are: String,
+    /// What the columns are (`system`).
+    pub columns_are: String,
+    /// The row labels.
+    pub rows: Vec<String>,
+    /// The column labels.
+    pub columns: Vec<String>,
+    /// `counts[row][column]`.
+    pub counts: Vec<Vec<u64>>,
+}
+
 /// One system.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct System {
@@ -163,6 +184,9 @@ pub struct Report {
     pub measures: Vec<MeasureInfo>,
     /// The tables.
     pub sections: Vec<Section>,
+    /// Matrices of counts (label confusions), when asked.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub matrices: Vec<Matrix>,
     /// How tests and intervals were run, when they were.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub significance: Option<SignificanceSettings>,
@@ -188,6 +212,7 @@ impl Report {
             systems: Vec::new(),
             measures: Vec::new(),
             sections: Vec::new(),
+            matrices: Vec::new(),
             significance: None,
             comparisons: Vec::new(),
             rankings: Vec::new(),

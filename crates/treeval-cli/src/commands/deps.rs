@@ -5,7 +5,7 @@ use std::io::Write;
 use treeval_formats::{Conll09Columns, Format, ReaderBuilder};
 use treeval_metrics::deps::{evaluate, Input};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
-use treeval_report::render::{render, OutputFormat, Sections};
+use treeval_report::render::OutputFormat;
 
 use crate::args::{CompatMode, Conll09Cols, DepsArgs, InputFormat, Labels, Profile, TestArg};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
@@ -142,33 +142,28 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let _ = writeln!(err, "warning: … and {more} more warning(s) not shown");
         }
     }
-    let mut report =
-        treeval_report::deps::build(&result, &opts, &profile, a.confusion.unwrap_or(12));
+    let shown = treeval_report::deps::Shown {
+        per_relation: a.per_relation,
+        confusion: a.confusion,
+        ci: super::significance::intervals(&a.sig),
+    };
+    let mut report = treeval_report::deps::build(&result, &opts, &profile, shown);
     if !a.sig.tests.is_empty() || a.sig.ci.is_some() {
-        significance(a, &result, &mut report)?;
+        significance(a, &result, &mut report);
     }
     let text = match a.compat {
         Some(CompatMode::Eval09) => compat_eval09(&result, a.quiet, out)?,
         Some(_) => {
             let mut s = String::new();
-            for sys in &report.systems {
+            for sys in &result.systems {
                 s.push_str(
-                    &treeval_report::compat_lines(&sys.metrics)
-                        .map_err(|e| Failure::Eval(format!("{}: {e}", sys.path)))?,
+                    &treeval_report::compat_lines(&sys.observer.totals)
+                        .map_err(|e| Failure::Eval(format!("{}: {e}", sys.file.path)))?,
                 );
             }
             s
         }
-        None => {
-            let f = OutputFormat::from(a.format);
-            render(
-                &report,
-                f,
-                Sections {
-                    per_relation: a.per_relation,
-                },
-            )
-        }
+        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.format)),
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;
@@ -240,14 +235,14 @@ fn compat_eval09(
 /// Paired decision counts `(b, c)` of systems `a < b` for one metric.
 type Decider<'r> = dyn Fn(usize, usize) -> (u64, u64) + 'r;
 
-/// Run the requested tests and intervals on the kept per-sentence counts (through the
-/// shared driver, on the measures of `deps`) and put them in the report (with their
-/// settings in the signature).
+/// Run the requested tests on the kept per-sentence counts (through the shared driver,
+/// on the measures of `deps`; the intervals are in the report already) and record their
+/// settings in the report and its signature.
 fn significance(
     a: &DepsArgs,
     result: &treeval_metrics::deps::DepsResult,
-    report: &mut treeval_report::Report,
-) -> Result<(), Failure> {
+    report: &mut treeval_report::value::Report,
+) {
     use treeval_metrics::deps::{DepsMetric, PairCounts};
     use treeval_report::driver;
     use treeval_stats::compare::TestKind;
@@ -284,37 +279,20 @@ fn significance(
             (m, binary.then_some(d.as_ref()))
         })
         .collect();
-    let bar = super::significance::Progress::new(a.quiet);
     if !cfg.tests.is_empty() {
+        let bar = super::significance::Progress::new(a.quiet);
         (report.comparisons, report.rankings) =
             driver::tests(&tested, &result.sentences, &cfg, &|l, d, t| {
                 bar.update(l, d, t)
             });
+        bar.finish();
     }
-    if let Some(ci) = super::significance::intervals(&a.sig) {
-        for (k, sys) in report.systems.iter_mut().enumerate() {
-            for (m, &metric) in measures.iter().zip(&a.test_metrics) {
-                let target = match metric {
-                    DepsMetric::Las => &mut sys.metrics.LAS,
-                    DepsMetric::Uas => &mut sys.metrics.UAS,
-                    DepsMetric::La => &mut sys.metrics.LA,
-                    DepsMetric::Lem => &mut sys.metrics.LEM,
-                    DepsMetric::Uem => &mut sys.metrics.UEM,
-                    DepsMetric::Root => &mut sys.metrics.ROOT,
-                    _ => continue,
-                };
-                target.ci = driver::cell(m, &result.sentences[k], Some(ci)).ci;
-            }
-        }
-    }
-    bar.finish();
     if cfg.tests.contains(&TestKind::Mcnemar) {
         report.warnings.push(treeval_report::model::Warning {
             position: String::new(),
             message: "McNemar's test treats every word as an independent decision; words of one sentence are not independent, so its p-values tend to be too small".into(),
             hint: Some("prefer --test ar (shuffles whole sentences) for claims of significance".into()),
         });
-        report.warnings_total += 1;
         if !a.quiet {
             eprintln!("note: McNemar's test assumes independent decisions (words of one sentence are not); prefer --test ar");
         }
@@ -326,5 +304,4 @@ fn significance(
         .map(|m| m.name().to_string())
         .collect();
     report.significance = super::significance::settings(&a.sig, &cfg, &names);
-    Ok(())
 }

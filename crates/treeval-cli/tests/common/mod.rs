@@ -70,3 +70,41 @@ pub fn cell<'a>(
 pub fn value(v: &serde_json::Value, section: &str, system: u64, measure: &str) -> Option<f64> {
     cell(v, section, system, measure)["value"].as_f64()
 }
+
+/// The cell of `measure` in the row of system `system` with key `key` of a breakdown
+/// section (`per-relation`, `by:distance`).
+pub fn keyed_cell<'a>(
+    v: &'a serde_json::Value,
+    section: &str,
+    system: u64,
+    key: &str,
+    measure: &str,
+) -> &'a serde_json::Value {
+    let sec = v["sections"]
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["id"] == section))
+        .unwrap_or_else(|| panic!("no section {section}"));
+    let row = sec["rows"]
+        .as_array()
+        .and_then(|a| a.iter().find(|r| r["system"] == system && r["key"] == key))
+        .unwrap_or_else(|| panic!("no row {key} for system {system}"));
+    row["cells"]
+        .as_array()
+        .and_then(|a| a.iter().find(|c| c["measure"] == measure))
+        .unwrap_or_else(|| panic!("no cell {measure}"))
+}
+
+/// The keys of system `system`'s rows in a breakdown section, in order.
+pub fn keys(v: &serde_json::Value, section: &str, system: u64) -> Vec<String> {
+    v["sections"]
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["id"] == section))
+        .and_then(|s| s["rows"].as_array())
+        .map(|rows| {
+            rows.iter()
+                .filter(|r| r["system"] == system)
+                .filter_map(|r| r["key"].as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}

@@ -2,9 +2,12 @@
 //! headline accuracies, exact match, root accuracy, and the macro averages over sentences.
 //! Tests and intervals resample the sentences' rows of the columns a measure reads.
 
-use crate::measure::{Measure, Statistics};
+use std::sync::Arc;
 
-use super::{AttachmentCounts, DepsMetric};
+use crate::measure::{ratio, Better, Kind, Measure, Statistics};
+use crate::score::f1;
+
+use super::{AttachmentCounts, DepsMetric, GroupCounts, RelationCounts};
 
 /// The columns of [`AttachmentCounts`], in [`Statistics::row`] order.
 const COLUMNS: [&str; 14] = [
@@ -135,6 +138,319 @@ impl DepsMetric {
 /// Every `deps` measure, in report order.
 pub fn measures() -> Vec<Measure> {
     DepsMetric::ALL.iter().map(|m| m.measure()).collect()
+}
+
+impl Statistics for RelationCounts {
+    fn columns() -> &'static [&'static str] {
+        &[
+            "gold",
+            "system",
+            "label_correct",
+            "labeled_correct",
+            "gold_head_correct",
+            "system_head_correct",
+        ]
+    }
+
+    fn row(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend([
+            self.gold as f64,
+            self.system as f64,
+            self.label_correct as f64,
+            self.labeled_correct as f64,
+            self.gold_head_correct as f64,
+            self.system_head_correct as f64,
+        ]);
+    }
+}
+
+/// A measure from its parts.
+fn measure(
+    name: &'static str,
+    title: &'static str,
+    formula: &'static str,
+    source: &'static str,
+    reads: Vec<usize>,
+    score: impl Fn(&[f64]) -> Option<f64> + Send + Sync + 'static,
+) -> Measure {
+    Measure {
+        name,
+        title,
+        formula,
+        source,
+        kind: Kind::Fraction,
+        better: Better::Higher,
+        reads,
+        score: Arc::new(score),
+    }
+}
+
+/// F1 of `correct` items among `system` and `gold` ones, from precision and recall as
+/// the per-relation tables print them; 0 when one side is empty and the other is not
+/// (nothing is correct), undefined when both are.
+fn f1_or_zero(s: &[f64]) -> Option<f64> {
+    let (correct, system, gold) = (s[0], s[1], s[2]);
+    f1(ratio(correct, system), ratio(correct, gold)).or((gold + system > 0.0).then_some(0.0))
+}
+
+const MALT: &str = "MaltEval (per-relation precision and recall)";
+
+/// The per-relation measures over [`RelationCounts`] (a unit is a relation): gold and
+/// system words, and precision, recall and F1 labeled (head and label right), unlabeled
+/// (head right) and of the label alone.
+pub fn relation_measures() -> Vec<Measure> {
+    let (g, s, lc, lbc, gh, sh) = (0, 1, 2, 3, 4, 5);
+    vec![
+        Measure::count("gold", "scored words with this gold label", g),
+        Measure::count("system", "scored words with this system label", s),
+        Measure::ratio(
+            "LAS-P",
+            "labeled precision",
+            "words with this system label, right head and label / words with this system label",
+            MALT,
+            lbc,
+            s,
+        ),
+        Measure::ratio(
+            "LAS-R",
+            "labeled recall",
+            "words with this gold label, right head and label / words with this gold label",
+            MALT,
+            lbc,
+            g,
+        ),
+        measure(
+            "LAS-F1",
+            "labeled F1",
+            "2·P·R / (P + R); 0 when only one side has the label",
+            MALT,
+            vec![lbc, s, g],
+            f1_or_zero,
+        ),
+        Measure::ratio(
+            "UAS-P",
+            "unlabeled precision",
+            "words with this system label and the right head / words with this system label",
+            MALT,
+            sh,
+            s,
+        ),
+        Measure::ratio(
+            "UAS-R",
+            "unlabeled recall",
+            "words with this gold label and the right head / words with this gold label",
+            MALT,
+            gh,
+            g,
+        ),
+        measure(
+            "UAS-F1",
+            "unlabeled F1",
+            "2·P·R / (P + R)",
+            MALT,
+            vec![sh, s, gh, g],
+            |x| f1(ratio(x[0], x[1]), ratio(x[2], x[3])),
+        ),
+        Measure::ratio(
+            "LA-P",
+            "label precision",
+            "words with this label in both / words with this system label",
+            MALT,
+            lc,
+            s,
+        ),
+        Measure::ratio(
+            "LA-R",
+            "label recall",
+            "words with this label in both / words with this gold label",
+            MALT,
+            lc,
+            g,
+        ),
+        measure(
+            "LA-F1",
+            "label F1",
+            "2·P·R / (P + R); 0 when only one side has the label",
+            MALT,
+            vec![lc, s, g],
+            f1_or_zero,
+        ),
+    ]
+}
+
+/// One relation's scores as a unit of the macro average over relations: whether it has
+/// gold words (or words on either side), and its recall-type scores and labeled F1.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct RelationMacro {
+    /// 1 when the relation has gold words.
+    pub with_gold: f64,
+    /// 1 when it has words in gold or system.
+    pub with_any: f64,
+    /// Its LAS over its gold words (0 without).
+    pub las: f64,
+    /// Its UAS over its gold words.
+    pub uas: f64,
+    /// Its label accuracy over its gold words.
+    pub la: f64,
+    /// Its labeled F1 (0 without words on either side).
+    pub las_f1: f64,
+}
+
+impl RelationMacro {
+    /// The unit of one relation's counts.
+    pub fn of(r: &RelationCounts) -> Self {
+        let mut row = Vec::new();
+        r.row(&mut row);
+        let part = |n: u64| ratio(n as f64, r.gold as f64).unwrap_or(0.0);
+        RelationMacro {
+            with_gold: f64::from(u8::from(r.gold > 0)),
+            with_any: f64::from(u8::from(r.gold + r.system > 0)),
+            las: part(r.labeled_correct),
+            uas: part(r.gold_head_correct),
+            la: part(r.label_correct),
+            las_f1: f1_or_zero(&[row[3], row[1], row[0]]).unwrap_or(0.0),
+        }
+    }
+}
+
+impl std::ops::AddAssign for RelationMacro {
+    fn add_assign(&mut self, o: Self) {
+        self.with_gold += o.with_gold;
+        self.with_any += o.with_any;
+        self.las += o.las;
+        self.uas += o.uas;
+        self.la += o.la;
+        self.las_f1 += o.las_f1;
+    }
+}
+
+impl Statistics for RelationMacro {
+    fn columns() -> &'static [&'static str] {
+        &[
+            "relations_with_gold",
+            "relations",
+            "sum_las",
+            "sum_uas",
+            "sum_la",
+            "sum_las_f1",
+        ]
+    }
+
+    fn row(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend([
+            self.with_gold,
+            self.with_any,
+            self.las,
+            self.uas,
+            self.la,
+            self.las_f1,
+        ]);
+    }
+}
+
+const MACRO_REL: &str = "MaltEval's macro average over relations";
+
+/// The macro averages over relations, over [`RelationMacro`] units: the mean over the
+/// relations with gold words of their LAS, UAS and LA, and the mean labeled F1 over the
+/// relations with words on either side.
+pub fn macro_relation_measures() -> Vec<Measure> {
+    vec![
+        Measure::count("relations", "relations with gold words", 0),
+        Measure::ratio(
+            "macro-rel-LAS",
+            "LAS, macro-averaged over relations",
+            "Σ relation LAS / relations with gold words",
+            MACRO_REL,
+            2,
+            0,
+        ),
+        Measure::ratio(
+            "macro-rel-UAS",
+            "UAS, macro-averaged over relations",
+            "Σ relation UAS / relations with gold words",
+            MACRO_REL,
+            3,
+            0,
+        ),
+        Measure::ratio(
+            "macro-rel-LA",
+            "LA, macro-averaged over relations",
+            "Σ relation LA / relations with gold words",
+            MACRO_REL,
+            4,
+            0,
+        ),
+        Measure::ratio(
+            "macro-rel-LAS-F1",
+            "labeled F1, macro-averaged over relations",
+            "Σ relation labeled F1 / relations with words in gold or system",
+            MACRO_REL,
+            5,
+            1,
+        ),
+    ]
+}
+
+impl Statistics for GroupCounts {
+    fn columns() -> &'static [&'static str] {
+        &[
+            "words",
+            "uas",
+            "las",
+            "la",
+            "system_words",
+            "system_uas",
+            "system_las",
+            "system_la",
+        ]
+    }
+
+    fn row(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend([
+            self.gold as f64,
+            self.gold_uas as f64,
+            self.gold_las as f64,
+            self.gold_la as f64,
+            self.system as f64,
+            self.system_uas as f64,
+            self.system_las as f64,
+            self.system_la as f64,
+        ]);
+    }
+}
+
+/// The measures of a breakdown group ([`GroupCounts`]): words and LAS, UAS, LA by the
+/// gold value of the key, and with `system_side` the words and LAS by the system's value.
+pub fn group_measures(system_side: bool) -> Vec<Measure> {
+    let mut v = vec![
+        Measure::count("words", "scored words (by the gold value)", 0),
+        DepsMetric::Las.measure(),
+        DepsMetric::Uas.measure(),
+        DepsMetric::La.measure(),
+    ];
+    // the headline measures read the same column names of GroupCounts
+    v[1].reads = vec![2, 0];
+    v[2].reads = vec![1, 0];
+    v[3].reads = vec![3, 0];
+    if system_side {
+        v.push(Measure::count(
+            "system-words",
+            "scored words by the system's value",
+            4,
+        ));
+        v.push(Measure::ratio(
+            "system-LAS",
+            "LAS by the system's value",
+            "words with the right head and label / words, grouped by the system's value",
+            "MaltEval (system-side breakdowns)",
+            6,
+            4,
+        ));
+    }
+    v
 }
 
 #[cfg(test)]

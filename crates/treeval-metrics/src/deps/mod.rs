@@ -12,7 +12,9 @@ use std::ops::AddAssign;
 
 use serde::Serialize;
 
-pub use measures::measures;
+pub use measures::{
+    group_measures, macro_relation_measures, measures, relation_measures, RelationMacro,
+};
 pub use observe::{GoldSentence, Observer, DECISION_HEAD, DECISION_LABEL, DECISION_SCORED};
 pub use run::{evaluate, DepsResult, FileSummary, Input, PairCounts, SystemResult};
 

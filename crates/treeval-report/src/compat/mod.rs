@@ -4,4 +4,5 @@
 //! warns.
 
 pub mod aer_py;
+pub mod conll;
 pub mod wa_eval;

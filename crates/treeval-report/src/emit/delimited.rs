@@ -1,5 +1,6 @@
 //! Long-format CSV and TSV: one line per cell (signature, section, system, key, measure,
-//! value, counts, interval), then one per test result and rank.
+//! value, counts, interval), one per matrix cell (key = row label, measure = column
+//! label), then one per test result and rank.
 
 use std::io::{self, Write};
 
@@ -51,6 +52,23 @@ pub(super) fn emit(r: &Report, d: char, w: &mut dyn Write) -> io::Result<()> {
                     counts(c),
                     num(lo),
                     num(hi),
+                ])?;
+            }
+        }
+    }
+    // a matrix cell: key = row label, measure = column label, value = count
+    for m in &r.matrices {
+        for (label, counts) in m.rows.iter().zip(&m.counts) {
+            for (col, n) in m.columns.iter().zip(counts) {
+                line([
+                    m.id.clone(),
+                    r.system_name(m.system).into(),
+                    label.clone(),
+                    col.clone(),
+                    n.to_string(),
+                    String::new(),
+                    String::new(),
+                    String::new(),
                 ])?;
             }
         }

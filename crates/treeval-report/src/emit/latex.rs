@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{shown, test_heading, test_rows};
+use super::{matrix_heading, matrix_rows, shown, test_heading, test_rows};
 use crate::value::Report;
 
 /// `s` with LaTeX's special characters escaped.
@@ -73,6 +73,14 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             rows.push(cells);
         }
         tabular(w, 1 + usize::from(s.key.is_some()), &rows)?;
+    }
+    for m in &r.matrices {
+        writeln!(w, "\n% {}", matrix_heading(r, m))?;
+        let rows: Vec<Vec<String>> = matrix_rows(m)
+            .iter()
+            .map(|row| row.iter().map(|c| esc(c)).collect())
+            .collect();
+        tabular(w, 1, &rows)?;
     }
     if let Some(level) = r.significance.as_ref().and_then(|s| s.ci_level) {
         writeln!(

@@ -2,10 +2,10 @@
 
 use std::io::{self, Write};
 
-use super::{shown_with_ci, test_heading, test_rows};
+use super::{matrix_heading, matrix_rows, shown_with_ci, test_heading, test_rows};
 use crate::value::Report;
 
-fn esc(s: &str) -> String {
+pub(crate) fn esc(s: &str) -> String {
     s.replace('|', "\\|")
 }
 
@@ -39,6 +39,15 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             }
             cells.extend(row.cells.iter().map(|c| shown_with_ci(r, c)));
             line(w, &cells)?;
+        }
+    }
+    for m in &r.matrices {
+        writeln!(w, "\n**{}**\n", esc(&matrix_heading(r, m)))?;
+        let rows = matrix_rows(m);
+        line(w, &rows[0].iter().map(|c| esc(c)).collect::<Vec<_>>())?;
+        rule(w, 1, rows[0].len() - 1)?;
+        for row in &rows[1..] {
+            line(w, &row.iter().map(|c| esc(c)).collect::<Vec<_>>())?;
         }
     }
     if let Some(level) = r.significance.as_ref().and_then(|s| s.ci_level) {

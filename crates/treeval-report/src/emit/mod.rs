@@ -108,6 +108,25 @@ pub(crate) fn table(rows: &[Vec<String>], right_from: usize) -> String {
     out
 }
 
+/// A matrix as rows of strings: a header (`gold \ system`, column labels) and a row per
+/// row label with its counts.
+pub(crate) fn matrix_rows(m: &crate::value::Matrix) -> Vec<Vec<String>> {
+    let mut head = vec![format!("{} \\ {}", m.rows_are, m.columns_are)];
+    head.extend(m.columns.iter().cloned());
+    let mut rows = vec![head];
+    for (label, counts) in m.rows.iter().zip(&m.counts) {
+        let mut row = vec![label.clone()];
+        row.extend(counts.iter().map(u64::to_string));
+        rows.push(row);
+    }
+    rows
+}
+
+/// A matrix's heading: its title and system.
+pub(crate) fn matrix_heading(r: &Report, m: &crate::value::Matrix) -> String {
+    format!("{}: {}", m.title, r.system_name(m.system))
+}
+
 /// How a test ran, in words, for the heading of its table.
 pub(crate) fn test_heading(r: &Report, rk: &treeval_stats::compare::Ranking) -> String {
     use treeval_stats::compare::TestKind;
@@ -186,4 +205,23 @@ pub(crate) fn test_rows(r: &Report, rk: &treeval_stats::compare::Ranking) -> Vec
         rows.push(row);
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            latex::esc("a_b%c&d#e$f{g}h~i^j\\"),
+            "a\\_b\\%c\\&d\\#e\\$f\\{g\\}h\\textasciitilde{}i\\textasciicircum{}j\\textbackslash{}"
+        );
+        assert_eq!(delimited::esc("a,b", ','), "\"a,b\"");
+        assert_eq!(delimited::esc("a\"b", '\t'), "\"a\"\"b\"");
+        assert_eq!(delimited::esc("plain", ','), "plain");
+        assert_eq!(markdown::esc("a|b"), "a\\|b");
+        assert_eq!(pct(Some(0.5)), "50.00");
+        assert_eq!(pct(None), "n/a");
+    }
 }

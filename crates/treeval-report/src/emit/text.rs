@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use treeval_metrics::measure::Kind;
 
-use super::{counts, pct, shown, table, test_heading, test_rows};
+use super::{counts, matrix_heading, matrix_rows, pct, shown, table, test_heading, test_rows};
 use crate::value::{MeasureInfo, Report, Section};
 
 pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
@@ -33,6 +33,10 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             writeln!(w, "{}", s.title)?;
         }
         w.write_all(section(r, s).as_bytes())?;
+    }
+    for m in &r.matrices {
+        writeln!(w, "\n{}", matrix_heading(r, m))?;
+        w.write_all(table(&matrix_rows(m), 1).as_bytes())?;
     }
     intervals(r, w)?;
     if !r.notes.is_empty() {
