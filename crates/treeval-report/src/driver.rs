@@ -41,33 +41,71 @@ pub fn sums<S: Statistics>(units: &[S]) -> Vec<f64> {
 
 /// One cell: the measure of the summed units, the columns it read, and its interval.
 pub fn cell<S: Statistics>(m: &Measure, units: &[S], ci: Option<Intervals>) -> Cell {
+    cells(std::slice::from_ref(m), units, ci)
+        .pop()
+        .unwrap_or_else(|| Cell {
+            measure: m.name.into(),
+            value: None,
+            counts: Vec::new(),
+            ci: None,
+        })
+}
+
+/// The cells of several measures over the same units; their intervals come from one
+/// bootstrap of the units' full rows (each the interval [`cell`] gives alone).
+pub fn cells<S: Statistics>(measures: &[Measure], units: &[S], ci: Option<Intervals>) -> Vec<Cell> {
     let totals = sums(units);
-    let mut counts = Vec::new();
-    m.pick(&totals, &mut counts);
-    let value = m.of(&totals);
-    let ci = match ci {
-        Some(c) if !m.is_count() && value.is_some() => {
-            let score = |s: &[f64]| (m.score)(s);
-            treeval_stats::bootstrap_ci(
-                &table(m, units),
-                &score,
-                c.level,
-                Resampling {
-                    samples: c.samples,
-                    seed: c.seed,
-                },
-                None,
-            )
-            .map(|(lo, hi)| [lo, hi])
-        }
-        _ => None,
-    };
-    Cell {
-        measure: m.name.into(),
-        value,
-        counts,
-        ci,
+    let mut out: Vec<Cell> = measures
+        .iter()
+        .map(|m| {
+            let mut counts = Vec::new();
+            m.pick(&totals, &mut counts);
+            Cell {
+                measure: m.name.into(),
+                value: m.of(&totals),
+                counts,
+                ci: None,
+            }
+        })
+        .collect();
+    let Some(c) = ci else { return out };
+    let wanted: Vec<usize> = (0..measures.len())
+        .filter(|&k| !measures[k].is_count() && out[k].value.is_some())
+        .collect();
+    if wanted.is_empty() {
+        return out;
     }
+    let mut full = Samples::new(S::columns().len());
+    let mut row = Vec::new();
+    for u in units {
+        u.row(&mut row);
+        full.push(&row);
+    }
+    let scores: Vec<_> = wanted
+        .iter()
+        .map(|&k| {
+            let m = &measures[k];
+            move |s: &[f64]| m.of(s)
+        })
+        .collect();
+    let stats: Vec<&dyn treeval_stats::Statistic> = scores
+        .iter()
+        .map(|f| f as &dyn treeval_stats::Statistic)
+        .collect();
+    let found = treeval_stats::bootstrap_cis(
+        &full,
+        &stats,
+        c.level,
+        Resampling {
+            samples: c.samples,
+            seed: c.seed,
+        },
+        None,
+    );
+    for (&k, ci) in wanted.iter().zip(found) {
+        out[k].ci = ci.map(|(lo, hi)| [lo, hi]);
+    }
+    out
 }
 
 /// A section with one row per system (its units in `systems`), one cell per measure.
@@ -90,7 +128,7 @@ pub fn section<S: Statistics>(
             .map(|(k, units)| Row {
                 system: k,
                 key: None,
-                cells: measures.iter().map(|m| cell(m, units, ci)).collect(),
+                cells: cells(measures, units, ci),
             })
             .collect(),
     }

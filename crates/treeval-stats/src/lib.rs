@@ -403,26 +403,46 @@ pub fn bootstrap_ci(
     cfg: Resampling,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Option<(f64, f64)> {
+    bootstrap_cis(a, &[stat], level, cfg, progress)
+        .pop()
+        .flatten()
+}
+
+/// [`bootstrap_ci`] for several statistics of the same table at once: each resample is
+/// drawn and summed once and every statistic read from its sums. Replicate `r` draws
+/// the same units whatever the table's width, so each interval is exactly the one
+/// [`bootstrap_ci`] gives for that statistic alone (on the columns it reads).
+pub fn bootstrap_cis(
+    a: &Samples,
+    stats: &[&dyn Statistic],
+    level: f64,
+    cfg: Resampling,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Vec<Option<(f64, f64)>> {
     let tick = Ticker::new(cfg.samples, progress);
     let dims = a.dims();
-    let mut values: Vec<f64> = (0..cfg.samples)
+    let rows: Vec<Vec<Option<f64>>> = (0..cfg.samples)
         .into_par_iter()
         .map_init(
             || vec![vec![0.0; dims]],
             |sums, r| {
                 resample_sums(&[a], cfg.seed, r as u64, sums);
                 tick.tick();
-                stat.value(&sums[0])
+                stats.iter().map(|s| s.value(&sums[0])).collect()
             },
         )
-        .flatten()
         .collect();
-    if values.is_empty() {
-        return None;
-    }
-    values.sort_by(f64::total_cmp);
     let alpha = (1.0 - level) / 2.0;
-    Some((quantile(&values, alpha), quantile(&values, 1.0 - alpha)))
+    (0..stats.len())
+        .map(|k| {
+            let mut values: Vec<f64> = rows.iter().filter_map(|r| r[k]).collect();
+            if values.is_empty() {
+                return None;
+            }
+            values.sort_by(f64::total_cmp);
+            Some((quantile(&values, alpha), quantile(&values, 1.0 - alpha)))
+        })
+        .collect()
 }
 
 /// Quantile `q` of sorted `v`, linear interpolation (numpy's default, Hyndman–Fan type 7).
@@ -626,6 +646,31 @@ mod tests {
         assert!(lo < full && full < hi, "{lo} {full} {hi}");
         // same seed, same interval
         assert_eq!(bootstrap_ci(&a, &las, 0.95, cfg, None).unwrap(), (lo, hi));
+    }
+
+    #[test]
+    fn joint_intervals_equal_the_single_ones() {
+        // three columns: right, total, a per-unit score; each statistic reads some
+        let mut t = Samples::new(3);
+        for i in 0..150 {
+            t.push(&[(i % 5) as f64, 5.0, ((i * 7) % 11) as f64 / 11.0]);
+        }
+        let mut two = Samples::new(2);
+        for i in 0..150 {
+            two.push(&[(i % 5) as f64, 5.0]);
+        }
+        let ratio = |s: &[f64]| (s[1] > 0.0).then(|| s[0] / s[1]);
+        let mean3 = |s: &[f64]| Some(s[2] / 150.0);
+        let never = |_: &[f64]| None::<f64>;
+        let cfg = Resampling {
+            samples: 300,
+            seed: 3,
+        };
+        let joint = bootstrap_cis(&t, &[&ratio, &mean3, &never], 0.9, cfg, None);
+        // the ratio alone, on a table of only the columns it reads: the same interval
+        assert_eq!(joint[0], bootstrap_ci(&two, &ratio, 0.9, cfg, None));
+        assert_eq!(joint[1], bootstrap_ci(&t, &mean3, 0.9, cfg, None));
+        assert_eq!(joint[2], None);
     }
 
     #[test]
