@@ -239,6 +239,8 @@ reports = [
     ["pts"] + SIG + PTS_TWO,
     ["pts", "--test", "mcnemar"] + PTS_TWO,
     ["deps", "examples/gold.conllu", "examples/sys.conllu"],
+    ["relations", "examples/gold.conllu", "examples/sys.conllu"],
+    ["relations"] + SIG + ["examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu"],
     ["deps"] + SIG + ["--test", "mcnemar", "--per-relation", "--by", "distance,upos", "--confusion=5",
                       "examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu"],
 ]

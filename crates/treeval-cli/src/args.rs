@@ -276,9 +276,10 @@ pub struct RelationsArgs {
     /// Gold CoNLL-U file.
     #[arg(value_name = "GOLD")]
     pub gold: String,
-    /// System CoNLL-U file.
-    #[arg(value_name = "SYS")]
-    pub system: String,
+    /// System CoNLL-U files; several are each scored against GOLD (and compared with
+    /// --test).
+    #[arg(value_name = "SYS", required = true, num_args = 1..)]
+    pub systems: Vec<String>,
     /// The basic tree or the enhanced graph.
     #[arg(long, value_enum, default_value_t = GraphArg::Basic)]
     pub graph: GraphArg,
@@ -294,11 +295,19 @@ pub struct RelationsArgs {
     /// No warnings on stderr (they stay in the JSON report).
     #[arg(short, long)]
     pub quiet: bool,
+    /// Significance tests (ar, bootstrap: sentences resampled; McNemar needs binary
+    /// decisions, which relation sets are not) and intervals on every fraction.
+    #[command(flatten)]
+    pub sig: SignificanceArgs,
     #[command(flatten)]
     pub out: OutputArgs,
-    /// Output format (text or json).
+    /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Measures the tests compare, comma-separated: precision, recall, F1, CA, CA-macro.
+    #[arg(long, value_name = "MEASURES", value_delimiter = ',', default_value = "CA,CA-macro",
+          value_parser = ["precision", "recall", "F1", "CA", "CA-macro"], help_heading = "Significance")]
+    pub test_metrics: Vec<String>,
 }
 
 /// How bracketed trees are laid out.

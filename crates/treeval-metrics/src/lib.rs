@@ -15,6 +15,7 @@ pub mod labels;
 pub mod measure;
 pub mod pts;
 pub mod punct;
+pub mod relations;
 pub mod score;
 pub mod ted;
 pub mod tedeval;

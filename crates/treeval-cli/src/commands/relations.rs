@@ -1,34 +1,21 @@
 //! `treeval relations`: set-of-relations accuracy (van Noord et al., Alpino treebank,
-//! 2002) over the `ud` word alignment.
+//! 2002) over the `ud` word alignment, for one or more systems.
 
-use std::fmt::Write as _;
 use std::io::Write;
 
 use serde_json::json;
-use treeval_metrics::ud::{evaluate, Count, UdOptions};
+use treeval_metrics::measure::Measure;
+use treeval_metrics::relations::{measures, RelationSetCounts};
+use treeval_metrics::ud::{evaluate, UdOptions};
+use treeval_report::model::Warning;
 use treeval_report::render::OutputFormat;
+use treeval_report::value::{Input, Report, System};
 use treeval_report::Signature;
 
 use super::ud::{explain, input, print_warnings};
 use crate::args::{GraphArg, RelationsArgs};
-use crate::output::{check_format, check_outputs, outputs, PerSentence};
+use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
-use treeval_report::ud::ratio;
-
-/// Concept accuracy of one count: |Dt ∩ Ds| / max(|Dt|, |Ds|), 1 when both are empty.
-fn ca(c: &Count) -> f64 {
-    let m = c.gold.max(c.system);
-    if m == 0 {
-        1.0
-    } else {
-        c.correct as f64 / m as f64
-    }
-}
-
-/// A percentage, or `n/a` when there was nothing to measure.
-fn pct(x: Option<f64>) -> String {
-    treeval_report::ud::pct_or_na(x)
-}
 
 /// Run the command.
 pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
@@ -40,91 +27,132 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         align: a.align.into(),
         ..UdOptions::default()
     };
-    let ins = [("GOLD", a.gold.as_str()), ("SYS", a.system.as_str())];
-    check_format(
-        "relations",
-        a.format,
-        &[crate::args::Format::Text, crate::args::Format::Json],
-        false,
-    )?;
+    let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
+        .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
+        .collect();
+    check_format("relations", a.format, &crate::args::Format::ALL, false)?;
     check_outputs(&outputs(&a.out), &ins, a.out.force)?;
-    let r = evaluate(&input(&a.gold, false), &input(&a.system, false), &opts)
-        .map_err(|e| Failure::Eval(explain(e, &a.gold, &a.system)))?;
-    let warnings = print_warnings(&r.warnings, a.quiet);
+    let (cfg, _) = super::significance::resampling_config(
+        &a.sig,
+        a.systems.len(),
+        "system files",
+        "needs paired binary decisions; relation sets are compared with --test ar or --test bootstrap",
+    )?;
     let k = usize::from(a.graph == GraphArg::Enhanced);
-    let graph = if k == 1 { "enhanced" } else { "basic" };
+    let mut units: Vec<Vec<RelationSetCounts>> = Vec::new();
+    let mut warnings = Vec::new();
+    for sys in &a.systems {
+        let r = evaluate(&input(&a.gold, false), &input(sys, false), &opts)
+            .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
+        for w in print_warnings(&r.warnings, a.quiet) {
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
+        units.push(
+            r.sentences
+                .iter()
+                .map(|s| RelationSetCounts::sentence(&s.relation_sets[k]))
+                .collect(),
+        );
+    }
+    if a.out.per_sentence.is_some() {
+        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "relations", &ins)?;
+        for (system, rows) in units.iter().enumerate() {
+            for (i, c) in rows.iter().enumerate() {
+                sink.write(&json!({"system": system, "sentence": i + 1, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": c.ca}));
+            }
+        }
+        sink.finish()?;
+    }
+    let ms = measures();
+    let mut report = build(a, &opts, &ms, &units, warnings);
+    if !cfg.tests.is_empty() {
+        let tested: Vec<treeval_report::driver::Tested> = ms
+            .iter()
+            .filter(|m| a.test_metrics.iter().any(|t| t == m.name))
+            .map(|m| (m, None))
+            .collect();
+        let bar = super::significance::Progress::new(a.quiet);
+        (report.comparisons, report.rankings) =
+            treeval_report::driver::tests(&tested, &units, &cfg, &|l, d, t| bar.update(l, d, t));
+        bar.finish();
+    }
+    if !cfg.tests.is_empty() || a.sig.ci.is_some() {
+        super::significance::sign(&a.sig, &cfg, &mut report.signature);
+    }
+    report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
+    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.format));
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
+
+/// The report: relation precision, recall, F1 and concept accuracy of every system.
+fn build(
+    a: &RelationsArgs,
+    opts: &UdOptions,
+    ms: &[Measure],
+    units: &[Vec<RelationSetCounts>],
+    warnings: Vec<Warning>,
+) -> Report {
+    let graph = if a.graph == GraphArg::Enhanced {
+        "enhanced"
+    } else {
+        "basic"
+    };
     let mut signature = Signature::new(
         "relations",
         &[("graph", graph.into()), ("align", opts.align.name().into())],
     );
-    if k == 1 {
+    if a.graph == GraphArg::Enhanced {
         signature.push("empty-nodes", opts.empty_nodes.name().into());
     }
-    let t = r.counts.relation_sets[k];
-    let sentences: Vec<Count> = r.sentences.iter().map(|s| s.relation_sets[k]).collect();
-    let df: u64 = sentences
-        .iter()
-        .map(|c| c.gold.max(c.system) - c.correct)
-        .sum();
-    let max: u64 = sentences.iter().map(|c| c.gold.max(c.system)).sum();
-    // nothing to measure (no gold and no system relation anywhere): not applicable
-    let micro = (max > 0).then(|| 1.0 - df as f64 / max as f64);
-    let macro_ = (max > 0).then(|| sentences.iter().map(ca).sum::<f64>() / sentences.len() as f64);
-    if a.out.per_sentence.is_some() {
-        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "relations", &ins)?;
-        for (i, c) in sentences.iter().enumerate() {
-            sink.write(&json!({"system": 0, "sentence": i + 1, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": ca(c)}));
-        }
-        sink.finish()?;
+    let mut r = Report::new("relations", signature);
+    r.convention("graph", graph);
+    r.convention("alignment", opts.align.name());
+    if a.graph == GraphArg::Enhanced {
+        r.convention("empty nodes", opts.empty_nodes.name());
     }
-    let (p, rc, f) = (
-        ratio(t.correct, t.system),
-        ratio(t.correct, t.gold),
-        ratio(2 * t.correct, t.gold + t.system),
-    );
-    let text = if OutputFormat::from(a.format) == OutputFormat::Json {
-        let v = json!({
-            "schema": treeval_report::SCHEMA,
-            "command": "relations",
-            "signature": signature.0,
-            "gold": a.gold,
-            "systems": [{
-                "path": a.system,
-                "metrics": {
-                    "relations": {
-                        "gold": t.gold, "system": t.system, "correct": t.correct,
-                        "precision": p, "recall": rc, "f1": f,
-                    },
-                    "CA": {"micro": micro, "macro": macro_, "Df": df, "max": max,
-                           "sentences": sentences.len()},
-                },
-            }],
-            "warnings": warnings,
-        });
-        format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_default())
-    } else {
-        let mut o = String::new();
-        let _ = writeln!(o, "{}", signature.0);
-        let _ = writeln!(o, "gold: {}\nsystem: {}", a.gold, a.system);
-        let _ = writeln!(
-            o,
-            "relations ({graph}): |Dt| {} |Ds| {} |Dt ∩ Ds| {}\nprecision {}  recall {}  F1 {}",
-            t.gold,
-            t.system,
-            t.correct,
-            pct(p),
-            pct(rc),
-            pct(f)
-        );
-        let _ = writeln!(
-            o,
-            "CA micro {} (1 - {df}/{max})  CA macro {} (mean of {} sentences)",
-            pct(micro),
-            pct(macro_),
-            sentences.len()
-        );
-        o
+    let file = |role: &str, path: &str, description: String, counts, system| Input {
+        role: role.into(),
+        path: path.into(),
+        format: "conllu".into(),
+        description,
+        counts,
+        system,
     };
-    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
-    out.flush().map_err(Failure::Io)
+    r.inputs.push(file(
+        "gold",
+        &a.gold,
+        String::new(),
+        serde_json::Value::Null,
+        None,
+    ));
+    for (k, (path, rows)) in a.systems.iter().zip(units).enumerate() {
+        let mut t = RelationSetCounts::default();
+        for u in rows {
+            t += *u;
+        }
+        let description = format!("{} sentences", t.sentences);
+        let counts = serde_json::to_value(t).unwrap_or_default();
+        r.inputs
+            .push(file("system", path, description, counts, Some(k)));
+        r.systems.push(System {
+            name: path.clone(),
+            inputs: vec![r.inputs.len() - 1],
+        });
+    }
+    r.add_measures::<RelationSetCounts>(ms);
+    let mut section = treeval_report::driver::section(
+        "scores",
+        &format!("relations ({graph})"),
+        ms,
+        units,
+        super::significance::intervals(&a.sig),
+    );
+    section.show_counts = true;
+    r.sections.push(section);
+    r.notes.push("Df = max(|Dt|, |Ds|) − |Dt ∩ Ds| per sentence; CA = 1 − ΣDf / Σmax; CA-macro = the mean of the sentences' CA (1 for a sentence without relations)".into());
+    r.warnings = warnings;
+    r
 }

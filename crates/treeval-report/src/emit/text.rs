@@ -66,9 +66,14 @@ fn section(r: &Report, s: &Section) -> String {
         .iter()
         .map(|m| m.map_or(Kind::Fraction, |m| m.kind))
         .collect();
-    // a fraction's counts (`16/21`) beside it, when they are few enough to read
+    // a fraction's counts (`16/21`) beside it, when they are few enough to read and
+    // counts of items (a `sum_…` column sums per-unit scores: not shown)
     let with_counts = |k: usize| {
-        s.show_counts && kinds[k] == Kind::Fraction && infos[k].is_some_and(|m| m.reads.len() <= 4)
+        s.show_counts
+            && kinds[k] == Kind::Fraction
+            && infos[k].is_some_and(|m| {
+                m.reads.len() <= 4 && !m.reads.iter().any(|c| c.starts_with("sum_"))
+            })
     };
     let mut head = vec!["system".to_string()];
     head.extend(s.key.clone());
