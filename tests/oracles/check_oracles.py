@@ -240,6 +240,8 @@ reports = [
     ["pts", "--test", "mcnemar"] + PTS_TWO,
     ["deps", "examples/gold.conllu", "examples/sys.conllu"],
     ["relations", "examples/gold.conllu", "examples/sys.conllu"],
+    ["ted", "--gold", "examples/gold.conllu", "--parse", "examples/sys.conllu"],
+    ["ted"] + SIG + ["--gold", "examples/gold.conllu", "--parse", "examples/sys.conllu", "--parse", "examples/sys2.conllu"],
     ["relations"] + SIG + ["examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu"],
     ["deps"] + SIG + ["--test", "mcnemar", "--per-relation", "--by", "distance,upos", "--confusion=5",
                       "examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu"],

@@ -43,20 +43,33 @@ def main():
                    "--exp", f"functional:{fun}:{fun_parse}"])
         return json.loads(out)
 
+    def cells(report, section):
+        """{system index: {measure: cell}} of a treeval.report/2 section."""
+        out = {}
+        for sec in report["sections"]:
+            if sec["id"] == section:
+                for row in sec["rows"]:
+                    out[row["system"]] = {c["measure"]: c for c in row["cells"]}
+        return out
+
+    def tedeval(report, k):
+        c = cells(report, "scores")[k]
+        return {"score": c["TedEval"]["value"], "distance": c["delta_new"]["value"],
+                "normalizer": c["iota"]["value"], "delta": c["delta"]["value"]}
+
     perfect = ted(ewt, fun)
-    for s in perfect["systems"]:
-        t = s["metrics"]["TedEval"]
+    for k, s in enumerate(perfect["systems"]):
+        t = tedeval(perfect, k)
         if t["score"] != 1.0 or t["distance"] != 0:
             failures.append(f"perfect {s['name']}: TedEval {t}")
     deps = json.loads(run([treeval, "deps", "--quiet", "--format", "json", ewt, fun]))
-    cell = next(c for sec in deps["sections"] if sec["id"] == "scores"
-                for row in sec["rows"] if row["system"] == 0
-                for c in row["cells"] if c["measure"] == "LAS")
+    cell = cells(deps, "scores")[0]["LAS"]
     las = {"score": cell["value"], "correct": cell["counts"][0], "total": cell["counts"][1]}
     if las["score"] >= 0.80:
         failures.append(f"LAS of the functional gold against the lexical gold is {las}")
-    print(f"perfect parsers: TedEval {[s['metrics']['TedEval']['score'] for s in perfect['systems']]}"
-          f" (sentences {perfect['sentences']['scored']}); LAS functional gold vs lexical gold"
+    scored = perfect["inputs"][1]["counts"]["sentences"]["scored"]
+    print(f"perfect parsers: TedEval {[tedeval(perfect, k)['score'] for k in range(len(perfect['systems']))]}"
+          f" (sentences {scored}); LAS functional gold vs lexical gold"
           f" {100 * las['score']:.2f} ({las['correct']}/{las['total']})")
 
     lex_p = os.path.join(work, "lexical-parse.conllu")
@@ -65,11 +78,12 @@ def main():
         run([sys.executable, os.path.join(SCRIPTS, "perturb-deps.py"), src, dst, "--seed", "7"])
     r = ted(lex_p, fun_p)
     print("perturbed parses (perturb-deps.py --seed 7 --rate 0.1):")
-    for s in r["systems"]:
-        m = s["metrics"]
-        t = m["TedEval"]
-        print(f"  {s['name']:<11} LAS {100 * m['LAS']['score']:.2f}  UAS {100 * m['UAS']['score']:.2f}"
-              f"  TedEval {100 * t['score']:.2f}  (Σδ_new {t['distance']}, Σι {t['normalizer']}, Σδ {t['delta']})")
+    own = cells(r, "own-gold")
+    for k, s in enumerate(r["systems"]):
+        t = tedeval(r, k)
+        las, uas = own[k]["LAS"]["value"], own[k]["UAS"]["value"]
+        print(f"  {s['name']:<11} LAS {100 * las:.2f}  UAS {100 * uas:.2f}"
+              f"  TedEval {100 * t['score']:.2f}  (Σδ_new {t['distance']:.0f}, Σι {t['normalizer']:.0f}, Σδ {t['delta']:.0f})")
         if not (0.0 <= t["score"] <= 1.0 and t["distance"] <= t["delta"]):
             failures.append(f"perturbed {s['name']}: {t}")
     for c in r["comparisons"]:

@@ -949,10 +949,14 @@ fn tedeval_cases() {
     let o = treeval(&["ted", "--exp", &fg, "--exp", &lg, "--format", "json"]);
     assert_eq!(o.status.code(), Some(0));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    for s in j["systems"].as_array().unwrap() {
-        assert_eq!(s["metrics"]["TedEval"]["score"], 1.0, "{s}");
-        assert_eq!(s["metrics"]["TedEval"]["distance"], 0, "{s}");
-        assert_eq!(s["metrics"]["LAS"]["score"], 1.0, "{s}");
+    for k in 0..2 {
+        assert_eq!(common::value(&j, "scores", k, "TedEval"), Some(1.0), "{j}");
+        assert_eq!(
+            common::value(&j, "scores", k, "delta_new"),
+            Some(0.0),
+            "{j}"
+        );
+        assert_eq!(common::value(&j, "own-gold", k, "LAS"), Some(1.0), "{j}");
     }
     // one scheme's gold against the other's: LAS is far from 100
     let cross = treeval(&[
@@ -980,9 +984,9 @@ fn tedeval_cases() {
         "json",
     ]);
     let j: serde_json::Value = serde_json::from_slice(&one.stdout).unwrap();
-    let t = &j["systems"][0]["metrics"]["TedEval"];
-    assert_eq!(t["distance"], t["delta"], "{t}");
-    assert!(t["score"].as_f64().unwrap() < 1.0);
+    let v = |m: &str| common::value(&j, "scores", 0, m).unwrap();
+    assert_eq!(v("delta_new"), v("delta"), "{j}");
+    assert!(v("TedEval") < 1.0);
     insta::assert_snapshot!(
         "tedeval-one-scheme-two-parses",
         run(&[
@@ -1065,10 +1069,18 @@ fn tedeval_cases() {
     let perfect = exp("constituency", "const-gold", "const-gold").replace(".conllu", ".mrg");
     let o = treeval(&["ted", "--exp", &perfect, "--exp", &lg, "--format", "json"]);
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    for s in j["systems"].as_array().unwrap() {
-        assert_eq!(s["metrics"]["TedEval"]["score"], 1.0, "{s}");
+    for k in 0..2 {
+        assert_eq!(common::value(&j, "scores", k, "TedEval"), Some(1.0), "{j}");
     }
-    assert!(j["systems"][0]["metrics"].get("LAS").is_none());
+    // no LAS for the constituency experiment: the own-gold section has system 1 only
+    let own = j["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == "own-gold")
+        .unwrap();
+    assert_eq!(own["rows"].as_array().unwrap().len(), 1);
+    assert_eq!(own["rows"][0]["system"], 1);
     insta::assert_snapshot!(
         "tedeval-constituency-other-words",
         run(&[
@@ -1116,9 +1128,13 @@ fn tedeval_too_large_sentence() {
     let o = treeval(&["ted", "--gold", p, "--parse", p, "--format", "json"]);
     assert_eq!(o.status.code(), Some(0));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    assert_eq!(j["sentences"]["too_large"], 1, "{j}");
-    assert_eq!(j["sentences"]["scored"], 1, "{j}");
-    assert_eq!(j["systems"][0]["metrics"]["LAS"]["total"], 1, "{j}");
+    assert_eq!(j["inputs"][1]["counts"]["sentences"]["too_large"], 1, "{j}");
+    assert_eq!(j["inputs"][1]["counts"]["sentences"]["scored"], 1, "{j}");
+    assert_eq!(
+        common::cell(&j, "own-gold", 0, "LAS")["counts"][1],
+        1,
+        "{j}"
+    );
     assert!(String::from_utf8_lossy(&o.stderr).contains("found 5001: the sentence is not scored"));
     let _ = std::fs::remove_dir_all(&dir);
 }

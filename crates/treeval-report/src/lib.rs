@@ -13,7 +13,6 @@ pub mod driver;
 pub mod emit;
 pub mod model;
 pub mod render;
-pub mod ted;
 pub mod ud;
 pub mod value;
 

@@ -5,14 +5,19 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use treeval_formats::ReaderBuilder;
+use treeval_metrics::deps::DepsMetric;
 use treeval_metrics::deps::Input;
+use treeval_metrics::measure::Measure;
 use treeval_metrics::ted::{
     parse_apted, try_distance, try_distance_with_script, FreeRelabel, TooCostly, Tree, UnitCost,
     DEFAULT_MAX_COST,
 };
-use treeval_metrics::tedeval::run::{evaluate, Experiment, TedEvalOptions};
+use treeval_metrics::tedeval::run::{evaluate, Experiment, TedEvalOptions, TedEvalResult};
+use treeval_metrics::tedeval::TedEvalCounts;
+use treeval_metrics::AttachmentCounts;
 use treeval_report::model::Warning;
-use treeval_report::ted::{build, render_text};
+use treeval_report::render::OutputFormat;
+use treeval_report::value::{Input as ReportInput, Report, Row, Section, System};
 use treeval_report::Signature;
 use treeval_stats::compare::TestKind;
 
@@ -42,12 +47,7 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "--distance prints one distance per line (and --script its edit script as JSON); --format does not apply".into(),
         ));
     }
-    check_format(
-        "ted",
-        a.format,
-        &[crate::args::Format::Text, crate::args::Format::Json],
-        false,
-    )?;
+    check_format("ted", a.format, &crate::args::Format::ALL, false)?;
     check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
     match &a.distance {
         Some(path) => distances(a, path, out),
@@ -207,76 +207,211 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .into(),
         );
     }
-    let mut report = build(
-        &r,
-        signature.clone(),
-        a.micro,
-        a.out.per_sentence.is_some(),
-        warnings,
-    );
+    let ms = treeval_metrics::tedeval::measures::measures();
     if a.out.per_sentence.is_some() {
         let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ted", &inputs(a))?;
-        for (k, x) in report.systems.iter_mut().enumerate() {
-            for s in std::mem::take(&mut x.sentences) {
-                sink.write(&serde_json::json!({"system": k, "experiment": x.name, "sentence": s}));
+        for (k, x) in r.experiments.iter().enumerate() {
+            for (i, c) in x.sentences.iter().enumerate() {
+                let scored = c.sentences == 1;
+                sink.write(&serde_json::json!({
+                    "system": k,
+                    "experiment": x.name,
+                    "sentence": {
+                        "sentence": i + 1,
+                        "scored": scored,
+                        "delta": c.delta,
+                        "delta_new": c.delta_new,
+                        "normalizer": c.normalizer,
+                        "score": scored.then_some(c.sum_sentence_score),
+                    },
+                }));
             }
         }
         sink.finish()?;
     }
-    if resample {
-        let micro = a.micro;
-        let tables = |_: &str| -> Vec<treeval_stats::Samples> {
-            r.experiments
-                .iter()
-                .map(|x| {
-                    let mut t = treeval_stats::Samples::new(2);
-                    for c in &x.sentences {
-                        if micro {
-                            t.push(&[c.sum_sentence_score, c.sentences as f64]);
-                        } else {
-                            t.push(&[(c.normalizer - c.delta_new) as f64, c.normalizer as f64]);
-                        }
-                    }
-                    t
-                })
-                .collect()
-        };
-        // global: 1 − Σδ_new/Σι = Σ(ι − δ_new)/Σι; micro: Σscore / sentences
-        let ratio = |s: &[f64]| -> Option<f64> {
-            // no scored sentence: no score (Σι > 0 for every scored sentence)
-            (s[1] > 0.0).then(|| s[0] / s[1])
-        };
-        let statistic = |_: &str| -> &dyn treeval_stats::Statistic { &ratio };
-        let (comparisons, rankings, ci) = super::significance::test_named_metrics(
-            &a.sig,
-            &cfg,
-            a.quiet,
-            &["TedEval".to_owned()],
-            &tables,
-            &statistic,
-        );
-        report.comparisons = comparisons;
-        report.rankings = rankings;
-        for (system, ci) in report.systems.iter_mut().zip(ci) {
-            system.ci = ci;
-        }
-        super::significance::sign(&a.sig, &cfg, &mut signature);
-        report.signature = signature;
+    let mut report = build(a, &r, &ms, signature, warnings, resample);
+    if !cfg.tests.is_empty() {
+        // --micro: the tests compare the mean of the sentence scores
+        let tested = &ms[usize::from(a.micro)];
+        let units: Vec<Vec<treeval_metrics::tedeval::TedEvalCounts>> =
+            r.experiments.iter().map(|x| x.sentences.clone()).collect();
+        let bar = super::significance::Progress::new(a.quiet);
+        (report.comparisons, report.rankings) =
+            treeval_report::driver::tests(&[(tested, None)], &units, &cfg, &|l, d, t| {
+                bar.update(l, d, t)
+            });
+        bar.finish();
     }
-    let text = match a.format {
-        Format::Json => {
-            let mut s = serde_json::to_string_pretty(&report)
-                .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
-            s.push('\n');
-            s
-        }
-        _ => render_text(&report, a.micro),
-    };
+    if resample {
+        super::significance::sign(&a.sig, &cfg, &mut report.signature);
+    }
+    report.significance =
+        super::significance::settings(&a.sig, &cfg, &[tested_name(a.micro).to_owned()]);
+    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.format));
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }
 
-/// `--distance`: the edit distance (and script) of each tree pair of a file.
+/// The measure the tests compare.
+fn tested_name(micro: bool) -> &'static str {
+    if micro {
+        "TedEval-mean"
+    } else {
+        "TedEval"
+    }
+}
+
+/// The report: TedEval of every experiment, with LAS and UAS against its own gold.
+fn build(
+    a: &TedArgs,
+    r: &TedEvalResult,
+    ms: &[Measure],
+    signature: Signature,
+    warnings: Vec<Warning>,
+    resample: bool,
+) -> Report {
+    let mut report = Report::new("ted", signature);
+    report.convention("labels", if a.unlabeled { "unlabeled" } else { "labeled" });
+    report.convention("costs", "unit");
+    report.convention("average", if a.micro { "micro (mean)" } else { "global" });
+    report.convention(
+        "max-len",
+        a.max_len.map_or("none".into(), |n| n.to_string()),
+    );
+    for (k, x) in r.experiments.iter().enumerate() {
+        let first = report.inputs.len();
+        for (role, path) in [("gold", &x.gold.path), ("parse", &x.parse.path)] {
+            report.inputs.push(ReportInput {
+                role: role.into(),
+                path: path.clone(),
+                format: String::new(),
+                description: String::new(),
+                counts: serde_json::json!({
+                    "repairs": if role == "gold" { x.gold_repairs } else { x.parse_repairs },
+                    "sentences": {
+                        "read": r.sentences,
+                        "scored": r.scored,
+                        "over_max_len": r.skipped_long.0,
+                        "over_max_len_words": r.skipped_long.1,
+                        "too_large": r.too_large.0,
+                    },
+                }),
+                system: Some(k),
+            });
+        }
+        report.systems.push(System {
+            name: x.name.clone(),
+            inputs: vec![first, first + 1],
+        });
+    }
+    report.add_measures::<TedEvalCounts>(ms);
+    // the units: the sentences when they were kept (tests, intervals), else their sums
+    let units: Vec<Vec<TedEvalCounts>> = r
+        .experiments
+        .iter()
+        .map(|x| {
+            if resample {
+                x.sentences.clone()
+            } else {
+                vec![x.counts]
+            }
+        })
+        .collect();
+    let mut scores = treeval_report::driver::section(
+        "scores",
+        "",
+        ms,
+        &units,
+        super::significance::intervals(&a.sig),
+    );
+    scores.show_counts = true;
+    report.sections.push(scores);
+    let own: Vec<Measure> = [DepsMetric::Las, DepsMetric::Uas]
+        .iter()
+        .map(|m| m.measure())
+        .collect();
+    let rows: Vec<Row> = r
+        .experiments
+        .iter()
+        .enumerate()
+        .filter_map(|(k, x)| {
+            x.attachment.map(|t| Row {
+                system: k,
+                key: None,
+                cells: treeval_report::driver::cells(&own, std::slice::from_ref(&t), None),
+            })
+        })
+        .collect();
+    if !rows.is_empty() {
+        report.add_measures::<AttachmentCounts>(&own);
+        report.sections.push(Section {
+            id: "own-gold".into(),
+            title: "against each parse's own gold (dependency experiments)".into(),
+            key: None,
+            columns: own.iter().map(|m| m.name.to_string()).collect(),
+            show_counts: true,
+            rows,
+        });
+    }
+    notes(&mut report, r);
+    report.warnings = warnings;
+    report
+}
+
+/// What the text says under the tables: gold standards, sentences, repairs.
+fn notes(report: &mut Report, r: &TedEvalResult) {
+    let mut golds: Vec<&str> = r.experiments.iter().map(|x| x.gold.path.as_str()).collect();
+    golds.sort_unstable();
+    golds.dedup();
+    report.notes.push(if golds.len() == 1 {
+        format!(
+            "TedEval (Tsarfaty, Nivre & Andersson 2011): each parse against the gold standard {}",
+            golds[0]
+        )
+    } else {
+        format!(
+            "TedEval (Tsarfaty, Nivre & Andersson 2011): each parse against the generalization of the {} gold standards ({} nodes; {} in the gold of {})",
+            golds.len(),
+            r.summary.generalized_nodes,
+            r.summary.first_gold_nodes,
+            r.experiments.first().map_or("", |x| x.name.as_str())
+        )
+    });
+    let mut line = format!("sentences: {} read, {} scored", r.sentences, r.scored);
+    if r.skipped_long.0 > 0 {
+        line.push_str(&format!(
+            ", {} over --max-len ({} words) not scored",
+            r.skipped_long.0, r.skipped_long.1
+        ));
+    }
+    if r.too_large.0 > 0 {
+        line.push_str(&format!(
+            ", {} over the edit distance's limits (5000 words, --max-cost) not scored",
+            r.too_large.0
+        ));
+    }
+    report.notes.push(line);
+    for x in &r.experiments {
+        report.notes.push(format!(
+            "{}: gold {}, parse {}",
+            x.name, x.gold.path, x.parse.path
+        ));
+        let (g, p) = (x.gold_repairs, x.parse_repairs);
+        if g.cycles + g.bad_heads + p.cycles + p.bad_heads > 0 {
+            report.notes.push(format!(
+                "{}: repaired before conversion: gold {} cycles, {} bad heads; parse {} cycles, {} bad heads",
+                x.name, g.cycles, g.bad_heads, p.cycles, p.bad_heads
+            ));
+        }
+        if x.counts.terminal_edits > 0 {
+            report.notes.push(format!(
+                "{}: {} terminals deleted or inserted (words out of order in non-projective trees; counted in Σι)",
+                x.name, x.counts.terminal_edits
+            ));
+        }
+    }
+}
+
 fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure> {
     let input = treeval_formats::input::read_text(path, "tree pairs ({a{b}{c}} TAB {a{b}})")
         .map_err(|e| Failure::Eval(e.to_string()))?;

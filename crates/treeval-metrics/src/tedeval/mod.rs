@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use crate::ted::{self, Edit, Relabel};
 
+pub mod measures;
 pub mod run;
 
 /// The wildcard label: compatible with every label.
