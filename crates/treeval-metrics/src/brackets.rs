@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+pub mod measures;
 pub mod trace;
 use treeval_formats::bracket::{BracketTree, Span};
 use treeval_formats::{Diagnostic, ErrorKind, Position};

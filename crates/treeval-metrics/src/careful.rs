@@ -79,17 +79,6 @@ impl AddAssign<&CarefulCounts> for CarefulCounts {
     }
 }
 
-/// A derived measure: its name, formula and value (`None` when the denominator is 0).
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Derived {
-    /// Name.
-    pub name: &'static str,
-    /// The formula, in the paper's symbols.
-    pub formula: &'static str,
-    /// The value.
-    pub value: Option<f64>,
-}
-
 /// Human judgments of crossing and spurious brackets (accepted or rejected).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 #[allow(non_snake_case)]
@@ -106,78 +95,6 @@ pub struct Judged {
     pub SPA: u64,
     /// Spurious brackets rejected.
     pub SPR: u64,
-}
-
-impl CarefulCounts {
-    /// The derived measures of the paper's text (its Table 3 is not in our copy: these
-    /// are readings of the text, each with its formula). Those that need judgments are
-    /// `None` without them.
-    pub fn derived(&self, judged: Option<&Judged>) -> Vec<Derived> {
-        let div = |a: u64, b: u64| (b > 0).then(|| a as f64 / b as f64);
-        let j = |f: &dyn Fn(&Judged) -> (u64, u64)| {
-            judged.and_then(|x| {
-                let (a, b) = f(x);
-                div(a, b)
-            })
-        };
-        vec![
-            Derived {
-                name: "generation rate",
-                formula: "TPB / TTB",
-                value: div(self.TPB, self.TTB),
-            },
-            Derived {
-                name: "recall-hard",
-                formula: "EM / TTB",
-                value: div(self.EM, self.TTB),
-            },
-            Derived {
-                name: "recall-soft",
-                formula: "(EM + SP) / TTB",
-                value: div(self.EM + self.SP, self.TTB),
-            },
-            Derived {
-                name: "precision-hard",
-                formula: "EM / TPB",
-                value: div(self.EM, self.TPB),
-            },
-            Derived {
-                name: "precision-soft",
-                formula: "(EM + SP) / TPB",
-                value: div(self.EM + self.SP, self.TPB),
-            },
-            Derived {
-                name: "spuriousness",
-                formula: "SP / TPB",
-                value: div(self.SP, self.TPB),
-            },
-            Derived {
-                name: "problem rate",
-                formula: "(CE + SP) / TPB",
-                value: div(self.CE + self.SP, self.TPB),
-            },
-            Derived {
-                name: "P-inheritance",
-                formula: "PINH / CE",
-                value: div(self.PINH, self.CE),
-            },
-            Derived {
-                name: "T-inheritance",
-                formula: "TINH / EM",
-                value: div(self.TINH, self.EM),
-            },
-            Derived {
-                name: "false error",
-                formula: "CEA / CE",
-                value: j(&|x| (x.CEA, self.CE)),
-            },
-            Derived {
-                name: "test noise",
-                formula: "(CEA + SPR) / TPB",
-                value: j(&|x| (x.CEA + x.SPR, self.TPB)),
-            },
-        ]
-    }
 }
 
 /// Judgments: (sentence, start, end) → accepted.
@@ -630,11 +547,20 @@ mod tests {
             SPA: 1,
             SPR: 1,
         };
-        let d = c.derived(Some(&judged));
+        // the derived measures are measures over the counts (brackets::measures)
+        use crate::brackets::measures::{careful_measures, CarefulUnit};
+        use crate::measure::totals;
+        let unit = |judged: Option<Judged>| CarefulUnit {
+            counts: c,
+            with_judgments: u64::from(judged.is_some()),
+            judged: judged.unwrap_or_default(),
+        };
+        let sums = totals(&[unit(Some(judged))]);
+        let ms = careful_measures(true);
         let v = |name: &str| {
-            d.iter()
-                .find(|x| x.name == name)
-                .and_then(|x| x.value)
+            ms.iter()
+                .find(|m| m.name == name)
+                .and_then(|m| m.of(&sums))
                 .unwrap()
         };
         let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
@@ -649,8 +575,13 @@ mod tests {
         assert!(close(v("T-inheritance"), 1.0 / 5.0));
         assert!(close(v("false error"), 1.0 / 2.0));
         assert!(close(v("test noise"), 2.0 / 9.0));
-        // without judgments the judged measures are absent
-        assert!(c.derived(None).iter().filter(|x| x.value.is_none()).count() == 2);
+        // without judgments the judged measures are not applicable
+        let sums = totals(&[unit(None)]);
+        let undefined = careful_measures(false)
+            .iter()
+            .filter(|m| !m.is_count() && m.of(&sums).is_none())
+            .count();
+        assert_eq!(undefined, 2);
     }
 
     #[test]

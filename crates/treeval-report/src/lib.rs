@@ -6,7 +6,6 @@
 
 #![warn(missing_docs)]
 
-pub mod brackets;
 pub mod compat;
 pub mod deps;
 pub mod driver;

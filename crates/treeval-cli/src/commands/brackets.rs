@@ -5,15 +5,16 @@ use std::sync::Arc;
 
 use treeval_formats::bracket::{BracketReader, Layout};
 use treeval_formats::Diagnostic;
-use treeval_metrics::brackets::{evaluate, Params, BUILT_IN};
+use treeval_metrics::brackets::measures::{careful_measures, measures, CarefulUnit};
+use treeval_metrics::brackets::{evaluate, BracketCounts, BracketResult, Params, BUILT_IN};
 use treeval_metrics::careful::{judge, read_judgments, CarefulOptions, Judged, PairCounts};
-use treeval_report::brackets::{
-    evalb_text, render_text, BracketSystem, BracketsReport, CarefulOut, CarefulPair, GoldFile,
-};
+use treeval_report::compat::evalb::evalb_text;
 use treeval_report::model::Warning;
+use treeval_report::render::OutputFormat;
+use treeval_report::value::{Input as ReportInput, Matrix, Report, Row, Section, System};
 use treeval_report::Signature;
 
-use crate::args::{BracketsArgs, Format, LayoutArg};
+use crate::args::{BracketsArgs, LayoutArg};
 use crate::output::{
     capped, check_format, check_outputs, outputs, InputRef, Output, OutputKind, PerSentence,
     JUDGING_HEADER, SHOWN,
@@ -133,7 +134,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_format(
         "brackets",
         a.format,
-        &[crate::args::Format::Text, crate::args::Format::Json],
+        &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
     check_outputs(&outs, &ins, a.out.force)?;
@@ -214,8 +215,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "test files",
         "needs paired binary decisions; for brackets use --test ar or --test bootstrap (and --careful for McNemar on reproduced treebank brackets)",
     )?;
-    let mut rows_by_system: Vec<Vec<[f64; 3]>> = Vec::new();
-    let mut systems = Vec::new();
+    let mut systems: Vec<SystemOut> = Vec::new();
     let mut reproduced = Vec::new();
     let mut gold_trees = 0;
     let mut text = String::new();
@@ -329,26 +329,12 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 )));
             }
         }
-        if resample {
-            rows_by_system.push(
-                r.rows
-                    .iter()
-                    .map(|x| {
-                        if x.status == treeval_metrics::brackets::Status::Ok {
-                            [x.matched as f64, x.gold as f64, x.test as f64]
-                        } else {
-                            [0.0; 3]
-                        }
-                    })
-                    .collect(),
-            );
-        }
         if per_sentence.is_on() {
             for row in &r.rows {
                 per_sentence.write(&serde_json::json!({"system": k, "sentence": row}));
             }
         }
-        let mut system = BracketSystem::new(path, &r, false);
+        let mut system = SystemOut::new(path, &r, params.cutoff_len);
         if let Some(c) = &r.careful {
             let mut judged = None;
             let mut unjudged = None;
@@ -376,13 +362,13 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                         .map_err(|e| Failure::Eval(format!("{out}: cannot write: {e}")))?;
                 }
             }
-            system.careful = Some(CarefulOut {
+            system.careful = Some(CarefulUnit {
                 counts: c.counts,
-                derived: c.counts.derived(judged.as_ref()),
-                judged,
-                unjudged,
-                left_out: c.left_out.clone(),
+                with_judgments: u64::from(judged.is_some()),
+                judged: judged.unwrap_or_default(),
             });
+            system.unjudged = unjudged;
+            system.left_out = c.left_out.len();
             reproduced.push(c.reproduced.clone());
         }
         systems.push(system);
@@ -442,63 +428,15 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     pc.add(x, y);
                 }
             }
-            careful_pairs.push(CarefulPair {
-                a: i,
-                b: j,
-                real_test_size: pc.real_test_size(),
-                counts: pc,
-            });
+            careful_pairs.push((i, j, pc));
         }
     }
     per_sentence.finish()?;
-    let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
-    if resample {
-        // sentences pair up by position; a shorter run is padded with unscored sentences
-        let n = rows_by_system.iter().map(Vec::len).max().unwrap_or(0);
-        for rows in &mut rows_by_system {
-            rows.resize(n, [0.0; 3]);
-        }
-        let f =
-            |s: &[f64]| -> Option<f64> { (s[1] + s[2] > 0.0).then(|| 2.0 * s[0] / (s[1] + s[2])) };
-        let recall = |s: &[f64]| -> Option<f64> { (s[1] > 0.0).then(|| s[0] / s[1]) };
-        let precision = |s: &[f64]| -> Option<f64> { (s[2] > 0.0).then(|| s[0] / s[2]) };
-        let tables = |_: &str| -> Vec<treeval_stats::Samples> {
-            rows_by_system
-                .iter()
-                .map(|rows| {
-                    let mut t = treeval_stats::Samples::new(3);
-                    for r in rows {
-                        t.push(r);
-                    }
-                    t
-                })
-                .collect()
-        };
-        let statistic = |m: &str| -> &dyn treeval_stats::Statistic {
-            match m {
-                "recall" => &recall,
-                "precision" => &precision,
-                _ => &f,
-            }
-        };
-        let ci;
-        (comparisons, rankings, ci) = super::significance::test_named_metrics(
-            &a.sig,
-            &cfg,
-            a.quiet,
-            &a.test_metrics,
-            &tables,
-            &statistic,
-        );
-        for (system, ci) in systems.iter_mut().zip(ci) {
-            system.ci = ci;
-        }
-    }
     if a.compat.is_none() {
         let mut signature = Signature::new(
             "brackets",
             &[
-                ("prm", prm_name),
+                ("prm", prm_name.clone()),
                 ("labeled", u8::from(params.labeled).to_string()),
                 ("cutoff", params.cutoff_len.to_string()),
                 ("layout", format!("{:?}", layout).to_lowercase()),
@@ -506,47 +444,247 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             ],
         );
         if let Some(c) = &careful {
-            let mut prep = vec![if c.labeled { "labeled" } else { "unlabeled" }];
-            if c.remove_punct_forms {
-                prep.push("punct-forms");
-            }
-            if c.collapse_double {
-                prep.push("collapse-double");
-            }
-            if c.remove_trivial {
-                prep.push("remove-trivial");
-            }
-            signature.push("careful", prep.join("+"));
+            signature.push("careful", careful_name(c));
         }
         if resample {
             super::significance::sign(&a.sig, &cfg, &mut signature);
             signature.push("test-metrics", a.test_metrics.join(","));
         }
-        let report = BracketsReport {
-            schema: treeval_report::SCHEMA,
-            command: "brackets".into(),
+        let mut report = build(
+            a,
+            &params,
+            &prm_name,
             signature,
-            gold: GoldFile {
-                path: a.gold.clone(),
-                trees: gold_trees,
-            },
-            params,
-            systems,
-            careful_pairs,
-            comparisons,
-            rankings,
-            warnings,
-        };
-        text = match a.format {
-            Format::Json => {
-                let mut s = serde_json::to_string_pretty(&report)
-                    .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
-                s.push('\n');
-                s
-            }
-            _ => render_text(&report),
-        };
+            gold_trees,
+            &systems,
+            &careful_pairs,
+        );
+        if !cfg.tests.is_empty() {
+            let ms = measures();
+            let tested: Vec<treeval_report::driver::Tested> = ms
+                .iter()
+                .filter(|m| a.test_metrics.iter().any(|t| t == m.name))
+                .map(|m| (m, None))
+                .collect();
+            // sentences pair up by position; a shorter run is padded with unscored ones
+            let n = systems.iter().map(|s| s.all.len()).max().unwrap_or(0);
+            let units: Vec<Vec<BracketCounts>> = systems
+                .iter()
+                .map(|s| {
+                    let mut u = s.all.clone();
+                    u.resize(n, BracketCounts::default());
+                    u
+                })
+                .collect();
+            let bar = super::significance::Progress::new(a.quiet);
+            (report.comparisons, report.rankings) =
+                treeval_report::driver::tests(&tested, &units, &cfg, &|l, d, t| {
+                    bar.update(l, d, t)
+                });
+            bar.finish();
+        }
+        report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
+        report.warnings = warnings;
+        text = treeval_report::emit::to_string(&report, OutputFormat::from(a.format));
     }
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// One test file's results, as the report needs them.
+struct SystemOut {
+    path: String,
+    trees: u64,
+    /// Every sentence's counts, and those of the sentences up to the cut-off length.
+    all: Vec<BracketCounts>,
+    cutoff: Vec<BracketCounts>,
+    errors: Vec<(u64, String)>,
+    stopped: Option<String>,
+    careful: Option<CarefulUnit>,
+    unjudged: Option<u64>,
+    left_out: usize,
+}
+
+impl SystemOut {
+    fn new(path: &str, r: &BracketResult, cutoff_len: i64) -> Self {
+        SystemOut {
+            path: path.to_owned(),
+            trees: r.test_trees,
+            all: r.rows.iter().map(BracketCounts::of_row).collect(),
+            cutoff: r
+                .rows
+                .iter()
+                .filter(|x| x.length as i64 <= cutoff_len)
+                .map(BracketCounts::of_row)
+                .collect(),
+            errors: r.errors.clone(),
+            stopped: r.stopped.clone(),
+            careful: None,
+            unjudged: None,
+            left_out: 0,
+        }
+    }
+}
+
+/// How the careful evaluation prepared the brackets, for the signature.
+fn careful_name(c: &CarefulOptions) -> String {
+    let mut prep = vec![if c.labeled { "labeled" } else { "unlabeled" }];
+    if c.remove_punct_forms {
+        prep.push("punct-forms");
+    }
+    if c.collapse_double {
+        prep.push("collapse-double");
+    }
+    if c.remove_trivial {
+        prep.push("remove-trivial");
+    }
+    prep.join("+")
+}
+
+/// The report: EVALB's summary for all sentences and up to the cut-off, per test file;
+/// the careful evaluation and its pairwise counts when asked.
+fn build(
+    a: &BracketsArgs,
+    params: &Params,
+    prm_name: &str,
+    signature: Signature,
+    gold_trees: u64,
+    systems: &[SystemOut],
+    careful_pairs: &[(usize, usize, PairCounts)],
+) -> Report {
+    let mut r = Report::new("brackets", signature);
+    r.convention("parameters", prm_name);
+    r.convention("labeled", u8::from(params.labeled));
+    r.convention("cutoff", params.cutoff_len);
+    r.inputs.push(ReportInput {
+        role: "gold".into(),
+        path: a.gold.clone(),
+        format: "brackets".into(),
+        description: format!("{gold_trees} trees"),
+        counts: serde_json::json!({ "trees": gold_trees, "params": params }),
+        system: None,
+    });
+    for (k, s) in systems.iter().enumerate() {
+        r.inputs.push(ReportInput {
+            role: "test".into(),
+            path: s.path.clone(),
+            format: "brackets".into(),
+            description: format!("{} trees", s.trees),
+            counts: serde_json::json!({
+                "trees": s.trees,
+                "errors": s.errors.iter().map(|(id, m)| serde_json::json!({"sentence": id, "message": m})).collect::<Vec<_>>(),
+                "stopped": s.stopped,
+                "unjudged": s.unjudged,
+                "careful_left_out": s.left_out,
+            }),
+            system: Some(k),
+        });
+        r.systems.push(System {
+            name: s.path.clone(),
+            inputs: vec![k + 1],
+        });
+        if let Some(m) = &s.stopped {
+            r.notes.push(format!("{}: {m}", s.path));
+        }
+        if s.left_out > 0 {
+            r.notes.push(format!(
+                "{}: careful evaluation: {} scored sentence(s) left out (gold and test keep different numbers of words after the preparation)",
+                s.path, s.left_out
+            ));
+        }
+    }
+    let ms = measures();
+    r.add_measures::<BracketCounts>(&ms);
+    let ci = super::significance::intervals(&a.sig);
+    let all: Vec<Vec<BracketCounts>> = systems.iter().map(|s| s.all.clone()).collect();
+    let cut: Vec<Vec<BracketCounts>> = systems.iter().map(|s| s.cutoff.clone()).collect();
+    r.sections.push(treeval_report::driver::section(
+        "all",
+        "all sentences",
+        &ms,
+        &all,
+        ci,
+    ));
+    r.sections.push(treeval_report::driver::section(
+        "cutoff",
+        &format!("sentences of length <= {}", params.cutoff_len),
+        &ms,
+        &cut,
+        ci,
+    ));
+    careful_sections(&mut r, systems, careful_pairs);
+    r
+}
+
+/// The careful evaluation's counts and derived measures, and the pairwise reproduced
+/// treebank brackets (YY, YN, NY, NN) with the real test size.
+fn careful_sections(
+    r: &mut Report,
+    systems: &[SystemOut],
+    careful_pairs: &[(usize, usize, PairCounts)],
+) {
+    let units: Vec<(usize, CarefulUnit)> = systems
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| s.careful.map(|c| (k, c)))
+        .collect();
+    if units.is_empty() {
+        return;
+    }
+    let judged = units.iter().any(|(_, u)| u.with_judgments > 0);
+    let ms = careful_measures(judged);
+    r.add_measures::<CarefulUnit>(&ms);
+    r.sections.push(Section {
+        id: "careful".into(),
+        title: "careful evaluation (Hogenhout & Matsumoto 1996)".into(),
+        key: None,
+        columns: ms.iter().map(|m| m.name.to_string()).collect(),
+        show_counts: false,
+        rows: units
+            .iter()
+            .map(|(k, u)| Row {
+                system: *k,
+                key: None,
+                cells: treeval_report::driver::cells(&ms, std::slice::from_ref(u), None),
+            })
+            .collect(),
+    });
+    for (i, j, pc) in careful_pairs {
+        r.matrices.push(Matrix {
+            id: "careful-pair".into(),
+            title: format!(
+                "treebank brackets reproduced by [{}] (rows) and [{}] (columns)",
+                i + 1,
+                j + 1
+            ),
+            system: *i,
+            rows_are: format!("[{}]", i + 1),
+            columns_are: format!("[{}]", j + 1),
+            rows: vec!["Y".into(), "N".into()],
+            columns: vec!["Y".into(), "N".into()],
+            counts: vec![vec![pc.YY, pc.YN], vec![pc.NY, pc.NN]],
+        });
+        let rts = pc.real_test_size();
+        let points: Vec<String> = rts
+            .points
+            .iter()
+            .map(|(m1, m2, z)| {
+                format!(
+                    "(M1 {m1}, M2 {m2}, z {})",
+                    z.map_or("n/a".into(), |z| format!("{z:.2}"))
+                )
+            })
+            .collect();
+        r.notes.push(format!(
+            "careful [{}] vs [{}]: YY {}, YN {}, NY {}, NN {}; real test size {}; McNemar {}",
+            i + 1,
+            j + 1,
+            pc.YY,
+            pc.YN,
+            pc.NY,
+            pc.NN,
+            points.join(", "),
+            rts.mcnemar.map_or("n/a".into(), |x| format!("{x:.3}"))
+        ));
+    }
 }

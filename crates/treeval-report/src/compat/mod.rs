@@ -5,4 +5,5 @@
 
 pub mod aer_py;
 pub mod conll;
+pub mod evalb;
 pub mod wa_eval;

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use treeval_metrics::measure::Kind;
 
-use super::{counts, matrix_heading, matrix_rows, pct, shown, table, test_heading, test_rows};
+use super::{counts, matrix_heading, matrix_rows, shown, table, test_heading, test_rows};
 use crate::value::{MeasureInfo, Report, Section};
 
 pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
@@ -128,10 +128,11 @@ fn intervals(r: &Report, w: &mut dyn Write) -> io::Result<()> {
                         }
                         line.push(where_);
                     }
+                    let kind = r.measure(&c.measure).map_or(Kind::Fraction, |m| m.kind);
                     line.extend([
                         c.measure.clone(),
-                        pct(c.value),
-                        format!("[{}, {}]", pct(Some(lo)), pct(Some(hi))),
+                        shown(kind, c.value),
+                        format!("[{}, {}]", shown(kind, Some(lo)), shown(kind, Some(hi))),
                     ]);
                     rows.push(line);
                 }

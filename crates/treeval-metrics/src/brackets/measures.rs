@@ -1,0 +1,376 @@
+//! The measures of `brackets` over the per-sentence [`BracketCounts`] (EVALB's summary),
+//! and of the careful evaluation over [`CarefulUnit`] (Hogenhout & Matsumoto's counts and
+//! the measures derived from them). Tests and intervals resample the sentences.
+
+use std::sync::Arc;
+
+use crate::careful::{CarefulCounts, Judged};
+use crate::measure::{ratio, Better, Kind, Measure, Statistics};
+
+use super::{BracketCounts, SentenceRow};
+
+impl BracketCounts {
+    /// One sentence's counts.
+    pub fn of_row(r: &SentenceRow) -> Self {
+        let mut c = BracketCounts::default();
+        c.add_row(r);
+        c
+    }
+}
+
+impl std::ops::AddAssign for BracketCounts {
+    fn add_assign(&mut self, o: BracketCounts) {
+        *self += &o;
+    }
+}
+
+impl Statistics for BracketCounts {
+    fn columns() -> &'static [&'static str] {
+        &[
+            "sentences",
+            "error_sentences",
+            "skip_sentences",
+            "matched",
+            "gold",
+            "test",
+            "complete_sentences",
+            "words",
+            "crossing_brackets",
+            "no_crossing_sentences",
+            "two_or_less_crossing_sentences",
+            "correct_tags",
+        ]
+    }
+
+    fn row(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(
+            [
+                self.sentences,
+                self.error_sentences,
+                self.skip_sentences,
+                self.matched,
+                self.gold,
+                self.test,
+                self.complete,
+                self.words,
+                self.crossing,
+                self.no_crossing,
+                self.two_or_less_crossing,
+                self.correct_tags,
+            ]
+            .map(|x| x as f64),
+        );
+    }
+}
+
+const EVALB: &str = "EVALB (Sekine & Collins 1997): PARSEVAL";
+
+/// A fraction from its parts.
+fn fraction(
+    name: &'static str,
+    title: &'static str,
+    formula: &'static str,
+    source: &'static str,
+    reads: Vec<usize>,
+    score: impl Fn(&[f64]) -> Option<f64> + Send + Sync + 'static,
+) -> Measure {
+    Measure {
+        name,
+        title,
+        formula,
+        source,
+        kind: Kind::Fraction,
+        better: Better::Higher,
+        reads,
+        score: Arc::new(score),
+    }
+}
+
+/// EVALB's summary as measures: sentence counts, bracket recall, precision and F, complete
+/// match, crossing, and tagging accuracy. The sentence figures are over the scored
+/// sentences (neither error nor skipped); a figure with nothing to measure is `None`.
+pub fn measures() -> Vec<Measure> {
+    let (n, err, skip, m, g, t, complete, words, cross, no_cross, two, tags) =
+        (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
+    let scored = |x: &[f64], k: usize| x[k] - x[k + 1] - x[k + 2];
+    let per_scored = move |name, title, formula, c: usize| {
+        fraction(
+            name,
+            title,
+            formula,
+            EVALB,
+            vec![c, n, err, skip],
+            move |x| ratio(x[0], scored(x, 1)),
+        )
+    };
+    vec![
+        Measure::count("sentences", "sentences read", n),
+        Measure::count("error", "error sentences (EVALB status 1)", err),
+        Measure::count("skipped", "skipped sentences (EVALB status 2)", skip),
+        Measure {
+            formula: "sentences − error − skipped",
+            score: Arc::new(move |x: &[f64]| Some(scored(x, 0))),
+            reads: vec![n, err, skip],
+            ..Measure::count("scored", "sentences scored", n)
+        },
+        Measure::ratio(
+            "recall",
+            "bracket recall",
+            "matched / gold brackets",
+            EVALB,
+            m,
+            g,
+        ),
+        Measure::ratio(
+            "precision",
+            "bracket precision",
+            "matched / test brackets",
+            EVALB,
+            m,
+            t,
+        ),
+        fraction(
+            "F",
+            "bracket F-measure",
+            "2·P·R / (P + R); 0 when nothing matched",
+            EVALB,
+            vec![m, g, t],
+            |x| match (ratio(x[0], x[2]), ratio(x[0], x[1])) {
+                (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
+                _ => ratio(2.0 * x[0], x[1] + x[2]),
+            },
+        ),
+        per_scored(
+            "complete",
+            "complete match",
+            "scored sentences whose brackets all match / scored sentences",
+            complete,
+        ),
+        Measure {
+            name: "crossing",
+            title: "average crossing brackets",
+            formula: "test brackets crossing a gold bracket / scored sentences",
+            source: EVALB,
+            kind: Kind::Mean,
+            better: Better::Lower,
+            reads: vec![cross, n, err, skip],
+            score: Arc::new(move |x: &[f64]| ratio(x[0], scored(x, 1))),
+        },
+        per_scored(
+            "no-crossing",
+            "sentences without crossing",
+            "scored sentences without a crossing bracket / scored sentences",
+            no_cross,
+        ),
+        per_scored(
+            "le2-crossing",
+            "sentences with at most 2 crossing",
+            "scored sentences with ≤ 2 crossing brackets / scored sentences",
+            two,
+        ),
+        Measure::ratio(
+            "tagging",
+            "tagging accuracy",
+            "words with the gold tag / words",
+            EVALB,
+            tags,
+            words,
+        ),
+    ]
+}
+
+/// A system's careful-evaluation counts with its judgments (`judged` = 1 when there
+/// were judgments).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct CarefulUnit {
+    /// The paper's counts.
+    pub counts: CarefulCounts,
+    /// The judgments.
+    pub judged: Judged,
+    /// 1 with judgments.
+    pub with_judgments: u64,
+}
+
+impl std::ops::AddAssign for CarefulUnit {
+    fn add_assign(&mut self, o: CarefulUnit) {
+        self.counts += &o.counts;
+        let (a, b) = (&mut self.judged, o.judged);
+        a.EMA += b.EMA;
+        a.EMR += b.EMR;
+        a.CEA += b.CEA;
+        a.CER += b.CER;
+        a.SPA += b.SPA;
+        a.SPR += b.SPR;
+        self.with_judgments += o.with_judgments;
+    }
+}
+
+impl Statistics for CarefulUnit {
+    fn columns() -> &'static [&'static str] {
+        &[
+            "TTB", "TPB", "EM", "CE", "SP", "PINH", "PNINH", "TINH", "TNINH", "EMA", "EMR", "CEA",
+            "CER", "SPA", "SPR", "judged",
+        ]
+    }
+
+    fn row(&self, out: &mut Vec<f64>) {
+        let (c, j) = (&self.counts, &self.judged);
+        out.clear();
+        out.extend(
+            [
+                c.TTB,
+                c.TPB,
+                c.EM,
+                c.CE,
+                c.SP,
+                c.PINH,
+                c.PNINH,
+                c.TINH,
+                c.TNINH,
+                j.EMA,
+                j.EMR,
+                j.CEA,
+                j.CER,
+                j.SPA,
+                j.SPR,
+                self.with_judgments,
+            ]
+            .map(|x| x as f64),
+        );
+    }
+}
+
+const HM: &str = "Hogenhout & Matsumoto 1996 (readings of the text, each with its formula)";
+
+/// The careful evaluation's measures: the counts, the judged counts (with judgments),
+/// and the derived measures (those over judgments are `None` without them).
+pub fn careful_measures(judged: bool) -> Vec<Measure> {
+    let names = CarefulUnit::columns();
+    let mut v: Vec<Measure> = (0..9)
+        .map(|k| Measure::count(names[k], names[k], k))
+        .collect();
+    if judged {
+        v.extend((9..15).map(|k| Measure::count(names[k], names[k], k)));
+    }
+    let (ttb, tpb, em, ce, sp, pinh, tinh, cea, spr, j) = (0, 1, 2, 3, 4, 5, 7, 11, 14, 15);
+    let r = |name, formula, num, den| Measure::ratio(name, name, formula, HM, num, den);
+    let sum = |name, formula, a: usize, b: usize, den: usize| {
+        fraction(name, name, formula, HM, vec![a, b, den], |x| {
+            ratio(x[0] + x[1], x[2])
+        })
+    };
+    v.extend([
+        r("generation rate", "TPB / TTB", tpb, ttb),
+        r("recall-hard", "EM / TTB", em, ttb),
+        sum("recall-soft", "(EM + SP) / TTB", em, sp, ttb),
+        r("precision-hard", "EM / TPB", em, tpb),
+        sum("precision-soft", "(EM + SP) / TPB", em, sp, tpb),
+        r("spuriousness", "SP / TPB", sp, tpb),
+        sum("problem rate", "(CE + SP) / TPB", ce, sp, tpb),
+        r("P-inheritance", "PINH / CE", pinh, ce),
+        r("T-inheritance", "TINH / EM", tinh, em),
+        fraction(
+            "false error",
+            "false error",
+            "CEA / CE",
+            HM,
+            vec![cea, ce, j],
+            |x| (x[2] > 0.0).then(|| ratio(x[0], x[1])).flatten(),
+        ),
+        fraction(
+            "test noise",
+            "test noise",
+            "(CEA + SPR) / TPB",
+            HM,
+            vec![cea, spr, tpb, j],
+            |x| (x[3] > 0.0).then(|| ratio(x[0] + x[1], x[2])).flatten(),
+        ),
+    ]);
+    v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::brackets::Status;
+    use crate::measure::totals;
+
+    fn row(status: Status, matched: u64, gold: u64, test: u64, crossing: u64) -> SentenceRow {
+        SentenceRow {
+            id: 1,
+            length: 3,
+            status,
+            matched,
+            gold,
+            test,
+            crossing,
+            words: 3,
+            correct_tags: 2,
+            message: None,
+        }
+    }
+
+    #[test]
+    fn every_measure_equals_evalbs_summary_figure() {
+        let rows = [
+            row(Status::Ok, 5, 7, 9, 2),
+            row(Status::Ok, 3, 3, 3, 0),
+            row(Status::Error, 0, 0, 0, 0),
+            row(Status::Skip, 0, 0, 0, 0),
+        ];
+        let units: Vec<BracketCounts> = rows.iter().map(BracketCounts::of_row).collect();
+        let mut sum = BracketCounts::default();
+        for r in &rows {
+            sum.add_row(r);
+        }
+        let s = sum.scores();
+        let t = totals(&units);
+        let get = |name: &str| {
+            measures()
+                .into_iter()
+                .find(|m| m.name == name)
+                .and_then(|m| m.of(&t))
+        };
+        assert_eq!(get("recall"), s.recall);
+        assert_eq!(get("precision"), s.precision);
+        assert_eq!(get("F"), s.fmeasure);
+        assert_eq!(get("complete"), s.complete_match);
+        assert_eq!(get("crossing"), s.avg_crossing);
+        assert_eq!(get("no-crossing"), s.no_crossing);
+        assert_eq!(get("le2-crossing"), s.two_or_less_crossing);
+        assert_eq!(get("tagging"), s.tagging_accuracy);
+        assert_eq!(get("scored"), Some(2.0));
+        // nothing scored: not applicable
+        let none = totals(&[BracketCounts::of_row(&row(Status::Skip, 0, 0, 0, 0))]);
+        assert!(measures()[4..].iter().all(|m| m.of(&none).is_none()));
+    }
+
+    #[test]
+    fn careful_measures_read_the_papers_counts() {
+        let u = CarefulUnit {
+            counts: CarefulCounts {
+                TTB: 7,
+                TPB: 9,
+                EM: 5,
+                CE: 2,
+                SP: 2,
+                PINH: 1,
+                PNINH: 1,
+                TINH: 3,
+                TNINH: 2,
+            },
+            ..CarefulUnit::default()
+        };
+        let t = totals(&[u]);
+        let ms = careful_measures(false);
+        let get = |name: &str| ms.iter().find(|m| m.name == name).unwrap().of(&t);
+        assert_eq!(get("recall-hard"), Some(5.0 / 7.0));
+        assert_eq!(get("precision-soft"), Some(7.0 / 9.0));
+        assert_eq!(get("problem rate"), Some(4.0 / 9.0));
+        // without judgments, the judged measures are not applicable
+        assert_eq!(get("false error"), None);
+        assert_eq!(ms.len(), 9 + 11);
+        assert_eq!(careful_measures(true).len(), 15 + 11);
+    }
+}
