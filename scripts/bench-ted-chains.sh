@@ -74,12 +74,13 @@ for direction in forward backward; do
         result=$(python3 -c '
 import json, sys
 j = json.load(open(sys.argv[1]))
-s = j["sentences"]
-t = j["systems"][0]["metrics"]["TedEval"]
+s = j["inputs"][1]["counts"]["sentences"]
+cells = {c["measure"]: c["value"] for sec in j["sections"] if sec["id"] == "scores"
+         for row in sec["rows"] if row["system"] == 0 for c in row["cells"]}
 if s["scored"] == 0:
     print("not scored (too_large %s)" % s["too_large"])
 else:
-    print("TedEval %.6f distance %s" % (t["score"], t["distance"]))
+    print("TedEval %.6f distance %d" % (cells["TedEval"], cells["delta_new"]))
 ' "$work/out.json")
         if grep -q "not scored" <<<"$result"; then
           result="$result: $(grep -m1 -o 'expected .*' "$work/stderr.txt" | head -c 160)"

@@ -239,6 +239,8 @@ reports = [
     ["pts"] + SIG + PTS_TWO,
     ["pts", "--test", "mcnemar"] + PTS_TWO,
     ["deps", "examples/gold.conllu", "examples/sys.conllu"],
+    ["ud", "--per-relation", "--by", "distance", "examples/gold.conllu", "examples/sys.conllu"],
+    ["ud"] + SIG + ["examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu"],
     ["relations", "examples/gold.conllu", "examples/sys.conllu"],
     ["ted", "--gold", "examples/gold.conllu", "--parse", "examples/sys.conllu"],
     ["brackets", "--careful", "--judgments", "testdata/brackets/careful-paper/judgments.tsv",

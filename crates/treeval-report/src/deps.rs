@@ -7,10 +7,10 @@ use treeval_metrics::deps::{
     GroupCounts, RelationMacro, SystemResult,
 };
 use treeval_metrics::measure::{Measure, Statistics};
-use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable, Ratio};
+use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable};
 
 use crate::driver::{keyed_rows, section, Intervals};
-use crate::model::{GroupRow, Signature, Warning};
+use crate::model::{Signature, Warning};
 use crate::value::{Input, Matrix, Report, Section, System};
 
 /// What the report shows besides the headline scores and macro averages.
@@ -196,17 +196,28 @@ fn per_relation(result: &DepsResult, ms: &[Measure]) -> Section {
 
 /// The `i`th breakdown (`--by`) of every system, groups in their natural order.
 fn breakdown(result: &DepsResult, i: usize, key: ByKey, ms: &[Measure]) -> Section {
-    let mut rows = Vec::new();
-    for (k, s) in result.systems.iter().enumerate() {
-        let Some((_, names, groups)) = s.observer.by.get(i) else {
-            continue;
-        };
-        let mut gs: Vec<(String, &GroupCounts)> = groups
+    let systems = result.systems.iter().enumerate().filter_map(|(k, s)| {
+        let (_, names, groups) = s.observer.by.get(i)?;
+        let gs = groups
             .iter()
             .enumerate()
-            .filter(|(_, g)| g.gold + g.system > 0)
             .map(|(id, g)| (names.name(id as u32).to_owned(), g))
             .collect();
+        Some((k, gs))
+    });
+    by_section(key, ms, systems)
+}
+
+/// A breakdown section `by:KEY`: every system's groups with words on either side, in
+/// their natural order (bins) or by name.
+pub fn by_section<'a>(
+    key: ByKey,
+    ms: &[Measure],
+    systems: impl IntoIterator<Item = (usize, Vec<(String, &'a GroupCounts)>)>,
+) -> Section {
+    let mut rows = Vec::new();
+    for (k, mut gs) in systems {
+        gs.retain(|(_, g)| g.gold + g.system > 0);
         gs.sort_by_key(|g| group_order(key, &g.0));
         rows.extend(keyed_rows(ms, k, gs));
     }
@@ -261,33 +272,6 @@ fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
     }
 }
 
-/// The rows of one breakdown (groups with words on either side), in report order.
-pub(crate) fn group_rows<'a>(
-    key: ByKey,
-    groups: impl Iterator<Item = (&'a str, &'a GroupCounts)>,
-    system_side: bool,
-) -> Vec<GroupRow> {
-    let mut rows: Vec<GroupRow> = groups
-        .filter(|(_, g)| g.gold + g.system > 0)
-        .map(|(name, g)| GroupRow {
-            group: name.to_owned(),
-            words: g.gold,
-            LAS: Ratio::new(g.gold_las, g.gold).value(),
-            UAS: Ratio::new(g.gold_uas, g.gold).value(),
-            LA: Ratio::new(g.gold_la, g.gold).value(),
-            system_words: system_side.then_some(g.system),
-            system_LAS: if system_side {
-                Ratio::new(g.system_las, g.system).value()
-            } else {
-                None
-            },
-            counts: *g,
-        })
-        .collect();
-    sort_groups(key, &mut rows);
-    rows
-}
-
 /// Where a group goes: bins in their natural order; names (labels, tags) alphabetically.
 fn group_order(key: ByKey, name: &str) -> (usize, String) {
     let order: &[&str] = match key {
@@ -304,10 +288,6 @@ fn group_order(key: ByKey, name: &str) -> (usize, String) {
         let at = order.iter().position(|o| *o == name).unwrap_or(order.len());
         (at, String::new())
     }
-}
-
-fn sort_groups(key: ByKey, rows: &mut [GroupRow]) {
-    rows.sort_by_key(|r| group_order(key, &r.group));
 }
 
 /// System `k`'s label confusions: the `top` most frequent labels, the rest as `(other)`.

@@ -16,6 +16,6 @@ pub mod ud;
 pub mod value;
 
 pub use compat::conll::{compat_eval09, compat_lines, Compat, Eval09Counts};
-pub use model::{Signature, SCHEMA};
+pub use model::Signature;
 pub use render::OutputFormat;
 pub use value::Report;

@@ -1,13 +1,7 @@
-//! The pieces of the first report model (schema `treeval.report/1`) that the commands not
-//! yet on the shared model (`ud`, `brackets`, `ted`, `relations`) still use, and the
-//! signature and warning types every report uses.
+//! The signature, warning and significance-settings types every report uses.
 
 use serde::Serialize;
 use treeval_formats::Diagnostic;
-use treeval_metrics::deps::GroupCounts;
-
-/// Version of the JSON contract. Bump the number on any breaking change.
-pub const SCHEMA: &str = "treeval.report/1";
 
 /// A reproducibility signature in the spirit of sacrebleu:
 /// `treeval 0.1.0|deps|punct:form|labels:full|avg:micro`.
@@ -35,57 +29,6 @@ impl Signature {
         self.0.push(':');
         self.0.push_str(&value);
     }
-}
-
-/// A metric with its counts: `score = correct / total` (a fraction in [0, 1], `null`
-/// when `total` is 0).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
-pub struct Metric {
-    /// Numerator.
-    pub correct: u64,
-    /// Denominator.
-    pub total: u64,
-    /// The fraction, full precision.
-    pub score: Option<f64>,
-    /// A bootstrap confidence interval `[low, high]` of `score`, when asked (`--ci`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub ci: Option<[f64; 2]>,
-}
-
-impl Metric {
-    /// From counts.
-    pub fn new(correct: u64, total: u64) -> Self {
-        Metric {
-            correct,
-            total,
-            score: treeval_metrics::Ratio::new(correct, total).value(),
-            ci: None,
-        }
-    }
-}
-
-/// One group of a breakdown.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[allow(non_snake_case)]
-pub struct GroupRow {
-    /// Group name.
-    pub group: String,
-    /// Scored words in the group (by gold value).
-    pub words: u64,
-    /// Accuracies over those words.
-    pub LAS: Option<f64>,
-    /// UAS over those words.
-    pub UAS: Option<f64>,
-    /// LA over those words.
-    pub LA: Option<f64>,
-    /// Words in the group by their system value (tree-dependent groups only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub system_words: Option<u64>,
-    /// LAS over those (precision-like, MaltEval's "parser accuracy").
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub system_LAS: Option<f64>,
-    /// The raw counts.
-    pub counts: GroupCounts,
 }
 
 /// A warning as shown in the report.

@@ -1,16 +1,18 @@
-//! The `ud` report: the CoNLL 2018 metrics and udeval's ELAS/EULAS, each with its counts,
-//! per-relation scores over the word alignment, and what was read.
-
-use std::fmt::Write as _;
+//! The `ud` report on the shared model: the CoNLL 2018 metrics and udeval's ELAS/EULAS
+//! (a row per metric: precision, recall, F1, aligned accuracy, each with its counts),
+//! per-relation scores over the word alignment, breakdowns, the resync windows; and the
+//! reference scripts' own outputs (`--compat`).
 
 use serde::Serialize;
+use treeval_metrics::deps::{group_measures, ByKey, GroupCounts};
+use treeval_metrics::ud::measures::{measures, relation_measures};
 use treeval_metrics::ud::{
-    conll18_table, RelationCounts, ResyncWindow, SideStats, UdCounts, UdScore, METRICS,
+    conll18_table, Count, RelationCounts, ResyncWindow, SideStats, UdCounts, METRICS,
 };
 
-use crate::model::{GroupRow, Signature, Warning};
-use crate::render::{table, OutputFormat};
-use treeval_metrics::deps::{ByKey, GroupCounts};
+use crate::driver::{cells, keyed_rows, Intervals};
+use crate::model::{Signature, Warning};
+use crate::value::{Input, Report, Row, Section, System};
 
 /// What was read from a file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -46,155 +48,9 @@ impl UdFileOut {
     }
 }
 
-/// One relation's scores over the alignment.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct UdRelation {
-    /// Universal relation.
-    pub relation: String,
-    /// Counts.
-    #[serde(flatten)]
-    pub counts: RelationCounts,
-    /// LAS-correct / system words with the relation (`null` without system words).
-    pub precision: Option<f64>,
-    /// LAS-correct / gold words with the relation (`null` without gold words).
-    pub recall: Option<f64>,
-    /// Harmonic mean (`null` without gold and system words).
-    pub f1: Option<f64>,
-}
-
-/// `n / d`, or `None` (not applicable) when `d` is 0.
-pub fn ratio(n: u64, d: u64) -> Option<f64> {
-    (d > 0).then(|| n as f64 / d as f64)
-}
-
-/// A percentage with two decimals, `n/a` when not applicable.
-pub fn pct_or_na(x: Option<f64>) -> String {
-    x.map_or_else(|| "n/a".to_owned(), |v| format!("{:.2}", 100.0 * v))
-}
-
-/// One system.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct UdSystem {
-    /// What was read.
-    pub file: UdFileOut,
-    /// Metric name → counts and scores, in [`METRICS`] order.
-    pub metrics: serde_json::Map<String, serde_json::Value>,
-    /// Per universal relation.
-    pub per_relation: Vec<UdRelation>,
-    /// Breakdowns over the alignment (`--by`): per group, gold words by their gold value
-    /// with LAS/UAS/LA as recall, and system words by their system value with LAS as
-    /// precision.
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub by: std::collections::BTreeMap<String, Vec<GroupRow>>,
-    /// Every mismatch window (`--align resync` only).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub resync: Option<Vec<ResyncWindow>>,
-    /// Bootstrap intervals of tested metrics' F1 (`--ci`).
-    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
-    pub ci: std::collections::BTreeMap<String, [f64; 2]>,
-    #[serde(skip)]
-    counts: UdCounts,
-}
-
-/// The whole report.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct UdReport {
-    /// Schema version.
-    pub schema: &'static str,
-    /// `ud`.
-    pub command: String,
-    /// Reproducibility signature.
-    pub signature: Signature,
-    /// The gold file.
-    pub gold: UdFileOut,
-    /// One per system.
-    pub systems: Vec<UdSystem>,
-    /// Pairwise tests on the F1 of the tested metrics.
-    pub comparisons: Vec<treeval_stats::compare::Comparison>,
-    /// Ranks per metric and test.
-    pub rankings: Vec<treeval_stats::compare::Ranking>,
-    /// Warnings.
-    pub warnings: Vec<Warning>,
-}
-
-impl UdSystem {
-    /// Build from a system's counts.
-    pub fn new(file: UdFileOut, counts: &UdCounts, relations: &[(String, RelationCounts)]) -> Self {
-        let metrics = counts
-            .scores(METRICS.len())
-            .into_iter()
-            .map(|(k, v)| (k.to_owned(), score_json(&v)))
-            .collect();
-        let per_relation = relations
-            .iter()
-            .map(|(name, c)| UdRelation {
-                relation: name.clone(),
-                counts: *c,
-                precision: ratio(c.correct, c.system),
-                recall: ratio(c.correct, c.gold),
-                f1: ratio(2 * c.correct, c.gold + c.system),
-            })
-            .collect();
-        UdSystem {
-            file,
-            metrics,
-            per_relation,
-            by: Default::default(),
-            resync: None,
-            ci: Default::default(),
-            counts: *counts,
-        }
-    }
-
-    /// Add the breakdowns of an evaluation.
-    pub fn with_by(mut self, by: &[(ByKey, Vec<(String, GroupCounts)>)]) -> Self {
-        for (key, groups) in by {
-            let rows =
-                crate::deps::group_rows(*key, groups.iter().map(|(n, g)| (n.as_str(), g)), true);
-            self.by.insert(key.name().to_owned(), rows);
-        }
-        self
-    }
-
-    /// The counts the scores come from.
-    pub fn counts(&self) -> &UdCounts {
-        &self.counts
-    }
-}
-
-/// Precision, recall, F1 and aligned accuracy, each `None` (not applicable) when its
-/// denominator is 0: a metric with no gold and no system items measures nothing (the
-/// reference scripts print 0.00 there; the compat tables still do).
-pub fn applicable(s: &UdScore) -> [Option<f64>; 4] {
-    [
-        ratio(s.correct, s.system),
-        ratio(s.correct, s.gold),
-        ratio(2 * s.correct, s.gold + s.system),
-        s.aligned.and_then(|a| ratio(s.correct, a)),
-    ]
-}
-
-fn score_json(s: &UdScore) -> serde_json::Value {
-    let mut m = serde_json::Map::new();
-    m.insert("correct".into(), s.correct.into());
-    m.insert("gold".into(), s.gold.into());
-    m.insert("system".into(), s.system.into());
-    if let Some(a) = s.aligned {
-        m.insert("aligned".into(), a.into());
-    }
-    let [p, r, f, acc] = applicable(s);
-    m.insert("precision".into(), p.into());
-    m.insert("recall".into(), r.into());
-    m.insert("f1".into(), f.into());
-    if s.aligned.is_some() {
-        m.insert("aligned_accuracy".into(), acc.into());
-    }
-    serde_json::Value::Object(m)
-}
-
 /// The mismatch windows of `--align resync`, one line each after a summary line.
-pub fn resync_lines(s: &UdSystem) -> Vec<String> {
-    let Some(windows) = &s.resync else {
+pub fn resync_lines(windows: Option<&[ResyncWindow]>) -> Vec<String> {
+    let Some(windows) = windows else {
         return Vec::new();
     };
     let (gw, sw): (u64, u64) = windows
@@ -298,131 +154,160 @@ pub fn official_lines(counts: &UdCounts, enhanced: bool) -> String {
     o
 }
 
-/// Render the report.
-pub fn render(
-    r: &UdReport,
-    format: OutputFormat,
-    compat: Option<UdCompat>,
-    per_relation: bool,
-) -> String {
-    if let Some(c) = compat {
-        let table =
-            |n: usize, counts: bool| move |s: &UdSystem| conll18_table(&s.counts.scores(n), counts);
-        let one: Box<dyn Fn(&UdSystem) -> String> = match c {
-            UdCompat::Conll18 => Box::new(|s: &UdSystem| official_lines(&s.counts, false)),
-            UdCompat::Udeval => Box::new(|s: &UdSystem| official_lines(&s.counts, true)),
-            UdCompat::Conll18Verbose => Box::new(table(13, false)),
-            UdCompat::Conll18Counts => Box::new(table(13, true)),
-            UdCompat::UdevalVerbose => Box::new(table(15, false)),
-            UdCompat::UdevalCounts => Box::new(table(15, true)),
-        };
-        return r.systems.iter().map(one).collect::<Vec<_>>().join("\n");
+/// One system's evaluation, as the report needs it.
+#[derive(Debug, Clone)]
+pub struct UdSystemIn {
+    /// What was read.
+    pub file: UdFileOut,
+    /// Corpus totals.
+    pub counts: UdCounts,
+    /// Per universal relation.
+    pub relations: Vec<(String, RelationCounts)>,
+    /// Breakdowns over the alignment.
+    pub by: Vec<(ByKey, Vec<(String, GroupCounts)>)>,
+    /// The mismatch windows (`--align resync`).
+    pub resync: Option<Vec<ResyncWindow>>,
+    /// Per gold sentence (kept for tests and intervals; else empty).
+    pub sentences: Vec<UdCounts>,
+}
+
+/// What the report shows besides the metrics.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct UdShown {
+    /// Per-relation scores (`--per-relation`).
+    pub per_relation: bool,
+    /// Intervals on every score (`--ci`).
+    pub ci: Option<Intervals>,
+}
+
+/// Build the report.
+pub fn build(
+    signature: Signature,
+    gold: &UdFileOut,
+    systems: &[UdSystemIn],
+    shown: UdShown,
+    warnings: Vec<Warning>,
+) -> Report {
+    let mut r = Report::new("ud", signature);
+    r.convention("labels", "universal");
+    let input = |role: &str, f: &UdFileOut, system| Input {
+        role: role.into(),
+        path: f.path.clone(),
+        format: "conllu".into(),
+        description: format!(
+            "{} sentences, {} tokens, {} words, {} empty nodes",
+            f.sentences, f.tokens, f.words, f.empty_nodes
+        ),
+        counts: serde_json::to_value(f).unwrap_or_default(),
+        system,
+    };
+    r.inputs.push(input("gold", gold, None));
+    for (k, s) in systems.iter().enumerate() {
+        let mut i = input("system", &s.file, Some(k));
+        if let (Some(w), Some(m)) = (&s.resync, i.counts.as_object_mut()) {
+            m.insert("resync".into(), serde_json::to_value(w).unwrap_or_default());
+        }
+        r.inputs.push(i);
+        r.systems.push(System {
+            name: s.file.path.clone(),
+            inputs: vec![k + 1],
+        });
     }
-    if format == OutputFormat::Json {
-        let mut s =
-            serde_json::to_string_pretty(r).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
-        s.push('\n');
-        return s;
+    // ELAS and EULAS are there with the others: n/a (null) when no file has DEPS items
+    let ms = measures();
+    r.add_measures::<Count>(&ms);
+    r.sections
+        .push(metric_section(systems, METRICS.len(), &ms, shown.ci));
+    if shown.per_relation {
+        let rm = relation_measures();
+        r.add_measures::<RelationCounts>(&rm);
+        let mut rows = Vec::new();
+        for (k, s) in systems.iter().enumerate() {
+            rows.extend(keyed_rows(
+                &rm,
+                k,
+                s.relations.iter().map(|(n, c)| (n.clone(), c)),
+            ));
+        }
+        r.sections.push(Section {
+            id: "per-relation".into(),
+            title: "per relation (universal part; LAS over the alignment)".into(),
+            key: Some("relation".into()),
+            columns: rm.iter().map(|m| m.name.to_string()).collect(),
+            show_counts: false,
+            rows,
+        });
     }
-    let mut o = String::new();
-    let _ = writeln!(o, "{}", r.signature.0);
-    let g = &r.gold;
-    let _ = writeln!(
-        o,
-        "gold: {} ({} sentences, {} tokens, {} words, {} empty nodes)",
-        g.path, g.sentences, g.tokens, g.words, g.empty_nodes
-    );
-    for (k, s) in r.systems.iter().enumerate() {
-        let f = &s.file;
-        let _ = writeln!(
-            o,
-            "\n[{}] {} ({} sentences, {} tokens, {} words, {} empty nodes)",
-            k + 1,
-            f.path,
-            f.sentences,
-            f.tokens,
-            f.words,
-            f.empty_nodes
-        );
-        let enhanced = g.enhanced_items + f.enhanced_items > 0;
-        let n = if enhanced { METRICS.len() } else { 13 };
-        let mut rows = vec![vec![
-            "metric".to_string(),
-            "precision".into(),
-            "recall".into(),
-            "F1".into(),
-            "aligned acc".into(),
-            "correct".into(),
-            "gold".into(),
-            "system".into(),
-            "aligned".into(),
-        ]];
-        for (name, sc) in s.counts.scores(n) {
-            let [p, rc, f, acc] = applicable(&sc);
-            rows.push(vec![
-                name.to_string(),
-                pct_or_na(p),
-                pct_or_na(rc),
-                pct_or_na(f),
-                sc.aligned.map_or(String::new(), |_| pct_or_na(acc)),
-                sc.correct.to_string(),
-                sc.gold.to_string(),
-                sc.system.to_string(),
-                sc.aligned.map_or(String::new(), |a| a.to_string()),
-            ]);
-        }
-        o.push_str(&table(&rows, 1));
-        if !enhanced {
-            let _ = writeln!(o, "(ELAS and EULAS omitted: neither file has DEPS items)");
-        }
-        for line in resync_lines(s) {
-            let _ = writeln!(o, "{line}");
-        }
-        if g.dropped_enhanced_items + f.dropped_enhanced_items > 0 {
-            let _ = writeln!(
-                o,
-                "note: {} gold and {} system DEPS items into empty nodes left out (--empty-nodes drop)",
-                g.dropped_enhanced_items, f.dropped_enhanced_items
-            );
-        }
-        if per_relation {
-            let mut rows = vec![vec![
-                "relation".to_string(),
-                "precision".into(),
-                "recall".into(),
-                "F1".into(),
-                "correct".into(),
-                "gold".into(),
-                "system".into(),
-                "head ok".into(),
-            ]];
-            for x in &s.per_relation {
-                rows.push(vec![
-                    x.relation.clone(),
-                    pct_or_na(x.precision),
-                    pct_or_na(x.recall),
-                    pct_or_na(x.f1),
-                    x.counts.correct.to_string(),
-                    x.counts.gold.to_string(),
-                    x.counts.system.to_string(),
-                    x.counts.head.to_string(),
-                ]);
-            }
-            let _ = writeln!(
-                o,
-                "\nper relation (universal part; LAS over the alignment):"
-            );
-            o.push_str(&table(&rows, 1));
-        }
-        crate::render::by_tables(&mut o, &f.path, &s.by);
+    let keys: Vec<ByKey> = systems
+        .first()
+        .map(|s| s.by.iter().map(|(k, _)| *k).collect())
+        .unwrap_or_default();
+    for (i, key) in keys.into_iter().enumerate() {
+        let gm = group_measures(true);
+        r.add_measures::<GroupCounts>(&gm);
+        let per = systems.iter().enumerate().filter_map(|(k, s)| {
+            let (_, groups) = s.by.get(i)?;
+            Some((k, groups.iter().map(|(n, g)| (n.clone(), g)).collect()))
+        });
+        r.sections.push(crate::deps::by_section(key, &gm, per));
     }
-    crate::render::significance_lines(
-        &mut o,
-        r.systems.iter().map(|s| &s.ci),
-        &r.comparisons,
-        " F1",
-    );
-    // warnings go to stderr (the command prints them with their file and line) and are
-    // in the JSON report; the text report on stdout holds the results only
-    o
+    for s in systems {
+        for line in resync_lines(s.resync.as_deref()) {
+            r.notes.push(format!("{}: {line}", s.file.path));
+        }
+        if gold.dropped_enhanced_items + s.file.dropped_enhanced_items > 0 {
+            r.notes.push(format!(
+                "{}: {} gold and {} system DEPS items into empty nodes left out (--empty-nodes drop)",
+                s.file.path, gold.dropped_enhanced_items, s.file.dropped_enhanced_items
+            ));
+        }
+    }
+    r.warnings = warnings;
+    r
+}
+
+/// The metrics of every system, a row per metric: its totals, and with intervals its
+/// sentences resampled.
+fn metric_section(
+    systems: &[UdSystemIn],
+    n: usize,
+    ms: &[treeval_metrics::measure::Measure],
+    ci: Option<Intervals>,
+) -> Section {
+    let mut rows = Vec::new();
+    for (k, s) in systems.iter().enumerate() {
+        for (m, name) in METRICS.iter().enumerate().take(n) {
+            let units: Vec<Count> = if ci.is_some() && !s.sentences.is_empty() {
+                s.sentences.iter().map(|c| c.metrics[m]).collect()
+            } else {
+                vec![s.counts.metrics[m]]
+            };
+            rows.push(Row {
+                system: k,
+                key: Some((*name).to_owned()),
+                cells: cells(ms, &units, ci),
+            });
+        }
+    }
+    Section {
+        id: "scores".into(),
+        title: String::new(),
+        key: Some("metric".into()),
+        columns: ms.iter().map(|m| m.name.to_string()).collect(),
+        show_counts: true,
+        rows,
+    }
+}
+
+/// The reference script's output for every system (`--compat`).
+pub fn compat_text(systems: &[UdSystemIn], c: UdCompat) -> String {
+    let one = |s: &UdSystemIn| match c {
+        UdCompat::Conll18 => official_lines(&s.counts, false),
+        UdCompat::Udeval => official_lines(&s.counts, true),
+        UdCompat::Conll18Verbose => conll18_table(&s.counts.scores(13), false),
+        UdCompat::Conll18Counts => conll18_table(&s.counts.scores(13), true),
+        UdCompat::UdevalVerbose => conll18_table(&s.counts.scores(15), false),
+        UdCompat::UdevalCounts => conll18_table(&s.counts.scores(15), true),
+    };
+    systems.iter().map(one).collect::<Vec<_>>().join("\n")
 }

@@ -99,64 +99,6 @@ impl Progress {
     }
 }
 
-/// What [`test_named_metrics`] found.
-pub type Tested = (
-    Vec<treeval_stats::compare::Comparison>,
-    Vec<treeval_stats::compare::Ranking>,
-    Vec<std::collections::BTreeMap<String, [f64; 2]>>,
-);
-
-/// Run the asked tests between systems, and the asked bootstrap intervals of each system,
-/// on metrics named by `metrics`: `tables(m)` gives one per-sentence table per system,
-/// `statistic(m)` the score computed from its column sums. Returns the comparisons, the
-/// rankings and per system its intervals by metric name.
-pub fn test_named_metrics<'s>(
-    sig: &SignificanceArgs,
-    cfg: &CompareConfig,
-    quiet: bool,
-    metrics: &[String],
-    tables: &dyn Fn(&str) -> Vec<treeval_stats::Samples>,
-    statistic: &dyn Fn(&str) -> &'s dyn treeval_stats::Statistic,
-) -> Tested {
-    use treeval_stats::compare::{compare, MetricTables};
-    let bar = Progress::new(quiet);
-    let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
-    if !cfg.tests.is_empty() {
-        let named: Vec<MetricTables> = metrics
-            .iter()
-            .map(|m| MetricTables {
-                name: m.clone(),
-                tables: tables(m),
-                statistic: statistic(m),
-                decisions: None,
-                lower_is_better: false,
-            })
-            .collect();
-        (comparisons, rankings) = compare(&named, cfg, &|l, d, n| bar.update(l, d, n));
-    }
-    let mut intervals: Vec<std::collections::BTreeMap<String, [f64; 2]>> = Vec::new();
-    if let Some(level) = sig.ci {
-        let rs = treeval_stats::Resampling {
-            samples: sig.ci_samples,
-            seed: sig.seed,
-        };
-        for m in metrics {
-            for (k, t) in tables(m).iter().enumerate() {
-                if intervals.len() <= k {
-                    intervals.resize(k + 1, Default::default());
-                }
-                if let Some((lo, hi)) =
-                    treeval_stats::bootstrap_ci(t, statistic(m), level, rs, None)
-                {
-                    intervals[k].insert(m.clone(), [lo, hi]);
-                }
-            }
-        }
-    }
-    bar.finish();
-    (comparisons, rankings, intervals)
-}
-
 /// Append the settings of the tests and intervals to a signature.
 pub fn sign(
     sig: &SignificanceArgs,

@@ -4,12 +4,15 @@ use std::io::Write;
 
 use treeval_formats::{Format as InFormat, ReaderBuilder};
 use treeval_metrics::deps::Input;
+use treeval_metrics::ud::measures::f1_of;
 use treeval_metrics::ud::METRICS;
 use treeval_metrics::ud::{evaluate, EmptyNodes, Enhancements, UdError, UdOptions};
 use treeval_report::model::Warning;
-use treeval_report::ud::{render, resync_lines, UdCompat as Compat, UdFileOut, UdReport, UdSystem};
+use treeval_report::render::OutputFormat;
+use treeval_report::ud::{
+    build, compat_text, resync_lines, UdCompat as Compat, UdFileOut, UdShown, UdSystemIn,
+};
 use treeval_report::Signature;
-use treeval_stats::Samples;
 
 use crate::args::{UdArgs, UdCompat};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
@@ -119,7 +122,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_format(
         "ud",
         a.format,
-        &[crate::args::Format::Text, crate::args::Format::Json],
+        &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
     check_outputs(&outputs(&a.out), &ins, a.out.force)?;
@@ -163,22 +166,23 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let reference = a.compat.is_some();
     let gold = input(&a.gold, reference);
-    let mut systems = Vec::new();
+    let mut systems: Vec<UdSystemIn> = Vec::new();
     let mut diagnostics = Vec::new();
     let mut gold_out = None;
     let mut failures = Vec::new();
-    let mut per_sentence: Vec<Vec<treeval_metrics::ud::UdCounts>> = Vec::new();
     for path in &a.systems {
         match evaluate(&gold, &input(path, reference), &opts) {
             Ok(r) => {
                 gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
                 diagnostics.extend(r.warnings.iter().cloned());
-                let mut system =
-                    UdSystem::new(UdFileOut::new(path, &r.system), &r.counts, &r.relations)
-                        .with_by(&r.by);
-                system.resync = r.resync;
-                systems.push(system);
-                per_sentence.push(r.sentences);
+                systems.push(UdSystemIn {
+                    file: UdFileOut::new(path, &r.system),
+                    counts: r.counts,
+                    relations: r.relations,
+                    by: r.by,
+                    resync: r.resync,
+                    sentences: r.sentences,
+                });
             }
             Err(e) => failures.push(explain(e, &a.gold, path)),
         }
@@ -190,8 +194,8 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         // one object per gold sentence and system; system words count toward the gold
         // sentence their first character lies in
         let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ud", &ins)?;
-        for (k, rows) in per_sentence.iter().enumerate() {
-            for (i, c) in rows.iter().enumerate() {
+        for (k, s) in systems.iter().enumerate() {
+            for (i, c) in s.sentences.iter().enumerate() {
                 let counts: serde_json::Map<String, serde_json::Value> = METRICS
                     .iter()
                     .zip(&c.metrics)
@@ -232,53 +236,6 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .into(),
         );
     }
-    let (mut comparisons, mut rankings) = (Vec::new(), Vec::new());
-    if resample {
-        // F1 = 2·correct / (gold + system) from the summed columns of gold sentences
-        let f1 = |sums: &[f64]| -> Option<f64> {
-            let d = sums[1] + sums[2];
-            (d > 0.0).then(|| 2.0 * sums[0] / d)
-        };
-        let index = |m: &str| METRICS.iter().position(|x| *x == m).unwrap_or(0);
-        let tables = |m: &str| -> Vec<Samples> {
-            let k = index(m);
-            per_sentence
-                .iter()
-                .map(|rows| {
-                    let mut t = Samples::new(3);
-                    for c in rows {
-                        let x = &c.metrics[k];
-                        t.push(&[x.correct as f64, x.gold as f64, x.system as f64]);
-                    }
-                    t
-                })
-                .collect()
-        };
-        let ci;
-        (comparisons, rankings, ci) = super::significance::test_named_metrics(
-            &a.sig,
-            &cfg,
-            a.quiet,
-            &a.test_metrics,
-            &tables,
-            &|_| &f1,
-        );
-        for (system, ci) in systems.iter_mut().zip(ci) {
-            system.ci = ci;
-        }
-        super::significance::sign(&a.sig, &cfg, &mut signature);
-        signature.push("test-metrics", a.test_metrics.join(","));
-    }
-    let report = UdReport {
-        schema: treeval_report::SCHEMA,
-        command: "ud".into(),
-        signature,
-        gold: gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default())),
-        systems,
-        comparisons,
-        rankings,
-        warnings,
-    };
     let compat = a.compat.map(|c| match (c, a.verbose) {
         (UdCompat::Conll18, false) => Compat::Conll18,
         (UdCompat::Conll18, true) => Compat::Conll18Verbose,
@@ -287,15 +244,55 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (UdCompat::Udeval, true) => Compat::UdevalVerbose,
         (UdCompat::UdevalCounts, _) => Compat::UdevalCounts,
     });
-    if compat.is_some() && !a.quiet {
-        // the compat table must stay the reference's; the windows go to stderr
-        for (k, s) in report.systems.iter().enumerate() {
-            for line in resync_lines(s) {
-                eprintln!("[{}] {line}", k + 1);
+    let text = if let Some(c) = compat {
+        if !a.quiet {
+            // the compat table must stay the reference's; the windows go to stderr
+            for (k, s) in systems.iter().enumerate() {
+                for line in resync_lines(s.resync.as_deref()) {
+                    eprintln!("[{}] {line}", k + 1);
+                }
             }
         }
-    }
-    let text = render(&report, a.format.into(), compat, a.per_relation);
+        compat_text(&systems, c)
+    } else {
+        if resample {
+            super::significance::sign(&a.sig, &cfg, &mut signature);
+            signature.push("test-metrics", a.test_metrics.join(","));
+        }
+        let shown = UdShown {
+            per_relation: a.per_relation,
+            ci: super::significance::intervals(&a.sig),
+        };
+        let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
+        let mut report = build(signature, &gold_file, &systems, shown, warnings);
+        if !cfg.tests.is_empty() {
+            significance(a, &cfg, &systems, &mut report);
+        }
+        report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
+        treeval_report::emit::to_string(&report, OutputFormat::from(a.format))
+    };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The tests on the F1 of the `--test-metrics`, each over the sentences' counts of its
+/// metric.
+fn significance(
+    a: &UdArgs,
+    cfg: &treeval_stats::compare::CompareConfig,
+    systems: &[UdSystemIn],
+    report: &mut treeval_report::value::Report,
+) {
+    let tested: Vec<treeval_metrics::measure::Measure> = a
+        .test_metrics
+        .iter()
+        .filter_map(|m| METRICS.iter().position(|x| x == m).map(f1_of))
+        .collect();
+    let with: Vec<treeval_report::driver::Tested> = tested.iter().map(|m| (m, None)).collect();
+    let units: Vec<Vec<treeval_metrics::ud::UdCounts>> =
+        systems.iter().map(|s| s.sentences.clone()).collect();
+    let bar = super::significance::Progress::new(a.quiet);
+    (report.comparisons, report.rankings) =
+        treeval_report::driver::tests(&with, &units, cfg, &|l, d, t| bar.update(l, d, t));
+    bar.finish();
 }
