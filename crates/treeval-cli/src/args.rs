@@ -95,12 +95,8 @@ pub struct TedArgs {
     /// 1 − Σδ_new / Σι (global averaging, the paper's default).
     #[arg(long)]
     pub micro: bool,
-    /// Output format (text or json; the other formats print the text report).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// No progress or warnings on standard error.
-    #[arg(short, long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
     /// With two or more systems, do not run the default pairwise test (approximate
     /// randomization = stratified shuffling, 10000 shuffles, as the paper).
     #[arg(long)]
@@ -239,12 +235,8 @@ pub struct UdArgs {
     /// wrong), system words by their system value (LAS as precision).
     #[arg(long, value_name = "KEYS", value_delimiter = ',', value_parser = parse_by)]
     pub by: Vec<treeval_metrics::ByKey>,
-    /// Output format (text or json).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// No progress bar or warnings on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
     /// Significance tests and intervals.
     #[command(flatten)]
     pub sig: SignificanceArgs,
@@ -292,18 +284,14 @@ pub struct RelationsArgs {
     /// When the texts differ: stop (strict) or resynchronise (resync), as in `ud`.
     #[arg(long, value_enum, default_value_t = AlignArg::Strict)]
     pub align: AlignArg,
-    /// No warnings on stderr (they stay in the JSON report).
-    #[arg(short, long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
     /// Significance tests (ar, bootstrap: sentences resampled; McNemar needs binary
     /// decisions, which relation sets are not) and intervals on every fraction.
     #[command(flatten)]
     pub sig: SignificanceArgs,
     #[command(flatten)]
     pub out: OutputArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
     /// Measures the tests compare, comma-separated: precision, recall, F1, CA, CA-macro.
     #[arg(long, value_name = "MEASURES", value_delimiter = ',', default_value = "CA,CA-macro",
           value_parser = ["precision", "recall", "F1", "CA", "CA-macro"], help_heading = "Significance")]
@@ -347,12 +335,8 @@ pub struct BracketsArgs {
     /// How trees are laid out in the files.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     pub layout: LayoutArg,
-    /// Output format (text or json).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// No warnings on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
     /// Also the careful evaluation of Hogenhout & Matsumoto (1996) over the scored
     /// sentences: TTB, TPB, EM, CE, SP, PINH/PNINH, TINH/TNINH and the derived measures
     /// (each with its formula); with several test files, YY/YN/NY/NN, the real-test-size
@@ -434,12 +418,8 @@ pub struct PtsArgs {
     /// Swap the sides of every system alignment link.
     #[arg(long)]
     pub reverse: bool,
-    /// Output format (text or json; the others print the text table).
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// Do not print warnings on stderr.
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
     #[command(flatten)]
     pub sig: SignificanceArgs,
     #[command(flatten)]
@@ -528,17 +508,12 @@ pub struct AlignArgs {
     #[arg(long, value_name = "N")]
     pub sentences: Option<u64>,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-
     /// Print exactly what a reference script prints instead of the report.
     #[arg(long, value_enum)]
     pub compat: Option<AlignCompat>,
 
-    /// Do not print warnings on stderr (they stay in the report).
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
 
     #[command(flatten)]
     pub sig: SignificanceArgs,
@@ -575,9 +550,9 @@ pub enum Labels {
 pub enum Format {
     /// Aligned tables for reading.
     Text,
-    /// The versioned JSON contract (schema "treeval.report/1").
+    /// The versioned JSON contract (schema "treeval.report/2").
     Json,
-    /// Long-format CSV: one row per system, section, key and metric.
+    /// Long-format CSV: one row per cell (system, section, key, measure), test and rank.
     Csv,
     /// The same, tab-separated.
     Tsv,
@@ -694,10 +669,6 @@ pub struct DepsArgs {
     #[arg(long)]
     pub per_relation: bool,
 
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-
     /// Print exactly the summary lines of a reference script instead of the report.
     #[arg(long, value_enum)]
     pub compat: Option<CompatMode>,
@@ -718,9 +689,8 @@ pub struct DepsArgs {
     #[arg(long, value_enum, default_value_t = Conll09Cols::Gold)]
     pub conll09_columns: Conll09Cols,
 
-    /// Do not print warnings on stderr (they stay in the report).
-    #[arg(long, short)]
-    pub quiet: bool,
+    #[command(flatten)]
+    pub report: ReportArgs,
 
     #[command(flatten)]
     pub sig: SignificanceArgs,
@@ -732,6 +702,19 @@ pub struct DepsArgs {
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
           value_parser = parse_metric, help_heading = "Significance")]
     pub test_metrics: Vec<treeval_metrics::deps::DepsMetric>,
+}
+
+/// How the report is written, with the same meaning in every command.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Output format: text (aligned tables), json (the versioned contract
+    /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per cell, test and
+    /// rank), markdown, latex (booktabs tables). With --compat: text only.
+    #[arg(long, value_enum, default_value_t = Format::Text, help_heading = "Output")]
+    pub format: Format,
+    /// No progress bar and no warnings on stderr (the warnings stay in the report).
+    #[arg(short, long, help_heading = "Output")]
+    pub quiet: bool,
 }
 
 /// Files written besides the report, with the same meaning in every command.

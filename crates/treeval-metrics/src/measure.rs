@@ -95,6 +95,28 @@ impl Measure {
         }
     }
 
+    /// A fraction (higher is better) with its own score function over the columns it
+    /// reads (in the order of `reads`).
+    pub fn fraction(
+        name: &'static str,
+        title: &'static str,
+        formula: &'static str,
+        source: &'static str,
+        reads: Vec<usize>,
+        score: impl Fn(&[f64]) -> Option<f64> + Send + Sync + 'static,
+    ) -> Self {
+        Measure {
+            name,
+            title,
+            formula,
+            source,
+            kind: Kind::Fraction,
+            better: Better::Higher,
+            reads,
+            score: Arc::new(score),
+        }
+    }
+
     /// The sum of one column: a count.
     pub fn count(name: &'static str, title: &'static str, column: usize) -> Self {
         Measure {

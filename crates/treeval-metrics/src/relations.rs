@@ -5,11 +5,10 @@
 //! 1 − ΣDf / Σmax; the macro average is the mean of the sentences' CA.
 
 use std::ops::AddAssign;
-use std::sync::Arc;
 
 use serde::Serialize;
 
-use crate::measure::{ratio, Better, Kind, Measure, Statistics};
+use crate::measure::{ratio, Measure, Statistics};
 use crate::ud::Count;
 
 /// One sentence's relation sets (or their sums).
@@ -92,25 +91,6 @@ impl Statistics for RelationSetCounts {
 
 const ALPINO: &str = "van Noord et al. 2002; Alpino's evaluate.pl";
 
-fn fraction(
-    name: &'static str,
-    title: &'static str,
-    formula: &'static str,
-    reads: Vec<usize>,
-    score: impl Fn(&[f64]) -> Option<f64> + Send + Sync + 'static,
-) -> Measure {
-    Measure {
-        name,
-        title,
-        formula,
-        source: ALPINO,
-        kind: Kind::Fraction,
-        better: Better::Higher,
-        reads,
-        score: Arc::new(score),
-    }
-}
-
 /// The measures: the three set sizes, precision, recall and F1 of the relations, and CA
 /// micro and macro (both not applicable when no sentence has a relation on either side).
 pub fn measures() -> Vec<Measure> {
@@ -135,24 +115,27 @@ pub fn measures() -> Vec<Measure> {
             c,
             g,
         ),
-        fraction(
+        Measure::fraction(
             "F1",
             "relation F1",
             "2·|Dt ∩ Ds| / (|Dt| + |Ds|)",
+            ALPINO,
             vec![c, g, s],
             |x| ratio(2.0 * x[0], x[1] + x[2]),
         ),
-        fraction(
+        Measure::fraction(
             "CA",
             "concept accuracy (micro)",
             "1 − ΣDf / Σmax(|Dt|, |Ds|)",
+            ALPINO,
             vec![df, max],
             |x| ratio(x[0], x[1]).map(|e| 1.0 - e),
         ),
-        fraction(
+        Measure::fraction(
             "CA-macro",
             "concept accuracy, the mean over sentences",
             "Σ sentence CA / sentences (CA = 1 for a sentence without relations)",
+            ALPINO,
             vec![ca, n, max],
             |x| (x[2] > 0.0).then(|| x[0] / x[1]),
         ),

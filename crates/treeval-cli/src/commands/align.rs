@@ -63,7 +63,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     check_format(
         "align",
-        a.format,
+        a.report.format,
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
@@ -250,7 +250,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &gold_counts,
         warnings,
     );
-    if !a.quiet {
+    if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
         }
@@ -273,7 +273,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
             for h in &hyps {
                 let (seen, moved) = as_wa_eval_sees_it(&gold, h);
                 if let Some(k) = moved.first() {
-                    if !a.quiet {
+                    if !a.report.quiet {
                         eprintln!(
                             "warning: {}: {} sentence number(s) are written differently from the gold {} (e.g. sentence {k}): wa_eval_align.pl compares them as text and matches no link there, and so does this output (the report matches them by number)",
                             h.path,
@@ -282,7 +282,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
                         );
                     }
                 }
-                if (gold.mixed_ids || h.mixed_ids) && !a.quiet {
+                if (gold.mixed_ids || h.mixed_ids) && !a.report.quiet {
                     eprintln!(
                         "warning: {} or {} writes one sentence number in two ways: wa_eval_align.pl may match fewer links than this output",
                         gold.path, h.path
@@ -293,7 +293,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
             o
         }
-        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.format)),
+        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format)),
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
@@ -377,7 +377,7 @@ fn build(
             .filter_map(|n| ms.iter().find(|m| m.name == n.as_str()))
             .map(|m| (m, None))
             .collect();
-        let bar = super::significance::Progress::new(a.quiet);
+        let bar = super::significance::Progress::new(a.report.quiet);
         (r.comparisons, r.rankings) =
             treeval_report::driver::tests(&tested, per_hyp, &cfg, &|l, d, n| bar.update(l, d, n));
         bar.finish();

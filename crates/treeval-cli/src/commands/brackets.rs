@@ -133,7 +133,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     check_format(
         "brackets",
-        a.format,
+        a.report.format,
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
@@ -146,7 +146,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         for m in &evalb_messages {
             eprintln!("{m}");
         }
-    } else if !a.quiet {
+    } else if !a.report.quiet {
         for d in &w {
             eprintln!("warning: {d}");
         }
@@ -161,7 +161,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     params.count_wrapper = a.compat.is_some();
     // EVALB's debug dump is part of its output: reproduced with --compat evalb
     params.trace = a.compat.is_some() && params.debug > 0;
-    if params.debug > 0 && a.compat.is_none() && !a.quiet {
+    if params.debug > 0 && a.compat.is_none() && !a.report.quiet {
         eprintln!(
             "warning: DEBUG {} asks for EVALB's per-sentence debug dump, printed with --compat evalb only; here --per-sentence (and JSON) give every sentence's counts",
             params.debug
@@ -233,7 +233,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         // a byte-order mark, CR LF: accepted, one warning per file
         let mut notes = if k == 0 { g.warnings() } else { Vec::new() };
         notes.extend(t.warnings());
-        if !a.quiet {
+        if !a.report.quiet {
             for d in &notes {
                 eprintln!("warning: {d}");
             }
@@ -257,10 +257,10 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             for l in &error_lines {
                 eprintln!("{l}");
             }
-        } else if !a.quiet {
+        } else if !a.report.quiet {
             eprint_capped(&error_lines, "error sentences");
         }
-        if !a.quiet {
+        if !a.report.quiet {
             // where each malformed tree went wrong
             let problems: Vec<String> = r.problems.iter().map(|d| d.to_string()).collect();
             eprint_capped(&problems, "problems in malformed trees");
@@ -284,7 +284,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     )),
                 )
                 .with_hint("their gold brackets count neither in recall nor in precision, which can raise F; --per-sentence lists them");
-                if !a.quiet {
+                if !a.report.quiet {
                     eprintln!(
                         "warning: {path}: {}\n  hint: {}",
                         d.kind,
@@ -305,7 +305,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     c.left_out[0].1,
                     c.left_out[0].2
                 );
-                if !a.quiet {
+                if !a.report.quiet {
                     eprintln!("warning: {path}: {msg}");
                 }
                 warnings.push(Warning {
@@ -406,7 +406,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 shown.join(", "),
                 if unused.len() > 10 { ", …" } else { "" }
             );
-            if !a.quiet {
+            if !a.report.quiet {
                 eprintln!("warning: {path}: {msg}\n  hint: a judgment names a parse bracket by sentence, start and end (words counted after the careful preparation), as --export-for-judging writes them");
             }
             warnings.push(Warning {
@@ -476,7 +476,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                     u
                 })
                 .collect();
-            let bar = super::significance::Progress::new(a.quiet);
+            let bar = super::significance::Progress::new(a.report.quiet);
             (report.comparisons, report.rankings) =
                 treeval_report::driver::tests(&tested, &units, &cfg, &|l, d, t| {
                     bar.update(l, d, t)
@@ -485,7 +485,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
         report.warnings = warnings;
-        text = treeval_report::emit::to_string(&report, OutputFormat::from(a.format));
+        text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
     }
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)

@@ -88,7 +88,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         });
     check_format(
         "deps",
-        a.format,
+        a.report.format,
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
@@ -132,7 +132,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     })
     .map_err(|e| Failure::Eval(e.to_string()))?;
     per_sentence.finish()?;
-    if !a.quiet {
+    if !a.report.quiet {
         let mut err = std::io::stderr().lock();
         for d in result.warnings.warnings() {
             let _ = writeln!(err, "warning: {d}");
@@ -152,7 +152,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         significance(a, &result, &mut report);
     }
     let text = match a.compat {
-        Some(CompatMode::Eval09) => compat_eval09(&result, a.quiet, out)?,
+        Some(CompatMode::Eval09) => compat_eval09(&result, a.report.quiet, out)?,
         Some(_) => {
             let mut s = String::new();
             for sys in &result.systems {
@@ -163,7 +163,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
             s
         }
-        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.format)),
+        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format)),
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;
@@ -280,7 +280,7 @@ fn significance(
         })
         .collect();
     if !cfg.tests.is_empty() {
-        let bar = super::significance::Progress::new(a.quiet);
+        let bar = super::significance::Progress::new(a.report.quiet);
         (report.comparisons, report.rankings) =
             driver::tests(&tested, &result.sentences, &cfg, &|l, d, t| {
                 bar.update(l, d, t)
@@ -293,7 +293,7 @@ fn significance(
             message: "McNemar's test treats every word as an independent decision; words of one sentence are not independent, so its p-values tend to be too small".into(),
             hint: Some("prefer --test ar (shuffles whole sentences) for claims of significance".into()),
         });
-        if !a.quiet {
+        if !a.report.quiet {
             eprintln!("note: McNemar's test assumes independent decisions (words of one sentence are not); prefer --test ar");
         }
     }

@@ -40,7 +40,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .chain(a.sys_b.iter().map(|p| ("--sys-b", p.as_str())))
     .chain(a.sys_align.iter().map(|p| ("--sys-align", p.as_str())))
     .collect();
-    check_format("pts", a.format, &crate::args::Format::ALL, false)?;
+    check_format("pts", a.report.format, &crate::args::Format::ALL, false)?;
     check_outputs(&outputs(&a.out), &ins, a.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {
@@ -165,12 +165,12 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         })
         .collect();
     let report = build(a, w, pairs, &side_a, &side_b, &aligned, &units, warnings);
-    if !a.quiet {
+    if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
         }
     }
-    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.format));
+    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }
@@ -279,7 +279,7 @@ fn build(
             (&ms[2], None),
             (&ms[3], None),
         ];
-        let bar = super::significance::Progress::new(a.quiet);
+        let bar = super::significance::Progress::new(a.report.quiet);
         (r.comparisons, r.rankings) =
             treeval_report::driver::tests(&tested, units, &cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();

@@ -30,7 +30,12 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect();
-    check_format("relations", a.format, &crate::args::Format::ALL, false)?;
+    check_format(
+        "relations",
+        a.report.format,
+        &crate::args::Format::ALL,
+        false,
+    )?;
     check_outputs(&outputs(&a.out), &ins, a.out.force)?;
     let (cfg, _) = super::significance::resampling_config(
         &a.sig,
@@ -44,7 +49,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for sys in &a.systems {
         let r = evaluate(&input(&a.gold, false), &input(sys, false), &opts)
             .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
-        for w in print_warnings(&r.warnings, a.quiet) {
+        for w in print_warnings(&r.warnings, a.report.quiet) {
             if !warnings.contains(&w) {
                 warnings.push(w);
             }
@@ -73,7 +78,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .filter(|m| a.test_metrics.iter().any(|t| t == m.name))
             .map(|m| (m, None))
             .collect();
-        let bar = super::significance::Progress::new(a.quiet);
+        let bar = super::significance::Progress::new(a.report.quiet);
         (report.comparisons, report.rankings) =
             treeval_report::driver::tests(&tested, &units, &cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();
@@ -82,7 +87,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         super::significance::sign(&a.sig, &cfg, &mut report.signature);
     }
     report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
-    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.format));
+    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }

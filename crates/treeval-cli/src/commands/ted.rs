@@ -42,12 +42,12 @@ fn inputs(a: &TedArgs) -> Vec<InputRef<'_>> {
 
 /// Run the command.
 pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    if a.distance.is_some() && a.format != Format::Text {
+    if a.distance.is_some() && a.report.format != Format::Text {
         return Err(Failure::Usage(
             "--distance prints one distance per line (and --script its edit script as JSON); --format does not apply".into(),
         ));
     }
-    check_format("ted", a.format, &crate::args::Format::ALL, false)?;
+    check_format("ted", a.report.format, &crate::args::Format::ALL, false)?;
     check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
     match &a.distance {
         Some(path) => distances(a, path, out),
@@ -148,7 +148,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
     let mut warnings: Vec<Warning> = r.warnings.iter().map(Warning::from).collect();
-    if !a.quiet {
+    if !a.report.quiet {
         for d in r.warnings.iter() {
             eprintln!("warning: {d}");
         }
@@ -164,7 +164,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         };
         let message =
             format!("no sentence was scored: {why}; TedEval is not applicable (n/a, null in JSON)");
-        if !a.quiet {
+        if !a.report.quiet {
             eprintln!("warning: {message}");
         }
         warnings.push(Warning {
@@ -235,7 +235,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let tested = &ms[usize::from(a.micro)];
         let units: Vec<Vec<treeval_metrics::tedeval::TedEvalCounts>> =
             r.experiments.iter().map(|x| x.sentences.clone()).collect();
-        let bar = super::significance::Progress::new(a.quiet);
+        let bar = super::significance::Progress::new(a.report.quiet);
         (report.comparisons, report.rankings) =
             treeval_report::driver::tests(&[(tested, None)], &units, &cfg, &|l, d, t| {
                 bar.update(l, d, t)
@@ -247,7 +247,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     report.significance =
         super::significance::settings(&a.sig, &cfg, &[tested_name(a.micro).to_owned()]);
-    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.format));
+    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }

@@ -121,7 +121,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .collect();
     check_format(
         "ud",
-        a.format,
+        a.report.format,
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
@@ -148,7 +148,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None if udeval => EmptyNodes::Drop,
         None => EmptyNodes::Collapse,
     };
-    if udeval && !a.quiet && empty_nodes != EmptyNodes::Drop {
+    if udeval && !a.report.quiet && empty_nodes != EmptyNodes::Drop {
         eprintln!(
             "note: --empty-nodes {} differs from udeval's own handling of these files (drop)",
             empty_nodes.name()
@@ -206,7 +206,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         sink.finish()?;
     }
-    let warnings = print_warnings(&diagnostics, a.quiet);
+    let warnings = print_warnings(&diagnostics, a.report.quiet);
     let empty_nodes_sig = match (a.compat, a.empty_nodes) {
         (Some(UdCompat::Udeval | UdCompat::UdevalCounts), Some(_)) => {
             format!("{}(given)", empty_nodes.name())
@@ -245,7 +245,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         (UdCompat::UdevalCounts, _) => Compat::UdevalCounts,
     });
     let text = if let Some(c) = compat {
-        if !a.quiet {
+        if !a.report.quiet {
             // the compat table must stay the reference's; the windows go to stderr
             for (k, s) in systems.iter().enumerate() {
                 for line in resync_lines(s.resync.as_deref()) {
@@ -269,7 +269,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             significance(a, &cfg, &systems, &mut report);
         }
         report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
-        treeval_report::emit::to_string(&report, OutputFormat::from(a.format))
+        treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format))
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
@@ -291,7 +291,7 @@ fn significance(
     let with: Vec<treeval_report::driver::Tested> = tested.iter().map(|m| (m, None)).collect();
     let units: Vec<Vec<treeval_metrics::ud::UdCounts>> =
         systems.iter().map(|s| s.sentences.clone()).collect();
-    let bar = super::significance::Progress::new(a.quiet);
+    let bar = super::significance::Progress::new(a.report.quiet);
     (report.comparisons, report.rankings) =
         treeval_report::driver::tests(&with, &units, cfg, &|l, d, t| bar.update(l, d, t));
     bar.finish();

@@ -66,27 +66,6 @@ impl Statistics for BracketCounts {
 
 const EVALB: &str = "EVALB (Sekine & Collins 1997): PARSEVAL";
 
-/// A fraction from its parts.
-fn fraction(
-    name: &'static str,
-    title: &'static str,
-    formula: &'static str,
-    source: &'static str,
-    reads: Vec<usize>,
-    score: impl Fn(&[f64]) -> Option<f64> + Send + Sync + 'static,
-) -> Measure {
-    Measure {
-        name,
-        title,
-        formula,
-        source,
-        kind: Kind::Fraction,
-        better: Better::Higher,
-        reads,
-        score: Arc::new(score),
-    }
-}
-
 /// EVALB's summary as measures: sentence counts, bracket recall, precision and F, complete
 /// match, crossing, and tagging accuracy. The sentence figures are over the scored
 /// sentences (neither error nor skipped); a figure with nothing to measure is `None`.
@@ -95,7 +74,7 @@ pub fn measures() -> Vec<Measure> {
         (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
     let scored = |x: &[f64], k: usize| x[k] - x[k + 1] - x[k + 2];
     let per_scored = move |name, title, formula, c: usize| {
-        fraction(
+        Measure::fraction(
             name,
             title,
             formula,
@@ -130,7 +109,7 @@ pub fn measures() -> Vec<Measure> {
             m,
             t,
         ),
-        fraction(
+        Measure::fraction(
             "F",
             "bracket F-measure",
             "2·P·R / (P + R); 0 when nothing matched",
@@ -256,7 +235,7 @@ pub fn careful_measures(judged: bool) -> Vec<Measure> {
     let (ttb, tpb, em, ce, sp, pinh, tinh, cea, spr, j) = (0, 1, 2, 3, 4, 5, 7, 11, 14, 15);
     let r = |name, formula, num, den| Measure::ratio(name, name, formula, HM, num, den);
     let sum = |name, formula, a: usize, b: usize, den: usize| {
-        fraction(name, name, formula, HM, vec![a, b, den], |x| {
+        Measure::fraction(name, name, formula, HM, vec![a, b, den], |x| {
             ratio(x[0] + x[1], x[2])
         })
     };
@@ -270,7 +249,7 @@ pub fn careful_measures(judged: bool) -> Vec<Measure> {
         sum("problem rate", "(CE + SP) / TPB", ce, sp, tpb),
         r("P-inheritance", "PINH / CE", pinh, ce),
         r("T-inheritance", "TINH / EM", tinh, em),
-        fraction(
+        Measure::fraction(
             "false error",
             "false error",
             "CEA / CE",
@@ -278,7 +257,7 @@ pub fn careful_measures(judged: bool) -> Vec<Measure> {
             vec![cea, ce, j],
             |x| (x[2] > 0.0).then(|| ratio(x[0], x[1])).flatten(),
         ),
-        fraction(
+        Measure::fraction(
             "test noise",
             "test noise",
             "(CEA + SPR) / TPB",

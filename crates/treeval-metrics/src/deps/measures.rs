@@ -2,9 +2,7 @@
 //! headline accuracies, exact match, root accuracy, and the macro averages over sentences.
 //! Tests and intervals resample the sentences' rows of the columns a measure reads.
 
-use std::sync::Arc;
-
-use crate::measure::{ratio, Better, Kind, Measure, Statistics};
+use crate::measure::{ratio, Measure, Statistics};
 use crate::score::f1;
 
 use super::{AttachmentCounts, DepsMetric, GroupCounts, RelationCounts};
@@ -165,27 +163,6 @@ impl Statistics for RelationCounts {
     }
 }
 
-/// A measure from its parts.
-fn measure(
-    name: &'static str,
-    title: &'static str,
-    formula: &'static str,
-    source: &'static str,
-    reads: Vec<usize>,
-    score: impl Fn(&[f64]) -> Option<f64> + Send + Sync + 'static,
-) -> Measure {
-    Measure {
-        name,
-        title,
-        formula,
-        source,
-        kind: Kind::Fraction,
-        better: Better::Higher,
-        reads,
-        score: Arc::new(score),
-    }
-}
-
 /// F1 of `correct` items among `system` and `gold` ones, from precision and recall as
 /// the per-relation tables print them; 0 when one side is empty and the other is not
 /// (nothing is correct), undefined when both are.
@@ -220,7 +197,7 @@ pub fn relation_measures() -> Vec<Measure> {
             lbc,
             g,
         ),
-        measure(
+        Measure::fraction(
             "LAS-F1",
             "labeled F1",
             "2·P·R / (P + R); 0 when only one side has the label",
@@ -244,7 +221,7 @@ pub fn relation_measures() -> Vec<Measure> {
             gh,
             g,
         ),
-        measure(
+        Measure::fraction(
             "UAS-F1",
             "unlabeled F1",
             "2·P·R / (P + R)",
@@ -268,7 +245,7 @@ pub fn relation_measures() -> Vec<Measure> {
             lc,
             g,
         ),
-        measure(
+        Measure::fraction(
             "LA-F1",
             "label F1",
             "2·P·R / (P + R); 0 when only one side has the label",

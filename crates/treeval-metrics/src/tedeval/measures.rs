@@ -2,9 +2,7 @@
 //! averaging (1 − Σδ_new / Σι), the mean of the sentence scores, and the sums behind
 //! them. Tests and intervals resample the sentences' rows.
 
-use std::sync::Arc;
-
-use crate::measure::{Better, Kind, Measure, Statistics};
+use crate::measure::{Measure, Statistics};
 
 use super::TedEvalCounts;
 
@@ -42,17 +40,15 @@ pub fn measures() -> Vec<Measure> {
     let (n, delta, delta_new, iota, edits, sum) = (0, 1, 2, 3, 4, 5);
     let count = Measure::count;
     vec![
-        Measure {
-            name: "TedEval",
-            title: "TedEval score, global averaging",
-            formula: "1 − Σδ_new / Σι (ι = |parse| + |generalized gold|)",
-            source: PAPER,
-            kind: Kind::Fraction,
-            better: Better::Higher,
-            reads: vec![delta_new, iota],
-            // Σι is at least 2 for every scored sentence: 0 means none was scored
-            score: Arc::new(|s: &[f64]| (s[1] > 0.0).then(|| 1.0 - s[0] / s[1])),
-        },
+        // Σι is at least 2 for every scored sentence: 0 means none was scored
+        Measure::fraction(
+            "TedEval",
+            "TedEval score, global averaging",
+            "1 − Σδ_new / Σι (ι = |parse| + |generalized gold|)",
+            PAPER,
+            vec![delta_new, iota],
+            |s| (s[1] > 0.0).then(|| 1.0 - s[0] / s[1]),
+        ),
         Measure::ratio(
             "TedEval-mean",
             "TedEval score, the mean of the sentence scores",

@@ -3,7 +3,7 @@
 //! relation's [`RelationCounts`]. A sentence's [`Count`] of a metric is its unit for
 //! intervals and tests.
 
-use crate::measure::{ratio, Better, Kind, Measure, Statistics};
+use crate::measure::{ratio, Measure, Statistics};
 
 use super::{Count, RelationCounts, UdCounts, METRICS};
 
@@ -51,16 +51,14 @@ const CONLL18: &str = "CoNLL 2018 shared task (conll18_ud_eval.py; udeval for EL
 
 /// F1 = 2·correct / (gold + system), as the reference scripts compute it.
 fn f1() -> Measure {
-    Measure {
-        name: "F1",
-        title: "F1",
-        formula: "2·correct / (gold + system)",
-        source: CONLL18,
-        kind: Kind::Fraction,
-        better: Better::Higher,
-        reads: vec![0, 1, 2],
-        score: std::sync::Arc::new(|s: &[f64]| ratio(2.0 * s[0], s[1] + s[2])),
-    }
+    Measure::fraction(
+        "F1",
+        "F1",
+        "2·correct / (gold + system)",
+        CONLL18,
+        vec![0, 1, 2],
+        |s| ratio(2.0 * s[0], s[1] + s[2]),
+    )
 }
 
 /// Precision, recall, F1 and aligned accuracy of one metric's [`Count`] (each `None`
