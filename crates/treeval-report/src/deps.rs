@@ -70,16 +70,15 @@ pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Show
             _ => std::slice::from_ref(&s.observer.totals),
         })
         .collect();
-    let owned: Vec<Vec<AttachmentCounts>> = units.iter().map(|u| u.to_vec()).collect();
     let (head, macro_s) = (headline(), macro_sentences());
-    let mut scores = section("scores", "", &head, &owned, shown.ci);
+    let mut scores = section("scores", "", &head, &units, shown.ci);
     scores.show_counts = true;
     r.sections.push(scores);
     r.sections.push(section(
         "macro-sentences",
         "macro average over sentences",
         &macro_s,
-        &owned,
+        &units,
         shown.ci,
     ));
     let macro_r = macro_relation_measures();

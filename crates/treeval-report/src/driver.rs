@@ -109,11 +109,11 @@ pub fn cells<S: Statistics>(measures: &[Measure], units: &[S], ci: Option<Interv
 }
 
 /// A section with one row per system (its units in `systems`), one cell per measure.
-pub fn section<S: Statistics>(
+pub fn section<S: Statistics, U: AsRef<[S]>>(
     id: &str,
     title: &str,
     measures: &[Measure],
-    systems: &[Vec<S>],
+    systems: &[U],
     ci: Option<Intervals>,
 ) -> Section {
     Section {
@@ -128,7 +128,7 @@ pub fn section<S: Statistics>(
             .map(|(k, units)| Row {
                 system: k,
                 key: None,
-                cells: cells(measures, units, ci),
+                cells: cells(measures, units.as_ref(), ci),
             })
             .collect(),
     }

@@ -334,7 +334,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 per_sentence.write(&serde_json::json!({"system": k, "sentence": row}));
             }
         }
-        let mut system = SystemOut::new(path, &r, params.cutoff_len);
+        let mut system = SystemOut::new(path, &r, params.cutoff_len, resample);
         if let Some(c) = &r.careful {
             let mut judged = None;
             let mut unjudged = None;
@@ -506,17 +506,25 @@ struct SystemOut {
 }
 
 impl SystemOut {
-    fn new(path: &str, r: &BracketResult, cutoff_len: i64) -> Self {
+    /// With `units`, every sentence's counts (for intervals and tests); else their sums.
+    fn new(path: &str, r: &BracketResult, cutoff_len: i64, units: bool) -> Self {
+        let (all, cutoff) = if units {
+            (
+                r.rows.iter().map(BracketCounts::of_row).collect(),
+                r.rows
+                    .iter()
+                    .filter(|x| x.length as i64 <= cutoff_len)
+                    .map(BracketCounts::of_row)
+                    .collect(),
+            )
+        } else {
+            (vec![r.all], vec![r.cutoff])
+        };
         SystemOut {
             path: path.to_owned(),
             trees: r.test_trees,
-            all: r.rows.iter().map(BracketCounts::of_row).collect(),
-            cutoff: r
-                .rows
-                .iter()
-                .filter(|x| x.length as i64 <= cutoff_len)
-                .map(BracketCounts::of_row)
-                .collect(),
+            all,
+            cutoff,
             errors: r.errors.clone(),
             stopped: r.stopped.clone(),
             careful: None,
@@ -596,8 +604,8 @@ fn build(
     let ms = measures();
     r.add_measures::<BracketCounts>(&ms);
     let ci = super::significance::intervals(&a.sig);
-    let all: Vec<Vec<BracketCounts>> = systems.iter().map(|s| s.all.clone()).collect();
-    let cut: Vec<Vec<BracketCounts>> = systems.iter().map(|s| s.cutoff.clone()).collect();
+    let all: Vec<&[BracketCounts]> = systems.iter().map(|s| s.all.as_slice()).collect();
+    let cut: Vec<&[BracketCounts]> = systems.iter().map(|s| s.cutoff.as_slice()).collect();
     r.sections.push(treeval_report::driver::section(
         "all",
         "all sentences",

@@ -306,14 +306,16 @@ fn build(
     }
     report.add_measures::<TedEvalCounts>(ms);
     // the units: the sentences when they were kept (tests, intervals), else their sums
-    let units: Vec<Vec<TedEvalCounts>> = r
+    let totals: Vec<[TedEvalCounts; 1]> = r.experiments.iter().map(|x| [x.counts]).collect();
+    let units: Vec<&[TedEvalCounts]> = r
         .experiments
         .iter()
-        .map(|x| {
+        .zip(&totals)
+        .map(|(x, t)| {
             if resample {
-                x.sentences.clone()
+                x.sentences.as_slice()
             } else {
-                vec![x.counts]
+                t.as_slice()
             }
         })
         .collect();
