@@ -7,7 +7,9 @@ use treeval_formats::bracket::{BracketReader, Layout};
 use treeval_formats::Diagnostic;
 use treeval_metrics::brackets::measures::{careful_measures, measures, CarefulUnit};
 use treeval_metrics::brackets::{evaluate, BracketCounts, BracketResult, Params, BUILT_IN};
-use treeval_metrics::careful::{judge, read_judgments, CarefulOptions, Judged, PairCounts};
+use treeval_metrics::careful::{
+    judge, read_judgments, CarefulOptions, Judged, JudgmentKey, Judgments, PairCounts,
+};
 use treeval_report::compat::evalb::evalb_text;
 use treeval_report::model::Warning;
 use treeval_report::render::OutputFormat;
@@ -139,67 +141,8 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )?;
     check_outputs(&outs, &ins, a.out.force)?;
     let mut per_sentence = PerSentence::open(a.out.per_sentence.as_deref(), "brackets", &ins)?;
-    let mut warnings: Vec<Warning> = Vec::new();
-    let (params, prm_name, evalb_messages, w) = parameters(a.prm.as_deref())?;
-    if a.compat.is_some() {
-        // what EVALB says about the parameter file, in its words
-        for m in &evalb_messages {
-            eprintln!("{m}");
-        }
-    } else if !a.report.quiet {
-        for d in &w {
-            eprintln!("warning: {d}");
-        }
-    }
-    warnings.extend(w.iter().map(Warning::from));
-    if a.gold == "-" && a.test_files.len() > 1 {
-        return Err(Failure::Usage(
-            "a gold file on standard input can be scored against one test file only".into(),
-        ));
-    }
-    let mut params = params;
-    params.count_wrapper = a.compat.is_some();
-    // EVALB's debug dump is part of its output: reproduced with --compat evalb
-    params.trace = a.compat.is_some() && params.debug > 0;
-    if params.debug > 0 && a.compat.is_none() && !a.report.quiet {
-        eprintln!(
-            "warning: DEBUG {} asks for EVALB's per-sentence debug dump, printed with --compat evalb only; here --per-sentence (and JSON) give every sentence's counts",
-            params.debug
-        );
-    }
-    let layout = match (a.compat.is_some(), a.layout) {
-        (true, _) | (false, LayoutArg::Line) => Layout::Line,
-        (false, LayoutArg::Auto) => Layout::Auto,
-        (false, LayoutArg::MultiLine) => Layout::MultiLine,
-    };
-    let careful_flags = a.labeled
-        || a.remove_punct_forms
-        || a.collapse_double
-        || a.remove_trivial
-        || a.judgments.is_some()
-        || a.export_for_judging.is_some();
-    if careful_flags && !a.careful {
-        return Err(Failure::Usage(
-            "--labeled, --remove-punct-forms, --collapse-double, --remove-trivial, --judgments and --export-for-judging belong to --careful".into(),
-        ));
-    }
-    let judgments = match &a.judgments {
-        Some(path) => {
-            let text = treeval_formats::input::read_text(path, "judgments (tab-separated lines)")
-                .map_err(|e| Failure::Eval(e.to_string()))?;
-            let (j, lines, problems) = read_judgments(&text);
-            if !problems.is_empty() {
-                return Err(Failure::Eval(capped(
-                    problems
-                        .iter()
-                        .map(|(l, m)| format!("{path}:{l}:1: {m}"))
-                        .collect(),
-                )));
-            }
-            Some((j, lines))
-        }
-        None => None,
-    };
+    let (params, prm_name, layout, mut warnings) = setup(a)?;
+    let judgments = judgments_file(a)?;
     let careful = a.careful.then(|| CarefulOptions {
         labeled: a.labeled,
         remove_tags: params.delete_label.clone(),
@@ -247,81 +190,13 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 continue;
             }
         }
-        let error_lines: Vec<String> = r
-            .errors
-            .iter()
-            .map(|(id, m)| format!("{id} : {m}"))
-            .collect();
-        if compat {
-            // EVALB's error lines, all of them
-            for l in &error_lines {
-                eprintln!("{l}");
-            }
-        } else if !a.report.quiet {
-            eprint_capped(&error_lines, "error sentences");
-        }
-        if !a.report.quiet {
-            // where each malformed tree went wrong
-            let problems: Vec<String> = r.problems.iter().map(|d| d.to_string()).collect();
-            eprint_capped(&problems, "problems in malformed trees");
-            if let Some(m) = &r.stopped {
-                eprintln!("{path}: {m}");
-            }
-        }
-        warnings.extend(r.problems.iter().map(Warning::from));
-        if !compat {
-            // sentences that are not in the scores
-            let c = &r.all;
-            if c.error_sentences + c.skip_sentences > 0 {
-                let d = Diagnostic::warning(
-                    treeval_formats::Position::new(Arc::from(path.as_str()), 0, 0),
-                    treeval_formats::ErrorKind::Other(format!(
-                        "{} of {} sentences are not in the scores: {} skipped (the test tree has no words, EVALB status 2), {} error sentence(s) (EVALB status 1)",
-                        c.error_sentences + c.skip_sentences,
-                        c.sentences,
-                        c.skip_sentences,
-                        c.error_sentences
-                    )),
-                )
-                .with_hint("their gold brackets count neither in recall nor in precision, which can raise F; --per-sentence lists them");
-                if !a.report.quiet {
-                    eprintln!(
-                        "warning: {path}: {}\n  hint: {}",
-                        d.kind,
-                        d.hint.as_deref().unwrap_or("")
-                    );
-                }
-                warnings.push(Warning {
-                    position: path.clone(),
-                    message: d.kind.to_string(),
-                    hint: d.hint.clone(),
-                });
-            }
-            if let Some(c) = r.careful.as_ref().filter(|c| !c.left_out.is_empty()) {
-                let msg = format!(
-                    "{} scored sentence(s) left out of the careful evaluation: gold and test keep different numbers of words after its preparation (first: sentence {}, {}|{})",
-                    c.left_out.len(),
-                    c.left_out[0].0,
-                    c.left_out[0].1,
-                    c.left_out[0].2
-                );
-                if !a.report.quiet {
-                    eprintln!("warning: {path}: {msg}");
-                }
-                warnings.push(Warning {
-                    position: path.clone(),
-                    message: msg,
-                    hint: None,
-                });
-            }
-        }
+        file_warnings(a, path, &r, &mut warnings);
         if compat {
             text.push_str(&evalb_text(&r, params.cutoff_len, params.debug));
-            if let Some(m) = &r.stopped {
+            if r.stopped.is_some() {
                 // EVALB exits here, with status 1 and without its summary
                 out.write_all(text.as_bytes()).map_err(Failure::Io)?;
                 out.flush().map_err(Failure::Io)?;
-                let _ = m;
                 let at = r.errors.last().map_or(0, |e| e.0);
                 return Err(Failure::Eval(format!(
                     "{path}: stopped at sentence {at}: more than MAX_ERROR {} errors; EVALB exits here without its summary (exit status 1), and so does --compat evalb\n  hint: raise MAX_ERROR in the parameter file (nk.prm has 10000), or leave out --compat to see the summary of the sentences before",
@@ -336,39 +211,14 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         let mut system = SystemOut::new(path, &r, params.cutoff_len, resample);
         if let Some(c) = &r.careful {
-            let mut judged = None;
-            let mut unjudged = None;
-            if let Some((j, _)) = &judgments {
-                let (mut x, mut u) = (Judged::default(), 0u64);
-                for (id, brackets, classes) in &c.brackets {
-                    judge(j, *id, brackets, classes, &mut x, &mut u);
-                    for b in brackets {
-                        if j.contains_key(&(*id, b.start, b.end)) {
-                            used_judgments.insert((*id, b.start, b.end));
-                        }
-                    }
-                }
-                judged = Some(x);
-                unjudged = Some(u);
-            }
-            if k == 0 {
-                if let Some(out) = &a.export_for_judging {
-                    let mut body = format!("{JUDGING_HEADER}\n");
-                    for line in &c.export {
-                        body.push_str(line);
-                        body.push('\n');
-                    }
-                    std::fs::write(out, body)
-                        .map_err(|e| Failure::Eval(format!("{out}: cannot write: {e}")))?;
-                }
-            }
-            system.careful = Some(CarefulUnit {
-                counts: c.counts,
-                with_judgments: u64::from(judged.is_some()),
-                judged: judged.unwrap_or_default(),
-            });
-            system.unjudged = unjudged;
-            system.left_out = c.left_out.len();
+            careful_out(
+                a,
+                k,
+                c,
+                judgments.as_ref(),
+                &mut used_judgments,
+                &mut system,
+            )?;
             reproduced.push(c.reproduced.clone());
         }
         systems.push(system);
@@ -376,63 +226,15 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !pairing.is_empty() {
         return Err(Failure::Eval(pairing.join("\n")));
     }
-    if let (Some((_, lines)), Some(path)) = (&judgments, &a.judgments) {
-        // a judgment must name a gold sentence; one that fits no bracket is reported
-        let mut problems = Vec::new();
-        let mut unused = Vec::new();
-        for &(line, key) in lines {
-            let (s, start, end) = key;
-            if s == 0 || s > gold_trees {
-                problems.push(format!(
-                    "{path}:{line}:1: expected a sentence number from 1 to {gold_trees} (the trees of {}), found {s}",
-                    a.gold
-                ));
-            } else if start >= end {
-                problems.push(format!(
-                    "{path}:{line}:1: expected a bracket with start < end, found {start} {end}"
-                ));
-            } else if !used_judgments.contains(&key) {
-                unused.push(line);
-            }
-        }
-        if !problems.is_empty() {
-            return Err(Failure::Eval(capped(problems)));
-        }
-        if !unused.is_empty() {
-            let shown: Vec<String> = unused.iter().take(10).map(u64::to_string).collect();
-            let msg = format!(
-                "{} judgment(s) fit no bracket of the parses (lines {}{}): they were not used",
-                unused.len(),
-                shown.join(", "),
-                if unused.len() > 10 { ", …" } else { "" }
-            );
-            if !a.report.quiet {
-                eprintln!("warning: {path}: {msg}\n  hint: a judgment names a parse bracket by sentence, start and end (words counted after the careful preparation), as --export-for-judging writes them");
-            }
-            warnings.push(Warning {
-                position: path.clone(),
-                message: msg,
-                hint: None,
-            });
-        }
-    }
-    // every pair of systems, over the sentences both scored
-    let mut careful_pairs = Vec::new();
-    for i in 0..reproduced.len() {
-        for j in i + 1..reproduced.len() {
-            let mut pc = PairCounts::default();
-            let other: std::collections::HashMap<u64, &Vec<bool>> =
-                reproduced[j].iter().map(|(id, v)| (*id, v)).collect();
-            for (id, x) in &reproduced[i] {
-                if let Some(y) = other.get(id) {
-                    pc.add(x, y);
-                }
-            }
-            careful_pairs.push((i, j, pc));
-        }
-    }
+    check_judgments(
+        a,
+        judgments.as_ref(),
+        gold_trees,
+        &used_judgments,
+        &mut warnings,
+    )?;
     per_sentence.finish()?;
-    if a.compat.is_none() {
+    if !compat {
         let mut signature = Signature::new(
             "brackets",
             &[
@@ -450,45 +252,309 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             super::significance::sign(&a.sig, &cfg, &mut signature);
             signature.push("test-metrics", a.test_metrics.join(","));
         }
+        let pairs = careful_pairs(&reproduced);
         let mut report = build(
-            a,
-            &params,
-            &prm_name,
-            signature,
-            gold_trees,
-            &systems,
-            &careful_pairs,
+            a, &params, &prm_name, signature, gold_trees, &systems, &pairs,
         );
-        if !cfg.tests.is_empty() {
-            let ms = measures();
-            let tested: Vec<treeval_report::driver::Tested> = ms
-                .iter()
-                .filter(|m| a.test_metrics.iter().any(|t| t == m.name))
-                .map(|m| (m, None))
-                .collect();
-            // sentences pair up by position; a shorter run is padded with unscored ones
-            let n = systems.iter().map(|s| s.all.len()).max().unwrap_or(0);
-            let units: Vec<Vec<BracketCounts>> = systems
-                .iter()
-                .map(|s| {
-                    let mut u = s.all.clone();
-                    u.resize(n, BracketCounts::default());
-                    u
-                })
-                .collect();
-            let bar = super::significance::Progress::new(a.report.quiet);
-            (report.comparisons, report.rankings) =
-                treeval_report::driver::tests(&tested, &units, &cfg, &|l, d, t| {
-                    bar.update(l, d, t)
-                });
-            bar.finish();
-        }
-        report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
+        tests(a, &cfg, &systems, &mut report);
         report.warnings = warnings;
         text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
     }
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The parameter file (and what EVALB says about it), its name, the layout, and the
+/// warnings so far.
+fn setup(a: &BracketsArgs) -> Result<(Params, String, Layout, Vec<Warning>), Failure> {
+    let (mut params, prm_name, evalb_messages, w) = parameters(a.prm.as_deref())?;
+    if a.compat.is_some() {
+        // what EVALB says about the parameter file, in its words
+        for m in &evalb_messages {
+            eprintln!("{m}");
+        }
+    } else if !a.report.quiet {
+        for d in &w {
+            eprintln!("warning: {d}");
+        }
+    }
+    if a.gold == "-" && a.test_files.len() > 1 {
+        return Err(Failure::Usage(
+            "a gold file on standard input can be scored against one test file only".into(),
+        ));
+    }
+    params.count_wrapper = a.compat.is_some();
+    // EVALB's debug dump is part of its output: reproduced with --compat evalb
+    params.trace = a.compat.is_some() && params.debug > 0;
+    if params.debug > 0 && a.compat.is_none() && !a.report.quiet {
+        eprintln!(
+            "warning: DEBUG {} asks for EVALB's per-sentence debug dump, printed with --compat evalb only; here --per-sentence (and JSON) give every sentence's counts",
+            params.debug
+        );
+    }
+    let layout = match (a.compat.is_some(), a.layout) {
+        (true, _) | (false, LayoutArg::Line) => Layout::Line,
+        (false, LayoutArg::Auto) => Layout::Auto,
+        (false, LayoutArg::MultiLine) => Layout::MultiLine,
+    };
+    let careful_flags = a.labeled
+        || a.remove_punct_forms
+        || a.collapse_double
+        || a.remove_trivial
+        || a.judgments.is_some()
+        || a.export_for_judging.is_some();
+    if careful_flags && !a.careful {
+        return Err(Failure::Usage(
+            "--labeled, --remove-punct-forms, --collapse-double, --remove-trivial, --judgments and --export-for-judging belong to --careful".into(),
+        ));
+    }
+    Ok((
+        params,
+        prm_name,
+        layout,
+        w.iter().map(Warning::from).collect(),
+    ))
+}
+
+/// Judgments read from `--judgments`, with each one's line.
+type JudgmentsFile = (Judgments, Vec<(u64, JudgmentKey)>);
+
+/// Read `--judgments`; every malformed line is an error.
+fn judgments_file(a: &BracketsArgs) -> Result<Option<JudgmentsFile>, Failure> {
+    let Some(path) = &a.judgments else {
+        return Ok(None);
+    };
+    let text = treeval_formats::input::read_text(path, "judgments (tab-separated lines)")
+        .map_err(|e| Failure::Eval(e.to_string()))?;
+    let (j, lines, problems) = read_judgments(&text);
+    if !problems.is_empty() {
+        return Err(Failure::Eval(capped(
+            problems
+                .iter()
+                .map(|(l, m)| format!("{path}:{l}:1: {m}"))
+                .collect(),
+        )));
+    }
+    Ok(Some((j, lines)))
+}
+
+/// A test file's error lines and problems on stderr; the sentences not in the scores
+/// and those left out of the careful evaluation as warnings (stderr and report).
+fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut Vec<Warning>) {
+    let compat = a.compat.is_some();
+    let error_lines: Vec<String> = r
+        .errors
+        .iter()
+        .map(|(id, m)| format!("{id} : {m}"))
+        .collect();
+    if compat {
+        // EVALB's error lines, all of them
+        for l in &error_lines {
+            eprintln!("{l}");
+        }
+    } else if !a.report.quiet {
+        eprint_capped(&error_lines, "error sentences");
+    }
+    if !a.report.quiet {
+        // where each malformed tree went wrong
+        let problems: Vec<String> = r.problems.iter().map(|d| d.to_string()).collect();
+        eprint_capped(&problems, "problems in malformed trees");
+        if let Some(m) = &r.stopped {
+            eprintln!("{path}: {m}");
+        }
+    }
+    warnings.extend(r.problems.iter().map(Warning::from));
+    if compat {
+        return;
+    }
+    let mut warn = |message: String, hint: Option<&str>| {
+        if !a.report.quiet {
+            match hint {
+                Some(h) => eprintln!("warning: {path}: {message}\n  hint: {h}"),
+                None => eprintln!("warning: {path}: {message}"),
+            }
+        }
+        warnings.push(Warning {
+            position: path.to_owned(),
+            message,
+            hint: hint.map(str::to_owned),
+        });
+    };
+    // sentences that are not in the scores
+    let c = &r.all;
+    if c.error_sentences + c.skip_sentences > 0 {
+        let d = Diagnostic::warning(
+            treeval_formats::Position::new(Arc::from(path), 0, 0),
+            treeval_formats::ErrorKind::Other(format!(
+                "{} of {} sentences are not in the scores: {} skipped (the test tree has no words, EVALB status 2), {} error sentence(s) (EVALB status 1)",
+                c.error_sentences + c.skip_sentences,
+                c.sentences,
+                c.skip_sentences,
+                c.error_sentences
+            )),
+        )
+        .with_hint("their gold brackets count neither in recall nor in precision, which can raise F; --per-sentence lists them");
+        warn(d.kind.to_string(), d.hint.as_deref());
+    }
+    if let Some(c) = r.careful.as_ref().filter(|c| !c.left_out.is_empty()) {
+        warn(
+            format!(
+                "{} scored sentence(s) left out of the careful evaluation: gold and test keep different numbers of words after its preparation (first: sentence {}, {}|{})",
+                c.left_out.len(),
+                c.left_out[0].0,
+                c.left_out[0].1,
+                c.left_out[0].2
+            ),
+            None,
+        );
+    }
+}
+
+/// A test file's careful evaluation, judged with `--judgments`; the first file's
+/// brackets to judge written to `--export-for-judging`.
+fn careful_out(
+    a: &BracketsArgs,
+    k: usize,
+    c: &treeval_metrics::brackets::CarefulResult,
+    judgments: Option<&JudgmentsFile>,
+    used: &mut std::collections::HashSet<JudgmentKey>,
+    system: &mut SystemOut,
+) -> Result<(), Failure> {
+    let mut judged = None;
+    let mut unjudged = None;
+    if let Some((j, _)) = judgments {
+        let (mut x, mut u) = (Judged::default(), 0u64);
+        for (id, brackets, classes) in &c.brackets {
+            judge(j, *id, brackets, classes, &mut x, &mut u);
+            for b in brackets {
+                if j.contains_key(&(*id, b.start, b.end)) {
+                    used.insert((*id, b.start, b.end));
+                }
+            }
+        }
+        judged = Some(x);
+        unjudged = Some(u);
+    }
+    if let (0, Some(out)) = (k, &a.export_for_judging) {
+        let mut body = format!("{JUDGING_HEADER}\n");
+        for line in &c.export {
+            body.push_str(line);
+            body.push('\n');
+        }
+        std::fs::write(out, body)
+            .map_err(|e| Failure::Eval(format!("{out}: cannot write: {e}")))?;
+    }
+    system.careful = Some(CarefulUnit {
+        counts: c.counts,
+        with_judgments: u64::from(judged.is_some()),
+        judged: judged.unwrap_or_default(),
+    });
+    system.unjudged = unjudged;
+    system.left_out = c.left_out.len();
+    Ok(())
+}
+
+/// A judgment must name a gold sentence (else an error); one that fits no bracket is
+/// warned about.
+fn check_judgments(
+    a: &BracketsArgs,
+    judgments: Option<&JudgmentsFile>,
+    gold_trees: u64,
+    used: &std::collections::HashSet<JudgmentKey>,
+    warnings: &mut Vec<Warning>,
+) -> Result<(), Failure> {
+    let (Some((_, lines)), Some(path)) = (judgments, &a.judgments) else {
+        return Ok(());
+    };
+    let mut problems = Vec::new();
+    let mut unused = Vec::new();
+    for &(line, key) in lines {
+        let (s, start, end) = key;
+        if s == 0 || s > gold_trees {
+            problems.push(format!(
+                "{path}:{line}:1: expected a sentence number from 1 to {gold_trees} (the trees of {}), found {s}",
+                a.gold
+            ));
+        } else if start >= end {
+            problems.push(format!(
+                "{path}:{line}:1: expected a bracket with start < end, found {start} {end}"
+            ));
+        } else if !used.contains(&key) {
+            unused.push(line);
+        }
+    }
+    if !problems.is_empty() {
+        return Err(Failure::Eval(capped(problems)));
+    }
+    if !unused.is_empty() {
+        let shown: Vec<String> = unused.iter().take(10).map(u64::to_string).collect();
+        let msg = format!(
+            "{} judgment(s) fit no bracket of the parses (lines {}{}): they were not used",
+            unused.len(),
+            shown.join(", "),
+            if unused.len() > 10 { ", …" } else { "" }
+        );
+        if !a.report.quiet {
+            eprintln!("warning: {path}: {msg}\n  hint: a judgment names a parse bracket by sentence, start and end (words counted after the careful preparation), as --export-for-judging writes them");
+        }
+        warnings.push(Warning {
+            position: path.clone(),
+            message: msg,
+            hint: None,
+        });
+    }
+    Ok(())
+}
+
+/// Every pair of systems' reproduced treebank brackets, over the sentences both scored.
+fn careful_pairs(reproduced: &[Vec<(u64, Vec<bool>)>]) -> Vec<(usize, usize, PairCounts)> {
+    let mut pairs = Vec::new();
+    for i in 0..reproduced.len() {
+        for j in i + 1..reproduced.len() {
+            let mut pc = PairCounts::default();
+            let other: std::collections::HashMap<u64, &Vec<bool>> =
+                reproduced[j].iter().map(|(id, v)| (*id, v)).collect();
+            for (id, x) in &reproduced[i] {
+                if let Some(y) = other.get(id) {
+                    pc.add(x, y);
+                }
+            }
+            pairs.push((i, j, pc));
+        }
+    }
+    pairs
+}
+
+/// The tests between test files on the `--test-metrics`, sentences paired by position
+/// (a shorter run padded with unscored sentences).
+fn tests(
+    a: &BracketsArgs,
+    cfg: &treeval_stats::compare::CompareConfig,
+    systems: &[SystemOut],
+    report: &mut Report,
+) {
+    if !cfg.tests.is_empty() {
+        let ms = measures();
+        let tested: Vec<treeval_report::driver::Tested> = ms
+            .iter()
+            .filter(|m| a.test_metrics.iter().any(|t| t == m.name))
+            .map(|m| (m, None))
+            .collect();
+        let n = systems.iter().map(|s| s.all.len()).max().unwrap_or(0);
+        let units: Vec<Vec<BracketCounts>> = systems
+            .iter()
+            .map(|s| {
+                let mut u = s.all.clone();
+                u.resize(n, BracketCounts::default());
+                u
+            })
+            .collect();
+        let bar = super::significance::Progress::new(a.report.quiet);
+        (report.comparisons, report.rankings) =
+            treeval_report::driver::tests(&tested, &units, cfg, &|l, d, t| bar.update(l, d, t));
+        bar.finish();
+    }
+    report.significance = super::significance::settings(&a.sig, cfg, &a.test_metrics);
 }
 
 /// One test file's results, as the report needs them.
