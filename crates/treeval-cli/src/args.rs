@@ -697,11 +697,11 @@ pub struct DepsArgs {
     #[command(flatten)]
     pub out: OutputArgs,
 
-    /// Metrics the tests compare, comma-separated: LAS, UAS, LA, LEM, UEM, ROOT,
+    /// Metrics the tests compare, comma-separated: LAS, UAS, LA, LEM, UEM, ROOT, CLAS,
     /// macro-LAS, macro-UAS, macro-LA. (--ci puts an interval on every one of them.)
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
           value_parser = parse_metric, help_heading = "Significance")]
-    pub test_metrics: Vec<treeval_metrics::deps::DepsMetric>,
+    pub test_metrics: Vec<String>,
 }
 
 /// How the report is written, with the same meaning in every command.
@@ -795,10 +795,16 @@ pub enum TestArg {
     Bootstrap,
 }
 
-fn parse_metric(s: &str) -> Result<treeval_metrics::deps::DepsMetric, String> {
-    treeval_metrics::deps::DepsMetric::parse(s).ok_or_else(|| {
-        format!("expected one of LAS, UAS, LA, LEM, UEM, ROOT, macro-LAS, macro-UAS, macro-LA; found '{s}'")
-    })
+/// A `deps` measure by name (any case), as the report names it.
+fn parse_metric(s: &str) -> Result<String, String> {
+    let all = treeval_metrics::deps::measures();
+    all.iter()
+        .find(|m| m.name.eq_ignore_ascii_case(s))
+        .map(|m| m.name.to_owned())
+        .ok_or_else(|| {
+            let names: Vec<&str> = all.iter().map(|m| m.name).collect();
+            format!("expected one of {}; found '{s}'", names.join(", "))
+        })
 }
 
 fn parse_count(s: &str) -> Result<usize, String> {

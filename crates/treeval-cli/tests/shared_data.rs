@@ -284,6 +284,26 @@ fn tiny_universal_labels_equal_conll18_las() {
         format!("{:.2}", las["value"].as_f64().unwrap() * 100.0),
         format!("{f1:.2}")
     );
+    // CLAS, the word measure registered in deps::word: conll18's CLAS F1 68.29 and its
+    // counts (correct 14, gold 20, system 21: the -c table)
+    let clas = common::cell(&v, "scores", 0, "CLAS");
+    let row = |prefix: &str| -> Vec<String> {
+        c18.lines()
+            .filter(|l| l.starts_with(prefix) && l.contains('|'))
+            .map(|l| {
+                l.split('|')
+                    .map(|x| x.trim().to_owned())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    let f1_clas = row("CLAS ")[0].split(' ').nth(3).unwrap().to_owned();
+    assert_eq!(
+        format!("{:.2}", clas["value"].as_f64().unwrap() * 100.0),
+        f1_clas
+    );
+    assert_eq!(clas["counts"], serde_json::json!([14, 20, 21]));
 }
 
 /// gold1m.conllu, built once per test process (the tests run on several threads).

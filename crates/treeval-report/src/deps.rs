@@ -3,8 +3,8 @@
 //! confusions, all from counts through the measures of `treeval_metrics::deps`.
 
 use treeval_metrics::deps::{
-    group_measures, macro_relation_measures, relation_measures, DepsMetric, DepsResult,
-    GroupCounts, RelationMacro, SystemResult,
+    group_measures, macro_relation_measures, relation_measures, word_measures, DepsMetric,
+    DepsResult, GroupCounts, RelationMacro, SystemResult,
 };
 use treeval_metrics::measure::{Measure, Statistics};
 use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable};
@@ -25,9 +25,11 @@ pub struct Shown {
     pub ci: Option<Intervals>,
 }
 
-/// The headline measures (LAS, UAS, LA, LEM, UEM, ROOT).
+/// The headline measures (LAS, UAS, LA, LEM, UEM, ROOT, then the word measures: CLAS).
 fn headline() -> Vec<Measure> {
-    DepsMetric::ALL[..6].iter().map(|m| m.measure()).collect()
+    let mut v: Vec<Measure> = DepsMetric::ALL[..6].iter().map(|m| m.measure()).collect();
+    v.extend(word_measures());
+    v
 }
 
 /// The sentence macro averages, with the number of sentences averaged.

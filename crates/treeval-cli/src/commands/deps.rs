@@ -248,7 +248,12 @@ fn significance(
     use treeval_stats::compare::TestKind;
 
     let cfg = super::significance::config(&a.sig);
-    let measures: Vec<_> = a.test_metrics.iter().map(|m| m.measure()).collect();
+    let all = treeval_metrics::deps::measures();
+    let measures: Vec<_> = a
+        .test_metrics
+        .iter()
+        .filter_map(|name| all.iter().find(|m| m.name == name.as_str()).cloned())
+        .collect();
     let field = |m: DepsMetric, p: &PairCounts| match m {
         DepsMetric::Uas => p.uas,
         DepsMetric::Las => p.las,
@@ -257,26 +262,31 @@ fn significance(
         DepsMetric::Uem => p.uem,
         _ => (0, 0),
     };
-    let deciders: Vec<Box<Decider>> = a
-        .test_metrics
+    // McNemar needs paired binary decisions: the word and sentence metrics have them
+    let binary: Vec<Option<DepsMetric>> = measures
         .iter()
-        .map(|&m| {
-            let f = move |x: usize, y: usize| {
-                result
-                    .pairs
-                    .get(result.pair_index(x, y))
-                    .map_or((0, 0), |p| field(m, p))
-            };
-            Box::new(f) as Box<Decider>
+        .map(|m| DepsMetric::parse(m.name).filter(|d| d.has_binary_decisions()))
+        .collect();
+    let deciders: Vec<Option<Box<Decider>>> = binary
+        .iter()
+        .map(|d| {
+            d.map(|m| {
+                let f = move |x: usize, y: usize| {
+                    result
+                        .pairs
+                        .get(result.pair_index(x, y))
+                        .map_or((0, 0), |p| field(m, p))
+                };
+                Box::new(f) as Box<Decider>
+            })
         })
         .collect();
     let tested: Vec<driver::Tested> = measures
         .iter()
-        .zip(&a.test_metrics)
         .zip(&deciders)
-        .map(|((m, k), d)| {
-            let binary = k.has_binary_decisions() && !result.pairs.is_empty();
-            (m, binary.then_some(d.as_ref()))
+        .map(|(m, d)| {
+            let d = d.as_deref().filter(|_| !result.pairs.is_empty());
+            (m, d)
         })
         .collect();
     if !cfg.tests.is_empty() {
@@ -298,10 +308,5 @@ fn significance(
         }
     }
     super::significance::sign(&a.sig, &cfg, &mut report.signature);
-    let names: Vec<String> = a
-        .test_metrics
-        .iter()
-        .map(|m| m.name().to_string())
-        .collect();
-    report.significance = super::significance::settings(&a.sig, &cfg, &names);
+    report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
 }

@@ -5,9 +5,11 @@
 use crate::measure::{ratio, Measure, Statistics};
 use crate::score::f1;
 
+use super::word::WORD_COUNTS;
 use super::{AttachmentCounts, DepsMetric, GroupCounts, RelationCounts};
 
-/// The columns of [`AttachmentCounts`], in [`Statistics::row`] order.
+/// The columns of [`AttachmentCounts`], in [`Statistics::row`] order: its own, then
+/// those of the [`WORD_COUNTS`].
 const COLUMNS: [&str; 14] = [
     "words",
     "uas",
@@ -32,7 +34,12 @@ fn col(name: &str) -> usize {
 
 impl Statistics for AttachmentCounts {
     fn columns() -> &'static [&'static str] {
-        &COLUMNS
+        static ALL: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        ALL.get_or_init(|| {
+            let mut v = COLUMNS.to_vec();
+            v.extend(WORD_COUNTS.iter().flat_map(|w| w.columns()));
+            v
+        })
     }
 
     fn row(&self, out: &mut Vec<f64>) {
@@ -53,7 +60,20 @@ impl Statistics for AttachmentCounts {
             self.sum_sentence_uas,
             self.sum_sentence_la,
         ]);
+        out.extend(self.extra.iter().map(|&x| x as f64));
     }
+}
+
+/// The measures of the [`WORD_COUNTS`], over their columns of [`AttachmentCounts`].
+pub fn word_measures() -> Vec<Measure> {
+    WORD_COUNTS
+        .iter()
+        .enumerate()
+        .map(|(k, w)| {
+            let at = COLUMNS.len() + 3 * k;
+            w.measure(at, at + 1, at + 2)
+        })
+        .collect()
 }
 
 const CONLL: &str = "CoNLL-X / CoNLL 2007 shared tasks (eval.pl, eval07.pl)";
@@ -133,9 +153,12 @@ impl DepsMetric {
     }
 }
 
-/// Every `deps` measure, in report order.
+/// Every `deps` measure, in report order: the [`DepsMetric`]s, then the
+/// [`word_measures`].
 pub fn measures() -> Vec<Measure> {
-    DepsMetric::ALL.iter().map(|m| m.measure()).collect()
+    let mut v: Vec<Measure> = DepsMetric::ALL.iter().map(|m| m.measure()).collect();
+    v.extend(word_measures());
+    v
 }
 
 impl Statistics for RelationCounts {
@@ -453,6 +476,7 @@ mod tests {
                 sum_sentence_las: 0.7,
                 sum_sentence_uas: 0.8,
                 sum_sentence_la: 0.9,
+                extra: [0; super::super::word::EXTRA],
             },
             AttachmentCounts {
                 words: 3,
@@ -469,6 +493,7 @@ mod tests {
                 sum_sentence_las: 1.0,
                 sum_sentence_uas: 1.0,
                 sum_sentence_la: 1.0,
+                extra: [0; super::super::word::EXTRA],
             },
         ];
         let sums = totals(&units);
@@ -479,7 +504,7 @@ mod tests {
         }
         assert_eq!(DepsMetric::Las.measure().of(&sums), Some(10.0 / 13.0));
         assert_eq!(DepsMetric::MacroLas.measure().of(&sums), Some(1.7 / 2.0));
-        assert_eq!(measures().len(), DepsMetric::ALL.len());
+        assert_eq!(measures().len(), DepsMetric::ALL.len() + WORD_COUNTS.len());
         let empty = totals::<AttachmentCounts>(&[]);
         assert_eq!(DepsMetric::Root.measure().of(&empty), None);
     }

@@ -4,16 +4,19 @@
 //! Everything is counted per sentence into [`AttachmentCounts`] (and per-relation and
 //! per-group counts), summed with `+=`, and only then turned into scores.
 
+mod clas;
 mod measures;
 mod observe;
 mod run;
+pub mod word;
 
 use std::ops::AddAssign;
 
 use serde::Serialize;
 
 pub use measures::{
-    group_measures, macro_relation_measures, measures, relation_measures, RelationMacro,
+    group_measures, macro_relation_measures, measures, relation_measures, word_measures,
+    RelationMacro,
 };
 pub use observe::{GoldSentence, Observer, DECISION_HEAD, DECISION_LABEL, DECISION_SCORED};
 pub use run::{evaluate, DepsResult, FileSummary, Input, PairCounts, SystemResult};
@@ -225,6 +228,8 @@ pub struct AttachmentCounts {
     pub sum_sentence_uas: f64,
     /// Sum of the sentence LA.
     pub sum_sentence_la: f64,
+    /// The columns of the [`word::WORD_COUNTS`] (three each: right, gold, system).
+    pub extra: [u64; word::EXTRA],
 }
 
 impl AttachmentCounts {
@@ -256,6 +261,9 @@ impl AddAssign for AttachmentCounts {
         self.sum_sentence_las += o.sum_sentence_las;
         self.sum_sentence_uas += o.sum_sentence_uas;
         self.sum_sentence_la += o.sum_sentence_la;
+        for (a, b) in self.extra.iter_mut().zip(o.extra) {
+            *a += b;
+        }
     }
 }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 use treeval_formats::{Diagnostic, ErrorKind, Position, Sentence, Word};
 
+use super::word::WORD_COUNTS;
 use super::{
     depth_bin, direction_bin, distance_bin, length_bin, projectivity_bin, AttachmentCounts, ByKey,
     DepsOptions, GroupCounts, PunctPolicy, RelationCounts, Validity,
@@ -239,6 +240,8 @@ pub struct Observer {
     form_examples: usize,
     tree_examples: usize,
     tree: Tree,
+    /// Per label id and word count: 0 not yet asked, 1 not counted, 2 counted.
+    word_labels: Vec<u8>,
 }
 
 impl Observer {
@@ -251,6 +254,37 @@ impl Observer {
                 .map(|&k| (k, LabelTable::new(), Vec::new()))
                 .collect(),
             ..Observer::default()
+        }
+    }
+
+    /// The [`WORD_COUNTS`] of one scored word (gold label `gl`, system label `sl`).
+    fn count_words(
+        &mut self,
+        c: &mut AttachmentCounts,
+        labels: &LabelTable,
+        gl: u32,
+        sl: u32,
+        head_ok: bool,
+        label_ok: bool,
+    ) {
+        const K: usize = WORD_COUNTS.len();
+        // one flag per label id and word count: 0 not yet asked, 1 not counted, 2 counted
+        let need = (gl.max(sl) as usize + 1) * K;
+        if self.word_labels.len() < need {
+            self.word_labels.resize(need, 0);
+        }
+        for (k, wc) in WORD_COUNTS.iter().enumerate() {
+            let mut counted = |id: u32| {
+                let f = &mut self.word_labels[id as usize * K + k];
+                if *f == 0 {
+                    *f = 1 + u8::from(wc.counts_label(labels.name(id)));
+                }
+                *f == 2
+            };
+            let (g, s) = (counted(gl), counted(sl));
+            c.extra[3 * k] += u64::from(g && wc.right().of(head_ok, label_ok));
+            c.extra[3 * k + 1] += u64::from(g);
+            c.extra[3 * k + 2] += u64::from(s);
         }
     }
 
@@ -342,6 +376,7 @@ impl Observer {
             c.uas += u64::from(head_ok);
             c.la += u64::from(label_ok);
             c.las += u64::from(head_ok && label_ok);
+            self.count_words(&mut c, labels, gl, sl, head_ok, label_ok);
             if gh == 0 {
                 c.root_gold += 1;
                 c.root_correct += u64::from(head_ok);
