@@ -9,7 +9,7 @@ use treeval_metrics::deps::{
 use treeval_metrics::measure::{Measure, Statistics};
 use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable};
 
-use crate::driver::{keyed_rows, section, Intervals};
+use crate::driver::{keyed_rows, section, sections, Intervals};
 use crate::model::{Signature, Warning};
 use crate::value::{Input, Matrix, Report, Section, System};
 
@@ -73,16 +73,21 @@ pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Show
         })
         .collect();
     let (head, macro_s) = (headline(), macro_sentences());
-    let mut scores = section("scores", "", &head, &units, shown.ci);
-    scores.show_counts = true;
-    r.sections.push(scores);
-    r.sections.push(section(
-        "macro-sentences",
-        "macro average over sentences",
-        &macro_s,
+    // one resampling run gives the intervals of both sections
+    let mut both = sections(
+        &[
+            ("scores", "", &head[..]),
+            (
+                "macro-sentences",
+                "macro average over sentences",
+                &macro_s[..],
+            ),
+        ],
         &units,
         shown.ci,
-    ));
+    );
+    both[0].show_counts = true;
+    r.sections.append(&mut both);
     let macro_r = macro_relation_measures();
     let rel_units: Vec<Vec<RelationMacro>> = result
         .systems

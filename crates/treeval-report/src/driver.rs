@@ -54,8 +54,21 @@ pub fn cell<S: Statistics>(m: &Measure, units: &[S], ci: Option<Intervals>) -> C
 /// The cells of several measures over the same units; their intervals come from one
 /// bootstrap of the units' full rows (each the interval [`cell`] gives alone).
 pub fn cells<S: Statistics>(measures: &[Measure], units: &[S], ci: Option<Intervals>) -> Vec<Cell> {
+    let mut out = point_cells(measures, units);
+    if let Some(c) = ci {
+        let wanted = wanted(measures, &out);
+        let asked: Vec<(usize, &Measure)> = wanted.iter().map(|&k| (0, &measures[k])).collect();
+        for (&k, ci) in wanted.iter().zip(intervals(&[units], &asked, c)) {
+            out[k].ci = ci;
+        }
+    }
+    out
+}
+
+/// The cells of `measures` over the summed units, without intervals.
+fn point_cells<S: Statistics>(measures: &[Measure], units: &[S]) -> Vec<Cell> {
     let totals = sums(units);
-    let mut out: Vec<Cell> = measures
+    measures
         .iter()
         .map(|m| {
             let mut counts = Vec::new();
@@ -67,45 +80,77 @@ pub fn cells<S: Statistics>(measures: &[Measure], units: &[S], ci: Option<Interv
                 ci: None,
             }
         })
-        .collect();
-    let Some(c) = ci else { return out };
-    let wanted: Vec<usize> = (0..measures.len())
-        .filter(|&k| !measures[k].is_count() && out[k].value.is_some())
-        .collect();
-    if wanted.is_empty() {
-        return out;
+        .collect()
+}
+
+/// The measures (indices) of `cells` that get an interval: scores that are defined (a
+/// count is not resampled).
+fn wanted(measures: &[Measure], cells: &[Cell]) -> Vec<usize> {
+    (0..measures.len())
+        .filter(|&k| !measures[k].is_count() && cells[k].value.is_some())
+        .collect()
+}
+
+/// Percentile intervals of measure `m` over system `s`'s units for each `(s, m)` of
+/// `asked`, from one resampling run per number of units: systems over the same units
+/// share their draws, so each interval equals the one of that system and measure alone.
+fn intervals<S: Statistics>(
+    systems: &[&[S]],
+    asked: &[(usize, &Measure)],
+    c: Intervals,
+) -> Vec<Option<[f64; 2]>> {
+    let mut out = vec![None; asked.len()];
+    let mut lengths: Vec<usize> = asked.iter().map(|&(s, _)| systems[s].len()).collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    for n in lengths {
+        let group: Vec<usize> = (0..systems.len())
+            .filter(|&s| systems[s].len() == n)
+            .collect();
+        let tables: Vec<Samples> = group.iter().map(|&s| full_table(systems[s])).collect();
+        let scores: Vec<(usize, usize, Score<'_>)> = asked
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &(s, m))| {
+                let t = group.iter().position(|&g| g == s)?;
+                Some((i, t, Score(m)))
+            })
+            .collect();
+        let stats: Vec<(usize, &dyn treeval_stats::Statistic)> = scores
+            .iter()
+            .map(|(_, t, f)| (*t, f as &dyn treeval_stats::Statistic))
+            .collect();
+        let refs: Vec<&Samples> = tables.iter().collect();
+        let resampling = Resampling {
+            samples: c.samples,
+            seed: c.seed,
+        };
+        let found = treeval_stats::joint_cis(&refs, &stats, c.level, resampling, None);
+        for ((i, _, _), ci) in scores.iter().zip(found) {
+            out[*i] = ci.map(|(lo, hi)| [lo, hi]);
+        }
     }
+    out
+}
+
+/// A measure as a statistic of a full row's sums.
+struct Score<'a>(&'a Measure);
+
+impl treeval_stats::Statistic for Score<'_> {
+    fn value(&self, sums: &[f64]) -> Option<f64> {
+        self.0.of(sums)
+    }
+}
+
+/// The units' full rows.
+fn full_table<S: Statistics>(units: &[S]) -> Samples {
     let mut full = Samples::new(S::columns().len());
     let mut row = Vec::new();
     for u in units {
         u.row(&mut row);
         full.push(&row);
     }
-    let scores: Vec<_> = wanted
-        .iter()
-        .map(|&k| {
-            let m = &measures[k];
-            move |s: &[f64]| m.of(s)
-        })
-        .collect();
-    let stats: Vec<&dyn treeval_stats::Statistic> = scores
-        .iter()
-        .map(|f| f as &dyn treeval_stats::Statistic)
-        .collect();
-    let found = treeval_stats::bootstrap_cis(
-        &full,
-        &stats,
-        c.level,
-        Resampling {
-            samples: c.samples,
-            seed: c.seed,
-        },
-        None,
-    );
-    for (&k, ci) in wanted.iter().zip(found) {
-        out[k].ci = ci.map(|(lo, hi)| [lo, hi]);
-    }
-    out
+    full
 }
 
 /// A section with one row per system (its units in `systems`), one cell per measure.
@@ -116,22 +161,62 @@ pub fn section<S: Statistics, U: AsRef<[S]>>(
     systems: &[U],
     ci: Option<Intervals>,
 ) -> Section {
-    Section {
+    let empty = || Section {
         id: id.into(),
         title: title.into(),
         key: None,
-        columns: measures.iter().map(|m| m.name.to_string()).collect(),
+        columns: Vec::new(),
         show_counts: false,
-        rows: systems
-            .iter()
-            .enumerate()
-            .map(|(k, units)| Row {
-                system: k,
-                key: None,
-                cells: cells(measures, units.as_ref(), ci),
-            })
-            .collect(),
+        rows: Vec::new(),
+    };
+    let all = sections(&[(id, title, measures)], systems, ci);
+    all.into_iter().next().unwrap_or_else(empty)
+}
+
+/// Sections over the same units, one per `(id, title, measures)`, each with one row per
+/// system; all their intervals come from one resampling run (each as [`section`] alone
+/// gives it).
+pub fn sections<S: Statistics, U: AsRef<[S]>>(
+    specs: &[(&str, &str, &[Measure])],
+    systems: &[U],
+    ci: Option<Intervals>,
+) -> Vec<Section> {
+    let mut out: Vec<Section> = specs
+        .iter()
+        .map(|&(id, title, measures)| Section {
+            id: id.into(),
+            title: title.into(),
+            key: None,
+            columns: measures.iter().map(|m| m.name.to_string()).collect(),
+            show_counts: false,
+            rows: systems
+                .iter()
+                .enumerate()
+                .map(|(k, units)| Row {
+                    system: k,
+                    key: None,
+                    cells: point_cells(measures, units.as_ref()),
+                })
+                .collect(),
+        })
+        .collect();
+    let Some(c) = ci else { return out };
+    // where each wanted interval goes: (section, system, measure)
+    let mut places = Vec::new();
+    let mut asked = Vec::new();
+    for (i, &(_, _, measures)) in specs.iter().enumerate() {
+        for (s, row) in out[i].rows.iter().enumerate() {
+            for k in wanted(measures, &row.cells) {
+                places.push((i, s, k));
+                asked.push((s, &measures[k]));
+            }
+        }
     }
+    let units: Vec<&[S]> = systems.iter().map(|u| u.as_ref()).collect();
+    for ((i, s, k), ci) in places.into_iter().zip(intervals(&units, &asked, c)) {
+        out[i].rows[s].cells[k].ci = ci;
+    }
+    out
 }
 
 /// Rows of a breakdown for one system: one per key, each cell the measure of that key's

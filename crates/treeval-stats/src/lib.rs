@@ -316,9 +316,10 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
 }
 
-/// Column sums of a bootstrap resample (replicate `r`) of the rows of each table.
+/// Column sums of a bootstrap resample (replicate `r`) of the rows of each table; the
+/// tables share their rows' units (equal lengths), so one draw picks row `i` of each.
 fn resample_sums(tables: &[&Samples], seed: u64, r: u64, out: &mut [Vec<f64>]) {
-    let n = tables[0].len();
+    let n = tables.first().map_or(0, |t| t.len());
     let mut rng = replicate_rng(seed, r);
     for o in out.iter_mut() {
         o.iter_mut().for_each(|x| *x = 0.0);
@@ -333,6 +334,40 @@ fn resample_sums(tables: &[&Samples], seed: u64, r: u64, out: &mut [Vec<f64>]) {
     }
 }
 
+/// One bootstrap run shared by every statistic that reads `tables`: for each replicate
+/// `r` in `0..cfg.samples`, the column sums of each table over one resample of the units
+/// (drawn with replacement from replicate `r`'s random stream, the same units for every
+/// table), mapped by `f`. Replicate `r` draws the same units whatever the tables' widths
+/// and number, so statistics computed together equal those computed one by one.
+///
+/// All tables must have the same number of rows (the same units, e.g. one table per
+/// system over the same sentences).
+pub fn bootstrap_replicates<T: Send>(
+    tables: &[&Samples],
+    cfg: Resampling,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+    f: impl Fn(&[Vec<f64>]) -> T + Sync,
+) -> Vec<T> {
+    debug_assert!(tables.windows(2).all(|w| w[0].len() == w[1].len()));
+    let tick = Ticker::new(cfg.samples, progress);
+    (0..cfg.samples)
+        .into_par_iter()
+        .map_init(
+            || {
+                tables
+                    .iter()
+                    .map(|t| vec![0.0; t.dims()])
+                    .collect::<Vec<_>>()
+            },
+            |sums, r| {
+                resample_sums(tables, cfg.seed, r as u64, sums);
+                tick.tick();
+                f(sums)
+            },
+        )
+        .collect()
+}
+
 /// The outcome of a paired bootstrap test.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct BootstrapResult {
@@ -341,6 +376,34 @@ pub struct BootstrapResult {
     pub test: TestResult,
     /// Fraction of samples in which A scores higher than B (Koehn 2004's figure).
     pub a_wins: f64,
+}
+
+impl BootstrapResult {
+    /// The test of an observed difference against its bootstrap replicates `deltas`
+    /// (`None` where a replicate's metric is undefined), drawn with `cfg`.
+    pub fn of(observed: f64, deltas: &[Option<f64>], cfg: Resampling) -> Self {
+        let defined: Vec<f64> = deltas.iter().flatten().copied().collect();
+        let mean = if defined.is_empty() {
+            0.0
+        } else {
+            defined.iter().sum::<f64>() / defined.len() as f64
+        };
+        let extreme = defined
+            .iter()
+            .filter(|&&d| (d - mean).abs() >= observed.abs() - tolerance(observed))
+            .count() as u64;
+        let wins = defined.iter().filter(|&&d| d > 0.0).count();
+        BootstrapResult {
+            test: TestResult {
+                statistic: observed,
+                p_value: (extreme + 1) as f64 / (cfg.samples + 1) as f64,
+                samples: cfg.samples as u64,
+                extreme,
+                seed: cfg.seed,
+            },
+            a_wins: wins as f64 / cfg.samples.max(1) as f64,
+        }
+    }
 }
 
 /// Paired bootstrap resampling (Koehn 2004): draw `cfg.samples` resamples of the
@@ -355,41 +418,35 @@ pub fn paired_bootstrap(
     cfg: Resampling,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> BootstrapResult {
-    let tick = Ticker::new(cfg.samples, progress);
-    let observed = difference(stat, &a.totals(), &b.totals()).unwrap_or(0.0);
-    let dims = a.dims();
-    let deltas: Vec<Option<f64>> = (0..cfg.samples)
-        .into_par_iter()
-        .map_init(
-            || vec![vec![0.0; dims], vec![0.0; dims]],
-            |sums, r| {
-                resample_sums(&[a, b], cfg.seed, r as u64, sums);
-                tick.tick();
-                difference(stat, &sums[0], &sums[1])
-            },
-        )
-        .collect();
-    let defined: Vec<f64> = deltas.iter().flatten().copied().collect();
-    let mean = if defined.is_empty() {
-        0.0
-    } else {
-        defined.iter().sum::<f64>() / defined.len() as f64
-    };
-    let extreme = defined
+    paired_bootstraps(&[(a, b, stat)], cfg, progress)
+        .pop()
+        .unwrap_or_else(|| BootstrapResult::of(0.0, &[], cfg))
+}
+
+/// [`paired_bootstrap`] of several (A, B, statistic) triples over the same units in one
+/// resampling run; each result equals the one [`paired_bootstrap`] gives alone.
+pub fn paired_bootstraps(
+    pairs: &[(&Samples, &Samples, &dyn Statistic)],
+    cfg: Resampling,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Vec<BootstrapResult> {
+    let tables: Vec<&Samples> = pairs.iter().flat_map(|&(a, b, _)| [a, b]).collect();
+    let deltas = bootstrap_replicates(&tables, cfg, progress, |sums| {
+        pairs
+            .iter()
+            .enumerate()
+            .map(|(k, (_, _, stat))| difference(*stat, &sums[2 * k], &sums[2 * k + 1]))
+            .collect::<Vec<_>>()
+    });
+    pairs
         .iter()
-        .filter(|&&d| (d - mean).abs() >= observed.abs() - tolerance(observed))
-        .count() as u64;
-    let wins = defined.iter().filter(|&&d| d > 0.0).count();
-    BootstrapResult {
-        test: TestResult {
-            statistic: observed,
-            p_value: (extreme + 1) as f64 / (cfg.samples + 1) as f64,
-            samples: cfg.samples as u64,
-            extreme,
-            seed: cfg.seed,
-        },
-        a_wins: wins as f64 / cfg.samples.max(1) as f64,
-    }
+        .enumerate()
+        .map(|(k, &(a, b, stat))| {
+            let observed = difference(stat, &a.totals(), &b.totals()).unwrap_or(0.0);
+            let mine: Vec<Option<f64>> = deltas.iter().map(|d| d[k]).collect();
+            BootstrapResult::of(observed, &mine, cfg)
+        })
+        .collect()
 }
 
 /// A percentile bootstrap confidence interval for one system's score at `level`
@@ -419,19 +476,26 @@ pub fn bootstrap_cis(
     cfg: Resampling,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Vec<Option<(f64, f64)>> {
-    let tick = Ticker::new(cfg.samples, progress);
-    let dims = a.dims();
-    let rows: Vec<Vec<Option<f64>>> = (0..cfg.samples)
-        .into_par_iter()
-        .map_init(
-            || vec![vec![0.0; dims]],
-            |sums, r| {
-                resample_sums(&[a], cfg.seed, r as u64, sums);
-                tick.tick();
-                stats.iter().map(|s| s.value(&sums[0])).collect()
-            },
-        )
-        .collect();
+    let of: Vec<(usize, &dyn Statistic)> = stats.iter().map(|&s| (0, s)).collect();
+    joint_cis(&[a], &of, level, cfg, progress)
+}
+
+/// Intervals of statistics of several tables over the same units (say every system's
+/// rows) from one resampling run: `stats[k] = (table, statistic)`. Each interval equals
+/// the one [`bootstrap_ci`] gives for that table and statistic alone.
+pub fn joint_cis(
+    tables: &[&Samples],
+    stats: &[(usize, &dyn Statistic)],
+    level: f64,
+    cfg: Resampling,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Vec<Option<(f64, f64)>> {
+    let rows = bootstrap_replicates(tables, cfg, progress, |sums| {
+        stats
+            .iter()
+            .map(|&(t, s)| s.value(&sums[t]))
+            .collect::<Vec<_>>()
+    });
     let alpha = (1.0 - level) / 2.0;
     (0..stats.len())
         .map(|k| {
@@ -554,6 +618,51 @@ mod tests {
 
     fn las(s: &[f64]) -> Option<f64> {
         (s[1] > 0.0).then(|| s[0] / s[1])
+    }
+
+    /// Replicate r's sums, drawn the documented way (a reference for the joint runs).
+    fn by_hand(t: &Samples, seed: u64, r: u64) -> Vec<f64> {
+        let mut rng = replicate_rng(seed, r);
+        let mut sums = vec![0.0; t.dims()];
+        for _ in 0..t.len() {
+            let i = ((u128::from(rng.next_u64()) * t.len() as u128) >> 64) as usize;
+            for (s, v) in sums.iter_mut().zip(t.row(i)) {
+                *s += v;
+            }
+        }
+        sums
+    }
+
+    #[test]
+    fn joint_runs_equal_the_documented_draws() {
+        let (mut a, mut b) = (Samples::new(2), Samples::new(2));
+        for i in 0..90 {
+            a.push(&[(i % 4) as f64, 4.0]);
+            b.push(&[((i * 5) % 3) as f64, 4.0]);
+        }
+        let ratio = |s: &[f64]| (s[1] > 0.0).then(|| s[0] / s[1]);
+        let first = |s: &[f64]| Some(s[0]);
+        let cfg = Resampling {
+            samples: 200,
+            seed: 11,
+        };
+        // the paired tests of two statistics in one run, each as if alone and as by hand
+        let both = paired_bootstraps(&[(&a, &b, &ratio), (&a, &b, &first)], cfg, None);
+        assert_eq!(both[0], paired_bootstrap(&a, &b, &ratio, cfg, None));
+        let deltas: Vec<Option<f64>> = (0..200)
+            .map(|r| difference(&first, &by_hand(&a, 11, r), &by_hand(&b, 11, r)))
+            .collect();
+        let observed = difference(&first, &a.totals(), &b.totals()).unwrap_or(0.0);
+        assert_eq!(both[1], BootstrapResult::of(observed, &deltas, cfg));
+        // intervals of two tables over the same units in one run
+        let joint = joint_cis(&[&a, &b], &[(0, &ratio), (1, &ratio)], 0.95, cfg, None);
+        let mut values: Vec<f64> = (0..200)
+            .filter_map(|r| ratio(&by_hand(&b, 11, r)))
+            .collect();
+        values.sort_by(f64::total_cmp);
+        let b_alone = (quantile(&values, 0.025), quantile(&values, 0.975));
+        assert_eq!(joint[1], Some(b_alone));
+        assert_eq!(joint[0], bootstrap_ci(&a, &ratio, 0.95, cfg, None));
     }
 
     fn table(rows: &[(f64, f64)]) -> Samples {
