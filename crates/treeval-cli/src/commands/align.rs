@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions};
+use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions, AlignmentFile};
 use treeval_metrics::align::{
     aer_of, as_wa_eval_sees_it, count_files, measures, pair_sentences, sentence_numbers, sum,
     AlignCounts,
@@ -40,6 +40,74 @@ fn warn(w: &mut Vec<Warning>, position: &str, message: String, hint: Option<&str
 
 /// Run the command, writing the report to `out`.
 pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    validate(a)?;
+    // the WPT scorer scores NULL links like any other: its compat mode does too
+    let wa_eval = a.compat == Some(AlignCompat::WaEvalAlign);
+    let keep_null = a.null.map_or(wa_eval, |n| n == NullLinks::Include);
+    let hyp_opts = AlignOptions {
+        format: fmt(a.hyp_format),
+        base: a.hyp_base,
+        reverse: a.reverse,
+    };
+    let (gold, hyps) = read(a, hyp_opts)?;
+    let mut warnings: Vec<Warning> = Vec::new();
+    for f in std::iter::once(&gold).chain(&hyps) {
+        for d in f.warnings.iter() {
+            warnings.push(Warning::from(d));
+        }
+    }
+    let sentences = pair(a, &gold, &hyps, wa_eval, &mut warnings)?;
+    // one sentence list for every hypothesis, so that their rows pair up
+    let numbers = sentence_numbers(std::iter::once(&gold).chain(&hyps));
+    let per_hyp: Vec<Vec<AlignCounts>> = hyps
+        .iter()
+        .map(|h| count_files(&gold, h, keep_null, &numbers))
+        .collect();
+    let mut totals = Vec::new();
+    for (h, rows) in hyps.iter().zip(&per_hyp) {
+        let mut t = sum(rows);
+        t.sentences = sentences;
+        let scoring = Scoring {
+            gold: &gold,
+            hyp_opts,
+            keep_null,
+        };
+        hyp_warnings(&scoring, h, &t, &mut warnings);
+        totals.push(t);
+    }
+    if a.out.per_sentence.is_some() {
+        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "align", &inputs(a))?;
+        for (k, rows) in per_hyp.iter().enumerate() {
+            for (i, c) in rows.iter().enumerate() {
+                sink.write(&serde_json::json!({"system": k, "sentence": numbers[i], "counts": c}));
+            }
+        }
+        sink.finish()?;
+    }
+    let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
+    gold_counts.sentences = sentences;
+    let counted = Counted {
+        per_hyp: &per_hyp,
+        totals: &totals,
+        gold: &gold_counts,
+    };
+    let report = build(a, keep_null, &gold, &hyps, &counted, warnings);
+    if !a.report.quiet {
+        for w in &report.warnings {
+            eprintln!("{}", super::significance::warning_line(w));
+        }
+    }
+    let text = match a.compat {
+        Some(AlignCompat::AerPy) => aer_py_text(a, &hyps, &totals)?,
+        Some(AlignCompat::WaEvalAlign) => wa_eval_text(a, &gold, &hyps, keep_null),
+        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format)),
+    };
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
+
+/// Usage errors: option values, tests without two hypotheses, format and output paths.
+fn validate(a: &AlignArgs) -> Result<(), Failure> {
     let f_alpha = a.f_alpha.unwrap_or(0.5);
     if a.sentences == Some(0) {
         return Err(Failure::Usage(
@@ -67,10 +135,14 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
-    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
-    // the WPT scorer scores NULL links like any other: its compat mode does too
-    let wa_eval = a.compat == Some(AlignCompat::WaEvalAlign);
-    let keep_null = a.null.map_or(wa_eval, |n| n == NullLinks::Include);
+    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)
+}
+
+/// The gold and every hypothesis file; all read errors together.
+fn read(
+    a: &AlignArgs,
+    hyp_opts: AlignOptions,
+) -> Result<(AlignmentFile, Vec<AlignmentFile>), Failure> {
     let gold = read_alignment_path(
         &a.gold,
         AlignOptions {
@@ -80,11 +152,6 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         },
     )
     .map_err(|e| Failure::Eval(e.to_string()))?;
-    let hyp_opts = AlignOptions {
-        format: fmt(a.hyp_format),
-        base: a.hyp_base,
-        reverse: a.reverse,
-    };
     let mut errors = Vec::new();
     let mut hyps = Vec::new();
     for p in &a.hyps {
@@ -96,17 +163,21 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !errors.is_empty() {
         return Err(Failure::Eval(errors.join("\n")));
     }
+    Ok((gold, hyps))
+}
 
-    let mut warnings: Vec<Warning> = Vec::new();
-    for f in std::iter::once(&gold).chain(&hyps) {
-        for d in f.warnings.iter() {
-            warnings.push(Warning::from(d));
-        }
-    }
-    // counts that do not pair up are errors, except where the WPT scorer (which has no
-    // notion of sentences) scores the files anyway: its compat mode warns instead
+/// The number of sentences the files pair up on. Counts that do not pair up are errors,
+/// except where the WPT scorer (which has no notion of sentences) scores the files
+/// anyway: its compat mode warns instead.
+fn pair(
+    a: &AlignArgs,
+    gold: &AlignmentFile,
+    hyps: &[AlignmentFile],
+    wa_eval: bool,
+    warnings: &mut Vec<Warning>,
+) -> Result<u64, Failure> {
     let pairing = pair_sentences(
-        &gold,
+        gold,
         &hyps.iter().collect::<Vec<_>>(),
         a.sentences.map(|n| (n, "--sentences")),
     );
@@ -133,184 +204,176 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         } else {
             p.message.clone()
         };
-        warn(&mut warnings, &p.path, message, p.hint.as_deref());
+        warn(warnings, &p.path, message, p.hint.as_deref());
     }
-    // one sentence list for every hypothesis, so that their rows pair up
-    let numbers = sentence_numbers(std::iter::once(&gold).chain(&hyps));
-    let per_hyp: Vec<Vec<AlignCounts>> = hyps
+    Ok(pairing.sentences)
+}
+
+/// What scoring a hypothesis again needs (to try another base or direction).
+struct Scoring<'a> {
+    gold: &'a AlignmentFile,
+    hyp_opts: AlignOptions,
+    keep_null: bool,
+}
+
+/// Warnings about one hypothesis' totals: no link, links tagged S and P, NULL links left
+/// out, and an AER close to 1 (with the base or direction that would fix it).
+fn hyp_warnings(s: &Scoring<'_>, h: &AlignmentFile, t: &AlignCounts, warnings: &mut Vec<Warning>) {
+    let path = h.path.to_string();
+    if t.a == 0 {
+        let aer = if t.s > 0 {
+            "AER is 1 (the WPT scorer prints AER 0 here)"
+        } else {
+            "with no sure gold link, AER is undefined too"
+        };
+        warn(
+            warnings,
+            &path,
+            format!("the hypothesis has no link: precision is undefined (n/a) and {aer}"),
+            None,
+        );
+    }
+    if t.hyp_both > 0 {
+        warn(
+            warnings,
+            &path,
+            format!("{} link(s) are tagged both S and P: counted once (the WPT scorer counts them twice, as --compat wa_eval_align does)", t.hyp_both),
+            None,
+        );
+    }
+    if t.hyp_null > 0 && !s.keep_null {
+        warn(
+            warnings,
+            &path,
+            format!(
+                "{} link(s) with a NULL side left out (--null include scores them)",
+                t.hyp_null
+            ),
+            None,
+        );
+    }
+    // wrong base or direction? try the alternatives when AER is high
+    let aer = aer_of(&t.aer_row()).unwrap_or(0.0);
+    if t.a > 0 && aer > 0.8 {
+        let hint =
+            better_reading(s, h, aer).map(|(x, f)| format!("with {f} the AER would be {x:.4}"));
+        warn(
+            warnings,
+            &path,
+            format!(
+                "AER is {aer:.4}, close to 1: the index base or the link direction may be wrong"
+            ),
+            hint.as_deref()
+                .or(Some("check --hyp-base, --gold-base and --reverse")),
+        );
+    }
+}
+
+/// The lowest AER (with the flags that give it) among reading `h` with the other index
+/// base, the other direction or both, when it is at least 0.2 below `aer`.
+fn better_reading(s: &Scoring<'_>, h: &AlignmentFile, aer: f64) -> Option<(f64, String)> {
+    let path = h.path.to_string();
+    let mut best: Option<(f64, String)> = None;
+    for (base_shift, rev) in [(true, false), (false, true), (true, true)] {
+        let mut o = s.hyp_opts;
+        if base_shift {
+            o.base = Some(1 - o.base.unwrap_or(h.format.default_base()));
+        }
+        if rev {
+            o.reverse = !o.reverse;
+        }
+        let Ok(alt) = read_alignment_path(&path, o) else {
+            continue;
+        };
+        let numbers = sentence_numbers([s.gold, &alt]);
+        let alt_aer = aer_of(&sum(&count_files(s.gold, &alt, s.keep_null, &numbers)).aer_row())
+            .unwrap_or(1.0);
+        if alt_aer < aer - 0.2 && best.as_ref().map_or(true, |b| alt_aer < b.0) {
+            let mut flags = Vec::new();
+            if base_shift {
+                flags.push(format!("--hyp-base {}", o.base.unwrap_or(0)));
+            }
+            if rev {
+                flags.push(if o.reverse {
+                    "--reverse".to_string()
+                } else {
+                    "without --reverse".to_string()
+                });
+            }
+            best = Some((alt_aer, flags.join(" ")));
+        }
+    }
+    best
+}
+
+/// aer.py's line for each hypothesis (`--compat aer.py`).
+fn aer_py_text(
+    a: &AlignArgs,
+    hyps: &[AlignmentFile],
+    totals: &[AlignCounts],
+) -> Result<String, Failure> {
+    let lines: Vec<Result<String, String>> = hyps
         .iter()
-        .map(|h| count_files(&gold, h, keep_null, &numbers))
+        .zip(totals)
+        .map(|(h, t)| aer_py(&h.path, t, a.f_alpha))
         .collect();
-    let mut totals = Vec::new();
-    for (h, rows) in hyps.iter().zip(&per_hyp) {
-        let mut t = sum(rows);
-        t.sentences = pairing.sentences;
-        let path = h.path.to_string();
-        if t.a == 0 {
-            let aer = if t.s > 0 {
-                "AER is 1 (the WPT scorer prints AER 0 here)"
-            } else {
-                "with no sure gold link, AER is undefined too"
-            };
-            warn(
-                &mut warnings,
-                &path,
-                format!("the hypothesis has no link: precision is undefined (n/a) and {aer}"),
-                None,
-            );
-        }
-        if t.hyp_both > 0 {
-            warn(
-                &mut warnings,
-                &path,
-                format!("{} link(s) are tagged both S and P: counted once (the WPT scorer counts them twice, as --compat wa_eval_align does)", t.hyp_both),
-                None,
-            );
-        }
-        if t.hyp_null > 0 && !keep_null {
-            warn(
-                &mut warnings,
-                &path,
-                format!(
-                    "{} link(s) with a NULL side left out (--null include scores them)",
-                    t.hyp_null
-                ),
-                None,
-            );
-        }
-        // wrong base or direction? try the alternatives when AER is high
-        let aer = aer_of(&t.aer_row()).unwrap_or(0.0);
-        if t.a > 0 && aer > 0.8 {
-            let mut best: Option<(f64, String)> = None;
-            for (base_shift, rev) in [(true, false), (false, true), (true, true)] {
-                let mut o = hyp_opts;
-                if base_shift {
-                    o.base = Some(1 - o.base.unwrap_or(h.format.default_base()));
-                }
-                if rev {
-                    o.reverse = !o.reverse;
-                }
-                if let Ok(alt) = read_alignment_path(&path, o) {
-                    let alt_aer = aer_of(
-                        &sum(&count_files(
-                            &gold,
-                            &alt,
-                            keep_null,
-                            &sentence_numbers([&gold, &alt]),
-                        ))
-                        .aer_row(),
-                    )
-                    .unwrap_or(1.0);
-                    if alt_aer < aer - 0.2 && best.as_ref().map_or(true, |b| alt_aer < b.0) {
-                        let mut flags = Vec::new();
-                        if base_shift {
-                            flags.push(format!("--hyp-base {}", o.base.unwrap_or(0)));
-                        }
-                        if rev {
-                            flags.push(if o.reverse {
-                                "--reverse".to_string()
-                            } else {
-                                "without --reverse".to_string()
-                            });
-                        }
-                        best = Some((alt_aer, flags.join(" ")));
-                    }
-                }
-            }
-            let hint = best.map(|(x, f)| format!("with {f} the AER would be {x:.4}"));
-            warn(
-                &mut warnings,
-                &path,
-                format!("AER is {aer:.4}, close to 1: the index base or the link direction may be wrong"),
-                hint.as_deref().or(Some("check --hyp-base, --gold-base and --reverse")),
-            );
-        }
-        totals.push(t);
+    let failed: Vec<String> = lines.iter().filter_map(|l| l.clone().err()).collect();
+    if !failed.is_empty() {
+        return Err(Failure::Eval(failed.join("\n")));
     }
+    Ok(lines.into_iter().filter_map(Result::ok).collect())
+}
 
-    if a.out.per_sentence.is_some() {
-        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "align", &inputs(a))?;
-        for (k, rows) in per_hyp.iter().enumerate() {
-            for (i, c) in rows.iter().enumerate() {
-                sink.write(&serde_json::json!({"system": k, "sentence": numbers[i], "counts": c}));
+/// wa_eval_align.pl's block for each hypothesis, scored as the script sees the files
+/// (`--compat wa_eval_align`), with warnings where that differs from the report.
+fn wa_eval_text(
+    a: &AlignArgs,
+    gold: &AlignmentFile,
+    hyps: &[AlignmentFile],
+    keep_null: bool,
+) -> String {
+    let mut o = String::new();
+    for h in hyps {
+        let (seen, moved) = as_wa_eval_sees_it(gold, h);
+        if let Some(k) = moved.first() {
+            if !a.report.quiet {
+                eprintln!(
+                    "warning: {}: {} sentence number(s) are written differently from the gold {} (e.g. sentence {k}): wa_eval_align.pl compares them as text and matches no link there, and so does this output (the report matches them by number)",
+                    h.path,
+                    moved.len(),
+                    gold.path
+                );
             }
         }
-        sink.finish()?;
+        if (gold.mixed_ids || h.mixed_ids) && !a.report.quiet {
+            eprintln!(
+                "warning: {} or {} writes one sentence number in two ways: wa_eval_align.pl may match fewer links than this output",
+                gold.path, h.path
+            );
+        }
+        let rows = count_files(gold, &seen, keep_null, &sentence_numbers([gold, &seen]));
+        o.push_str(&wa_eval_align(&sum(&rows)));
     }
+    o
+}
 
-    let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
-    gold_counts.sentences = pairing.sentences;
-    let report = build(
-        a,
-        keep_null,
-        &gold,
-        &hyps,
-        &per_hyp,
-        &totals,
-        &gold_counts,
-        warnings,
-    );
-    if !a.report.quiet {
-        for w in &report.warnings {
-            eprintln!("{}", super::significance::warning_line(w));
-        }
-    }
-    let text = match a.compat {
-        Some(AlignCompat::AerPy) => {
-            let lines: Vec<Result<String, String>> = hyps
-                .iter()
-                .zip(&totals)
-                .map(|(h, t)| aer_py(&h.path, t, a.f_alpha))
-                .collect();
-            let failed: Vec<String> = lines.iter().filter_map(|l| l.clone().err()).collect();
-            if !failed.is_empty() {
-                return Err(Failure::Eval(failed.join("\n")));
-            }
-            lines.into_iter().filter_map(Result::ok).collect()
-        }
-        Some(AlignCompat::WaEvalAlign) => {
-            let mut o = String::new();
-            for h in &hyps {
-                let (seen, moved) = as_wa_eval_sees_it(&gold, h);
-                if let Some(k) = moved.first() {
-                    if !a.report.quiet {
-                        eprintln!(
-                            "warning: {}: {} sentence number(s) are written differently from the gold {} (e.g. sentence {k}): wa_eval_align.pl compares them as text and matches no link there, and so does this output (the report matches them by number)",
-                            h.path,
-                            moved.len(),
-                            gold.path
-                        );
-                    }
-                }
-                if (gold.mixed_ids || h.mixed_ids) && !a.report.quiet {
-                    eprintln!(
-                        "warning: {} or {} writes one sentence number in two ways: wa_eval_align.pl may match fewer links than this output",
-                        gold.path, h.path
-                    );
-                }
-                let rows = count_files(&gold, &seen, keep_null, &sentence_numbers([&gold, &seen]));
-                o.push_str(&wa_eval_align(&sum(&rows)));
-            }
-            o
-        }
-        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format)),
-    };
-    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
-    out.flush().map_err(Failure::Io)
+/// The counts behind the report: per hypothesis per sentence, per hypothesis, and the gold's.
+struct Counted<'a> {
+    per_hyp: &'a [Vec<AlignCounts>],
+    totals: &'a [AlignCounts],
+    gold: &'a AlignCounts,
 }
 
 /// The report: the scores of every hypothesis with their intervals, the tests, the notes.
-#[allow(clippy::too_many_arguments)]
 fn build(
     a: &AlignArgs,
     keep_null: bool,
-    gold: &treeval_formats::align::AlignmentFile,
-    hyps: &[treeval_formats::align::AlignmentFile],
-    per_hyp: &[Vec<AlignCounts>],
-    totals: &[AlignCounts],
-    gold_counts: &AlignCounts,
+    gold: &AlignmentFile,
+    hyps: &[AlignmentFile],
+    counted: &Counted<'_>,
     warnings: Vec<Warning>,
 ) -> Report {
+    let per_hyp = counted.per_hyp;
     let f_alpha = a.f_alpha.unwrap_or(0.5);
     let null = if keep_null { "include" } else { "exclude" };
     let mut signature = treeval_report::Signature::new(
@@ -327,43 +390,7 @@ fn build(
     let mut r = Report::new("align", signature);
     r.convention("f-alpha", f_alpha);
     r.convention("null", null);
-    r.inputs.push(Input {
-        role: "gold".into(),
-        path: gold.path.to_string(),
-        format: gold.format.name().into(),
-        description: format!(
-            "{} sentences, {} sure + {} possible-only links",
-            gold_counts.sentences,
-            gold_counts.s,
-            gold_counts.p - gold_counts.s
-        ),
-        counts: serde_json::json!({
-            "sentences": gold_counts.sentences,
-            "s": gold_counts.s,
-            "p": gold_counts.p,
-        }),
-        system: None,
-    });
-    for (k, (h, t)) in hyps.iter().zip(totals).enumerate() {
-        r.inputs.push(Input {
-            role: "system".into(),
-            path: h.path.to_string(),
-            format: h.format.name().into(),
-            description: format!("{} links", t.a),
-            counts: serde_json::to_value(t).unwrap_or_default(),
-            system: Some(k),
-        });
-        r.systems.push(treeval_report::value::System {
-            name: h.path.to_string(),
-            inputs: vec![k + 1],
-        });
-        if t.hyp_null + t.hyp_duplicates + t.hyp_both > 0 {
-            r.notes.push(format!(
-                "{}: {} link(s) with a NULL side ({null}), {} repeated link(s), {} link(s) tagged both S and P",
-                h.path, t.hyp_null, t.hyp_duplicates, t.hyp_both
-            ));
-        }
-    }
+    inputs_and_notes(&mut r, gold, hyps, counted, null);
     let ms = measures(f_alpha);
     r.add_measures::<AlignCounts>(&ms);
     let ci = super::significance::intervals(&a.sig);
@@ -385,4 +412,52 @@ fn build(
     r.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
     r.warnings = warnings;
     r
+}
+
+/// The report's inputs and systems, and a note per hypothesis with NULL, repeated or
+/// doubly tagged links.
+fn inputs_and_notes(
+    r: &mut Report,
+    gold: &AlignmentFile,
+    hyps: &[AlignmentFile],
+    counted: &Counted<'_>,
+    null: &str,
+) {
+    r.inputs.push(Input {
+        role: "gold".into(),
+        path: gold.path.to_string(),
+        format: gold.format.name().into(),
+        description: format!(
+            "{} sentences, {} sure + {} possible-only links",
+            counted.gold.sentences,
+            counted.gold.s,
+            counted.gold.p - counted.gold.s
+        ),
+        counts: serde_json::json!({
+            "sentences": counted.gold.sentences,
+            "s": counted.gold.s,
+            "p": counted.gold.p,
+        }),
+        system: None,
+    });
+    for (k, (h, t)) in hyps.iter().zip(counted.totals).enumerate() {
+        r.inputs.push(Input {
+            role: "system".into(),
+            path: h.path.to_string(),
+            format: h.format.name().into(),
+            description: format!("{} links", t.a),
+            counts: serde_json::to_value(t).unwrap_or_default(),
+            system: Some(k),
+        });
+        r.systems.push(treeval_report::value::System {
+            name: h.path.to_string(),
+            inputs: vec![k + 1],
+        });
+        if t.hyp_null + t.hyp_duplicates + t.hyp_both > 0 {
+            r.notes.push(format!(
+                "{}: {} link(s) with a NULL side ({null}), {} repeated link(s), {} link(s) tagged both S and P",
+                h.path, t.hyp_null, t.hyp_duplicates, t.hyp_both
+            ));
+        }
+    }
 }
