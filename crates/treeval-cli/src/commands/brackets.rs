@@ -141,38 +141,143 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )?;
     check_outputs(&outs, &ins, a.out.force)?;
     let mut per_sentence = PerSentence::open(a.out.per_sentence.as_deref(), "brackets", &ins)?;
-    let (params, prm_name, layout, mut warnings) = setup(a)?;
+    let (params, prm_name, layout, warnings) = setup(a)?;
     let judgments = judgments_file(a)?;
-    let careful = a.careful.then(|| CarefulOptions {
-        labeled: a.labeled,
-        remove_tags: params.delete_label.clone(),
-        remove_punct_forms: a.remove_punct_forms,
-        collapse_double: a.collapse_double,
-        remove_trivial: a.remove_trivial,
-        keep_brackets: judgments.is_some(),
-        export: a.export_for_judging.is_some(),
-    });
+    let careful = careful_options(a, &params, judgments.is_some());
     let (cfg, resample) = super::significance::resampling_config(
         &a.sig,
         a.test_files.len(),
         "test files",
         "needs paired binary decisions; for brackets use --test ar or --test bootstrap (and --careful for McNemar on reproduced treebank brackets)",
     )?;
-    let mut systems: Vec<SystemOut> = Vec::new();
-    let mut reproduced = Vec::new();
-    let mut gold_trees = 0;
-    let mut text = String::new();
-    // the pairing errors of every test file, reported together
-    let mut pairing: Vec<String> = Vec::new();
-    // judgments that applied to some bracket
-    let mut used_judgments = std::collections::HashSet::new();
-    let compat = a.compat.is_some();
+    let setting = Setting {
+        params: &params,
+        layout,
+        careful: careful.as_ref(),
+        judgments: judgments.as_ref(),
+        resample,
+    };
+    let mut scored = Scored {
+        warnings,
+        ..Scored::default()
+    };
     for (k, path) in a.test_files.iter().enumerate() {
-        let mut g = reader(&a.gold, layout)?;
-        let mut t = reader(path, layout)?;
-        let r = evaluate(&mut g, &mut t, &params, careful.as_ref())
+        scored.file(a, &setting, k, path, &mut per_sentence, out)?;
+    }
+    if !scored.pairing.is_empty() {
+        return Err(Failure::Eval(scored.pairing.join("\n")));
+    }
+    check_judgments(
+        a,
+        judgments.as_ref(),
+        scored.gold_trees,
+        &scored.used_judgments,
+        &mut scored.warnings,
+    )?;
+    per_sentence.finish()?;
+    if a.compat.is_none() {
+        let mut signature = signature(&params, &prm_name, layout, careful.as_ref());
+        if resample {
+            super::significance::sign(&a.sig, &cfg, &mut signature);
+            signature.push("test-metrics", a.test_metrics.join(","));
+        }
+        let pairs = careful_pairs(&scored.reproduced);
+        let mut report = build(
+            a,
+            &params,
+            &prm_name,
+            signature,
+            scored.gold_trees,
+            &scored.systems,
+            &pairs,
+        );
+        tests(a, &cfg, &scored.systems, &mut report);
+        report.warnings = scored.warnings;
+        scored.text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
+    }
+    out.write_all(scored.text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
+
+/// The careful evaluation's options (`--careful`).
+fn careful_options(a: &BracketsArgs, params: &Params, judged: bool) -> Option<CarefulOptions> {
+    a.careful.then(|| CarefulOptions {
+        labeled: a.labeled,
+        remove_tags: params.delete_label.clone(),
+        remove_punct_forms: a.remove_punct_forms,
+        collapse_double: a.collapse_double,
+        remove_trivial: a.remove_trivial,
+        keep_brackets: judged,
+        export: a.export_for_judging.is_some(),
+    })
+}
+
+/// The signature of the scoring conventions.
+fn signature(
+    params: &Params,
+    prm_name: &str,
+    layout: Layout,
+    careful: Option<&CarefulOptions>,
+) -> Signature {
+    let mut signature = Signature::new(
+        "brackets",
+        &[
+            ("prm", prm_name.to_owned()),
+            ("labeled", u8::from(params.labeled).to_string()),
+            ("cutoff", params.cutoff_len.to_string()),
+            ("layout", format!("{:?}", layout).to_lowercase()),
+            ("wrapper", "ignored".into()),
+        ],
+    );
+    if let Some(c) = careful {
+        signature.push("careful", careful_name(c));
+    }
+    signature
+}
+
+/// How every test file is scored.
+struct Setting<'a> {
+    params: &'a Params,
+    layout: Layout,
+    careful: Option<&'a CarefulOptions>,
+    judgments: Option<&'a JudgmentsFile>,
+    resample: bool,
+}
+
+/// What the test files scored so far have given.
+#[derive(Default)]
+struct Scored {
+    systems: Vec<SystemOut>,
+    /// Per careful system: each treebank bracket's sentence and whether it was reproduced.
+    reproduced: Vec<Vec<(u64, Vec<bool>)>>,
+    gold_trees: u64,
+    /// The compat output so far.
+    text: String,
+    /// The pairing errors of every test file, reported together.
+    pairing: Vec<String>,
+    /// Judgments that applied to some bracket.
+    used_judgments: std::collections::HashSet<JudgmentKey>,
+    warnings: Vec<Warning>,
+}
+
+impl Scored {
+    /// Score test file `k` against the gold. Under `--compat evalb`, where EVALB stops
+    /// (too many errors), its output so far goes to `out` and the command fails.
+    fn file(
+        &mut self,
+        a: &BracketsArgs,
+        s: &Setting<'_>,
+        k: usize,
+        path: &str,
+        per_sentence: &mut PerSentence,
+        out: &mut dyn Write,
+    ) -> Result<(), Failure> {
+        let compat = a.compat.is_some();
+        let mut g = reader(&a.gold, s.layout)?;
+        let mut t = reader(path, s.layout)?;
+        let r = evaluate(&mut g, &mut t, s.params, s.careful)
             .map_err(|e| Failure::Eval(e.to_string()))?;
-        gold_trees = r.gold_trees;
+        self.gold_trees = r.gold_trees;
         // a byte-order mark, CR LF: accepted, one warning per file
         let mut notes = if k == 0 { g.warnings() } else { Vec::new() };
         notes.extend(t.warnings());
@@ -181,26 +286,27 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 eprintln!("warning: {d}");
             }
         }
-        warnings.extend(notes.iter().map(Warning::from));
+        self.warnings.extend(notes.iter().map(Warning::from));
         if !compat {
             if let Some(m) = pairing_error(&a.gold, path, &r, g.lines(), t.lines()) {
-                if !pairing.contains(&m) {
-                    pairing.push(m);
+                if !self.pairing.contains(&m) {
+                    self.pairing.push(m);
                 }
-                continue;
+                return Ok(());
             }
         }
-        file_warnings(a, path, &r, &mut warnings);
+        file_warnings(a, path, &r, &mut self.warnings);
         if compat {
-            text.push_str(&evalb_text(&r, params.cutoff_len, params.debug));
+            self.text
+                .push_str(&evalb_text(&r, s.params.cutoff_len, s.params.debug));
             if r.stopped.is_some() {
                 // EVALB exits here, with status 1 and without its summary
-                out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+                out.write_all(self.text.as_bytes()).map_err(Failure::Io)?;
                 out.flush().map_err(Failure::Io)?;
                 let at = r.errors.last().map_or(0, |e| e.0);
                 return Err(Failure::Eval(format!(
                     "{path}: stopped at sentence {at}: more than MAX_ERROR {} errors; EVALB exits here without its summary (exit status 1), and so does --compat evalb\n  hint: raise MAX_ERROR in the parameter file (nk.prm has 10000), or leave out --compat to see the summary of the sentences before",
-                    params.max_error
+                    s.params.max_error
                 )));
             }
         }
@@ -209,59 +315,14 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 per_sentence.write(&serde_json::json!({"system": k, "sentence": row}));
             }
         }
-        let mut system = SystemOut::new(path, &r, params.cutoff_len, resample);
+        let mut system = SystemOut::new(path, &r, s.params.cutoff_len, s.resample);
         if let Some(c) = &r.careful {
-            careful_out(
-                a,
-                k,
-                c,
-                judgments.as_ref(),
-                &mut used_judgments,
-                &mut system,
-            )?;
-            reproduced.push(c.reproduced.clone());
+            careful_out(a, k, c, s.judgments, &mut self.used_judgments, &mut system)?;
+            self.reproduced.push(c.reproduced.clone());
         }
-        systems.push(system);
+        self.systems.push(system);
+        Ok(())
     }
-    if !pairing.is_empty() {
-        return Err(Failure::Eval(pairing.join("\n")));
-    }
-    check_judgments(
-        a,
-        judgments.as_ref(),
-        gold_trees,
-        &used_judgments,
-        &mut warnings,
-    )?;
-    per_sentence.finish()?;
-    if !compat {
-        let mut signature = Signature::new(
-            "brackets",
-            &[
-                ("prm", prm_name.clone()),
-                ("labeled", u8::from(params.labeled).to_string()),
-                ("cutoff", params.cutoff_len.to_string()),
-                ("layout", format!("{:?}", layout).to_lowercase()),
-                ("wrapper", "ignored".into()),
-            ],
-        );
-        if let Some(c) = &careful {
-            signature.push("careful", careful_name(c));
-        }
-        if resample {
-            super::significance::sign(&a.sig, &cfg, &mut signature);
-            signature.push("test-metrics", a.test_metrics.join(","));
-        }
-        let pairs = careful_pairs(&reproduced);
-        let mut report = build(
-            a, &params, &prm_name, signature, gold_trees, &systems, &pairs,
-        );
-        tests(a, &cfg, &systems, &mut report);
-        report.warnings = warnings;
-        text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
-    }
-    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
-    out.flush().map_err(Failure::Io)
 }
 
 /// The parameter file (and what EVALB says about it), its name, the layout, and the

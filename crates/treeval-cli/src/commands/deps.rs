@@ -66,56 +66,8 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
 /// Run the command, writing the report to `out`.
 pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (opts, profile) = options(a);
-    let forced = a.input_format.map(|f| match f {
-        InputFormat::Conllu => Format::Conllu,
-        InputFormat::Conllx => Format::Conllx,
-        InputFormat::Conll09 => Format::Conll09,
-    });
-    let mut gold_builder = ReaderBuilder::new();
-    // `deps` scores the basic tree only: a DEPS typo must not stop it (the enhanced-graph
-    // commands validate DEPS)
-    gold_builder
-        .format(forced)
-        .validate_deps(false)
-        .conll09_columns(Conll09Columns::Gold);
-    let mut sys_builder = ReaderBuilder::new();
-    sys_builder
-        .format(forced)
-        .validate_deps(false)
-        .conll09_columns(match a.conll09_columns {
-            Conll09Cols::Gold => Conll09Columns::Gold,
-            Conll09Cols::Predicted => Conll09Columns::Predicted,
-        });
-    check_format(
-        "deps",
-        a.report.format,
-        &crate::args::Format::ALL,
-        a.compat.is_some(),
-    )?;
-    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
-    if !a.sig.tests.is_empty() && a.systems.len() < 2 {
-        return Err(Failure::Usage(
-            "--test compares systems: give at least two system files".into(),
-        ));
-    }
-    if a.systems.iter().filter(|s| s.as_str() == "-").count() + usize::from(a.gold == "-") > 1 {
-        return Err(Failure::Usage(
-            "standard input ('-') can be given only once".into(),
-        ));
-    }
-    let gold = Input {
-        path: a.gold.clone(),
-        builder: gold_builder,
-    };
-    let systems: Vec<Input> = a
-        .systems
-        .iter()
-        .map(|p| Input {
-            path: p.clone(),
-            builder: sys_builder.clone(),
-        })
-        .collect();
-
+    validate(a)?;
+    let (gold, systems) = readers(a);
     let ins = inputs(a);
     let mut per_sentence = PerSentence::open(a.out.per_sentence.as_deref(), "deps", &ins)?;
     let result = evaluate(&gold, &systems, &opts, |k, g, s, c| {
@@ -133,14 +85,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .map_err(|e| Failure::Eval(e.to_string()))?;
     per_sentence.finish()?;
     if !a.report.quiet {
-        let mut err = std::io::stderr().lock();
-        for d in result.warnings.warnings() {
-            let _ = writeln!(err, "warning: {d}");
-        }
-        let more = result.warnings.omitted_warnings();
-        if more > 0 {
-            let _ = writeln!(err, "warning: … and {more} more warning(s) not shown");
-        }
+        print_warnings(&result.warnings);
     }
     let shown = treeval_report::deps::Shown {
         per_relation: a.per_relation,
@@ -168,6 +113,77 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;
     Ok(())
+}
+
+/// Usage errors: format, output paths, tests without two systems, stdin twice.
+fn validate(a: &DepsArgs) -> Result<(), Failure> {
+    check_format(
+        "deps",
+        a.report.format,
+        &crate::args::Format::ALL,
+        a.compat.is_some(),
+    )?;
+    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
+    if !a.sig.tests.is_empty() && a.systems.len() < 2 {
+        return Err(Failure::Usage(
+            "--test compares systems: give at least two system files".into(),
+        ));
+    }
+    if a.systems.iter().filter(|s| s.as_str() == "-").count() + usize::from(a.gold == "-") > 1 {
+        return Err(Failure::Usage(
+            "standard input ('-') can be given only once".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The gold and system inputs with their readers' settings.
+fn readers(a: &DepsArgs) -> (Input, Vec<Input>) {
+    let forced = a.input_format.map(|f| match f {
+        InputFormat::Conllu => Format::Conllu,
+        InputFormat::Conllx => Format::Conllx,
+        InputFormat::Conll09 => Format::Conll09,
+    });
+    let mut gold_builder = ReaderBuilder::new();
+    // `deps` scores the basic tree only: a DEPS typo must not stop it (the enhanced-graph
+    // commands validate DEPS)
+    gold_builder
+        .format(forced)
+        .validate_deps(false)
+        .conll09_columns(Conll09Columns::Gold);
+    let mut sys_builder = ReaderBuilder::new();
+    sys_builder
+        .format(forced)
+        .validate_deps(false)
+        .conll09_columns(match a.conll09_columns {
+            Conll09Cols::Gold => Conll09Columns::Gold,
+            Conll09Cols::Predicted => Conll09Columns::Predicted,
+        });
+    let gold = Input {
+        path: a.gold.clone(),
+        builder: gold_builder,
+    };
+    let systems: Vec<Input> = a
+        .systems
+        .iter()
+        .map(|p| Input {
+            path: p.clone(),
+            builder: sys_builder.clone(),
+        })
+        .collect();
+    (gold, systems)
+}
+
+/// The readers' warnings on stderr, with the count of those not shown.
+fn print_warnings(w: &treeval_formats::error::Diagnostics) {
+    let mut err = std::io::stderr().lock();
+    for d in w.warnings() {
+        let _ = writeln!(err, "warning: {d}");
+    }
+    let more = w.omitted_warnings();
+    if more > 0 {
+        let _ = writeln!(err, "warning: … and {more} more warning(s) not shown");
+    }
 }
 
 /// `eval09.pl -q`'s output for each system (see [`treeval_report::compat_eval09`]).

@@ -139,112 +139,14 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "system files",
         "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
     )?;
-    let udeval = matches!(a.compat, Some(UdCompat::Udeval | UdCompat::UdevalCounts));
-    let conll18 = matches!(a.compat, Some(UdCompat::Conll18 | UdCompat::Conll18Counts));
-    // compat modes reproduce the tool without extra flags: udeval leaves out the DEPS
-    // items into empty nodes (drop); an explicit --empty-nodes wins and is signed
-    let empty_nodes = match a.empty_nodes {
-        Some(e) => e.into(),
-        None if udeval => EmptyNodes::Drop,
-        None => EmptyNodes::Collapse,
-    };
-    if udeval && !a.report.quiet && empty_nodes != EmptyNodes::Drop {
-        eprintln!(
-            "note: --empty-nodes {} differs from udeval's own handling of these files (drop)",
-            empty_nodes.name()
-        );
-    }
-    let opts = UdOptions {
-        multiple_roots_okay: a.multiple_roots_okay,
-        empty_nodes,
-        enhancements,
-        keep_sentences: resample || a.out.per_sentence.is_some(),
-        align: a.align.into(),
-        by: a.by.clone(),
-        relation_sets: false,
-        skip_enhanced: conll18,
-    };
-    let reference = a.compat.is_some();
-    let gold = input(&a.gold, reference);
-    let mut systems: Vec<UdSystemIn> = Vec::new();
-    let mut diagnostics = Vec::new();
-    let mut gold_out = None;
-    let mut failures = Vec::new();
-    for path in &a.systems {
-        match evaluate(&gold, &input(path, reference), &opts) {
-            Ok(r) => {
-                gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
-                diagnostics.extend(r.warnings.iter().cloned());
-                systems.push(UdSystemIn {
-                    file: UdFileOut::new(path, &r.system),
-                    counts: r.counts,
-                    relations: r.relations,
-                    by: r.by,
-                    resync: r.resync,
-                    sentences: r.sentences,
-                });
-            }
-            Err(e) => failures.push(explain(e, &a.gold, path)),
-        }
-    }
-    if !failures.is_empty() {
-        return Err(Failure::Eval(failures.join("\n")));
-    }
+    let opts = options(a, enhancements, resample);
+    let (systems, diagnostics, gold_out) = score(a, &opts)?;
     if a.out.per_sentence.is_some() {
-        // one object per gold sentence and system; system words count toward the gold
-        // sentence their first character lies in
-        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ud", &ins)?;
-        for (k, s) in systems.iter().enumerate() {
-            for (i, c) in s.sentences.iter().enumerate() {
-                let counts: serde_json::Map<String, serde_json::Value> = METRICS
-                    .iter()
-                    .zip(&c.metrics)
-                    .map(|(m, x)| ((*m).to_owned(), serde_json::json!(x)))
-                    .collect();
-                sink.write(&serde_json::json!({"system": k, "sentence": i + 1, "counts": counts}));
-            }
-        }
-        sink.finish()?;
+        write_per_sentence(a, &ins, &systems)?;
     }
     let warnings = print_warnings(&diagnostics, a.report.quiet);
-    let empty_nodes_sig = match (a.compat, a.empty_nodes) {
-        (Some(UdCompat::Udeval | UdCompat::UdevalCounts), Some(_)) => {
-            format!("{}(given)", empty_nodes.name())
-        }
-        _ => empty_nodes.name().to_owned(),
-    };
-    let mut signature = Signature::new(
-        "ud",
-        &[
-            ("labels", "universal".into()),
-            ("align", opts.align.name().into()),
-            ("empty-nodes", empty_nodes_sig),
-            ("enhancements", enhancements.digits()),
-            (
-                "roots",
-                if a.multiple_roots_okay { "many" } else { "one" }.into(),
-            ),
-        ],
-    );
-    if let Some(c) = a.compat {
-        signature.push(
-            "compat",
-            match c {
-                UdCompat::Conll18 | UdCompat::Conll18Counts => "conll18",
-                UdCompat::Udeval | UdCompat::UdevalCounts => "udeval",
-            }
-            .into(),
-        );
-    }
-    let compat = a.compat.map(|c| match (c, a.verbose) {
-        (UdCompat::Conll18, false) => Compat::Conll18,
-        (UdCompat::Conll18, true) => Compat::Conll18Verbose,
-        (UdCompat::Conll18Counts, _) => Compat::Conll18Counts,
-        (UdCompat::Udeval, false) => Compat::Udeval,
-        (UdCompat::Udeval, true) => Compat::UdevalVerbose,
-        (UdCompat::UdevalCounts, _) => Compat::UdevalCounts,
-    });
-    let text = if let Some(c) = compat {
+    let mut signature = signature(a, &opts);
+    let text = if let Some(c) = compat(a) {
         if !a.report.quiet {
             // the compat table must stay the reference's; the windows go to stderr
             for (k, s) in systems.iter().enumerate() {
@@ -273,6 +175,144 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The scorer's options. Compat modes reproduce the tool without extra flags: udeval
+/// leaves out the DEPS items into empty nodes (drop); an explicit --empty-nodes wins
+/// (and is signed).
+fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions {
+    let udeval = matches!(a.compat, Some(UdCompat::Udeval | UdCompat::UdevalCounts));
+    let conll18 = matches!(a.compat, Some(UdCompat::Conll18 | UdCompat::Conll18Counts));
+    let empty_nodes = match a.empty_nodes {
+        Some(e) => e.into(),
+        None if udeval => EmptyNodes::Drop,
+        None => EmptyNodes::Collapse,
+    };
+    if udeval && !a.report.quiet && empty_nodes != EmptyNodes::Drop {
+        eprintln!(
+            "note: --empty-nodes {} differs from udeval's own handling of these files (drop)",
+            empty_nodes.name()
+        );
+    }
+    UdOptions {
+        multiple_roots_okay: a.multiple_roots_okay,
+        empty_nodes,
+        enhancements,
+        keep_sentences: resample || a.out.per_sentence.is_some(),
+        align: a.align.into(),
+        by: a.by.clone(),
+        relation_sets: false,
+        skip_enhanced: conll18,
+    }
+}
+
+/// Every system scored against the gold: the systems, their readers' warnings and the
+/// gold file's description; all failures together.
+fn score(
+    a: &UdArgs,
+    opts: &UdOptions,
+) -> Result<
+    (
+        Vec<UdSystemIn>,
+        Vec<treeval_formats::Diagnostic>,
+        Option<UdFileOut>,
+    ),
+    Failure,
+> {
+    let reference = a.compat.is_some();
+    let gold = input(&a.gold, reference);
+    let mut systems: Vec<UdSystemIn> = Vec::new();
+    let mut diagnostics = Vec::new();
+    let mut gold_out = None;
+    let mut failures = Vec::new();
+    for path in &a.systems {
+        match evaluate(&gold, &input(path, reference), opts) {
+            Ok(r) => {
+                gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
+                diagnostics.extend(r.warnings.iter().cloned());
+                systems.push(UdSystemIn {
+                    file: UdFileOut::new(path, &r.system),
+                    counts: r.counts,
+                    relations: r.relations,
+                    by: r.by,
+                    resync: r.resync,
+                    sentences: r.sentences,
+                });
+            }
+            Err(e) => failures.push(explain(e, &a.gold, path)),
+        }
+    }
+    if !failures.is_empty() {
+        return Err(Failure::Eval(failures.join("\n")));
+    }
+    Ok((systems, diagnostics, gold_out))
+}
+
+/// One object per gold sentence and system; system words count toward the gold sentence
+/// their first character lies in.
+fn write_per_sentence(
+    a: &UdArgs,
+    ins: &[InputRef<'_>],
+    systems: &[UdSystemIn],
+) -> Result<(), Failure> {
+    let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ud", ins)?;
+    for (k, s) in systems.iter().enumerate() {
+        for (i, c) in s.sentences.iter().enumerate() {
+            let counts: serde_json::Map<String, serde_json::Value> = METRICS
+                .iter()
+                .zip(&c.metrics)
+                .map(|(m, x)| ((*m).to_owned(), serde_json::json!(x)))
+                .collect();
+            sink.write(&serde_json::json!({"system": k, "sentence": i + 1, "counts": counts}));
+        }
+    }
+    sink.finish()
+}
+
+/// The signature of the scoring conventions (and of the reference tool reproduced).
+fn signature(a: &UdArgs, opts: &UdOptions) -> Signature {
+    let empty_nodes_sig = match (a.compat, a.empty_nodes) {
+        (Some(UdCompat::Udeval | UdCompat::UdevalCounts), Some(_)) => {
+            format!("{}(given)", opts.empty_nodes.name())
+        }
+        _ => opts.empty_nodes.name().to_owned(),
+    };
+    let mut signature = Signature::new(
+        "ud",
+        &[
+            ("labels", "universal".into()),
+            ("align", opts.align.name().into()),
+            ("empty-nodes", empty_nodes_sig),
+            ("enhancements", opts.enhancements.digits()),
+            (
+                "roots",
+                if a.multiple_roots_okay { "many" } else { "one" }.into(),
+            ),
+        ],
+    );
+    if let Some(c) = a.compat {
+        signature.push(
+            "compat",
+            match c {
+                UdCompat::Conll18 | UdCompat::Conll18Counts => "conll18",
+                UdCompat::Udeval | UdCompat::UdevalCounts => "udeval",
+            }
+            .into(),
+        );
+    }
+    signature
+}
+
+/// The reference output asked for, if any.
+fn compat(a: &UdArgs) -> Option<Compat> {
+    a.compat.map(|c| match (c, a.verbose) {
+        (UdCompat::Conll18, false) => Compat::Conll18,
+        (UdCompat::Conll18, true) => Compat::Conll18Verbose,
+        (UdCompat::Conll18Counts, _) => Compat::Conll18Counts,
+        (UdCompat::Udeval, false) => Compat::Udeval,
+        (UdCompat::Udeval, true) => Compat::UdevalVerbose,
+        (UdCompat::UdevalCounts, _) => Compat::UdevalCounts,
+    })
 }
 
 /// The tests on the F1 of the `--test-metrics`, each over the sentences' counts of its
