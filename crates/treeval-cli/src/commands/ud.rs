@@ -206,19 +206,16 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
     }
 }
 
+/// The systems, their readers' warnings and the gold file's description.
+type Scored = (
+    Vec<UdSystemIn>,
+    Vec<treeval_formats::Diagnostic>,
+    Option<UdFileOut>,
+);
+
 /// Every system scored against the gold: the systems, their readers' warnings and the
 /// gold file's description; all failures together.
-fn score(
-    a: &UdArgs,
-    opts: &UdOptions,
-) -> Result<
-    (
-        Vec<UdSystemIn>,
-        Vec<treeval_formats::Diagnostic>,
-        Option<UdFileOut>,
-    ),
-    Failure,
-> {
+fn score(a: &UdArgs, opts: &UdOptions) -> Result<Scored, Failure> {
     let reference = a.compat.is_some();
     let gold = input(&a.gold, reference);
     let mut systems: Vec<UdSystemIn> = Vec::new();
