@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use crate::{
-    approximate_randomization, bootstrap_ci, exact_permutation, mcnemar, paired_bootstrap, ranks,
-    Alternative, Resampling, Samples, Statistic, TestResult,
+    approximate_randomization, bootstrap_ci, exact_permutation, mcnemar, paired_bootstraps, ranks,
+    Alternative, BootstrapResult, Resampling, Samples, Statistic, TestResult,
 };
 
 /// A test between two systems.
@@ -150,7 +150,12 @@ pub fn compare(
 ) -> (Vec<Comparison>, Vec<Ranking>) {
     let mut out = Vec::new();
     let mut rankings = Vec::new();
-    for m in metrics {
+    let boot = if cfg.tests.contains(&TestKind::Bootstrap) {
+        bootstraps(metrics, cfg, progress)
+    } else {
+        Vec::new()
+    };
+    for (i, m) in metrics.iter().enumerate() {
         let scores: Vec<Option<f64>> = m
             .tables
             .iter()
@@ -160,7 +165,8 @@ pub fn compare(
             if test == TestKind::Mcnemar && m.decisions.is_none() {
                 continue;
             }
-            let mut family = test_family(m, test, cfg, progress);
+            let boot = boot.get(i).map_or(&[][..], Vec::as_slice);
+            let mut family = test_family(m, test, cfg, boot, progress);
             adjust(&mut family, cfg.alpha);
             rankings.push(Ranking {
                 metric: m.name.clone(),
@@ -173,29 +179,93 @@ pub fn compare(
     (out, rankings)
 }
 
-/// One test between every pair of systems `a < b` on one metric (p-values not yet adjusted).
+/// The pairs `a < b` of `n` systems, in the order of the test families.
+fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+    (0..n).flat_map(move |a| (a + 1..n).map(move |b| (a, b)))
+}
+
+/// The paired bootstrap of every pair of systems on every metric (per metric, per pair
+/// in [`pairs`] order; `None` where the two tables differ in length), from one
+/// resampling run per number of units: metrics and systems
+/// over the same units share the replicates' draws, so each result equals the one
+/// [`paired_bootstrap`] gives for that metric and pair alone.
+fn bootstraps(
+    metrics: &[MetricTables<'_>],
+    cfg: &CompareConfig,
+    progress: &(dyn Fn(&str, u64, u64) + Sync),
+) -> Vec<Vec<Option<BootstrapResult>>> {
+    let mut out: Vec<Vec<Option<BootstrapResult>>> = metrics
+        .iter()
+        .map(|m| vec![None; pairs(m.tables.len()).count()])
+        .collect();
+    let mut lengths: Vec<usize> = metrics
+        .iter()
+        .flat_map(|m| m.tables.iter().map(Samples::len))
+        .collect();
+    lengths.sort_unstable();
+    lengths.dedup();
+    let resampling = Resampling {
+        samples: cfg.bootstrap_samples,
+        seed: cfg.seed,
+    };
+    let total = cfg.bootstrap_samples as u64;
+    let cb = |k: u64| progress("bootstrap", k, total);
+    for n in lengths {
+        // the tables of this length, and every comparison between two of them
+        let mut tables: Vec<&Samples> = Vec::new();
+        let mut asked: Vec<(usize, usize, &dyn Statistic)> = Vec::new();
+        let mut places = Vec::new();
+        for (i, m) in metrics.iter().enumerate() {
+            // where system s's table of this metric sits in the run
+            let at: Vec<Option<usize>> = m
+                .tables
+                .iter()
+                .map(|t| {
+                    (t.len() == n).then(|| {
+                        tables.push(t);
+                        tables.len() - 1
+                    })
+                })
+                .collect();
+            for (k, (a, b)) in pairs(m.tables.len()).enumerate() {
+                if let (Some(x), Some(y)) = (at[a], at[b]) {
+                    asked.push((x, y, m.statistic));
+                    places.push((i, k));
+                }
+            }
+        }
+        let found = paired_bootstraps(&tables, &asked, resampling, Some(&cb));
+        for ((i, k), r) in places.into_iter().zip(found) {
+            out[i][k] = Some(r);
+        }
+    }
+    out
+}
+
+/// One test between every pair of systems `a < b` on one metric (p-values not yet
+/// adjusted); `boot` holds the metric's bootstrap results, computed beforehand.
 fn test_family(
     m: &MetricTables<'_>,
     test: TestKind,
     cfg: &CompareConfig,
+    boot: &[Option<BootstrapResult>],
     progress: &(dyn Fn(&str, u64, u64) + Sync),
 ) -> Vec<Comparison> {
-    let n = m.tables.len();
-    let mut family = Vec::new();
-    for a in 0..n {
-        for b in a + 1..n {
+    pairs(m.tables.len())
+        .enumerate()
+        .map(|(k, (a, b))| {
             let pair = Pair {
                 m,
                 test,
                 a,
                 b,
                 cfg,
+                boot: boot.get(k).and_then(Option::as_ref),
                 progress,
             };
-            family.push(pair.run());
-        }
-    }
-    family
+            pair.run()
+        })
+        .collect()
 }
 
 /// Holm–Bonferroni within one (metric, test) family, and significance at `alpha`.
@@ -236,6 +306,8 @@ struct Pair<'p, 'm> {
     a: usize,
     b: usize,
     cfg: &'p CompareConfig,
+    /// The paired bootstrap's result for this pair (run for all pairs at once).
+    boot: Option<&'p BootstrapResult>,
     progress: &'p (dyn Fn(&str, u64, u64) + Sync),
 }
 
@@ -315,14 +387,12 @@ impl Pair<'_, '_> {
         set_resampled(c, r);
     }
 
-    /// The paired bootstrap with `bootstrap_samples` samples.
+    /// The paired bootstrap's result (computed for every pair at once).
     fn bootstrap(&self, c: &mut Comparison) {
-        let cfg = self.resampling(self.cfg.bootstrap_samples);
-        let r = self.with_progress(cfg.samples, |cb| {
-            paired_bootstrap(self.ta(), self.tb(), self.m.statistic, cfg, Some(cb))
-        });
-        set_resampled(c, r.test);
-        c.a_wins = Some(r.a_wins);
+        if let Some(r) = self.boot {
+            set_resampled(c, r.test);
+            c.a_wins = Some(r.a_wins);
+        }
     }
 
     /// `samples` replicates with the configured seed.

@@ -316,19 +316,126 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
     ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
 }
 
-/// Column sums of a bootstrap resample (replicate `r`) of the rows of each table; the
-/// tables share their rows' units (equal lengths), so one draw picks row `i` of each.
-fn resample_sums(tables: &[&Samples], seed: u64, r: u64, out: &mut [Vec<f64>]) {
-    let n = tables.first().map_or(0, |t| t.len());
-    let mut rng = replicate_rng(seed, r);
-    for o in out.iter_mut() {
-        o.iter_mut().for_each(|x| *x = 0.0);
+/// The rows of several tables over the same units, packed for resampling: row `i` of
+/// every table side by side, the columns whose values are all small whole numbers
+/// (counts, nearly always) as `u16` or `u32`, the others as `f64`. A resample reads one
+/// short row per draw instead of one long row per table, so a large corpus stays in the
+/// cache; each value converts back to the same `f64`, so the sums are unchanged.
+struct Packed {
+    rows: usize,
+    ints: Ints,
+    /// Per row: the `f64` columns.
+    floats: Vec<f64>,
+    /// Where each packed column's sum goes: (table, column), integer columns first.
+    places: Vec<(usize, usize)>,
+    /// How many of `places` are integer columns.
+    int_width: usize,
+}
+
+/// The integer columns, in the narrowest type that holds them.
+enum Ints {
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+}
+
+impl Packed {
+    fn new(tables: &[&Samples]) -> Self {
+        let rows = tables.first().map_or(0, |t| t.len());
+        let whole = |t: &Samples, k: usize, max: f64| {
+            (0..t.len()).all(|i| {
+                let v = t.row(i)[k];
+                (0.0..=max).contains(&v) && v.fract() == 0.0
+            })
+        };
+        let (mut small, mut int, mut float) = (Vec::new(), Vec::new(), Vec::new());
+        for (ti, t) in tables.iter().enumerate() {
+            for k in 0..t.dims() {
+                if whole(t, k, f64::from(u16::MAX)) {
+                    small.push((ti, k));
+                } else if whole(t, k, f64::from(u32::MAX)) {
+                    int.push((ti, k));
+                } else {
+                    float.push((ti, k));
+                }
+            }
+        }
+        let value = |(t, k): (usize, usize), i: usize| tables[t].row(i)[k];
+        // the casts are exact: every value was checked to be a whole number in range
+        let ints = if int.is_empty() {
+            Ints::U16(
+                (0..rows)
+                    .flat_map(|i| small.iter().map(move |&c| value(c, i) as u16))
+                    .collect(),
+            )
+        } else {
+            small.append(&mut int);
+            Ints::U32(
+                (0..rows)
+                    .flat_map(|i| small.iter().map(move |&c| value(c, i) as u32))
+                    .collect(),
+            )
+        };
+        let floats = (0..rows)
+            .flat_map(|i| float.iter().map(move |&c| value(c, i)))
+            .collect();
+        let int_width = small.len();
+        small.extend(float);
+        Packed {
+            rows,
+            ints,
+            floats,
+            places: small,
+            int_width,
+        }
     }
-    for _ in 0..n {
-        let i = below(&mut rng, n);
-        for (t, o) in tables.iter().zip(out.iter_mut()) {
-            for (s, v) in o.iter_mut().zip(t.row(i)) {
-                *s += v;
+
+    /// Column sums of replicate `r`'s resample into `sums` (one per packed column).
+    fn resample(&self, seed: u64, r: u64, sums: &mut [f64]) {
+        let (ints, floats) = sums.split_at_mut(self.int_width);
+        match &self.ints {
+            Ints::U16(v) => self.resample_as(v, seed, r, ints, floats),
+            Ints::U32(v) => self.resample_as(v, seed, r, ints, floats),
+        }
+    }
+
+    /// [`Packed::resample`] with integer columns of type `T`. The rows are summed in the
+    /// order they are drawn; the draws come in blocks, and each block's rows are first
+    /// touched (independent loads the processor overlaps), then summed.
+    fn resample_as<T: Copy + Into<f64>>(
+        &self,
+        ints: &[T],
+        seed: u64,
+        r: u64,
+        int_sums: &mut [f64],
+        float_sums: &mut [f64],
+    ) {
+        const BLOCK: usize = 64;
+        let (wi, wf) = (int_sums.len(), float_sums.len());
+        int_sums.iter_mut().for_each(|x| *x = 0.0);
+        float_sums.iter_mut().for_each(|x| *x = 0.0);
+        let n = self.rows;
+        let mut rng = replicate_rng(seed, r);
+        let mut drawn = [0usize; BLOCK];
+        let mut left = n;
+        while left > 0 {
+            let block = &mut drawn[..left.min(BLOCK)];
+            left -= block.len();
+            for i in block.iter_mut() {
+                *i = below(&mut rng, n);
+            }
+            let mut touched = 0.0;
+            for &i in block.iter() {
+                touched += ints.get(i * wi).map_or(0.0, |&x| x.into());
+                touched += self.floats.get(i * wf).copied().unwrap_or(0.0);
+            }
+            std::hint::black_box(touched);
+            for &i in block.iter() {
+                for (s, &v) in int_sums.iter_mut().zip(&ints[i * wi..(i + 1) * wi]) {
+                    *s += v.into();
+                }
+                for (s, v) in float_sums.iter_mut().zip(&self.floats[i * wf..(i + 1) * wf]) {
+                    *s += v;
+                }
             }
         }
     }
@@ -350,17 +457,19 @@ pub fn bootstrap_replicates<T: Send>(
 ) -> Vec<T> {
     debug_assert!(tables.windows(2).all(|w| w[0].len() == w[1].len()));
     let tick = Ticker::new(cfg.samples, progress);
+    let packed = Packed::new(tables);
     (0..cfg.samples)
         .into_par_iter()
         .map_init(
             || {
-                tables
-                    .iter()
-                    .map(|t| vec![0.0; t.dims()])
-                    .collect::<Vec<_>>()
+                let sums = tables.iter().map(|t| vec![0.0; t.dims()]).collect::<Vec<_>>();
+                (vec![0.0; packed.places.len()], sums)
             },
-            |sums, r| {
-                resample_sums(tables, cfg.seed, r as u64, sums);
+            |(flat, sums), r| {
+                packed.resample(cfg.seed, r as u64, flat);
+                for (&(t, k), &v) in packed.places.iter().zip(flat.iter()) {
+                    sums[t][k] = v;
+                }
                 tick.tick();
                 f(sums)
             },
@@ -418,31 +527,33 @@ pub fn paired_bootstrap(
     cfg: Resampling,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> BootstrapResult {
-    paired_bootstraps(&[(a, b, stat)], cfg, progress)
+    paired_bootstraps(&[a, b], &[(0, 1, stat)], cfg, progress)
         .pop()
         .unwrap_or_else(|| BootstrapResult::of(0.0, &[], cfg))
 }
 
-/// [`paired_bootstrap`] of several (A, B, statistic) triples over the same units in one
-/// resampling run; each result equals the one [`paired_bootstrap`] gives alone.
+/// [`paired_bootstrap`] of several comparisons over the same units in one resampling
+/// run: `pairs[k] = (a, b, statistic)` compares `tables[a]` with `tables[b]`; each result
+/// equals the one [`paired_bootstrap`] gives for that pair alone. Every table is summed
+/// once per replicate however many comparisons read it.
 pub fn paired_bootstraps(
-    pairs: &[(&Samples, &Samples, &dyn Statistic)],
+    tables: &[&Samples],
+    pairs: &[(usize, usize, &dyn Statistic)],
     cfg: Resampling,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Vec<BootstrapResult> {
-    let tables: Vec<&Samples> = pairs.iter().flat_map(|&(a, b, _)| [a, b]).collect();
-    let deltas = bootstrap_replicates(&tables, cfg, progress, |sums| {
+    let deltas = bootstrap_replicates(tables, cfg, progress, |sums| {
         pairs
             .iter()
-            .enumerate()
-            .map(|(k, (_, _, stat))| difference(*stat, &sums[2 * k], &sums[2 * k + 1]))
+            .map(|&(a, b, stat)| difference(stat, &sums[a], &sums[b]))
             .collect::<Vec<_>>()
     });
     pairs
         .iter()
         .enumerate()
         .map(|(k, &(a, b, stat))| {
-            let observed = difference(stat, &a.totals(), &b.totals()).unwrap_or(0.0);
+            let observed =
+                difference(stat, &tables[a].totals(), &tables[b].totals()).unwrap_or(0.0);
             let mine: Vec<Option<f64>> = deltas.iter().map(|d| d[k]).collect();
             BootstrapResult::of(observed, &mine, cfg)
         })
@@ -647,7 +758,7 @@ mod tests {
             seed: 11,
         };
         // the paired tests of two statistics in one run, each as if alone and as by hand
-        let both = paired_bootstraps(&[(&a, &b, &ratio), (&a, &b, &first)], cfg, None);
+        let both = paired_bootstraps(&[&a, &b], &[(0, 1, &ratio), (0, 1, &first)], cfg, None);
         assert_eq!(both[0], paired_bootstrap(&a, &b, &ratio, cfg, None));
         let deltas: Vec<Option<f64>> = (0..200)
             .map(|r| difference(&first, &by_hand(&a, 11, r), &by_hand(&b, 11, r)))
