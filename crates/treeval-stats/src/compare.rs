@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use crate::{
     approximate_randomization, bootstrap_ci, exact_permutation, mcnemar, paired_bootstrap, ranks,
-    Alternative, Resampling, Samples, Statistic,
+    Alternative, Resampling, Samples, Statistic, TestResult,
 };
 
 /// A test between two systems.
@@ -151,7 +151,6 @@ pub fn compare(
     let mut out = Vec::new();
     let mut rankings = Vec::new();
     for m in metrics {
-        let n = m.tables.len();
         let scores: Vec<Option<f64>> = m
             .tables
             .iter()
@@ -161,123 +160,195 @@ pub fn compare(
             if test == TestKind::Mcnemar && m.decisions.is_none() {
                 continue;
             }
-            let mut family = Vec::new();
-            for a in 0..n {
-                for b in a + 1..n {
-                    let (ta, tb) = (&m.tables[a], &m.tables[b]);
-                    let mut c = Comparison {
-                        a,
-                        b,
-                        metric: m.name.clone(),
-                        test,
-                        statistic: 0.0,
-                        p_value: 1.0,
-                        p_adjusted: 1.0,
-                        significant: false,
-                        samples: 0,
-                        seed: 0,
-                        b_count: None,
-                        c_count: None,
-                        z: None,
-                        exact: None,
-                        a_wins: None,
-                    };
-                    match test {
-                        TestKind::Mcnemar => {
-                            let (bb, cc) = m.decisions.map_or((0, 0), |f| f(a, b));
-                            let r = mcnemar(bb, cc);
-                            c.statistic = r.statistic;
-                            c.p_value = r.p_value;
-                            c.b_count = Some(bb);
-                            c.c_count = Some(cc);
-                            c.z = Some(r.z);
-                            c.exact = Some(r.exact);
-                        }
-                        TestKind::Ar if exact_ok(ta, tb) => {
-                            // few differing sentences: enumerate every swap pattern
-                            if let Some(r) =
-                                exact_permutation(ta, tb, m.statistic, cfg.alternative, EXACT_MAX)
-                            {
-                                c.statistic = r.statistic;
-                                c.p_value = r.p_value;
-                                c.samples = r.samples;
-                                c.exact = Some(true);
-                            }
-                        }
-                        TestKind::Ar => {
-                            let total = cfg.ar_samples as u64;
-                            let label = format!("{} {} {}-{}", m.name, test.name(), a, b);
-                            let cb = |k: u64| progress(&label, k, total);
-                            let r = approximate_randomization(
-                                ta,
-                                tb,
-                                m.statistic,
-                                cfg.alternative,
-                                Resampling {
-                                    samples: cfg.ar_samples,
-                                    seed: cfg.seed,
-                                },
-                                Some(&cb),
-                            );
-                            c.statistic = r.statistic;
-                            c.p_value = r.p_value;
-                            c.samples = r.samples;
-                            c.seed = r.seed;
-                        }
-                        TestKind::Bootstrap => {
-                            let total = cfg.bootstrap_samples as u64;
-                            let label = format!("{} {} {}-{}", m.name, test.name(), a, b);
-                            let cb = |k: u64| progress(&label, k, total);
-                            let r = paired_bootstrap(
-                                ta,
-                                tb,
-                                m.statistic,
-                                Resampling {
-                                    samples: cfg.bootstrap_samples,
-                                    seed: cfg.seed,
-                                },
-                                Some(&cb),
-                            );
-                            c.statistic = r.test.statistic;
-                            c.p_value = r.test.p_value;
-                            c.samples = r.test.samples;
-                            c.seed = r.test.seed;
-                            c.a_wins = Some(r.a_wins);
-                        }
-                    }
-                    family.push(c);
-                }
-            }
-            let adjusted = crate::holm(&family.iter().map(|c| c.p_value).collect::<Vec<_>>());
-            for (c, p) in family.iter_mut().zip(adjusted) {
-                c.p_adjusted = p;
-                c.significant = p < cfg.alpha;
-            }
-            let better = |i: usize, j: usize| {
-                let (x, y) = (i.min(j), i.max(j));
-                let sig = family.iter().any(|c| c.a == x && c.b == y && c.significant);
-                let (sj, si) = if m.lower_is_better {
-                    (
-                        -scores[j].unwrap_or(f64::INFINITY),
-                        -scores[i].unwrap_or(f64::INFINITY),
-                    )
-                } else {
-                    (
-                        scores[j].unwrap_or(f64::NEG_INFINITY),
-                        scores[i].unwrap_or(f64::NEG_INFINITY),
-                    )
-                };
-                sig && sj > si
-            };
+            let mut family = test_family(m, test, cfg, progress);
+            adjust(&mut family, cfg.alpha);
             rankings.push(Ranking {
                 metric: m.name.clone(),
                 test,
-                ranks: ranks(n, better),
+                ranks: family_ranks(m, &scores, &family),
             });
             out.extend(family);
         }
     }
     (out, rankings)
+}
+
+/// One test between every pair of systems `a < b` on one metric (p-values not yet adjusted).
+fn test_family(
+    m: &MetricTables<'_>,
+    test: TestKind,
+    cfg: &CompareConfig,
+    progress: &(dyn Fn(&str, u64, u64) + Sync),
+) -> Vec<Comparison> {
+    let n = m.tables.len();
+    let mut family = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            let pair = Pair {
+                m,
+                test,
+                a,
+                b,
+                cfg,
+                progress,
+            };
+            family.push(pair.run());
+        }
+    }
+    family
+}
+
+/// Holm–Bonferroni within one (metric, test) family, and significance at `alpha`.
+fn adjust(family: &mut [Comparison], alpha: f64) {
+    let adjusted = crate::holm(&family.iter().map(|c| c.p_value).collect::<Vec<_>>());
+    for (c, p) in family.iter_mut().zip(adjusted) {
+        c.p_adjusted = p;
+        c.significant = p < alpha;
+    }
+}
+
+/// Ranks from one adjusted family: `i` beats `j` when their test is significant and `i`
+/// scores higher (lower when lower is better).
+fn family_ranks(m: &MetricTables<'_>, scores: &[Option<f64>], family: &[Comparison]) -> Vec<usize> {
+    let better = |i: usize, j: usize| {
+        let (x, y) = (i.min(j), i.max(j));
+        let sig = family.iter().any(|c| c.a == x && c.b == y && c.significant);
+        let (sj, si) = if m.lower_is_better {
+            (
+                -scores[j].unwrap_or(f64::INFINITY),
+                -scores[i].unwrap_or(f64::INFINITY),
+            )
+        } else {
+            (
+                scores[j].unwrap_or(f64::NEG_INFINITY),
+                scores[i].unwrap_or(f64::NEG_INFINITY),
+            )
+        };
+        sig && sj > si
+    };
+    ranks(m.tables.len(), better)
+}
+
+/// One test between systems `a` and `b` on one metric.
+struct Pair<'p, 'm> {
+    m: &'p MetricTables<'m>,
+    test: TestKind,
+    a: usize,
+    b: usize,
+    cfg: &'p CompareConfig,
+    progress: &'p (dyn Fn(&str, u64, u64) + Sync),
+}
+
+impl Pair<'_, '_> {
+    /// Run the test.
+    fn run(&self) -> Comparison {
+        let mut c = self.untested();
+        match self.test {
+            TestKind::Mcnemar => self.mcnemar(&mut c),
+            TestKind::Ar if exact_ok(self.ta(), self.tb()) => self.exact_ar(&mut c),
+            TestKind::Ar => self.ar(&mut c),
+            TestKind::Bootstrap => self.bootstrap(&mut c),
+        }
+        c
+    }
+
+    /// The first system's table.
+    fn ta(&self) -> &Samples {
+        &self.m.tables[self.a]
+    }
+
+    /// The second system's table.
+    fn tb(&self) -> &Samples {
+        &self.m.tables[self.b]
+    }
+
+    /// The comparison before the test fills it in (p = 1, nothing significant).
+    fn untested(&self) -> Comparison {
+        Comparison {
+            a: self.a,
+            b: self.b,
+            metric: self.m.name.clone(),
+            test: self.test,
+            statistic: 0.0,
+            p_value: 1.0,
+            p_adjusted: 1.0,
+            significant: false,
+            samples: 0,
+            seed: 0,
+            b_count: None,
+            c_count: None,
+            z: None,
+            exact: None,
+            a_wins: None,
+        }
+    }
+
+    /// McNemar's test on the paired decisions.
+    fn mcnemar(&self, c: &mut Comparison) {
+        let (bb, cc) = self.m.decisions.map_or((0, 0), |f| f(self.a, self.b));
+        let r = mcnemar(bb, cc);
+        c.statistic = r.statistic;
+        c.p_value = r.p_value;
+        c.b_count = Some(bb);
+        c.c_count = Some(cc);
+        c.z = Some(r.z);
+        c.exact = Some(r.exact);
+    }
+
+    /// Few differing sentences: enumerate every swap pattern.
+    fn exact_ar(&self, c: &mut Comparison) {
+        let alt = self.cfg.alternative;
+        if let Some(r) = exact_permutation(self.ta(), self.tb(), self.m.statistic, alt, EXACT_MAX) {
+            c.statistic = r.statistic;
+            c.p_value = r.p_value;
+            c.samples = r.samples;
+            c.exact = Some(true);
+        }
+    }
+
+    /// Approximate randomization with `ar_samples` shuffles.
+    fn ar(&self, c: &mut Comparison) {
+        let (alt, cfg) = (self.cfg.alternative, self.resampling(self.cfg.ar_samples));
+        let r = self.with_progress(cfg.samples, |cb| {
+            approximate_randomization(self.ta(), self.tb(), self.m.statistic, alt, cfg, Some(cb))
+        });
+        set_resampled(c, r);
+    }
+
+    /// The paired bootstrap with `bootstrap_samples` samples.
+    fn bootstrap(&self, c: &mut Comparison) {
+        let cfg = self.resampling(self.cfg.bootstrap_samples);
+        let r = self.with_progress(cfg.samples, |cb| {
+            paired_bootstrap(self.ta(), self.tb(), self.m.statistic, cfg, Some(cb))
+        });
+        set_resampled(c, r.test);
+        c.a_wins = Some(r.a_wins);
+    }
+
+    /// `samples` replicates with the configured seed.
+    fn resampling(&self, samples: usize) -> Resampling {
+        Resampling {
+            samples,
+            seed: self.cfg.seed,
+        }
+    }
+
+    /// Call `f` with a progress callback labelled `metric test a-b`, out of `samples`.
+    fn with_progress<T>(&self, samples: usize, f: impl FnOnce(&(dyn Fn(u64) + Sync)) -> T) -> T {
+        let total = samples as u64;
+        let label = format!("{} {} {}-{}", self.m.name, self.test.name(), self.a, self.b);
+        let progress = self.progress;
+        let cb = |k: u64| progress(&label, k, total);
+        f(&cb)
+    }
+}
+
+/// Copy a resampling test's outcome into `c`.
+fn set_resampled(c: &mut Comparison, r: TestResult) {
+    c.statistic = r.statistic;
+    c.p_value = r.p_value;
+    c.samples = r.samples;
+    c.seed = r.seed;
 }
 
 /// Percentile bootstrap intervals of each table's statistic.
