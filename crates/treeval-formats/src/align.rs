@@ -225,13 +225,59 @@ pub const ERROR_LIMIT: usize = 10;
 /// invalid UTF-8) is one error saying so.
 pub fn read_alignments(
     name: &str,
-    mut rdr: impl BufRead,
+    rdr: impl BufRead,
     opts: AlignOptions,
 ) -> Result<AlignmentFile, Error> {
     let path: Arc<str> = Arc::from(name);
+    let (text, bom) = read_text(&path, rdr)?;
+    let mut warnings = Diagnostics::with_limit(20);
+    line_end_warning(&path, &text, bom, &mut warnings);
+    let detected = detect(&text);
+    let guessed = opts.format.is_none() && detected.is_none();
+    let format = opts.format.or(detected).unwrap_or(AlignFormat::Pharaoh);
+    if guessed {
+        check_guess(&path, &text, format, &mut warnings)?;
+    }
+    let mut r = LinkReader {
+        cx: Context {
+            path,
+            base: opts.base.unwrap_or(format.default_base()),
+            reverse: opts.reverse,
+            errors: Diagnostics::with_limit(ERROR_LIMIT),
+        },
+        sentences: BTreeMap::new(),
+        lines: 0,
+        id_widths: BTreeMap::new(),
+        mixed_ids: false,
+    };
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i as u64 + 1;
+        r.lines = line_no;
+        let line = raw.strip_suffix('\r').unwrap_or(raw);
+        match format {
+            AlignFormat::Pharaoh => r.pharaoh_line(line_no, line),
+            AlignFormat::Naacl => r.naacl_line(line_no, line),
+        }
+    }
+    r.cx.errors.into_result()?;
+    Ok(AlignmentFile {
+        path: r.cx.path,
+        format,
+        guessed,
+        sentences: r.sentences,
+        lines: r.lines,
+        id_widths: r.id_widths,
+        mixed_ids: r.mixed_ids,
+        warnings,
+    })
+}
+
+/// The whole input as text, without a UTF-8 byte-order mark (and whether it had one);
+/// one error for input that is not text.
+fn read_text(path: &Arc<str>, mut rdr: impl BufRead) -> Result<(String, bool), Error> {
     let mut bytes = Vec::new();
     if let Err(e) = rdr.read_to_end(&mut bytes) {
-        return Err(Error::io(&path, &e));
+        return Err(Error::io(path, &e));
     }
     let bom = bytes.starts_with(b"\xef\xbb\xbf");
     if bom {
@@ -253,9 +299,11 @@ pub fn read_alignments(
             .with_hint("give the alignment file itself (gzip and zstd files are read as they are)"),
         ));
     }
-    let text = String::from_utf8(bytes).unwrap_or_default();
-    let mut warnings = Diagnostics::with_limit(20);
-    let mut errors = Diagnostics::with_limit(ERROR_LIMIT);
+    Ok((String::from_utf8(bytes).unwrap_or_default(), bom))
+}
+
+/// The one warning for a byte-order mark and CR LF line ends, if the file has either.
+fn line_end_warning(path: &Arc<str>, text: &str, bom: bool, warnings: &mut Diagnostics) {
     let crlf = text.matches("\r\n").count() as u64;
     match (bom, crlf) {
         (false, 0) => {}
@@ -274,231 +322,268 @@ pub fn read_alignments(
             )),
         )),
     }
-    let detected = detect(&text);
-    let guessed = opts.format.is_none() && detected.is_none();
-    let format = opts.format.or(detected).unwrap_or(AlignFormat::Pharaoh);
-    if guessed {
-        if let Some((k, first)) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()) {
-            let shown: String = first.chars().take(60).collect();
-            let more = if first.chars().count() > 60 {
-                "…"
-            } else {
-                ""
-            };
-            errors.push(
-                Diagnostic::error(
-                    Position::new(path.clone(), k as u64 + 1, 1),
-                    ErrorKind::Other(format!(
-                        "not an alignment file: expected NAACL links 'sentence position position [S|P]' or Pharaoh links 'i-j …', found '{shown}{more}'"
-                    )),
-                )
-                .with_hint("is this the right file? (--gold-format/--hyp-format force a format)"),
-            );
-            return Err(errors.into_result().unwrap_err());
-        }
-        warnings.push(
-            Diagnostic::warning(
-                Position::new(path.clone(), 0, 0),
+}
+
+/// No line decided the format: an error naming the first non-empty line if there is
+/// one (not an alignment file), else a warning that the file is read as `format`.
+fn check_guess(
+    path: &Arc<str>,
+    text: &str,
+    format: AlignFormat,
+    warnings: &mut Diagnostics,
+) -> Result<(), Error> {
+    if let Some((k, first)) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()) {
+        let shown: String = first.chars().take(60).collect();
+        let more = if first.chars().count() > 60 {
+            "…"
+        } else {
+            ""
+        };
+        return Err(Error::single(
+            Diagnostic::error(
+                Position::new(path.clone(), k as u64 + 1, 1),
                 ErrorKind::Other(format!(
-                    "could not tell the alignment format from the content (no link found); read as {}",
-                    format.name()
+                    "not an alignment file: expected NAACL links 'sentence position position [S|P]' or Pharaoh links 'i-j …', found '{shown}{more}'"
                 )),
             )
-            .with_hint("give --gold-format/--hyp-format if this is wrong"),
-        );
+            .with_hint("is this the right file? (--gold-format/--hyp-format force a format)"),
+        ));
     }
-    let base = opts.base.unwrap_or(format.default_base());
-    let mut sentences: BTreeMap<u64, Vec<Link>> = BTreeMap::new();
-    let mut lines = 0u64;
-    let mut id_widths: BTreeMap<u64, u8> = BTreeMap::new();
-    let mut mixed_ids = false;
-    let pos =
-        |p: u64, line: u64, col: u32, err: &mut Diagnostics, what: &str| -> Option<Option<u32>> {
-            if p > u64::from(u32::MAX) {
-                err.push(Diagnostic::error(
-                    Position::new(path.clone(), line, col),
-                    ErrorKind::Other(format!(
-                        "expected a word position, found {what} (too large)"
-                    )),
-                ));
-                return None;
-            }
-            let p = p as u32;
-            if base == 1 {
-                Some(p.checked_sub(1)) // 0 = NULL
-            } else {
-                Some(Some(p))
-            }
+    warnings.push(
+        Diagnostic::warning(
+            Position::new(path.clone(), 0, 0),
+            ErrorKind::Other(format!(
+                "could not tell the alignment format from the content (no link found); read as {}",
+                format.name()
+            )),
+        )
+        .with_hint("give --gold-format/--hyp-format if this is wrong"),
+    );
+    Ok(())
+}
+
+/// How positions are read (the path, the index base, the side order) and the errors
+/// found so far.
+struct Context {
+    path: Arc<str>,
+    base: u32,
+    reverse: bool,
+    errors: Diagnostics,
+}
+
+impl Context {
+    /// An error at `line:col` with `msg`.
+    fn error(&self, line: u64, col: u32, msg: String) -> Diagnostic {
+        Diagnostic::error(
+            Position::new(self.path.clone(), line, col),
+            ErrorKind::Other(msg),
+        )
+    }
+
+    /// A word position written `p` (the text `what`) as 0-based, `None` for NULL; `None`
+    /// (and an error) when it is too large.
+    #[inline]
+    fn pos(&mut self, p: u64, line: u64, col: u32, what: &str) -> Option<Option<u32>> {
+        if p > u64::from(u32::MAX) {
+            let msg = format!("expected a word position, found {what} (too large)");
+            self.errors.push(self.error(line, col, msg));
+            return None;
+        }
+        let p = p as u32;
+        if self.base == 1 {
+            Some(p.checked_sub(1)) // 0 = NULL
+        } else {
+            Some(Some(p))
+        }
+    }
+
+    /// The link between positions `a` and `b` (each: value, column, text), sides swapped
+    /// when reversed; `None` (with errors) when either position is too large.
+    #[inline(always)]
+    fn link(
+        &mut self,
+        line: u64,
+        a: (u64, u32, &str),
+        b: (u64, u32, &str),
+        kind: LinkKind,
+    ) -> Option<Link> {
+        let (Some(pa), Some(pb)) = (self.pos(a.0, line, a.1, a.2), self.pos(b.0, line, b.1, b.2))
+        else {
+            return None;
         };
-    for (i, raw) in text.lines().enumerate() {
-        let line_no = i as u64 + 1;
-        lines = line_no;
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
-        match format {
-            AlignFormat::Pharaoh => {
-                let sent = line_no;
-                let links = sentences.entry(sent).or_default();
-                let fields: Vec<&str> = line.split_whitespace().collect();
-                if looks_naacl(&fields) && !fields.iter().all(|t| is_pharaoh_token(t)) {
-                    errors.push(
-                        Diagnostic::error(
-                            Position::new(path.clone(), line_no, 1),
-                            ErrorKind::Other(format!("expected Pharaoh links like 3-4, found a NAACL line '{line}'")),
-                        )
-                        .with_hint("the formats of one file cannot be mixed (this file was read as Pharaoh)"),
+        let (pa, pb) = if self.reverse { (pb, pa) } else { (pa, pb) };
+        Some(Link {
+            a: pa,
+            b: pb,
+            kind,
+            line,
+        })
+    }
+
+    /// A Pharaoh link `i-j`, `i?j` or `ipj` at column `here`; `None` (with an error) for
+    /// anything else.
+    #[inline]
+    fn pharaoh_link(&mut self, line_no: u64, here: u32, tok: &str) -> Option<Link> {
+        let split = tok.find(['-', '?', 'p']);
+        let parsed = split.and_then(|k| {
+            let (a, b) = (&tok[..k], &tok[k + 1..]);
+            Some((
+                a.parse::<u64>().ok()?,
+                b.parse::<u64>().ok()?,
+                &tok[k..k + 1],
+            ))
+        });
+        let Some((a, b, sep)) = parsed else {
+            let msg = format!("expected a link like 3-4, 3?4 or 3p4, found '{tok}'");
+            self.errors.push(self.error(line_no, here, msg));
+            return None;
+        };
+        let kind = if sep == "-" {
+            LinkKind::Sure
+        } else {
+            LinkKind::Possible
+        };
+        self.link(line_no, (a, here, tok), (b, here, tok), kind)
+    }
+
+    /// The sentence number and the two positions of a NAACL line; `None` after an error
+    /// for each that is not a non-negative integer.
+    #[inline]
+    fn naacl_numbers(&mut self, line_no: u64, fields: &[&str], cols: &[u32]) -> Option<[u64; 3]> {
+        let mut nums = [0u64; 3];
+        let mut ok = true;
+        for k in 0..3 {
+            match fields[k].parse::<u64>() {
+                Ok(v) => nums[k] = v,
+                Err(_) => {
+                    ok = false;
+                    let msg = format!(
+                        "expected a {} (a non-negative integer), found '{}'",
+                        ["sentence number", "position", "position"][k],
+                        fields[k]
                     );
-                    continue;
-                }
-                for (here, tok) in tokens(line) {
-                    let split = tok.find(['-', '?', 'p']);
-                    let parsed = split.and_then(|k| {
-                        let (a, b) = (&tok[..k], &tok[k + 1..]);
-                        Some((
-                            a.parse::<u64>().ok()?,
-                            b.parse::<u64>().ok()?,
-                            &tok[k..k + 1],
-                        ))
-                    });
-                    let Some((a, b, sep)) = parsed else {
-                        errors.push(Diagnostic::error(
-                            Position::new(path.clone(), line_no, here),
-                            ErrorKind::Other(format!(
-                                "expected a link like 3-4, 3?4 or 3p4, found '{tok}'"
-                            )),
-                        ));
-                        continue;
-                    };
-                    let kind = if sep == "-" {
-                        LinkKind::Sure
-                    } else {
-                        LinkKind::Possible
-                    };
-                    let (Some(pa), Some(pb)) = (
-                        pos(a, line_no, here, &mut errors, tok),
-                        pos(b, line_no, here, &mut errors, tok),
-                    ) else {
-                        continue;
-                    };
-                    let (pa, pb) = if opts.reverse { (pb, pa) } else { (pa, pb) };
-                    links.push(Link {
-                        a: pa,
-                        b: pb,
-                        kind,
-                        line: line_no,
-                    });
+                    self.errors.push(self.error(line_no, cols[k], msg));
                 }
             }
-            AlignFormat::Naacl => {
-                let fields: Vec<&str> = line.split_whitespace().collect();
-                if fields.is_empty() {
-                    continue;
-                }
-                if fields.iter().any(|t| is_pharaoh_token(t)) {
-                    errors.push(
-                        Diagnostic::error(
-                            Position::new(path.clone(), line_no, 1),
-                            ErrorKind::Other(format!(
-                                "expected 'sentence position position [S|P]', found Pharaoh links '{line}'"
-                            )),
-                        )
-                        .with_hint("the formats of one file cannot be mixed (this file was read as NAACL)"),
+        }
+        ok.then_some(nums)
+    }
+
+    /// The kind of a NAACL link from its optional fields, as the WPT scorer reads them:
+    /// S, P, or a confidence value (read as sure); `None` after an error for any other.
+    #[inline]
+    fn naacl_kind(&mut self, line_no: u64, fields: &[&str], cols: &[u32]) -> Option<LinkKind> {
+        let mut kind = LinkKind::Sure;
+        let mut ok = true;
+        for (k, f) in fields.iter().enumerate().skip(3) {
+            match *f {
+                "S" => {}
+                "P" => kind = LinkKind::Possible,
+                x if k == 3 && x.parse::<f64>().is_ok() => {}
+                x if k == 4 && x.parse::<f64>().is_ok() => {}
+                x => {
+                    ok = false;
+                    let msg = format!("expected S, P or a confidence value, found '{x}'");
+                    self.errors.push(
+                        self.error(line_no, cols[k], msg)
+                            .with_hint("sure links are tagged S, possible links P"),
                     );
-                    continue;
                 }
-                if fields.len() < 3 || fields.len() > 5 {
-                    let mut d = Diagnostic::error(
-                        Position::new(path.clone(), line_no, 1),
-                        ErrorKind::Other(format!(
-                            "expected 'sentence position position [S|P] [confidence]' (3 to 5 fields), found {} field(s)",
-                            fields.len()
-                        )),
-                    );
-                    if fields.iter().any(|t| is_pharaoh_token(t)) {
-                        d = d.with_hint("this looks like a Pharaoh line (i-j …): the formats of one file cannot be mixed");
-                    }
-                    errors.push(d);
-                    continue;
-                }
-                let mut nums = [0u64; 3];
-                let mut ok = true;
-                let cols: Vec<u32> = tokens(line).map(|(c, _)| c).collect();
-                for k in 0..3 {
-                    match fields[k].parse::<u64>() {
-                        Ok(v) => nums[k] = v,
-                        Err(_) => {
-                            ok = false;
-                            errors.push(Diagnostic::error(
-                                Position::new(path.clone(), line_no, cols[k]),
-                                ErrorKind::Other(format!(
-                                    "expected a {} (a non-negative integer), found '{}'",
-                                    ["sentence number", "position", "position"][k],
-                                    fields[k]
-                                )),
-                            ));
-                        }
-                    }
-                }
-                // the WPT scorer: S, P, or a confidence value (read as sure)
-                let mut kind = LinkKind::Sure;
-                for (k, f) in fields.iter().enumerate().skip(3) {
-                    match *f {
-                        "S" => {}
-                        "P" => kind = LinkKind::Possible,
-                        x if k == 3 && x.parse::<f64>().is_ok() => {}
-                        x if k == 4 && x.parse::<f64>().is_ok() => {}
-                        x => {
-                            ok = false;
-                            errors.push(
-                                Diagnostic::error(
-                                    Position::new(path.clone(), line_no, cols[k]),
-                                    ErrorKind::Other(format!(
-                                        "expected S, P or a confidence value, found '{x}'"
-                                    )),
-                                )
-                                .with_hint("sure links are tagged S, possible links P"),
-                            );
-                        }
-                    }
-                }
-                if !ok {
-                    continue;
-                }
-                if nums[0] == 0 {
-                    errors.push(Diagnostic::error(
-                        Position::new(path.clone(), line_no, 1),
-                        ErrorKind::Other("expected a sentence number from 1, found 0".into()),
-                    ));
-                    continue;
-                }
-                let (Some(pa), Some(pb)) = (
-                    pos(nums[1], line_no, cols[1], &mut errors, fields[1]),
-                    pos(nums[2], line_no, cols[2], &mut errors, fields[2]),
-                ) else {
-                    continue;
-                };
-                let (pa, pb) = if opts.reverse { (pb, pa) } else { (pa, pb) };
-                let width = fields[0].len().min(255) as u8;
-                mixed_ids |= *id_widths.entry(nums[0]).or_insert(width) != width;
-                sentences.entry(nums[0]).or_default().push(Link {
-                    a: pa,
-                    b: pb,
-                    kind,
-                    line: line_no,
-                });
+            }
+        }
+        ok.then_some(kind)
+    }
+}
+
+/// The state of reading an alignment file's links, line by line.
+struct LinkReader {
+    cx: Context,
+    sentences: BTreeMap<u64, Vec<Link>>,
+    lines: u64,
+    id_widths: BTreeMap<u64, u8>,
+    mixed_ids: bool,
+}
+
+impl LinkReader {
+    /// A Pharaoh line: the links of sentence `line_no` (none for an empty line).
+    fn pharaoh_line(&mut self, line_no: u64, line: &str) {
+        let links = self.sentences.entry(line_no).or_default();
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if looks_naacl(&fields) && !fields.iter().all(|t| is_pharaoh_token(t)) {
+            let msg = format!("expected Pharaoh links like 3-4, found a NAACL line '{line}'");
+            self.cx
+                .errors
+                .push(self.cx.error(line_no, 1, msg).with_hint(
+                    "the formats of one file cannot be mixed (this file was read as Pharaoh)",
+                ));
+            return;
+        }
+        for (here, tok) in tokens(line) {
+            if let Some(link) = self.cx.pharaoh_link(line_no, here, tok) {
+                links.push(link);
             }
         }
     }
-    errors.into_result()?;
-    Ok(AlignmentFile {
-        path,
-        format,
-        guessed,
-        sentences,
-        lines,
-        id_widths,
-        mixed_ids,
-        warnings,
-    })
+
+    /// A NAACL line: `sentence position position [S|P] [confidence]` (nothing when empty).
+    fn naacl_line(&mut self, line_no: u64, line: &str) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.is_empty() || !self.naacl_fields_ok(line_no, line, &fields) {
+            return;
+        }
+        let cols: Vec<u32> = tokens(line).map(|(c, _)| c).collect();
+        let nums = self.cx.naacl_numbers(line_no, &fields, &cols);
+        let kind = self.cx.naacl_kind(line_no, &fields, &cols);
+        let (Some(nums), Some(kind)) = (nums, kind) else {
+            return;
+        };
+        if nums[0] == 0 {
+            let msg = "expected a sentence number from 1, found 0".into();
+            self.cx.errors.push(self.cx.error(line_no, 1, msg));
+            return;
+        }
+        let a = (nums[1], cols[1], fields[1]);
+        let b = (nums[2], cols[2], fields[2]);
+        let Some(link) = self.cx.link(line_no, a, b, kind) else {
+            return;
+        };
+        let width = fields[0].len().min(255) as u8;
+        self.mixed_ids |= *self.id_widths.entry(nums[0]).or_insert(width) != width;
+        self.sentences.entry(nums[0]).or_default().push(link);
+    }
+
+    /// Whether a non-empty NAACL line has no Pharaoh link and 3 to 5 fields (an error
+    /// otherwise).
+    #[inline]
+    fn naacl_fields_ok(&mut self, line_no: u64, line: &str, fields: &[&str]) -> bool {
+        if fields.iter().any(|t| is_pharaoh_token(t)) {
+            let msg = format!(
+                "expected 'sentence position position [S|P]', found Pharaoh links '{line}'"
+            );
+            self.cx
+                .errors
+                .push(self.cx.error(line_no, 1, msg).with_hint(
+                    "the formats of one file cannot be mixed (this file was read as NAACL)",
+                ));
+            return false;
+        }
+        if fields.len() < 3 || fields.len() > 5 {
+            let mut d = self.cx.error(
+                line_no,
+                1,
+                format!(
+                    "expected 'sentence position position [S|P] [confidence]' (3 to 5 fields), found {} field(s)",
+                    fields.len()
+                ),
+            );
+            if fields.iter().any(|t| is_pharaoh_token(t)) {
+                d = d.with_hint("this looks like a Pharaoh line (i-j …): the formats of one file cannot be mixed");
+            }
+            self.cx.errors.push(d);
+            return false;
+        }
+        true
+    }
 }
 
 /// Open and read an alignment file (`-` = stdin; gzip/zstd decompressed).

@@ -99,10 +99,7 @@ impl BracketTree {
 
     /// Line and column (1-based, in characters) of a byte offset.
     pub fn line_col(&self, at: u32) -> (u64, u32) {
-        let k = self.line_starts.partition_point(|&s| s <= at);
-        let start = if k == 0 { 0 } else { self.line_starts[k - 1] };
-        let col = self.text[start as usize..at as usize].chars().count() as u32 + 1;
-        (self.line + k as u64, col)
+        line_col(&self.text, self.line, &self.line_starts, at)
     }
 
     fn clear(&mut self) {
@@ -112,6 +109,15 @@ impl BracketTree {
         self.nodes.clear();
         self.problems.clear();
     }
+}
+
+/// Line and column (1-based, in characters) of byte `at` of `text`, whose first line is
+/// `line` and whose other lines start at `line_starts`.
+fn line_col(text: &str, line: u64, line_starts: &[u32], at: u32) -> (u64, u32) {
+    let k = line_starts.partition_point(|&s| s <= at);
+    let start = if k == 0 { 0 } else { line_starts[k - 1] };
+    let col = text[start as usize..at as usize].chars().count() as u32 + 1;
+    (line + k as u64, col)
 }
 
 /// Reads [`BracketTree`]s one by one.
@@ -470,165 +476,23 @@ impl<R: BufRead> BracketReader<R> {
 
     /// Parse `t.text` into leaves and nodes, recording problems.
     fn parse(&mut self, t: &mut BracketTree) {
-        let b = t.text.as_bytes();
-        let n = b.len();
-        let path = self.path.clone();
-        let problem = |t: &BracketTree, at: usize, msg: String, hint: &str| {
-            let (line, col) = t.line_col(at as u32);
-            let mut d = Diagnostic::error(
-                Position::new(path.clone(), line, col),
-                ErrorKind::Other(msg),
-            );
-            if !hint.is_empty() {
-                d = d.with_hint(hint);
-            }
-            d
-        };
-        let mut problems = Vec::new();
         self.stack.clear();
-        let mut p = 0usize;
-        while p < n {
-            let c = b[p];
-            if is_space(c) {
-                p += 1;
-            } else if c == b'(' {
-                let open = p;
-                p += 1;
-                let ls = p;
-                while p < n && !is_terminator(b[p]) {
-                    p += 1;
-                }
-                let label = Span {
-                    start: ls as u32,
-                    end: p as u32,
-                };
-                // `(LABEL word)` is a pre-terminal
-                if p < n && is_space(b[p]) {
-                    let mut q = p;
-                    while q < n && is_space(b[q]) {
-                        q += 1;
-                    }
-                    let ws = q;
-                    while q < n && !is_terminator(b[q]) {
-                        q += 1;
-                    }
-                    if q < n && b[q] == b')' {
-                        if q == ws {
-                            problems.push(problem(
-                                t,
-                                q,
-                                format!(
-                                    "expected a word in ({} …), found ')'",
-                                    &t.text[ls..label.end as usize]
-                                ),
-                                "EVALB reads this as a word with no characters",
-                            ));
-                        }
-                        t.leaves.push(Leaf {
-                            label,
-                            word: Span {
-                                start: ws as u32,
-                                end: q as u32,
-                            },
-                            at: open as u32,
-                        });
-                        p = q + 1;
-                        continue;
-                    }
-                    if q > ws {
-                        // a second element after the word
-                        let mut r = q;
-                        while r < n && is_space(b[r]) {
-                            r += 1;
-                        }
-                        let found: String = t.text[r..].chars().take(20).collect();
-                        problems.push(problem(
-                            t,
-                            r,
-                            format!(
-                                "expected ')' after the word '{}' of ({} …), found '{}'",
-                                &t.text[ws..q],
-                                &t.text[ls..label.end as usize],
-                                found
-                            ),
-                            "a pre-terminal holds one word; EVALB loops on this line until MAX_ERROR stops it",
-                        ));
-                        // skip to the end of this bracket
-                        let mut depth = 1i64;
-                        let mut r = q;
-                        while r < n && depth > 0 {
-                            match b[r] {
-                                b'(' => depth += 1,
-                                b')' => depth -= 1,
-                                _ => {}
-                            }
-                            r += 1;
-                        }
-                        p = r;
-                        continue;
-                    }
-                    p = q;
-                }
-                let parent = self.stack.last().copied();
-                self.stack.push(t.nodes.len() as u32);
-                t.nodes.push(Node {
-                    label,
-                    start: t.leaves.len() as u32,
-                    end: t.leaves.len() as u32,
-                    at: open as u32,
-                    close: open as u32,
-                    parent,
-                });
-            } else if c == b')' {
-                match self.stack.pop() {
-                    Some(k) => {
-                        let node = &mut t.nodes[k as usize];
-                        node.end = t.leaves.len() as u32;
-                        node.close = p as u32;
-                    }
-                    None => problems.push(problem(
-                        t,
-                        p,
-                        "expected '(' or the end of the tree, found an extra ')'".into(),
-                        "EVALB accepts this silently and mis-reads the rest of the line",
-                    )),
-                }
-                p += 1;
-            } else {
-                let s = p;
-                while p < n && !is_terminator(b[p]) {
-                    p += 1;
-                }
-                problems.push(problem(
-                    t,
-                    s,
-                    format!(
-                        "expected '(' or ')', found the text '{}' outside a pre-terminal",
-                        &t.text[s..p]
-                    ),
-                    "words must be written as (TAG word)",
-                ));
-            }
+        let mut parse = Parse {
+            b: t.text.as_bytes(),
+            text: &t.text,
+            line: t.line,
+            line_starts: &t.line_starts,
+            leaves: &mut t.leaves,
+            nodes: &mut t.nodes,
+            stack: &mut self.stack,
+            path: &self.path,
+            problems: Vec::new(),
+        };
+        parse.brackets();
+        if !parse.stack.is_empty() {
+            parse.close_all(self.layout);
         }
-        if !self.stack.is_empty() {
-            let open = self.stack.len();
-            let first = t.nodes[self.stack[0] as usize].at as usize;
-            for k in self.stack.drain(..) {
-                let node = &mut t.nodes[k as usize];
-                node.end = t.leaves.len() as u32;
-                node.close = t.text.len() as u32;
-            }
-            problems.push(problem(
-                t,
-                first,
-                format!("expected every bracket to close, found {open} still open at the end of the tree"),
-                if self.layout == Layout::Line {
-                    "one tree per line is expected here; multi-line trees are read when the file's first tree spans lines"
-                } else {
-                    "the file ends inside a tree"
-                },
-            ));
-        }
+        let mut problems = parse.problems;
         for line in self.bad_utf8.drain(..) {
             problems.push(Diagnostic::error(
                 Position::new(self.path.clone(), line, 1),
@@ -637,6 +501,222 @@ impl<R: BufRead> BracketReader<R> {
         }
         t.problems = problems;
     }
+}
+
+/// The state of parsing one tree's text: the leaves and nodes read, the brackets still
+/// open, and the problems found.
+struct Parse<'a> {
+    /// The text, as bytes.
+    b: &'a [u8],
+    text: &'a str,
+    /// The first line of the text, and where its other lines start (for positions).
+    line: u64,
+    line_starts: &'a [u32],
+    leaves: &'a mut Vec<Leaf>,
+    nodes: &'a mut Vec<Node>,
+    /// The nodes still open, innermost last.
+    stack: &'a mut Vec<u32>,
+    path: &'a Arc<str>,
+    problems: Vec<Diagnostic>,
+}
+
+impl Parse<'_> {
+    /// Every bracket, pre-terminal and stray text of the tree, left to right.
+    fn brackets(&mut self) {
+        let b = self.b;
+        let mut p = 0usize;
+        while p < b.len() {
+            let c = b[p];
+            if is_space(c) {
+                p += 1;
+            } else if c == b'(' {
+                p = self.open(p);
+            } else if c == b')' {
+                self.close(p);
+                p += 1;
+            } else {
+                p = self.stray_text(p);
+            }
+        }
+    }
+
+    /// Record an error at byte `at` of the tree, with a hint unless `hint` is empty.
+    fn problem(&mut self, at: usize, msg: String, hint: &str) {
+        let (line, col) = line_col(self.text, self.line, self.line_starts, at as u32);
+        let mut d = Diagnostic::error(
+            Position::new(self.path.clone(), line, col),
+            ErrorKind::Other(msg),
+        );
+        if !hint.is_empty() {
+            d = d.with_hint(hint);
+        }
+        self.problems.push(d);
+    }
+
+    /// The `(` at `open`: a pre-terminal `(LABEL word)` or a node. Returns where parsing
+    /// goes on.
+    #[inline]
+    fn open(&mut self, open: usize) -> usize {
+        let (b, n) = (self.b, self.b.len());
+        let ls = open + 1;
+        let mut p = token_end(b, ls);
+        let label = Span {
+            start: ls as u32,
+            end: p as u32,
+        };
+        // `(LABEL word)` is a pre-terminal
+        if p < n && is_space(b[p]) {
+            let ws = space_end(b, p);
+            let q = token_end(b, ws);
+            if q < n && b[q] == b')' {
+                self.leaf(open, label, ws, q);
+                return q + 1;
+            }
+            if q > ws {
+                return self.second_element(label, ws, q);
+            }
+            p = q;
+        }
+        self.node(open, label);
+        p
+    }
+
+    /// The pre-terminal `(LABEL word)` opened at `open`, its word at `ws..q`.
+    #[inline]
+    fn leaf(&mut self, open: usize, label: Span, ws: usize, q: usize) {
+        if q == ws {
+            let msg = format!("expected a word in ({} …), found ')'", self.s(label));
+            self.problem(q, msg, "EVALB reads this as a word with no characters");
+        }
+        self.leaves.push(Leaf {
+            label,
+            word: Span {
+                start: ws as u32,
+                end: q as u32,
+            },
+            at: open as u32,
+        });
+    }
+
+    /// A node opened at `open`, inside the innermost open one.
+    #[inline]
+    fn node(&mut self, open: usize, label: Span) {
+        let parent = self.stack.last().copied();
+        self.stack.push(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            label,
+            start: self.leaves.len() as u32,
+            end: self.leaves.len() as u32,
+            at: open as u32,
+            close: open as u32,
+            parent,
+        });
+    }
+
+    /// The text of a span.
+    fn s(&self, span: Span) -> &str {
+        &self.text[span.start as usize..span.end as usize]
+    }
+
+    /// A second element after the word `ws..q` of a pre-terminal: reported, and skipped
+    /// to the end of its bracket (returned).
+    fn second_element(&mut self, label: Span, ws: usize, q: usize) -> usize {
+        let r = space_end(self.b, q);
+        let found: String = self.text[r..].chars().take(20).collect();
+        let msg = format!(
+            "expected ')' after the word '{}' of ({} …), found '{}'",
+            &self.text[ws..q],
+            self.s(label),
+            found
+        );
+        self.problem(
+            r,
+            msg,
+            "a pre-terminal holds one word; EVALB loops on this line until MAX_ERROR stops it",
+        );
+        bracket_end(self.b, q)
+    }
+
+    /// The `)` at `p`: closes the innermost open node, or is reported as extra.
+    #[inline]
+    fn close(&mut self, p: usize) {
+        match self.stack.pop() {
+            Some(k) => {
+                let node = &mut self.nodes[k as usize];
+                node.end = self.leaves.len() as u32;
+                node.close = p as u32;
+            }
+            None => self.problem(
+                p,
+                "expected '(' or the end of the tree, found an extra ')'".into(),
+                "EVALB accepts this silently and mis-reads the rest of the line",
+            ),
+        }
+    }
+
+    /// Text at `s` outside any pre-terminal: reported; returns its end.
+    fn stray_text(&mut self, s: usize) -> usize {
+        let p = token_end(self.b, s);
+        let msg = format!(
+            "expected '(' or ')', found the text '{}' outside a pre-terminal",
+            &self.text[s..p]
+        );
+        self.problem(s, msg, "words must be written as (TAG word)");
+        p
+    }
+
+    /// The end of the tree with brackets still open: they close there, with one problem.
+    fn close_all(&mut self, layout: Layout) {
+        let open = self.stack.len();
+        let first = self.nodes[self.stack[0] as usize].at as usize;
+        for k in self.stack.drain(..) {
+            let node = &mut self.nodes[k as usize];
+            node.end = self.leaves.len() as u32;
+            node.close = self.text.len() as u32;
+        }
+        self.problem(
+            first,
+            format!("expected every bracket to close, found {open} still open at the end of the tree"),
+            if layout == Layout::Line {
+                "one tree per line is expected here; multi-line trees are read when the file's first tree spans lines"
+            } else {
+                "the file ends inside a tree"
+            },
+        );
+    }
+}
+
+/// The end of the label or word starting at `from` (the next space or parenthesis).
+#[inline]
+fn token_end(b: &[u8], mut from: usize) -> usize {
+    while from < b.len() && !is_terminator(b[from]) {
+        from += 1;
+    }
+    from
+}
+
+/// The first byte at or after `from` that is not white space.
+#[inline]
+fn space_end(b: &[u8], mut from: usize) -> usize {
+    while from < b.len() && is_space(b[from]) {
+        from += 1;
+    }
+    from
+}
+
+/// Past the `)` that closes the bracket `from` is in (or the end of the text).
+fn bracket_end(b: &[u8], from: usize) -> usize {
+    let mut depth = 1i64;
+    let mut r = from;
+    while r < b.len() && depth > 0 {
+        match b[r] {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            _ => {}
+        }
+        r += 1;
+    }
+    r
 }
 
 #[cfg(test)]
