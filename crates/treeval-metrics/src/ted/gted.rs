@@ -514,24 +514,15 @@ impl<'a, R: Relabel> Gted<'a, R> {
                 }
                 continue;
             }
+            let (i, j) = (sa.pos[o][v] as usize, sb.pos[o][w] as usize);
             if s == LEFT_A || s == RIGHT_A {
                 // the path's subtree of A against every key root of B_w
-                let i = sa.pos[o][v] as usize;
-                let j = sb.pos[o][w] as usize;
-                let lj = sb.lml[o][j] as usize;
-                for k in lj..=j {
-                    if k == j || is_keyroot(sb, o, k) {
-                        self.forest(o, i, k);
-                    }
+                for k in keyroots(sb, o, j) {
+                    self.forest(o, i, k);
                 }
             } else {
-                let i = sa.pos[o][v] as usize;
-                let j = sb.pos[o][w] as usize;
-                let li = sa.lml[o][i] as usize;
-                for k in li..=i {
-                    if k == i || is_keyroot(sa, o, k) {
-                        self.forest(o, k, j);
-                    }
+                for k in keyroots(sa, o, i) {
+                    self.forest(o, k, j);
                 }
             }
         }
@@ -607,6 +598,14 @@ impl<'a, R: Relabel> Gted<'a, R> {
         }
         Some(out)
     }
+}
+
+/// The key roots of the subtree `j` (index in decomposition `o`), `j` included, in that
+/// decomposition's order.
+#[inline]
+fn keyroots(s: &Shape, o: usize, j: usize) -> impl Iterator<Item = usize> + '_ {
+    let lj = s.lml[o][j] as usize;
+    (lj..=j).filter(move |&k| k == j || is_keyroot(s, o, k))
 }
 
 /// Whether node `k` (index in decomposition `o`) is a key root there: it has a sibling
