@@ -18,7 +18,6 @@
 //!
 //! The sums are kept for all sentences and for those of length ≤ `CUTOFF_LEN`.
 
-use std::ops::AddAssign;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -328,22 +327,20 @@ pub struct BracketCounts {
     pub correct_tags: u64,
 }
 
-impl AddAssign<&BracketCounts> for BracketCounts {
-    fn add_assign(&mut self, o: &BracketCounts) {
-        self.sentences += o.sentences;
-        self.error_sentences += o.error_sentences;
-        self.skip_sentences += o.skip_sentences;
-        self.matched += o.matched;
-        self.gold += o.gold;
-        self.test += o.test;
-        self.complete += o.complete;
-        self.words += o.words;
-        self.crossing += o.crossing;
-        self.no_crossing += o.no_crossing;
-        self.two_or_less_crossing += o.two_or_less_crossing;
-        self.correct_tags += o.correct_tags;
-    }
-}
+crate::measure::sum_fields!(BracketCounts {
+    sentences,
+    error_sentences,
+    skip_sentences,
+    matched,
+    gold,
+    test,
+    complete,
+    words,
+    crossing,
+    no_crossing,
+    two_or_less_crossing,
+    correct_tags,
+});
 
 /// The summary's figures, as fractions (the crossing average as a number). A figure
 /// with nothing to measure is `None` (not applicable: JSON null, `n/a` in text), where
@@ -1193,11 +1190,12 @@ impl Run<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use treeval_formats::bracket::{BracketReader, Layout};
 
-    fn tree(s: &str) -> BracketTree {
+    /// The first tree of `s`, as read (with its problems).
+    pub(crate) fn tree(s: &str) -> BracketTree {
         let mut r = BracketReader::new(s.as_bytes(), "t", Layout::Line);
         let mut t = BracketTree::default();
         r.read_tree(&mut t).unwrap();

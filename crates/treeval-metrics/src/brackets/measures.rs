@@ -44,23 +44,7 @@ impl Statistics for BracketCounts {
 
     fn row(&self, out: &mut Vec<f64>) {
         out.clear();
-        out.extend(
-            [
-                self.sentences,
-                self.error_sentences,
-                self.skip_sentences,
-                self.matched,
-                self.gold,
-                self.test,
-                self.complete,
-                self.words,
-                self.crossing,
-                self.no_crossing,
-                self.two_or_less_crossing,
-                self.correct_tags,
-            ]
-            .map(|x| x as f64),
-        );
+        out.extend(self.fields().map(|x| x as f64));
     }
 }
 
@@ -174,13 +158,7 @@ pub struct CarefulUnit {
 impl std::ops::AddAssign for CarefulUnit {
     fn add_assign(&mut self, o: CarefulUnit) {
         self.counts += &o.counts;
-        let (a, b) = (&mut self.judged, o.judged);
-        a.EMA += b.EMA;
-        a.EMR += b.EMR;
-        a.CEA += b.CEA;
-        a.CER += b.CER;
-        a.SPA += b.SPA;
-        a.SPR += b.SPR;
+        self.judged += &o.judged;
         self.with_judgments += o.with_judgments;
     }
 }
@@ -194,28 +172,13 @@ impl Statistics for CarefulUnit {
     }
 
     fn row(&self, out: &mut Vec<f64>) {
-        let (c, j) = (&self.counts, &self.judged);
+        let (c, j) = (self.counts.fields(), self.judged.fields());
         out.clear();
         out.extend(
-            [
-                c.TTB,
-                c.TPB,
-                c.EM,
-                c.CE,
-                c.SP,
-                c.PINH,
-                c.PNINH,
-                c.TINH,
-                c.TNINH,
-                j.EMA,
-                j.EMR,
-                j.CEA,
-                j.CER,
-                j.SPA,
-                j.SPR,
-                self.with_judgments,
-            ]
-            .map(|x| x as f64),
+            c.into_iter()
+                .chain(j)
+                .chain([self.with_judgments])
+                .map(|x| x as f64),
         );
     }
 }
