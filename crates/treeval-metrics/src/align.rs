@@ -210,93 +210,130 @@ pub fn pair_sentences(
     hyps: &[&AlignmentFile],
     declared: Option<(u64, &str)>,
 ) -> Pairing {
-    let gold_path = gold.path.to_string();
-    let mut errors = Vec::new();
-    let mut warnings = Vec::new();
-    let problem = |path: &str, message: String, hint: Option<String>| PairingProblem {
+    let mut p = Pairer::new(gold, declared);
+    if p.check_gold() {
+        for h in hyps {
+            p.hypothesis(h);
+        }
+    }
+    Pairing {
+        sentences: p.n,
+        errors: p.errors,
+        warnings: p.warnings,
+    }
+}
+
+/// A problem of the file at `path`.
+fn problem(path: &str, message: String, hint: Option<String>) -> PairingProblem {
+    PairingProblem {
         path: path.to_owned(),
         message,
         hint,
-    };
-    let stated = gold.sentence_count();
-    let (n, counted) = match (declared, stated) {
-        (Some((d, source)), SentenceCount::Lines(l)) if l != d => {
-            errors.push(problem(
-                &gold_path,
-                format!("has {stated}, but there are {d} ({source})"),
-                None,
-            ));
-            (d, format!("{d} sentence(s) ({source})"))
-        }
-        (Some((d, source)), SentenceCount::Highest(h)) if h > d => {
-            errors.push(problem(
-                &gold_path,
-                format!("has links in sentence {h}, but there are {d} sentence(s) ({source})"),
-                None,
-            ));
-            (d, format!("{d} sentence(s) ({source})"))
-        }
-        (Some((d, source)), _) => (d, format!("{d} sentence(s) ({source})")),
-        (None, c) => (c.value(), stated.to_string()),
-    };
-    let with_source = |_: u64| counted.clone();
-    if n == 0 {
-        errors.push(problem(
-            &gold_path,
-            "the gold has no sentence: there is nothing to score against".to_string(),
-            Some("is this the right gold file? (an empty file, or one without links)".into()),
-        ));
-        return Pairing {
-            sentences: 0,
-            errors,
-            warnings,
-        };
     }
-    if gold.link_count() == 0 {
-        errors.push(problem(
-            &gold_path,
-            format!(
-                "the gold has {} but no link: there is nothing to score against",
-                with_source(n)
-            ),
-            None,
-        ));
-    }
-    for h in hyps {
-        let path = h.path.to_string();
-        match h.sentence_count() {
-            SentenceCount::Lines(l) if l != n => {
-                let hint = if declared.is_none() && matches!(stated, SentenceCount::Highest(_)) && l > n {
-                    Some(format!(
-                        "NAACL cannot write sentences without links: if the gold's last {} sentence(s) have none, give --sentences {l}",
-                        l - n
-                    ))
-                } else if l > n && h.trailing_empty() >= l - n {
-                    Some(format!("its last {} line(s) are empty", l - n))
-                } else if l < n && gold.format == AlignFormat::Pharaoh && gold.trailing_empty() >= n - l {
-                    Some(format!("the gold's last {} line(s) are empty", n - l))
-                } else {
-                    Some("are the files for the same sentences, in the same order?".into())
-                };
+}
+
+/// A pairing under way ([`pair_sentences`]): the gold, the number of sentences and
+/// where it comes from, and the problems found so far.
+struct Pairer<'a> {
+    gold: &'a AlignmentFile,
+    gold_path: String,
+    /// What the gold file states.
+    stated: SentenceCount,
+    /// Whether the number of sentences was given.
+    declared: bool,
+    /// The number of sentences.
+    n: u64,
+    /// The number of sentences, with where it comes from.
+    counted: String,
+    errors: Vec<PairingProblem>,
+    warnings: Vec<PairingProblem>,
+}
+
+impl<'a> Pairer<'a> {
+    /// The number of sentences: `declared` (an error where the gold states another),
+    /// else the gold's.
+    fn new(gold: &'a AlignmentFile, declared: Option<(u64, &str)>) -> Self {
+        let gold_path = gold.path.to_string();
+        let mut errors = Vec::new();
+        let stated = gold.sentence_count();
+        let (n, counted) = match (declared, stated) {
+            (Some((d, source)), SentenceCount::Lines(l)) if l != d => {
                 errors.push(problem(
-                    &path,
-                    format!(
-                        "has {}, but the gold {gold_path} has {}: the files must pair sentence by sentence",
-                        h.sentence_count(),
-                        with_source(n)
-                    ),
-                    hint,
+                    &gold_path,
+                    format!("has {stated}, but there are {d} ({source})"),
+                    None,
                 ));
+                (d, format!("{d} sentence(s) ({source})"))
             }
-            SentenceCount::Highest(k) if k > n => errors.push(problem(
+            (Some((d, source)), SentenceCount::Highest(h)) if h > d => {
+                errors.push(problem(
+                    &gold_path,
+                    format!("has links in sentence {h}, but there are {d} sentence(s) ({source})"),
+                    None,
+                ));
+                (d, format!("{d} sentence(s) ({source})"))
+            }
+            (Some((d, source)), _) => (d, format!("{d} sentence(s) ({source})")),
+            (None, c) => (c.value(), stated.to_string()),
+        };
+        Pairer {
+            gold,
+            gold_path,
+            stated,
+            declared: declared.is_some(),
+            n,
+            counted,
+            errors,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The errors of a gold without sentences (`false`: nothing to pair) or without links.
+    fn check_gold(&mut self) -> bool {
+        if self.n == 0 {
+            self.errors.push(problem(
+                &self.gold_path,
+                "the gold has no sentence: there is nothing to score against".to_string(),
+                Some("is this the right gold file? (an empty file, or one without links)".into()),
+            ));
+            return false;
+        }
+        if self.gold.link_count() == 0 {
+            self.errors.push(problem(
+                &self.gold_path,
+                format!(
+                    "the gold has {} but no link: there is nothing to score against",
+                    self.counted
+                ),
+                None,
+            ));
+        }
+        true
+    }
+
+    /// The problems of hypothesis `h`: sentences that do not pair with the gold's.
+    fn hypothesis(&mut self, h: &AlignmentFile) {
+        let path = h.path.to_string();
+        let (n, gold_path, counted) = (self.n, &self.gold_path, &self.counted);
+        match h.sentence_count() {
+            SentenceCount::Lines(l) if l != n => self.errors.push(problem(
+                &path,
+                format!(
+                    "has {}, but the gold {gold_path} has {}: the files must pair sentence by sentence",
+                    h.sentence_count(),
+                    counted
+                ),
+                Some(self.lines_hint(h, l)),
+            )),
+            SentenceCount::Highest(k) if k > n => self.errors.push(problem(
                 &path,
                 format!(
                     "has links in sentence {k}, but the gold {gold_path} has {}",
-                    with_source(n)
+                    counted
                 ),
                 Some("are the files for the same sentences, in the same order?".into()),
             )),
-            SentenceCount::Highest(k) if k < n => warnings.push(problem(
+            SentenceCount::Highest(k) if k < n => self.warnings.push(problem(
                 &path,
                 format!(
                     "has no link in the last {} sentence(s) of the gold {gold_path} ({}–{n}): scored as sentences without links (NAACL cannot tell them from a truncated file)",
@@ -308,10 +345,26 @@ pub fn pair_sentences(
             _ => {}
         }
     }
-    Pairing {
-        sentences: n,
-        errors,
-        warnings,
+
+    /// The hint for hypothesis `h` of `l` lines, where the gold has another number of
+    /// sentences.
+    fn lines_hint(&self, h: &AlignmentFile, l: u64) -> String {
+        let n = self.n;
+        if !self.declared && matches!(self.stated, SentenceCount::Highest(_)) && l > n {
+            format!(
+                "NAACL cannot write sentences without links: if the gold's last {} sentence(s) have none, give --sentences {l}",
+                l - n
+            )
+        } else if l > n && h.trailing_empty() >= l - n {
+            format!("its last {} line(s) are empty", l - n)
+        } else if l < n
+            && self.gold.format == AlignFormat::Pharaoh
+            && self.gold.trailing_empty() >= n - l
+        {
+            format!("the gold's last {} line(s) are empty", n - l)
+        } else {
+            "are the files for the same sentences, in the same order?".into()
+        }
     }
 }
 

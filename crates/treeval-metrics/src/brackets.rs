@@ -18,7 +18,6 @@
 //!
 //! The sums are kept for all sentences and for those of length ≤ `CUTOFF_LEN`.
 
-use std::ops::AddAssign;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -328,22 +327,20 @@ pub struct BracketCounts {
     pub correct_tags: u64,
 }
 
-impl AddAssign<&BracketCounts> for BracketCounts {
-    fn add_assign(&mut self, o: &BracketCounts) {
-        self.sentences += o.sentences;
-        self.error_sentences += o.error_sentences;
-        self.skip_sentences += o.skip_sentences;
-        self.matched += o.matched;
-        self.gold += o.gold;
-        self.test += o.test;
-        self.complete += o.complete;
-        self.words += o.words;
-        self.crossing += o.crossing;
-        self.no_crossing += o.no_crossing;
-        self.two_or_less_crossing += o.two_or_less_crossing;
-        self.correct_tags += o.correct_tags;
-    }
-}
+crate::measure::sum_fields!(BracketCounts {
+    sentences,
+    error_sentences,
+    skip_sentences,
+    matched,
+    gold,
+    test,
+    complete,
+    words,
+    crossing,
+    no_crossing,
+    two_or_less_crossing,
+    correct_tags,
+});
 
 /// The summary's figures, as fractions (the crossing average as a number). A figure
 /// with nothing to measure is `None` (not applicable: JSON null, `n/a` in text), where
@@ -714,48 +711,60 @@ impl Scorer {
         };
         self.positions(gold, true);
         self.positions(test, false);
-        let (mut gw, mut tw) = (self.gtags.len(), self.ttags.len());
-        let fail = |row: &mut SentenceRow, status: Status, msg: String| {
+        if let Err((status, msg)) = self.check_pair(gold, test) {
             row.status = status;
             row.message = Some(msg);
-        };
+            return row;
+        }
+        self.brackets(gold, true);
+        self.brackets(test, false);
+        self.match_brackets(&mut row);
+        row.words = self.gtags.len() as u64;
+        row.correct_tags = self.correct_tags();
+        row
+    }
+
+    /// Why a pair of trees is not scored (EVALB's status and message): a malformed tree,
+    /// a test tree without words, or remaining words that differ (in number, after
+    /// putting misquotes back, or one by one).
+    fn check_pair(
+        &mut self,
+        gold: &BracketTree,
+        test: &BracketTree,
+    ) -> Result<(), (Status, String)> {
+        let (mut gw, mut tw) = (self.gtags.len(), self.ttags.len());
         let bad = [("gold", gold), ("test", test)]
             .into_iter()
             .find_map(|(which, t)| t.problems.first().map(|d| (which, d)));
         if let Some((which, d)) = bad {
-            fail(
-                &mut row,
+            return Err((
                 Status::Error,
                 format!("Malformed {which} tree ({}: {})", d.position, d.kind),
-            );
-            return row;
+            ));
         }
         if tw == 0 {
-            fail(&mut row, Status::Skip, "the test tree has no words".into());
-            return row;
+            return Err((Status::Skip, "the test tree has no words".into()));
         }
         if gw != tw && !self.params.quote_label.is_empty() {
             self.fix_quote(gold, test);
             (gw, tw) = (self.gtags.len(), self.ttags.len());
         }
         if gw != tw {
-            fail(
-                &mut row,
-                Status::Error,
-                format!("Length unmatch ({gw}|{tw})"),
-            );
-            return row;
+            return Err((Status::Error, format!("Length unmatch ({gw}|{tw})")));
         }
         for (a, b) in self.gtags.iter().zip(&self.ttags) {
             let (x, y) = (gold.s(a.1), test.s(b.1));
             if !self.params.word_eq(x, y) {
-                fail(&mut row, Status::Error, format!("Words unmatch ({x}|{y})"));
-                return row;
+                return Err((Status::Error, format!("Words unmatch ({x}|{y})")));
             }
         }
-        self.brackets(gold, true);
-        self.brackets(test, false);
-        // matching: each gold bracket takes the first free test bracket over its span
+        Ok(())
+    }
+
+    /// Match the counted brackets (each gold bracket takes the first free test bracket
+    /// over its span) and count them into `row`, with the test brackets crossing a gold
+    /// bracket.
+    fn match_brackets(&mut self, row: &mut SentenceRow) {
         let labeled = self.params.labeled;
         let mut tb = std::mem::take(&mut self.tb);
         for g in &self.gb {
@@ -782,14 +791,15 @@ impl Scorer {
             })
             .count() as u64;
         self.tb = tb;
-        row.words = gw as u64;
-        row.correct_tags = self
-            .gtags
+    }
+
+    /// Remaining words whose test tag is the gold's.
+    fn correct_tags(&self) -> u64 {
+        self.gtags
             .iter()
             .zip(&self.ttags)
             .filter(|(a, b)| self.label_eq(a.0, b.0))
-            .count() as u64;
-        row
+            .count() as u64
     }
 }
 
@@ -1011,125 +1021,181 @@ fn score_all(
     params: &Params,
     careful: Option<&crate::careful::CarefulOptions>,
 ) -> Result<BracketResult, treeval_formats::Error> {
-    let mut scorer = Scorer::new(params.clone());
-    let mut res = BracketResult {
-        careful: careful.map(|_| CarefulResult::default()),
-        ..BracketResult::default()
-    };
-    // EVALB prints an error, then exits if more than MAX_ERROR came before it
-    let error = |res: &mut BracketResult, id: u64, msg: String| -> bool {
-        let before = res.errors.len() as i64;
-        res.errors.push((id, msg));
-        if before > params.max_error {
-            res.stopped = Some(format!(
-                "stopped at sentence {id}, error {} (MAX_ERROR {}): EVALB exits here without a summary; the summary covers the sentences before it",
-                before + 1,
-                params.max_error
-            ));
-            return false;
-        }
-        true
+    let mut run = Run {
+        params,
+        careful,
+        scorer: Scorer::new(params.clone()),
+        res: BracketResult {
+            careful: careful.map(|_| CarefulResult::default()),
+            ..BracketResult::default()
+        },
     };
     let mut id = 0u64;
     loop {
         let Some(g) = gold.next()? else {
-            if let Some(t) = test.next()? {
-                res.test_trees += 1;
-                res.test_words += t.leaves.len() as u64;
-                error(
-                    &mut res,
-                    id + 1,
-                    "Number of lines unmatch (too many lines in test file)".into(),
-                );
-                // EVALB stops here; the trees left are counted, so that the caller can
-                // say how many there are
-                while let Some(t) = test.next()? {
-                    res.test_trees += 1;
-                    res.test_words += t.leaves.len() as u64;
-                }
-            }
+            run.test_left(test, id)?;
             break;
         };
         id += 1;
-        res.gold_trees += 1;
-        res.gold_words += g.leaves.len() as u64;
+        run.res.count_tree(g, true);
         let Some(t) = test.next()? else {
-            if params.trace {
-                res.partial = Some(trace::Trace {
-                    reads: [trace::reads(g, params), Vec::new()],
-                    ..trace::Trace::default()
-                });
-            }
-            error(
-                &mut res,
-                id,
-                "Number of lines unmatch (too many lines in gold file)".into(),
-            );
-            while let Some(g) = gold.next()? {
-                res.gold_trees += 1;
-                res.gold_words += g.leaves.len() as u64;
-            }
+            run.gold_left(g, id);
+            run.res.count_rest(gold, true)?;
             break;
         };
-        res.test_trees += 1;
-        res.test_words += t.leaves.len() as u64;
-        let (row, trace) = if params.trace {
-            let (row, trace) = scorer.score_traced(id, g, t);
+        run.res.count_tree(t, false);
+        if !run.pair(id, g, t) {
+            break;
+        }
+    }
+    if run.res.stopped.is_some() {
+        // count the trees left, for the report
+        run.res.count_rest(gold, true)?;
+        run.res.count_rest(test, false)?;
+    }
+    Ok(run.res)
+}
+
+impl BracketResult {
+    /// Count a tree read from the gold file (`gold`) or the test file.
+    #[inline]
+    fn count_tree(&mut self, t: &BracketTree, gold: bool) {
+        if gold {
+            self.gold_trees += 1;
+            self.gold_words += t.leaves.len() as u64;
+        } else {
+            self.test_trees += 1;
+            self.test_words += t.leaves.len() as u64;
+        }
+    }
+
+    /// Count the trees left in the gold file (`gold`) or the test file.
+    fn count_rest(
+        &mut self,
+        trees: &mut dyn Trees,
+        gold: bool,
+    ) -> Result<(), treeval_formats::Error> {
+        while let Some(t) = trees.next()? {
+            self.count_tree(t, gold);
+        }
+        Ok(())
+    }
+}
+
+/// A run of [`score_all`]: its settings, the scorer and the result so far.
+struct Run<'p> {
+    params: &'p Params,
+    careful: Option<&'p crate::careful::CarefulOptions>,
+    scorer: Scorer,
+    res: BracketResult,
+}
+
+impl Run<'_> {
+    /// Record EVALB's error line for sentence `id`; `false` when EVALB exits there
+    /// (more than `MAX_ERROR` errors came before it).
+    fn error(&mut self, id: u64, msg: String) -> bool {
+        let res = &mut self.res;
+        let before = res.errors.len() as i64;
+        res.errors.push((id, msg));
+        if before > self.params.max_error {
+            res.stopped = Some(format!(
+                "stopped at sentence {id}, error {} (MAX_ERROR {}): EVALB exits here without a summary; the summary covers the sentences before it",
+                before + 1,
+                self.params.max_error
+            ));
+            return false;
+        }
+        true
+    }
+
+    /// The gold file ended after sentence `id`: a test tree left is an error, and the
+    /// test trees left are counted.
+    fn test_left(&mut self, test: &mut dyn Trees, id: u64) -> Result<(), treeval_formats::Error> {
+        if let Some(t) = test.next()? {
+            self.res.count_tree(t, false);
+            self.error(
+                id + 1,
+                "Number of lines unmatch (too many lines in test file)".into(),
+            );
+            // EVALB stops here; the trees left are counted, so that the caller can
+            // say how many there are
+            self.res.count_rest(test, false)?;
+        }
+        Ok(())
+    }
+
+    /// The test file ended before gold tree `g` (sentence `id`): the error, and what
+    /// EVALB printed of the sentence.
+    fn gold_left(&mut self, g: &BracketTree, id: u64) {
+        if self.params.trace {
+            self.res.partial = Some(trace::Trace {
+                reads: [trace::reads(g, self.params), Vec::new()],
+                ..trace::Trace::default()
+            });
+        }
+        self.error(
+            id,
+            "Number of lines unmatch (too many lines in gold file)".into(),
+        );
+    }
+
+    /// Score sentence `id`, gold tree `g` and test tree `t`, and add it; `false` when
+    /// EVALB exits at its error.
+    fn pair(&mut self, id: u64, g: &BracketTree, t: &BracketTree) -> bool {
+        let (row, trace) = if self.params.trace {
+            let (row, trace) = self.scorer.score_traced(id, g, t);
             (row, Some(trace))
         } else {
-            (scorer.score(id, g, t), None)
+            (self.scorer.score(id, g, t), None)
         };
         if row.status == Status::Error {
             let msg = row.message.clone().unwrap_or_default();
-            if !error(&mut res, id, msg) {
-                res.partial = trace;
-                break;
+            if !self.error(id, msg) {
+                self.res.partial = trace;
+                return false;
             }
-            res.problems.extend(g.problems.iter().cloned());
-            res.problems.extend(t.problems.iter().cloned());
+            self.res.problems.extend(g.problems.iter().cloned());
+            self.res.problems.extend(t.problems.iter().cloned());
         }
-        if let (Some(o), Some(c), Status::Ok) = (careful, res.careful.as_mut(), row.status) {
-            let cs = match crate::careful::count(g, t, o) {
-                Ok(cs) => cs,
-                Err((gw, tw)) => {
-                    c.left_out.push((id, gw, tw));
-                    continue_row(&mut res, row, trace, params);
-                    continue;
-                }
-            };
-            c.counts += &cs.counts;
-            if o.export {
-                let words = crate::careful::kept_words(g, o);
-                c.export
-                    .extend(crate::careful::export_lines(id, &cs, &words));
-            }
-            if o.keep_brackets {
-                c.brackets.push((id, cs.parse, cs.classes));
-            }
-            c.reproduced.push((id, cs.reproduced));
+        if row.status == Status::Ok {
+            self.careful(id, g, t);
         }
-        continue_row(&mut res, row, trace, params);
+        continue_row(&mut self.res, row, trace, self.params);
+        true
     }
-    if res.stopped.is_some() {
-        // count the trees left, for the report
-        while let Some(g) = gold.next()? {
-            res.gold_trees += 1;
-            res.gold_words += g.leaves.len() as u64;
+
+    /// The careful evaluation of scored sentence `id` (with `--careful`).
+    fn careful(&mut self, id: u64, g: &BracketTree, t: &BracketTree) {
+        let (Some(o), Some(c)) = (self.careful, self.res.careful.as_mut()) else {
+            return;
+        };
+        let cs = match crate::careful::count(g, t, o) {
+            Ok(cs) => cs,
+            Err((gw, tw)) => {
+                c.left_out.push((id, gw, tw));
+                return;
+            }
+        };
+        c.counts += &cs.counts;
+        if o.export {
+            let words = crate::careful::kept_words(g, o);
+            c.export
+                .extend(crate::careful::export_lines(id, &cs, &words));
         }
-        while let Some(t) = test.next()? {
-            res.test_trees += 1;
-            res.test_words += t.leaves.len() as u64;
+        if o.keep_brackets {
+            c.brackets.push((id, cs.parse, cs.classes));
         }
+        c.reproduced.push((id, cs.reproduced));
     }
-    Ok(res)
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use treeval_formats::bracket::{BracketReader, Layout};
 
-    fn tree(s: &str) -> BracketTree {
+    /// The first tree of `s`, as read (with its problems).
+    pub(crate) fn tree(s: &str) -> BracketTree {
         let mut r = BracketReader::new(s.as_bytes(), "t", Layout::Line);
         let mut t = BracketTree::default();
         r.read_tree(&mut t).unwrap();

@@ -15,8 +15,6 @@
 //! empty brackets go recursively; optionally, a bracket with the same span as its parent
 //! is dropped (double brackets collapse) and brackets over one word are dropped (trivial).
 
-use std::ops::AddAssign;
-
 use serde::Serialize;
 use treeval_formats::bracket::BracketTree;
 
@@ -65,19 +63,17 @@ pub struct CarefulCounts {
     pub TNINH: u64,
 }
 
-impl AddAssign<&CarefulCounts> for CarefulCounts {
-    fn add_assign(&mut self, o: &CarefulCounts) {
-        self.TTB += o.TTB;
-        self.TPB += o.TPB;
-        self.EM += o.EM;
-        self.CE += o.CE;
-        self.SP += o.SP;
-        self.PINH += o.PINH;
-        self.PNINH += o.PNINH;
-        self.TINH += o.TINH;
-        self.TNINH += o.TNINH;
-    }
-}
+crate::measure::sum_fields!(CarefulCounts {
+    TTB,
+    TPB,
+    EM,
+    CE,
+    SP,
+    PINH,
+    PNINH,
+    TINH,
+    TNINH
+});
 
 /// Human judgments of crossing and spurious brackets (accepted or rejected).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
@@ -96,6 +92,15 @@ pub struct Judged {
     /// Spurious brackets rejected.
     pub SPR: u64,
 }
+
+crate::measure::sum_fields!(Judged {
+    EMA,
+    EMR,
+    CEA,
+    CER,
+    SPA,
+    SPR
+});
 
 /// Judgments: (sentence, start, end) → accepted.
 pub type Judgments = std::collections::HashMap<(u64, u32, u32), bool>;
@@ -482,12 +487,9 @@ pub struct RealTestSize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use treeval_formats::bracket::{BracketReader, Layout};
 
     fn tree(s: &str) -> BracketTree {
-        let mut r = BracketReader::new(s.as_bytes(), "t", Layout::Line);
-        let mut t = BracketTree::default();
-        r.read_tree(&mut t).unwrap();
+        let t = crate::brackets::tests::tree(s);
         assert!(t.problems.is_empty());
         t
     }

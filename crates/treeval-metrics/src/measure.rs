@@ -165,6 +165,26 @@ pub trait Statistics: Default + Clone + std::ops::AddAssign {
     fn row(&self, out: &mut Vec<f64>);
 }
 
+/// Sums of `u64` counts: `AddAssign<&T>` adding the named fields one by one, and
+/// `T::fields`, the counts in the order named (as a [`Statistics`] row reads them).
+macro_rules! sum_fields {
+    ($t:ty { $($f:ident),+ $(,)? }) => {
+        impl std::ops::AddAssign<&$t> for $t {
+            fn add_assign(&mut self, o: &$t) {
+                $(self.$f += o.$f;)+
+            }
+        }
+
+        impl $t {
+            /// The counts, in the order of the columns.
+            pub(crate) fn fields(&self) -> [u64; [$(stringify!($f)),+].len()] {
+                [$(self.$f),+]
+            }
+        }
+    };
+}
+pub(crate) use sum_fields;
+
 /// The sum of every column over `units`.
 pub fn totals<S: Statistics>(units: &[S]) -> Vec<f64> {
     let mut sum = S::default();

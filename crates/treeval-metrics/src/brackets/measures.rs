@@ -44,87 +44,119 @@ impl Statistics for BracketCounts {
 
     fn row(&self, out: &mut Vec<f64>) {
         out.clear();
-        out.extend(
-            [
-                self.sentences,
-                self.error_sentences,
-                self.skip_sentences,
-                self.matched,
-                self.gold,
-                self.test,
-                self.complete,
-                self.words,
-                self.crossing,
-                self.no_crossing,
-                self.two_or_less_crossing,
-                self.correct_tags,
-            ]
-            .map(|x| x as f64),
-        );
+        out.extend(self.fields().map(|x| x as f64));
     }
 }
 
 const EVALB: &str = "EVALB (Sekine & Collins 1997): PARSEVAL";
 
+// the columns of a `BracketCounts` row
+const N: usize = 0;
+const ERR: usize = 1;
+const SKIP: usize = 2;
+const MATCHED: usize = 3;
+const GOLD: usize = 4;
+const TEST: usize = 5;
+const COMPLETE: usize = 6;
+const WORDS: usize = 7;
+const CROSS: usize = 8;
+const NO_CROSS: usize = 9;
+const TWO: usize = 10;
+const TAGS: usize = 11;
+
 /// EVALB's summary as measures: sentence counts, bracket recall, precision and F, complete
 /// match, crossing, and tagging accuracy. The sentence figures are over the scored
 /// sentences (neither error nor skipped); a figure with nothing to measure is `None`.
 pub fn measures() -> Vec<Measure> {
-    let (n, err, skip, m, g, t, complete, words, cross, no_cross, two, tags) =
-        (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
-    let scored = |x: &[f64], k: usize| x[k] - x[k + 1] - x[k + 2];
-    let per_scored = move |name, title, formula, c: usize| {
-        Measure::fraction(
-            name,
-            title,
-            formula,
-            EVALB,
-            vec![c, n, err, skip],
-            move |x| ratio(x[0], scored(x, 1)),
-        )
-    };
-    vec![
-        Measure::count("sentences", "sentences read", n),
-        Measure::count("error", "error sentences (EVALB status 1)", err),
-        Measure::count("skipped", "skipped sentences (EVALB status 2)", skip),
+    let mut v = Vec::with_capacity(12);
+    v.extend(sentence_measures());
+    v.extend(bracket_measures());
+    v.extend(per_scored_measures());
+    v.push(Measure::ratio(
+        "tagging",
+        "tagging accuracy",
+        "words with the gold tag / words",
+        EVALB,
+        TAGS,
+        WORDS,
+    ));
+    v
+}
+
+/// Sentences scored, from the three columns from `k` on: sentences, error, skipped.
+#[inline]
+fn scored(x: &[f64], k: usize) -> f64 {
+    x[k] - x[k + 1] - x[k + 2]
+}
+
+/// The sentence counts: read, error, skipped and scored.
+fn sentence_measures() -> [Measure; 4] {
+    [
+        Measure::count("sentences", "sentences read", N),
+        Measure::count("error", "error sentences (EVALB status 1)", ERR),
+        Measure::count("skipped", "skipped sentences (EVALB status 2)", SKIP),
         Measure {
             formula: "sentences − error − skipped",
             score: Arc::new(move |x: &[f64]| Some(scored(x, 0))),
-            reads: vec![n, err, skip],
-            ..Measure::count("scored", "sentences scored", n)
+            reads: vec![N, ERR, SKIP],
+            ..Measure::count("scored", "sentences scored", N)
         },
+    ]
+}
+
+/// Bracket recall, precision and F-measure.
+fn bracket_measures() -> [Measure; 3] {
+    [
         Measure::ratio(
             "recall",
             "bracket recall",
             "matched / gold brackets",
             EVALB,
-            m,
-            g,
+            MATCHED,
+            GOLD,
         ),
         Measure::ratio(
             "precision",
             "bracket precision",
             "matched / test brackets",
             EVALB,
-            m,
-            t,
+            MATCHED,
+            TEST,
         ),
         Measure::fraction(
             "F",
             "bracket F-measure",
             "2·P·R / (P + R); 0 when nothing matched",
             EVALB,
-            vec![m, g, t],
+            vec![MATCHED, GOLD, TEST],
             |x| match (ratio(x[0], x[2]), ratio(x[0], x[1])) {
                 (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
                 _ => ratio(2.0 * x[0], x[1] + x[2]),
             },
         ),
+    ]
+}
+
+/// Column `c` over the scored sentences, a fraction.
+fn per_scored(name: &'static str, title: &'static str, formula: &'static str, c: usize) -> Measure {
+    Measure::fraction(
+        name,
+        title,
+        formula,
+        EVALB,
+        vec![c, N, ERR, SKIP],
+        move |x| ratio(x[0], scored(x, 1)),
+    )
+}
+
+/// The figures over scored sentences: complete match and crossing.
+fn per_scored_measures() -> [Measure; 4] {
+    [
         per_scored(
             "complete",
             "complete match",
             "scored sentences whose brackets all match / scored sentences",
-            complete,
+            COMPLETE,
         ),
         Measure {
             name: "crossing",
@@ -133,28 +165,20 @@ pub fn measures() -> Vec<Measure> {
             source: EVALB,
             kind: Kind::Mean,
             better: Better::Lower,
-            reads: vec![cross, n, err, skip],
+            reads: vec![CROSS, N, ERR, SKIP],
             score: Arc::new(move |x: &[f64]| ratio(x[0], scored(x, 1))),
         },
         per_scored(
             "no-crossing",
             "sentences without crossing",
             "scored sentences without a crossing bracket / scored sentences",
-            no_cross,
+            NO_CROSS,
         ),
         per_scored(
             "le2-crossing",
             "sentences with at most 2 crossing",
             "scored sentences with ≤ 2 crossing brackets / scored sentences",
-            two,
-        ),
-        Measure::ratio(
-            "tagging",
-            "tagging accuracy",
-            "words with the gold tag / words",
-            EVALB,
-            tags,
-            words,
+            TWO,
         ),
     ]
 }
@@ -174,13 +198,7 @@ pub struct CarefulUnit {
 impl std::ops::AddAssign for CarefulUnit {
     fn add_assign(&mut self, o: CarefulUnit) {
         self.counts += &o.counts;
-        let (a, b) = (&mut self.judged, o.judged);
-        a.EMA += b.EMA;
-        a.EMR += b.EMR;
-        a.CEA += b.CEA;
-        a.CER += b.CER;
-        a.SPA += b.SPA;
-        a.SPR += b.SPR;
+        self.judged += &o.judged;
         self.with_judgments += o.with_judgments;
     }
 }
@@ -194,28 +212,13 @@ impl Statistics for CarefulUnit {
     }
 
     fn row(&self, out: &mut Vec<f64>) {
-        let (c, j) = (&self.counts, &self.judged);
+        let (c, j) = (self.counts.fields(), self.judged.fields());
         out.clear();
         out.extend(
-            [
-                c.TTB,
-                c.TPB,
-                c.EM,
-                c.CE,
-                c.SP,
-                c.PINH,
-                c.PNINH,
-                c.TINH,
-                c.TNINH,
-                j.EMA,
-                j.EMR,
-                j.CEA,
-                j.CER,
-                j.SPA,
-                j.SPR,
-                self.with_judgments,
-            ]
-            .map(|x| x as f64),
+            c.into_iter()
+                .chain(j)
+                .chain([self.with_judgments])
+                .map(|x| x as f64),
         );
     }
 }

@@ -262,6 +262,37 @@ impl Scorer {
     /// EVALB's bracket loops on a scored sentence: result codes, the comparison and
     /// mismatch events; the number matched.
     fn replay(&mut self, gold: &BracketTree, test: &BracketTree, trace: &mut Trace) -> u64 {
+        self.mark_counted(gold, test, trace);
+        let (g, s) = (&trace.brackets[0], &trace.brackets[1]);
+        let gl: Vec<u32> = g.iter().map(|b| self.id(&b.label)).collect();
+        let tl: Vec<u32> = s.iter().map(|b| self.id(&b.label)).collect();
+        let mut r = Replay {
+            g,
+            s,
+            res: [
+                g.iter().map(|b| b.result).collect(),
+                s.iter().map(|b| b.result).collect(),
+            ],
+            events: Vec::new(),
+        };
+        let labeled = self.params.labeled;
+        let (matched, label_seen) =
+            r.matching(gold, |i, j| !labeled || self.label_eq(gl[i], tl[j]));
+        r.extra(test, &label_seen);
+        r.crossing(gold);
+        let Replay { res, events, .. } = r;
+        for (k, r) in res.iter().enumerate() {
+            for (b, &code) in trace.brackets[k].iter_mut().zip(r) {
+                b.result = code;
+            }
+        }
+        trace.events.extend(events);
+        matched
+    }
+
+    /// The first result codes of the bracket arrays: 5 for a bracket not counted (over
+    /// no word, a `DELETE_LABEL` label, or the unlabelled wrapper), else 0.
+    fn mark_counted(&mut self, gold: &BracketTree, test: &BracketTree, trace: &mut Trace) {
         for (k, t) in [gold, test].into_iter().enumerate() {
             for i in 0..trace.brackets[k].len() {
                 let b = &trace.brackets[k][i];
@@ -274,20 +305,34 @@ impl Scorer {
                 trace.brackets[k][i].result = if deleted || !counted_wrapper { 5 } else { 0 };
             }
         }
-        let (g, s) = (&trace.brackets[0], &trace.brackets[1]);
-        let mut res: [Vec<u8>; 2] = [
-            g.iter().map(|b| b.result).collect(),
-            s.iter().map(|b| b.result).collect(),
-        ];
-        let gl: Vec<u32> = g.iter().map(|b| self.id(&b.label)).collect();
-        let tl: Vec<u32> = s.iter().map(|b| self.id(&b.label)).collect();
-        let mut events = Vec::new();
+    }
+}
+
+/// EVALB's bracket arrays being replayed: gold and test, their result codes, and the
+/// events so far.
+struct Replay<'t> {
+    g: &'t [Bracket],
+    s: &'t [Bracket],
+    res: [Vec<u8>; 2],
+    events: Vec<Event>,
+}
+
+impl Replay<'_> {
+    /// The matching loop: every gold bracket against every test bracket, the first free
+    /// one over its span with a label `same_label` accepts matched. The number matched,
+    /// and which test brackets had a gold bracket's span with another label.
+    fn matching(
+        &mut self,
+        gold: &BracketTree,
+        same_label: impl Fn(usize, usize) -> bool,
+    ) -> (u64, Vec<bool>) {
+        let (g, s, res) = (self.g, self.s, &mut self.res);
         let mut matched = 0;
         let mut label_seen = vec![false; s.len()];
         for i in 0..g.len() {
             let mut found = false;
             for j in 0..s.len() {
-                events.push(Event::Pair([
+                self.events.push(Event::Pair([
                     i64::from(res[0][i]),
                     i64::from(res[1][j]),
                     g[i].start,
@@ -300,27 +345,42 @@ impl Scorer {
                     && g[i].start == s[j].start
                     && g[i].end == s[j].end
                 {
-                    if !self.params.labeled || self.label_eq(gl[i], tl[j]) {
+                    if same_label(i, j) {
                         res[0][i] = 1;
                         res[1][j] = 1;
                         matched += 1;
                         found = true;
                         break;
                     }
-                    events.push(Event::Label(span(gold, i, g[i].start, g[i].end)));
+                    self.events
+                        .push(Event::Label(span(gold, i, g[i].start, g[i].end)));
                     found = true;
                     label_seen[j] = true;
                 }
             }
             if !found && res[0][i] != 5 {
-                events.push(Event::Bracket(span(gold, i, g[i].start, g[i].end)));
+                self.events
+                    .push(Event::Bracket(span(gold, i, g[i].start, g[i].end)));
             }
         }
+        (matched, label_seen)
+    }
+
+    /// The test brackets left unmatched (`EXTRA`), but those with a label mismatch.
+    fn extra(&mut self, test: &BracketTree, label_seen: &[bool]) {
+        let s = self.s;
         for j in 0..s.len() {
-            if res[1][j] == 0 && !label_seen[j] {
-                events.push(Event::Extra(span(test, j, s[j].start, s[j].end)));
+            if self.res[1][j] == 0 && !label_seen[j] {
+                self.events
+                    .push(Event::Extra(span(test, j, s[j].start, s[j].end)));
             }
         }
+    }
+
+    /// The gold brackets crossed by a test bracket (`CROSSING`): for each test bracket,
+    /// the first gold bracket it crosses, once in a row.
+    fn crossing(&mut self, gold: &BracketTree) {
+        let (g, s, res) = (self.g, self.s, &self.res);
         let mut last = None;
         for j in 0..s.len() {
             for i in 0..g.len() {
@@ -331,19 +391,13 @@ impl Scorer {
                         || (a.start > b.start && a.start < b.end && a.end > b.end))
                 {
                     if last != Some(i) {
-                        events.push(Event::Crossing(span(gold, i, a.start, a.end)));
+                        self.events
+                            .push(Event::Crossing(span(gold, i, a.start, a.end)));
                         last = Some(i);
                     }
                     break;
                 }
             }
         }
-        for (k, r) in res.iter().enumerate() {
-            for (b, &code) in trace.brackets[k].iter_mut().zip(r) {
-                b.result = code;
-            }
-        }
-        trace.events.extend(events);
-        matched
     }
 }

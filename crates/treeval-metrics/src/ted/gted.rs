@@ -37,7 +37,7 @@
 //! most (|A|+1)·(|B|+1) × 4 bytes); the strategy's computation holds two rows of |B|
 //! 8-byte costs per open node of A with two or more children.
 
-use super::{Edit, Relabel, Tree};
+use super::{Edit, Plan, Relabel, Tree};
 
 /// Left (first children) or right (last children) decomposition.
 const LEFT: usize = 0;
@@ -197,55 +197,137 @@ pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>, limit: u64) ->
     let (n, m) = (a.n, b.n);
     strat.clear();
     strat.resize(n * m, 0);
-    // B's structure as flat arrays: first and last child (u32::MAX for leaves), parent
-    let mut bfirst = vec![u32::MAX; m];
-    let mut blast = vec![u32::MAX; m];
-    for w in 0..m {
-        let k = b.kids(w);
-        if let (Some(&f), Some(&l)) = (k.first(), k.last()) {
-            bfirst[w] = f;
-            blast[w] = l;
+    let mut rows = Rows::new(n, b);
+    for v in 0..n {
+        rows.enter(a, v);
+        let over = rows.choose(a, b, v, &mut strat[v * m..(v + 1) * m]);
+        if over > limit {
+            return Err(over);
+        }
+        rows.leave(a, v);
+    }
+    Ok(if n == 0 || m == 0 {
+        0
+    } else {
+        rows.prev_c[m - 1]
+    })
+}
+
+/// The cheapest of the four choices of a pair of subtrees, whose costs are given in the
+/// order `LEFT_A`, `RIGHT_A`, `LEFT_B`, `RIGHT_B` (the first of equals), and its cost.
+#[inline]
+fn cheapest(costs: [u64; 4]) -> (u8, u64) {
+    let (mut best, mut c) = (LEFT_A, costs[0]);
+    if costs[1] < c {
+        (best, c) = (RIGHT_A, costs[1]);
+    }
+    if costs[2] < c {
+        (best, c) = (LEFT_B, costs[2]);
+    }
+    if costs[3] < c {
+        (best, c) = (RIGHT_B, costs[3]);
+    }
+    (best, c)
+}
+
+/// The working rows of [`strategy`], each over the nodes of B, reused from one node v of
+/// A (in postorder) to the next.
+struct Rows {
+    /// B's first and last child of each node (`u32::MAX` for leaves).
+    bfirst: Vec<u32>,
+    blast: Vec<u32>,
+    /// The cost of (v, w).
+    crow: Vec<u64>,
+    /// Per node w of B: Σ of its children's costs (filled as they are computed).
+    csum: Vec<u64>,
+    /// The cost hanging off the left and right paths of B_w, against T_v.
+    hlb: Vec<u64>,
+    hrb: Vec<u64>,
+    /// The cost hanging off the left and right paths of T_v, against B_w.
+    hla: Vec<u64>,
+    hra: Vec<u64>,
+    /// `crow`, `hla` and `hra` of the node before v (its last child, if it has any).
+    prev_c: Vec<u64>,
+    prev_hla: Vec<u64>,
+    prev_hra: Vec<u64>,
+    /// Per node of A with two or more children, once its first child is done: the cost
+    /// hanging off its left path so far, and the sum of its finished children's costs
+    /// (empty rows before and after).
+    open: Vec<(Vec<u64>, Vec<u64>)>,
+    /// Rows of `open` handed back, for reuse.
+    pool: Vec<Vec<u64>>,
+}
+
+impl Rows {
+    /// The rows for a tree A of `n` nodes against B.
+    fn new(n: usize, b: &Shape) -> Rows {
+        let m = b.n;
+        // B's structure as flat arrays: first and last child (u32::MAX for leaves), parent
+        let mut bfirst = vec![u32::MAX; m];
+        let mut blast = vec![u32::MAX; m];
+        for w in 0..m {
+            let k = b.kids(w);
+            if let (Some(&f), Some(&l)) = (k.first(), k.last()) {
+                bfirst[w] = f;
+                blast[w] = l;
+            }
+        }
+        Rows {
+            bfirst,
+            blast,
+            crow: vec![0; m],
+            csum: vec![0; m],
+            hlb: vec![0; m],
+            hrb: vec![0; m],
+            hla: vec![0; m],
+            hra: vec![0; m],
+            prev_c: vec![0; m],
+            prev_hla: vec![0; m],
+            prev_hra: vec![0; m],
+            open: vec![(Vec::new(), Vec::new()); n],
+            pool: Vec::new(),
         }
     }
-    let mut crow = vec![0u64; m];
-    // per node w of B: Σ of its children's costs (filled as they are computed)
-    let mut csum = vec![0u64; m];
-    let (mut hlb, mut hrb) = (vec![0u64; m], vec![0u64; m]);
-    let (mut hla, mut hra) = (vec![0u64; m], vec![0u64; m]);
-    let (mut prev_c, mut prev_hla, mut prev_hra) = (vec![0u64; m], vec![0u64; m], vec![0u64; m]);
-    // per node of A with two or more children, once its first child is done: the cost
-    // hanging off its left path so far, and the sum of its finished children's costs
-    let mut open: Vec<Option<(Vec<u64>, Vec<u64>)>> = vec![None; n];
-    let mut pool: Vec<Vec<u64>> = Vec::new();
-    for v in 0..n {
-        let kv = a.kids(v);
-        match kv.len() {
+
+    /// The cost hanging off v's left and right paths (`hla`, `hra`), from its children's.
+    fn enter(&mut self, a: &Shape, v: usize) {
+        match a.kids(v).len() {
             0 => {
-                hla.fill(0);
-                hra.fill(0);
+                self.hla.fill(0);
+                self.hra.fill(0);
             }
             1 => {
-                hla.copy_from_slice(&prev_hla);
-                hra.copy_from_slice(&prev_hra);
+                self.hla.copy_from_slice(&self.prev_hla);
+                self.hra.copy_from_slice(&self.prev_hra);
             }
             _ => {
                 // the last child is v - 1, whose rows are prev_*
                 // invariant: in postorder the first child of v (two or more children) came
-                // before v and filled open[v]
-                let (accl, accs) = open[v].take().expect("first child seen");
-                for w in 0..m {
+                // before v and filled open[v] (its rows have B's length)
+                let (accl, accs) = std::mem::take(&mut self.open[v]);
+                let (hla, hra) = (&mut self.hla[..], &mut self.hra[..]);
+                let (prev_c, prev_hra) = (&self.prev_c[..], &self.prev_hra[..]);
+                for w in 0..hla.len() {
                     hla[w] = accl[w].saturating_add(prev_c[w]);
                     hra[w] = prev_hra[w].saturating_add(accs[w]);
                 }
-                pool.push(accl);
-                pool.push(accs);
+                self.pool.push(accl);
+                self.pool.push(accs);
             }
         }
+    }
+
+    /// The cheapest choice for v against every node w of B, into `row` (and its cost
+    /// into `crow`); the highest of those costs.
+    fn choose(&mut self, a: &Shape, b: &Shape, v: usize, row: &mut [u8]) -> u64 {
         let (sv, lka, rka) = (u64::from(a.size[v]), a.keysum[LEFT][v], a.keysum[RIGHT][v]);
-        let row = &mut strat[v * m..(v + 1) * m];
+        let (bfirst, blast) = (&self.bfirst[..], &self.blast[..]);
+        let (crow, csum) = (&mut self.crow[..], &mut self.csum[..]);
+        let (hlb, hrb) = (&mut self.hlb[..], &mut self.hrb[..]);
+        let (hla, hra) = (&self.hla[..], &self.hra[..]);
         csum.fill(0);
         let mut over = 0;
-        for w in 0..m {
+        for w in 0..b.n {
             let (f, la) = (bfirst[w], blast[w]);
             let (l, r) = if f == u32::MAX {
                 (0, 0)
@@ -259,20 +341,12 @@ pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>, limit: u64) ->
             hlb[w] = l;
             hrb[w] = r;
             let sw = u64::from(b.size[w]);
-            let c_left_a = sv.saturating_mul(b.keysum[LEFT][w]).saturating_add(hla[w]);
-            let c_right_a = sv.saturating_mul(b.keysum[RIGHT][w]).saturating_add(hra[w]);
-            let c_left_b = sw.saturating_mul(lka).saturating_add(l);
-            let c_right_b = sw.saturating_mul(rka).saturating_add(r);
-            let (mut best, mut c) = (LEFT_A, c_left_a);
-            if c_right_a < c {
-                (best, c) = (RIGHT_A, c_right_a);
-            }
-            if c_left_b < c {
-                (best, c) = (LEFT_B, c_left_b);
-            }
-            if c_right_b < c {
-                (best, c) = (RIGHT_B, c_right_b);
-            }
+            let (best, c) = cheapest([
+                sv.saturating_mul(b.keysum[LEFT][w]).saturating_add(hla[w]),
+                sv.saturating_mul(b.keysum[RIGHT][w]).saturating_add(hra[w]),
+                sw.saturating_mul(lka).saturating_add(l),
+                sw.saturating_mul(rka).saturating_add(r),
+            ]);
             crow[w] = c;
             row[w] = best;
             over = over.max(c);
@@ -281,35 +355,41 @@ pub(super) fn strategy(a: &Shape, b: &Shape, strat: &mut Vec<u8>, limit: u64) ->
                 csum[p as usize] = csum[p as usize].saturating_add(c);
             }
         }
-        if over > limit {
-            return Err(over);
-        }
+        over
+    }
+
+    /// Hand v's rows on: to its parent in A when that has two or more children (the
+    /// first child opens the parent's sums, a middle one adds to them), and to the next
+    /// node as the previous rows.
+    fn leave(&mut self, a: &Shape, v: usize) {
         let p = a.parent[v];
         if p != u32::MAX {
             let kp = a.kids(p as usize);
             if kp.len() >= 2 {
                 if kp[0] as usize == v {
-                    let mut accl = pool.pop().unwrap_or_else(|| vec![0; m]);
-                    let mut accs = pool.pop().unwrap_or_else(|| vec![0; m]);
-                    accl.copy_from_slice(&hla);
-                    accs.copy_from_slice(&crow);
-                    open[p as usize] = Some((accl, accs));
-                } else if *kp.last().expect("two children") as usize != v {
+                    let m = self.crow.len();
+                    let mut accl = self.pool.pop().unwrap_or_else(|| vec![0; m]);
+                    let mut accs = self.pool.pop().unwrap_or_else(|| vec![0; m]);
+                    accl.copy_from_slice(&self.hla);
+                    accs.copy_from_slice(&self.crow);
+                    self.open[p as usize] = (accl, accs);
+                } else if kp.last().map(|&l| l as usize) != Some(v) {
                     // invariant: kp has two or more children (checked above), and its first
-                    // child, earlier in postorder than v, filled open[p]
-                    let (accl, accs) = open[p as usize].as_mut().expect("first child seen");
-                    for w in 0..m {
+                    // child, earlier in postorder than v, filled open[p] (its rows have B's
+                    // length)
+                    let (accl, accs) = &mut self.open[p as usize];
+                    let crow = &self.crow[..];
+                    for w in 0..crow.len() {
                         accl[w] = accl[w].saturating_add(crow[w]);
                         accs[w] = accs[w].saturating_add(crow[w]);
                     }
                 }
             }
         }
-        std::mem::swap(&mut prev_c, &mut crow);
-        std::mem::swap(&mut prev_hla, &mut hla);
-        std::mem::swap(&mut prev_hra, &mut hra);
+        std::mem::swap(&mut self.prev_c, &mut self.crow);
+        std::mem::swap(&mut self.prev_hla, &mut self.hla);
+        std::mem::swap(&mut self.prev_hra, &mut self.hra);
     }
-    Ok(if n == 0 || m == 0 { 0 } else { prev_c[m - 1] })
 }
 
 /// The tables of one pair of trees.
@@ -330,21 +410,16 @@ pub(super) struct Gted<'a, R: Relabel> {
 }
 
 impl<'a, R: Relabel> Gted<'a, R> {
-    pub(super) fn new(
-        a: &'a Tree,
-        b: &'a Tree,
-        r: &'a R,
-        sa: &'a Shape,
-        sb: &'a Shape,
-        strat: &'a [u8],
-    ) -> Self {
+    /// The tables of `a` and `b` under the costs `r`, for the shapes and strategy of
+    /// `plan`.
+    pub(super) fn new(a: &'a Tree, b: &'a Tree, r: &'a R, plan: &'a Plan) -> Self {
         Gted {
             a,
             b,
             r,
-            sa,
-            sb,
-            strat,
+            sa: &plan.sa,
+            sb: &plan.sb,
+            strat: &plan.strat,
             del: a.labels.iter().map(|&l| r.indel(l)).collect(),
             ins: b.labels.iter().map(|&l| r.indel(l)).collect(),
             td: vec![u32::MAX; a.len() * b.len()],
@@ -439,24 +514,15 @@ impl<'a, R: Relabel> Gted<'a, R> {
                 }
                 continue;
             }
+            let (i, j) = (sa.pos[o][v] as usize, sb.pos[o][w] as usize);
             if s == LEFT_A || s == RIGHT_A {
                 // the path's subtree of A against every key root of B_w
-                let i = sa.pos[o][v] as usize;
-                let j = sb.pos[o][w] as usize;
-                let lj = sb.lml[o][j] as usize;
-                for k in lj..=j {
-                    if k == j || is_keyroot(sb, o, k) {
-                        self.forest(o, i, k);
-                    }
+                for k in keyroots(sb, o, j) {
+                    self.forest(o, i, k);
                 }
             } else {
-                let i = sa.pos[o][v] as usize;
-                let j = sb.pos[o][w] as usize;
-                let li = sa.lml[o][i] as usize;
-                for k in li..=i {
-                    if k == i || is_keyroot(sa, o, k) {
-                        self.forest(o, k, j);
-                    }
+                for k in keyroots(sa, o, i) {
+                    self.forest(o, k, j);
                 }
             }
         }
@@ -532,6 +598,14 @@ impl<'a, R: Relabel> Gted<'a, R> {
         }
         Some(out)
     }
+}
+
+/// The key roots of the subtree `j` (index in decomposition `o`), `j` included, in that
+/// decomposition's order.
+#[inline]
+fn keyroots(s: &Shape, o: usize, j: usize) -> impl Iterator<Item = usize> + '_ {
+    let lj = s.lml[o][j] as usize;
+    (lj..=j).filter(move |&k| k == j || is_keyroot(s, o, k))
 }
 
 /// Whether node `k` (index in decomposition `o`) is a key root there: it has a sibling

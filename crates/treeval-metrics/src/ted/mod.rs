@@ -263,7 +263,7 @@ pub fn try_distance<R: Relabel>(a: &Tree, b: &Tree, r: &R, limit: u64) -> Result
         (_, 0) => Ok(indels(a, r)),
         _ => {
             let p = plan(a, b, limit)?;
-            let mut g = gted::Gted::new(a, b, r, &p.sa, &p.sb, &p.strat);
+            let mut g = gted::Gted::new(a, b, r, &p);
             g.run();
             Ok(g.root_distance())
         }
@@ -291,7 +291,7 @@ pub fn try_distance_with_script<R: Relabel>(
         )),
         _ => {
             let p = plan(a, b, limit)?;
-            let mut g = gted::Gted::new(a, b, r, &p.sa, &p.sb, &p.strat);
+            let mut g = gted::Gted::new(a, b, r, &p);
             g.run();
             let d = g.root_distance();
             // Zhang–Shasha's own script when it costs no more than the distance did
@@ -627,7 +627,13 @@ mod tests {
         let cells = gted::strategy(&sa, &sb, &mut strat, u64::MAX).unwrap();
         let (low, high) = gted::bounds(&sa, &sb);
         assert!(low <= cells && cells <= high, "{low} {cells} {high}");
-        let mut g = gted::Gted::new(a, b, r, &sa, &sb, &strat);
+        let p = Plan {
+            sa,
+            sb,
+            strat,
+            cells,
+        };
+        let mut g = gted::Gted::new(a, b, r, &p);
         g.run();
         assert_eq!(g.cells, cells, "the strategy counts the cells exactly");
         let s2 = g.script(u64::MAX, true).unwrap();

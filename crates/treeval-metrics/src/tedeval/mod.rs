@@ -559,20 +559,7 @@ pub fn generalize(trees: &[&FNode]) -> Result<FNode, LengthMismatch> {
         let label = render_label(&direct, &weak);
         let children = std::mem::take(&mut kids[i]);
         let claims = Some(Box::new(Claims { direct, weak }));
-        let node = if children.is_empty() {
-            FNode {
-                label,
-                span: key.span,
-                gapped: key.gapped.clone(),
-                word: base[i].node.word,
-                children,
-                claims,
-            }
-        } else {
-            let mut x = inner(label, children, claims);
-            x.word = base[i].node.word;
-            x
-        };
+        let node = keyed_node(label, key, base[i].node.word, children, claims);
         match kept_parent[i] {
             Some(p) => kids[p].push(node),
             None => top.push(node),
@@ -581,14 +568,70 @@ pub fn generalize(trees: &[&FNode]) -> Result<FNode, LengthMismatch> {
     Ok(root(top, n))
 }
 
+/// A node of a generalized or unified tree: a leaf over `key`'s words, or the node over
+/// its children.
+fn keyed_node(
+    label: String,
+    key: &Key,
+    word: Option<u32>,
+    children: Vec<FNode>,
+    claims: Option<Box<Claims>>,
+) -> FNode {
+    if children.is_empty() {
+        FNode {
+            label,
+            span: key.span,
+            gapped: key.gapped.clone(),
+            word,
+            children,
+            claims,
+        }
+    } else {
+        let mut x = inner(label, children, claims);
+        x.word = word;
+        x
+    }
+}
+
+/// A node of [`unify`]: the labels all its inputs are compatible with (`None`: the
+/// wildcard), and its word.
+type Merged = (Option<Vec<String>>, Option<u32>);
+
 /// T-unification of functional trees of the same sentence: every node of every tree,
 /// nodes with the same key merged. Fails (`None`) when two trees give one node
 /// incompatible labels, or when their yields cross (no tree holds them all). A merged
 /// node keeps the labels all its inputs are compatible with (`*` if none claims one).
 pub fn unify(trees: &[&FNode]) -> Option<FNode> {
     let n = check_lengths(trees).ok()?;
-    // key -> (alternatives, None = wildcard; word)
-    type Merged = (Option<Vec<String>>, Option<u32>);
+    let mut keys: Vec<(Key, Merged)> = merge_keys(trees)?.into_iter().collect();
+    // mothers before daughters: larger yields first, higher levels first
+    keys.sort_by(|a, b| {
+        (b.0.len(), b.0.level, a.0.span.0).cmp(&(a.0.len(), a.0.level, b.0.span.0))
+    });
+    let parent = unified_parents(&keys, n)?;
+    let mut kids: Vec<Vec<FNode>> = vec![Vec::new(); keys.len()];
+    let mut top = Vec::new();
+    for k in (0..keys.len()).rev() {
+        let (key, (alt, word)) = &keys[k];
+        let children = std::mem::take(&mut kids[k]);
+        let direct = alt.clone().unwrap_or_default();
+        let label = render_label(&direct, &[]);
+        let claims = Some(Box::new(Claims {
+            direct,
+            weak: Vec::new(),
+        }));
+        let node = keyed_node(label, key, *word, children, claims);
+        match parent[k] {
+            usize::MAX => top.push(node),
+            p => kids[p].push(node),
+        }
+    }
+    Some(root(top, n))
+}
+
+/// Every node of every tree by key, with the labels all its inputs are compatible with;
+/// `None` when two trees give one node no common label.
+fn merge_keys(trees: &[&FNode]) -> Option<HashMap<Key, Merged>> {
     let mut all: HashMap<Key, Merged> = HashMap::new();
     for t in trees {
         for x in flatten(t) {
@@ -620,11 +663,12 @@ pub fn unify(trees: &[&FNode]) -> Option<FNode> {
             }
         }
     }
-    let mut keys: Vec<(Key, Merged)> = all.into_iter().collect();
-    // mothers before daughters: larger yields first, higher levels first
-    keys.sort_by(|a, b| {
-        (b.0.len(), b.0.level, a.0.span.0).cmp(&(a.0.len(), a.0.level, b.0.span.0))
-    });
+    Some(all)
+}
+
+/// The mother of each of `keys` (sorted mothers first) in a sentence of `n` words: the
+/// last earlier key over its first word (`usize::MAX`: none); `None` when yields cross.
+fn unified_parents(keys: &[(Key, Merged)], n: u32) -> Option<Vec<usize>> {
     let mut owner = vec![usize::MAX; n as usize];
     let mut parent = vec![usize::MAX; keys.len()];
     for (k, (key, _)) in keys.iter().enumerate() {
@@ -639,37 +683,7 @@ pub fn unify(trees: &[&FNode]) -> Option<FNode> {
         }
         parent[k] = p;
     }
-    let mut kids: Vec<Vec<FNode>> = vec![Vec::new(); keys.len()];
-    let mut top = Vec::new();
-    for k in (0..keys.len()).rev() {
-        let (key, (alt, word)) = &keys[k];
-        let children = std::mem::take(&mut kids[k]);
-        let direct = alt.clone().unwrap_or_default();
-        let label = render_label(&direct, &[]);
-        let claims = Some(Box::new(Claims {
-            direct,
-            weak: Vec::new(),
-        }));
-        let node = if children.is_empty() {
-            FNode {
-                label,
-                span: key.span,
-                gapped: key.gapped.clone(),
-                word: *word,
-                children,
-                claims,
-            }
-        } else {
-            let mut x = inner(label, children, claims);
-            x.word = *word;
-            x
-        };
-        match parent[k] {
-            usize::MAX => top.push(node),
-            p => kids[p].push(node),
-        }
-    }
-    Some(root(top, n))
+    Some(parent)
 }
 
 fn nodes_compatible(a: &FNode, b: &FNode) -> bool {

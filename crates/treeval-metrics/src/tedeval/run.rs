@@ -272,7 +272,7 @@ fn pair_sides(
     opts: &TedEvalOptions,
     errors: &mut Diagnostics,
     warnings: &mut Diagnostics,
-) -> Result<(Vec<Pair>, FileSummary, FileSummary, Repairs, Repairs), Error> {
+) -> Result<ReadExperiment, Error> {
     let (gold, gs, gr) = read_side(&e.gold, bracketed.0, opts, errors, warnings)?;
     let (parse, ps, pr) = read_side(&e.parse, bracketed.1, opts, errors, warnings)?;
     if gold.len() != parse.len() {
@@ -318,6 +318,10 @@ fn pair_sides(
     Ok((pairs, gs, ps, gr, pr))
 }
 
+/// An experiment as read: its pairs of trees, the gold and parse files' summaries, and
+/// the repairs of the gold and of the parse trees.
+type ReadExperiment = (Vec<Pair>, FileSummary, FileSummary, Repairs, Repairs);
+
 /// Evaluate the experiments. Errors (unreadable or malformed files, files that do not
 /// pair up, golds of different experiments over different words) are collected and
 /// returned together.
@@ -328,10 +332,27 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
             ErrorKind::Other("expected at least one experiment, found none".into()),
         )));
     }
-    let deps_opts = DepsOptions::default();
     let mut warnings = Diagnostics::with_limit(100);
+    let (read, dependency) = read_experiments(exps, opts, &mut warnings)?;
+    check_golds(exps, &read)?;
+    let scored = score_sentences(&read, opts);
+    let mut tally = Tally::new(&read, exps, &dependency, warnings, opts.keep_sentences);
+    for (i, s) in scored.iter().enumerate() {
+        tally.add(&read, i, s);
+    }
+    Ok(tally.finish(read[0].0.len()))
+}
+
+/// Read and pair the files of every experiment: each experiment read, and whether it is
+/// a dependency experiment (with attachment counts). Every error of every file at once.
+fn read_experiments(
+    exps: &[Experiment],
+    opts: &TedEvalOptions,
+    warnings: &mut Diagnostics,
+) -> Result<(Vec<ReadExperiment>, Vec<bool>), Error> {
+    let deps_opts = DepsOptions::default();
     let mut errors = Diagnostics::with_limit(100);
-    let mut read: Vec<(Vec<Pair>, FileSummary, FileSummary, Repairs, Repairs)> = Vec::new();
+    let mut read: Vec<ReadExperiment> = Vec::new();
     let mut dependency = Vec::new();
     for e in exps {
         let bracketed = match (is_bracketed(&e.gold.path), is_bracketed(&e.parse.path)) {
@@ -342,7 +363,7 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
             }
         };
         if bracketed.0 || bracketed.1 {
-            match pair_sides(e, bracketed, opts, &mut errors, &mut warnings) {
+            match pair_sides(e, bracketed, opts, &mut errors, warnings) {
                 Ok(r) => read.push(r),
                 Err(x) => x.diagnostics.into_iter().for_each(|d| errors.push(d)),
             }
@@ -350,31 +371,8 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
             continue;
         }
         dependency.push(true);
-        let mut pairs = Vec::new();
-        let (mut gr, mut pr) = (Repairs::default(), Repairs::default());
-        let r = evaluate_deps(
-            &e.gold,
-            std::slice::from_ref(&e.parse),
-            &deps_opts,
-            |_, g, s, c| {
-                pairs.push(Pair {
-                    gold: sentence_tree(g, &opts.equivalences, &mut gr),
-                    parse: sentence_tree(s, &opts.equivalences, &mut pr),
-                    counts: *c,
-                    forms: forms_of(g),
-                    at: (g.first_line(), g.index()),
-                });
-            },
-        );
-        match r {
-            Ok(r) => {
-                for d in r.warnings.iter() {
-                    warnings.push(d.clone());
-                }
-                let parse = r.systems.into_iter().next().map(|s| s.file);
-                let parse = parse.unwrap_or_else(|| r.gold.clone());
-                read.push((pairs, r.gold, parse, gr, pr));
-            }
+        match read_dependency(e, opts, &deps_opts, warnings) {
+            Ok(r) => read.push(r),
             Err(e) => {
                 for d in e.diagnostics {
                     errors.push(d);
@@ -384,7 +382,44 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     }
     let errors = errors.into_result()?;
     debug_assert_eq!(errors.error_count(), 0);
-    // the golds of all experiments must cover the same words, sentence by sentence
+    Ok((read, dependency))
+}
+
+/// Read and pair a dependency experiment as `deps` does (its attachment counts with it);
+/// the files' warnings go to `warnings`.
+fn read_dependency(
+    e: &Experiment,
+    opts: &TedEvalOptions,
+    deps_opts: &DepsOptions,
+    warnings: &mut Diagnostics,
+) -> Result<ReadExperiment, Error> {
+    let mut pairs = Vec::new();
+    let (mut gr, mut pr) = (Repairs::default(), Repairs::default());
+    let r = evaluate_deps(
+        &e.gold,
+        std::slice::from_ref(&e.parse),
+        deps_opts,
+        |_, g, s, c| {
+            pairs.push(Pair {
+                gold: sentence_tree(g, &opts.equivalences, &mut gr),
+                parse: sentence_tree(s, &opts.equivalences, &mut pr),
+                counts: *c,
+                forms: forms_of(g),
+                at: (g.first_line(), g.index()),
+            });
+        },
+    )?;
+    for d in r.warnings.iter() {
+        warnings.push(d.clone());
+    }
+    let parse = r.systems.into_iter().next().map(|s| s.file);
+    let parse = parse.unwrap_or_else(|| r.gold.clone());
+    Ok((pairs, r.gold, parse, gr, pr))
+}
+
+/// Check that the golds of all experiments cover the same words, sentence by sentence
+/// (every mismatch at once).
+fn check_golds(exps: &[Experiment], read: &[ReadExperiment]) -> Result<(), Error> {
     let mut errors = Diagnostics::with_limit(100);
     let first = &read[0].0;
     for (k, (pairs, gold, ..)) in read.iter().enumerate().skip(1) {
@@ -429,8 +464,14 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     }
     let errors = errors.into_result()?;
     debug_assert_eq!(errors.error_count(), 0);
+    Ok(())
+}
 
-    let n = first.len();
+/// Score every sentence against its generalized gold, sentences in parallel: per
+/// sentence, the counts of each experiment and the generalized gold's size, or why it
+/// is not scored.
+fn score_sentences(read: &[ReadExperiment], opts: &TedEvalOptions) -> Vec<Scored> {
+    let n = read[0].0.len();
     let max_len = opts.max_len.unwrap_or(u32::MAX);
     let max_cost = opts.max_cost.unwrap_or(DEFAULT_MAX_COST);
     // sentence -> (per experiment counts, generalized size), or why it is not scored
@@ -458,93 +499,134 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     };
     // the tree code recurses once per tree level: worker threads get room for
     // sentences thousands of words deep
-    let scored: Vec<Scored> = match rayon::ThreadPoolBuilder::new().stack_size(STACK).build() {
+    match rayon::ThreadPoolBuilder::new().stack_size(STACK).build() {
         Ok(pool) => pool.install(|| (0..n).into_par_iter().map(score).collect()),
         Err(_) => (0..n).map(score).collect(),
-    };
+    }
+}
 
-    let mut summary = RunSummary::default();
-    let mut skipped = (0u64, 0u64);
-    let mut too_large = (0u64, 0u64);
-    let mut experiments: Vec<ExperimentResult> = read
-        .iter()
-        .zip(exps)
-        .zip(&dependency)
-        .map(|((r, e), &dep)| ExperimentResult {
-            name: e.name.clone(),
-            gold: r.1.clone(),
-            parse: r.2.clone(),
-            attachment: dep.then(AttachmentCounts::default),
-            counts: TedEvalCounts::default(),
-            gold_repairs: r.3,
-            parse_repairs: r.4,
-            sentences: Vec::new(),
-        })
-        .collect();
-    for (i, s) in scored.iter().enumerate() {
+/// The sums of a run, sentence by sentence, and the warnings about sentences not scored.
+struct Tally {
+    summary: RunSummary,
+    skipped: (u64, u64),
+    too_large: (u64, u64),
+    experiments: Vec<ExperimentResult>,
+    warnings: Diagnostics,
+    keep_sentences: bool,
+}
+
+impl Tally {
+    /// Empty sums for the experiments read; `warnings` are those of reading the files.
+    fn new(
+        read: &[ReadExperiment],
+        exps: &[Experiment],
+        dependency: &[bool],
+        warnings: Diagnostics,
+        keep_sentences: bool,
+    ) -> Self {
+        let experiments = read
+            .iter()
+            .zip(exps)
+            .zip(dependency)
+            .map(|((r, e), &dep)| ExperimentResult {
+                name: e.name.clone(),
+                gold: r.1.clone(),
+                parse: r.2.clone(),
+                attachment: dep.then(AttachmentCounts::default),
+                counts: TedEvalCounts::default(),
+                gold_repairs: r.3,
+                parse_repairs: r.4,
+                sentences: Vec::new(),
+            })
+            .collect();
+        Tally {
+            summary: RunSummary::default(),
+            skipped: (0, 0),
+            too_large: (0, 0),
+            experiments,
+            warnings,
+            keep_sentences,
+        }
+    }
+
+    /// Add sentence `i`'s scores (or count it as not scored).
+    fn add(&mut self, read: &[ReadExperiment], i: usize, s: &Scored) {
         match s {
             Err(why) => {
-                let len = read[0].0[i].gold.span.1;
-                if let Some(e) = why {
-                    too_large.0 += 1;
-                    too_large.1 += u64::from(len);
-                    let (line, index) = read[0].0[i].at;
-                    warnings.push(Diagnostic::warning(
-                        Position::new(Arc::from(read[0].1.path.as_str()), line.max(1), 1)
-                            .in_sentence(index, None),
-                        ErrorKind::Other(format!(
-                            "expected an edit distance of at most {} table cells (--max-cost), found {e} ({len} words): the sentence is not scored",
-                            e.limit,
-                        )),
-                    ).with_hint(format!(
-                        "--max-cost {} scores it (memory: about 9 bytes a cell, per thread)",
-                        e.enough()
-                    )));
-                } else if len > MAX_WORDS {
-                    too_large.0 += 1;
-                    too_large.1 += u64::from(len);
-                    let (line, index) = read[0].0[i].at;
-                    warnings.push(Diagnostic::warning(
-                        Position::new(Arc::from(read[0].1.path.as_str()), line.max(1), 1)
-                            .in_sentence(index, None),
-                        ErrorKind::Other(format!(
-                            "expected at most {MAX_WORDS} words in a sentence for the edit distance, found {len}: the sentence is not scored"
-                        )),
-                    ).with_hint("is a sentence break (blank line) missing?"));
-                } else {
-                    skipped.0 += 1;
-                    skipped.1 += u64::from(len);
-                }
-                if opts.keep_sentences {
-                    for x in &mut experiments {
+                self.not_scored(&read[0], i, why.as_ref());
+                if self.keep_sentences {
+                    for x in &mut self.experiments {
                         x.sentences.push(TedEvalCounts::default());
                     }
                 }
             }
             Ok((counts, gen_size)) => {
-                summary.generalized_nodes += gen_size;
-                summary.first_gold_nodes += read[0].0[i].gold.size() as u64;
-                for ((x, c), r) in experiments.iter_mut().zip(counts).zip(&read) {
+                self.summary.generalized_nodes += gen_size;
+                self.summary.first_gold_nodes += read[0].0[i].gold.size() as u64;
+                for ((x, c), r) in self.experiments.iter_mut().zip(counts).zip(read) {
                     x.counts += *c;
                     if let Some(a) = &mut x.attachment {
                         *a += r.0[i].counts;
                     }
-                    if opts.keep_sentences {
+                    if self.keep_sentences {
                         x.sentences.push(*c);
                     }
                 }
             }
         }
     }
-    Ok(TedEvalResult {
-        experiments,
-        sentences: n as u64,
-        scored: n as u64 - skipped.0 - too_large.0,
-        skipped_long: skipped,
-        too_large,
-        warnings,
-        summary,
-    })
+
+    /// Count sentence `i` as not scored: over a cost limit (`why`, warned about), over
+    /// [`MAX_WORDS`] (warned about) or over `max_len`.
+    fn not_scored(&mut self, first: &ReadExperiment, i: usize, why: Option<&TooCostly>) {
+        let len = first.0[i].gold.span.1;
+        if let Some(e) = why {
+            let at = self.too_large_at(first, i, len);
+            self.warnings.push(Diagnostic::warning(
+                at,
+                ErrorKind::Other(format!(
+                    "expected an edit distance of at most {} table cells (--max-cost), found {e} ({len} words): the sentence is not scored",
+                    e.limit,
+                )),
+            ).with_hint(format!(
+                "--max-cost {} scores it (memory: about 9 bytes a cell, per thread)",
+                e.enough()
+            )));
+        } else if len > MAX_WORDS {
+            let at = self.too_large_at(first, i, len);
+            self.warnings.push(Diagnostic::warning(
+                at,
+                ErrorKind::Other(format!(
+                    "expected at most {MAX_WORDS} words in a sentence for the edit distance, found {len}: the sentence is not scored"
+                )),
+            ).with_hint("is a sentence break (blank line) missing?"));
+        } else {
+            self.skipped.0 += 1;
+            self.skipped.1 += u64::from(len);
+        }
+    }
+
+    /// Count sentence `i` (of `len` words) as too large to score; where it starts in the
+    /// first experiment's gold.
+    fn too_large_at(&mut self, first: &ReadExperiment, i: usize, len: u32) -> Position {
+        self.too_large.0 += 1;
+        self.too_large.1 += u64::from(len);
+        let (line, index) = first.0[i].at;
+        Position::new(Arc::from(first.1.path.as_str()), line.max(1), 1).in_sentence(index, None)
+    }
+
+    /// The result of a run over `n` sentences.
+    fn finish(self, n: usize) -> TedEvalResult {
+        TedEvalResult {
+            experiments: self.experiments,
+            sentences: n as u64,
+            scored: n as u64 - self.skipped.0 - self.too_large.0,
+            skipped_long: self.skipped,
+            too_large: self.too_large,
+            warnings: self.warnings,
+            summary: self.summary,
+        }
+    }
 }
 
 fn shorten(s: &str) -> String {
