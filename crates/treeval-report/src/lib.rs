@@ -11,6 +11,7 @@ pub mod deps;
 pub mod driver;
 pub mod emit;
 pub mod model;
+pub mod pts;
 pub mod render;
 pub mod ud;
 pub mod value;
