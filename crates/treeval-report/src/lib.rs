@@ -13,6 +13,7 @@ pub mod emit;
 pub mod model;
 pub mod pts;
 pub mod render;
+pub mod ted;
 pub mod ud;
 pub mod value;
 
