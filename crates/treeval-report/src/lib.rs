@@ -11,7 +11,9 @@ pub mod deps;
 pub mod driver;
 pub mod emit;
 pub mod model;
+pub mod pts;
 pub mod render;
+pub mod ted;
 pub mod ud;
 pub mod value;
 

@@ -190,7 +190,26 @@ pub fn build(
 ) -> Report {
     let mut r = Report::new("ud", signature);
     r.convention("labels", "universal");
-    let input = |role: &str, f: &UdFileOut, system| Input {
+    inputs(&mut r, gold, systems);
+    // ELAS and EULAS are there with the others: n/a (null) when no file has DEPS items
+    let ms = measures();
+    r.add_measures::<Count>(&ms);
+    r.sections
+        .push(metric_section(systems, METRICS.len(), &ms, shown.ci));
+    if shown.per_relation {
+        let rm = relation_measures();
+        r.add_measures::<RelationCounts>(&rm);
+        r.sections.push(relation_section(systems, &rm));
+    }
+    breakdowns(&mut r, systems);
+    notes(&mut r, gold, systems);
+    r.warnings = warnings;
+    r
+}
+
+/// One file as a report input, its counts those read.
+fn input(role: &str, f: &UdFileOut, system: Option<usize>) -> Input {
+    Input {
         role: role.into(),
         path: f.path.clone(),
         format: "conllu".into(),
@@ -200,7 +219,12 @@ pub fn build(
         ),
         counts: serde_json::to_value(f).unwrap_or_default(),
         system,
-    };
+    }
+}
+
+/// The gold and system files as inputs (a system's with its resync windows), and the
+/// systems.
+fn inputs(r: &mut Report, gold: &UdFileOut, systems: &[UdSystemIn]) {
     r.inputs.push(input("gold", gold, None));
     for (k, s) in systems.iter().enumerate() {
         let mut i = input("system", &s.file, Some(k));
@@ -213,31 +237,30 @@ pub fn build(
             inputs: vec![k + 1],
         });
     }
-    // ELAS and EULAS are there with the others: n/a (null) when no file has DEPS items
-    let ms = measures();
-    r.add_measures::<Count>(&ms);
-    r.sections
-        .push(metric_section(systems, METRICS.len(), &ms, shown.ci));
-    if shown.per_relation {
-        let rm = relation_measures();
-        r.add_measures::<RelationCounts>(&rm);
-        let mut rows = Vec::new();
-        for (k, s) in systems.iter().enumerate() {
-            rows.extend(keyed_rows(
-                &rm,
-                k,
-                s.relations.iter().map(|(n, c)| (n.clone(), c)),
-            ));
-        }
-        r.sections.push(Section {
-            id: "per-relation".into(),
-            title: "per relation (universal part; LAS over the alignment)".into(),
-            key: Some("relation".into()),
-            columns: rm.iter().map(|m| m.name.to_string()).collect(),
-            show_counts: false,
-            rows,
-        });
+}
+
+/// Per universal relation scores of every system (`--per-relation`).
+fn relation_section(systems: &[UdSystemIn], rm: &[treeval_metrics::measure::Measure]) -> Section {
+    let mut rows = Vec::new();
+    for (k, s) in systems.iter().enumerate() {
+        rows.extend(keyed_rows(
+            rm,
+            k,
+            s.relations.iter().map(|(n, c)| (n.clone(), c)),
+        ));
     }
+    Section {
+        id: "per-relation".into(),
+        title: "per relation (universal part; LAS over the alignment)".into(),
+        key: Some("relation".into()),
+        columns: rm.iter().map(|m| m.name.to_string()).collect(),
+        show_counts: false,
+        rows,
+    }
+}
+
+/// A section per breakdown key (those of the first system), every system's groups.
+fn breakdowns(r: &mut Report, systems: &[UdSystemIn]) {
     let keys: Vec<ByKey> = systems
         .first()
         .map(|s| s.by.iter().map(|(k, _)| *k).collect())
@@ -251,6 +274,10 @@ pub fn build(
         });
         r.sections.push(crate::deps::by_section(key, &gm, per));
     }
+}
+
+/// The notes of every system: its resync windows, DEPS items left out.
+fn notes(r: &mut Report, gold: &UdFileOut, systems: &[UdSystemIn]) {
     for s in systems {
         for line in resync_lines(s.resync.as_deref()) {
             r.notes.push(format!("{}: {line}", s.file.path));
@@ -262,8 +289,6 @@ pub fn build(
             ));
         }
     }
-    r.warnings = warnings;
-    r
 }
 
 /// The metrics of every system, a row per metric: its totals, and with intervals its

@@ -4,13 +4,14 @@ use std::io::Write;
 
 use treeval_formats::align::{read_alignment_path, AlignOptions};
 use treeval_formats::ReaderBuilder;
-use treeval_metrics::align::{count_files, pair_sentences, sum, AlignCounts};
+use treeval_metrics::align::{count_files, pair_sentences, AlignCounts};
 use treeval_metrics::deps::{evaluate, DepsResult, Input as Parses};
-use treeval_metrics::pts::{measures, row, PtsCounts, Weights};
+use treeval_metrics::pts::{row, PtsCounts, Weights};
 use treeval_metrics::{DepsOptions, LabelMode};
 use treeval_report::model::Warning;
+use treeval_report::pts::{PtsFiles, PtsIn};
 use treeval_report::render::OutputFormat;
-use treeval_report::value::{Input, Report};
+use treeval_report::value::Report;
 use treeval_stats::compare::TestKind;
 
 use crate::args::{PtsArgs, TestArg};
@@ -40,8 +41,63 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .chain(a.sys_b.iter().map(|p| ("--sys-b", p.as_str())))
     .chain(a.sys_align.iter().map(|p| ("--sys-align", p.as_str())))
     .collect();
+    check_args(a, &ins)?;
+    let w = Weights {
+        a: a.weights[0],
+        b: a.weights[1],
+        ab: a.weights[2],
+    };
+    let opts = DepsOptions {
+        punct: a.punct.clone(),
+        labels: LabelMode::Full,
+        keep_sentences: true,
+        pair_decisions: a.sig.tests.contains(&TestArg::Mcnemar),
+        ..DepsOptions::default()
+    };
+    let (side_a, side_b) = sides(a, &opts)?;
+    let pairs = side_a.gold.sentences;
+    let mut warnings: Vec<Warning> = side_a
+        .warnings
+        .iter()
+        .chain(side_b.warnings.iter())
+        .map(Warning::from)
+        .collect();
+    let aligned = alignments(a, pairs, &mut warnings)?;
+    if a.out.per_sentence.is_some() {
+        per_sentence(a, &ins, &side_a, &side_b, &aligned)?;
+    }
+    let units = units(&side_a, &side_b, &aligned);
+    let e = PtsIn {
+        files: PtsFiles {
+            gold_a: &a.gold_a,
+            gold_b: &a.gold_b,
+            gold_align: &a.gold_align,
+            sys_a: &a.sys_a,
+            sys_b: &a.sys_b,
+            sys_align: &a.sys_align,
+        },
+        weights: w,
+        side_a: &side_a,
+        side_b: &side_b,
+        aligned: &aligned,
+        units: &units,
+    };
+    let report = build(a, &e, warnings);
+    if !a.report.quiet {
+        for w in &report.warnings {
+            eprintln!("{}", super::significance::warning_line(w));
+        }
+    }
+    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
+
+/// The checks of the command line: format, outputs, one of each file per system, the
+/// weights, two systems for a test.
+fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     check_format("pts", a.report.format, &crate::args::Format::ALL, false)?;
-    check_outputs(&outputs(&a.out), &ins, a.out.force)?;
+    check_outputs(&outputs(&a.out), ins, a.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {
         return Err(Failure::Usage(format!(
@@ -61,20 +117,13 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "--test compares systems: give at least two systems".into(),
         ));
     }
-    let w = Weights {
-        a: a.weights[0],
-        b: a.weights[1],
-        ab: a.weights[2],
-    };
-    let opts = DepsOptions {
-        punct: a.punct.clone(),
-        labels: LabelMode::Full,
-        keep_sentences: true,
-        pair_decisions: a.sig.tests.contains(&TestArg::Mcnemar),
-        ..DepsOptions::default()
-    };
-    let side_a = parses(&a.gold_a, &a.sys_a, &opts)?;
-    let side_b = parses(&a.gold_b, &a.sys_b, &opts)?;
+    Ok(())
+}
+
+/// Both sides' parses evaluated; their gold files must pair sentence by sentence.
+fn sides(a: &PtsArgs, opts: &DepsOptions) -> Result<(DepsResult, DepsResult), Failure> {
+    let side_a = parses(&a.gold_a, &a.sys_a, opts)?;
+    let side_b = parses(&a.gold_b, &a.sys_b, opts)?;
     let pairs = side_a.gold.sentences;
     if side_b.gold.sentences != pairs {
         return Err(Failure::Eval(format!(
@@ -82,14 +131,19 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             a.gold_a, pairs, a.gold_b, side_b.gold.sentences
         )));
     }
+    Ok((side_a, side_b))
+}
+
+/// Every system's alignment counted against the gold alignment, one row per sentence
+/// pair (of the `pairs` the parses fix); the files' and the pairing's warnings go to
+/// `warnings`.
+fn alignments(
+    a: &PtsArgs,
+    pairs: u64,
+    warnings: &mut Vec<Warning>,
+) -> Result<Vec<Vec<AlignCounts>>, Failure> {
     let gold_align = read_alignment_path(&a.gold_align, AlignOptions::default())
         .map_err(|e| Failure::Eval(e.to_string()))?;
-    let mut warnings: Vec<Warning> = side_a
-        .warnings
-        .iter()
-        .chain(side_b.warnings.iter())
-        .map(Warning::from)
-        .collect();
     let mut sys_aligns = Vec::new();
     let mut errors = Vec::new();
     for p in &a.sys_align {
@@ -131,28 +185,43 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // rows for the sentence pairs, and for any further sentence number (none: the pairing
     // checked that every alignment stays within the pairs)
     let numbers: Vec<u64> = (1..=pairs).collect();
-    let aligned: Vec<Vec<AlignCounts>> = sys_aligns
+    Ok(sys_aligns
         .iter()
         .map(|h| count_files(&gold_align, h, false, &numbers))
-        .collect();
+        .collect())
+}
 
-    if a.out.per_sentence.is_some() {
-        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "pts", &ins)?;
-        for (k, al_rows) in aligned.iter().enumerate() {
-            let rows = side_a.sentences[k]
-                .iter()
-                .zip(&side_b.sentences[k])
-                .zip(al_rows);
-            for (i, ((ca, cb), cal)) in rows.enumerate() {
-                sink.write(&serde_json::json!({
-                    "system": k, "sentence": i + 1, "a": ca, "b": cb, "alignment": cal,
-                }));
-            }
+/// `--per-sentence`: one object per sentence pair and system, with both sides' and the
+/// alignment's counts.
+fn per_sentence(
+    a: &PtsArgs,
+    ins: &[InputRef<'_>],
+    side_a: &DepsResult,
+    side_b: &DepsResult,
+    aligned: &[Vec<AlignCounts>],
+) -> Result<(), Failure> {
+    let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "pts", ins)?;
+    for (k, al_rows) in aligned.iter().enumerate() {
+        let rows = side_a.sentences[k]
+            .iter()
+            .zip(&side_b.sentences[k])
+            .zip(al_rows);
+        for (i, ((ca, cb), cal)) in rows.enumerate() {
+            sink.write(&serde_json::json!({
+                "system": k, "sentence": i + 1, "a": ca, "b": cb, "alignment": cal,
+            }));
         }
-        sink.finish()?;
     }
-    // one row of counts per sentence pair and system
-    let units: Vec<Vec<PtsCounts>> = aligned
+    sink.finish()
+}
+
+/// One row of counts per sentence pair and system.
+fn units(
+    side_a: &DepsResult,
+    side_b: &DepsResult,
+    aligned: &[Vec<AlignCounts>],
+) -> Vec<Vec<PtsCounts>> {
+    aligned
         .iter()
         .enumerate()
         .map(|(k, al_rows)| {
@@ -163,31 +232,13 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .map(|((ca, cb), cal)| PtsCounts(row(ca, cb, cal)))
                 .collect()
         })
-        .collect();
-    let report = build(a, w, pairs, &side_a, &side_b, &aligned, &units, warnings);
-    if !a.report.quiet {
-        for w in &report.warnings {
-            eprintln!("{}", super::significance::warning_line(w));
-        }
-    }
-    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
-    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
-    out.flush().map_err(Failure::Io)
+        .collect()
 }
 
 /// The report: both UAS, AER and PTS of every system, with intervals and tests.
-#[allow(clippy::too_many_arguments)]
-fn build(
-    a: &PtsArgs,
-    w: Weights,
-    pairs: u64,
-    side_a: &DepsResult,
-    side_b: &DepsResult,
-    aligned: &[Vec<AlignCounts>],
-    units: &[Vec<PtsCounts>],
-    mut warnings: Vec<Warning>,
-) -> Report {
+fn build(a: &PtsArgs, e: &PtsIn<'_>, warnings: Vec<Warning>) -> Report {
     let cfg = super::significance::config(&a.sig);
+    let w = e.weights;
     let mut signature = treeval_report::Signature::new(
         "pts",
         &[
@@ -198,101 +249,22 @@ fn build(
     if !cfg.tests.is_empty() || a.sig.ci.is_some() {
         super::significance::sign(&a.sig, &cfg, &mut signature);
     }
-    let mut r = Report::new("pts", signature);
-    r.convention("punctuation", a.punct.name());
-    r.convention("weights", format!("{},{},{}", w.a, w.b, w.ab));
-    let file = |role: &str, path: &str, format: &str, description: String, system| Input {
-        role: role.into(),
-        path: path.into(),
-        format: format.into(),
-        description,
-        counts: serde_json::Value::Null,
-        system,
-    };
-    let parse = |d: &DepsResult| format!("{} sentences, {} words", d.gold.sentences, d.gold.words);
-    r.inputs
-        .push(file("gold-a", &a.gold_a, "", parse(side_a), None));
-    r.inputs
-        .push(file("gold-b", &a.gold_b, "", parse(side_b), None));
-    r.inputs.push(file(
-        "gold-align",
-        &a.gold_align,
-        "",
-        format!("{pairs} sentence pairs"),
-        None,
-    ));
-    for (k, al) in aligned.iter().enumerate() {
-        let first = r.inputs.len();
-        let t = sum(al);
-        r.inputs
-            .push(file("sys-a", &a.sys_a[k], "", String::new(), Some(k)));
-        r.inputs
-            .push(file("sys-b", &a.sys_b[k], "", String::new(), Some(k)));
-        let mut f = file(
-            "sys-align",
-            &a.sys_align[k],
-            "",
-            format!("{} links", t.a),
-            Some(k),
-        );
-        f.counts = serde_json::to_value(t).unwrap_or_default();
-        r.inputs.push(f);
-        r.systems.push(treeval_report::value::System {
-            name: format!("{} + {} + {}", a.sys_a[k], a.sys_b[k], a.sys_align[k]),
-            inputs: vec![first, first + 1, first + 2],
-        });
-    }
-    r.notes.push(format!(
-        "PTS = ({}·UAS_a + {}·UAS_b + {}·(1 − AER)) / {}",
-        w.a,
-        w.b,
-        w.ab,
-        w.a + w.b + w.ab
-    ));
-    let ms = measures(w);
-    r.add_measures::<PtsCounts>(&ms);
-    let mut section = treeval_report::driver::section(
-        "scores",
-        "",
-        &ms,
-        units,
-        super::significance::intervals(&a.sig),
-    );
-    section.show_counts = true;
-    r.sections.push(section);
+    let ci = super::significance::intervals(&a.sig);
+    let mut r = treeval_report::pts::build(signature, &a.punct.name(), e, ci, warnings);
     if !cfg.tests.is_empty() {
-        let pair = |d: &DepsResult, x: usize, y: usize| {
-            d.pairs.get(d.pair_index(x, y)).map_or((0, 0), |p| p.uas)
-        };
-        let dec_a = |x: usize, y: usize| pair(side_a, x, y);
-        let dec_b = |x: usize, y: usize| pair(side_b, x, y);
-        let with_decisions = !side_a.pairs.is_empty();
-        let tested: Vec<treeval_report::driver::Tested> = vec![
-            (
-                &ms[0],
-                with_decisions.then_some(&dec_a as &dyn Fn(usize, usize) -> (u64, u64)),
-            ),
-            (
-                &ms[1],
-                with_decisions.then_some(&dec_b as &dyn Fn(usize, usize) -> (u64, u64)),
-            ),
-            (&ms[2], None),
-            (&ms[3], None),
-        ];
         let bar = super::significance::Progress::new(a.report.quiet);
         (r.comparisons, r.rankings) =
-            treeval_report::driver::tests(&tested, units, &cfg, &|l, d, t| bar.update(l, d, t));
+            treeval_report::pts::tests(e, &cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();
         if cfg.tests.contains(&TestKind::Mcnemar) {
-            warnings.push(Warning {
+            r.warnings.push(Warning {
                 position: String::new(),
                 message: "McNemar's test applies to the UAS components only; AER and PTS use the resampling tests".into(),
                 hint: None,
             });
         }
     }
-    let names: Vec<String> = ms.iter().map(|m| m.name.to_string()).collect();
-    r.significance = super::significance::settings(&a.sig, &cfg, &names);
-    r.warnings = warnings;
+    r.significance =
+        super::significance::settings(&a.sig, &cfg, &treeval_report::pts::tested_names(w));
     r
 }

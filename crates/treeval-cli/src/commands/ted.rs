@@ -5,21 +5,17 @@ use std::collections::HashMap;
 use std::io::Write;
 
 use treeval_formats::ReaderBuilder;
-use treeval_metrics::deps::DepsMetric;
 use treeval_metrics::deps::Input;
-use treeval_metrics::measure::Measure;
 use treeval_metrics::ted::{
     parse_apted, try_distance, try_distance_with_script, FreeRelabel, TooCostly, Tree, UnitCost,
     DEFAULT_MAX_COST,
 };
 use treeval_metrics::tedeval::run::{evaluate, Experiment, TedEvalOptions, TedEvalResult};
-use treeval_metrics::tedeval::TedEvalCounts;
-use treeval_metrics::AttachmentCounts;
 use treeval_report::model::Warning;
 use treeval_report::render::OutputFormat;
-use treeval_report::value::{Input as ReportInput, Report, Row, Section, System};
+use treeval_report::ted::{build, tested_name, tests, TedShown};
 use treeval_report::Signature;
-use treeval_stats::compare::TestKind;
+use treeval_stats::compare::{CompareConfig, TestKind};
 
 use crate::args::{BracketLabels, Format, TedArgs};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
@@ -120,20 +116,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(p) => equivalences(p)?,
         None => HashMap::new(),
     };
-    let mut cfg = super::significance::config(&a.sig);
-    if cfg.tests.contains(&TestKind::Mcnemar) {
-        return Err(Failure::Usage(
-            "--test mcnemar needs paired binary decisions; TedEval scores are sentence distances: use --test ar or --test bootstrap".into(),
-        ));
-    }
-    if !cfg.tests.is_empty() && exps.len() < 2 {
-        return Err(Failure::Usage(
-            "--test compares systems: give at least two parses or experiments".into(),
-        ));
-    }
-    if cfg.tests.is_empty() && exps.len() >= 2 && !a.no_test {
-        cfg.tests = vec![TestKind::Ar];
-    }
+    let cfg = test_config(a, exps.len())?;
     let resample = !cfg.tests.is_empty() || a.sig.ci.is_some();
     let opts = TedEvalOptions {
         unlabeled: a.unlabeled,
@@ -147,6 +130,59 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         },
     };
     let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
+    let warnings = warnings(a, &r);
+    let signature = signature(a, exps.len(), &r);
+    if a.out.per_sentence.is_some() {
+        per_sentence(a, &r)?;
+    }
+    let shown = TedShown {
+        unlabeled: a.unlabeled,
+        micro: a.micro,
+        max_len: a.max_len,
+        resample,
+        ci: super::significance::intervals(&a.sig),
+    };
+    let mut report = build(signature, &r, shown, warnings);
+    if !cfg.tests.is_empty() {
+        let bar = super::significance::Progress::new(a.report.quiet);
+        (report.comparisons, report.rankings) =
+            tests(&r, a.micro, &cfg, &|l, d, t| bar.update(l, d, t));
+        bar.finish();
+    }
+    if resample {
+        super::significance::sign(&a.sig, &cfg, &mut report.signature);
+    }
+    report.significance =
+        super::significance::settings(&a.sig, &cfg, &[tested_name(a.micro).to_owned()]);
+    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
+
+/// The tests asked for among `experiments`: McNemar is refused (no paired decisions), a
+/// test needs two experiments, and two or more are tested by approximate randomization
+/// unless `--no-test`.
+fn test_config(a: &TedArgs, experiments: usize) -> Result<CompareConfig, Failure> {
+    let mut cfg = super::significance::config(&a.sig);
+    if cfg.tests.contains(&TestKind::Mcnemar) {
+        return Err(Failure::Usage(
+            "--test mcnemar needs paired binary decisions; TedEval scores are sentence distances: use --test ar or --test bootstrap".into(),
+        ));
+    }
+    if !cfg.tests.is_empty() && experiments < 2 {
+        return Err(Failure::Usage(
+            "--test compares systems: give at least two parses or experiments".into(),
+        ));
+    }
+    if cfg.tests.is_empty() && experiments >= 2 && !a.no_test {
+        cfg.tests = vec![TestKind::Ar];
+    }
+    Ok(cfg)
+}
+
+/// The evaluation's warnings (printed on stderr unless `--quiet`), and one when no
+/// sentence was scored.
+fn warnings(a: &TedArgs, r: &TedEvalResult) -> Vec<Warning> {
     let mut warnings: Vec<Warning> = r.warnings.iter().map(Warning::from).collect();
     if !a.report.quiet {
         for d in r.warnings.iter() {
@@ -173,10 +209,15 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             hint: None,
         });
     }
+    warnings
+}
+
+/// The signature of the run (without the tests', which come after them).
+fn signature(a: &TedArgs, experiments: usize, r: &TedEvalResult) -> Signature {
     let mut signature = Signature::new(
         "ted",
         &[
-            ("experiments", exps.len().to_string()),
+            ("experiments", experiments.to_string()),
             (
                 "labels",
                 if a.unlabeled { "unlabeled" } else { "labeled" }.into(),
@@ -207,211 +248,30 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .into(),
         );
     }
-    let ms = treeval_metrics::tedeval::measures::measures();
-    if a.out.per_sentence.is_some() {
-        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ted", &inputs(a))?;
-        for (k, x) in r.experiments.iter().enumerate() {
-            for (i, c) in x.sentences.iter().enumerate() {
-                let scored = c.sentences == 1;
-                sink.write(&serde_json::json!({
-                    "system": k,
-                    "experiment": x.name,
-                    "sentence": {
-                        "sentence": i + 1,
-                        "scored": scored,
-                        "delta": c.delta,
-                        "delta_new": c.delta_new,
-                        "normalizer": c.normalizer,
-                        "score": scored.then_some(c.sum_sentence_score),
-                    },
-                }));
-            }
-        }
-        sink.finish()?;
-    }
-    let mut report = build(a, &r, &ms, signature, warnings, resample);
-    if !cfg.tests.is_empty() {
-        // --micro: the tests compare the mean of the sentence scores
-        let tested = &ms[usize::from(a.micro)];
-        let units: Vec<Vec<treeval_metrics::tedeval::TedEvalCounts>> =
-            r.experiments.iter().map(|x| x.sentences.clone()).collect();
-        let bar = super::significance::Progress::new(a.report.quiet);
-        (report.comparisons, report.rankings) =
-            treeval_report::driver::tests(&[(tested, None)], &units, &cfg, &|l, d, t| {
-                bar.update(l, d, t)
-            });
-        bar.finish();
-    }
-    if resample {
-        super::significance::sign(&a.sig, &cfg, &mut report.signature);
-    }
-    report.significance =
-        super::significance::settings(&a.sig, &cfg, &[tested_name(a.micro).to_owned()]);
-    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
-    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
-    out.flush().map_err(Failure::Io)
+    signature
 }
 
-/// The measure the tests compare.
-fn tested_name(micro: bool) -> &'static str {
-    if micro {
-        "TedEval-mean"
-    } else {
-        "TedEval"
-    }
-}
-
-/// The report: TedEval of every experiment, with LAS and UAS against its own gold.
-fn build(
-    a: &TedArgs,
-    r: &TedEvalResult,
-    ms: &[Measure],
-    signature: Signature,
-    warnings: Vec<Warning>,
-    resample: bool,
-) -> Report {
-    let mut report = Report::new("ted", signature);
-    report.convention("labels", if a.unlabeled { "unlabeled" } else { "labeled" });
-    report.convention("costs", "unit");
-    report.convention("average", if a.micro { "micro (mean)" } else { "global" });
-    report.convention(
-        "max-len",
-        a.max_len.map_or("none".into(), |n| n.to_string()),
-    );
+/// `--per-sentence`: one object per sentence and experiment.
+fn per_sentence(a: &TedArgs, r: &TedEvalResult) -> Result<(), Failure> {
+    let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ted", &inputs(a))?;
     for (k, x) in r.experiments.iter().enumerate() {
-        let first = report.inputs.len();
-        for (role, path) in [("gold", &x.gold.path), ("parse", &x.parse.path)] {
-            report.inputs.push(ReportInput {
-                role: role.into(),
-                path: path.clone(),
-                format: String::new(),
-                description: String::new(),
-                counts: serde_json::json!({
-                    "repairs": if role == "gold" { x.gold_repairs } else { x.parse_repairs },
-                    "sentences": {
-                        "read": r.sentences,
-                        "scored": r.scored,
-                        "over_max_len": r.skipped_long.0,
-                        "over_max_len_words": r.skipped_long.1,
-                        "too_large": r.too_large.0,
-                    },
-                }),
-                system: Some(k),
-            });
-        }
-        report.systems.push(System {
-            name: x.name.clone(),
-            inputs: vec![first, first + 1],
-        });
-    }
-    report.add_measures::<TedEvalCounts>(ms);
-    // the units: the sentences when they were kept (tests, intervals), else their sums
-    let totals: Vec<[TedEvalCounts; 1]> = r.experiments.iter().map(|x| [x.counts]).collect();
-    let units: Vec<&[TedEvalCounts]> = r
-        .experiments
-        .iter()
-        .zip(&totals)
-        .map(|(x, t)| {
-            if resample {
-                x.sentences.as_slice()
-            } else {
-                t.as_slice()
-            }
-        })
-        .collect();
-    let mut scores = treeval_report::driver::section(
-        "scores",
-        "",
-        ms,
-        &units,
-        super::significance::intervals(&a.sig),
-    );
-    scores.show_counts = true;
-    report.sections.push(scores);
-    let own: Vec<Measure> = [DepsMetric::Las, DepsMetric::Uas]
-        .iter()
-        .map(|m| m.measure())
-        .collect();
-    let rows: Vec<Row> = r
-        .experiments
-        .iter()
-        .enumerate()
-        .filter_map(|(k, x)| {
-            x.attachment.map(|t| Row {
-                system: k,
-                key: None,
-                cells: treeval_report::driver::cells(&own, std::slice::from_ref(&t), None),
-            })
-        })
-        .collect();
-    if !rows.is_empty() {
-        report.add_measures::<AttachmentCounts>(&own);
-        report.sections.push(Section {
-            id: "own-gold".into(),
-            title: "against each parse's own gold (dependency experiments)".into(),
-            key: None,
-            columns: own.iter().map(|m| m.name.to_string()).collect(),
-            show_counts: true,
-            rows,
-        });
-    }
-    notes(&mut report, r);
-    report.warnings = warnings;
-    report
-}
-
-/// What the text says under the tables: gold standards, sentences, repairs.
-fn notes(report: &mut Report, r: &TedEvalResult) {
-    let mut golds: Vec<&str> = r.experiments.iter().map(|x| x.gold.path.as_str()).collect();
-    golds.sort_unstable();
-    golds.dedup();
-    report.notes.push(if golds.len() == 1 {
-        format!(
-            "TedEval (Tsarfaty, Nivre & Andersson 2011): each parse against the gold standard {}",
-            golds[0]
-        )
-    } else {
-        format!(
-            "TedEval (Tsarfaty, Nivre & Andersson 2011): each parse against the generalization of the {} gold standards ({} nodes; {} in the gold of {})",
-            golds.len(),
-            r.summary.generalized_nodes,
-            r.summary.first_gold_nodes,
-            r.experiments.first().map_or("", |x| x.name.as_str())
-        )
-    });
-    let mut line = format!("sentences: {} read, {} scored", r.sentences, r.scored);
-    if r.skipped_long.0 > 0 {
-        line.push_str(&format!(
-            ", {} over --max-len ({} words) not scored",
-            r.skipped_long.0, r.skipped_long.1
-        ));
-    }
-    if r.too_large.0 > 0 {
-        line.push_str(&format!(
-            ", {} over the edit distance's limits (5000 words, --max-cost) not scored",
-            r.too_large.0
-        ));
-    }
-    report.notes.push(line);
-    for x in &r.experiments {
-        report.notes.push(format!(
-            "{}: gold {}, parse {}",
-            x.name, x.gold.path, x.parse.path
-        ));
-        let (g, p) = (x.gold_repairs, x.parse_repairs);
-        if g.cycles + g.bad_heads + p.cycles + p.bad_heads > 0 {
-            report.notes.push(format!(
-                "{}: repaired before conversion: gold {} cycles, {} bad heads; parse {} cycles, {} bad heads",
-                x.name, g.cycles, g.bad_heads, p.cycles, p.bad_heads
-            ));
-        }
-        if x.counts.terminal_edits > 0 {
-            report.notes.push(format!(
-                "{}: {} terminals deleted or inserted (words out of order in non-projective trees; counted in Σι)",
-                x.name, x.counts.terminal_edits
-            ));
+        for (i, c) in x.sentences.iter().enumerate() {
+            let scored = c.sentences == 1;
+            sink.write(&serde_json::json!({
+                "system": k,
+                "experiment": x.name,
+                "sentence": {
+                    "sentence": i + 1,
+                    "scored": scored,
+                    "delta": c.delta,
+                    "delta_new": c.delta_new,
+                    "normalizer": c.normalizer,
+                    "score": scored.then_some(c.sum_sentence_score),
+                },
+            }));
         }
     }
+    sink.finish()
 }
 
 fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure> {

@@ -78,9 +78,37 @@ pub fn compat_eval09(c: &Eval09Counts) -> Result<String, (String, String)> {
             "no scored word: eval09.pl dies dividing by zero after its first line".into(),
         ));
     }
+    let (lab, unlab, exact) = eval09_syntactic(&mut o, c);
+    if c.has_predicates {
+        return Ok(o);
+    }
+    eval09_semantic(&mut o, c.semantic_sentences);
+    if let Err(reason) = eval09_macro(&mut o, lab, unlab) {
+        return Err((o, reason));
+    }
+    let _ = writeln!(
+        o,
+        "  Exact overall match:        {} / {} * 100 = {exact:.2} %",
+        c.exact, c.sentences
+    );
+    eval09_micro(&mut o, c);
+    Ok(o)
+}
+
+/// `correct * 100 / total` as eval09.pl computes it (integer product, then a division).
+fn eval09_ratio(a: u64, b: u64) -> f64 {
+    (a * 100) as f64 / b as f64
+}
+
+/// eval09.pl's F1, `2 * p * r / (p + r)`.
+fn eval09_f1(p: f64, r: f64) -> f64 {
+    2.0 * p * r / (p + r)
+}
+
+/// Writes the attachment and exact-match lines of the SYNTACTIC SCORES block (`c.words`
+/// is not 0); returns the labeled and unlabeled attachment scores and the exact match.
+fn eval09_syntactic(o: &mut String, c: &Eval09Counts) -> (f64, f64, f64) {
     let attach = |correct: u64| 100.0 - (c.words - correct) as f64 * 100.0 / c.words as f64;
-    let ratio = |a: u64, b: u64| (a * 100) as f64 / b as f64;
-    let f1 = |p: f64, r: f64| 2.0 * p * r / (p + r);
     let (lab, unlab, acc) = (attach(c.las), attach(c.uas), attach(c.la));
     let _ = writeln!(
         o,
@@ -97,15 +125,18 @@ pub fn compat_eval09(c: &Eval09Counts) -> Result<String, (String, String)> {
         "  Label accuracy score:       {} / {} * 100 = {acc:.2} %",
         c.la, c.words
     );
-    let exact = ratio(c.exact, c.sentences);
+    let exact = eval09_ratio(c.exact, c.sentences);
     let _ = writeln!(
         o,
         "  Exact syntactic match:      {} / {} * 100 = {exact:.2} %",
         c.exact, c.sentences
     );
-    if c.has_predicates {
-        return Ok(o);
-    }
+    (lab, unlab, exact)
+}
+
+/// Writes the SEMANTIC SCORES block (all zero: treeval scores no semantic role) over
+/// `n` semantic sentences.
+fn eval09_semantic(o: &mut String, n: u64) {
     o.push_str("\n  SEMANTIC SCORES: \n");
     for (what, f1_name) in [("Labeled", "Labeled F1:"), ("Unlabeled", "Unlabeled F1:")] {
         let _ = writeln!(
@@ -123,39 +154,46 @@ pub fn compat_eval09(c: &Eval09Counts) -> Result<String, (String, String)> {
     o.push_str("  Proposition precision:      0 / 0 * 100 = 0.00 %\n");
     o.push_str("  Proposition recall:         0 / 0 * 100 = 0.00 %\n");
     o.push_str("  Proposition F1:             0.00 \n");
-    let n = c.semantic_sentences;
     let _ = writeln!(
         o,
         "  Exact semantic match:       {n} / {n} * 100 = {:.2} %",
-        ratio(n, n)
+        eval09_ratio(n, n)
     );
+}
+
+/// Writes the OVERALL MACRO SCORES block from the labeled and unlabeled attachment
+/// scores; `Err(reason)` where eval09.pl dies dividing by zero (`o` then holds what it
+/// printed before).
+fn eval09_macro(o: &mut String, lab: f64, unlab: f64) -> Result<(), String> {
     o.push_str("\n  OVERALL MACRO SCORES (Wsem = 0.50):\n");
     // Wsem * 0 (no semantic score) + (1 - Wsem) * syntactic, as precision and recall
     for (what, syn) in [("Labeled", lab), ("Unlabeled", unlab)] {
         let p = 0.5 * 0.0 + (1.0 - 0.5) * syn;
         if p + p == 0.0 {
-            return Err((
-                o,
-                format!(
-                    "{} attachment score 0: eval09.pl dies dividing by zero computing the {} macro F1",
-                    what.to_lowercase(),
-                    what.to_lowercase()
-                ),
+            return Err(format!(
+                "{} attachment score 0: eval09.pl dies dividing by zero computing the {} macro F1",
+                what.to_lowercase(),
+                what.to_lowercase()
             ));
         }
         let _ = writeln!(o, "  {:<28}{p:.2} %", format!("{what} macro precision:"));
         let _ = writeln!(o, "  {:<28}{p:.2} %", format!("{what} macro recall:"));
-        let _ = writeln!(o, "  {:<28}{:.2} %", format!("{what} macro F1:"), f1(p, p));
+        let _ = writeln!(
+            o,
+            "  {:<28}{:.2} %",
+            format!("{what} macro F1:"),
+            eval09_f1(p, p)
+        );
     }
-    let _ = writeln!(
-        o,
-        "  Exact overall match:        {} / {} * 100 = {exact:.2} %",
-        c.exact, c.sentences
-    );
+    Ok(())
+}
+
+/// Writes the OVERALL MICRO SCORES block (LAS > 0 here, so neither F1 divides by zero).
+fn eval09_micro(o: &mut String, c: &Eval09Counts) {
     o.push_str("\n  OVERALL MICRO SCORES:\n");
     // LAS > 0 here (else the macro F1 died above), so neither micro F1 divides by zero
     for (what, correct) in [("Labeled", c.las), ("Unlabeled", c.uas)] {
-        let p = ratio(correct, c.words);
+        let p = eval09_ratio(correct, c.words);
         for side in ["precision", "recall"] {
             let _ = writeln!(
                 o,
@@ -164,9 +202,13 @@ pub fn compat_eval09(c: &Eval09Counts) -> Result<String, (String, String)> {
                 c.words
             );
         }
-        let _ = writeln!(o, "  {:<28}{:.2} ", format!("{what} micro F1:"), f1(p, p));
+        let _ = writeln!(
+            o,
+            "  {:<28}{:.2} ",
+            format!("{what} micro F1:"),
+            eval09_f1(p, p)
+        );
     }
-    Ok(o)
 }
 
 #[cfg(test)]

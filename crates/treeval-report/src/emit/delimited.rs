@@ -20,6 +20,38 @@ fn num(x: Option<f64>) -> String {
     x.map(|v| v.to_string()).unwrap_or_default()
 }
 
+/// The writer of the data lines: each starts with the escaped signature.
+struct Lines<'a> {
+    w: &'a mut dyn Write,
+    sig: String,
+    d: char,
+    sep: String,
+}
+
+impl Lines<'_> {
+    /// One data line: the signature, then `fields` escaped and delimited.
+    fn line(&mut self, fields: [String; 8]) -> io::Result<()> {
+        let d = self.d;
+        let f: Vec<String> = fields.iter().map(|f| esc(f, d)).collect();
+        writeln!(self.w, "{}{d}{}", self.sig, f.join(&self.sep))
+    }
+
+    /// A data line with no counts and no interval (their three fields empty).
+    fn bare(&mut self, [section, system, key, measure, value]: [String; 5]) -> io::Result<()> {
+        let empty = String::new;
+        self.line([
+            section,
+            system,
+            key,
+            measure,
+            value,
+            empty(),
+            empty(),
+            empty(),
+        ])
+    }
+}
+
 pub(super) fn emit(r: &Report, d: char, w: &mut dyn Write) -> io::Result<()> {
     let head = [
         "signature",
@@ -34,16 +66,25 @@ pub(super) fn emit(r: &Report, d: char, w: &mut dyn Write) -> io::Result<()> {
     ];
     let sep = d.to_string();
     writeln!(w, "{}", head.join(&sep))?;
-    let sig = esc(&r.signature.0, d);
-    let mut line = |fields: [String; 8]| -> io::Result<()> {
-        let f: Vec<String> = fields.iter().map(|f| esc(f, d)).collect();
-        writeln!(w, "{sig}{d}{}", f.join(&sep))
+    let mut out = Lines {
+        w,
+        sig: esc(&r.signature.0, d),
+        d,
+        sep,
     };
+    section_lines(r, &mut out)?;
+    matrix_lines(r, &mut out)?;
+    test_lines(r, &mut out)?;
+    rank_lines(r, &mut out)
+}
+
+/// A line per cell of every section.
+fn section_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
     for s in &r.sections {
         for row in &s.rows {
             for c in &row.cells {
                 let (lo, hi) = c.ci.map_or((None, None), |[l, h]| (Some(l), Some(h)));
-                line([
+                out.line([
                     s.id.clone(),
                     r.system_name(row.system).into(),
                     row.key.clone().unwrap_or_default(),
@@ -56,23 +97,29 @@ pub(super) fn emit(r: &Report, d: char, w: &mut dyn Write) -> io::Result<()> {
             }
         }
     }
-    // a matrix cell: key = row label, measure = column label, value = count
+    Ok(())
+}
+
+/// A line per matrix cell: key = row label, measure = column label, value = count.
+fn matrix_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
     for m in &r.matrices {
         for (label, counts) in m.rows.iter().zip(&m.counts) {
             for (col, n) in m.columns.iter().zip(counts) {
-                line([
+                out.bare([
                     m.id.clone(),
                     r.system_name(m.system).into(),
                     label.clone(),
                     col.clone(),
                     n.to_string(),
-                    String::new(),
-                    String::new(),
-                    String::new(),
                 ])?;
             }
         }
     }
+    Ok(())
+}
+
+/// Three lines per test result: its statistic, p-value and adjusted p-value.
+fn test_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
     for c in &r.comparisons {
         let pair = format!("{} vs {}", r.system_name(c.a), r.system_name(c.b));
         for (what, v) in [
@@ -80,29 +127,28 @@ pub(super) fn emit(r: &Report, d: char, w: &mut dyn Write) -> io::Result<()> {
             ("p", c.p_value),
             ("p-adjusted", c.p_adjusted),
         ] {
-            line([
+            out.bare([
                 "test".into(),
                 pair.clone(),
                 format!("{} {what}", c.test.name()),
                 c.metric.clone(),
                 v.to_string(),
-                String::new(),
-                String::new(),
-                String::new(),
             ])?;
         }
     }
+    Ok(())
+}
+
+/// A line per system and ranking: its rank.
+fn rank_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
     for rk in &r.rankings {
         for (i, rank) in rk.ranks.iter().enumerate() {
-            line([
+            out.bare([
                 "rank".into(),
                 r.system_name(i).into(),
                 rk.test.name().into(),
                 rk.metric.clone(),
                 rank.to_string(),
-                String::new(),
-                String::new(),
-                String::new(),
             ])?;
         }
     }

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{matrix_heading, matrix_rows, shown, test_heading, test_rows};
+use super::{ci_note, matrix_heading, matrix_rows, shown, test_heading, test_rows};
 use crate::value::Report;
 
 /// `s` with LaTeX's special characters escaped.
@@ -82,12 +82,8 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             .collect();
         tabular(w, 1, &rows)?;
     }
-    if let Some(level) = r.significance.as_ref().and_then(|s| s.ci_level) {
-        writeln!(
-            w,
-            "% [low, high]: {:.0}% percentile bootstrap confidence intervals",
-            level * 100.0
-        )?;
+    if let Some(note) = ci_note(r) {
+        writeln!(w, "% {note}")?;
     }
     for rk in &r.rankings {
         writeln!(w, "\n% {}", test_heading(r, rk))?;

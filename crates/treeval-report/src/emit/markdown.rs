@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{matrix_heading, matrix_rows, shown_with_ci, test_heading, test_rows};
+use super::{ci_note, matrix_heading, matrix_rows, shown_with_ci, test_heading, test_rows};
 use crate::value::Report;
 
 pub(crate) fn esc(s: &str) -> String {
@@ -50,12 +50,8 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             line(w, &row.iter().map(|c| esc(c)).collect::<Vec<_>>())?;
         }
     }
-    if let Some(level) = r.significance.as_ref().and_then(|s| s.ci_level) {
-        writeln!(
-            w,
-            "\n[low, high]: {:.0}% percentile bootstrap confidence intervals.",
-            level * 100.0
-        )?;
+    if let Some(note) = ci_note(r) {
+        writeln!(w, "\n{note}.")?;
     }
     for rk in &r.rankings {
         writeln!(w, "\n**{}**\n", esc(&test_heading(r, rk)))?;

@@ -68,6 +68,16 @@ pub(crate) fn shown_with_ci(r: &Report, c: &Cell) -> String {
     }
 }
 
+/// The note that explains the intervals in the cells, `[low, high]: 95% percentile
+/// bootstrap confidence intervals`, when the report has intervals.
+pub(crate) fn ci_note(r: &Report) -> Option<String> {
+    let level = r.significance.as_ref().and_then(|s| s.ci_level)?;
+    Some(format!(
+        "[low, high]: {:.0}% percentile bootstrap confidence intervals",
+        level * 100.0
+    ))
+}
+
 /// The counts a fraction was computed from, `16/21`.
 pub(crate) fn counts(c: &Cell) -> String {
     c.counts
