@@ -108,6 +108,19 @@ pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Show
         r.add_measures::<treeval_metrics::deps::RelationCounts>(&ms);
         r.sections.push(per_relation(result, &ms));
     }
+    breakdowns(&mut r, result);
+    if let Some(top) = shown.confusion {
+        for (k, s) in result.systems.iter().enumerate() {
+            r.matrices
+                .push(confusion(k, &s.observer, &result.labels, top));
+        }
+    }
+    notes(&mut r, result, opts);
+    r
+}
+
+/// One section per `--by` key.
+fn breakdowns(r: &mut Report, result: &DepsResult) {
     for (i, (key, _, _)) in result
         .systems
         .first()
@@ -119,14 +132,6 @@ pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Show
         r.add_measures::<GroupCounts>(&ms);
         r.sections.push(breakdown(result, i, *key, &ms));
     }
-    if let Some(top) = shown.confusion {
-        for (k, s) in result.systems.iter().enumerate() {
-            r.matrices
-                .push(confusion(k, &s.observer, &result.labels, top));
-        }
-    }
-    notes(&mut r, result, opts);
-    r
 }
 
 /// Gold and system files, with their counts.

@@ -433,7 +433,10 @@ impl Packed {
                 for (s, &v) in int_sums.iter_mut().zip(&ints[i * wi..(i + 1) * wi]) {
                     *s += v.into();
                 }
-                for (s, v) in float_sums.iter_mut().zip(&self.floats[i * wf..(i + 1) * wf]) {
+                for (s, v) in float_sums
+                    .iter_mut()
+                    .zip(&self.floats[i * wf..(i + 1) * wf])
+                {
                     *s += v;
                 }
             }
@@ -462,7 +465,10 @@ pub fn bootstrap_replicates<T: Send>(
         .into_par_iter()
         .map_init(
             || {
-                let sums = tables.iter().map(|t| vec![0.0; t.dims()]).collect::<Vec<_>>();
+                let sums = tables
+                    .iter()
+                    .map(|t| vec![0.0; t.dims()])
+                    .collect::<Vec<_>>();
                 (vec![0.0; packed.places.len()], sums)
             },
             |(flat, sums), r| {
