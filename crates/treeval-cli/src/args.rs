@@ -109,10 +109,6 @@ pub struct TedArgs {
     /// a tab).
     #[arg(long, requires = "distance")]
     pub script: bool,
-    #[command(flatten)]
-    pub sig: SignificanceArgs,
-    #[command(flatten)]
-    pub out: OutputArgs,
 }
 
 /// Labels of bracketed trees in `ted`.
@@ -237,11 +233,6 @@ pub struct UdArgs {
     pub by: Vec<treeval_metrics::ByKey>,
     #[command(flatten)]
     pub report: ReportArgs,
-    /// Significance tests and intervals.
-    #[command(flatten)]
-    pub sig: SignificanceArgs,
-    #[command(flatten)]
-    pub out: OutputArgs,
     /// Metrics (F1 of their counts) to test and to give intervals for. Units are gold
     /// sentences; system words count toward the gold sentence their first character lies in.
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,MLAS,BLEX",
@@ -286,12 +277,6 @@ pub struct RelationsArgs {
     pub align: AlignArg,
     #[command(flatten)]
     pub report: ReportArgs,
-    /// Significance tests (ar, bootstrap: sentences resampled; McNemar needs binary
-    /// decisions, which relation sets are not) and intervals on every fraction.
-    #[command(flatten)]
-    pub sig: SignificanceArgs,
-    #[command(flatten)]
-    pub out: OutputArgs,
     /// Measures the tests compare, comma-separated: precision, recall, F1, CA, CA-macro.
     #[arg(long, value_name = "MEASURES", value_delimiter = ',', default_value = "CA,CA-macro",
           value_parser = ["precision", "recall", "F1", "CA", "CA-macro"], help_heading = "Significance")]
@@ -364,11 +349,6 @@ pub struct BracketsArgs {
     /// file to judge, with the sentence around each and the treebank brackets it crosses.
     #[arg(long, value_name = "FILE", help_heading = "Careful evaluation")]
     pub export_for_judging: Option<String>,
-    /// Significance tests and intervals.
-    #[command(flatten)]
-    pub sig: SignificanceArgs,
-    #[command(flatten)]
-    pub out: OutputArgs,
     /// Metrics to test and to give intervals for, from the per-sentence bracket counts
     /// (units are sentences; unscored sentences count nothing): F (2·matched/(gold+test)),
     /// recall, precision.
@@ -420,10 +400,6 @@ pub struct PtsArgs {
     pub reverse: bool,
     #[command(flatten)]
     pub report: ReportArgs,
-    #[command(flatten)]
-    pub sig: SignificanceArgs,
-    #[command(flatten)]
-    pub out: OutputArgs,
 }
 
 /// Alignment formats.
@@ -514,11 +490,6 @@ pub struct AlignArgs {
 
     #[command(flatten)]
     pub report: ReportArgs,
-
-    #[command(flatten)]
-    pub sig: SignificanceArgs,
-    #[command(flatten)]
-    pub out: OutputArgs,
 
     /// Metrics the tests and intervals apply to: AER, precision, recall.
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "AER",
@@ -692,11 +663,6 @@ pub struct DepsArgs {
     #[command(flatten)]
     pub report: ReportArgs,
 
-    #[command(flatten)]
-    pub sig: SignificanceArgs,
-    #[command(flatten)]
-    pub out: OutputArgs,
-
     /// Metrics the tests compare, comma-separated: LAS, UAS, LA, LEM, UEM, ROOT, CLAS,
     /// macro-LAS, macro-UAS, macro-LA. (--ci puts an interval on every one of them.)
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
@@ -704,7 +670,8 @@ pub struct DepsArgs {
     pub test_metrics: Vec<String>,
 }
 
-/// How the report is written, with the same meaning in every command.
+/// How the report is made and written (format, quiet, significance tests and intervals,
+/// files besides the report): flattened into every command, with the same meaning.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
     /// Output format: text (aligned tables), json (the versioned contract
@@ -715,6 +682,12 @@ pub struct ReportArgs {
     /// No progress bar and no warnings on stderr (the warnings stay in the report).
     #[arg(short, long, help_heading = "Output")]
     pub quiet: bool,
+    /// Significance tests and intervals.
+    #[command(flatten)]
+    pub sig: SignificanceArgs,
+    /// Files written besides the report.
+    #[command(flatten)]
+    pub out: OutputArgs,
 }
 
 /// Files written besides the report, with the same meaning in every command.

@@ -75,8 +75,9 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         hyp_warnings(&scoring, h, &t, &mut warnings);
         totals.push(t);
     }
-    if a.out.per_sentence.is_some() {
-        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "align", &inputs(a))?;
+    if a.report.out.per_sentence.is_some() {
+        let mut sink =
+            PerSentence::open(a.report.out.per_sentence.as_deref(), "align", &inputs(a))?;
         for (k, rows) in per_hyp.iter().enumerate() {
             for (i, c) in rows.iter().enumerate() {
                 sink.write(&serde_json::json!({"system": k, "sentence": numbers[i], "counts": c}));
@@ -119,12 +120,12 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
             "--f-alpha must be between 0 and 1, found {f_alpha}"
         )));
     }
-    if !a.sig.tests.is_empty() && a.hyps.len() < 2 {
+    if !a.report.sig.tests.is_empty() && a.hyps.len() < 2 {
         return Err(Failure::Usage(
             "--test compares systems: give at least two hypothesis files".into(),
         ));
     }
-    if a.sig.tests.contains(&crate::args::TestArg::Mcnemar) {
+    if a.report.sig.tests.contains(&crate::args::TestArg::Mcnemar) {
         return Err(Failure::Usage(
             "--test mcnemar needs paired binary decisions; for alignments use --test ar or --test bootstrap".into(),
         ));
@@ -135,7 +136,7 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
-    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)
+    check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)
 }
 
 /// The gold and every hypothesis file; all read errors together.
@@ -383,9 +384,9 @@ fn build(
     if let Some(n) = a.sentences {
         signature.push("sentences", n.to_string());
     }
-    let cfg = super::significance::config(&a.sig);
-    if !cfg.tests.is_empty() || a.sig.ci.is_some() {
-        super::significance::sign(&a.sig, &cfg, &mut signature);
+    let cfg = super::significance::config(&a.report.sig);
+    if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
+        super::significance::sign(&a.report.sig, &cfg, &mut signature);
     }
     let mut r = Report::new("align", signature);
     r.convention("f-alpha", f_alpha);
@@ -393,7 +394,7 @@ fn build(
     inputs_and_notes(&mut r, gold, hyps, counted, null);
     let ms = measures(f_alpha);
     r.add_measures::<AlignCounts>(&ms);
-    let ci = super::significance::intervals(&a.sig);
+    let ci = super::significance::intervals(&a.report.sig);
     r.sections.push(treeval_report::driver::section(
         "scores", "", &ms, per_hyp, ci,
     ));
@@ -409,7 +410,7 @@ fn build(
             treeval_report::driver::tests(&tested, per_hyp, &cfg, &|l, d, n| bar.update(l, d, n));
         bar.finish();
     }
-    r.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
+    r.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
     r.warnings = warnings;
     r
 }

@@ -125,7 +125,7 @@ fn pairing_error(
 /// Run the command.
 pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ins = inputs(a);
-    let mut outs = outputs(&a.out);
+    let mut outs = outputs(&a.report.out);
     if let Some(path) = &a.export_for_judging {
         outs.push(Output {
             flag: "--export-for-judging",
@@ -139,13 +139,14 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
-    check_outputs(&outs, &ins, a.out.force)?;
-    let mut per_sentence = PerSentence::open(a.out.per_sentence.as_deref(), "brackets", &ins)?;
+    check_outputs(&outs, &ins, a.report.out.force)?;
+    let mut per_sentence =
+        PerSentence::open(a.report.out.per_sentence.as_deref(), "brackets", &ins)?;
     let (params, prm_name, layout, warnings) = setup(a)?;
     let judgments = judgments_file(a)?;
     let careful = careful_options(a, &params, judgments.is_some());
     let (cfg, resample) = super::significance::resampling_config(
-        &a.sig,
+        &a.report.sig,
         a.test_files.len(),
         "test files",
         "needs paired binary decisions; for brackets use --test ar or --test bootstrap (and --careful for McNemar on reproduced treebank brackets)",
@@ -178,7 +179,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if a.compat.is_none() {
         let mut signature = signature(&params, &prm_name, layout, careful.as_ref());
         if resample {
-            super::significance::sign(&a.sig, &cfg, &mut signature);
+            super::significance::sign(&a.report.sig, &cfg, &mut signature);
             signature.push("test-metrics", a.test_metrics.join(","));
         }
         let pairs = careful_pairs(&scored.reproduced);
@@ -615,7 +616,7 @@ fn tests(
             treeval_report::driver::tests(&tested, &units, cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();
     }
-    report.significance = super::significance::settings(&a.sig, cfg, &a.test_metrics);
+    report.significance = super::significance::settings(&a.report.sig, cfg, &a.test_metrics);
 }
 
 /// One test file's results, as the report needs them.
@@ -730,7 +731,7 @@ fn build(
     }
     let ms = measures();
     r.add_measures::<BracketCounts>(&ms);
-    let ci = super::significance::intervals(&a.sig);
+    let ci = super::significance::intervals(&a.report.sig);
     let all: Vec<&[BracketCounts]> = systems.iter().map(|s| s.all.as_slice()).collect();
     let cut: Vec<&[BracketCounts]> = systems.iter().map(|s| s.cutoff.as_slice()).collect();
     r.sections.push(treeval_report::driver::section(

@@ -56,8 +56,8 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
         confusion: a.confusion.is_some(),
         strict: a.strict,
         examples: 5,
-        keep_sentences: !a.sig.tests.is_empty() || a.sig.ci.is_some(),
-        pair_decisions: a.sig.tests.contains(&TestArg::Mcnemar),
+        keep_sentences: !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some(),
+        pair_decisions: a.report.sig.tests.contains(&TestArg::Mcnemar),
         count_predicates: a.compat == Some(CompatMode::Eval09),
     };
     (opts, name)
@@ -69,7 +69,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     validate(a)?;
     let (gold, systems) = readers(a);
     let ins = inputs(a);
-    let mut per_sentence = PerSentence::open(a.out.per_sentence.as_deref(), "deps", &ins)?;
+    let mut per_sentence = PerSentence::open(a.report.out.per_sentence.as_deref(), "deps", &ins)?;
     let result = evaluate(&gold, &systems, &opts, |k, g, s, c| {
         if per_sentence.is_on() {
             per_sentence.write(&serde_json::json!({
@@ -90,10 +90,10 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let shown = treeval_report::deps::Shown {
         per_relation: a.per_relation,
         confusion: a.confusion,
-        ci: super::significance::intervals(&a.sig),
+        ci: super::significance::intervals(&a.report.sig),
     };
     let mut report = treeval_report::deps::build(&result, &opts, &profile, shown);
-    if !a.sig.tests.is_empty() || a.sig.ci.is_some() {
+    if !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some() {
         significance(a, &result, &mut report);
     }
     let text = match a.compat {
@@ -123,8 +123,8 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
-    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
-    if !a.sig.tests.is_empty() && a.systems.len() < 2 {
+    check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
+    if !a.report.sig.tests.is_empty() && a.systems.len() < 2 {
         return Err(Failure::Usage(
             "--test compares systems: give at least two system files".into(),
         ));
@@ -263,7 +263,7 @@ fn significance(
     use treeval_report::driver;
     use treeval_stats::compare::TestKind;
 
-    let cfg = super::significance::config(&a.sig);
+    let cfg = super::significance::config(&a.report.sig);
     let all = treeval_metrics::deps::measures();
     let measures: Vec<_> = a
         .test_metrics
@@ -323,6 +323,6 @@ fn significance(
             eprintln!("note: McNemar's test assumes independent decisions (words of one sentence are not); prefer --test ar");
         }
     }
-    super::significance::sign(&a.sig, &cfg, &mut report.signature);
-    report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
+    super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
+    report.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
 }

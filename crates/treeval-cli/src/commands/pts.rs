@@ -51,7 +51,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         punct: a.punct.clone(),
         labels: LabelMode::Full,
         keep_sentences: true,
-        pair_decisions: a.sig.tests.contains(&TestArg::Mcnemar),
+        pair_decisions: a.report.sig.tests.contains(&TestArg::Mcnemar),
         ..DepsOptions::default()
     };
     let (side_a, side_b) = sides(a, &opts)?;
@@ -63,7 +63,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .map(Warning::from)
         .collect();
     let aligned = alignments(a, pairs, &mut warnings)?;
-    if a.out.per_sentence.is_some() {
+    if a.report.out.per_sentence.is_some() {
         per_sentence(a, &ins, &side_a, &side_b, &aligned)?;
     }
     let units = units(&side_a, &side_b, &aligned);
@@ -97,7 +97,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// weights, two systems for a test.
 fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     check_format("pts", a.report.format, &crate::args::Format::ALL, false)?;
-    check_outputs(&outputs(&a.out), ins, a.out.force)?;
+    check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {
         return Err(Failure::Usage(format!(
@@ -112,7 +112,7 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
             "--weights must be non-negative and not all 0".into(),
         ));
     }
-    if !a.sig.tests.is_empty() && n < 2 {
+    if !a.report.sig.tests.is_empty() && n < 2 {
         return Err(Failure::Usage(
             "--test compares systems: give at least two systems".into(),
         ));
@@ -200,7 +200,7 @@ fn per_sentence(
     side_b: &DepsResult,
     aligned: &[Vec<AlignCounts>],
 ) -> Result<(), Failure> {
-    let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "pts", ins)?;
+    let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "pts", ins)?;
     for (k, al_rows) in aligned.iter().enumerate() {
         let rows = side_a.sentences[k]
             .iter()
@@ -237,7 +237,7 @@ fn units(
 
 /// The report: both UAS, AER and PTS of every system, with intervals and tests.
 fn build(a: &PtsArgs, e: &PtsIn<'_>, warnings: Vec<Warning>) -> Report {
-    let cfg = super::significance::config(&a.sig);
+    let cfg = super::significance::config(&a.report.sig);
     let w = e.weights;
     let mut signature = treeval_report::Signature::new(
         "pts",
@@ -246,10 +246,10 @@ fn build(a: &PtsArgs, e: &PtsIn<'_>, warnings: Vec<Warning>) -> Report {
             ("weights", format!("{},{},{}", w.a, w.b, w.ab)),
         ],
     );
-    if !cfg.tests.is_empty() || a.sig.ci.is_some() {
-        super::significance::sign(&a.sig, &cfg, &mut signature);
+    if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
+        super::significance::sign(&a.report.sig, &cfg, &mut signature);
     }
-    let ci = super::significance::intervals(&a.sig);
+    let ci = super::significance::intervals(&a.report.sig);
     let mut r = treeval_report::pts::build(signature, &a.punct.name(), e, ci, warnings);
     if !cfg.tests.is_empty() {
         let bar = super::significance::Progress::new(a.report.quiet);
@@ -265,6 +265,6 @@ fn build(a: &PtsArgs, e: &PtsIn<'_>, warnings: Vec<Warning>) -> Report {
         }
     }
     r.significance =
-        super::significance::settings(&a.sig, &cfg, &treeval_report::pts::tested_names(w));
+        super::significance::settings(&a.report.sig, &cfg, &treeval_report::pts::tested_names(w));
     r
 }

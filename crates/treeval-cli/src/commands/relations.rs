@@ -36,9 +36,9 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         false,
     )?;
-    check_outputs(&outputs(&a.out), &ins, a.out.force)?;
+    check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let (cfg, _) = super::significance::resampling_config(
-        &a.sig,
+        &a.report.sig,
         a.systems.len(),
         "system files",
         "needs paired binary decisions; relation sets are compared with --test ar or --test bootstrap",
@@ -61,8 +61,8 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .collect(),
         );
     }
-    if a.out.per_sentence.is_some() {
-        let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "relations", &ins)?;
+    if a.report.out.per_sentence.is_some() {
+        let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "relations", &ins)?;
         for (system, rows) in units.iter().enumerate() {
             for (i, c) in rows.iter().enumerate() {
                 sink.write(&json!({"system": system, "sentence": i + 1, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": c.ca}));
@@ -83,10 +83,10 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             treeval_report::driver::tests(&tested, &units, &cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();
     }
-    if !cfg.tests.is_empty() || a.sig.ci.is_some() {
-        super::significance::sign(&a.sig, &cfg, &mut report.signature);
+    if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
+        super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
     }
-    report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
+    report.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
     let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
@@ -153,7 +153,7 @@ fn build(
         &format!("relations ({graph})"),
         ms,
         units,
-        super::significance::intervals(&a.sig),
+        super::significance::intervals(&a.report.sig),
     );
     section.show_counts = true;
     r.sections.push(section);

@@ -44,7 +44,7 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     check_format("ted", a.report.format, &crate::args::Format::ALL, false)?;
-    check_outputs(&outputs(&a.out), &inputs(a), a.out.force)?;
+    check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     match &a.distance {
         Some(path) => distances(a, path, out),
         None => tedeval(a, out),
@@ -117,13 +117,13 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         None => HashMap::new(),
     };
     let cfg = test_config(a, exps.len())?;
-    let resample = !cfg.tests.is_empty() || a.sig.ci.is_some();
+    let resample = !cfg.tests.is_empty() || a.report.sig.ci.is_some();
     let opts = TedEvalOptions {
         unlabeled: a.unlabeled,
         max_len: a.max_len,
         max_cost: a.max_cost,
         equivalences,
-        keep_sentences: resample || a.out.per_sentence.is_some(),
+        keep_sentences: resample || a.report.out.per_sentence.is_some(),
         brackets: treeval_metrics::tedeval::BracketConversion {
             drop_tags: vec!["-NONE-".into()],
             cut_labels: a.bracket_labels == BracketLabels::Category,
@@ -132,7 +132,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
     let warnings = warnings(a, &r);
     let signature = signature(a, exps.len(), &r);
-    if a.out.per_sentence.is_some() {
+    if a.report.out.per_sentence.is_some() {
         per_sentence(a, &r)?;
     }
     let shown = TedShown {
@@ -140,7 +140,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         micro: a.micro,
         max_len: a.max_len,
         resample,
-        ci: super::significance::intervals(&a.sig),
+        ci: super::significance::intervals(&a.report.sig),
     };
     let mut report = build(signature, &r, shown, warnings);
     if !cfg.tests.is_empty() {
@@ -150,10 +150,10 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         bar.finish();
     }
     if resample {
-        super::significance::sign(&a.sig, &cfg, &mut report.signature);
+        super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
     }
     report.significance =
-        super::significance::settings(&a.sig, &cfg, &[tested_name(a.micro).to_owned()]);
+        super::significance::settings(&a.report.sig, &cfg, &[tested_name(a.micro).to_owned()]);
     let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
@@ -163,7 +163,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// test needs two experiments, and two or more are tested by approximate randomization
 /// unless `--no-test`.
 fn test_config(a: &TedArgs, experiments: usize) -> Result<CompareConfig, Failure> {
-    let mut cfg = super::significance::config(&a.sig);
+    let mut cfg = super::significance::config(&a.report.sig);
     if cfg.tests.contains(&TestKind::Mcnemar) {
         return Err(Failure::Usage(
             "--test mcnemar needs paired binary decisions; TedEval scores are sentence distances: use --test ar or --test bootstrap".into(),
@@ -253,7 +253,7 @@ fn signature(a: &TedArgs, experiments: usize, r: &TedEvalResult) -> Signature {
 
 /// `--per-sentence`: one object per sentence and experiment.
 fn per_sentence(a: &TedArgs, r: &TedEvalResult) -> Result<(), Failure> {
-    let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ted", &inputs(a))?;
+    let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "ted", &inputs(a))?;
     for (k, x) in r.experiments.iter().enumerate() {
         for (i, c) in x.sentences.iter().enumerate() {
             let scored = c.sentences == 1;
@@ -277,7 +277,7 @@ fn per_sentence(a: &TedArgs, r: &TedEvalResult) -> Result<(), Failure> {
 fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure> {
     let input = treeval_formats::input::read_text(path, "tree pairs ({a{b}{c}} TAB {a{b}})")
         .map_err(|e| Failure::Eval(e.to_string()))?;
-    let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ted", &inputs(a))?;
+    let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "ted", &inputs(a))?;
     let mut labels: HashMap<String, u32> = HashMap::new();
     let mut problems = Vec::new();
     let mut text = String::new();

@@ -125,7 +125,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
-    check_outputs(&outputs(&a.out), &ins, a.out.force)?;
+    check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let enhancements = Enhancements::parse(&a.enhancements)
         .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
     if a.gold == "-" && a.systems.len() > 1 {
@@ -134,14 +134,14 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     let (cfg, resample) = super::significance::resampling_config(
-        &a.sig,
+        &a.report.sig,
         a.systems.len(),
         "system files",
         "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
     )?;
     let opts = options(a, enhancements, resample);
     let (systems, diagnostics, gold_out) = score(a, &opts)?;
-    if a.out.per_sentence.is_some() {
+    if a.report.out.per_sentence.is_some() {
         write_per_sentence(a, &ins, &systems)?;
     }
     let warnings = print_warnings(&diagnostics, a.report.quiet);
@@ -158,19 +158,19 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         compat_text(&systems, c)
     } else {
         if resample {
-            super::significance::sign(&a.sig, &cfg, &mut signature);
+            super::significance::sign(&a.report.sig, &cfg, &mut signature);
             signature.push("test-metrics", a.test_metrics.join(","));
         }
         let shown = UdShown {
             per_relation: a.per_relation,
-            ci: super::significance::intervals(&a.sig),
+            ci: super::significance::intervals(&a.report.sig),
         };
         let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
         let mut report = build(signature, &gold_file, &systems, shown, warnings);
         if !cfg.tests.is_empty() {
             significance(a, &cfg, &systems, &mut report);
         }
-        report.significance = super::significance::settings(&a.sig, &cfg, &a.test_metrics);
+        report.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
         treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format))
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
@@ -198,7 +198,7 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         multiple_roots_okay: a.multiple_roots_okay,
         empty_nodes,
         enhancements,
-        keep_sentences: resample || a.out.per_sentence.is_some(),
+        keep_sentences: resample || a.report.out.per_sentence.is_some(),
         align: a.align.into(),
         by: a.by.clone(),
         relation_sets: false,
@@ -252,7 +252,7 @@ fn write_per_sentence(
     ins: &[InputRef<'_>],
     systems: &[UdSystemIn],
 ) -> Result<(), Failure> {
-    let mut sink = PerSentence::open(a.out.per_sentence.as_deref(), "ud", ins)?;
+    let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "ud", ins)?;
     for (k, s) in systems.iter().enumerate() {
         for (i, c) in s.sentences.iter().enumerate() {
             let counts: serde_json::Map<String, serde_json::Value> = METRICS
