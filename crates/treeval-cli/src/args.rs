@@ -516,47 +516,14 @@ pub enum Labels {
     Universal,
 }
 
-/// Output formats.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum Format {
-    /// Aligned tables for reading.
-    Text,
-    /// The versioned JSON contract (schema "treeval.report/2").
-    Json,
-    /// Long-format CSV: one row per cell (system, section, key, measure), test and rank.
-    Csv,
-    /// The same, tab-separated.
-    Tsv,
-    /// Markdown tables.
-    Markdown,
-    /// A LaTeX tabular (booktabs).
-    Latex,
-}
+/// Output formats (defined with their emitters, in `treeval_report::render`).
+pub use treeval_report::render::OutputFormat as Format;
 
-impl Format {
-    /// Every format.
-    pub const ALL: [Format; 6] = [
-        Format::Text,
-        Format::Json,
-        Format::Csv,
-        Format::Tsv,
-        Format::Markdown,
-        Format::Latex,
-    ];
-}
-
-impl From<Format> for treeval_report::render::OutputFormat {
-    fn from(f: Format) -> Self {
-        use treeval_report::render::OutputFormat as O;
-        match f {
-            Format::Text => O::Text,
-            Format::Json => O::Json,
-            Format::Csv => O::Csv,
-            Format::Tsv => O::Tsv,
-            Format::Markdown => O::Markdown,
-            Format::Latex => O::Latex,
-        }
-    }
+/// `--format`'s values: every output format, with its description in `--help`.
+fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(Format::ALL.map(|f| PossibleValue::new(f.name()).help(f.about())))
+        .try_map(|name| Format::from_name(&name).ok_or("not an output format"))
 }
 
 /// Reference-script output to reproduce byte for byte.
@@ -677,7 +644,7 @@ pub struct ReportArgs {
     /// Output format: text (aligned tables), json (the versioned contract
     /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per cell, test and
     /// rank), markdown, latex (booktabs tables). With --compat: text only.
-    #[arg(long, value_enum, default_value_t = Format::Text, help_heading = "Output")]
+    #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
     pub format: Format,
     /// No progress bar and no warnings on stderr (the warnings stay in the report).
     #[arg(short, long, help_heading = "Output")]

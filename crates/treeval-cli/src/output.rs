@@ -360,11 +360,7 @@ pub fn check_format(
     supported: &[crate::args::Format],
     compat: bool,
 ) -> Result<(), Failure> {
-    use clap::ValueEnum;
-    let name = |f: crate::args::Format| {
-        f.to_possible_value()
-            .map_or_else(|| format!("{f:?}"), |v| v.get_name().to_owned())
-    };
+    let name = |f: crate::args::Format| f.name();
     if compat && format != crate::args::Format::Text {
         return Err(Failure::Usage(format!(
             "--format {} does not apply with --compat, which prints exactly what the reference tool prints; drop one of the two",
@@ -372,7 +368,7 @@ pub fn check_format(
         )));
     }
     if !supported.contains(&format) {
-        let list: Vec<String> = supported.iter().map(|f| name(*f)).collect();
+        let list: Vec<&str> = supported.iter().map(|f| name(*f)).collect();
         return Err(Failure::Usage(format!(
             "--format {} is not available for `treeval {command}` yet; it writes {}",
             name(format),

@@ -16,3 +16,46 @@ pub enum OutputFormat {
     /// A LaTeX `tabular` (booktabs).
     Latex,
 }
+
+impl OutputFormat {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [OutputFormat; 6] = [
+        OutputFormat::Text,
+        OutputFormat::Json,
+        OutputFormat::Csv,
+        OutputFormat::Tsv,
+        OutputFormat::Markdown,
+        OutputFormat::Latex,
+    ];
+
+    /// The name `--format` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Text => "text",
+            OutputFormat::Json => "json",
+            OutputFormat::Csv => "csv",
+            OutputFormat::Tsv => "tsv",
+            OutputFormat::Markdown => "markdown",
+            OutputFormat::Latex => "latex",
+        }
+    }
+
+    /// What the format is, in a few words.
+    pub fn about(self) -> &'static str {
+        match self {
+            OutputFormat::Text => "Aligned tables for reading",
+            OutputFormat::Json => "The versioned JSON contract (schema \"treeval.report/2\")",
+            OutputFormat::Csv => {
+                "Long-format CSV: one row per cell (system, section, key, measure), test and rank"
+            }
+            OutputFormat::Tsv => "The same, tab-separated",
+            OutputFormat::Markdown => "Markdown tables",
+            OutputFormat::Latex => "A LaTeX tabular (booktabs)",
+        }
+    }
+
+    /// The format named `name`.
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+}

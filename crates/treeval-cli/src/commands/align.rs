@@ -9,7 +9,6 @@ use treeval_metrics::align::{
 };
 use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
 use treeval_report::model::Warning;
-use treeval_report::render::OutputFormat;
 use treeval_report::value::{Input, Report};
 
 use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, NullLinks};
@@ -101,7 +100,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = match a.compat {
         Some(AlignCompat::AerPy) => aer_py_text(a, &hyps, &totals)?,
         Some(AlignCompat::WaEvalAlign) => wa_eval_text(a, &gold, &hyps, keep_null),
-        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format)),
+        None => treeval_report::emit::to_string(&report, a.report.format),
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)

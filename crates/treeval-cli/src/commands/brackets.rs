@@ -12,7 +12,6 @@ use treeval_metrics::careful::{
 };
 use treeval_report::compat::evalb::evalb_text;
 use treeval_report::model::Warning;
-use treeval_report::render::OutputFormat;
 use treeval_report::value::{Input as ReportInput, Matrix, Report, Row, Section, System};
 use treeval_report::Signature;
 
@@ -194,7 +193,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         );
         tests(a, &cfg, &scored.systems, &mut report);
         report.warnings = scored.warnings;
-        scored.text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
+        scored.text = treeval_report::emit::to_string(&report, a.report.format);
     }
     out.write_all(scored.text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)

@@ -5,7 +5,6 @@ use std::io::Write;
 use treeval_formats::{Conll09Columns, Format, ReaderBuilder};
 use treeval_metrics::deps::{evaluate, Input};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
-use treeval_report::render::OutputFormat;
 
 use crate::args::{CompatMode, Conll09Cols, DepsArgs, InputFormat, Labels, Profile, TestArg};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
@@ -108,7 +107,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
             s
         }
-        None => treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format)),
+        None => treeval_report::emit::to_string(&report, a.report.format),
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;

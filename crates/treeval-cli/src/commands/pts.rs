@@ -10,7 +10,6 @@ use treeval_metrics::pts::{row, PtsCounts, Weights};
 use treeval_metrics::{DepsOptions, LabelMode};
 use treeval_report::model::Warning;
 use treeval_report::pts::{PtsFiles, PtsIn};
-use treeval_report::render::OutputFormat;
 use treeval_report::value::Report;
 use treeval_stats::compare::TestKind;
 
@@ -88,7 +87,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             eprintln!("{}", super::significance::warning_line(w));
         }
     }
-    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
+    let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }

@@ -8,7 +8,6 @@ use treeval_metrics::measure::Measure;
 use treeval_metrics::relations::{measures, RelationSetCounts};
 use treeval_metrics::ud::{evaluate, UdOptions};
 use treeval_report::model::Warning;
-use treeval_report::render::OutputFormat;
 use treeval_report::value::{Input, Report, System};
 use treeval_report::Signature;
 
@@ -87,7 +86,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
     }
     report.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
-    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
+    let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }

@@ -12,7 +12,6 @@ use treeval_metrics::ted::{
 };
 use treeval_metrics::tedeval::run::{evaluate, Experiment, TedEvalOptions, TedEvalResult};
 use treeval_report::model::Warning;
-use treeval_report::render::OutputFormat;
 use treeval_report::ted::{build, tested_name, tests, TedShown};
 use treeval_report::Signature;
 use treeval_stats::compare::{CompareConfig, TestKind};
@@ -154,7 +153,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     report.significance =
         super::significance::settings(&a.report.sig, &cfg, &[tested_name(a.micro).to_owned()]);
-    let text = treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format));
+    let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }

@@ -8,7 +8,6 @@ use treeval_metrics::ud::measures::f1_of;
 use treeval_metrics::ud::METRICS;
 use treeval_metrics::ud::{evaluate, EmptyNodes, Enhancements, UdError, UdOptions};
 use treeval_report::model::Warning;
-use treeval_report::render::OutputFormat;
 use treeval_report::ud::{
     build, compat_text, resync_lines, UdCompat as Compat, UdFileOut, UdShown, UdSystemIn,
 };
@@ -171,7 +170,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             significance(a, &cfg, &systems, &mut report);
         }
         report.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
-        treeval_report::emit::to_string(&report, OutputFormat::from(a.report.format))
+        treeval_report::emit::to_string(&report, a.report.format)
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
