@@ -83,16 +83,8 @@ impl Measure {
         num: usize,
         den: usize,
     ) -> Self {
-        Measure {
-            name,
-            title,
-            formula,
-            source,
-            kind: Kind::Fraction,
-            better: Better::Higher,
-            reads: vec![num, den],
-            score: Arc::new(|s: &[f64]| ratio(s[0], s[1])),
-        }
+        let score = |s: &[f64]| ratio(s[0], s[1]);
+        Measure::fraction(name, title, formula, source, vec![num, den], score)
     }
 
     /// A fraction (higher is better) with its own score function over the columns it
