@@ -65,6 +65,29 @@ pub fn cells<S: Statistics>(measures: &[Measure], units: &[S], ci: Option<Interv
     out
 }
 
+/// [`cells`] of several groups of units (say one per system and metric), with every
+/// interval from one resampling run per number of units (each as [`cells`] alone gives).
+pub fn cells_of_groups<S: Statistics>(
+    measures: &[Measure],
+    groups: &[&[S]],
+    ci: Option<Intervals>,
+) -> Vec<Vec<Cell>> {
+    let mut out: Vec<Vec<Cell>> = groups.iter().map(|g| point_cells(measures, g)).collect();
+    let Some(c) = ci else { return out };
+    let mut places = Vec::new();
+    let mut asked = Vec::new();
+    for (g, cells) in out.iter().enumerate() {
+        for k in wanted(measures, cells) {
+            places.push((g, k));
+            asked.push((g, &measures[k]));
+        }
+    }
+    for ((g, k), ci) in places.into_iter().zip(intervals(groups, &asked, c)) {
+        out[g][k].ci = ci;
+    }
+    out
+}
+
 /// The cells of `measures` over the summed units, without intervals.
 fn point_cells<S: Statistics>(measures: &[Measure], units: &[S]) -> Vec<Cell> {
     let totals = sums(units);

@@ -10,7 +10,7 @@ use treeval_metrics::ud::{
     conll18_table, Count, RelationCounts, ResyncWindow, SideStats, UdCounts, METRICS,
 };
 
-use crate::driver::{cells, keyed_rows, Intervals};
+use crate::driver::{keyed_rows, Intervals};
 use crate::model::{Signature, Warning};
 use crate::value::{Input, Report, Row, Section, System};
 
@@ -299,21 +299,29 @@ fn metric_section(
     ms: &[treeval_metrics::measure::Measure],
     ci: Option<Intervals>,
 ) -> Section {
-    let mut rows = Vec::new();
+    // every system's units of every metric; their intervals from one resampling run
+    let mut keys = Vec::new();
+    let mut groups: Vec<Vec<Count>> = Vec::new();
     for (k, s) in systems.iter().enumerate() {
         for (m, name) in METRICS.iter().enumerate().take(n) {
-            let units: Vec<Count> = if ci.is_some() && !s.sentences.is_empty() {
+            keys.push((k, *name));
+            groups.push(if ci.is_some() && !s.sentences.is_empty() {
                 s.sentences.iter().map(|c| c.metrics[m]).collect()
             } else {
                 vec![s.counts.metrics[m]]
-            };
-            rows.push(Row {
-                system: k,
-                key: Some((*name).to_owned()),
-                cells: cells(ms, &units, ci),
             });
         }
     }
+    let refs: Vec<&[Count]> = groups.iter().map(Vec::as_slice).collect();
+    let rows = keys
+        .into_iter()
+        .zip(crate::driver::cells_of_groups(ms, &refs, ci))
+        .map(|((k, name), cells)| Row {
+            system: k,
+            key: Some(name.to_owned()),
+            cells,
+        })
+        .collect();
     Section {
         id: "scores".into(),
         title: String::new(),
