@@ -4,7 +4,7 @@
 # running this once for each and dividing.
 # Usage: scripts/bench-callgrind.sh BIN WORK [SHARED_DATA_DIR]
 # WORK holds the inputs (made when missing): gold1m.conllu + sys1m.conllu (the big1m
-# pair), ptb40k.gld/.tst (scripts/make-ptb40k.py), EWT dev gold + spaCy greedy parse.
+# pair), ptb40k/ptb40k.gld and .tst (scripts/make-ptb40k.py), EWT dev gold + spaCy greedy parse.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$1
@@ -17,7 +17,7 @@ if [ ! -s "$work/gold1m.conllu" ]; then
   done > "$work/gold1m.conllu"
 fi
 [ -s "$work/sys1m.conllu" ] || gunzip -c "$data/reference/big1m/sys1m.conllu.gz" > "$work/sys1m.conllu"
-[ -s "$work/ptb40k.gld" ] || python3 "$root/scripts/make-ptb40k.py" "$data" "$work/ptb40k"
+[ -s "$work/ptb40k/ptb40k.gld" ] || python3 "$root/scripts/make-ptb40k.py" "$data" "$work/ptb40k"
 ewt=$data/ud/UD_English-EWT/en_ewt-ud-dev.conllu
 greedy=$data/nbest/en_ewt-dev.en_sm.greedy.conllu
 
@@ -30,5 +30,5 @@ count() { # name, command...
 count "deps -q --format json (big1m)" "$bin" deps -q --format json "$work/gold1m.conllu" "$work/sys1m.conllu"
 count "ud -q --format json (big1m)" "$bin" ud -q --format json "$work/gold1m.conllu" "$work/sys1m.conllu"
 count "relations -q --format json (big1m)" "$bin" relations -q --format json "$work/gold1m.conllu" "$work/sys1m.conllu"
-count "brackets -q --format json (ptb40k)" "$bin" brackets -q --format json "$work/ptb40k.gld" "$work/ptb40k.tst"
+count "brackets -q --format json (ptb40k)" "$bin" brackets -q --format json "$work/ptb40k/ptb40k.gld" "$work/ptb40k/ptb40k.tst"
 count "ted -q --format json (EWT dev, greedy)" "$bin" ted -q --format json --gold "$ewt" --parse "$greedy"
