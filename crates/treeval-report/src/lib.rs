@@ -12,6 +12,7 @@ pub mod driver;
 pub mod emit;
 pub mod model;
 pub mod pts;
+pub mod relations;
 pub mod render;
 pub mod ted;
 pub mod ud;

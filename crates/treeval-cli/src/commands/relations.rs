@@ -4,12 +4,9 @@
 use std::io::Write;
 
 use serde_json::json;
-use treeval_metrics::measure::Measure;
 use treeval_metrics::relations::{measures, RelationSetCounts};
 use treeval_metrics::ud::{evaluate, UdOptions};
-use treeval_report::model::Warning;
-use treeval_report::value::{Input, Report, System};
-use treeval_report::Signature;
+use treeval_report::relations::RelationsIn;
 
 use super::ud::{explain, input, print_warnings};
 use crate::args::{GraphArg, RelationsArgs};
@@ -70,7 +67,15 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         sink.finish()?;
     }
     let ms = measures();
-    let mut report = build(a, &opts, &ms, &units, warnings);
+    let e = RelationsIn {
+        gold: &a.gold,
+        systems: &a.systems,
+        enhanced: a.graph == GraphArg::Enhanced,
+        opts: &opts,
+        units: &units,
+    };
+    let ci = super::significance::intervals(&a.report.sig);
+    let mut report = treeval_report::relations::build(&e, &ms, ci, warnings);
     if !cfg.tests.is_empty() {
         let tested: Vec<treeval_report::driver::Tested> = ms
             .iter()
@@ -89,74 +94,4 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
-}
-
-/// The report: relation precision, recall, F1 and concept accuracy of every system.
-fn build(
-    a: &RelationsArgs,
-    opts: &UdOptions,
-    ms: &[Measure],
-    units: &[Vec<RelationSetCounts>],
-    warnings: Vec<Warning>,
-) -> Report {
-    let graph = if a.graph == GraphArg::Enhanced {
-        "enhanced"
-    } else {
-        "basic"
-    };
-    let mut signature = Signature::new(
-        "relations",
-        &[("graph", graph.into()), ("align", opts.align.name().into())],
-    );
-    if a.graph == GraphArg::Enhanced {
-        signature.push("empty-nodes", opts.empty_nodes.name().into());
-    }
-    let mut r = Report::new("relations", signature);
-    r.convention("graph", graph);
-    r.convention("alignment", opts.align.name());
-    if a.graph == GraphArg::Enhanced {
-        r.convention("empty nodes", opts.empty_nodes.name());
-    }
-    let file = |role: &str, path: &str, description: String, counts, system| Input {
-        role: role.into(),
-        path: path.into(),
-        format: "conllu".into(),
-        description,
-        counts,
-        system,
-    };
-    r.inputs.push(file(
-        "gold",
-        &a.gold,
-        String::new(),
-        serde_json::Value::Null,
-        None,
-    ));
-    for (k, (path, rows)) in a.systems.iter().zip(units).enumerate() {
-        let mut t = RelationSetCounts::default();
-        for u in rows {
-            t += *u;
-        }
-        let description = format!("{} sentences", t.sentences);
-        let counts = serde_json::to_value(t).unwrap_or_default();
-        r.inputs
-            .push(file("system", path, description, counts, Some(k)));
-        r.systems.push(System {
-            name: path.clone(),
-            inputs: vec![r.inputs.len() - 1],
-        });
-    }
-    r.add_measures::<RelationSetCounts>(ms);
-    let mut section = treeval_report::driver::section(
-        "scores",
-        &format!("relations ({graph})"),
-        ms,
-        units,
-        super::significance::intervals(&a.report.sig),
-    );
-    section.show_counts = true;
-    r.sections.push(section);
-    r.notes.push("Df = max(|Dt|, |Ds|) − |Dt ∩ Ds| per sentence; CA = 1 − ΣDf / Σmax; CA-macro = the mean of the sentences' CA (1 for a sentence without relations)".into());
-    r.warnings = warnings;
-    r
 }
