@@ -6,6 +6,7 @@
 
 #![warn(missing_docs)]
 
+pub mod align;
 pub mod compat;
 pub mod deps;
 pub mod driver;

@@ -7,9 +7,10 @@ use treeval_metrics::align::{
     aer_of, as_wa_eval_sees_it, count_files, measures, pair_sentences, sentence_numbers, sum,
     AlignCounts,
 };
+use treeval_report::align::AlignIn;
 use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
 use treeval_report::model::Warning;
-use treeval_report::value::{Input, Report};
+use treeval_report::value::Report;
 
 use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, NullLinks};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
@@ -86,12 +87,16 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
     gold_counts.sentences = sentences;
-    let counted = Counted {
+    let e = AlignIn {
+        gold: &gold,
+        hyps: &hyps,
         per_hyp: &per_hyp,
         totals: &totals,
-        gold: &gold_counts,
+        gold_counts: &gold_counts,
+        f_alpha: a.f_alpha.unwrap_or(0.5),
+        keep_null,
     };
-    let report = build(a, keep_null, &gold, &hyps, &counted, warnings);
+    let report = build(a, &e, warnings);
     if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
@@ -357,47 +362,17 @@ fn wa_eval_text(
     o
 }
 
-/// The counts behind the report: per hypothesis per sentence, per hypothesis, and the gold's.
-struct Counted<'a> {
-    per_hyp: &'a [Vec<AlignCounts>],
-    totals: &'a [AlignCounts],
-    gold: &'a AlignCounts,
-}
-
 /// The report: the scores of every hypothesis with their intervals, the tests, the notes.
-fn build(
-    a: &AlignArgs,
-    keep_null: bool,
-    gold: &AlignmentFile,
-    hyps: &[AlignmentFile],
-    counted: &Counted<'_>,
-    warnings: Vec<Warning>,
-) -> Report {
-    let per_hyp = counted.per_hyp;
-    let f_alpha = a.f_alpha.unwrap_or(0.5);
-    let null = if keep_null { "include" } else { "exclude" };
-    let mut signature = treeval_report::Signature::new(
-        "align",
-        &[("null", null.into()), ("f-alpha", f_alpha.to_string())],
-    );
-    if let Some(n) = a.sentences {
-        signature.push("sentences", n.to_string());
-    }
+fn build(a: &AlignArgs, e: &AlignIn<'_>, warnings: Vec<Warning>) -> Report {
+    let mut signature = treeval_report::align::signature(e, a.sentences);
     let cfg = super::significance::config(&a.report.sig);
     if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
         super::significance::sign(&a.report.sig, &cfg, &mut signature);
     }
-    let mut r = Report::new("align", signature);
-    r.convention("f-alpha", f_alpha);
-    r.convention("null", null);
-    inputs_and_notes(&mut r, gold, hyps, counted, null);
-    let ms = measures(f_alpha);
-    r.add_measures::<AlignCounts>(&ms);
     let ci = super::significance::intervals(&a.report.sig);
-    r.sections.push(treeval_report::driver::section(
-        "scores", "", &ms, per_hyp, ci,
-    ));
+    let mut r = treeval_report::align::build(signature, e, ci, warnings);
     if !cfg.tests.is_empty() {
+        let ms = measures(e.f_alpha);
         let tested: Vec<treeval_report::driver::Tested> = a
             .test_metrics
             .iter()
@@ -406,58 +381,9 @@ fn build(
             .collect();
         let bar = super::significance::Progress::new(a.report.quiet);
         (r.comparisons, r.rankings) =
-            treeval_report::driver::tests(&tested, per_hyp, &cfg, &|l, d, n| bar.update(l, d, n));
+            treeval_report::driver::tests(&tested, e.per_hyp, &cfg, &|l, d, n| bar.update(l, d, n));
         bar.finish();
     }
     r.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
-    r.warnings = warnings;
     r
-}
-
-/// The report's inputs and systems, and a note per hypothesis with NULL, repeated or
-/// doubly tagged links.
-fn inputs_and_notes(
-    r: &mut Report,
-    gold: &AlignmentFile,
-    hyps: &[AlignmentFile],
-    counted: &Counted<'_>,
-    null: &str,
-) {
-    r.inputs.push(Input {
-        role: "gold".into(),
-        path: gold.path.to_string(),
-        format: gold.format.name().into(),
-        description: format!(
-            "{} sentences, {} sure + {} possible-only links",
-            counted.gold.sentences,
-            counted.gold.s,
-            counted.gold.p - counted.gold.s
-        ),
-        counts: serde_json::json!({
-            "sentences": counted.gold.sentences,
-            "s": counted.gold.s,
-            "p": counted.gold.p,
-        }),
-        system: None,
-    });
-    for (k, (h, t)) in hyps.iter().zip(counted.totals).enumerate() {
-        r.inputs.push(Input {
-            role: "system".into(),
-            path: h.path.to_string(),
-            format: h.format.name().into(),
-            description: format!("{} links", t.a),
-            counts: serde_json::to_value(t).unwrap_or_default(),
-            system: Some(k),
-        });
-        r.systems.push(treeval_report::value::System {
-            name: h.path.to_string(),
-            inputs: vec![k + 1],
-        });
-        if t.hyp_null + t.hyp_duplicates + t.hyp_both > 0 {
-            r.notes.push(format!(
-                "{}: {} link(s) with a NULL side ({null}), {} repeated link(s), {} link(s) tagged both S and P",
-                h.path, t.hyp_null, t.hyp_duplicates, t.hyp_both
-            ));
-        }
-    }
 }
