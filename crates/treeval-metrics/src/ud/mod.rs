@@ -33,6 +33,7 @@ pub use resync::{ResyncCause, ResyncFailure, ResyncWindow, WindowSide, ANCHOR, M
 pub use window::SideStats;
 
 use crate::deps::{ByKey, GroupCounts, Input};
+use crate::feed::fill_batch;
 use crate::labels::LabelTable;
 use resync::{Resync, Step};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -399,14 +400,16 @@ impl Chunks for Inline<'_> {
     fn next(&mut self) -> Result<Option<Chunk>, Error> {
         let mut c = self.spare.pop().unwrap_or_default();
         c.clear();
-        let mut n = 0;
-        while n < CHUNK {
-            match self.src.next_sentence()? {
-                Some(sent) => self.conv.push(&mut c, sent),
-                None => break,
-            }
-            n += 1;
-        }
+        let (src, conv) = (&mut *self.src, &mut self.conv);
+        let (n, _) = fill_batch(CHUNK, |_| {
+            Ok(match src.next_sentence()? {
+                Some(sent) => {
+                    conv.push(&mut c, sent);
+                    true
+                }
+                None => false,
+            })
+        })?;
         Ok((n > 0).then_some(c))
     }
     fn recycle(&mut self, c: Chunk) {
@@ -440,47 +443,45 @@ impl Threaded {
         let (back, recycled) = sync_channel::<Chunk>(4);
         let opts = opts.clone();
         scope.spawn(move || {
-            let mut rdr = match input.builder.from_path(&input.path) {
-                Ok(r) => r,
-                Err(e) => {
-                    let _ = tx.send(Msg::Fatal(e));
-                    return;
-                }
-            };
-            let mut conv = Converter::new(&input.path, &opts);
-            let mut sent = Sentence::new();
-            loop {
-                let mut c = recycled.try_recv().unwrap_or_default();
-                c.clear();
-                let mut n = 0;
-                let mut done = false;
-                while n < CHUNK {
-                    match rdr.read_sentence(&mut sent) {
-                        Ok(true) => conv.push(&mut c, &sent),
-                        Ok(false) => {
-                            done = true;
-                            break;
-                        }
-                        Err(e) => {
-                            let _ = tx.send(Msg::Fatal(e));
-                            return;
-                        }
-                    }
-                    n += 1;
-                }
-                if n > 0 && tx.send(Msg::Chunk(Box::new(c))).is_err() {
-                    return;
-                }
-                if done {
-                    let _ = tx.send(Msg::End(rdr.take_diagnostics()));
-                    return;
-                }
+            if let Err(e) = produce(input, &opts, &tx, &recycled) {
+                let _ = tx.send(Msg::Fatal(e));
             }
         });
         Threaded {
             rx,
             back,
             end: None,
+        }
+    }
+}
+
+/// The reader thread: prepared chunks to `tx` until the end of the file (then its
+/// diagnostics) or until the receiving side hangs up.
+fn produce(
+    input: &Input,
+    opts: &UdOptions,
+    tx: &SyncSender<Msg>,
+    recycled: &Receiver<Chunk>,
+) -> Result<(), Error> {
+    let mut rdr = input.builder.from_path(&input.path)?;
+    let mut conv = Converter::new(&input.path, opts);
+    let mut sent = Sentence::new();
+    loop {
+        let mut c = recycled.try_recv().unwrap_or_default();
+        c.clear();
+        let (n, done) = fill_batch(CHUNK, |_| {
+            let read = rdr.read_sentence(&mut sent)?;
+            if read {
+                conv.push(&mut c, &sent);
+            }
+            Ok(read)
+        })?;
+        if n > 0 && tx.send(Msg::Chunk(Box::new(c))).is_err() {
+            return Ok(());
+        }
+        if done {
+            let _ = tx.send(Msg::End(rdr.take_diagnostics()));
+            return Ok(());
         }
     }
 }
