@@ -515,67 +515,16 @@ fn run_chunks(
     sys: &mut dyn Chunks,
     opts: &UdOptions,
 ) -> Result<UdResult, UdError> {
-    let nk = opts.by.len();
-    let mut e = Eval {
-        g: Side::new(nk),
-        s: Side::new(nk),
-        gsrc: gold,
-        ssrc: sys,
-        opts,
-        labels: LabelTable::new(),
-        group_names: LabelTable::new(),
-        groups: vec![Vec::new(); nk],
-        smap: Vec::new(),
-        pairs: Vec::new(),
-        cmp: 0,
-        cmp_chars: 0,
-        totals: UdCounts::default(),
-        rel: Vec::new(),
-        sentences: Vec::new(),
-        window: Vec::new(),
-        resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
-    };
-    let outcome = e.run();
-    let mismatch = match outcome {
+    let mut e = Eval::new(gold, sys, opts);
+    let mismatch = match e.run() {
         Ok(()) => None,
         Err(Stop::Fatal(err)) => return Err(UdError::Fatal(err)),
         Err(stop) => {
-            // read both files to the end for their problems, without scoring
-            for gold in [true, false] {
-                while !e.side(gold).eof {
-                    if let Err(Stop::Fatal(err)) = e.load(gold, false) {
-                        return Err(UdError::Fatal(err));
-                    }
-                    let side = e.side_mut(gold);
-                    let n = side.words.len();
-                    side.front = n;
-                    side.drain(n);
-                }
-            }
+            e.read_to_end()?;
             Some(stop)
         }
     };
-    let mut problems: Vec<Diagnostic> = Vec::new();
-    let mut warnings = Vec::new();
-    for d in [e.gsrc.finish(), e.ssrc.finish()] {
-        let d = d.map_err(UdError::Fatal)?;
-        for x in d.iter() {
-            if x.is_error() {
-                problems.push(x.clone());
-            } else {
-                warnings.push(x.clone());
-            }
-        }
-    }
-    problems.extend(std::mem::take(&mut e.g.errors));
-    problems.extend(std::mem::take(&mut e.s.errors));
-    problems.sort_by(|a, b| {
-        (&*a.position.path, a.position.line, a.position.column).cmp(&(
-            &*b.position.path,
-            b.position.line,
-            b.position.column,
-        ))
-    });
+    let (problems, warnings) = e.diagnostics()?;
     match mismatch {
         Some(Stop::Mismatch(m)) => return Err(UdError::Mismatch(m, problems)),
         Some(Stop::Unsynced(m)) => return Err(UdError::Unsynced(m, problems)),
@@ -584,37 +533,7 @@ fn run_chunks(
     if !problems.is_empty() {
         return Err(UdError::Invalid(problems));
     }
-    let mut relations: Vec<(String, RelationCounts)> = e
-        .rel
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.gold + r.system > 0)
-        .map(|(k, r)| (e.labels.name(k as u32).to_owned(), *r))
-        .collect();
-    relations.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(UdResult {
-        counts: e.totals,
-        relations,
-        gold: e.g.stats,
-        system: e.s.stats,
-        sentences: e.sentences,
-        warnings,
-        resync: e.resync.map(|r| r.windows),
-        by: opts
-            .by
-            .iter()
-            .zip(&e.groups)
-            .map(|(&key, counts)| {
-                let rows = counts
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.gold + c.system > 0)
-                    .map(|(id, c)| (e.group_names.name(id as u32).to_owned(), *c))
-                    .collect();
-                (key, rows)
-            })
-            .collect(),
-    })
+    Ok(e.into_result(warnings))
 }
 
 enum Stop {
@@ -651,7 +570,110 @@ fn char_count(b: &[u8]) -> u64 {
     b.iter().filter(|&&c| (c as i8) >= -0x40).count() as u64
 }
 
-impl Eval<'_> {
+impl<'a> Eval<'a> {
+    /// An evaluation of the chunks of `gold` and `sys`, nothing read yet.
+    fn new(gsrc: &'a mut dyn Chunks, ssrc: &'a mut dyn Chunks, opts: &'a UdOptions) -> Self {
+        let nk = opts.by.len();
+        Eval {
+            g: Side::new(nk),
+            s: Side::new(nk),
+            gsrc,
+            ssrc,
+            opts,
+            labels: LabelTable::new(),
+            group_names: LabelTable::new(),
+            groups: vec![Vec::new(); nk],
+            smap: Vec::new(),
+            pairs: Vec::new(),
+            cmp: 0,
+            cmp_chars: 0,
+            totals: UdCounts::default(),
+            rel: Vec::new(),
+            sentences: Vec::new(),
+            window: Vec::new(),
+            resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
+        }
+    }
+
+    /// After a stop: read both files to the end for their problems, without scoring.
+    fn read_to_end(&mut self) -> Result<(), UdError> {
+        for gold in [true, false] {
+            while !self.side(gold).eof {
+                if let Err(Stop::Fatal(err)) = self.load(gold, false) {
+                    return Err(UdError::Fatal(err));
+                }
+                let side = self.side_mut(gold);
+                let n = side.words.len();
+                side.front = n;
+                side.drain(n);
+            }
+        }
+        Ok(())
+    }
+
+    /// The readers' and the converters' diagnostics of both files: the problems (sorted
+    /// by position) and the warnings.
+    fn diagnostics(&mut self) -> Result<(Vec<Diagnostic>, Vec<Diagnostic>), UdError> {
+        let mut problems: Vec<Diagnostic> = Vec::new();
+        let mut warnings = Vec::new();
+        for d in [self.gsrc.finish(), self.ssrc.finish()] {
+            let d = d.map_err(UdError::Fatal)?;
+            for x in d.iter() {
+                if x.is_error() {
+                    problems.push(x.clone());
+                } else {
+                    warnings.push(x.clone());
+                }
+            }
+        }
+        problems.extend(std::mem::take(&mut self.g.errors));
+        problems.extend(std::mem::take(&mut self.s.errors));
+        problems.sort_by(|a, b| {
+            (&*a.position.path, a.position.line, a.position.column).cmp(&(
+                &*b.position.path,
+                b.position.line,
+                b.position.column,
+            ))
+        });
+        Ok((problems, warnings))
+    }
+
+    /// The counts of a complete evaluation, with the readers' `warnings`.
+    fn into_result(self, warnings: Vec<Diagnostic>) -> UdResult {
+        let mut relations: Vec<(String, RelationCounts)> = self
+            .rel
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.gold + r.system > 0)
+            .map(|(k, r)| (self.labels.name(k as u32).to_owned(), *r))
+            .collect();
+        relations.sort_by(|a, b| a.0.cmp(&b.0));
+        UdResult {
+            counts: self.totals,
+            relations,
+            gold: self.g.stats,
+            system: self.s.stats,
+            sentences: self.sentences,
+            warnings,
+            resync: self.resync.map(|r| r.windows),
+            by: self
+                .opts
+                .by
+                .iter()
+                .zip(&self.groups)
+                .map(|(&key, counts)| {
+                    let rows = counts
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| c.gold + c.system > 0)
+                        .map(|(id, c)| (self.group_names.name(id as u32).to_owned(), *c))
+                        .collect();
+                    (key, rows)
+                })
+                .collect(),
+        }
+    }
+
     fn side(&self, gold: bool) -> &Side {
         if gold {
             &self.g
