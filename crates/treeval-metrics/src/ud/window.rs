@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use treeval_formats::{Diagnostic, ErrorKind, NodeId, Position, Sentence};
+use treeval_formats::{Diagnostic, ErrorKind, NodeId, Position, Sentence, Word};
 use unicode_general_category::{get_general_category, GeneralCategory};
 
 use super::enhanced::{self, Item, WordContext, NO_PARENT};
@@ -409,14 +409,29 @@ impl Converter {
 
     /// Read one sentence into the window. Problems go to `c.errors`.
     pub fn push(&mut self, c: &mut Chunk, s: &Sentence) {
-        let path = self.path.clone();
-        let pos = |line: u64, col: u32| {
-            Position::new(path.clone(), line, col).in_sentence(s.index(), s.sent_id())
-        };
         let base = c.words.len() as u32;
-        let sent = c.sents.len() as u32;
         let first_token = c.tokens.len() as u32;
         let start = c.text.len() as u64;
+        self.push_tokens(c, s);
+        c.stats.sentences += 1;
+        c.stats.tokens += u64::from(c.tokens.len() as u32 - first_token);
+        c.stats.words += s.words().len() as u64;
+        c.sents.push(SentInfo {
+            first_word: base,
+            first_token,
+            start,
+            end: c.text.len() as u64,
+        });
+        let bad = self.push_heads(c, s, base);
+        self.push_groups(c, s, base, bad);
+        link_functional(c, base);
+        self.push_enhanced(c, s, base);
+    }
+
+    /// The sentence's tokens (a multiword token once: its form, its line) with their
+    /// text, and the words of each.
+    fn push_tokens(&mut self, c: &mut Chunk, s: &Sentence) {
+        let sent = c.sents.len() as u32;
         let words = s.words();
         let n = words.len();
         let mut mwts = s.multiword_tokens().iter().peekable();
@@ -433,7 +448,7 @@ impl Converter {
             let (ts, te) = Self::push_text(&mut c.text, form);
             if ts == te {
                 c.errors.push(
-                    Diagnostic::error(pos(line, 2), ErrorKind::EmptyField { column: "FORM" })
+                    Diagnostic::error(at(&self.path, s, line, 2), ErrorKind::EmptyField { column: "FORM" })
                         .with_hint("after removing space characters (Unicode Zs) the FORM is empty, which the CoNLL 2018 scorer rejects"),
                 );
             }
@@ -444,67 +459,86 @@ impl Converter {
             });
             c.last_line = line;
             for w in &words[i..(i + count).min(n)] {
-                // every field followed by a tab (see `Side::field`)
-                let f0 = c.arena.len() as u32;
-                let (form, lemma, upos) = (s.form(w), s.lemma(w), s.upos(w));
-                let f1 = f0 + form.len() as u32 + 1;
-                let f2 = f1 + lemma.len() as u32 + 1;
-                let f3 = f2 + upos.len() as u32 + 1;
-                match s.form_to_xpos(w) {
-                    Some(t) => c.arena.extend_from_slice(t.as_bytes()),
-                    None => {
-                        for x in [form, lemma, upos, s.xpos(w)] {
-                            c.arena.extend_from_slice(x.as_bytes());
-                            c.arena.push(b'\t');
-                        }
-                    }
-                }
-                let f4 = c.arena.len() as u32;
-                self.push_ufeats(&mut c.arena, s.feats(w));
-                c.arena.push(b'\t');
-                let f5 = c.arena.len() as u32;
-                c.arena.extend_from_slice(s.deprel(w).as_bytes());
-                c.arena.push(b'\t');
-                let f6 = c.arena.len() as u32;
-                let label = self.labels.intern(universal(s.deprel(w)));
-                while self.classes.len() < self.labels.len() {
-                    let name = self.labels.name(self.classes.len() as u32);
-                    c.new_labels.push(name.to_owned());
-                    self.classes.push(if CONTENT_DEPRELS.contains(&name) {
-                        F_CONTENT
-                    } else if FUNCTIONAL_DEPRELS.contains(&name) {
-                        F_FUNCTIONAL
-                    } else {
-                        0
-                    });
-                }
-                let class = self.classes[label as usize];
-                c.words.push(W {
-                    start: ts,
-                    end: te,
-                    f: [f0, f1, f2, f3, f4, f5, f6],
-                    label,
-                    edeps: (0, 0),
-                    parent: ROOT,
-                    sent,
-                    first_child: NONE,
-                    next_sibling: NONE,
-                    flags: class | if multi { F_MULTIWORD } else { 0 },
-                });
+                self.push_word(c, s, w, (ts, te), sent, multi);
             }
             i += count;
         }
-        c.stats.sentences += 1;
-        c.stats.tokens += u64::from(c.tokens.len() as u32 - first_token);
-        c.stats.words += n as u64;
-        c.sents.push(SentInfo {
-            first_word: base,
-            first_token,
-            start,
-            end: c.text.len() as u64,
-        });
+    }
 
-        // basic tree: heads, roots, cycles
+    /// One word of a token with text span `span`: its fields into the arena, its
+    /// relation and class.
+    #[inline]
+    fn push_word(
+        &mut self,
+        c: &mut Chunk,
+        s: &Sentence,
+        w: &Word,
+        span: (u64, u64),
+        sent: u32,
+        multi: bool,
+    ) {
+        // every field followed by a tab (see `Side::field`)
+        let f0 = c.arena.len() as u32;
+        let (form, lemma, upos) = (s.form(w), s.lemma(w), s.upos(w));
+        let f1 = f0 + form.len() as u32 + 1;
+        let f2 = f1 + lemma.len() as u32 + 1;
+        let f3 = f2 + upos.len() as u32 + 1;
+        match s.form_to_xpos(w) {
+            Some(t) => c.arena.extend_from_slice(t.as_bytes()),
+            None => {
+                for x in [form, lemma, upos, s.xpos(w)] {
+                    c.arena.extend_from_slice(x.as_bytes());
+                    c.arena.push(b'\t');
+                }
+            }
+        }
+        let f4 = c.arena.len() as u32;
+        self.push_ufeats(&mut c.arena, s.feats(w));
+        c.arena.push(b'\t');
+        let f5 = c.arena.len() as u32;
+        c.arena.extend_from_slice(s.deprel(w).as_bytes());
+        c.arena.push(b'\t');
+        let f6 = c.arena.len() as u32;
+        let label = self.intern_label(c, s.deprel(w));
+        let class = self.classes[label as usize];
+        c.words.push(W {
+            start: span.0,
+            end: span.1,
+            f: [f0, f1, f2, f3, f4, f5, f6],
+            label,
+            edeps: (0, 0),
+            parent: ROOT,
+            sent,
+            first_child: NONE,
+            next_sibling: NONE,
+            flags: class | if multi { F_MULTIWORD } else { 0 },
+        });
+    }
+
+    /// The converter's id of a relation's universal part; a relation met for the first
+    /// time goes to `c.new_labels`, and its class (content, functional) is noted.
+    #[inline]
+    fn intern_label(&mut self, c: &mut Chunk, deprel: &str) -> u32 {
+        let label = self.labels.intern(universal(deprel));
+        while self.classes.len() < self.labels.len() {
+            let name = self.labels.name(self.classes.len() as u32);
+            c.new_labels.push(name.to_owned());
+            self.classes.push(if CONTENT_DEPRELS.contains(&name) {
+                F_CONTENT
+            } else if FUNCTIONAL_DEPRELS.contains(&name) {
+                F_FUNCTIONAL
+            } else {
+                0
+            });
+        }
+        label
+    }
+
+    /// The basic tree: every word's head (in `self.heads`, and as a window index) and
+    /// the tree's problems. True when a head is missing or out of range.
+    fn push_heads(&mut self, c: &mut Chunk, s: &Sentence, base: u32) -> bool {
+        let words = s.words();
+        let n = words.len();
         let mut roots = 0;
         let mut bad = false;
         self.heads.clear();
@@ -516,7 +550,7 @@ impl Converter {
                 }
                 None => {
                     c.errors.push(Diagnostic::error(
-                        pos(w.line, s.head_column(w)),
+                        at(&self.path, s, w.line, s.head_column(w)),
                         ErrorKind::MissingHead,
                     ));
                     bad = true;
@@ -524,7 +558,7 @@ impl Converter {
                 }
                 Some(h) if h as usize > n => {
                     c.errors.push(Diagnostic::error(
-                        pos(w.line, s.head_column(w)),
+                        at(&self.path, s, w.line, s.head_column(w)),
                         ErrorKind::HeadOutOfRange {
                             head: u64::from(h),
                             words: n,
@@ -540,12 +574,18 @@ impl Converter {
                 c.words[base as usize + k].parent = base + h - 1;
             }
         }
+        self.check_tree(c, s, roots, bad);
+        bad
+    }
+
+    /// Cycles (when every head is usable) and the number of roots (`roots`).
+    fn check_tree(&mut self, c: &mut Chunk, s: &Sentence, roots: usize, bad: bool) {
         if !bad {
             let p = self.tree.analyze(self.heads.iter().map(|&h| Some(h)));
             if p.cycles > 0 || p.self_loops > 0 {
-                let w = &words[(p.first_cycle_word.max(1) - 1) as usize];
+                let w = &s.words()[(p.first_cycle_word.max(1) - 1) as usize];
                 c.errors.push(Diagnostic::error(
-                    pos(w.line, s.head_column(w)),
+                    at(&self.path, s, w.line, s.head_column(w)),
                     ErrorKind::Cycle {
                         words: format!("{}", w.id),
                     },
@@ -554,30 +594,19 @@ impl Converter {
         }
         if roots == 0 && !bad {
             c.errors.push(Diagnostic::error(
-                pos(s.first_line(), 1),
+                at(&self.path, s, s.first_line(), 1),
                 ErrorKind::RootCount { found: 0 },
             ));
         }
         if roots > 1 && !self.opts.multiple_roots_okay {
             c.errors.push(
                 Diagnostic::error(
-                    pos(s.first_line(), 1),
+                    at(&self.path, s, s.first_line(), 1),
                     ErrorKind::RootCount { found: roots },
                 )
                 .with_hint("--multiple-roots-okay accepts several roots, as udeval's option"),
             );
         }
-        self.push_groups(c, s, base, bad);
-        // functional children, in word order
-        for k in (base..c.words.len() as u32).rev() {
-            let w = c.words[k as usize];
-            if w.flags & F_FUNCTIONAL != 0 && w.parent != ROOT {
-                let p = w.parent as usize;
-                c.words[k as usize].next_sibling = c.words[p].first_child;
-                c.words[p].first_child = k;
-            }
-        }
-        self.push_enhanced(c, s, base);
     }
 
     /// Every word's group for each breakdown key, by the word's own file.
@@ -781,6 +810,23 @@ impl Converter {
             let to = c.edeps.len() as u32;
             c.words[base as usize + k].edeps = (from, to);
             c.stats.enhanced_items += u64::from(to - from);
+        }
+    }
+}
+
+/// A position in sentence `s` of the file at `path`.
+fn at(path: &Arc<str>, s: &Sentence, line: u64, col: u32) -> Position {
+    Position::new(path.clone(), line, col).in_sentence(s.index(), s.sent_id())
+}
+
+/// The functional children of the sentence from word `base` on, linked in word order.
+fn link_functional(c: &mut Chunk, base: u32) {
+    for k in (base..c.words.len() as u32).rev() {
+        let w = c.words[k as usize];
+        if w.flags & F_FUNCTIONAL != 0 && w.parent != ROOT {
+            let p = w.parent as usize;
+            c.words[k as usize].next_sibling = c.words[p].first_child;
+            c.words[p].first_child = k;
         }
     }
 }
