@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use treeval_formats::{Diagnostic, ErrorKind, NodeId, Position, Sentence, Word};
+use treeval_formats::{Diagnostic, EnhancedEdge, ErrorKind, NodeId, Position, Sentence, Word};
 use unicode_general_category::{get_general_category, GeneralCategory};
 
 use super::enhanced::{self, Item, WordContext, NO_PARENT};
@@ -643,27 +643,20 @@ impl Converter {
 
     /// The enhanced items of every word of the sentence just read.
     fn push_enhanced(&mut self, c: &mut Chunk, s: &Sentence, base: u32) {
-        let opts = &self.opts;
-        let path = self.path.clone();
-        let pos = |line: u64, col: u32| {
-            Position::new(path.clone(), line, col).in_sentence(s.index(), s.sent_id())
-        };
-        let words = s.words();
-        let n = words.len() as u32;
         let empties = s.empty_nodes();
         c.stats.empty_nodes += empties.len() as u64;
-        if opts.skip_enhanced {
+        if self.opts.skip_enhanced {
             let at = c.edeps.len() as u32;
             for w in &mut c.words[base as usize..] {
                 w.edeps = (at, at);
             }
             return;
         }
-        if !empties.is_empty() && opts.empty_nodes == EmptyNodes::Error {
+        if !empties.is_empty() && self.opts.empty_nodes == EmptyNodes::Error {
             for e in empties {
                 c.errors.push(
                     Diagnostic::error(
-                        pos(e.line, 1),
+                        at(&self.path, s, e.line, 1),
                         ErrorKind::Other(format!(
                             "expected no empty nodes (--empty-nodes error), found {}.{}",
                             e.after, e.sub
@@ -673,138 +666,121 @@ impl Converter {
                 );
             }
         }
-        let to_window = |h: u32| match h {
-            0 => ROOT,
-            NO_PARENT => NEVER,
-            h => base + h - 1,
-        };
-        let collapse = opts.empty_nodes == EmptyNodes::Collapse;
-        if (collapse && !empties.is_empty()) || opts.enhancements.any() {
-            // the general path: owned items per word
-            if collapse {
-                self.problems.clear();
-                let mut collapsed = std::mem::take(&mut self.collapsed);
-                enhanced::collapse(s, &mut collapsed, &mut self.problems);
-                for p in self.problems.drain(..) {
-                    c.errors.push(
-                        Diagnostic::error(
-                            pos(p.line, p.column),
-                            ErrorKind::BadDeps { found: p.item },
-                        )
-                        .with_hint(p.message),
-                    );
-                }
-                self.collapsed = collapsed;
-            } else {
-                self.collapsed.clear();
-                for w in words {
-                    let mut items = Vec::new();
-                    for it in treeval_formats::sentence::parse_deps(s.deps(w)) {
-                        match it {
-                            Ok(e) => match e.head {
-                                NodeId::Word(h) if h <= n => items.push((h, e.deprel.to_owned())),
-                                NodeId::Word(h) => c.errors.push(Diagnostic::error(
-                                    pos(w.line, s.deps_column(w)),
-                                    ErrorKind::HeadOutOfRange {
-                                        head: u64::from(h),
-                                        words: n as usize,
-                                    },
-                                )),
-                                NodeId::Empty(..) => c.stats.dropped_edges += 1,
-                            },
-                            Err(bad) => c.errors.push(Diagnostic::error(
-                                pos(w.line, s.deps_column(w)),
-                                ErrorKind::BadDeps {
-                                    found: bad.to_owned(),
-                                },
-                            )),
-                        }
-                    }
-                    self.collapsed.push(items);
-                }
-            }
-            if opts.enhancements.any() {
-                let deprels: Vec<&str> = words.iter().map(|w| universal(s.deprel(w))).collect();
-                for (k, items) in self.collapsed.iter_mut().enumerate() {
-                    let ctx = WordContext {
-                        id: k as u32 + 1,
-                        heads: &self.heads,
-                        deprels: &deprels,
-                    };
-                    enhanced::apply_enhancements(items, opts.enhancements, &ctx);
-                }
-            }
-            for k in 0..self.collapsed.len() {
-                let from = c.edeps.len() as u32;
-                for j in 0..self.collapsed[k].len() {
-                    let (h, ref l) = self.collapsed[k][j];
-                    let a = c.arena.len() as u32;
-                    c.arena.extend_from_slice(l.as_bytes());
-                    c.edeps.push(Edep {
-                        head: to_window(h),
-                        label: (a, c.arena.len() as u32),
-                    });
-                }
-                let to = c.edeps.len() as u32;
-                c.words[base as usize + k].edeps = (from, to);
-                c.stats.enhanced_items += u64::from(to - from);
-            }
-            return;
+        let collapse = self.opts.empty_nodes == EmptyNodes::Collapse;
+        if (collapse && !empties.is_empty()) || self.opts.enhancements.any() {
+            self.push_owned_items(c, s, base, collapse);
+        } else {
+            self.push_items_as_written(c, s, base, collapse);
         }
-        // the fast path: items as written
-        for (k, w) in words.iter().enumerate() {
+    }
+
+    /// The general path: owned items per word (collapsed, or read and dropping the edges
+    /// into empty nodes), filtered by the enhancement types, then into the chunk.
+    fn push_owned_items(&mut self, c: &mut Chunk, s: &Sentence, base: u32, collapse: bool) {
+        if collapse {
+            self.problems.clear();
+            let mut collapsed = std::mem::take(&mut self.collapsed);
+            enhanced::collapse(s, &mut collapsed, &mut self.problems);
+            for p in self.problems.drain(..) {
+                c.errors.push(
+                    Diagnostic::error(
+                        at(&self.path, s, p.line, p.column),
+                        ErrorKind::BadDeps { found: p.item },
+                    )
+                    .with_hint(p.message),
+                );
+            }
+            self.collapsed = collapsed;
+        } else {
+            self.read_owned_items(c, s);
+        }
+        let words = s.words();
+        if self.opts.enhancements.any() {
+            let deprels: Vec<&str> = words.iter().map(|w| universal(s.deprel(w))).collect();
+            for (k, items) in self.collapsed.iter_mut().enumerate() {
+                let ctx = WordContext {
+                    id: k as u32 + 1,
+                    heads: &self.heads,
+                    deprels: &deprels,
+                };
+                enhanced::apply_enhancements(items, self.opts.enhancements, &ctx);
+            }
+        }
+        for k in 0..self.collapsed.len() {
+            let from = c.edeps.len() as u32;
+            for j in 0..self.collapsed[k].len() {
+                let (h, ref l) = self.collapsed[k][j];
+                let a = c.arena.len() as u32;
+                c.arena.extend_from_slice(l.as_bytes());
+                c.edeps.push(Edep {
+                    head: to_window(base, h),
+                    label: (a, c.arena.len() as u32),
+                });
+            }
+            let to = c.edeps.len() as u32;
+            c.words[base as usize + k].edeps = (from, to);
+            c.stats.enhanced_items += u64::from(to - from);
+        }
+    }
+
+    /// Every word's items as written, without those into empty nodes (counted).
+    fn read_owned_items(&mut self, c: &mut Chunk, s: &Sentence) {
+        self.collapsed.clear();
+        for w in s.words() {
+            let mut items = Vec::new();
+            for it in treeval_formats::sentence::parse_deps(s.deps(w)) {
+                match self.checked_item(c, s, w, it) {
+                    Some((NodeId::Word(h), l)) => items.push((h, l.to_owned())),
+                    Some((NodeId::Empty(..), _)) => c.stats.dropped_edges += 1,
+                    None => {}
+                }
+            }
+            self.collapsed.push(items);
+        }
+    }
+
+    /// The fast path: every word's items as written, straight into the chunk (an edge
+    /// written twice once when collapsing, as the collapser's graph holds it).
+    fn push_items_as_written(&mut self, c: &mut Chunk, s: &Sentence, base: u32, collapse: bool) {
+        for (k, w) in s.words().iter().enumerate() {
             let from = c.edeps.len() as u32;
             for it in treeval_formats::sentence::parse_deps(s.deps(w)) {
-                match it {
-                    Ok(e) => match e.head {
-                        NodeId::Word(h) if h <= n => {
-                            let a = c.arena.len() as u32;
-                            let label = e.deprel.as_bytes();
-                            let head = to_window(h);
-                            if collapse
-                                && c.edeps[from as usize..].iter().any(|x| {
-                                    x.head == head
-                                        && &c.arena[x.label.0 as usize..x.label.1 as usize] == label
-                                })
-                            {
-                                // the collapser's graph holds an edge once
-                                continue;
-                            }
-                            c.arena.extend_from_slice(label);
-                            c.edeps.push(Edep {
-                                head,
-                                label: (a, c.arena.len() as u32),
-                            });
+                match self.checked_item(c, s, w, it) {
+                    Some((NodeId::Word(h), l)) => {
+                        let label = l.as_bytes();
+                        let head = to_window(base, h);
+                        if collapse
+                            && c.edeps[from as usize..].iter().any(|x| {
+                                x.head == head
+                                    && &c.arena[x.label.0 as usize..x.label.1 as usize] == label
+                            })
+                        {
+                            // the collapser's graph holds an edge once
+                            continue;
                         }
-                        NodeId::Word(h) => c.errors.push(Diagnostic::error(
-                            pos(w.line, s.deps_column(w)),
-                            ErrorKind::HeadOutOfRange {
-                                head: u64::from(h),
-                                words: n as usize,
-                            },
-                        )),
-                        NodeId::Empty(a, b) => match opts.empty_nodes {
-                            EmptyNodes::Drop => c.stats.dropped_edges += 1,
-                            // collapse without empty nodes in the sentence: a dangling reference;
-                            // error mode: the empty node itself is reported above
-                            EmptyNodes::Collapse => c.errors.push(
-                                Diagnostic::error(
-                                    pos(w.line, s.deps_column(w)),
-                                    ErrorKind::BadDeps {
-                                        found: s.deps(w).to_owned(),
-                                    },
-                                )
-                                .with_hint(format!("the sentence has no empty node {a}.{b}")),
-                            ),
-                            EmptyNodes::Error => {}
-                        },
+                        let a = c.arena.len() as u32;
+                        c.arena.extend_from_slice(label);
+                        c.edeps.push(Edep {
+                            head,
+                            label: (a, c.arena.len() as u32),
+                        });
+                    }
+                    Some((NodeId::Empty(a, b), _)) => match self.opts.empty_nodes {
+                        EmptyNodes::Drop => c.stats.dropped_edges += 1,
+                        // collapse without empty nodes in the sentence: a dangling reference;
+                        // error mode: the empty node itself is reported above
+                        EmptyNodes::Collapse => c.errors.push(
+                            Diagnostic::error(
+                                at(&self.path, s, w.line, s.deps_column(w)),
+                                ErrorKind::BadDeps {
+                                    found: s.deps(w).to_owned(),
+                                },
+                            )
+                            .with_hint(format!("the sentence has no empty node {a}.{b}")),
+                        ),
+                        EmptyNodes::Error => {}
                     },
-                    Err(bad) => c.errors.push(Diagnostic::error(
-                        pos(w.line, s.deps_column(w)),
-                        ErrorKind::BadDeps {
-                            found: bad.to_owned(),
-                        },
-                    )),
+                    None => {}
                 }
             }
             let to = c.edeps.len() as u32;
@@ -812,11 +788,59 @@ impl Converter {
             c.stats.enhanced_items += u64::from(to - from);
         }
     }
+
+    /// A DEPS item of word `w` as head and label, when it is well formed and its head is a
+    /// word of the sentence (or the root) or an empty node; else an error in `c.errors`.
+    #[inline]
+    fn checked_item<'d>(
+        &self,
+        c: &mut Chunk,
+        s: &Sentence,
+        w: &Word,
+        it: Result<EnhancedEdge<'d>, &str>,
+    ) -> Option<(NodeId, &'d str)> {
+        let n = s.words().len() as u32;
+        match it {
+            Ok(e) => match e.head {
+                NodeId::Word(h) if h > n => {
+                    c.errors.push(Diagnostic::error(
+                        at(&self.path, s, w.line, s.deps_column(w)),
+                        ErrorKind::HeadOutOfRange {
+                            head: u64::from(h),
+                            words: n as usize,
+                        },
+                    ));
+                    None
+                }
+                head => Some((head, e.deprel)),
+            },
+            Err(bad) => {
+                c.errors.push(Diagnostic::error(
+                    at(&self.path, s, w.line, s.deps_column(w)),
+                    ErrorKind::BadDeps {
+                        found: bad.to_owned(),
+                    },
+                ));
+                None
+            }
+        }
+    }
 }
 
 /// A position in sentence `s` of the file at `path`.
 fn at(path: &Arc<str>, s: &Sentence, line: u64, col: u32) -> Position {
     Position::new(path.clone(), line, col).in_sentence(s.index(), s.sent_id())
+}
+
+/// An enhanced head (0 the root, [`NO_PARENT`], or a word of the sentence from window
+/// word `base` on) as a window index.
+#[inline]
+fn to_window(base: u32, h: u32) -> u32 {
+    match h {
+        0 => ROOT,
+        NO_PARENT => NEVER,
+        h => base + h - 1,
+    }
 }
 
 /// The functional children of the sentence from word `base` on, linked in word order.
