@@ -603,7 +603,7 @@ impl<'a> Eval<'a> {
                     return Err(UdError::Fatal(err));
                 }
                 let side = self.side_mut(gold);
-                let n = side.words.len();
+                let n = side.flat.words.len();
                 side.front = n;
                 side.drain(n);
             }
@@ -705,7 +705,7 @@ impl<'a> Eval<'a> {
             None => side.eof = true,
         }
         if !gold {
-            self.smap.resize(self.s.words.len(), NONE);
+            self.smap.resize(self.s.flat.words.len(), NONE);
         }
         if compare && self.resync.is_none() {
             self.compare()
@@ -729,7 +729,7 @@ impl<'a> Eval<'a> {
                 continue;
             }
             let side = self.side(gold);
-            if side.words.len() > i {
+            if side.flat.words.len() > i {
                 return Ok(true);
             }
             if side.eof {
@@ -753,9 +753,9 @@ impl<'a> Eval<'a> {
     fn compare(&mut self) -> Result<(), Stop> {
         let common = self.g.pos.min(self.s.pos);
         if common > self.cmp {
-            let a = &self.g.text
+            let a = &self.g.flat.text
                 [(self.cmp - self.g.text_base) as usize..(common - self.g.text_base) as usize];
-            let b = &self.s.text
+            let b = &self.s.flat.text
                 [(self.cmp - self.s.text_base) as usize..(common - self.s.text_base) as usize];
             if a != b {
                 let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
@@ -765,7 +765,7 @@ impl<'a> Eval<'a> {
             self.cmp = common;
             for side in [&mut self.g, &mut self.s] {
                 let cut = (self.cmp - side.text_base) as usize;
-                side.text.drain(..cut);
+                side.flat.text.drain(..cut);
                 side.text_base = self.cmp;
             }
         }
@@ -780,19 +780,21 @@ impl<'a> Eval<'a> {
         // back to a character boundary (the texts are equal before `at`)
         let g = &self.g;
         while at > self.cmp
-            && g.text
+            && g.flat
+                .text
                 .get((at - g.text_base) as usize)
                 .is_some_and(|&c| (c as i8) < -0x40)
         {
             at -= 1;
         }
         let from = |side: &Side| -> (u64, String) {
-            let t = &side.text[((at - side.text_base) as usize).min(side.text.len())..];
+            let t = &side.flat.text[((at - side.text_base) as usize).min(side.flat.text.len())..];
             let text: String = String::from_utf8_lossy(&t[..t.len().min(80)])
                 .chars()
                 .take(20)
                 .collect();
             let line = side
+                .flat
                 .tokens
                 .iter()
                 .find(|t| t.start <= at && at < t.end)
@@ -802,7 +804,9 @@ impl<'a> Eval<'a> {
         let (gold_line, gold_text) = from(&self.g);
         let (system_line, system_text) = from(&self.s);
         let index = self.cmp_chars
-            + char_count(&g.text[(self.cmp - g.text_base) as usize..(at - g.text_base) as usize]);
+            + char_count(
+                &g.flat.text[(self.cmp - g.text_base) as usize..(at - g.text_base) as usize],
+            );
         TextMismatch {
             index: index as usize,
             gold_line,
@@ -816,7 +820,7 @@ impl<'a> Eval<'a> {
         if !self.ensure(gold, i)? {
             return Ok(true);
         }
-        let w = &self.side(gold).words[i];
+        let w = &self.side(gold).flat.words[i];
         Ok(if w.flags & F_MULTIWORD != 0 {
             w.start >= end
         } else {
@@ -839,7 +843,7 @@ impl<'a> Eval<'a> {
             if (gi > self.g.front || si > self.s.front)
                 && self.g.is_sentence_start(gi)
                 && self.s.is_sentence_start(si)
-                && self.g.words[gi].start == self.s.words[si].start
+                && self.g.flat.words[gi].start == self.s.flat.words[si].start
             {
                 self.flush(gi, si);
                 let (dg, ds) = self.compact();
@@ -847,7 +851,7 @@ impl<'a> Eval<'a> {
                 si -= ds;
                 continue;
             }
-            let (g, s) = (self.g.words[gi], self.s.words[si]);
+            let (g, s) = (self.g.flat.words[gi], self.s.flat.words[si]);
             let (gm, sm) = (g.flags & F_MULTIWORD != 0, s.flags & F_MULTIWORD != 0);
             if gm || sm {
                 // the multiword span: its start …
@@ -868,13 +872,13 @@ impl<'a> Eval<'a> {
                 while !(self.beyond(true, gi, end)? && self.beyond(false, si, end)?) {
                     let take_gold = self.ensure(true, gi)?
                         && (!self.ensure(false, si)?
-                            || self.g.words[gi].start <= self.s.words[si].start);
+                            || self.g.flat.words[gi].start <= self.s.flat.words[si].start);
                     let w = if take_gold {
                         gi += 1;
-                        self.g.words[gi - 1]
+                        self.g.flat.words[gi - 1]
                     } else {
                         si += 1;
-                        self.s.words[si - 1]
+                        self.s.flat.words[si - 1]
                     };
                     if w.flags & F_MULTIWORD != 0 && w.end > end {
                         end = w.end;
@@ -906,7 +910,7 @@ impl<'a> Eval<'a> {
         while !self.s.eof {
             self.load(false, true)?;
         }
-        self.flush(self.g.words.len(), self.s.words.len());
+        self.flush(self.g.flat.words.len(), self.s.flat.words.len());
         Ok(())
     }
 
@@ -914,7 +918,7 @@ impl<'a> Eval<'a> {
     /// lower-cased forms, filled from the end as the reference.
     fn lcs(&mut self, gs: usize, ge: usize, ss: usize, se: usize) {
         let lower = |side: &Side, a: usize, b: usize| -> Vec<String> {
-            side.words[a..b]
+            side.flat.words[a..b]
                 .iter()
                 .map(|w| String::from_utf8_lossy(side.field(w, 0)).to_lowercase())
                 .collect()
@@ -961,7 +965,7 @@ impl<'a> Eval<'a> {
             g,
             s,
             smap: &self.smap,
-            gsents: &g.sents[gs0..ngs],
+            gsents: &g.flat.sents[gs0..ngs],
             gs0,
             sets_wanted: self.opts.relation_sets,
             nk: self.opts.by.len(),
@@ -973,14 +977,14 @@ impl<'a> Eval<'a> {
         let span = |t: &Tok| (t.start, t.end);
         t.spans(
             TOKENS,
-            g.tokens[gt0..ngt].iter().map(span),
-            s.tokens[st0..nst].iter().map(span),
+            g.flat.tokens[gt0..ngt].iter().map(span),
+            s.flat.tokens[st0..nst].iter().map(span),
         );
         let span = |t: &SentInfo| (t.start, t.end);
         t.spans(
             SENTENCES,
-            g.sents[gs0..ngs].iter().map(span),
-            s.sents[ss0..nss].iter().map(span),
+            g.flat.sents[gs0..ngs].iter().map(span),
+            s.flat.sents[ss0..nss].iter().map(span),
         );
         // words: totals
         t.side_totals(g, gn, true);
@@ -1009,7 +1013,8 @@ impl<'a> Eval<'a> {
     /// the words after them are not moved at every sentence); returns the shifts.
     fn compact(&mut self) -> (usize, usize) {
         let (gn, sn) = (self.g.front, self.s.front);
-        if gn < 4096.max(self.g.words.len() / 2) && sn < 4096.max(self.s.words.len() / 2) {
+        if gn < 4096.max(self.g.flat.words.len() / 2) && sn < 4096.max(self.s.flat.words.len() / 2)
+        {
             return (0, 0);
         }
         self.smap.drain(..sn);
@@ -1027,12 +1032,12 @@ impl<'a> Eval<'a> {
 /// The sentence of word `n` of one file's window (or the window's end), and its first
 /// token.
 fn upto(side: &Side, n: usize) -> (usize, usize) {
-    match side.words.get(n) {
+    match side.flat.words.get(n) {
         Some(w) => {
             let k = w.sent as usize;
-            (k, side.sents[k].first_token as usize)
+            (k, side.flat.sents[k].first_token as usize)
         }
-        None => (side.sents.len(), side.tokens.len()),
+        None => (side.flat.sents.len(), side.flat.tokens.len()),
     }
 }
 
@@ -1094,7 +1099,7 @@ fn children_match(g: &Side, s: &Side, smap: &[u32], gw: &W, sw: &W) -> bool {
         match (a == NONE, b == NONE) {
             (true, true) => return true,
             (false, false) => {
-                let (x, y): (&W, &W) = (&g.words[a as usize], &s.words[b as usize]);
+                let (x, y): (&W, &W) = (&g.flat.words[a as usize], &s.flat.words[b as usize]);
                 if smap[b as usize] != a
                     || x.label != y.label
                     || g.field(x, 2) != s.field(y, 2)
@@ -1191,7 +1196,7 @@ impl Tally<'_> {
     /// Words `front..n` of one file: their gold (`gold`) or system totals of the word
     /// metrics, enhanced items, relation sets and relations.
     fn side_totals(&mut self, side: &Side, n: usize, gold: bool) {
-        for w in &side.words[side.front..n] {
+        for w in &side.flat.words[side.front..n] {
             let k = if gold {
                 w.sent as usize - self.gs0
             } else {
@@ -1214,7 +1219,7 @@ impl Tally<'_> {
             *side_count(gold, &mut x.gold, &mut x.system) += items;
         }
         if self.sets_wanted {
-            let es = &side.edeps[w.edeps.0 as usize..w.edeps.1 as usize];
+            let es = &side.flat.edeps[w.edeps.0 as usize..w.edeps.1 as usize];
             let distinct = (0..es.len())
                 .filter(|&k| first_of_kind(side, es, k))
                 .count() as u64;
@@ -1250,7 +1255,7 @@ impl Tally<'_> {
     #[inline]
     fn pair(&mut self, gk: usize, sk: usize) {
         let (g, s, smap) = (self.g, self.s, self.smap);
-        let (gw, sw) = (&g.words[gk], &s.words[sk]);
+        let (gw, sw) = (&g.flat.words[gk], &s.flat.words[sk]);
         let row = gw.sent as usize - self.gs0;
         let content = gw.flags & F_CONTENT != 0;
         let eq = |k: usize| g.field(gw, k) == s.field(sw, k);
@@ -1282,8 +1287,8 @@ impl Tally<'_> {
             c[MLAS].correct +=
                 u64::from(las && upos && feats && children_match(g, s, smap, gw, sw));
         }
-        let ge: &[Edep] = &g.edeps[gw.edeps.0 as usize..gw.edeps.1 as usize];
-        let se: &[Edep] = &s.edeps[sw.edeps.0 as usize..sw.edeps.1 as usize];
+        let ge: &[Edep] = &g.flat.edeps[gw.edeps.0 as usize..gw.edeps.1 as usize];
+        let se: &[Edep] = &s.flat.edeps[sw.edeps.0 as usize..sw.edeps.1 as usize];
         // relation sets: the basic relation with its full label; distinct enhanced gold
         // items that some system item matches
         if self.sets_wanted {

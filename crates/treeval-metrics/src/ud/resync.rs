@@ -221,10 +221,10 @@ fn char_count(b: &[u8]) -> u64 {
 
 fn text(side: &Side, a: u64, b: u64) -> &[u8] {
     let base = side.text_base;
-    let len = side.text.len() as u64;
+    let len = side.flat.text.len() as u64;
     let lo = (a.saturating_sub(base)).min(len) as usize;
     let hi = (b.saturating_sub(base)).min(len) as usize;
-    &side.text[lo..hi.max(lo)]
+    &side.flat.text[lo..hi.max(lo)]
 }
 
 /// At most [`SHOWN`] characters, with `…` when cut.
@@ -488,8 +488,9 @@ impl Resync {
                     return Ok(Step::Progress);
                 }
                 let line = |side: &Side, x: u64| {
-                    let k = first_from(&side.tokens, side.settled_tokens, x + 1, |t| t.start);
-                    side.tokens
+                    let k = first_from(&side.flat.tokens, side.settled_tokens, x + 1, |t| t.start);
+                    side.flat
+                        .tokens
                         .get(k.saturating_sub(1))
                         .map_or(side.last_line, |t| t.line)
                 };
@@ -563,14 +564,14 @@ impl Resync {
     fn common_boundaries(&mut self, g: &Side, s: &Side, gp: u64, sp: u64, k: u64) {
         self.common.clear();
         let bound = |side: &Side, i: usize| -> Option<u64> {
-            match side.tokens.get(i) {
+            match side.flat.tokens.get(i) {
                 Some(t) => Some(t.start),
-                None if i == side.tokens.len() => Some(side.pos),
+                None if i == side.flat.tokens.len() => Some(side.pos),
                 None => None,
             }
         };
-        let mut gi = first_from(&g.tokens, g.settled_tokens, gp, |t| t.start);
-        let mut si = first_from(&s.tokens, s.settled_tokens, sp, |t| t.start);
+        let mut gi = first_from(&g.flat.tokens, g.settled_tokens, gp, |t| t.start);
+        let mut si = first_from(&s.flat.tokens, s.settled_tokens, sp, |t| t.start);
         while let (Some(a), Some(b)) = (bound(g, gi), bound(s, si)) {
             let (a, b) = (a - gp, b - sp);
             if a > k || b > k {
@@ -642,14 +643,17 @@ impl Resync {
         let chars = |side: &Side, from: u64, len: u64| -> Vec<(char, u64, (u64, u64))> {
             let mut out = Vec::new();
             let mut at = from;
-            let mut k = first_from(&side.tokens, side.settled_tokens, from + 1, |t| t.start)
-                .saturating_sub(1)
-                .max(side.settled_tokens);
+            let mut k = first_from(&side.flat.tokens, side.settled_tokens, from + 1, |t| {
+                t.start
+            })
+            .saturating_sub(1)
+            .max(side.settled_tokens);
             for c in String::from_utf8_lossy(text(side, from, from + len)).chars() {
-                while side.tokens.get(k + 1).is_some_and(|t| t.start <= at) {
+                while side.flat.tokens.get(k + 1).is_some_and(|t| t.start <= at) {
                     k += 1;
                 }
                 let place = side
+                    .flat
                     .tokens
                     .get(k)
                     .filter(|t| t.start <= at && at < t.end)
@@ -803,14 +807,16 @@ impl Resync {
         };
         let is_bound = |side: &Side, at: u64| {
             at == side.pos || {
-                let k = first_from(&side.tokens, side.settled_tokens, at, |t| t.start);
-                side.tokens.get(k).is_some_and(|t| t.start == at)
+                let k = first_from(&side.flat.tokens, side.settled_tokens, at, |t| t.start);
+                side.flat.tokens.get(k).is_some_and(|t| t.start == at)
             }
         };
         let is_sent = |side: &Side, at: u64| {
             (side.eof && at == side.pos) || {
-                let k = first_from(&side.sents, side.settled_sents, at, |t: &SentInfo| t.start);
-                side.sents.get(k).is_some_and(|t| t.start == at)
+                let k = first_from(&side.flat.sents, side.settled_sents, at, |t: &SentInfo| {
+                    t.start
+                });
+                side.flat.sents.get(k).is_some_and(|t| t.start == at)
             }
         };
         let byte = |at: u64| text(x_side, at, at + 1).first().copied();
@@ -989,18 +995,18 @@ impl Resync {
 
     /// One file's part `[a, b)` of a window, from its unsettled items.
     fn window_side(&self, side: &Side, a: u64, b: u64, differing: String) -> WindowSide {
-        let t0 = first_from(&side.tokens, side.settled_tokens, a, |t| t.start);
-        let t1 = first_from(&side.tokens, side.settled_tokens, b, |t| t.start);
-        let w0 = first_from(&side.words, side.settled_words, a, |w| w.start);
-        let w1 = first_from(&side.words, side.settled_words, b, |w| w.start);
-        let s0 = first_from(&side.sents, side.settled_sents, a, |x| x.start);
-        let s1 = first_from(&side.sents, side.settled_sents, b, |x| x.start);
-        let at = side.tokens.get(t0).map_or(side.last_line, |t| t.line);
+        let t0 = first_from(&side.flat.tokens, side.settled_tokens, a, |t| t.start);
+        let t1 = first_from(&side.flat.tokens, side.settled_tokens, b, |t| t.start);
+        let w0 = first_from(&side.flat.words, side.settled_words, a, |w| w.start);
+        let w1 = first_from(&side.flat.words, side.settled_words, b, |w| w.start);
+        let s0 = first_from(&side.flat.sents, side.settled_sents, a, |x| x.start);
+        let s1 = first_from(&side.flat.sents, side.settled_sents, b, |x| x.start);
+        let at = side.flat.tokens.get(t0).map_or(side.last_line, |t| t.line);
         let t = text(side, a, b);
         WindowSide {
             first_line: at,
             last_line: if t1 > t0 {
-                side.tokens[t1 - 1].line
+                side.flat.tokens[t1 - 1].line
             } else {
                 at
             },
@@ -1028,8 +1034,8 @@ impl Resync {
         let (mut gt, mut st) = (text(g, ws.0, we.0).to_vec(), text(s, ws.1, we.1).to_vec());
         let whole = |side: &Side, a: u64, b: u64| {
             let starts = |x: u64| {
-                let k = first_from(&side.sents, side.settled_sents, x, |t| t.start);
-                side.sents.get(k).is_some_and(|t| t.start == x)
+                let k = first_from(&side.flat.sents, side.settled_sents, x, |t| t.start);
+                side.flat.sents.get(k).is_some_and(|t| t.start == x)
             };
             starts(a) && (starts(b) || (side.eof && b == side.pos))
         };
@@ -1092,8 +1098,8 @@ impl Resync {
         settle_side(s, &mut self.sys_pieces, self.commit.1);
         for (side, k) in [(g, self.commit.0), (s, self.commit.1)] {
             let cut = k.saturating_sub(side.text_base) as usize;
-            if cut > 1 << 16 && cut * 2 > side.text.len() {
-                side.text.drain(..cut);
+            if cut > 1 << 16 && cut * 2 > side.flat.text.len() {
+                side.flat.text.drain(..cut);
                 side.text_base += cut as u64;
             }
         }
@@ -1140,13 +1146,13 @@ fn settle_items<T: Spanned>(items: &mut [T], from: usize, pieces: &[Piece], upto
 
 /// Map a side's items ending by `upto`; drop pieces before its first unmapped item.
 fn settle_side(side: &mut Side, pieces: &mut Vec<Piece>, upto: u64) {
-    side.settled_tokens = settle_items(&mut side.tokens, side.settled_tokens, pieces, upto);
-    side.settled_words = settle_items(&mut side.words, side.settled_words, pieces, upto);
-    side.settled_sents = settle_items(&mut side.sents, side.settled_sents, pieces, upto);
+    side.settled_tokens = settle_items(&mut side.flat.tokens, side.settled_tokens, pieces, upto);
+    side.settled_words = settle_items(&mut side.flat.words, side.settled_words, pieces, upto);
+    side.settled_sents = settle_items(&mut side.flat.sents, side.settled_sents, pieces, upto);
     if pieces.len() > 64 {
         let low = [
-            side.tokens.get(side.settled_tokens).map(|t| t.start),
-            side.sents.get(side.settled_sents).map(|t| t.start),
+            side.flat.tokens.get(side.settled_tokens).map(|t| t.start),
+            side.flat.sents.get(side.settled_sents).map(|t| t.start),
         ]
         .into_iter()
         .flatten()
