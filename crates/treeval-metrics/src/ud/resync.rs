@@ -366,6 +366,25 @@ fn first_from<T>(v: &[T], settled: usize, x: u64, start: impl Fn(&T) -> u64) -> 
     settled + v[settled..].partition_point(|t| start(t) < x)
 }
 
+/// Both files end: where their common ending starts in each (from the scan point); an
+/// ending too short to trust is left to the common subsequence to place.
+fn common_ending(a: &[u8], b: &[u8]) -> (u64, u64) {
+    let mut t = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    while t > 0 && is_cont(a[a.len() - t]) {
+        t -= 1;
+    }
+    if t < ANCHOR as usize && t < a.len().min(b.len()) {
+        // too short to trust: let the common subsequence place it
+        t = 0;
+    }
+    ((a.len() - t) as u64, (b.len() - t) as u64)
+}
+
 impl Resync {
     pub fn new() -> Self {
         Resync {
@@ -427,7 +446,13 @@ impl Resync {
             self.start_tail(g, s, g_end);
             return Ok(Step::Progress);
         }
-        // the texts differ here: look ahead for the nearest anchor
+        self.differ_here(g, s)
+    }
+
+    /// The texts differ at the scan point: look ahead for the nearest anchor, in more
+    /// text or a larger budget if need be.
+    fn differ_here(&mut self, g: &mut Side, s: &mut Side) -> Result<Step, ResyncFailure> {
+        let (gp, sp) = self.scan;
         let want = self.budget + ANCHOR;
         if g.pos - gp < want && !g.eof {
             return Ok(Step::Load(true));
@@ -435,42 +460,7 @@ impl Resync {
         if s.pos - sp < want && !s.eof {
             return Ok(Step::Load(false));
         }
-        let (a, b) = (text(g, gp, g.pos), text(s, sp, s.pos));
-        let mut best = find_anchor(a, b, self.budget);
-        // a file that ends in fewer than ANCHOR bytes: its rest, or a suffix of it, is
-        // enough of an anchor
-        for (gold_short, x, y, eof) in [(true, a, b, g.eof), (false, b, a, s.eof)] {
-            if eof && (x.len() as u64) < ANCHOR {
-                if let Some(iy) = find_short_anchor(x, y, self.budget) {
-                    let c = if gold_short { (0, iy) } else { (iy, 0) };
-                    if best.map_or(true, |(i, j)| c.0 + c.1 < i + j) {
-                        best = Some(c);
-                    }
-                }
-            }
-        }
-        best = best.filter(|(i, j)| i + j <= self.budget);
-        if g.eof && s.eof {
-            // the common ending
-            let mut t = a
-                .iter()
-                .rev()
-                .zip(b.iter().rev())
-                .take_while(|(x, y)| x == y)
-                .count();
-            while t > 0 && is_cont(a[a.len() - t]) {
-                t -= 1;
-            }
-            if t < ANCHOR as usize && t < a.len().min(b.len()) {
-                // too short to trust: let the common subsequence place it
-                t = 0;
-            }
-            let end = ((a.len() - t) as u64, (b.len() - t) as u64);
-            if best.map_or(true, |(i, j)| end.0 + end.1 < i + j) {
-                best = Some(end);
-            }
-        }
-        match best {
+        match self.nearest_anchor(g, s) {
             Some((i, j)) => {
                 self.budget = FIRST_BUDGET;
                 let (ag, asys) = (gp + i, sp + j);
@@ -487,30 +477,66 @@ impl Resync {
                     self.start_tail(g, s, g.eof);
                     return Ok(Step::Progress);
                 }
-                let line = |side: &Side, x: u64| {
-                    let k = first_from(&side.flat.tokens, side.settled_tokens, x + 1, |t| t.start);
-                    side.flat
-                        .tokens
-                        .get(k.saturating_sub(1))
-                        .map_or(side.last_line, |t| t.line)
-                };
-                let show = |t: &[u8]| {
-                    String::from_utf8_lossy(&t[..t.len().min(80)])
-                        .chars()
-                        .take(20)
-                        .collect()
-                };
-                Err(ResyncFailure {
-                    gold_line: line(g, gp),
-                    system_line: line(s, sp),
-                    gold_text: show(a),
-                    system_text: show(b),
-                })
+                Err(self.failure(g, s))
             }
             None => {
                 self.budget = (self.budget * 4).min(MAX_LOOKAHEAD);
                 Ok(Step::Progress)
             }
+        }
+    }
+
+    /// The nearest anchor from the scan point within the budget (gold and system bytes
+    /// on), counting a short rest of a file that ends and, when both end, their common
+    /// ending.
+    fn nearest_anchor(&self, g: &Side, s: &Side) -> Option<(u64, u64)> {
+        let (gp, sp) = self.scan;
+        let (a, b) = (text(g, gp, g.pos), text(s, sp, s.pos));
+        let mut best = find_anchor(a, b, self.budget);
+        // a file that ends in fewer than ANCHOR bytes: its rest, or a suffix of it, is
+        // enough of an anchor
+        for (gold_short, x, y, eof) in [(true, a, b, g.eof), (false, b, a, s.eof)] {
+            if eof && (x.len() as u64) < ANCHOR {
+                if let Some(iy) = find_short_anchor(x, y, self.budget) {
+                    let c = if gold_short { (0, iy) } else { (iy, 0) };
+                    if best.map_or(true, |(i, j)| c.0 + c.1 < i + j) {
+                        best = Some(c);
+                    }
+                }
+            }
+        }
+        best = best.filter(|(i, j)| i + j <= self.budget);
+        if g.eof && s.eof {
+            let end = common_ending(a, b);
+            if best.map_or(true, |(i, j)| end.0 + end.1 < i + j) {
+                best = Some(end);
+            }
+        }
+        best
+    }
+
+    /// No anchor within [`MAX_LOOKAHEAD`]: the lines and the texts where the files
+    /// started to differ.
+    fn failure(&self, g: &Side, s: &Side) -> ResyncFailure {
+        let (gp, sp) = self.scan;
+        let line = |side: &Side, x: u64| {
+            let k = first_from(&side.flat.tokens, side.settled_tokens, x + 1, |t| t.start);
+            side.flat
+                .tokens
+                .get(k.saturating_sub(1))
+                .map_or(side.last_line, |t| t.line)
+        };
+        let show = |t: &[u8]| {
+            String::from_utf8_lossy(&t[..t.len().min(80)])
+                .chars()
+                .take(20)
+                .collect()
+        };
+        ResyncFailure {
+            gold_line: line(g, gp),
+            system_line: line(s, sp),
+            gold_text: show(text(g, gp, g.pos)),
+            system_text: show(text(s, sp, s.pos)),
         }
     }
 
