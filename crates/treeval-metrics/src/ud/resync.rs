@@ -385,6 +385,100 @@ fn common_ending(a: &[u8], b: &[u8]) -> (u64, u64) {
     ((a.len() - t) as u64, (b.len() - t) as u64)
 }
 
+/// A character with its byte length and its place in its token (bytes from the token's
+/// start and to its end; `u64::MAX` twice outside tokens).
+type Placed = (char, u64, (u64, u64));
+
+/// The characters of `len` bytes of one file's text from `from`, placed in their tokens.
+fn placed_chars(side: &Side, from: u64, len: u64) -> Vec<Placed> {
+    let mut out = Vec::new();
+    let mut at = from;
+    let mut k = first_from(&side.flat.tokens, side.settled_tokens, from + 1, |t| {
+        t.start
+    })
+    .saturating_sub(1)
+    .max(side.settled_tokens);
+    for c in String::from_utf8_lossy(text(side, from, from + len)).chars() {
+        while side.flat.tokens.get(k + 1).is_some_and(|t| t.start <= at) {
+            k += 1;
+        }
+        let place = side
+            .flat
+            .tokens
+            .get(k)
+            .filter(|t| t.start <= at && at < t.end)
+            .map_or((u64::MAX, u64::MAX), |t| (at - t.start, t.end - at));
+        out.push((c, c.len_utf8() as u64, place));
+        at += c.len_utf8() as u64;
+    }
+    out
+}
+
+/// What keeping `a[x]` and `b[y]` together is worth: nothing for different characters,
+/// `big` for equal ones, one more at the same place in their tokens.
+#[inline]
+fn gain(a: &[Placed], b: &[Placed], big: u64, x: usize, y: usize) -> u64 {
+    if a[x].0 != b[y].0 {
+        0
+    } else if a[x].2 == b[y].2 && a[x].2 .0 != u64::MAX {
+        big + 1
+    } else {
+        big
+    }
+}
+
+/// Two stretches of characters as runs of equal characters and of differences, as
+/// (equal, gold bytes, system bytes), by the best alignment: most characters kept (the
+/// longest common subsequence), then most kept at the same place in their tokens, so
+/// that whole tokens stay together where the text allows.
+fn diff_runs(a: &[Placed], b: &[Placed]) -> Vec<(bool, u64, u64)> {
+    let (n, m) = (a.len(), b.len());
+    // t[x][y] = the best alignment of a[x..] and b[y..]
+    let big = (n + m + 1) as u64;
+    let w = m + 1;
+    let mut t = vec![0u64; (n + 1) * w];
+    for x in (0..n).rev() {
+        for y in (0..m).rev() {
+            let skip = t[(x + 1) * w + y].max(t[x * w + y + 1]);
+            let d = gain(a, b, big, x, y);
+            t[x * w + y] = if d > 0 {
+                skip.max(d + t[(x + 1) * w + y + 1])
+            } else {
+                skip
+            };
+        }
+    }
+    // walk it
+    let mut ops: Vec<(bool, u64, u64)> = Vec::new();
+    let add = |ops: &mut Vec<(bool, u64, u64)>, eq: bool, di: u64, dj: u64| match ops.last_mut() {
+        Some(last) if last.0 == eq => {
+            last.1 += di;
+            last.2 += dj;
+        }
+        _ => ops.push((eq, di, dj)),
+    };
+    let (mut x, mut y) = (0, 0);
+    while x < n || y < m {
+        let d = if x < n && y < m {
+            gain(a, b, big, x, y)
+        } else {
+            0
+        };
+        if d > 0 && t[x * w + y] == d + t[(x + 1) * w + y + 1] {
+            add(&mut ops, true, a[x].1, a[x].1);
+            x += 1;
+            y += 1;
+        } else if x < n && (y == m || t[(x + 1) * w + y] >= t[x * w + y + 1]) {
+            add(&mut ops, false, a[x].1, 0);
+            x += 1;
+        } else {
+            add(&mut ops, false, 0, b[y].1);
+            y += 1;
+        }
+    }
+    ops
+}
+
 impl Resync {
     pub fn new() -> Self {
         Resync {
@@ -664,92 +758,14 @@ impl Resync {
     /// when a shared token boundary separates them. Large stretches are one difference.
     fn refine(&mut self, g: &mut Side, s: &mut Side, i: u64, j: u64, ahead: u64) {
         let (gp, sp) = self.scan;
-        // each character with its byte length and its place in its token (bytes from the
-        // token's start and to its end)
-        let chars = |side: &Side, from: u64, len: u64| -> Vec<(char, u64, (u64, u64))> {
-            let mut out = Vec::new();
-            let mut at = from;
-            let mut k = first_from(&side.flat.tokens, side.settled_tokens, from + 1, |t| {
-                t.start
-            })
-            .saturating_sub(1)
-            .max(side.settled_tokens);
-            for c in String::from_utf8_lossy(text(side, from, from + len)).chars() {
-                while side.flat.tokens.get(k + 1).is_some_and(|t| t.start <= at) {
-                    k += 1;
-                }
-                let place = side
-                    .flat
-                    .tokens
-                    .get(k)
-                    .filter(|t| t.start <= at && at < t.end)
-                    .map_or((u64::MAX, u64::MAX), |t| (at - t.start, t.end - at));
-                out.push((c, c.len_utf8() as u64, place));
-                at += c.len_utf8() as u64;
-            }
-            out
-        };
-        let (a, b) = (chars(g, gp, i), chars(s, sp, j));
+        let (a, b) = (placed_chars(g, gp, i), placed_chars(s, sp, j));
         let (n, m) = (a.len(), b.len());
-        let bytes = |v: &[(char, u64, (u64, u64))]| v.iter().map(|x| x.1).sum::<u64>();
+        let bytes = |v: &[Placed]| v.iter().map(|x| x.1).sum::<u64>();
         if n == 0 || m == 0 || n * m > REFINE_CELLS || bytes(&a) != i || bytes(&b) != j {
             self.differ(g, s, i, j, ahead);
             return;
         }
-        // t[x][y] = the best alignment of a[x..] and b[y..]: most characters kept (the
-        // longest common subsequence), then most kept at the same place in their tokens,
-        // so that whole tokens stay together where the text allows
-        let big = (n + m + 1) as u64;
-        let gain = |x: usize, y: usize| -> u64 {
-            if a[x].0 != b[y].0 {
-                0
-            } else if a[x].2 == b[y].2 && a[x].2 .0 != u64::MAX {
-                big + 1
-            } else {
-                big
-            }
-        };
-        let w = m + 1;
-        let mut t = vec![0u64; (n + 1) * w];
-        for x in (0..n).rev() {
-            for y in (0..m).rev() {
-                let skip = t[(x + 1) * w + y].max(t[x * w + y + 1]);
-                let d = gain(x, y);
-                t[x * w + y] = if d > 0 {
-                    skip.max(d + t[(x + 1) * w + y + 1])
-                } else {
-                    skip
-                };
-            }
-        }
-        // walk it: runs of equal characters and of differences, as (equal, gold, system) bytes
-        let mut ops: Vec<(bool, u64, u64)> = Vec::new();
-        let add = |ops: &mut Vec<(bool, u64, u64)>, eq: bool, di: u64, dj: u64| match ops.last_mut()
-        {
-            Some(last) if last.0 == eq => {
-                last.1 += di;
-                last.2 += dj;
-            }
-            _ => ops.push((eq, di, dj)),
-        };
-        let (mut x, mut y) = (0, 0);
-        while x < n || y < m {
-            if x < n
-                && y < m
-                && gain(x, y) > 0
-                && t[x * w + y] == gain(x, y) + t[(x + 1) * w + y + 1]
-            {
-                add(&mut ops, true, a[x].1, a[x].1);
-                x += 1;
-                y += 1;
-            } else if x < n && (y == m || t[(x + 1) * w + y] >= t[x * w + y + 1]) {
-                add(&mut ops, false, a[x].1, 0);
-                x += 1;
-            } else {
-                add(&mut ops, false, 0, b[y].1);
-                y += 1;
-            }
-        }
+        let ops = diff_runs(&a, &b);
         // a slid window may end inside the next equal run: runs go to absolute targets
         let (mut tg, mut ts) = (gp, sp);
         for (k, &(eq, di, dj)) in ops.iter().enumerate() {
