@@ -69,56 +69,26 @@ impl Feed {
     }
 }
 
+/// Read up to `max` sentences, the `n`th of the batch by `read(n)` (`Ok(false)` at the end
+/// of the file): how many were read, and whether the file ended.
+pub(crate) fn fill_batch(
+    max: usize,
+    mut read: impl FnMut(usize) -> Result<bool, Error>,
+) -> Result<(usize, bool), Error> {
+    for n in 0..max {
+        if !read(n)? {
+            return Ok((n, true));
+        }
+    }
+    Ok((max, false))
+}
+
 pub(crate) fn spawn_reader<'s>(scope: &'s std::thread::Scope<'s, '_>, input: &'s Input) -> Feed {
     let (tx, rx) = sync_channel::<Msg>(2);
     let (recycle, recycled) = sync_channel::<Vec<Sentence>>(4);
     scope.spawn(move || {
-        let mut rdr = match input.builder.from_path(&input.path) {
-            Ok(r) => r,
-            Err(e) => {
-                let _ = tx.send(Msg::Fatal(e));
-                return;
-            }
-        };
-        let mut words = 0u64;
-        loop {
-            let mut batch: Vec<Sentence> = recycled.try_recv().unwrap_or_default();
-            let mut n = 0;
-            let mut done = false;
-            while n < BATCH {
-                if batch.len() <= n {
-                    batch.push(Sentence::new());
-                }
-                match rdr.read_sentence(&mut batch[n]) {
-                    Ok(true) => {
-                        words += batch[n].len() as u64;
-                        n += 1;
-                    }
-                    Ok(false) => {
-                        done = true;
-                        break;
-                    }
-                    Err(e) => {
-                        let _ = tx.send(Msg::Fatal(e));
-                        return;
-                    }
-                }
-            }
-            batch.truncate(n);
-            if n > 0 && tx.send(Msg::Batch(batch)).is_err() {
-                return;
-            }
-            if done {
-                let summary = FileSummary {
-                    path: input.path.clone(),
-                    format: rdr.format(),
-                    sentences: rdr.sentences_read(),
-                    words,
-                    lines: rdr.line(),
-                };
-                let _ = tx.send(Msg::End(Box::new((rdr.take_diagnostics(), summary))));
-                return;
-            }
+        if let Err(e) = produce(input, &tx, &recycled) {
+            let _ = tx.send(Msg::Fatal(e));
         }
     });
     Feed {
@@ -127,5 +97,44 @@ pub(crate) fn spawn_reader<'s>(scope: &'s std::thread::Scope<'s, '_>, input: &'s
         batch: Vec::new(),
         pos: 0,
         end: None,
+    }
+}
+
+/// The reader thread: batches to `tx` until the end of the file (then the diagnostics and
+/// the summary) or until the receiving side hangs up.
+fn produce(
+    input: &Input,
+    tx: &SyncSender<Msg>,
+    recycled: &Receiver<Vec<Sentence>>,
+) -> Result<(), Error> {
+    let mut rdr = input.builder.from_path(&input.path)?;
+    let mut words = 0u64;
+    loop {
+        let mut batch: Vec<Sentence> = recycled.try_recv().unwrap_or_default();
+        let (n, done) = fill_batch(BATCH, |n| {
+            if batch.len() <= n {
+                batch.push(Sentence::new());
+            }
+            let read = rdr.read_sentence(&mut batch[n])?;
+            if read {
+                words += batch[n].len() as u64;
+            }
+            Ok(read)
+        })?;
+        batch.truncate(n);
+        if n > 0 && tx.send(Msg::Batch(batch)).is_err() {
+            return Ok(());
+        }
+        if done {
+            let summary = FileSummary {
+                path: input.path.clone(),
+                format: rdr.format(),
+                sentences: rdr.sentences_read(),
+                words,
+                lines: rdr.line(),
+            };
+            let _ = tx.send(Msg::End(Box::new((rdr.take_diagnostics(), summary))));
+            return Ok(());
+        }
     }
 }

@@ -302,6 +302,48 @@ impl Observer {
         opts: &DepsOptions,
     ) -> AttachmentCounts {
         debug_assert_eq!(gold.len(), sys.len());
+        self.check_tree(sys, sys_path, opts);
+        if opts.count_predicates {
+            self.predicates += count_predicates(sys);
+        }
+        let mut c = AttachmentCounts {
+            sentences: 1,
+            ..AttachmentCounts::default()
+        };
+        self.decisions.clear();
+        for (i, (gw, sw)) in gold.words().iter().zip(sys.words()).enumerate() {
+            if gold.form(gw) != sys.form(sw) {
+                self.form_mismatch(gold, gw, gold_path, sys, sw, sys_path, opts);
+            }
+            if !g.scored[i] {
+                c.excluded += 1;
+                if opts.pair_decisions {
+                    self.decisions.push(0);
+                }
+                continue;
+            }
+            let j = judge(g, i, sys, sw, labels, opts);
+            self.count_word(&mut c, labels, opts, &j);
+            if !self.by.is_empty() {
+                self.count_groups(gold, gw, g, labels, &j);
+            }
+        }
+        if c.words > 0 {
+            c.scored_sentences = 1;
+            c.lem = u64::from(c.las == c.words);
+            c.uem = u64::from(c.uas == c.words);
+            let w = c.words as f64;
+            c.sum_sentence_las = c.las as f64 / w;
+            c.sum_sentence_uas = c.uas as f64 / w;
+            c.sum_sentence_la = c.la as f64 / w;
+        }
+        self.totals += c;
+        c
+    }
+
+    /// The system tree's problems into the validity counts, and the first problem as an
+    /// example (an error with `opts.strict`).
+    fn check_tree(&mut self, sys: &Sentence, sys_path: &Arc<str>, opts: &DepsOptions) {
         let problems = self
             .tree
             .analyze(sys.words().iter().map(|w| w.head().index()));
@@ -320,146 +362,205 @@ impl Observer {
                 }));
             }
         }
-        if opts.count_predicates {
-            self.predicates += count_predicates(sys);
-        }
-        let mut c = AttachmentCounts {
-            sentences: 1,
-            ..AttachmentCounts::default()
-        };
-        let n = gold.len();
-        self.decisions.clear();
-        for (i, (gw, sw)) in gold.words().iter().zip(sys.words()).enumerate() {
-            let gform = gold.form(gw);
-            let sform = sys.form(sw);
-            if gform != sform {
-                self.form_mismatches += 1;
-                if self.form_examples < opts.examples {
-                    self.form_examples += 1;
-                    let pos = word_pos(sys_path, sys, sw, sys.form_column(sw));
-                    let kind = ErrorKind::FormMismatch {
-                        gold: format!("{}:{}", gold_path, gw.line),
-                        expected: gform.to_owned(),
-                        found: sform.to_owned(),
-                    };
-                    let d = if opts.strict {
-                        Diagnostic::error(pos, kind)
-                    } else {
-                        Diagnostic::warning(pos, kind)
-                    };
-                    self.examples.push(d.with_hint(
-                        "the words are paired by position; different FORMs suggest the files are not aligned",
-                    ));
-                }
-            }
-            if !g.scored[i] {
-                c.excluded += 1;
-                if opts.pair_decisions {
-                    self.decisions.push(0);
-                }
-                continue;
-            }
-            let gh = g.heads[i];
-            let sh = sw.head().index();
-            let head_ok = sh == Some(gh);
-            let gl = g.labels[i];
-            let sl = labels.intern(opts.labels.apply(sys.deprel(sw)));
-            let label_ok = gl == sl;
-            if opts.pair_decisions {
-                self.decisions.push(
-                    DECISION_SCORED
-                        | if head_ok { DECISION_HEAD } else { 0 }
-                        | if label_ok { DECISION_LABEL } else { 0 },
-                );
-            }
-            c.words += 1;
-            c.uas += u64::from(head_ok);
-            c.la += u64::from(label_ok);
-            c.las += u64::from(head_ok && label_ok);
-            self.count_words(&mut c, labels, gl, sl, head_ok, label_ok);
-            if gh == 0 {
-                c.root_gold += 1;
-                c.root_correct += u64::from(head_ok);
-            }
-            let need = gl.max(sl) as usize + 1;
-            if self.relations.len() < need {
-                self.relations.resize(need, RelationCounts::default());
-            }
-            {
-                let r = &mut self.relations[gl as usize];
-                r.gold += 1;
-                r.gold_head_correct += u64::from(head_ok);
-                r.label_correct += u64::from(label_ok);
-                r.labeled_correct += u64::from(label_ok && head_ok);
-            }
-            {
-                let r = &mut self.relations[sl as usize];
-                r.system += 1;
-                r.system_head_correct += u64::from(head_ok);
-            }
-            if opts.confusion {
-                *self.confusion.entry((gl, sl)).or_insert(0) += 1;
-            }
-            if !self.by.is_empty() {
-                let dep = i as u32 + 1; // words are paired and attached by position
-                for (key, names, groups) in &mut self.by {
-                    let gname: &str = match key {
-                        ByKey::Deprel => labels.name(gl),
-                        ByKey::Upos => gold.upos(gw),
-                        ByKey::Xpos => gold.xpos(gw),
-                        ByKey::Length => length_bin(n),
-                        ByKey::Distance => distance_bin(gh, dep),
-                        ByKey::Direction => direction_bin(gh, dep),
-                        ByKey::Depth => depth_bin(g.tree.depth(dep)),
-                        ByKey::Projectivity => projectivity_bin(g.tree.is_projective(dep)),
-                    };
-                    let gi = names.intern(gname) as usize;
-                    if groups.len() <= gi {
-                        groups.resize(gi + 1, GroupCounts::default());
-                    }
-                    let e = &mut groups[gi];
-                    e.gold += 1;
-                    e.gold_uas += u64::from(head_ok);
-                    e.gold_las += u64::from(head_ok && label_ok);
-                    e.gold_la += u64::from(label_ok);
-                    if key.has_system_side() {
-                        let valid_sh = sh.filter(|&h| h as usize <= n);
-                        let sname: &str = match (key, valid_sh) {
-                            (ByKey::Deprel, _) => labels.name(sl),
-                            (_, None) => "invalid",
-                            (ByKey::Distance, Some(h)) => distance_bin(h, dep),
-                            (ByKey::Direction, Some(h)) => direction_bin(h, dep),
-                            (ByKey::Depth, Some(_)) => depth_bin(self.tree.depth(dep)),
-                            (ByKey::Projectivity, Some(_)) => {
-                                projectivity_bin(self.tree.is_projective(dep))
-                            }
-                            _ => "invalid",
-                        };
-                        let si = names.intern(sname) as usize;
-                        if groups.len() <= si {
-                            groups.resize(si + 1, GroupCounts::default());
-                        }
-                        let e = &mut groups[si];
-                        e.system += 1;
-                        e.system_uas += u64::from(head_ok);
-                        e.system_las += u64::from(head_ok && label_ok);
-                        e.system_la += u64::from(label_ok);
-                    }
-                }
-            }
-        }
-        if c.words > 0 {
-            c.scored_sentences = 1;
-            c.lem = u64::from(c.las == c.words);
-            c.uem = u64::from(c.uas == c.words);
-            let w = c.words as f64;
-            c.sum_sentence_las = c.las as f64 / w;
-            c.sum_sentence_uas = c.uas as f64 / w;
-            c.sum_sentence_la = c.la as f64 / w;
-        }
-        self.totals += c;
-        c
     }
+
+    /// A system word whose FORM is not gold's: counted, and an example (an error with
+    /// `opts.strict`).
+    #[allow(clippy::too_many_arguments)]
+    fn form_mismatch(
+        &mut self,
+        gold: &Sentence,
+        gw: &Word,
+        gold_path: &Arc<str>,
+        sys: &Sentence,
+        sw: &Word,
+        sys_path: &Arc<str>,
+        opts: &DepsOptions,
+    ) {
+        self.form_mismatches += 1;
+        if self.form_examples < opts.examples {
+            self.form_examples += 1;
+            let pos = word_pos(sys_path, sys, sw, sys.form_column(sw));
+            let kind = ErrorKind::FormMismatch {
+                gold: format!("{}:{}", gold_path, gw.line),
+                expected: gold.form(gw).to_owned(),
+                found: sys.form(sw).to_owned(),
+            };
+            let d = if opts.strict {
+                Diagnostic::error(pos, kind)
+            } else {
+                Diagnostic::warning(pos, kind)
+            };
+            self.examples.push(d.with_hint(
+                "the words are paired by position; different FORMs suggest the files are not aligned",
+            ));
+        }
+    }
+
+    /// One scored word into the sentence's counts, the relations and the confusions.
+    #[inline]
+    fn count_word(
+        &mut self,
+        c: &mut AttachmentCounts,
+        labels: &LabelTable,
+        opts: &DepsOptions,
+        j: &Judged,
+    ) {
+        let (gl, sl, head_ok, label_ok) = (j.gl, j.sl, j.head_ok, j.label_ok);
+        if opts.pair_decisions {
+            self.decisions.push(
+                DECISION_SCORED
+                    | if head_ok { DECISION_HEAD } else { 0 }
+                    | if label_ok { DECISION_LABEL } else { 0 },
+            );
+        }
+        c.words += 1;
+        c.uas += u64::from(head_ok);
+        c.la += u64::from(label_ok);
+        c.las += u64::from(head_ok && label_ok);
+        self.count_words(c, labels, gl, sl, head_ok, label_ok);
+        if j.gh == 0 {
+            c.root_gold += 1;
+            c.root_correct += u64::from(head_ok);
+        }
+        let need = gl.max(sl) as usize + 1;
+        if self.relations.len() < need {
+            self.relations.resize(need, RelationCounts::default());
+        }
+        {
+            let r = &mut self.relations[gl as usize];
+            r.gold += 1;
+            r.gold_head_correct += u64::from(head_ok);
+            r.label_correct += u64::from(label_ok);
+            r.labeled_correct += u64::from(label_ok && head_ok);
+        }
+        {
+            let r = &mut self.relations[sl as usize];
+            r.system += 1;
+            r.system_head_correct += u64::from(head_ok);
+        }
+        if opts.confusion {
+            *self.confusion.entry((gl, sl)).or_insert(0) += 1;
+        }
+    }
+
+    /// One scored word into the breakdowns: the group of its gold value and, for keys
+    /// with a system side, the group of its system value.
+    #[inline]
+    fn count_groups(
+        &mut self,
+        gold: &Sentence,
+        gw: &Word,
+        g: &GoldSentence,
+        labels: &LabelTable,
+        j: &Judged,
+    ) {
+        let (dep, gh, n) = (j.dep, j.gh, gold.len());
+        for (key, names, groups) in &mut self.by {
+            let gname: &str = match key {
+                ByKey::Deprel => labels.name(j.gl),
+                ByKey::Upos => gold.upos(gw),
+                ByKey::Xpos => gold.xpos(gw),
+                ByKey::Length => length_bin(n),
+                ByKey::Distance => distance_bin(gh, dep),
+                ByKey::Direction => direction_bin(gh, dep),
+                ByKey::Depth => depth_bin(g.tree.depth(dep)),
+                ByKey::Projectivity => projectivity_bin(g.tree.is_projective(dep)),
+            };
+            count_in(group(names, groups, gname), true, j);
+            if key.has_system_side() {
+                let valid_sh = j.sh.filter(|&h| h as usize <= n);
+                let sname: &str = match (key, valid_sh) {
+                    (ByKey::Deprel, _) => labels.name(j.sl),
+                    (_, None) => "invalid",
+                    (ByKey::Distance, Some(h)) => distance_bin(h, dep),
+                    (ByKey::Direction, Some(h)) => direction_bin(h, dep),
+                    (ByKey::Depth, Some(_)) => depth_bin(self.tree.depth(dep)),
+                    (ByKey::Projectivity, Some(_)) => {
+                        projectivity_bin(self.tree.is_projective(dep))
+                    }
+                    _ => "invalid",
+                };
+                count_in(group(names, groups, sname), false, j);
+            }
+        }
+    }
+}
+
+/// A scored word pair, judged: the word (1-based, words are paired and attached by
+/// position), gold and system heads and labels, and whether they agree.
+struct Judged {
+    dep: u32,
+    gh: u32,
+    sh: Option<u32>,
+    gl: u32,
+    sl: u32,
+    head_ok: bool,
+    label_ok: bool,
+}
+
+/// Judge scored word `i` of the gold sentence against system word `sw`.
+#[inline]
+fn judge(
+    g: &GoldSentence,
+    i: usize,
+    sys: &Sentence,
+    sw: &Word,
+    labels: &mut LabelTable,
+    opts: &DepsOptions,
+) -> Judged {
+    let gh = g.heads[i];
+    let sh = sw.head().index();
+    let gl = g.labels[i];
+    let sl = labels.intern(opts.labels.apply(sys.deprel(sw)));
+    Judged {
+        dep: i as u32 + 1,
+        gh,
+        sh,
+        gl,
+        sl,
+        head_ok: sh == Some(gh),
+        label_ok: gl == sl,
+    }
+}
+
+/// The counts of group `name` of a breakdown (interned into `names`), grown as needed.
+#[inline]
+fn group<'g>(
+    names: &mut LabelTable,
+    groups: &'g mut Vec<GroupCounts>,
+    name: &str,
+) -> &'g mut GroupCounts {
+    let i = names.intern(name) as usize;
+    if groups.len() <= i {
+        groups.resize(i + 1, GroupCounts::default());
+    }
+    &mut groups[i]
+}
+
+/// A judged word into a group's gold counts (`gold`, by its gold value) or its system
+/// counts.
+#[inline]
+fn count_in(e: &mut GroupCounts, gold: bool, j: &Judged) {
+    let (n, uas, las, la) = if gold {
+        (
+            &mut e.gold,
+            &mut e.gold_uas,
+            &mut e.gold_las,
+            &mut e.gold_la,
+        )
+    } else {
+        (
+            &mut e.system,
+            &mut e.system_uas,
+            &mut e.system_las,
+            &mut e.system_la,
+        )
+    };
+    *n += 1;
+    *uas += u64::from(j.head_ok);
+    *las += u64::from(j.head_ok && j.label_ok);
+    *la += u64::from(j.label_ok);
 }
 
 #[cfg(test)]
@@ -480,6 +581,15 @@ mod tests {
         (g + "\n", s + "\n")
     }
 
+    /// Every sentence of a text.
+    fn read(t: &str) -> Vec<Sentence> {
+        ReaderBuilder::new()
+            .from_reader("t", t.as_bytes())
+            .sentences()
+            .map(|r| r.unwrap())
+            .collect()
+    }
+
     #[test]
     fn seed_example_word_based_vs_sentence_based_las() {
         // Kübler, McDonald & Nivre (2009) §6.1: 9/10 and 15/45 words correct give
@@ -487,13 +597,6 @@ mod tests {
         let (g1, s1) = pair(10, 1);
         let (g2, s2) = pair(45, 30);
         let (gold, sys) = (g1 + &g2, s1 + &s2);
-        let read = |t: &str| -> Vec<Sentence> {
-            ReaderBuilder::new()
-                .from_reader("t", t.as_bytes())
-                .sentences()
-                .map(|r| r.unwrap())
-                .collect()
-        };
         let opts = DepsOptions::default();
         let (mut labels, mut obs, mut prep) =
             (LabelTable::new(), Observer::new(&opts), GoldSentence::new());
@@ -527,13 +630,6 @@ mod tests {
     }
 
     fn observe_all(gold: &str, sys: &str, opts: &DepsOptions) -> (Observer, u64) {
-        let read = |t: &str| -> Vec<Sentence> {
-            ReaderBuilder::new()
-                .from_reader("t", t.as_bytes())
-                .sentences()
-                .map(|r| r.unwrap())
-                .collect()
-        };
         let (mut labels, mut obs, mut prep) =
             (LabelTable::new(), Observer::new(opts), GoldSentence::new());
         let (mut v, mut d, p) = (Validity::default(), Vec::new(), Arc::<str>::from("t"));

@@ -136,149 +136,217 @@ pub fn evaluate<F>(
 where
     F: FnMut(usize, &Sentence, &Sentence, &AttachmentCounts),
 {
-    let mut labels = LabelTable::new();
-    let mut errors = Diagnostics::with_limit(100);
-    let mut warnings = Diagnostics::with_limit(100);
-    let mut observers: Vec<Observer> = systems.iter().map(|_| Observer::new(opts)).collect();
-    let mut gold_validity = Validity::default();
-    let mut gold_predicates = 0u64;
-    let gold_path: Arc<str> = Arc::from(gold.path.as_str());
-    let nsys = systems.len();
-    let mut sentences: Vec<Vec<AttachmentCounts>> =
-        vec![Vec::new(); if opts.keep_sentences { nsys } else { 0 }];
-    let mut pairs = vec![
-        PairCounts::default();
-        if opts.pair_decisions {
-            nsys * nsys.saturating_sub(1) / 2
-        } else {
-            0
-        }
-    ];
-    let mut current: Vec<Option<AttachmentCounts>> = vec![None; nsys];
-    let sys_paths: Vec<Arc<str>> = systems.iter().map(|s| Arc::from(s.path.as_str())).collect();
-
+    let mut run = Run::new(gold, systems, opts);
     let (gold_summary, sys_summaries) = std::thread::scope(|scope| -> Result<_, Error> {
         let mut gfeed = spawn_reader(scope, gold);
         let mut sfeeds: Vec<Feed> = systems.iter().map(|s| spawn_reader(scope, s)).collect();
+        let gold_count = run.pair_all(&mut gfeed, &mut sfeeds, &mut on_sentence)?;
+        run.finish_feeds(gfeed, sfeeds, gold_count)
+    })?;
+    run.check(&gold_summary)?;
+    run.punct_warnings();
+    run.label_case_warnings();
+    Ok(run.into_result(gold_summary, sys_summaries))
+}
+
+/// One `deps` evaluation under way: its inputs, what it counted and what it found.
+struct Run<'a> {
+    gold: &'a Input,
+    systems: &'a [Input],
+    opts: &'a DepsOptions,
+    gold_path: Arc<str>,
+    sys_paths: Vec<Arc<str>>,
+    labels: LabelTable,
+    errors: Diagnostics,
+    warnings: Diagnostics,
+    observers: Vec<Observer>,
+    gold_validity: Validity,
+    gold_predicates: u64,
+    sentences: Vec<Vec<AttachmentCounts>>,
+    pairs: Vec<PairCounts>,
+    /// Each system's counts of the current sentence (none when not counted).
+    current: Vec<Option<AttachmentCounts>>,
+}
+
+/// A diagnostic to `errors` or `warnings`, by its severity.
+fn sort_into(errors: &mut Diagnostics, warnings: &mut Diagnostics, d: Diagnostic) {
+    if d.is_error() {
+        errors.push(d);
+    } else {
+        warnings.push(d);
+    }
+}
+
+impl<'a> Run<'a> {
+    fn new(gold: &'a Input, systems: &'a [Input], opts: &'a DepsOptions) -> Self {
+        let nsys = systems.len();
+        Run {
+            gold,
+            systems,
+            opts,
+            gold_path: Arc::from(gold.path.as_str()),
+            sys_paths: systems.iter().map(|s| Arc::from(s.path.as_str())).collect(),
+            labels: LabelTable::new(),
+            errors: Diagnostics::with_limit(100),
+            warnings: Diagnostics::with_limit(100),
+            observers: systems.iter().map(|_| Observer::new(opts)).collect(),
+            gold_validity: Validity::default(),
+            gold_predicates: 0,
+            sentences: vec![Vec::new(); if opts.keep_sentences { nsys } else { 0 }],
+            pairs: vec![
+                PairCounts::default();
+                if opts.pair_decisions {
+                    nsys * nsys.saturating_sub(1) / 2
+                } else {
+                    0
+                }
+            ],
+            current: vec![None; nsys],
+        }
+    }
+
+    /// Pair every gold sentence with each system's next one and count; the number of
+    /// gold sentences.
+    fn pair_all<F>(
+        &mut self,
+        gfeed: &mut Feed,
+        sfeeds: &mut [Feed],
+        on_sentence: &mut F,
+    ) -> Result<u64, Error>
+    where
+        F: FnMut(usize, &Sentence, &Sentence, &AttachmentCounts),
+    {
         let mut prepared = GoldSentence::new();
         let mut gold_diags = Vec::new();
-        let mut sys_done = vec![false; systems.len()];
+        let mut sys_done = vec![false; sfeeds.len()];
         let mut gold_count = 0u64;
-        let mut fatal: Option<Error> = None;
-        'outer: loop {
-            let g = match gfeed.next() {
-                Ok(Some(g)) => g,
-                Ok(None) => break,
-                Err(e) => {
-                    fatal = Some(e);
-                    break;
-                }
-            };
+        while let Some(g) = gfeed.next()? {
             gold_count += 1;
             gold_diags.clear();
             prepared.prepare(
                 g,
-                &gold_path,
-                opts,
-                &mut labels,
-                &mut gold_validity,
+                &self.gold_path,
+                self.opts,
+                &mut self.labels,
+                &mut self.gold_validity,
                 &mut gold_diags,
             );
-            gold_predicates += prepared.predicates;
+            self.gold_predicates += prepared.predicates;
             for d in gold_diags.drain(..) {
-                if d.is_error() {
-                    errors.push(d);
-                } else {
-                    warnings.push(d);
-                }
+                sort_into(&mut self.errors, &mut self.warnings, d);
             }
             let gold_ok = !g.has_errors();
-            current.iter_mut().for_each(|c| *c = None);
+            self.current.iter_mut().for_each(|c| *c = None);
             for (k, feed) in sfeeds.iter_mut().enumerate() {
                 if sys_done[k] {
                     continue;
                 }
-                let s = match feed.next() {
-                    Ok(Some(s)) => s,
-                    Ok(None) => {
-                        sys_done[k] = true;
-                        continue;
-                    }
-                    Err(e) => {
-                        fatal = Some(e);
-                        break 'outer;
-                    }
+                let Some(s) = feed.next()? else {
+                    sys_done[k] = true;
+                    continue;
                 };
-                if s.len() != g.len() {
-                    let pos = Position::new(sys_paths[k].clone(), s.first_line().max(1), 1)
-                        .in_sentence(s.index(), s.sent_id());
-                    errors.push(
-                        Diagnostic::error(
-                            pos,
-                            ErrorKind::WordCount {
-                                gold: format!("{}:{}", gold.path, g.first_line()),
-                                expected: g.len(),
-                                found: s.len(),
-                            },
-                        )
-                        .with_hint(
-                            "deps pairs words one to one; for different tokenization use `treeval ud` (tokenization alignment)",
-                        ),
+                self.pair_sentence(k, g, &prepared, s, gold_ok, on_sentence);
+            }
+            if self.opts.pair_decisions {
+                self.count_pairs();
+            }
+        }
+        Ok(gold_count)
+    }
+
+    /// Gold sentence `g` (prepared) and system `k`'s sentence `s`: an error if their word
+    /// counts differ, else counted (unless the result is already an error).
+    fn pair_sentence<F>(
+        &mut self,
+        k: usize,
+        g: &Sentence,
+        prepared: &GoldSentence,
+        s: &Sentence,
+        gold_ok: bool,
+        on_sentence: &mut F,
+    ) where
+        F: FnMut(usize, &Sentence, &Sentence, &AttachmentCounts),
+    {
+        if s.len() != g.len() {
+            let pos = Position::new(self.sys_paths[k].clone(), s.first_line().max(1), 1)
+                .in_sentence(s.index(), s.sent_id());
+            self.errors.push(
+                Diagnostic::error(
+                    pos,
+                    ErrorKind::WordCount {
+                        gold: format!("{}:{}", self.gold.path, g.first_line()),
+                        expected: g.len(),
+                        found: s.len(),
+                    },
+                )
+                .with_hint(
+                    "deps pairs words one to one; for different tokenization use `treeval ud` (tokenization alignment)",
+                ),
+            );
+            return;
+        }
+        if !gold_ok || s.has_errors() || self.errors.error_count() > 0 {
+            // the result will be an error: keep pairing only to find more problems
+            return;
+        }
+        let c = self.observers[k].observe(
+            g,
+            prepared,
+            &self.gold_path,
+            s,
+            &self.sys_paths[k],
+            &mut self.labels,
+            self.opts,
+        );
+        on_sentence(k, g, s, &c);
+        if self.opts.keep_sentences {
+            self.sentences[k].push(c);
+        }
+        self.current[k] = Some(c);
+    }
+
+    /// The paired decisions of every two systems counted on the current sentence.
+    fn count_pairs(&mut self) {
+        let nsys = self.systems.len();
+        let mut idx = 0;
+        for a in 0..nsys {
+            for b in a + 1..nsys {
+                if let (Some(ca), Some(cb)) = (&self.current[a], &self.current[b]) {
+                    count_pair(
+                        &mut self.pairs[idx],
+                        &self.observers[a],
+                        &self.observers[b],
+                        ca,
+                        cb,
                     );
-                    continue;
                 }
-                if !gold_ok || s.has_errors() || errors.error_count() > 0 {
-                    // the result will be an error: keep pairing only to find more problems
-                    continue;
-                }
-                let c = observers[k].observe(
-                    g,
-                    &prepared,
-                    &gold_path,
-                    s,
-                    &sys_paths[k],
-                    &mut labels,
-                    opts,
-                );
-                on_sentence(k, g, s, &c);
-                if opts.keep_sentences {
-                    sentences[k].push(c);
-                }
-                current[k] = Some(c);
-            }
-            if opts.pair_decisions {
-                let mut idx = 0;
-                for a in 0..nsys {
-                    for b in a + 1..nsys {
-                        if let (Some(ca), Some(cb)) = (&current[a], &current[b]) {
-                            count_pair(&mut pairs[idx], &observers[a], &observers[b], ca, cb);
-                        }
-                        idx += 1;
-                    }
-                }
+                idx += 1;
             }
         }
-        if let Some(e) = fatal {
-            return Err(e);
-        }
+    }
+
+    /// Every reader's diagnostics and summary (the systems' first, each with an error
+    /// when its sentence count is not gold's, then gold's).
+    fn finish_feeds(
+        &mut self,
+        mut gfeed: Feed,
+        sfeeds: Vec<Feed>,
+        gold_count: u64,
+    ) -> Result<(FileSummary, Vec<FileSummary>), Error> {
         let (gd, gsum) = gfeed.finish()?;
         let mut sums = Vec::with_capacity(sfeeds.len());
         for (k, mut feed) in sfeeds.into_iter().enumerate() {
             let (d, mut sum) = feed.finish()?;
             for x in d.iter() {
-                if x.is_error() {
-                    errors.push(x.clone());
-                } else {
-                    warnings.push(x.clone());
-                }
+                sort_into(&mut self.errors, &mut self.warnings, x.clone());
             }
             if sum.sentences != gold_count {
-                let pos = Position::new(sys_paths[k].clone(), sum.lines.max(1), 1);
-                errors.push(
+                let pos = Position::new(self.sys_paths[k].clone(), sum.lines.max(1), 1);
+                self.errors.push(
                     Diagnostic::error(
                         pos,
                         ErrorKind::SentenceCount {
-                            gold: gold.path.clone(),
+                            gold: self.gold.path.clone(),
                             expected: gold_count,
                             found: sum.sentences,
                         },
@@ -290,105 +358,113 @@ where
                     }),
                 );
             }
-            sum.path = systems[k].path.clone();
+            sum.path = self.systems[k].path.clone();
             sums.push(sum);
         }
         for x in gd.iter() {
-            if x.is_error() {
-                errors.push(x.clone());
-            } else {
-                warnings.push(x.clone());
-            }
+            sort_into(&mut self.errors, &mut self.warnings, x.clone());
         }
         Ok((gsum, sums))
-    })?;
-
-    if gold_summary.words == 0 && errors.error_count() == 0 {
-        errors.push(Diagnostic::error(
-            Position::new(gold_path.clone(), gold_summary.lines.max(1), 1),
-            ErrorKind::Other("expected at least one word in the gold file, found none".into()),
-        ));
     }
-    for o in &mut observers {
-        for d in o.examples.drain(..) {
-            if d.is_error() {
-                errors.push(d);
-            } else {
-                warnings.push(d);
+
+    /// After reading: an empty gold file is an error, the observers' examples are
+    /// reported; all errors found, if any.
+    fn check(&mut self, gold_summary: &FileSummary) -> Result<(), Error> {
+        if gold_summary.words == 0 && self.errors.error_count() == 0 {
+            self.errors.push(Diagnostic::error(
+                Position::new(self.gold_path.clone(), gold_summary.lines.max(1), 1),
+                ErrorKind::Other("expected at least one word in the gold file, found none".into()),
+            ));
+        }
+        for o in &mut self.observers {
+            for d in o.examples.drain(..) {
+                sort_into(&mut self.errors, &mut self.warnings, d);
+            }
+        }
+        let errors = std::mem::take(&mut self.errors).into_result()?;
+        debug_assert_eq!(errors.error_count(), 0);
+        Ok(())
+    }
+
+    /// Warnings about the punctuation policy: it excluded no word, or every word of a
+    /// system.
+    fn punct_warnings(&mut self) {
+        let opts = self.opts;
+        if opts.punct != PunctPolicy::Include {
+            if let Some(o) = self.observers.first() {
+                if o.totals.excluded == 0 {
+                    self.warnings.push(Diagnostic::warning(
+                        Position::new(self.gold_path.clone(), 0, 0),
+                        ErrorKind::Other(format!(
+                            "the punctuation policy '{}' excluded no word: is it the right one for this treebank?",
+                            opts.punct.name()
+                        )),
+                    ));
+                }
+            }
+        }
+        for (k, o) in self.observers.iter().enumerate() {
+            if o.totals.words == 0 {
+                self.warnings.push(
+                    Diagnostic::warning(
+                        Position::new(self.sys_paths[k].clone(), 0, 0),
+                        ErrorKind::Other(format!(
+                            "no word scored: the punctuation policy '{}' excluded all {} words, so every score is not applicable (n/a)",
+                            opts.punct.name(),
+                            o.totals.excluded
+                        )),
+                    )
+                    .with_hint("choose another --punct policy (or --profile conll07) to score these words"),
+                );
             }
         }
     }
-    let errors = errors.into_result()?;
-    debug_assert_eq!(errors.error_count(), 0);
 
-    if opts.punct != PunctPolicy::Include {
-        if let Some(o) = observers.first() {
-            if o.totals.excluded == 0 {
-                warnings.push(Diagnostic::warning(
-                    Position::new(gold_path.clone(), 0, 0),
-                    ErrorKind::Other(format!(
-                        "the punctuation policy '{}' excluded no word: is it the right one for this treebank?",
-                        opts.punct.name()
-                    )),
-                ));
-            }
-        }
-    }
-    for (k, o) in observers.iter().enumerate() {
-        if o.totals.words == 0 {
-            warnings.push(
-                Diagnostic::warning(
-                    Position::new(sys_paths[k].clone(), 0, 0),
-                    ErrorKind::Other(format!(
-                        "no word scored: the punctuation policy '{}' excluded all {} words, so every score is not applicable (n/a)",
-                        opts.punct.name(),
-                        o.totals.excluded
-                    )),
-                )
-                .with_hint("choose another --punct policy (or --profile conll07) to score these words"),
-            );
-        }
-    }
-    // ROOT vs root: system labels never in gold whose case-folded form is
-    for (k, o) in observers.iter().enumerate() {
-        for (id, r) in o.relations.iter().enumerate() {
-            if r.gold == 0 && r.system > 0 {
-                let name = labels.name(id as u32);
-                let lower = name.to_lowercase();
-                let hit =
-                    o.relations.iter().enumerate().find(|(j, rj)| {
+    /// ROOT vs root: warnings about system labels never in gold whose case-folded form is.
+    fn label_case_warnings(&mut self) {
+        let labels = &self.labels;
+        for (k, o) in self.observers.iter().enumerate() {
+            for (id, r) in o.relations.iter().enumerate() {
+                if r.gold == 0 && r.system > 0 {
+                    let name = labels.name(id as u32);
+                    let lower = name.to_lowercase();
+                    let hit = o.relations.iter().enumerate().find(|(j, rj)| {
                         rj.gold > 0 && labels.name(*j as u32).to_lowercase() == lower
                     });
-                if let Some((j, _)) = hit {
-                    warnings.push(
-                        Diagnostic::warning(
-                            Position::new(sys_paths[k].clone(), 0, 0),
-                            ErrorKind::Other(format!(
-                                "the system label '{}' ({} words) never occurs in gold, but '{}' does",
-                                name,
-                                r.system,
-                                labels.name(j as u32)
-                            )),
-                        )
-                        .with_hint("labels are compared case-sensitively (as eval07.pl): fix the case in the system file"),
-                    );
+                    if let Some((j, _)) = hit {
+                        self.warnings.push(
+                            Diagnostic::warning(
+                                Position::new(self.sys_paths[k].clone(), 0, 0),
+                                ErrorKind::Other(format!(
+                                    "the system label '{}' ({} words) never occurs in gold, but '{}' does",
+                                    name,
+                                    r.system,
+                                    labels.name(j as u32)
+                                )),
+                            )
+                            .with_hint("labels are compared case-sensitively (as eval07.pl): fix the case in the system file"),
+                        );
+                    }
                 }
             }
         }
     }
 
-    Ok(DepsResult {
-        gold: gold_summary,
-        gold_validity,
-        gold_predicates,
-        systems: sys_summaries
-            .into_iter()
-            .zip(observers)
-            .map(|(file, observer)| SystemResult { file, observer })
-            .collect(),
-        labels,
-        warnings,
-        sentences,
-        pairs,
-    })
+    /// The result, with the files' summaries.
+    fn into_result(self, gold: FileSummary, systems: Vec<FileSummary>) -> DepsResult {
+        DepsResult {
+            gold,
+            gold_validity: self.gold_validity,
+            gold_predicates: self.gold_predicates,
+            systems: systems
+                .into_iter()
+                .zip(self.observers)
+                .map(|(file, observer)| SystemResult { file, observer })
+                .collect(),
+            labels: self.labels,
+            warnings: self.warnings,
+            sentences: self.sentences,
+            pairs: self.pairs,
+        }
+    }
 }

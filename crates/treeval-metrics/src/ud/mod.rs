@@ -33,10 +33,11 @@ pub use resync::{ResyncCause, ResyncFailure, ResyncWindow, WindowSide, ANCHOR, M
 pub use window::SideStats;
 
 use crate::deps::{ByKey, GroupCounts, Input};
+use crate::feed::fill_batch;
 use crate::labels::LabelTable;
 use resync::{Resync, Step};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use window::{Chunk, Converter, Edep, Side, F_CONTENT, F_MULTIWORD, NONE, ROOT, W};
+use window::{Chunk, Converter, Edep, SentInfo, Side, Tok, F_CONTENT, F_MULTIWORD, NONE, ROOT, W};
 
 /// Relations counted by CLAS, MLAS and BLEX.
 pub const CONTENT_DEPRELS: [&str; 29] = [
@@ -399,14 +400,16 @@ impl Chunks for Inline<'_> {
     fn next(&mut self) -> Result<Option<Chunk>, Error> {
         let mut c = self.spare.pop().unwrap_or_default();
         c.clear();
-        let mut n = 0;
-        while n < CHUNK {
-            match self.src.next_sentence()? {
-                Some(sent) => self.conv.push(&mut c, sent),
-                None => break,
-            }
-            n += 1;
-        }
+        let (src, conv) = (&mut *self.src, &mut self.conv);
+        let (n, _) = fill_batch(CHUNK, |_| {
+            Ok(match src.next_sentence()? {
+                Some(sent) => {
+                    conv.push(&mut c, sent);
+                    true
+                }
+                None => false,
+            })
+        })?;
         Ok((n > 0).then_some(c))
     }
     fn recycle(&mut self, c: Chunk) {
@@ -440,47 +443,45 @@ impl Threaded {
         let (back, recycled) = sync_channel::<Chunk>(4);
         let opts = opts.clone();
         scope.spawn(move || {
-            let mut rdr = match input.builder.from_path(&input.path) {
-                Ok(r) => r,
-                Err(e) => {
-                    let _ = tx.send(Msg::Fatal(e));
-                    return;
-                }
-            };
-            let mut conv = Converter::new(&input.path, &opts);
-            let mut sent = Sentence::new();
-            loop {
-                let mut c = recycled.try_recv().unwrap_or_default();
-                c.clear();
-                let mut n = 0;
-                let mut done = false;
-                while n < CHUNK {
-                    match rdr.read_sentence(&mut sent) {
-                        Ok(true) => conv.push(&mut c, &sent),
-                        Ok(false) => {
-                            done = true;
-                            break;
-                        }
-                        Err(e) => {
-                            let _ = tx.send(Msg::Fatal(e));
-                            return;
-                        }
-                    }
-                    n += 1;
-                }
-                if n > 0 && tx.send(Msg::Chunk(Box::new(c))).is_err() {
-                    return;
-                }
-                if done {
-                    let _ = tx.send(Msg::End(rdr.take_diagnostics()));
-                    return;
-                }
+            if let Err(e) = produce(input, &opts, &tx, &recycled) {
+                let _ = tx.send(Msg::Fatal(e));
             }
         });
         Threaded {
             rx,
             back,
             end: None,
+        }
+    }
+}
+
+/// The reader thread: prepared chunks to `tx` until the end of the file (then its
+/// diagnostics) or until the receiving side hangs up.
+fn produce(
+    input: &Input,
+    opts: &UdOptions,
+    tx: &SyncSender<Msg>,
+    recycled: &Receiver<Chunk>,
+) -> Result<(), Error> {
+    let mut rdr = input.builder.from_path(&input.path)?;
+    let mut conv = Converter::new(&input.path, opts);
+    let mut sent = Sentence::new();
+    loop {
+        let mut c = recycled.try_recv().unwrap_or_default();
+        c.clear();
+        let (n, done) = fill_batch(CHUNK, |_| {
+            let read = rdr.read_sentence(&mut sent)?;
+            if read {
+                conv.push(&mut c, &sent);
+            }
+            Ok(read)
+        })?;
+        if n > 0 && tx.send(Msg::Chunk(Box::new(c))).is_err() {
+            return Ok(());
+        }
+        if done {
+            let _ = tx.send(Msg::End(rdr.take_diagnostics()));
+            return Ok(());
         }
     }
 }
@@ -514,67 +515,16 @@ fn run_chunks(
     sys: &mut dyn Chunks,
     opts: &UdOptions,
 ) -> Result<UdResult, UdError> {
-    let nk = opts.by.len();
-    let mut e = Eval {
-        g: Side::new(nk),
-        s: Side::new(nk),
-        gsrc: gold,
-        ssrc: sys,
-        opts,
-        labels: LabelTable::new(),
-        group_names: LabelTable::new(),
-        groups: vec![Vec::new(); nk],
-        smap: Vec::new(),
-        pairs: Vec::new(),
-        cmp: 0,
-        cmp_chars: 0,
-        totals: UdCounts::default(),
-        rel: Vec::new(),
-        sentences: Vec::new(),
-        window: Vec::new(),
-        resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
-    };
-    let outcome = e.run();
-    let mismatch = match outcome {
+    let mut e = Eval::new(gold, sys, opts);
+    let mismatch = match e.run() {
         Ok(()) => None,
         Err(Stop::Fatal(err)) => return Err(UdError::Fatal(err)),
         Err(stop) => {
-            // read both files to the end for their problems, without scoring
-            for gold in [true, false] {
-                while !e.side(gold).eof {
-                    if let Err(Stop::Fatal(err)) = e.load(gold, false) {
-                        return Err(UdError::Fatal(err));
-                    }
-                    let side = e.side_mut(gold);
-                    let n = side.words.len();
-                    side.front = n;
-                    side.drain(n);
-                }
-            }
+            e.read_to_end()?;
             Some(stop)
         }
     };
-    let mut problems: Vec<Diagnostic> = Vec::new();
-    let mut warnings = Vec::new();
-    for d in [e.gsrc.finish(), e.ssrc.finish()] {
-        let d = d.map_err(UdError::Fatal)?;
-        for x in d.iter() {
-            if x.is_error() {
-                problems.push(x.clone());
-            } else {
-                warnings.push(x.clone());
-            }
-        }
-    }
-    problems.extend(std::mem::take(&mut e.g.errors));
-    problems.extend(std::mem::take(&mut e.s.errors));
-    problems.sort_by(|a, b| {
-        (&*a.position.path, a.position.line, a.position.column).cmp(&(
-            &*b.position.path,
-            b.position.line,
-            b.position.column,
-        ))
-    });
+    let (problems, warnings) = e.diagnostics()?;
     match mismatch {
         Some(Stop::Mismatch(m)) => return Err(UdError::Mismatch(m, problems)),
         Some(Stop::Unsynced(m)) => return Err(UdError::Unsynced(m, problems)),
@@ -583,37 +533,7 @@ fn run_chunks(
     if !problems.is_empty() {
         return Err(UdError::Invalid(problems));
     }
-    let mut relations: Vec<(String, RelationCounts)> = e
-        .rel
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.gold + r.system > 0)
-        .map(|(k, r)| (e.labels.name(k as u32).to_owned(), *r))
-        .collect();
-    relations.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(UdResult {
-        counts: e.totals,
-        relations,
-        gold: e.g.stats,
-        system: e.s.stats,
-        sentences: e.sentences,
-        warnings,
-        resync: e.resync.map(|r| r.windows),
-        by: opts
-            .by
-            .iter()
-            .zip(&e.groups)
-            .map(|(&key, counts)| {
-                let rows = counts
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.gold + c.system > 0)
-                    .map(|(id, c)| (e.group_names.name(id as u32).to_owned(), *c))
-                    .collect();
-                (key, rows)
-            })
-            .collect(),
-    })
+    Ok(e.into_result(warnings))
 }
 
 enum Stop {
@@ -650,7 +570,110 @@ fn char_count(b: &[u8]) -> u64 {
     b.iter().filter(|&&c| (c as i8) >= -0x40).count() as u64
 }
 
-impl Eval<'_> {
+impl<'a> Eval<'a> {
+    /// An evaluation of the chunks of `gold` and `sys`, nothing read yet.
+    fn new(gsrc: &'a mut dyn Chunks, ssrc: &'a mut dyn Chunks, opts: &'a UdOptions) -> Self {
+        let nk = opts.by.len();
+        Eval {
+            g: Side::new(nk),
+            s: Side::new(nk),
+            gsrc,
+            ssrc,
+            opts,
+            labels: LabelTable::new(),
+            group_names: LabelTable::new(),
+            groups: vec![Vec::new(); nk],
+            smap: Vec::new(),
+            pairs: Vec::new(),
+            cmp: 0,
+            cmp_chars: 0,
+            totals: UdCounts::default(),
+            rel: Vec::new(),
+            sentences: Vec::new(),
+            window: Vec::new(),
+            resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
+        }
+    }
+
+    /// After a stop: read both files to the end for their problems, without scoring.
+    fn read_to_end(&mut self) -> Result<(), UdError> {
+        for gold in [true, false] {
+            while !self.side(gold).eof {
+                if let Err(Stop::Fatal(err)) = self.load(gold, false) {
+                    return Err(UdError::Fatal(err));
+                }
+                let side = self.side_mut(gold);
+                let n = side.flat.words.len();
+                side.front = n;
+                side.drain(n);
+            }
+        }
+        Ok(())
+    }
+
+    /// The readers' and the converters' diagnostics of both files: the problems (sorted
+    /// by position) and the warnings.
+    fn diagnostics(&mut self) -> Result<(Vec<Diagnostic>, Vec<Diagnostic>), UdError> {
+        let mut problems: Vec<Diagnostic> = Vec::new();
+        let mut warnings = Vec::new();
+        for d in [self.gsrc.finish(), self.ssrc.finish()] {
+            let d = d.map_err(UdError::Fatal)?;
+            for x in d.iter() {
+                if x.is_error() {
+                    problems.push(x.clone());
+                } else {
+                    warnings.push(x.clone());
+                }
+            }
+        }
+        problems.extend(std::mem::take(&mut self.g.errors));
+        problems.extend(std::mem::take(&mut self.s.errors));
+        problems.sort_by(|a, b| {
+            (&*a.position.path, a.position.line, a.position.column).cmp(&(
+                &*b.position.path,
+                b.position.line,
+                b.position.column,
+            ))
+        });
+        Ok((problems, warnings))
+    }
+
+    /// The counts of a complete evaluation, with the readers' `warnings`.
+    fn into_result(self, warnings: Vec<Diagnostic>) -> UdResult {
+        let mut relations: Vec<(String, RelationCounts)> = self
+            .rel
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.gold + r.system > 0)
+            .map(|(k, r)| (self.labels.name(k as u32).to_owned(), *r))
+            .collect();
+        relations.sort_by(|a, b| a.0.cmp(&b.0));
+        UdResult {
+            counts: self.totals,
+            relations,
+            gold: self.g.stats,
+            system: self.s.stats,
+            sentences: self.sentences,
+            warnings,
+            resync: self.resync.map(|r| r.windows),
+            by: self
+                .opts
+                .by
+                .iter()
+                .zip(&self.groups)
+                .map(|(&key, counts)| {
+                    let rows = counts
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| c.gold + c.system > 0)
+                        .map(|(id, c)| (self.group_names.name(id as u32).to_owned(), *c))
+                        .collect();
+                    (key, rows)
+                })
+                .collect(),
+        }
+    }
+
     fn side(&self, gold: bool) -> &Side {
         if gold {
             &self.g
@@ -682,7 +705,7 @@ impl Eval<'_> {
             None => side.eof = true,
         }
         if !gold {
-            self.smap.resize(self.s.words.len(), NONE);
+            self.smap.resize(self.s.flat.words.len(), NONE);
         }
         if compare && self.resync.is_none() {
             self.compare()
@@ -706,7 +729,7 @@ impl Eval<'_> {
                 continue;
             }
             let side = self.side(gold);
-            if side.words.len() > i {
+            if side.flat.words.len() > i {
                 return Ok(true);
             }
             if side.eof {
@@ -730,9 +753,9 @@ impl Eval<'_> {
     fn compare(&mut self) -> Result<(), Stop> {
         let common = self.g.pos.min(self.s.pos);
         if common > self.cmp {
-            let a = &self.g.text
+            let a = &self.g.flat.text
                 [(self.cmp - self.g.text_base) as usize..(common - self.g.text_base) as usize];
-            let b = &self.s.text
+            let b = &self.s.flat.text
                 [(self.cmp - self.s.text_base) as usize..(common - self.s.text_base) as usize];
             if a != b {
                 let k = a.iter().zip(b).take_while(|(x, y)| x == y).count();
@@ -742,7 +765,7 @@ impl Eval<'_> {
             self.cmp = common;
             for side in [&mut self.g, &mut self.s] {
                 let cut = (self.cmp - side.text_base) as usize;
-                side.text.drain(..cut);
+                side.flat.text.drain(..cut);
                 side.text_base = self.cmp;
             }
         }
@@ -757,19 +780,21 @@ impl Eval<'_> {
         // back to a character boundary (the texts are equal before `at`)
         let g = &self.g;
         while at > self.cmp
-            && g.text
+            && g.flat
+                .text
                 .get((at - g.text_base) as usize)
                 .is_some_and(|&c| (c as i8) < -0x40)
         {
             at -= 1;
         }
         let from = |side: &Side| -> (u64, String) {
-            let t = &side.text[((at - side.text_base) as usize).min(side.text.len())..];
+            let t = &side.flat.text[((at - side.text_base) as usize).min(side.flat.text.len())..];
             let text: String = String::from_utf8_lossy(&t[..t.len().min(80)])
                 .chars()
                 .take(20)
                 .collect();
             let line = side
+                .flat
                 .tokens
                 .iter()
                 .find(|t| t.start <= at && at < t.end)
@@ -779,7 +804,9 @@ impl Eval<'_> {
         let (gold_line, gold_text) = from(&self.g);
         let (system_line, system_text) = from(&self.s);
         let index = self.cmp_chars
-            + char_count(&g.text[(self.cmp - g.text_base) as usize..(at - g.text_base) as usize]);
+            + char_count(
+                &g.flat.text[(self.cmp - g.text_base) as usize..(at - g.text_base) as usize],
+            );
         TextMismatch {
             index: index as usize,
             gold_line,
@@ -793,7 +820,7 @@ impl Eval<'_> {
         if !self.ensure(gold, i)? {
             return Ok(true);
         }
-        let w = &self.side(gold).words[i];
+        let w = &self.side(gold).flat.words[i];
         Ok(if w.flags & F_MULTIWORD != 0 {
             w.start >= end
         } else {
@@ -816,7 +843,7 @@ impl Eval<'_> {
             if (gi > self.g.front || si > self.s.front)
                 && self.g.is_sentence_start(gi)
                 && self.s.is_sentence_start(si)
-                && self.g.words[gi].start == self.s.words[si].start
+                && self.g.flat.words[gi].start == self.s.flat.words[si].start
             {
                 self.flush(gi, si);
                 let (dg, ds) = self.compact();
@@ -824,7 +851,7 @@ impl Eval<'_> {
                 si -= ds;
                 continue;
             }
-            let (g, s) = (self.g.words[gi], self.s.words[si]);
+            let (g, s) = (self.g.flat.words[gi], self.s.flat.words[si]);
             let (gm, sm) = (g.flags & F_MULTIWORD != 0, s.flags & F_MULTIWORD != 0);
             if gm || sm {
                 // the multiword span: its start …
@@ -845,13 +872,13 @@ impl Eval<'_> {
                 while !(self.beyond(true, gi, end)? && self.beyond(false, si, end)?) {
                     let take_gold = self.ensure(true, gi)?
                         && (!self.ensure(false, si)?
-                            || self.g.words[gi].start <= self.s.words[si].start);
+                            || self.g.flat.words[gi].start <= self.s.flat.words[si].start);
                     let w = if take_gold {
                         gi += 1;
-                        self.g.words[gi - 1]
+                        self.g.flat.words[gi - 1]
                     } else {
                         si += 1;
-                        self.s.words[si - 1]
+                        self.s.flat.words[si - 1]
                     };
                     if w.flags & F_MULTIWORD != 0 && w.end > end {
                         end = w.end;
@@ -883,7 +910,7 @@ impl Eval<'_> {
         while !self.s.eof {
             self.load(false, true)?;
         }
-        self.flush(self.g.words.len(), self.s.words.len());
+        self.flush(self.g.flat.words.len(), self.s.flat.words.len());
         Ok(())
     }
 
@@ -891,7 +918,7 @@ impl Eval<'_> {
     /// lower-cased forms, filled from the end as the reference.
     fn lcs(&mut self, gs: usize, ge: usize, ss: usize, se: usize) {
         let lower = |side: &Side, a: usize, b: usize| -> Vec<String> {
-            side.words[a..b]
+            side.flat.words[a..b]
                 .iter()
                 .map(|w| String::from_utf8_lossy(side.field(w, 0)).to_lowercase())
                 .collect()
@@ -928,278 +955,54 @@ impl Eval<'_> {
     /// then drop them from the window.
     fn flush(&mut self, gn: usize, sn: usize) {
         let (g, s) = (&self.g, &self.s);
-        let upto = |side: &Side, n: usize| -> (usize, usize) {
-            match side.words.get(n) {
-                Some(w) => {
-                    let k = w.sent as usize;
-                    (k, side.sents[k].first_token as usize)
-                }
-                None => (side.sents.len(), side.tokens.len()),
-            }
-        };
         let (ngs, ngt) = upto(g, gn);
         let (nss, nst) = upto(s, sn);
         let (gs0, gt0) = upto(g, g.front);
         let (ss0, st0) = upto(s, s.front);
-        let gsents = &g.sents[gs0..ngs];
-        // the gold sentence (window-relative) in which a text offset lies
-        let home = |off: u64| gsents.partition_point(|x| x.start <= off).saturating_sub(1);
-        let sets_wanted = self.opts.relation_sets;
-        let window = &mut self.window;
-        window.clear();
-        window.resize((ngs - gs0).max(1), UdCounts::default());
-
+        self.window.clear();
+        self.window.resize((ngs - gs0).max(1), UdCounts::default());
+        let mut t = Tally {
+            g,
+            s,
+            smap: &self.smap,
+            gsents: &g.flat.sents[gs0..ngs],
+            gs0,
+            sets_wanted: self.opts.relation_sets,
+            nk: self.opts.by.len(),
+            window: &mut self.window,
+            rel: &mut self.rel,
+            groups: &mut self.groups,
+        };
         // tokens and sentences: spans, merged by start
-        let spans = |window: &mut Vec<UdCounts>,
-                     m: usize,
-                     gs: &mut dyn Iterator<Item = (u64, u64)>,
-                     ss: &mut dyn Iterator<Item = (u64, u64)>| {
-            let mut gv = gs.peekable();
-            let mut sv = ss.peekable();
-            loop {
-                match (gv.peek().copied(), sv.peek().copied()) {
-                    (Some(a), Some(b)) => {
-                        if b.0 < a.0 {
-                            window[home(b.0)].metrics[m].system += 1;
-                            sv.next();
-                        } else if a.0 < b.0 {
-                            window[home(a.0)].metrics[m].gold += 1;
-                            gv.next();
-                        } else {
-                            let c = &mut window[home(a.0)].metrics[m];
-                            c.gold += 1;
-                            c.system += 1;
-                            c.correct += u64::from(a.1 == b.1);
-                            gv.next();
-                            sv.next();
-                        }
-                    }
-                    (Some(a), None) => {
-                        window[home(a.0)].metrics[m].gold += 1;
-                        gv.next();
-                    }
-                    (None, Some(b)) => {
-                        window[home(b.0)].metrics[m].system += 1;
-                        sv.next();
-                    }
-                    (None, None) => break,
-                }
-            }
-        };
-        spans(
-            window,
+        let span = |t: &Tok| (t.start, t.end);
+        t.spans(
             TOKENS,
-            &mut g.tokens[gt0..ngt].iter().map(|t| (t.start, t.end)),
-            &mut s.tokens[st0..nst].iter().map(|t| (t.start, t.end)),
+            g.flat.tokens[gt0..ngt].iter().map(span),
+            s.flat.tokens[st0..nst].iter().map(span),
         );
-        spans(
-            window,
+        let span = |t: &SentInfo| (t.start, t.end);
+        t.spans(
             SENTENCES,
-            &mut g.sents[gs0..ngs].iter().map(|t| (t.start, t.end)),
-            &mut s.sents[ss0..nss].iter().map(|t| (t.start, t.end)),
+            g.flat.sents[gs0..ngs].iter().map(span),
+            s.flat.sents[ss0..nss].iter().map(span),
         );
-
         // words: totals
-        let side_totals = |window: &mut Vec<UdCounts>,
-                           side: &Side,
-                           n: usize,
-                           gold: bool,
-                           rel: &mut Vec<RelationCounts>| {
-            for w in &side.words[side.front..n] {
-                let k = if gold {
-                    w.sent as usize - gs0
-                } else {
-                    home(w.start)
-                };
-                let c = &mut window[k].metrics;
-                let items = u64::from(w.edeps.1 - w.edeps.0);
-                let last = if w.flags & F_CONTENT != 0 { BLEX } else { LAS };
-                for x in &mut c[WORDS..=last] {
-                    if gold {
-                        x.gold += 1;
-                    } else {
-                        x.system += 1;
-                    }
-                }
-                for x in &mut c[ELAS..=EULAS] {
-                    if gold {
-                        x.gold += items;
-                    } else {
-                        x.system += items;
-                    }
-                }
-                if sets_wanted {
-                    let es = &side.edeps[w.edeps.0 as usize..w.edeps.1 as usize];
-                    let distinct = es
-                        .iter()
-                        .enumerate()
-                        .filter(|(k, e)| {
-                            !es[..*k].iter().any(|x| {
-                                x.head == e.head && side.label_text(x) == side.label_text(e)
-                            })
-                        })
-                        .count() as u64;
-                    let r = &mut window[k].relation_sets;
-                    if gold {
-                        r[0].gold += 1;
-                        r[1].gold += distinct;
-                    } else {
-                        r[0].system += 1;
-                        r[1].system += distinct;
-                    }
-                }
-                let l = w.label as usize;
-                if rel.len() <= l {
-                    rel.resize(l + 1, RelationCounts::default());
-                }
-                if gold {
-                    rel[l].gold += 1;
-                } else {
-                    rel[l].system += 1;
-                }
-            }
-        };
-        side_totals(window, g, gn, true, &mut self.rel);
-        side_totals(window, s, sn, false, &mut self.rel);
+        t.side_totals(g, gn, true);
+        t.side_totals(s, sn, false);
         // breakdown groups: gold words by their gold value, system words by theirs
-        let nk = self.opts.by.len();
-        for (side, n, gold) in [(g, gn, true), (s, sn, false)] {
-            if nk == 0 {
-                break;
-            }
-            for ids in side.by[side.front * nk..n * nk].chunks(nk) {
-                for (k, &id) in ids.iter().enumerate() {
-                    let v = &mut self.groups[k];
-                    if v.len() <= id as usize {
-                        v.resize(id as usize + 1, GroupCounts::default());
-                    }
-                    if gold {
-                        v[id as usize].gold += 1;
-                    } else {
-                        v[id as usize].system += 1;
-                    }
-                }
-            }
+        if t.nk > 0 {
+            t.side_groups(g, gn, true);
+            t.side_groups(s, sn, false);
         }
-
         // words: aligned pairs
-        let smap = &self.smap;
-        let head_ok = |gh: u32, sh: u32| -> bool {
-            if gh == ROOT {
-                sh == ROOT
-            } else {
-                gh < NONE && sh < NONE && smap[sh as usize] == gh
-            }
-        };
         for &(gk, sk) in &self.pairs {
-            let (gw, sw) = (&g.words[gk as usize], &s.words[sk as usize]);
-            let c = &mut window[gw.sent as usize - gs0].metrics;
-            c[WORDS].correct += 1;
-            let content = gw.flags & F_CONTENT != 0;
-            let last = if content { BLEX } else { LAS };
-            for x in &mut c[UPOS..=last] {
-                x.aligned += 1;
-            }
-            let eq = |k: usize| g.field(gw, k) == s.field(sw, k);
-            let (upos, xpos, feats) = (eq(2), eq(3), eq(4));
-            let lemma = g.field(gw, 1) == b"_" || eq(1);
-            let head = head_ok(gw.parent, sw.parent);
-            let las = head && gw.label == sw.label;
-            c[UPOS].correct += u64::from(upos);
-            c[XPOS].correct += u64::from(xpos);
-            c[UFEATS].correct += u64::from(feats);
-            c[ALLTAGS].correct += u64::from(upos && xpos && feats);
-            c[LEMMAS].correct += u64::from(lemma);
-            c[UAS].correct += u64::from(head);
-            c[LAS].correct += u64::from(las);
-            let r = &mut self.rel[gw.label as usize];
-            r.head += u64::from(head);
-            r.correct += u64::from(las);
-            let nk = self.opts.by.len();
-            for k in 0..nk {
-                let label = gw.label == sw.label;
-                let (gid, sid) = (
-                    g.by[gk as usize * nk + k] as usize,
-                    s.by[sk as usize * nk + k] as usize,
-                );
-                let x = &mut self.groups[k][gid];
-                x.gold_uas += u64::from(head);
-                x.gold_las += u64::from(las);
-                x.gold_la += u64::from(label);
-                let y = &mut self.groups[k][sid];
-                y.system_uas += u64::from(head);
-                y.system_las += u64::from(las);
-                y.system_la += u64::from(label);
-            }
-            if content {
-                c[CLAS].correct += u64::from(las);
-                c[BLEX].correct += u64::from(las && lemma);
-                let children = || {
-                    let (mut a, mut b) = (gw.first_child, sw.first_child);
-                    loop {
-                        match (a == NONE, b == NONE) {
-                            (true, true) => return true,
-                            (false, false) => {
-                                let (x, y): (&W, &W) = (&g.words[a as usize], &s.words[b as usize]);
-                                if smap[b as usize] != a
-                                    || x.label != y.label
-                                    || g.field(x, 2) != s.field(y, 2)
-                                    || g.field(x, 4) != s.field(y, 4)
-                                {
-                                    return false;
-                                }
-                                a = x.next_sibling;
-                                b = y.next_sibling;
-                            }
-                            _ => return false,
-                        }
-                    }
-                };
-                c[MLAS].correct += u64::from(las && upos && feats && children());
-            }
-            // enhanced: every matching (gold item, system item) pair counts, as udeval
-            let ge: &[Edep] = &g.edeps[gw.edeps.0 as usize..gw.edeps.1 as usize];
-            let se: &[Edep] = &s.edeps[sw.edeps.0 as usize..sw.edeps.1 as usize];
-            // relation sets: the basic relation with its full label; distinct enhanced
-            // gold items that some system item matches
-            if sets_wanted {
-                let sets = &mut window[gw.sent as usize - gs0].relation_sets;
-                sets[0].correct += u64::from(head && eq(5));
-                sets[1].correct += ge
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, a)| {
-                        !ge[..*k]
-                            .iter()
-                            .any(|x| x.head == a.head && g.label_text(x) == g.label_text(a))
-                            && se.iter().any(|b| {
-                                head_ok(a.head, b.head) && g.label_text(a) == s.label_text(b)
-                            })
-                    })
-                    .count() as u64;
-            }
-            let c = &mut window[gw.sent as usize - gs0].metrics;
-            for a in ge {
-                let la = g.label_text(a);
-                for b in se {
-                    if !head_ok(a.head, b.head) {
-                        continue;
-                    }
-                    let lb = s.label_text(b);
-                    if la == lb {
-                        c[ELAS].correct += 1;
-                        c[EULAS].correct += 1;
-                    } else if enhanced::universal_path_eq(la, lb) {
-                        c[EULAS].correct += 1;
-                    }
-                }
-            }
+            t.pair(gk as usize, sk as usize);
         }
-        for c in window.iter() {
+        for c in self.window.iter() {
             self.totals += c;
         }
         if self.opts.keep_sentences {
-            self.sentences.extend_from_slice(&window[..ngs - gs0]);
+            self.sentences.extend_from_slice(&self.window[..ngs - gs0]);
         }
         self.pairs.clear();
         self.g.front = gn;
@@ -1210,7 +1013,8 @@ impl Eval<'_> {
     /// the words after them are not moved at every sentence); returns the shifts.
     fn compact(&mut self) -> (usize, usize) {
         let (gn, sn) = (self.g.front, self.s.front);
-        if gn < 4096.max(self.g.words.len() / 2) && sn < 4096.max(self.s.words.len() / 2) {
+        if gn < 4096.max(self.g.flat.words.len() / 2) && sn < 4096.max(self.s.flat.words.len() / 2)
+        {
             return (0, 0);
         }
         self.smap.drain(..sn);
@@ -1222,6 +1026,310 @@ impl Eval<'_> {
         self.g.drain(gn);
         self.s.drain(sn);
         (gn, sn)
+    }
+}
+
+/// The sentence of word `n` of one file's window (or the window's end), and its first
+/// token.
+fn upto(side: &Side, n: usize) -> (usize, usize) {
+    match side.flat.words.get(n) {
+        Some(w) => {
+            let k = w.sent as usize;
+            (k, side.flat.sents[k].first_token as usize)
+        }
+        None => (side.flat.sents.len(), side.flat.tokens.len()),
+    }
+}
+
+/// One flush's counting: what it reads (both windows and the alignment) and what it
+/// adds to (per gold sentence of the stretch, per relation, per breakdown group).
+struct Tally<'a> {
+    g: &'a Side,
+    s: &'a Side,
+    /// System window word → gold window word, or [`NONE`].
+    smap: &'a [u32],
+    /// The gold sentences counted; the first is window sentence `gs0`.
+    gsents: &'a [SentInfo],
+    gs0: usize,
+    sets_wanted: bool,
+    /// Breakdown keys.
+    nk: usize,
+    /// One entry per gold sentence of `gsents` (at least one).
+    window: &'a mut [UdCounts],
+    rel: &'a mut Vec<RelationCounts>,
+    groups: &'a mut [Vec<GroupCounts>],
+}
+
+/// A gold or a system count of a pair of counts.
+#[inline]
+fn side_count<'c>(gold: bool, g: &'c mut u64, s: &'c mut u64) -> &'c mut u64 {
+    if gold {
+        g
+    } else {
+        s
+    }
+}
+
+/// Whether enhanced item `k` of `es` is the first with its head and label.
+#[inline]
+fn first_of_kind(side: &Side, es: &[Edep], k: usize) -> bool {
+    let e = &es[k];
+    !es[..k]
+        .iter()
+        .any(|x| x.head == e.head && side.label_text(x) == side.label_text(e))
+}
+
+/// Whether a gold head and a system head (window indices, [`ROOT`] or another mark) are
+/// the same word under the alignment.
+#[inline]
+fn head_ok(smap: &[u32], gh: u32, sh: u32) -> bool {
+    if gh == ROOT {
+        sh == ROOT
+    } else {
+        gh < NONE && sh < NONE && smap[sh as usize] == gh
+    }
+}
+
+/// MLAS: the functional children of two aligned words match one by one (aligned, with
+/// the same relation, UPOS and UFeats).
+#[inline]
+fn children_match(g: &Side, s: &Side, smap: &[u32], gw: &W, sw: &W) -> bool {
+    let (mut a, mut b) = (gw.first_child, sw.first_child);
+    loop {
+        match (a == NONE, b == NONE) {
+            (true, true) => return true,
+            (false, false) => {
+                let (x, y): (&W, &W) = (&g.flat.words[a as usize], &s.flat.words[b as usize]);
+                if smap[b as usize] != a
+                    || x.label != y.label
+                    || g.field(x, 2) != s.field(y, 2)
+                    || g.field(x, 4) != s.field(y, 4)
+                {
+                    return false;
+                }
+                a = x.next_sibling;
+                b = y.next_sibling;
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// ELAS and EULAS of two aligned words: every matching (gold item, system item) pair
+/// counts, as udeval.
+#[inline]
+fn enhanced_matches(g: &Side, s: &Side, smap: &[u32], ge: &[Edep], se: &[Edep]) -> (u64, u64) {
+    let (mut elas, mut eulas) = (0, 0);
+    for a in ge {
+        let la = g.label_text(a);
+        for b in se {
+            if !head_ok(smap, a.head, b.head) {
+                continue;
+            }
+            let lb = s.label_text(b);
+            if la == lb {
+                elas += 1;
+                eulas += 1;
+            } else if enhanced::universal_path_eq(la, lb) {
+                eulas += 1;
+            }
+        }
+    }
+    (elas, eulas)
+}
+
+impl Tally<'_> {
+    /// The gold sentence (window-relative) in which a text offset lies.
+    #[inline]
+    fn home(&self, off: u64) -> usize {
+        self.gsents
+            .partition_point(|x| x.start <= off)
+            .saturating_sub(1)
+    }
+
+    /// Tokens or sentences (metric `m`): gold and system spans, merged by start; a span is
+    /// correct when both ends match.
+    fn spans(
+        &mut self,
+        m: usize,
+        gs: impl Iterator<Item = (u64, u64)>,
+        ss: impl Iterator<Item = (u64, u64)>,
+    ) {
+        let mut gv = gs.peekable();
+        let mut sv = ss.peekable();
+        loop {
+            match (gv.peek().copied(), sv.peek().copied()) {
+                (Some(a), Some(b)) => {
+                    if b.0 < a.0 {
+                        let k = self.home(b.0);
+                        self.window[k].metrics[m].system += 1;
+                        sv.next();
+                    } else if a.0 < b.0 {
+                        let k = self.home(a.0);
+                        self.window[k].metrics[m].gold += 1;
+                        gv.next();
+                    } else {
+                        let k = self.home(a.0);
+                        let c = &mut self.window[k].metrics[m];
+                        c.gold += 1;
+                        c.system += 1;
+                        c.correct += u64::from(a.1 == b.1);
+                        gv.next();
+                        sv.next();
+                    }
+                }
+                (Some(a), None) => {
+                    let k = self.home(a.0);
+                    self.window[k].metrics[m].gold += 1;
+                    gv.next();
+                }
+                (None, Some(b)) => {
+                    let k = self.home(b.0);
+                    self.window[k].metrics[m].system += 1;
+                    sv.next();
+                }
+                (None, None) => break,
+            }
+        }
+    }
+
+    /// Words `front..n` of one file: their gold (`gold`) or system totals of the word
+    /// metrics, enhanced items, relation sets and relations.
+    fn side_totals(&mut self, side: &Side, n: usize, gold: bool) {
+        for w in &side.flat.words[side.front..n] {
+            let k = if gold {
+                w.sent as usize - self.gs0
+            } else {
+                self.home(w.start)
+            };
+            self.word_totals(side, w, k, gold);
+        }
+    }
+
+    /// One word of [`Tally::side_totals`], counted in gold sentence `k`.
+    #[inline]
+    fn word_totals(&mut self, side: &Side, w: &W, k: usize, gold: bool) {
+        let c = &mut self.window[k].metrics;
+        let items = u64::from(w.edeps.1 - w.edeps.0);
+        let last = if w.flags & F_CONTENT != 0 { BLEX } else { LAS };
+        for x in &mut c[WORDS..=last] {
+            *side_count(gold, &mut x.gold, &mut x.system) += 1;
+        }
+        for x in &mut c[ELAS..=EULAS] {
+            *side_count(gold, &mut x.gold, &mut x.system) += items;
+        }
+        if self.sets_wanted {
+            let es = &side.flat.edeps[w.edeps.0 as usize..w.edeps.1 as usize];
+            let distinct = (0..es.len())
+                .filter(|&k| first_of_kind(side, es, k))
+                .count() as u64;
+            let r = &mut self.window[k].relation_sets;
+            *side_count(gold, &mut r[0].gold, &mut r[0].system) += 1;
+            *side_count(gold, &mut r[1].gold, &mut r[1].system) += distinct;
+        }
+        let l = w.label as usize;
+        if self.rel.len() <= l {
+            self.rel.resize(l + 1, RelationCounts::default());
+        }
+        let r = &mut self.rel[l];
+        *side_count(gold, &mut r.gold, &mut r.system) += 1;
+    }
+
+    /// Breakdown groups: words `front..n` of one file by their own value (`nk > 0`).
+    fn side_groups(&mut self, side: &Side, n: usize, gold: bool) {
+        let nk = self.nk;
+        for ids in side.by[side.front * nk..n * nk].chunks(nk) {
+            for (k, &id) in ids.iter().enumerate() {
+                let v = &mut self.groups[k];
+                if v.len() <= id as usize {
+                    v.resize(id as usize + 1, GroupCounts::default());
+                }
+                let x = &mut v[id as usize];
+                *side_count(gold, &mut x.gold, &mut x.system) += 1;
+            }
+        }
+    }
+
+    /// One aligned pair (window words `gk` and `sk`): tags, lemmas, attachment, content
+    /// metrics, relations, breakdowns, relation sets and enhanced items.
+    #[inline]
+    fn pair(&mut self, gk: usize, sk: usize) {
+        let (g, s, smap) = (self.g, self.s, self.smap);
+        let (gw, sw) = (&g.flat.words[gk], &s.flat.words[sk]);
+        let row = gw.sent as usize - self.gs0;
+        let content = gw.flags & F_CONTENT != 0;
+        let eq = |k: usize| g.field(gw, k) == s.field(sw, k);
+        let (upos, xpos, feats) = (eq(2), eq(3), eq(4));
+        let lemma = g.field(gw, 1) == b"_" || eq(1);
+        let head = head_ok(smap, gw.parent, sw.parent);
+        let las = head && gw.label == sw.label;
+        let c = &mut self.window[row].metrics;
+        c[WORDS].correct += 1;
+        let last = if content { BLEX } else { LAS };
+        for x in &mut c[UPOS..=last] {
+            x.aligned += 1;
+        }
+        c[UPOS].correct += u64::from(upos);
+        c[XPOS].correct += u64::from(xpos);
+        c[UFEATS].correct += u64::from(feats);
+        c[ALLTAGS].correct += u64::from(upos && xpos && feats);
+        c[LEMMAS].correct += u64::from(lemma);
+        c[UAS].correct += u64::from(head);
+        c[LAS].correct += u64::from(las);
+        let r = &mut self.rel[gw.label as usize];
+        r.head += u64::from(head);
+        r.correct += u64::from(las);
+        self.pair_groups(gk, sk, head, las, gw.label == sw.label);
+        if content {
+            let c = &mut self.window[row].metrics;
+            c[CLAS].correct += u64::from(las);
+            c[BLEX].correct += u64::from(las && lemma);
+            c[MLAS].correct +=
+                u64::from(las && upos && feats && children_match(g, s, smap, gw, sw));
+        }
+        let ge: &[Edep] = &g.flat.edeps[gw.edeps.0 as usize..gw.edeps.1 as usize];
+        let se: &[Edep] = &s.flat.edeps[sw.edeps.0 as usize..sw.edeps.1 as usize];
+        // relation sets: the basic relation with its full label; distinct enhanced gold
+        // items that some system item matches
+        if self.sets_wanted {
+            let matched = (0..ge.len())
+                .filter(|&k| {
+                    let a = &ge[k];
+                    first_of_kind(g, ge, k)
+                        && se.iter().any(|b| {
+                            head_ok(smap, a.head, b.head) && g.label_text(a) == s.label_text(b)
+                        })
+                })
+                .count() as u64;
+            let sets = &mut self.window[row].relation_sets;
+            sets[0].correct += u64::from(head && eq(5));
+            sets[1].correct += matched;
+        }
+        let (elas, eulas) = enhanced_matches(g, s, smap, ge, se);
+        let c = &mut self.window[row].metrics;
+        c[ELAS].correct += elas;
+        c[EULAS].correct += eulas;
+    }
+
+    /// An aligned pair in the breakdowns: the gold word's groups (recall-like) and the
+    /// system word's (precision-like).
+    #[inline]
+    fn pair_groups(&mut self, gk: usize, sk: usize, head: bool, las: bool, label: bool) {
+        let nk = self.nk;
+        for k in 0..nk {
+            let (gid, sid) = (
+                self.g.by[gk * nk + k] as usize,
+                self.s.by[sk * nk + k] as usize,
+            );
+            let x = &mut self.groups[k][gid];
+            x.gold_uas += u64::from(head);
+            x.gold_las += u64::from(las);
+            x.gold_la += u64::from(label);
+            let y = &mut self.groups[k][sid];
+            y.system_uas += u64::from(head);
+            y.system_las += u64::from(las);
+            y.system_la += u64::from(label);
+        }
     }
 }
 

@@ -221,10 +221,10 @@ fn char_count(b: &[u8]) -> u64 {
 
 fn text(side: &Side, a: u64, b: u64) -> &[u8] {
     let base = side.text_base;
-    let len = side.text.len() as u64;
+    let len = side.flat.text.len() as u64;
     let lo = (a.saturating_sub(base)).min(len) as usize;
     let hi = (b.saturating_sub(base)).min(len) as usize;
-    &side.text[lo..hi.max(lo)]
+    &side.flat.text[lo..hi.max(lo)]
 }
 
 /// At most [`SHOWN`] characters, with `…` when cut.
@@ -366,6 +366,119 @@ fn first_from<T>(v: &[T], settled: usize, x: u64, start: impl Fn(&T) -> u64) -> 
     settled + v[settled..].partition_point(|t| start(t) < x)
 }
 
+/// Both files end: where their common ending starts in each (from the scan point); an
+/// ending too short to trust is left to the common subsequence to place.
+fn common_ending(a: &[u8], b: &[u8]) -> (u64, u64) {
+    let mut t = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    while t > 0 && is_cont(a[a.len() - t]) {
+        t -= 1;
+    }
+    if t < ANCHOR as usize && t < a.len().min(b.len()) {
+        // too short to trust: let the common subsequence place it
+        t = 0;
+    }
+    ((a.len() - t) as u64, (b.len() - t) as u64)
+}
+
+/// A character with its byte length and its place in its token (bytes from the token's
+/// start and to its end; `u64::MAX` twice outside tokens).
+type Placed = (char, u64, (u64, u64));
+
+/// The characters of `len` bytes of one file's text from `from`, placed in their tokens.
+fn placed_chars(side: &Side, from: u64, len: u64) -> Vec<Placed> {
+    let mut out = Vec::new();
+    let mut at = from;
+    let mut k = first_from(&side.flat.tokens, side.settled_tokens, from + 1, |t| {
+        t.start
+    })
+    .saturating_sub(1)
+    .max(side.settled_tokens);
+    for c in String::from_utf8_lossy(text(side, from, from + len)).chars() {
+        while side.flat.tokens.get(k + 1).is_some_and(|t| t.start <= at) {
+            k += 1;
+        }
+        let place = side
+            .flat
+            .tokens
+            .get(k)
+            .filter(|t| t.start <= at && at < t.end)
+            .map_or((u64::MAX, u64::MAX), |t| (at - t.start, t.end - at));
+        out.push((c, c.len_utf8() as u64, place));
+        at += c.len_utf8() as u64;
+    }
+    out
+}
+
+/// What keeping `a[x]` and `b[y]` together is worth: nothing for different characters,
+/// `big` for equal ones, one more at the same place in their tokens.
+#[inline]
+fn gain(a: &[Placed], b: &[Placed], big: u64, x: usize, y: usize) -> u64 {
+    if a[x].0 != b[y].0 {
+        0
+    } else if a[x].2 == b[y].2 && a[x].2 .0 != u64::MAX {
+        big + 1
+    } else {
+        big
+    }
+}
+
+/// Two stretches of characters as runs of equal characters and of differences, as
+/// (equal, gold bytes, system bytes), by the best alignment: most characters kept (the
+/// longest common subsequence), then most kept at the same place in their tokens, so
+/// that whole tokens stay together where the text allows.
+fn diff_runs(a: &[Placed], b: &[Placed]) -> Vec<(bool, u64, u64)> {
+    let (n, m) = (a.len(), b.len());
+    // t[x][y] = the best alignment of a[x..] and b[y..]
+    let big = (n + m + 1) as u64;
+    let w = m + 1;
+    let mut t = vec![0u64; (n + 1) * w];
+    for x in (0..n).rev() {
+        for y in (0..m).rev() {
+            let skip = t[(x + 1) * w + y].max(t[x * w + y + 1]);
+            let d = gain(a, b, big, x, y);
+            t[x * w + y] = if d > 0 {
+                skip.max(d + t[(x + 1) * w + y + 1])
+            } else {
+                skip
+            };
+        }
+    }
+    // walk it
+    let mut ops: Vec<(bool, u64, u64)> = Vec::new();
+    let add = |ops: &mut Vec<(bool, u64, u64)>, eq: bool, di: u64, dj: u64| match ops.last_mut() {
+        Some(last) if last.0 == eq => {
+            last.1 += di;
+            last.2 += dj;
+        }
+        _ => ops.push((eq, di, dj)),
+    };
+    let (mut x, mut y) = (0, 0);
+    while x < n || y < m {
+        let d = if x < n && y < m {
+            gain(a, b, big, x, y)
+        } else {
+            0
+        };
+        if d > 0 && t[x * w + y] == d + t[(x + 1) * w + y + 1] {
+            add(&mut ops, true, a[x].1, a[x].1);
+            x += 1;
+            y += 1;
+        } else if x < n && (y == m || t[(x + 1) * w + y] >= t[x * w + y + 1]) {
+            add(&mut ops, false, a[x].1, 0);
+            x += 1;
+        } else {
+            add(&mut ops, false, 0, b[y].1);
+            y += 1;
+        }
+    }
+    ops
+}
+
 impl Resync {
     pub fn new() -> Self {
         Resync {
@@ -427,7 +540,13 @@ impl Resync {
             self.start_tail(g, s, g_end);
             return Ok(Step::Progress);
         }
-        // the texts differ here: look ahead for the nearest anchor
+        self.differ_here(g, s)
+    }
+
+    /// The texts differ at the scan point: look ahead for the nearest anchor, in more
+    /// text or a larger budget if need be.
+    fn differ_here(&mut self, g: &mut Side, s: &mut Side) -> Result<Step, ResyncFailure> {
+        let (gp, sp) = self.scan;
         let want = self.budget + ANCHOR;
         if g.pos - gp < want && !g.eof {
             return Ok(Step::Load(true));
@@ -435,42 +554,7 @@ impl Resync {
         if s.pos - sp < want && !s.eof {
             return Ok(Step::Load(false));
         }
-        let (a, b) = (text(g, gp, g.pos), text(s, sp, s.pos));
-        let mut best = find_anchor(a, b, self.budget);
-        // a file that ends in fewer than ANCHOR bytes: its rest, or a suffix of it, is
-        // enough of an anchor
-        for (gold_short, x, y, eof) in [(true, a, b, g.eof), (false, b, a, s.eof)] {
-            if eof && (x.len() as u64) < ANCHOR {
-                if let Some(iy) = find_short_anchor(x, y, self.budget) {
-                    let c = if gold_short { (0, iy) } else { (iy, 0) };
-                    if best.map_or(true, |(i, j)| c.0 + c.1 < i + j) {
-                        best = Some(c);
-                    }
-                }
-            }
-        }
-        best = best.filter(|(i, j)| i + j <= self.budget);
-        if g.eof && s.eof {
-            // the common ending
-            let mut t = a
-                .iter()
-                .rev()
-                .zip(b.iter().rev())
-                .take_while(|(x, y)| x == y)
-                .count();
-            while t > 0 && is_cont(a[a.len() - t]) {
-                t -= 1;
-            }
-            if t < ANCHOR as usize && t < a.len().min(b.len()) {
-                // too short to trust: let the common subsequence place it
-                t = 0;
-            }
-            let end = ((a.len() - t) as u64, (b.len() - t) as u64);
-            if best.map_or(true, |(i, j)| end.0 + end.1 < i + j) {
-                best = Some(end);
-            }
-        }
-        match best {
+        match self.nearest_anchor(g, s) {
             Some((i, j)) => {
                 self.budget = FIRST_BUDGET;
                 let (ag, asys) = (gp + i, sp + j);
@@ -487,29 +571,66 @@ impl Resync {
                     self.start_tail(g, s, g.eof);
                     return Ok(Step::Progress);
                 }
-                let line = |side: &Side, x: u64| {
-                    let k = first_from(&side.tokens, side.settled_tokens, x + 1, |t| t.start);
-                    side.tokens
-                        .get(k.saturating_sub(1))
-                        .map_or(side.last_line, |t| t.line)
-                };
-                let show = |t: &[u8]| {
-                    String::from_utf8_lossy(&t[..t.len().min(80)])
-                        .chars()
-                        .take(20)
-                        .collect()
-                };
-                Err(ResyncFailure {
-                    gold_line: line(g, gp),
-                    system_line: line(s, sp),
-                    gold_text: show(a),
-                    system_text: show(b),
-                })
+                Err(self.failure(g, s))
             }
             None => {
                 self.budget = (self.budget * 4).min(MAX_LOOKAHEAD);
                 Ok(Step::Progress)
             }
+        }
+    }
+
+    /// The nearest anchor from the scan point within the budget (gold and system bytes
+    /// on), counting a short rest of a file that ends and, when both end, their common
+    /// ending.
+    fn nearest_anchor(&self, g: &Side, s: &Side) -> Option<(u64, u64)> {
+        let (gp, sp) = self.scan;
+        let (a, b) = (text(g, gp, g.pos), text(s, sp, s.pos));
+        let mut best = find_anchor(a, b, self.budget);
+        // a file that ends in fewer than ANCHOR bytes: its rest, or a suffix of it, is
+        // enough of an anchor
+        for (gold_short, x, y, eof) in [(true, a, b, g.eof), (false, b, a, s.eof)] {
+            if eof && (x.len() as u64) < ANCHOR {
+                if let Some(iy) = find_short_anchor(x, y, self.budget) {
+                    let c = if gold_short { (0, iy) } else { (iy, 0) };
+                    if best.map_or(true, |(i, j)| c.0 + c.1 < i + j) {
+                        best = Some(c);
+                    }
+                }
+            }
+        }
+        best = best.filter(|(i, j)| i + j <= self.budget);
+        if g.eof && s.eof {
+            let end = common_ending(a, b);
+            if best.map_or(true, |(i, j)| end.0 + end.1 < i + j) {
+                best = Some(end);
+            }
+        }
+        best
+    }
+
+    /// No anchor within [`MAX_LOOKAHEAD`]: the lines and the texts where the files
+    /// started to differ.
+    fn failure(&self, g: &Side, s: &Side) -> ResyncFailure {
+        let (gp, sp) = self.scan;
+        let line = |side: &Side, x: u64| {
+            let k = first_from(&side.flat.tokens, side.settled_tokens, x + 1, |t| t.start);
+            side.flat
+                .tokens
+                .get(k.saturating_sub(1))
+                .map_or(side.last_line, |t| t.line)
+        };
+        let show = |t: &[u8]| {
+            String::from_utf8_lossy(&t[..t.len().min(80)])
+                .chars()
+                .take(20)
+                .collect()
+        };
+        ResyncFailure {
+            gold_line: line(g, gp),
+            system_line: line(s, sp),
+            gold_text: show(text(g, gp, g.pos)),
+            system_text: show(text(s, sp, s.pos)),
         }
     }
 
@@ -563,14 +684,14 @@ impl Resync {
     fn common_boundaries(&mut self, g: &Side, s: &Side, gp: u64, sp: u64, k: u64) {
         self.common.clear();
         let bound = |side: &Side, i: usize| -> Option<u64> {
-            match side.tokens.get(i) {
+            match side.flat.tokens.get(i) {
                 Some(t) => Some(t.start),
-                None if i == side.tokens.len() => Some(side.pos),
+                None if i == side.flat.tokens.len() => Some(side.pos),
                 None => None,
             }
         };
-        let mut gi = first_from(&g.tokens, g.settled_tokens, gp, |t| t.start);
-        let mut si = first_from(&s.tokens, s.settled_tokens, sp, |t| t.start);
+        let mut gi = first_from(&g.flat.tokens, g.settled_tokens, gp, |t| t.start);
+        let mut si = first_from(&s.flat.tokens, s.settled_tokens, sp, |t| t.start);
         while let (Some(a), Some(b)) = (bound(g, gi), bound(s, si)) {
             let (a, b) = (a - gp, b - sp);
             if a > k || b > k {
@@ -637,89 +758,14 @@ impl Resync {
     /// when a shared token boundary separates them. Large stretches are one difference.
     fn refine(&mut self, g: &mut Side, s: &mut Side, i: u64, j: u64, ahead: u64) {
         let (gp, sp) = self.scan;
-        // each character with its byte length and its place in its token (bytes from the
-        // token's start and to its end)
-        let chars = |side: &Side, from: u64, len: u64| -> Vec<(char, u64, (u64, u64))> {
-            let mut out = Vec::new();
-            let mut at = from;
-            let mut k = first_from(&side.tokens, side.settled_tokens, from + 1, |t| t.start)
-                .saturating_sub(1)
-                .max(side.settled_tokens);
-            for c in String::from_utf8_lossy(text(side, from, from + len)).chars() {
-                while side.tokens.get(k + 1).is_some_and(|t| t.start <= at) {
-                    k += 1;
-                }
-                let place = side
-                    .tokens
-                    .get(k)
-                    .filter(|t| t.start <= at && at < t.end)
-                    .map_or((u64::MAX, u64::MAX), |t| (at - t.start, t.end - at));
-                out.push((c, c.len_utf8() as u64, place));
-                at += c.len_utf8() as u64;
-            }
-            out
-        };
-        let (a, b) = (chars(g, gp, i), chars(s, sp, j));
+        let (a, b) = (placed_chars(g, gp, i), placed_chars(s, sp, j));
         let (n, m) = (a.len(), b.len());
-        let bytes = |v: &[(char, u64, (u64, u64))]| v.iter().map(|x| x.1).sum::<u64>();
+        let bytes = |v: &[Placed]| v.iter().map(|x| x.1).sum::<u64>();
         if n == 0 || m == 0 || n * m > REFINE_CELLS || bytes(&a) != i || bytes(&b) != j {
             self.differ(g, s, i, j, ahead);
             return;
         }
-        // t[x][y] = the best alignment of a[x..] and b[y..]: most characters kept (the
-        // longest common subsequence), then most kept at the same place in their tokens,
-        // so that whole tokens stay together where the text allows
-        let big = (n + m + 1) as u64;
-        let gain = |x: usize, y: usize| -> u64 {
-            if a[x].0 != b[y].0 {
-                0
-            } else if a[x].2 == b[y].2 && a[x].2 .0 != u64::MAX {
-                big + 1
-            } else {
-                big
-            }
-        };
-        let w = m + 1;
-        let mut t = vec![0u64; (n + 1) * w];
-        for x in (0..n).rev() {
-            for y in (0..m).rev() {
-                let skip = t[(x + 1) * w + y].max(t[x * w + y + 1]);
-                let d = gain(x, y);
-                t[x * w + y] = if d > 0 {
-                    skip.max(d + t[(x + 1) * w + y + 1])
-                } else {
-                    skip
-                };
-            }
-        }
-        // walk it: runs of equal characters and of differences, as (equal, gold, system) bytes
-        let mut ops: Vec<(bool, u64, u64)> = Vec::new();
-        let add = |ops: &mut Vec<(bool, u64, u64)>, eq: bool, di: u64, dj: u64| match ops.last_mut()
-        {
-            Some(last) if last.0 == eq => {
-                last.1 += di;
-                last.2 += dj;
-            }
-            _ => ops.push((eq, di, dj)),
-        };
-        let (mut x, mut y) = (0, 0);
-        while x < n || y < m {
-            if x < n
-                && y < m
-                && gain(x, y) > 0
-                && t[x * w + y] == gain(x, y) + t[(x + 1) * w + y + 1]
-            {
-                add(&mut ops, true, a[x].1, a[x].1);
-                x += 1;
-                y += 1;
-            } else if x < n && (y == m || t[(x + 1) * w + y] >= t[x * w + y + 1]) {
-                add(&mut ops, false, a[x].1, 0);
-                x += 1;
-            } else {
-                add(&mut ops, false, 0, b[y].1);
-                y += 1;
-            }
-        }
+        let ops = diff_runs(&a, &b);
         // a slid window may end inside the next equal run: runs go to absolute targets
         let (mut tg, mut ts) = (gp, sp);
         for (k, &(eq, di, dj)) in ops.iter().enumerate() {
@@ -803,14 +849,16 @@ impl Resync {
         };
         let is_bound = |side: &Side, at: u64| {
             at == side.pos || {
-                let k = first_from(&side.tokens, side.settled_tokens, at, |t| t.start);
-                side.tokens.get(k).is_some_and(|t| t.start == at)
+                let k = first_from(&side.flat.tokens, side.settled_tokens, at, |t| t.start);
+                side.flat.tokens.get(k).is_some_and(|t| t.start == at)
             }
         };
         let is_sent = |side: &Side, at: u64| {
             (side.eof && at == side.pos) || {
-                let k = first_from(&side.sents, side.settled_sents, at, |t: &SentInfo| t.start);
-                side.sents.get(k).is_some_and(|t| t.start == at)
+                let k = first_from(&side.flat.sents, side.settled_sents, at, |t: &SentInfo| {
+                    t.start
+                });
+                side.flat.sents.get(k).is_some_and(|t| t.start == at)
             }
         };
         let byte = |at: u64| text(x_side, at, at + 1).first().copied();
@@ -989,18 +1037,18 @@ impl Resync {
 
     /// One file's part `[a, b)` of a window, from its unsettled items.
     fn window_side(&self, side: &Side, a: u64, b: u64, differing: String) -> WindowSide {
-        let t0 = first_from(&side.tokens, side.settled_tokens, a, |t| t.start);
-        let t1 = first_from(&side.tokens, side.settled_tokens, b, |t| t.start);
-        let w0 = first_from(&side.words, side.settled_words, a, |w| w.start);
-        let w1 = first_from(&side.words, side.settled_words, b, |w| w.start);
-        let s0 = first_from(&side.sents, side.settled_sents, a, |x| x.start);
-        let s1 = first_from(&side.sents, side.settled_sents, b, |x| x.start);
-        let at = side.tokens.get(t0).map_or(side.last_line, |t| t.line);
+        let t0 = first_from(&side.flat.tokens, side.settled_tokens, a, |t| t.start);
+        let t1 = first_from(&side.flat.tokens, side.settled_tokens, b, |t| t.start);
+        let w0 = first_from(&side.flat.words, side.settled_words, a, |w| w.start);
+        let w1 = first_from(&side.flat.words, side.settled_words, b, |w| w.start);
+        let s0 = first_from(&side.flat.sents, side.settled_sents, a, |x| x.start);
+        let s1 = first_from(&side.flat.sents, side.settled_sents, b, |x| x.start);
+        let at = side.flat.tokens.get(t0).map_or(side.last_line, |t| t.line);
         let t = text(side, a, b);
         WindowSide {
             first_line: at,
             last_line: if t1 > t0 {
-                side.tokens[t1 - 1].line
+                side.flat.tokens[t1 - 1].line
             } else {
                 at
             },
@@ -1028,8 +1076,8 @@ impl Resync {
         let (mut gt, mut st) = (text(g, ws.0, we.0).to_vec(), text(s, ws.1, we.1).to_vec());
         let whole = |side: &Side, a: u64, b: u64| {
             let starts = |x: u64| {
-                let k = first_from(&side.sents, side.settled_sents, x, |t| t.start);
-                side.sents.get(k).is_some_and(|t| t.start == x)
+                let k = first_from(&side.flat.sents, side.settled_sents, x, |t| t.start);
+                side.flat.sents.get(k).is_some_and(|t| t.start == x)
             };
             starts(a) && (starts(b) || (side.eof && b == side.pos))
         };
@@ -1092,8 +1140,8 @@ impl Resync {
         settle_side(s, &mut self.sys_pieces, self.commit.1);
         for (side, k) in [(g, self.commit.0), (s, self.commit.1)] {
             let cut = k.saturating_sub(side.text_base) as usize;
-            if cut > 1 << 16 && cut * 2 > side.text.len() {
-                side.text.drain(..cut);
+            if cut > 1 << 16 && cut * 2 > side.flat.text.len() {
+                side.flat.text.drain(..cut);
                 side.text_base += cut as u64;
             }
         }
@@ -1140,13 +1188,13 @@ fn settle_items<T: Spanned>(items: &mut [T], from: usize, pieces: &[Piece], upto
 
 /// Map a side's items ending by `upto`; drop pieces before its first unmapped item.
 fn settle_side(side: &mut Side, pieces: &mut Vec<Piece>, upto: u64) {
-    side.settled_tokens = settle_items(&mut side.tokens, side.settled_tokens, pieces, upto);
-    side.settled_words = settle_items(&mut side.words, side.settled_words, pieces, upto);
-    side.settled_sents = settle_items(&mut side.sents, side.settled_sents, pieces, upto);
+    side.settled_tokens = settle_items(&mut side.flat.tokens, side.settled_tokens, pieces, upto);
+    side.settled_words = settle_items(&mut side.flat.words, side.settled_words, pieces, upto);
+    side.settled_sents = settle_items(&mut side.flat.sents, side.settled_sents, pieces, upto);
     if pieces.len() > 64 {
         let low = [
-            side.tokens.get(side.settled_tokens).map(|t| t.start),
-            side.sents.get(side.settled_sents).map(|t| t.start),
+            side.flat.tokens.get(side.settled_tokens).map(|t| t.start),
+            side.flat.sents.get(side.settled_sents).map(|t| t.start),
         ]
         .into_iter()
         .flatten()

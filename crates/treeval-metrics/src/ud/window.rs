@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use treeval_formats::{Diagnostic, ErrorKind, NodeId, Position, Sentence};
+use treeval_formats::{Diagnostic, EnhancedEdge, ErrorKind, NodeId, Position, Sentence, Word};
 use unicode_general_category::{get_general_category, GeneralCategory};
 
 use super::enhanced::{self, Item, WordContext, NO_PARENT};
@@ -91,136 +91,38 @@ pub struct SideStats {
     pub enhanced_items: u64,
 }
 
-/// Sentences read and prepared on a reader thread; every index and offset in it is local
-/// (words, sentences, tokens, arena, items, and text from 0).
+/// Sentences as flat arrays: words, the fields they compare (one arena, see
+/// [`Side::field`]), enhanced items, sentences, tokens and the text (FORMs without Zs
+/// characters).
 #[derive(Debug, Default)]
-pub(super) struct Chunk {
+pub(super) struct Flat {
     pub words: Vec<W>,
     pub arena: Vec<u8>,
     pub edeps: Vec<Edep>,
     pub sents: Vec<SentInfo>,
     pub tokens: Vec<Tok>,
     pub text: Vec<u8>,
-    pub last_line: u64,
-    pub stats: SideStats,
-    pub errors: Vec<Diagnostic>,
-    /// Relations the converter met for the first time in this chunk, in id order.
-    pub new_labels: Vec<String>,
-    /// Breakdown groups (`--by`): one converter group id per key and word.
-    pub by: Vec<u32>,
-    /// Group names the converter met for the first time in this chunk, in id order.
-    pub new_groups: Vec<String>,
 }
 
-impl Chunk {
-    pub fn clear(&mut self) {
+impl Flat {
+    fn clear(&mut self) {
         self.words.clear();
         self.arena.clear();
         self.edeps.clear();
         self.sents.clear();
         self.tokens.clear();
         self.text.clear();
-        self.stats = SideStats::default();
-        self.errors.clear();
-        self.new_labels.clear();
-        self.by.clear();
-        self.new_groups.clear();
-    }
-}
-
-/// Turns sentences into chunk entries (with its reusable buffers).
-pub(super) struct Converter {
-    path: Arc<str>,
-    opts: UdOptions,
-    tree: Tree,
-    heads: Vec<u32>,
-    collapsed: Vec<Vec<Item>>,
-    problems: Vec<enhanced::DepsProblem>,
-    feats: Vec<(u32, u32)>,
-    labels: LabelTable,
-    classes: Vec<u8>,
-    groups: LabelTable,
-}
-
-/// One file's window: the chunks read and not yet counted, with global text offsets.
-pub(super) struct Side {
-    pub words: Vec<W>,
-    pub arena: Vec<u8>,
-    pub edeps: Vec<Edep>,
-    pub sents: Vec<SentInfo>,
-    pub tokens: Vec<Tok>,
-    /// The text (FORMs without Zs characters) from global byte offset `text_base` on.
-    pub text: Vec<u8>,
-    pub text_base: u64,
-    /// Global length of the text read so far.
-    pub pos: u64,
-    pub eof: bool,
-    pub last_line: u64,
-    pub stats: SideStats,
-    pub errors: Vec<Diagnostic>,
-    /// Words before this one are counted.
-    pub front: usize,
-    /// With `--align resync`: words, tokens and sentences before these have virtual
-    /// offsets (the others still their file's own offsets).
-    pub settled_words: usize,
-    pub settled_tokens: usize,
-    pub settled_sents: usize,
-    /// Converter label id → evaluation label id.
-    xlate: Vec<u32>,
-    /// Breakdown keys, and the words' group ids (evaluation ids, `nk` per word).
-    pub nk: usize,
-    pub by: Vec<u32>,
-    /// Converter group id → evaluation group id.
-    xlate_groups: Vec<u32>,
-}
-
-fn is_zs(c: char) -> bool {
-    get_general_category(c) == GeneralCategory::SpaceSeparator
-}
-
-impl Side {
-    pub fn new(nk: usize) -> Self {
-        Side {
-            words: Vec::new(),
-            arena: Vec::new(),
-            edeps: Vec::new(),
-            sents: Vec::new(),
-            tokens: Vec::new(),
-            text: Vec::new(),
-            text_base: 0,
-            pos: 0,
-            eof: false,
-            last_line: 0,
-            stats: SideStats::default(),
-            errors: Vec::new(),
-            front: 0,
-            settled_words: 0,
-            settled_tokens: 0,
-            settled_sents: 0,
-            xlate: Vec::new(),
-            nk,
-            by: Vec::new(),
-            xlate_groups: Vec::new(),
-        }
     }
 
-    /// Append a chunk, turning its local indices and offsets into the window's.
-    pub fn append(&mut self, c: &mut Chunk, labels: &mut LabelTable, groups: &mut LabelTable) {
-        for name in &c.new_labels {
-            self.xlate.push(labels.intern(name));
-        }
-        for name in &c.new_groups {
-            self.xlate_groups.push(groups.intern(name));
-        }
-        let xg = &self.xlate_groups;
-        self.by.extend(c.by.iter().map(|&g| xg[g as usize]));
-        let xlate = &self.xlate;
+    /// Append a chunk's arrays, turning its local indices into these and its text offsets
+    /// into offsets from `pos`, its converter label ids into `xlate`'s.
+    fn append(&mut self, c: &Flat, pos: u64, xlate: &[u32]) {
         let (nw, ns, nt) = (
             self.words.len() as u32,
             self.sents.len() as u32,
             self.tokens.len() as u32,
         );
-        let (na, ne, pos) = (self.arena.len() as u32, self.edeps.len() as u32, self.pos);
+        let (na, ne) = (self.arena.len() as u32, self.edeps.len() as u32);
         let up = |x: u32| if x >= NONE { x } else { x + nw };
         self.words.extend(c.words.iter().map(|w| {
             let mut w = *w;
@@ -254,43 +156,12 @@ impl Side {
         }));
         self.arena.extend_from_slice(&c.arena);
         self.text.extend_from_slice(&c.text);
-        self.pos += c.text.len() as u64;
-        if !c.tokens.is_empty() {
-            self.last_line = c.last_line;
-        }
-        let (a, b) = (&mut self.stats, &c.stats);
-        a.sentences += b.sentences;
-        a.tokens += b.tokens;
-        a.words += b.words;
-        a.empty_nodes += b.empty_nodes;
-        a.dropped_edges += b.dropped_edges;
-        a.enhanced_items += b.enhanced_items;
-        self.errors.append(&mut c.errors);
     }
 
-    #[inline]
-    pub fn field(&self, w: &W, k: usize) -> &[u8] {
-        // each field is followed by a tab
-        &self.arena[w.f[k] as usize..w.f[k + 1] as usize - 1]
-    }
-
-    #[inline]
-    pub fn label_text(&self, e: &Edep) -> &[u8] {
-        &self.arena[e.label.0 as usize..e.label.1 as usize]
-    }
-
-    #[inline]
-    pub fn is_sentence_start(&self, i: usize) -> bool {
-        self.sents[self.words[i].sent as usize].first_word as usize == i
-    }
-
-    /// Drop the first `nw` words (and their sentences, tokens, arena and items) from the
-    /// window; `nw` must be a sentence start or the window's length.
-    pub fn drain(&mut self, nw: usize) {
-        if nw == 0 {
-            return;
-        }
-        self.front -= nw;
+    /// Drop the first `nw` words with their sentences, tokens, arena and items (not the
+    /// text), shifting the indices of the rest; `nw` must be a sentence start or the
+    /// length. Returns how many sentences and tokens were dropped.
+    fn drain_front(&mut self, nw: usize) -> (usize, usize) {
         let (ns, nt, arena, edeps) = match self.words.get(nw) {
             Some(w) => {
                 let si = w.sent as usize;
@@ -305,12 +176,8 @@ impl Side {
         };
         let (nw32, ns32, nt32) = (nw as u32, ns as u32, nt as u32);
         self.words.drain(..nw);
-        self.by.drain(..nw * self.nk);
         self.sents.drain(..ns);
         self.tokens.drain(..nt);
-        self.settled_words = self.settled_words.saturating_sub(nw);
-        self.settled_sents = self.settled_sents.saturating_sub(ns);
-        self.settled_tokens = self.settled_tokens.saturating_sub(nt);
         self.arena.drain(..arena as usize);
         self.edeps.drain(..edeps as usize);
         let shift = |x: u32| if x >= NONE { x } else { x - nw32 };
@@ -332,6 +199,156 @@ impl Side {
             s.first_word -= nw32;
             s.first_token -= nt32;
         }
+        (ns, nt)
+    }
+}
+
+/// Sentences read and prepared on a reader thread; every index and offset in it is local
+/// (words, sentences, tokens, arena, items, and text from 0).
+#[derive(Debug, Default)]
+pub(super) struct Chunk {
+    pub flat: Flat,
+    pub last_line: u64,
+    pub stats: SideStats,
+    pub errors: Vec<Diagnostic>,
+    /// Relations the converter met for the first time in this chunk, in id order.
+    pub new_labels: Vec<String>,
+    /// Breakdown groups (`--by`): one converter group id per key and word.
+    pub by: Vec<u32>,
+    /// Group names the converter met for the first time in this chunk, in id order.
+    pub new_groups: Vec<String>,
+}
+
+impl Chunk {
+    pub fn clear(&mut self) {
+        self.flat.clear();
+        self.stats = SideStats::default();
+        self.errors.clear();
+        self.new_labels.clear();
+        self.by.clear();
+        self.new_groups.clear();
+    }
+}
+
+/// Turns sentences into chunk entries (with its reusable buffers).
+pub(super) struct Converter {
+    path: Arc<str>,
+    opts: UdOptions,
+    tree: Tree,
+    heads: Vec<u32>,
+    collapsed: Vec<Vec<Item>>,
+    problems: Vec<enhanced::DepsProblem>,
+    feats: Vec<(u32, u32)>,
+    labels: LabelTable,
+    classes: Vec<u8>,
+    groups: LabelTable,
+}
+
+/// One file's window: the chunks read and not yet counted, with global indices and text
+/// offsets; the text only from global byte offset `text_base` on.
+pub(super) struct Side {
+    pub flat: Flat,
+    pub text_base: u64,
+    /// Global length of the text read so far.
+    pub pos: u64,
+    pub eof: bool,
+    pub last_line: u64,
+    pub stats: SideStats,
+    pub errors: Vec<Diagnostic>,
+    /// Words before this one are counted.
+    pub front: usize,
+    /// With `--align resync`: words, tokens and sentences before these have virtual
+    /// offsets (the others still their file's own offsets).
+    pub settled_words: usize,
+    pub settled_tokens: usize,
+    pub settled_sents: usize,
+    /// Converter label id → evaluation label id.
+    xlate: Vec<u32>,
+    /// Breakdown keys, and the words' group ids (evaluation ids, `nk` per word).
+    pub nk: usize,
+    pub by: Vec<u32>,
+    /// Converter group id → evaluation group id.
+    xlate_groups: Vec<u32>,
+}
+
+fn is_zs(c: char) -> bool {
+    get_general_category(c) == GeneralCategory::SpaceSeparator
+}
+
+impl Side {
+    pub fn new(nk: usize) -> Self {
+        Side {
+            flat: Flat::default(),
+            text_base: 0,
+            pos: 0,
+            eof: false,
+            last_line: 0,
+            stats: SideStats::default(),
+            errors: Vec::new(),
+            front: 0,
+            settled_words: 0,
+            settled_tokens: 0,
+            settled_sents: 0,
+            xlate: Vec::new(),
+            nk,
+            by: Vec::new(),
+            xlate_groups: Vec::new(),
+        }
+    }
+
+    /// Append a chunk, turning its local indices and offsets into the window's.
+    pub fn append(&mut self, c: &mut Chunk, labels: &mut LabelTable, groups: &mut LabelTable) {
+        for name in &c.new_labels {
+            self.xlate.push(labels.intern(name));
+        }
+        for name in &c.new_groups {
+            self.xlate_groups.push(groups.intern(name));
+        }
+        let xg = &self.xlate_groups;
+        self.by.extend(c.by.iter().map(|&g| xg[g as usize]));
+        self.flat.append(&c.flat, self.pos, &self.xlate);
+        self.pos += c.flat.text.len() as u64;
+        if !c.flat.tokens.is_empty() {
+            self.last_line = c.last_line;
+        }
+        let (a, b) = (&mut self.stats, &c.stats);
+        a.sentences += b.sentences;
+        a.tokens += b.tokens;
+        a.words += b.words;
+        a.empty_nodes += b.empty_nodes;
+        a.dropped_edges += b.dropped_edges;
+        a.enhanced_items += b.enhanced_items;
+        self.errors.append(&mut c.errors);
+    }
+
+    #[inline]
+    pub fn field(&self, w: &W, k: usize) -> &[u8] {
+        // each field is followed by a tab
+        &self.flat.arena[w.f[k] as usize..w.f[k + 1] as usize - 1]
+    }
+
+    #[inline]
+    pub fn label_text(&self, e: &Edep) -> &[u8] {
+        &self.flat.arena[e.label.0 as usize..e.label.1 as usize]
+    }
+
+    #[inline]
+    pub fn is_sentence_start(&self, i: usize) -> bool {
+        self.flat.sents[self.flat.words[i].sent as usize].first_word as usize == i
+    }
+
+    /// Drop the first `nw` words (and their sentences, tokens, arena and items) from the
+    /// window; `nw` must be a sentence start or the window's length.
+    pub fn drain(&mut self, nw: usize) {
+        if nw == 0 {
+            return;
+        }
+        self.front -= nw;
+        let (ns, nt) = self.flat.drain_front(nw);
+        self.by.drain(..nw * self.nk);
+        self.settled_words = self.settled_words.saturating_sub(nw);
+        self.settled_sents = self.settled_sents.saturating_sub(ns);
+        self.settled_tokens = self.settled_tokens.saturating_sub(nt);
     }
 }
 
@@ -409,14 +426,29 @@ impl Converter {
 
     /// Read one sentence into the window. Problems go to `c.errors`.
     pub fn push(&mut self, c: &mut Chunk, s: &Sentence) {
-        let path = self.path.clone();
-        let pos = |line: u64, col: u32| {
-            Position::new(path.clone(), line, col).in_sentence(s.index(), s.sent_id())
-        };
-        let base = c.words.len() as u32;
-        let sent = c.sents.len() as u32;
-        let first_token = c.tokens.len() as u32;
-        let start = c.text.len() as u64;
+        let base = c.flat.words.len() as u32;
+        let first_token = c.flat.tokens.len() as u32;
+        let start = c.flat.text.len() as u64;
+        self.push_tokens(c, s);
+        c.stats.sentences += 1;
+        c.stats.tokens += u64::from(c.flat.tokens.len() as u32 - first_token);
+        c.stats.words += s.words().len() as u64;
+        c.flat.sents.push(SentInfo {
+            first_word: base,
+            first_token,
+            start,
+            end: c.flat.text.len() as u64,
+        });
+        let bad = self.push_heads(c, s, base);
+        self.push_groups(c, s, base, bad);
+        link_functional(c, base);
+        self.push_enhanced(c, s, base);
+    }
+
+    /// The sentence's tokens (a multiword token once: its form, its line) with their
+    /// text, and the words of each.
+    fn push_tokens(&mut self, c: &mut Chunk, s: &Sentence) {
+        let sent = c.flat.sents.len() as u32;
         let words = s.words();
         let n = words.len();
         let mut mwts = s.multiword_tokens().iter().peekable();
@@ -430,81 +462,100 @@ impl Converter {
                 }
                 None => (s.form(&words[i]), words[i].line, 1, false),
             };
-            let (ts, te) = Self::push_text(&mut c.text, form);
+            let (ts, te) = Self::push_text(&mut c.flat.text, form);
             if ts == te {
                 c.errors.push(
-                    Diagnostic::error(pos(line, 2), ErrorKind::EmptyField { column: "FORM" })
+                    Diagnostic::error(at(&self.path, s, line, 2), ErrorKind::EmptyField { column: "FORM" })
                         .with_hint("after removing space characters (Unicode Zs) the FORM is empty, which the CoNLL 2018 scorer rejects"),
                 );
             }
-            c.tokens.push(Tok {
+            c.flat.tokens.push(Tok {
                 start: ts,
                 end: te,
                 line,
             });
             c.last_line = line;
             for w in &words[i..(i + count).min(n)] {
-                // every field followed by a tab (see `Side::field`)
-                let f0 = c.arena.len() as u32;
-                let (form, lemma, upos) = (s.form(w), s.lemma(w), s.upos(w));
-                let f1 = f0 + form.len() as u32 + 1;
-                let f2 = f1 + lemma.len() as u32 + 1;
-                let f3 = f2 + upos.len() as u32 + 1;
-                match s.form_to_xpos(w) {
-                    Some(t) => c.arena.extend_from_slice(t.as_bytes()),
-                    None => {
-                        for x in [form, lemma, upos, s.xpos(w)] {
-                            c.arena.extend_from_slice(x.as_bytes());
-                            c.arena.push(b'\t');
-                        }
-                    }
-                }
-                let f4 = c.arena.len() as u32;
-                self.push_ufeats(&mut c.arena, s.feats(w));
-                c.arena.push(b'\t');
-                let f5 = c.arena.len() as u32;
-                c.arena.extend_from_slice(s.deprel(w).as_bytes());
-                c.arena.push(b'\t');
-                let f6 = c.arena.len() as u32;
-                let label = self.labels.intern(universal(s.deprel(w)));
-                while self.classes.len() < self.labels.len() {
-                    let name = self.labels.name(self.classes.len() as u32);
-                    c.new_labels.push(name.to_owned());
-                    self.classes.push(if CONTENT_DEPRELS.contains(&name) {
-                        F_CONTENT
-                    } else if FUNCTIONAL_DEPRELS.contains(&name) {
-                        F_FUNCTIONAL
-                    } else {
-                        0
-                    });
-                }
-                let class = self.classes[label as usize];
-                c.words.push(W {
-                    start: ts,
-                    end: te,
-                    f: [f0, f1, f2, f3, f4, f5, f6],
-                    label,
-                    edeps: (0, 0),
-                    parent: ROOT,
-                    sent,
-                    first_child: NONE,
-                    next_sibling: NONE,
-                    flags: class | if multi { F_MULTIWORD } else { 0 },
-                });
+                self.push_word(c, s, w, (ts, te), sent, multi);
             }
             i += count;
         }
-        c.stats.sentences += 1;
-        c.stats.tokens += u64::from(c.tokens.len() as u32 - first_token);
-        c.stats.words += n as u64;
-        c.sents.push(SentInfo {
-            first_word: base,
-            first_token,
-            start,
-            end: c.text.len() as u64,
-        });
+    }
 
-        // basic tree: heads, roots, cycles
+    /// One word of a token with text span `span`: its fields into the arena, its
+    /// relation and class.
+    #[inline]
+    fn push_word(
+        &mut self,
+        c: &mut Chunk,
+        s: &Sentence,
+        w: &Word,
+        span: (u64, u64),
+        sent: u32,
+        multi: bool,
+    ) {
+        // every field followed by a tab (see `Side::field`)
+        let f0 = c.flat.arena.len() as u32;
+        let (form, lemma, upos) = (s.form(w), s.lemma(w), s.upos(w));
+        let f1 = f0 + form.len() as u32 + 1;
+        let f2 = f1 + lemma.len() as u32 + 1;
+        let f3 = f2 + upos.len() as u32 + 1;
+        match s.form_to_xpos(w) {
+            Some(t) => c.flat.arena.extend_from_slice(t.as_bytes()),
+            None => {
+                for x in [form, lemma, upos, s.xpos(w)] {
+                    c.flat.arena.extend_from_slice(x.as_bytes());
+                    c.flat.arena.push(b'\t');
+                }
+            }
+        }
+        let f4 = c.flat.arena.len() as u32;
+        self.push_ufeats(&mut c.flat.arena, s.feats(w));
+        c.flat.arena.push(b'\t');
+        let f5 = c.flat.arena.len() as u32;
+        c.flat.arena.extend_from_slice(s.deprel(w).as_bytes());
+        c.flat.arena.push(b'\t');
+        let f6 = c.flat.arena.len() as u32;
+        let label = self.intern_label(c, s.deprel(w));
+        let class = self.classes[label as usize];
+        c.flat.words.push(W {
+            start: span.0,
+            end: span.1,
+            f: [f0, f1, f2, f3, f4, f5, f6],
+            label,
+            edeps: (0, 0),
+            parent: ROOT,
+            sent,
+            first_child: NONE,
+            next_sibling: NONE,
+            flags: class | if multi { F_MULTIWORD } else { 0 },
+        });
+    }
+
+    /// The converter's id of a relation's universal part; a relation met for the first
+    /// time goes to `c.new_labels`, and its class (content, functional) is noted.
+    #[inline]
+    fn intern_label(&mut self, c: &mut Chunk, deprel: &str) -> u32 {
+        let label = self.labels.intern(universal(deprel));
+        while self.classes.len() < self.labels.len() {
+            let name = self.labels.name(self.classes.len() as u32);
+            c.new_labels.push(name.to_owned());
+            self.classes.push(if CONTENT_DEPRELS.contains(&name) {
+                F_CONTENT
+            } else if FUNCTIONAL_DEPRELS.contains(&name) {
+                F_FUNCTIONAL
+            } else {
+                0
+            });
+        }
+        label
+    }
+
+    /// The basic tree: every word's head (in `self.heads`, and as a window index) and
+    /// the tree's problems. True when a head is missing or out of range.
+    fn push_heads(&mut self, c: &mut Chunk, s: &Sentence, base: u32) -> bool {
+        let words = s.words();
+        let n = words.len();
         let mut roots = 0;
         let mut bad = false;
         self.heads.clear();
@@ -516,7 +567,7 @@ impl Converter {
                 }
                 None => {
                     c.errors.push(Diagnostic::error(
-                        pos(w.line, s.head_column(w)),
+                        at(&self.path, s, w.line, s.head_column(w)),
                         ErrorKind::MissingHead,
                     ));
                     bad = true;
@@ -524,7 +575,7 @@ impl Converter {
                 }
                 Some(h) if h as usize > n => {
                     c.errors.push(Diagnostic::error(
-                        pos(w.line, s.head_column(w)),
+                        at(&self.path, s, w.line, s.head_column(w)),
                         ErrorKind::HeadOutOfRange {
                             head: u64::from(h),
                             words: n,
@@ -537,15 +588,21 @@ impl Converter {
             };
             self.heads.push(h);
             if h > 0 {
-                c.words[base as usize + k].parent = base + h - 1;
+                c.flat.words[base as usize + k].parent = base + h - 1;
             }
         }
+        self.check_tree(c, s, roots, bad);
+        bad
+    }
+
+    /// Cycles (when every head is usable) and the number of roots (`roots`).
+    fn check_tree(&mut self, c: &mut Chunk, s: &Sentence, roots: usize, bad: bool) {
         if !bad {
             let p = self.tree.analyze(self.heads.iter().map(|&h| Some(h)));
             if p.cycles > 0 || p.self_loops > 0 {
-                let w = &words[(p.first_cycle_word.max(1) - 1) as usize];
+                let w = &s.words()[(p.first_cycle_word.max(1) - 1) as usize];
                 c.errors.push(Diagnostic::error(
-                    pos(w.line, s.head_column(w)),
+                    at(&self.path, s, w.line, s.head_column(w)),
                     ErrorKind::Cycle {
                         words: format!("{}", w.id),
                     },
@@ -554,30 +611,19 @@ impl Converter {
         }
         if roots == 0 && !bad {
             c.errors.push(Diagnostic::error(
-                pos(s.first_line(), 1),
+                at(&self.path, s, s.first_line(), 1),
                 ErrorKind::RootCount { found: 0 },
             ));
         }
         if roots > 1 && !self.opts.multiple_roots_okay {
             c.errors.push(
                 Diagnostic::error(
-                    pos(s.first_line(), 1),
+                    at(&self.path, s, s.first_line(), 1),
                     ErrorKind::RootCount { found: roots },
                 )
                 .with_hint("--multiple-roots-okay accepts several roots, as udeval's option"),
             );
         }
-        self.push_groups(c, s, base, bad);
-        // functional children, in word order
-        for k in (base..c.words.len() as u32).rev() {
-            let w = c.words[k as usize];
-            if w.flags & F_FUNCTIONAL != 0 && w.parent != ROOT {
-                let p = w.parent as usize;
-                c.words[k as usize].next_sibling = c.words[p].first_child;
-                c.words[p].first_child = k;
-            }
-        }
-        self.push_enhanced(c, s, base);
     }
 
     /// Every word's group for each breakdown key, by the word's own file.
@@ -592,7 +638,7 @@ impl Converter {
             let h = self.heads[k];
             for key in &self.opts.by {
                 let name: &str = match key {
-                    ByKey::Deprel => self.labels.name(c.words[base as usize + k].label),
+                    ByKey::Deprel => self.labels.name(c.flat.words[base as usize + k].label),
                     ByKey::Upos => s.upos(w),
                     ByKey::Xpos => s.xpos(w),
                     ByKey::Length => length_bin(n),
@@ -614,27 +660,20 @@ impl Converter {
 
     /// The enhanced items of every word of the sentence just read.
     fn push_enhanced(&mut self, c: &mut Chunk, s: &Sentence, base: u32) {
-        let opts = &self.opts;
-        let path = self.path.clone();
-        let pos = |line: u64, col: u32| {
-            Position::new(path.clone(), line, col).in_sentence(s.index(), s.sent_id())
-        };
-        let words = s.words();
-        let n = words.len() as u32;
         let empties = s.empty_nodes();
         c.stats.empty_nodes += empties.len() as u64;
-        if opts.skip_enhanced {
-            let at = c.edeps.len() as u32;
-            for w in &mut c.words[base as usize..] {
+        if self.opts.skip_enhanced {
+            let at = c.flat.edeps.len() as u32;
+            for w in &mut c.flat.words[base as usize..] {
                 w.edeps = (at, at);
             }
             return;
         }
-        if !empties.is_empty() && opts.empty_nodes == EmptyNodes::Error {
+        if !empties.is_empty() && self.opts.empty_nodes == EmptyNodes::Error {
             for e in empties {
                 c.errors.push(
                     Diagnostic::error(
-                        pos(e.line, 1),
+                        at(&self.path, s, e.line, 1),
                         ErrorKind::Other(format!(
                             "expected no empty nodes (--empty-nodes error), found {}.{}",
                             e.after, e.sub
@@ -644,143 +683,192 @@ impl Converter {
                 );
             }
         }
-        let to_window = |h: u32| match h {
-            0 => ROOT,
-            NO_PARENT => NEVER,
-            h => base + h - 1,
-        };
-        let collapse = opts.empty_nodes == EmptyNodes::Collapse;
-        if (collapse && !empties.is_empty()) || opts.enhancements.any() {
-            // the general path: owned items per word
-            if collapse {
-                self.problems.clear();
-                let mut collapsed = std::mem::take(&mut self.collapsed);
-                enhanced::collapse(s, &mut collapsed, &mut self.problems);
-                for p in self.problems.drain(..) {
-                    c.errors.push(
-                        Diagnostic::error(
-                            pos(p.line, p.column),
-                            ErrorKind::BadDeps { found: p.item },
-                        )
-                        .with_hint(p.message),
-                    );
-                }
-                self.collapsed = collapsed;
-            } else {
-                self.collapsed.clear();
-                for w in words {
-                    let mut items = Vec::new();
-                    for it in treeval_formats::sentence::parse_deps(s.deps(w)) {
-                        match it {
-                            Ok(e) => match e.head {
-                                NodeId::Word(h) if h <= n => items.push((h, e.deprel.to_owned())),
-                                NodeId::Word(h) => c.errors.push(Diagnostic::error(
-                                    pos(w.line, s.deps_column(w)),
-                                    ErrorKind::HeadOutOfRange {
-                                        head: u64::from(h),
-                                        words: n as usize,
-                                    },
-                                )),
-                                NodeId::Empty(..) => c.stats.dropped_edges += 1,
-                            },
-                            Err(bad) => c.errors.push(Diagnostic::error(
-                                pos(w.line, s.deps_column(w)),
-                                ErrorKind::BadDeps {
-                                    found: bad.to_owned(),
-                                },
-                            )),
-                        }
-                    }
-                    self.collapsed.push(items);
-                }
-            }
-            if opts.enhancements.any() {
-                let deprels: Vec<&str> = words.iter().map(|w| universal(s.deprel(w))).collect();
-                for (k, items) in self.collapsed.iter_mut().enumerate() {
-                    let ctx = WordContext {
-                        id: k as u32 + 1,
-                        heads: &self.heads,
-                        deprels: &deprels,
-                    };
-                    enhanced::apply_enhancements(items, opts.enhancements, &ctx);
-                }
-            }
-            for k in 0..self.collapsed.len() {
-                let from = c.edeps.len() as u32;
-                for j in 0..self.collapsed[k].len() {
-                    let (h, ref l) = self.collapsed[k][j];
-                    let a = c.arena.len() as u32;
-                    c.arena.extend_from_slice(l.as_bytes());
-                    c.edeps.push(Edep {
-                        head: to_window(h),
-                        label: (a, c.arena.len() as u32),
-                    });
-                }
-                let to = c.edeps.len() as u32;
-                c.words[base as usize + k].edeps = (from, to);
-                c.stats.enhanced_items += u64::from(to - from);
-            }
-            return;
+        let collapse = self.opts.empty_nodes == EmptyNodes::Collapse;
+        if (collapse && !empties.is_empty()) || self.opts.enhancements.any() {
+            self.push_owned_items(c, s, base, collapse);
+        } else {
+            self.push_items_as_written(c, s, base, collapse);
         }
-        // the fast path: items as written
-        for (k, w) in words.iter().enumerate() {
-            let from = c.edeps.len() as u32;
+    }
+
+    /// The general path: owned items per word (collapsed, or read and dropping the edges
+    /// into empty nodes), filtered by the enhancement types, then into the chunk.
+    fn push_owned_items(&mut self, c: &mut Chunk, s: &Sentence, base: u32, collapse: bool) {
+        if collapse {
+            self.problems.clear();
+            let mut collapsed = std::mem::take(&mut self.collapsed);
+            enhanced::collapse(s, &mut collapsed, &mut self.problems);
+            for p in self.problems.drain(..) {
+                c.errors.push(
+                    Diagnostic::error(
+                        at(&self.path, s, p.line, p.column),
+                        ErrorKind::BadDeps { found: p.item },
+                    )
+                    .with_hint(p.message),
+                );
+            }
+            self.collapsed = collapsed;
+        } else {
+            self.read_owned_items(c, s);
+        }
+        let words = s.words();
+        if self.opts.enhancements.any() {
+            let deprels: Vec<&str> = words.iter().map(|w| universal(s.deprel(w))).collect();
+            for (k, items) in self.collapsed.iter_mut().enumerate() {
+                let ctx = WordContext {
+                    id: k as u32 + 1,
+                    heads: &self.heads,
+                    deprels: &deprels,
+                };
+                enhanced::apply_enhancements(items, self.opts.enhancements, &ctx);
+            }
+        }
+        for k in 0..self.collapsed.len() {
+            let from = c.flat.edeps.len() as u32;
+            for j in 0..self.collapsed[k].len() {
+                let (h, ref l) = self.collapsed[k][j];
+                let a = c.flat.arena.len() as u32;
+                c.flat.arena.extend_from_slice(l.as_bytes());
+                c.flat.edeps.push(Edep {
+                    head: to_window(base, h),
+                    label: (a, c.flat.arena.len() as u32),
+                });
+            }
+            let to = c.flat.edeps.len() as u32;
+            c.flat.words[base as usize + k].edeps = (from, to);
+            c.stats.enhanced_items += u64::from(to - from);
+        }
+    }
+
+    /// Every word's items as written, without those into empty nodes (counted).
+    fn read_owned_items(&mut self, c: &mut Chunk, s: &Sentence) {
+        self.collapsed.clear();
+        for w in s.words() {
+            let mut items = Vec::new();
             for it in treeval_formats::sentence::parse_deps(s.deps(w)) {
-                match it {
-                    Ok(e) => match e.head {
-                        NodeId::Word(h) if h <= n => {
-                            let a = c.arena.len() as u32;
-                            let label = e.deprel.as_bytes();
-                            let head = to_window(h);
-                            if collapse
-                                && c.edeps[from as usize..].iter().any(|x| {
-                                    x.head == head
-                                        && &c.arena[x.label.0 as usize..x.label.1 as usize] == label
-                                })
-                            {
-                                // the collapser's graph holds an edge once
-                                continue;
-                            }
-                            c.arena.extend_from_slice(label);
-                            c.edeps.push(Edep {
-                                head,
-                                label: (a, c.arena.len() as u32),
-                            });
-                        }
-                        NodeId::Word(h) => c.errors.push(Diagnostic::error(
-                            pos(w.line, s.deps_column(w)),
-                            ErrorKind::HeadOutOfRange {
-                                head: u64::from(h),
-                                words: n as usize,
-                            },
-                        )),
-                        NodeId::Empty(a, b) => match opts.empty_nodes {
-                            EmptyNodes::Drop => c.stats.dropped_edges += 1,
-                            // collapse without empty nodes in the sentence: a dangling reference;
-                            // error mode: the empty node itself is reported above
-                            EmptyNodes::Collapse => c.errors.push(
-                                Diagnostic::error(
-                                    pos(w.line, s.deps_column(w)),
-                                    ErrorKind::BadDeps {
-                                        found: s.deps(w).to_owned(),
-                                    },
-                                )
-                                .with_hint(format!("the sentence has no empty node {a}.{b}")),
-                            ),
-                            EmptyNodes::Error => {}
-                        },
-                    },
-                    Err(bad) => c.errors.push(Diagnostic::error(
-                        pos(w.line, s.deps_column(w)),
-                        ErrorKind::BadDeps {
-                            found: bad.to_owned(),
-                        },
-                    )),
+                match self.checked_item(c, s, w, it) {
+                    Some((NodeId::Word(h), l)) => items.push((h, l.to_owned())),
+                    Some((NodeId::Empty(..), _)) => c.stats.dropped_edges += 1,
+                    None => {}
                 }
             }
-            let to = c.edeps.len() as u32;
-            c.words[base as usize + k].edeps = (from, to);
+            self.collapsed.push(items);
+        }
+    }
+
+    /// The fast path: every word's items as written, straight into the chunk (an edge
+    /// written twice once when collapsing, as the collapser's graph holds it).
+    fn push_items_as_written(&mut self, c: &mut Chunk, s: &Sentence, base: u32, collapse: bool) {
+        for (k, w) in s.words().iter().enumerate() {
+            let from = c.flat.edeps.len() as u32;
+            for it in treeval_formats::sentence::parse_deps(s.deps(w)) {
+                match self.checked_item(c, s, w, it) {
+                    Some((NodeId::Word(h), l)) => {
+                        let label = l.as_bytes();
+                        let head = to_window(base, h);
+                        if collapse
+                            && c.flat.edeps[from as usize..].iter().any(|x| {
+                                x.head == head
+                                    && &c.flat.arena[x.label.0 as usize..x.label.1 as usize]
+                                        == label
+                            })
+                        {
+                            // the collapser's graph holds an edge once
+                            continue;
+                        }
+                        let a = c.flat.arena.len() as u32;
+                        c.flat.arena.extend_from_slice(label);
+                        c.flat.edeps.push(Edep {
+                            head,
+                            label: (a, c.flat.arena.len() as u32),
+                        });
+                    }
+                    Some((NodeId::Empty(a, b), _)) => match self.opts.empty_nodes {
+                        EmptyNodes::Drop => c.stats.dropped_edges += 1,
+                        // collapse without empty nodes in the sentence: a dangling reference;
+                        // error mode: the empty node itself is reported above
+                        EmptyNodes::Collapse => c.errors.push(
+                            Diagnostic::error(
+                                at(&self.path, s, w.line, s.deps_column(w)),
+                                ErrorKind::BadDeps {
+                                    found: s.deps(w).to_owned(),
+                                },
+                            )
+                            .with_hint(format!("the sentence has no empty node {a}.{b}")),
+                        ),
+                        EmptyNodes::Error => {}
+                    },
+                    None => {}
+                }
+            }
+            let to = c.flat.edeps.len() as u32;
+            c.flat.words[base as usize + k].edeps = (from, to);
             c.stats.enhanced_items += u64::from(to - from);
+        }
+    }
+
+    /// A DEPS item of word `w` as head and label, when it is well formed and its head is a
+    /// word of the sentence (or the root) or an empty node; else an error in `c.errors`.
+    #[inline]
+    fn checked_item<'d>(
+        &self,
+        c: &mut Chunk,
+        s: &Sentence,
+        w: &Word,
+        it: Result<EnhancedEdge<'d>, &str>,
+    ) -> Option<(NodeId, &'d str)> {
+        let n = s.words().len() as u32;
+        match it {
+            Ok(e) => match e.head {
+                NodeId::Word(h) if h > n => {
+                    c.errors.push(Diagnostic::error(
+                        at(&self.path, s, w.line, s.deps_column(w)),
+                        ErrorKind::HeadOutOfRange {
+                            head: u64::from(h),
+                            words: n as usize,
+                        },
+                    ));
+                    None
+                }
+                head => Some((head, e.deprel)),
+            },
+            Err(bad) => {
+                c.errors.push(Diagnostic::error(
+                    at(&self.path, s, w.line, s.deps_column(w)),
+                    ErrorKind::BadDeps {
+                        found: bad.to_owned(),
+                    },
+                ));
+                None
+            }
+        }
+    }
+}
+
+/// A position in sentence `s` of the file at `path`.
+fn at(path: &Arc<str>, s: &Sentence, line: u64, col: u32) -> Position {
+    Position::new(path.clone(), line, col).in_sentence(s.index(), s.sent_id())
+}
+
+/// An enhanced head (0 the root, [`NO_PARENT`], or a word of the sentence from window
+/// word `base` on) as a window index.
+#[inline]
+fn to_window(base: u32, h: u32) -> u32 {
+    match h {
+        0 => ROOT,
+        NO_PARENT => NEVER,
+        h => base + h - 1,
+    }
+}
+
+/// The functional children of the sentence from word `base` on, linked in word order.
+fn link_functional(c: &mut Chunk, base: u32) {
+    for k in (base..c.flat.words.len() as u32).rev() {
+        let w = c.flat.words[k as usize];
+        if w.flags & F_FUNCTIONAL != 0 && w.parent != ROOT {
+            let p = w.parent as usize;
+            c.flat.words[k as usize].next_sibling = c.flat.words[p].first_child;
+            c.flat.words[p].first_child = k;
         }
     }
 }
