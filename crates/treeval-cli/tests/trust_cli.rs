@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::Output;
 
 mod common;
-use common::{argv, root, stderr, treeval_in};
+use common::{argv, assert_stderr_has, root, stderr, treeval_in};
 
 /// A scratch directory holding copies of the example files under short names.
 struct Scratch(PathBuf);
@@ -190,7 +190,7 @@ fn replacing_outputs() {
         "brackets --careful --export-for-judging j.tsv --per-sentence j.tsv gold test",
     ));
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
+    assert_stderr_has(&o, "name the same file");
     let o = s.run(&["deps", "--per-sentence", "-", "gold.conllu", "sysA.conllu"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("standard output carries the report"));

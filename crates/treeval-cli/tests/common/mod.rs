@@ -81,6 +81,12 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Asserts that the standard error of `o` contains `needle` (and shows it if not).
+#[track_caller]
+pub fn assert_stderr_has(o: &Output, needle: &str) {
+    assert!(stderr(o).contains(needle), "{}", stderr(o));
+}
+
 /// Exit code, standard output and standard error in one text (for snapshots).
 pub fn outcome(o: &Output) -> String {
     format!(
