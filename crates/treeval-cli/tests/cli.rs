@@ -5,16 +5,11 @@ use std::process::Command;
 
 mod common;
 use common::cell;
-use common::{outcome, root, treeval};
+use common::{argv, outcome, root, stdout_ok, treeval};
 
-fn stdout_ok(args: &[&str]) -> String {
-    let o = treeval(args);
-    assert!(
-        o.status.success(),
-        "treeval {args:?} failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
+/// Standard output of `treeval` with the words of `line` as arguments, which must succeed.
+fn stdout_of(line: &str) -> String {
+    stdout_ok(&argv(line))
 }
 
 const G: &str = "examples/gold.conllu";
@@ -42,14 +37,9 @@ fn format_tsv() {
 
 #[test]
 fn format_markdown() {
-    insta::assert_snapshot!(stdout_ok(&[
-        "deps",
-        "--format",
-        "markdown",
-        "--per-relation",
-        G,
-        S
-    ]));
+    insta::assert_snapshot!(stdout_of(&format!(
+        "deps --format markdown --per-relation {G} {S}"
+    )));
 }
 
 #[test]
@@ -73,15 +63,10 @@ fn compat_eval07_and_evalpl() {
 
 #[test]
 fn breakdowns_confusion_and_per_relation_text() {
-    insta::assert_snapshot!(stdout_ok(&[
-        "deps",
-        "--by",
-        "deprel,upos,xpos,length,distance,direction,depth,projectivity",
-        "--confusion=5",
-        "--per-relation",
-        G,
-        S
-    ]));
+    let by = "deprel,upos,xpos,length,distance,direction,depth,projectivity";
+    insta::assert_snapshot!(stdout_of(&format!(
+        "deps --by {by} --confusion=5 --per-relation {G} {S}"
+    )));
 }
 
 #[test]
@@ -92,16 +77,9 @@ fn per_sentence_jsonl() {
     stdout_ok(&["deps", "--per-sentence", file.to_str().unwrap(), G, S]);
     let text = std::fs::read_to_string(&file).unwrap();
     insta::assert_snapshot!(text);
-    let mut lines = text.lines();
-    let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
+    let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
     assert_eq!(header["schema"], "treeval.per-sentence/1");
-    let sum: u64 = lines
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["counts"]["las"]
-                .as_u64()
-                .unwrap()
-        })
-        .sum();
+    let sum = common::per_sentence_sum(&text, "/counts/las");
     assert_eq!(
         sum, 16,
         "per-sentence LAS counts add up to the corpus count"
@@ -275,19 +253,9 @@ fn ud_significance() {
         "testdata/ud/different-tokenization/sys.conllu",
     );
     // a system against itself: every difference is 0 and every p-value 1
-    let o = treeval(&[
-        "ud",
-        "-q",
-        "--format",
-        "json",
-        "--test",
-        "ar",
-        "--test",
-        "bootstrap",
-        g,
-        s,
-        s,
-    ]);
+    let o = treeval(&argv(&format!(
+        "ud -q --format json --test ar --test bootstrap {g} {s} {s}"
+    )));
     assert_eq!(o.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let cmp = v["comparisons"].as_array().unwrap();
@@ -296,19 +264,9 @@ fn ud_significance() {
         assert_eq!(c["p_value"], 1.0, "{c}");
     }
     // gold against the system, with intervals: a snapshot of the text report
-    let o = treeval(&[
-        "ud",
-        "-q",
-        "--test",
-        "ar",
-        "--samples",
-        "999",
-        "--ci",
-        "95",
-        g,
-        g,
-        s,
-    ]);
+    let o = treeval(&argv(&format!(
+        "ud -q --test ar --samples 999 --ci 95 {g} {g} {s}"
+    )));
     insta::assert_snapshot!("ud-significance", String::from_utf8_lossy(&o.stdout));
     // McNemar needs paired words
     let o = treeval(&["ud", "--test", "mcnemar", g, s, s]);
@@ -357,82 +315,49 @@ fn missing_file_exits_1() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("examples/does-not-exist.conllu"));
 }
 
+/// `treeval CMD --help` names each of the words of `opts`; a failure message starts
+/// with `label`.
+fn assert_help_names(cmd: &str, label: &str, opts: &str) {
+    let h = String::from_utf8(treeval(&[cmd, "--help"]).stdout).unwrap();
+    for opt in opts.split_whitespace() {
+        assert!(h.contains(opt), "{label} lacks {opt}");
+    }
+}
+
 #[test]
 fn help_explains_every_option() {
-    let h = String::from_utf8(treeval(&["deps", "--help"]).stdout).unwrap();
-    for opt in [
-        "--profile",
-        "--punct",
-        "--labels",
-        "--by",
-        "--confusion",
-        "--per-relation",
-        "--format",
-        "--compat",
-        "--per-sentence",
-        "--strict",
-        "--input-format",
-        "--conll09-columns",
-        "--quiet",
-    ] {
-        assert!(h.contains(opt), "--help lacks {opt}");
-    }
+    assert_help_names(
+        "deps",
+        "--help",
+        "--profile --punct --labels --by --confusion --per-relation --format --compat \
+         --per-sentence --strict --input-format --conll09-columns --quiet",
+    );
 }
 
 #[test]
 fn ud_and_relations_help_explain_every_option() {
-    let h = String::from_utf8(treeval(&["ud", "--help"]).stdout).unwrap();
-    for opt in [
-        "--multiple-roots-okay",
-        "--empty-nodes",
-        "--enhancements",
-        "--compat",
-        "--per-relation",
-        "--format",
-        "--quiet",
-        "--test",
-        "--ci",
-        "--test-metrics",
-        "collapse",
-        "udeval-counts",
-    ] {
-        assert!(h.contains(opt), "ud --help lacks {opt}");
-    }
-    let h = String::from_utf8(treeval(&["relations", "--help"]).stdout).unwrap();
-    for opt in [
-        "--graph",
-        "--empty-nodes",
-        "--per-sentence",
-        "--format",
-        "concept",
-        "CA",
-        "--align",
-    ] {
-        assert!(h.contains(opt), "relations --help lacks {opt}");
-    }
-    let h = String::from_utf8(treeval(&["ud", "--help"]).stdout).unwrap();
-    for opt in ["--align", "resync", "--by"] {
-        assert!(h.contains(opt), "ud --help lacks {opt}");
-    }
+    assert_help_names(
+        "ud",
+        "ud --help",
+        "--multiple-roots-okay --empty-nodes --enhancements --compat --per-relation --format \
+         --quiet --test --ci --test-metrics collapse udeval-counts",
+    );
+    assert_help_names(
+        "relations",
+        "relations --help",
+        "--graph --empty-nodes --per-sentence --format concept CA --align",
+    );
+    assert_help_names("ud", "ud --help", "--align resync --by");
 }
 
 #[test]
 fn brackets_help_explains_every_option() {
-    let h = String::from_utf8(treeval(&["brackets", "--help"]).stdout).unwrap();
-    for opt in [
-        "--prm",
-        "COLLINS.prm",
-        "--compat",
-        "evalb",
-        "--layout",
-        "multi-line",
-        "--per-sentence",
-        "--format",
-        "--quiet",
-        "MAX_ERROR",
-    ] {
-        assert!(h.contains(opt), "brackets --help lacks {opt}");
-    }
+    assert_help_names(
+        "brackets",
+        "brackets --help",
+        "--prm COLLINS.prm --compat evalb --layout multi-line --per-sentence --format --quiet \
+         MAX_ERROR",
+    );
 }
 
 #[test]
@@ -443,15 +368,9 @@ fn conll09_reads_head_deprel_of_system_files_unless_predicted_is_asked() {
     );
     // PHEAD/PDEPREL hold the same trees as examples/, so the same scores
     assert_eq!(
-        stdout_ok(&[
-            "deps",
-            "--compat",
-            "eval07",
-            "--conll09-columns",
-            "predicted",
-            g,
-            s
-        ]),
+        stdout_of(&format!(
+            "deps --compat eval07 --conll09-columns predicted {g} {s}"
+        )),
         stdout_ok(&["deps", "--compat", "eval07", G, S])
     );
     // by default HEAD/DEPREL, as eval09.pl: here a copy of gold, so 100 %
@@ -491,27 +410,14 @@ fn broken_pipe_exits_quietly() {
 #[test]
 fn significance_text_and_thread_independence() {
     // gold itself as a second "system": a perfect parser
-    let args = [
-        "deps",
-        "--test",
-        "mcnemar",
-        "--test",
-        "ar",
-        "--test",
-        "bootstrap",
-        "--samples",
-        "2000",
-        "--ci",
-        "95",
-        "--ci-samples",
-        "500",
-        G,
-        S,
-        G,
-    ];
+    let line = format!(
+        "deps --test mcnemar --test ar --test bootstrap --samples 2000 --ci 95 \
+         --ci-samples 500 {G} {S} {G}"
+    );
+    let args = argv(&line);
     let run = |threads: &str| {
         let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
-            .args(args)
+            .args(&args)
             .env("RAYON_NUM_THREADS", threads)
             .current_dir(root())
             .output()
@@ -526,37 +432,14 @@ fn significance_text_and_thread_independence() {
 
 #[test]
 fn significance_json_contract() {
-    let v: serde_json::Value = serde_json::from_str(&stdout_ok(&[
-        "deps",
-        "-q",
-        "--format",
-        "json",
-        "--test",
-        "mcnemar",
-        "--test",
-        "ar",
-        "--samples",
-        "999",
-        "--seed",
-        "7",
-        G,
-        S,
-        G,
-    ]))
+    let v: serde_json::Value = serde_json::from_str(&stdout_of(&format!(
+        "deps -q --format json --test mcnemar --test ar --samples 999 --seed 7 {G} {S} {G}"
+    )))
     .unwrap();
     let c = v["comparisons"].as_array().unwrap();
     assert_eq!(c.len(), 6, "3 metrics x 2 tests x 1 pair");
     for x in c {
-        for key in [
-            "a",
-            "b",
-            "metric",
-            "test",
-            "statistic",
-            "p_value",
-            "samples",
-            "seed",
-        ] {
+        for key in argv("a b metric test statistic p_value samples seed") {
             assert!(x.get(key).is_some(), "comparison lacks {key}: {x}");
         }
         let p = x["p_value"].as_f64().unwrap();
@@ -591,24 +474,10 @@ fn significance_json_contract() {
 
 #[test]
 fn significance_csv() {
-    insta::assert_snapshot!(stdout_ok(&[
-        "deps",
-        "--format",
-        "csv",
-        "--test",
-        "ar",
-        "--test",
-        "mcnemar",
-        "--ci",
-        "95",
-        "--ci-samples",
-        "200",
-        "--test-metrics",
-        "LAS",
-        G,
-        S,
-        G,
-    ]));
+    insta::assert_snapshot!(stdout_of(&format!(
+        "deps --format csv --test ar --test mcnemar --ci 95 --ci-samples 200 --test-metrics LAS \
+         {G} {S} {G}"
+    )));
 }
 
 const AG: &str = "testdata/align/gold.naacl";
@@ -735,44 +604,11 @@ fn align_significance_and_errors() {
 
 #[test]
 fn pts_example_hand_checked() {
-    let p = "examples/pts/";
-    let args = |extra: &[&str]| -> Vec<String> {
-        let mut v: Vec<String> = [
-            "pts",
-            "--gold-a",
-            "gold.en.conllu",
-            "--gold-b",
-            "gold.de.conllu",
-            "--gold-align",
-            "gold.en-de.naacl",
-            "--sys-a",
-            "parser.en.conllu",
-            "--sys-b",
-            "parser.de.conllu",
-            "--sys-align",
-            "aligner.en-de.pharaoh",
-        ]
-        .iter()
-        .enumerate()
-        .map(|(i, a)| {
-            if i > 0 && i % 2 == 0 {
-                format!("{p}{a}")
-            } else {
-                a.to_string()
-            }
-        })
-        .collect();
-        v.extend(extra.iter().map(|s| s.to_string()));
-        v
-    };
-    let a = args(&[]);
-    let text = stdout_ok(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    let inputs = common::pts_inputs("examples/pts/");
+    let text = stdout_of(&format!("pts {inputs}"));
     insta::assert_snapshot!(text);
-    let a = args(&["-q", "--format", "json"]);
-    let v: serde_json::Value = serde_json::from_str(&stdout_ok(
-        &a.iter().map(String::as_str).collect::<Vec<_>>(),
-    ))
-    .unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout_of(&format!("pts {inputs} -q --format json"))).unwrap();
     // hand-checked: UAS 11/13 and 10/12 without punctuation; A=17, S=15, A∩S=15, A∩P=16
     assert_eq!(
         cell(&v, "scores", 0, "UAS_a")["counts"],
@@ -790,19 +626,9 @@ fn pts_example_hand_checked() {
     let want = (11.0 / 13.0 + 10.0 / 12.0 + 31.0 / 32.0) / 3.0;
     let pts = cell(&v, "scores", 0, "PTS")["value"].as_f64().unwrap();
     assert!((pts - want).abs() < 1e-15);
-    let o = treeval(&[
-        "pts",
-        "--gold-a",
-        "x",
-        "--gold-b",
-        "y",
-        "--gold-align",
-        "z",
-        "--sys-a",
-        "a",
-        "--sys-b",
-        "b",
-    ]);
+    let o = treeval(&argv(
+        "pts --gold-a x --gold-b y --gold-align z --sys-a a --sys-b b",
+    ));
     assert_eq!(o.status.code(), Some(2), "--sys-align is required");
 }
 

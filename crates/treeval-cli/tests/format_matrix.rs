@@ -4,176 +4,64 @@
 
 mod common;
 
-use common::{outcome, treeval};
+use common::{argv, outcome, pts_inputs, treeval};
 
 const FORMATS: [&str; 6] = ["text", "json", "csv", "tsv", "markdown", "latex"];
 
-/// The cases: a name and the arguments after the command, one system and two.
-const CASES: &[(&str, &[&str])] = &[
-    (
-        "deps-one",
-        &["deps", "examples/gold.conllu", "examples/sys.conllu"],
-    ),
-    (
-        "deps-two",
-        &[
-            "deps",
-            "--test",
-            "ar",
-            "--ci",
-            "0.95",
-            "examples/gold.conllu",
-            "examples/sys.conllu",
-            "examples/sys2.conllu",
-        ],
-    ),
-    (
-        "ud-one",
-        &["ud", "examples/gold.conllu", "examples/sys.conllu"],
-    ),
-    (
-        "ud-two",
-        &[
-            "ud",
-            "--test",
-            "ar",
-            "--ci",
-            "0.95",
-            "examples/gold.conllu",
-            "examples/sys.conllu",
-            "examples/sys2.conllu",
-        ],
-    ),
-    (
-        "relations-one",
-        &["relations", "examples/gold.conllu", "examples/sys.conllu"],
-    ),
-    (
-        "relations-two",
-        &[
-            "relations",
-            "--test",
-            "ar",
-            "--ci",
-            "0.95",
-            "examples/gold.conllu",
-            "examples/sys.conllu",
-            "examples/sys2.conllu",
-        ],
-    ),
-    (
-        "brackets-one",
-        &[
-            "brackets",
-            "testdata/brackets/careful-paper/gold.txt",
-            "testdata/brackets/careful-paper/test.txt",
-        ],
-    ),
-    (
-        "brackets-two",
-        &[
-            "brackets",
-            "--test",
-            "ar",
-            "--ci",
-            "0.95",
-            "testdata/brackets/careful-paper/gold.txt",
-            "testdata/brackets/careful-paper/test.txt",
-            "testdata/brackets/careful-paper/test2.txt",
-        ],
-    ),
-    (
-        "ted-one",
-        &[
-            "ted",
-            "--gold",
-            "testdata/ted/lexical-gold.conllu",
-            "--parse",
-            "testdata/ted/lexical-parse.conllu",
-        ],
-    ),
-    (
-        "ted-two",
-        &[
-            "ted",
-            "--test",
-            "ar",
-            "--ci",
-            "0.95",
-            "--exp",
-            "a:testdata/ted/lexical-gold.conllu:testdata/ted/lexical-parse.conllu",
-            "--exp",
-            "b:testdata/ted/lexical-gold.conllu:testdata/ted/functional-parse.conllu",
-        ],
-    ),
-    (
-        "align-one",
-        &[
-            "align",
-            "testdata/align/gold.naacl",
-            "testdata/align/hyp.pharaoh",
-        ],
-    ),
-    (
-        "align-two",
-        &[
-            "align",
-            "--test",
-            "ar",
-            "--ci",
-            "0.95",
-            "testdata/align/gold.naacl",
-            "testdata/align/hyp.pharaoh",
-            "testdata/align/hyp2.pharaoh",
-        ],
-    ),
-    (
-        "pts-one",
-        &[
-            "pts",
-            "--gold-a",
-            "examples/pts/gold.en.conllu",
-            "--gold-b",
-            "examples/pts/gold.de.conllu",
-            "--gold-align",
-            "examples/pts/gold.en-de.naacl",
-            "--sys-a",
-            "examples/pts/parser.en.conllu",
-            "--sys-b",
-            "examples/pts/parser.de.conllu",
-            "--sys-align",
-            "examples/pts/aligner.en-de.pharaoh",
-        ],
-    ),
-    (
-        "pts-two",
-        &[
-            "pts",
-            "--test",
-            "ar",
-            "--ci",
-            "0.95",
-            "--gold-a",
-            "examples/pts/gold.en.conllu",
-            "--gold-b",
-            "examples/pts/gold.de.conllu",
-            "--gold-align",
-            "examples/pts/gold.en-de.naacl",
-            "--sys-a",
-            "examples/pts/parser.en.conllu",
-            "--sys-b",
-            "examples/pts/parser.de.conllu",
-            "--sys-align",
-            "examples/pts/aligner.en-de.pharaoh",
-            "--sys-a",
-            "examples/pts/gold.en.conllu",
-            "--sys-b",
-            "examples/pts/parser.de.conllu",
-            "--sys-align",
-            "examples/pts/gold.en-de.naacl",
-        ],
-    ),
-];
+/// The cases: a name and the command line, one system and two.
+fn cases() -> Vec<(&'static str, String)> {
+    let two = "--test ar --ci 0.95";
+    let (g, s, s2) = (
+        "examples/gold.conllu",
+        "examples/sys.conllu",
+        "examples/sys2.conllu",
+    );
+    let b = "testdata/brackets/careful-paper";
+    let t = "testdata/ted";
+    let a = "testdata/align";
+    let p = "examples/pts/";
+    let pts = pts_inputs(p);
+    vec![
+        ("deps-one", format!("deps {g} {s}")),
+        ("deps-two", format!("deps {two} {g} {s} {s2}")),
+        ("ud-one", format!("ud {g} {s}")),
+        ("ud-two", format!("ud {two} {g} {s} {s2}")),
+        ("relations-one", format!("relations {g} {s}")),
+        ("relations-two", format!("relations {two} {g} {s} {s2}")),
+        (
+            "brackets-one",
+            format!("brackets {b}/gold.txt {b}/test.txt"),
+        ),
+        (
+            "brackets-two",
+            format!("brackets {two} {b}/gold.txt {b}/test.txt {b}/test2.txt"),
+        ),
+        (
+            "ted-one",
+            format!("ted --gold {t}/lexical-gold.conllu --parse {t}/lexical-parse.conllu"),
+        ),
+        (
+            "ted-two",
+            format!(
+                "ted {two} --exp a:{t}/lexical-gold.conllu:{t}/lexical-parse.conllu \
+                 --exp b:{t}/lexical-gold.conllu:{t}/functional-parse.conllu"
+            ),
+        ),
+        ("align-one", format!("align {a}/gold.naacl {a}/hyp.pharaoh")),
+        (
+            "align-two",
+            format!("align {two} {a}/gold.naacl {a}/hyp.pharaoh {a}/hyp2.pharaoh"),
+        ),
+        ("pts-one", format!("pts {pts}")),
+        (
+            "pts-two",
+            format!(
+                "pts {two} {pts} --sys-a {p}gold.en.conllu --sys-b {p}parser.de.conllu \
+                 --sys-align {p}gold.en-de.naacl"
+            ),
+        ),
+    ]
+}
 
 #[test]
 fn every_command_every_format() {
@@ -181,9 +69,9 @@ fn every_command_every_format() {
     settings.set_prepend_module_to_snapshot(false);
     settings.set_snapshot_path("snapshots/format-matrix");
     settings.bind(|| {
-        for (name, args) in CASES {
+        for (name, line) in cases() {
             for format in FORMATS {
-                let mut a: Vec<&str> = args.to_vec();
+                let mut a = argv(&line);
                 a.extend(["--format", format]);
                 let o = treeval(&a);
                 insta::assert_snapshot!(

@@ -6,7 +6,7 @@
 use std::process::Output;
 
 mod common;
-use common::{root, stderr, stdout, treeval};
+use common::{argv, assert_stderr_has, root, stderr, stdout, treeval};
 
 fn ok(args: &[&str]) -> Output {
     let o = treeval(args);
@@ -139,24 +139,12 @@ fn the_wa_eval_compat_scores_what_the_script_scores_and_warns() {
     let hyp = format!("{C}/hyp-sentence1.naacl");
     let o = ok(&["align", "--compat", "wa_eval_align", GOLD, &hyp]);
     assert_eq!(stdout(&o), golden("hyp-sentence1.wa_eval.expected"));
-    assert!(
-        stderr(&o).contains("has no link in the last 2 sentence(s) of the gold"),
-        "{}",
-        stderr(&o)
-    );
-    let o = ok(&[
-        "align",
-        "--compat",
-        "wa_eval_align",
-        GOLD,
-        &format!("{C}/hyp-empty.naacl"),
-    ]);
+    assert_stderr_has(&o, "has no link in the last 2 sentence(s) of the gold");
+    let o = ok(&argv(&format!(
+        "align --compat wa_eval_align {GOLD} {C}/hyp-empty.naacl"
+    )));
     assert_eq!(stdout(&o), golden("hyp-empty.wa_eval.expected"));
-    assert!(
-        stderr(&o).contains("(wa_eval_align.pl scores the links anyway)"),
-        "{}",
-        stderr(&o)
-    );
+    assert_stderr_has(&o, "(wa_eval_align.pl scores the links anyway)");
 }
 
 // ---- 2. compat defaults reproduce the named tool without extra flags
@@ -180,16 +168,9 @@ fn wa_eval_compat_is_byte_identical_to_the_script() {
         assert_eq!(stdout(&o), golden(expected), "{hyp}");
     }
     // an explicit --null exclude still wins (and gives other numbers)
-    let o = ok(&[
-        "align",
-        "-q",
-        "--compat",
-        "wa_eval_align",
-        "--null",
-        "exclude",
-        "testdata/align-compat/gold-null.naacl",
-        "testdata/align-compat/hyp-null.naacl",
-    ]);
+    let o = ok(&argv(&format!(
+        "align -q --compat wa_eval_align --null exclude {C}/gold-null.naacl {C}/hyp-null.naacl"
+    )));
     assert_ne!(stdout(&o), golden("hyp-null.wa_eval.expected"));
 }
 
@@ -203,27 +184,16 @@ fn aer_py_compat_is_byte_identical_with_and_without_f_alpha() {
         ("0.5", "hyp.aer-f0.5.expected"),
         ("0.3", "hyp.aer-f0.3.expected"),
     ] {
-        let o = ok(&[
-            "align",
-            "-q",
-            "--compat",
-            "aer.py",
-            "--f-alpha",
-            alpha,
-            &gold,
-            &hyp,
-        ]);
+        let o = ok(&argv(&format!(
+            "align -q --compat aer.py --f-alpha {alpha} {gold} {hyp}"
+        )));
         assert_eq!(stdout(&o), golden(expected), "--f-alpha {alpha}");
     }
     // where aer.py divides by zero it prints nothing: an error here
     let e = fails(
-        &[
-            "align",
-            "--compat",
-            "aer.py",
-            &gold,
-            &format!("{C}/hyp-no-links.talp"),
-        ],
+        &argv(&format!(
+            "align --compat aer.py {gold} {C}/hyp-no-links.talp"
+        )),
         1,
     );
     assert!(
@@ -328,20 +298,11 @@ fn no_sure_gold_link_and_no_hypothesis_link_is_not_applicable() {
 
 // ---- pts
 
-const PTS: &[&str] = &[
-    "pts",
-    "--gold-a",
-    "examples/pts/gold.en.conllu",
-    "--gold-b",
-    "examples/pts/gold.de.conllu",
-    "--sys-a",
-    "examples/pts/parser.en.conllu",
-    "--sys-b",
-    "examples/pts/parser.de.conllu",
-];
+const PTS: &str = "pts --gold-a examples/pts/gold.en.conllu --gold-b examples/pts/gold.de.conllu \
+                   --sys-a examples/pts/parser.en.conllu --sys-b examples/pts/parser.de.conllu";
 
 fn pts(gold_align: &str, sys_align: &str, extra: &[&str]) -> Output {
-    let mut a = PTS.to_vec();
+    let mut a = argv(PTS);
     a.extend_from_slice(&["--gold-align", gold_align, "--sys-align", sys_align]);
     a.extend_from_slice(extra);
     treeval(&a)
@@ -376,27 +337,14 @@ fn pts_refuses_an_empty_or_short_system_alignment() {
         &[],
     );
     assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("has 2 sentence(s) (lines), but there are 3 (the parses"),
-        "{}",
-        stderr(&o)
-    );
+    assert_stderr_has(&o, "has 2 sentence(s) (lines), but there are 3 (the parses");
     // system parses with fewer sentences than gold: the parse reader names both
-    let o = treeval(&[
-        "pts",
-        "--gold-a",
-        "examples/pts/gold.en.conllu",
-        "--gold-b",
-        "examples/pts/gold.de.conllu",
-        "--sys-a",
-        "examples/gold.conllu",
-        "--sys-b",
-        "examples/pts/parser.de.conllu",
-        "--gold-align",
-        gold,
-        "--sys-align",
-        "examples/pts/aligner.en-de.pharaoh",
-    ]);
+    let p = "examples/pts";
+    let o = treeval(&argv(&format!(
+        "pts --gold-a {p}/gold.en.conllu --gold-b {p}/gold.de.conllu \
+         --sys-a examples/gold.conllu --sys-b {p}/parser.de.conllu \
+         --gold-align {gold} --sys-align {p}/aligner.en-de.pharaoh"
+    )));
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stdout(&o).is_empty());
 }
@@ -442,11 +390,7 @@ fn pts_warns_about_a_naacl_alignment_without_links_at_the_end() {
         &["--format", "json"],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(
-        stderr(&o).contains("has no link in the last 1 sentence(s) of the gold"),
-        "{}",
-        stderr(&o)
-    );
+    assert_stderr_has(&o, "has no link in the last 1 sentence(s) of the gold");
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(!v["warnings"].as_array().unwrap().is_empty());
 }

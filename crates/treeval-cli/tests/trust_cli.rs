@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::Output;
 
 mod common;
-use common::{root, stderr, treeval_in};
+use common::{argv, assert_stderr_has, root, stderr, treeval_in};
 
 /// A scratch directory holding copies of the example files under short names.
 struct Scratch(PathBuf);
@@ -54,20 +54,9 @@ impl Drop for Scratch {
     }
 }
 
-const PTS: [&str; 12] = [
-    "--gold-a",
-    "ga.conllu",
-    "--gold-b",
-    "gb.conllu",
-    "--gold-align",
-    "gab.naacl",
-    "--sys-a",
-    "sa.conllu",
-    "--sys-b",
-    "sb.conllu",
-    "--sys-align",
-    "sab.pharaoh",
-];
+/// The inputs of `treeval pts`, under the scratch directory's names.
+const PTS: &str = "--gold-a ga.conllu --gold-b gb.conllu --gold-align gab.naacl \
+                   --sys-a sa.conllu --sys-b sb.conllu --sys-align sab.pharaoh";
 
 /// `--per-sentence` takes a FILE, so `cmd --per-sentence GOLD SYS…` reads GOLD as the
 /// output. Every command refuses (exit 2) with the command that was probably meant, and
@@ -75,56 +64,20 @@ const PTS: [&str; 12] = [
 #[test]
 fn per_sentence_never_swallows_and_destroys_the_gold_file() {
     let s = Scratch::new("swallow");
-    let cases: Vec<(&str, Vec<&str>)> = vec![
+    let three = "gold.conllu sysA.conllu sysB.conllu";
+    let cases = [
+        ("gold.conllu", format!("deps --per-sentence {three}")),
+        ("gold.conllu", format!("ud --per-sentence {three}")),
+        ("gold.conllu", format!("relations --per-sentence {three}")),
+        ("g.wa", "align --per-sentence g.wa h1 h2".into()),
+        ("gold", "brackets --per-sentence gold test test".into()),
         (
             "gold.conllu",
-            vec![
-                "deps",
-                "--per-sentence",
-                "gold.conllu",
-                "sysA.conllu",
-                "sysB.conllu",
-            ],
-        ),
-        (
-            "gold.conllu",
-            vec![
-                "ud",
-                "--per-sentence",
-                "gold.conllu",
-                "sysA.conllu",
-                "sysB.conllu",
-            ],
-        ),
-        (
-            "gold.conllu",
-            vec![
-                "relations",
-                "--per-sentence",
-                "gold.conllu",
-                "sysA.conllu",
-                "sysB.conllu",
-            ],
-        ),
-        ("g.wa", vec!["align", "--per-sentence", "g.wa", "h1", "h2"]),
-        (
-            "gold",
-            vec!["brackets", "--per-sentence", "gold", "test", "test"],
-        ),
-        (
-            "gold.conllu",
-            vec![
-                "ted",
-                "--gold",
-                "sysA.conllu",
-                "--parse",
-                "sysB.conllu",
-                "--per-sentence",
-                "gold.conllu",
-            ],
+            "ted --gold sysA.conllu --parse sysB.conllu --per-sentence gold.conllu".into(),
         ),
     ];
-    for (victim, args) in cases {
+    for (victim, line) in &cases {
+        let args = argv(line);
         let before = s.read(victim);
         let o = s.run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
@@ -143,9 +96,7 @@ fn per_sentence_never_swallows_and_destroys_the_gold_file() {
     }
     // pts: a gold file as the per-sentence file
     let before = s.read("ga.conllu");
-    let mut args = vec!["pts", "--per-sentence", "ga.conllu"];
-    args.extend(PTS);
-    let o = s.run(&args);
+    let o = s.run(&argv(&format!("pts --per-sentence ga.conllu {PTS}")));
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert_eq!(s.read("ga.conllu"), before);
 }
@@ -157,121 +108,50 @@ fn no_command_writes_to_one_of_its_inputs() {
     let s = Scratch::new("inputs");
     std::os::unix::fs::symlink("gold.conllu", s.0.join("link.conllu")).unwrap();
     std::fs::hard_link(s.0.join("gold.conllu"), s.0.join("hard.conllu")).unwrap();
-    let cases: Vec<(&str, Vec<&str>)> = vec![
+    let two = "gold.conllu sysA.conllu";
+    let judging = "--careful --export-for-judging ./gold gold test";
+    let cases = [
         (
             "sysA.conllu",
-            vec![
-                "deps",
-                "--per-sentence",
-                "./sysA.conllu",
-                "gold.conllu",
-                "sysA.conllu",
-            ],
+            format!("deps --per-sentence ./sysA.conllu {two}"),
         ),
         (
             "sysA.conllu",
-            vec![
-                "deps",
-                "--force",
-                "--per-sentence",
-                "./sysA.conllu",
-                "gold.conllu",
-                "sysA.conllu",
-            ],
+            format!("deps --force --per-sentence ./sysA.conllu {two}"),
         ),
         (
             "gold.conllu",
-            vec![
-                "deps",
-                "--per-sentence",
-                "link.conllu",
-                "gold.conllu",
-                "sysA.conllu",
-            ],
+            format!("deps --per-sentence link.conllu {two}"),
         ),
         (
             "gold.conllu",
-            vec![
-                "deps",
-                "--per-sentence",
-                "hard.conllu",
-                "gold.conllu",
-                "sysA.conllu",
-            ],
+            format!("deps --per-sentence hard.conllu {two}"),
         ),
-        ("h1", vec!["align", "--per-sentence", "./h1", "g.wa", "h1"]),
+        ("h1", "align --per-sentence ./h1 g.wa h1".into()),
         (
             "sysA.conllu",
-            vec![
-                "ud",
-                "--per-sentence",
-                "sub/../sysA.conllu",
-                "gold.conllu",
-                "sysA.conllu",
-            ],
+            format!("ud --per-sentence sub/../sysA.conllu {two}"),
         ),
         (
             "sysA.conllu",
-            vec![
-                "relations",
-                "--force",
-                "--per-sentence",
-                "./sysA.conllu",
-                "gold.conllu",
-                "sysA.conllu",
-            ],
+            format!("relations --force --per-sentence ./sysA.conllu {two}"),
         ),
-        (
-            "gold",
-            vec![
-                "brackets",
-                "--careful",
-                "--export-for-judging",
-                "./gold",
-                "gold",
-                "test",
-            ],
-        ),
-        (
-            "gold",
-            vec![
-                "brackets",
-                "--force",
-                "--careful",
-                "--export-for-judging",
-                "./gold",
-                "gold",
-                "test",
-            ],
-        ),
-        (
-            "test",
-            vec!["brackets", "--per-sentence", "./test", "gold", "test"],
-        ),
+        ("gold", format!("brackets {judging}")),
+        ("gold", format!("brackets --force {judging}")),
+        ("test", "brackets --per-sentence ./test gold test".into()),
         (
             "sysB.conllu",
-            vec![
-                "ted",
-                "--gold",
-                "sysA.conllu",
-                "--parse",
-                "sysB.conllu",
-                "--per-sentence",
-                "./sysB.conllu",
-            ],
+            "ted --gold sysA.conllu --parse sysB.conllu --per-sentence ./sysB.conllu".into(),
         ),
         (
             "sab.pharaoh",
-            [
-                &["pts", "--force", "--per-sentence", "./sab.pharaoh"][..],
-                &PTS[..],
-            ]
-            .concat(),
+            format!("pts --force --per-sentence ./sab.pharaoh {PTS}"),
         ),
     ];
     // `sub/..` resolves through an existing directory
     std::fs::create_dir_all(s.0.join("sub")).unwrap();
-    for (victim, args) in cases {
+    for (victim, line) in &cases {
+        let args = argv(line);
         let before = s.read(victim);
         let o = s.run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
@@ -289,71 +169,28 @@ fn no_command_writes_to_one_of_its_inputs() {
 #[test]
 fn replacing_outputs() {
     let s = Scratch::new("replace");
-    let ok = |args: &[&str]| {
-        let o = s.run(args);
+    let ok = |line: &str| {
+        let args = argv(line);
+        let o = s.run(&args);
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
     };
-    ok(&[
-        "deps",
-        "--per-sentence",
-        "ps.jsonl",
-        "gold.conllu",
-        "sysA.conllu",
-    ]);
-    ok(&[
-        "deps",
-        "--per-sentence",
-        "ps.jsonl",
-        "gold.conllu",
-        "sysA.conllu",
-    ]);
+    ok("deps --per-sentence ps.jsonl gold.conllu sysA.conllu");
+    ok("deps --per-sentence ps.jsonl gold.conllu sysA.conllu");
     std::fs::write(s.0.join("notes.txt"), "my notes\n").unwrap();
-    let o = s.run(&[
-        "deps",
-        "--per-sentence",
-        "notes.txt",
-        "gold.conllu",
-        "sysA.conllu",
-    ]);
+    let o = s.run(&argv(
+        "deps --per-sentence notes.txt gold.conllu sysA.conllu",
+    ));
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(s.read("notes.txt"), b"my notes\n");
-    ok(&[
-        "deps",
-        "--force",
-        "--per-sentence",
-        "notes.txt",
-        "gold.conllu",
-        "sysA.conllu",
-    ]);
+    ok("deps --force --per-sentence notes.txt gold.conllu sysA.conllu");
     assert!(String::from_utf8_lossy(&s.read("notes.txt")).contains("treeval.per-sentence/1"));
-    ok(&[
-        "brackets",
-        "--careful",
-        "--export-for-judging",
-        "j.tsv",
-        "gold",
-        "test",
-    ]);
-    ok(&[
-        "brackets",
-        "--careful",
-        "--export-for-judging",
-        "j.tsv",
-        "gold",
-        "test",
-    ]);
-    let o = s.run(&[
-        "brackets",
-        "--careful",
-        "--export-for-judging",
-        "j.tsv",
-        "--per-sentence",
-        "j.tsv",
-        "gold",
-        "test",
-    ]);
+    ok("brackets --careful --export-for-judging j.tsv gold test");
+    ok("brackets --careful --export-for-judging j.tsv gold test");
+    let o = s.run(&argv(
+        "brackets --careful --export-for-judging j.tsv --per-sentence j.tsv gold test",
+    ));
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("name the same file"), "{}", stderr(&o));
+    assert_stderr_has(&o, "name the same file");
     let o = s.run(&["deps", "--per-sentence", "-", "gold.conllu", "sysA.conllu"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("standard output carries the report"));
@@ -365,44 +202,18 @@ fn replacing_outputs() {
 #[test]
 fn per_sentence_file_in_every_command() {
     let s = Scratch::new("every");
-    let mut pts = vec!["pts", "--per-sentence", "out.jsonl"];
-    pts.extend(PTS);
-    let cases: Vec<Vec<&str>> = vec![
-        vec![
-            "deps",
-            "--per-sentence",
-            "out.jsonl",
-            "gold.conllu",
-            "sysA.conllu",
-        ],
-        vec![
-            "ud",
-            "--per-sentence",
-            "out.jsonl",
-            "gold.conllu",
-            "sysA.conllu",
-        ],
-        vec![
-            "relations",
-            "--per-sentence",
-            "out.jsonl",
-            "gold.conllu",
-            "sysA.conllu",
-        ],
-        vec!["align", "--per-sentence", "out.jsonl", "g.wa", "h1"],
-        vec!["brackets", "--per-sentence", "out.jsonl", "gold", "test"],
-        vec![
-            "ted",
-            "--gold",
-            "gold.conllu",
-            "--parse",
-            "sysA.conllu",
-            "--per-sentence",
-            "out.jsonl",
-        ],
-        pts,
+    let out = "--per-sentence out.jsonl";
+    let cases = [
+        format!("deps {out} gold.conllu sysA.conllu"),
+        format!("ud {out} gold.conllu sysA.conllu"),
+        format!("relations {out} gold.conllu sysA.conllu"),
+        format!("align {out} g.wa h1"),
+        format!("brackets {out} gold test"),
+        format!("ted --gold gold.conllu --parse sysA.conllu {out}"),
+        format!("pts {out} {PTS}"),
     ];
-    for args in cases {
+    for line in &cases {
+        let args = argv(line);
         let _ = std::fs::remove_file(s.0.join("out.jsonl"));
         let o = s.run(&args);
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
@@ -419,81 +230,43 @@ fn per_sentence_file_in_every_command() {
         }
     }
     // deps and ud: the sentence counts add up to the report's
-    let o = s.run(&[
-        "deps",
-        "--format",
-        "json",
-        "--per-sentence",
-        "out.jsonl",
-        "gold.conllu",
-        "sysA.conllu",
-    ]);
+    let json = |cmd: &str| {
+        s.run(&argv(&format!(
+            "{cmd} --format json {out} gold.conllu sysA.conllu"
+        )))
+    };
+    let o = json("deps");
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let text = String::from_utf8(s.read("out.jsonl")).unwrap();
-    let las: u64 = text
-        .lines()
-        .skip(1)
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["counts"]["las"]
-                .as_u64()
-                .unwrap()
-        })
-        .sum();
+    let las = common::per_sentence_sum(&text, "/counts/las");
     assert_eq!(
         serde_json::json!(las),
         common::cell(&report, "scores", 0, "LAS")["counts"][0]
     );
-    let o = s.run(&[
-        "ud",
-        "--format",
-        "json",
-        "--per-sentence",
-        "out.jsonl",
-        "gold.conllu",
-        "sysA.conllu",
-    ]);
+    let o = json("ud");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = String::from_utf8(s.read("out.jsonl")).unwrap();
-    let las: u64 = text
-        .lines()
-        .skip(1)
-        .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["counts"]["LAS"]["correct"]
-                .as_u64()
-                .unwrap()
-        })
-        .sum();
-    assert_eq!(las, 16);
+    assert_eq!(common::per_sentence_sum(&text, "/counts/LAS/correct"), 16);
 }
 
 /// `--samples 0` and `--ci-samples 0` are usage errors in every command.
 #[test]
 fn zero_samples_are_refused() {
     let s = Scratch::new("samples");
-    let mut pts: Vec<&str> = vec!["pts"];
-    pts.extend(PTS);
-    let commands: Vec<Vec<&str>> = vec![
-        vec!["deps", "gold.conllu", "sysA.conllu", "sysB.conllu"],
-        vec!["ud", "gold.conllu", "sysA.conllu", "sysB.conllu"],
-        vec!["align", "g.wa", "h1", "h2"],
-        vec!["brackets", "gold", "test", "test"],
-        vec![
-            "ted",
-            "--gold",
-            "gold.conllu",
-            "--parse",
-            "sysA.conllu",
-            "--parse",
-            "sysB.conllu",
-        ],
-        pts,
+    let commands = [
+        "deps gold.conllu sysA.conllu sysB.conllu".to_string(),
+        "ud gold.conllu sysA.conllu sysB.conllu".into(),
+        "align g.wa h1 h2".into(),
+        "brackets gold test test".into(),
+        "ted --gold gold.conllu --parse sysA.conllu --parse sysB.conllu".into(),
+        format!("pts {PTS}"),
     ];
-    for base in commands {
+    for base in &commands {
         for flag in [
             ["--test", "ar", "--samples", "0"],
             ["--ci", "95", "--ci-samples", "0"],
         ] {
-            let mut args = base.clone();
+            let mut args = argv(base);
             args.extend(flag);
             let o = s.run(&args);
             assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
@@ -511,49 +284,29 @@ fn zero_samples_are_refused() {
 #[test]
 fn unsupported_formats_are_errors() {
     let s = Scratch::new("formats");
-    let mut pts: Vec<&str> = vec!["pts"];
-    pts.extend(PTS);
     // every command is on the shared report model: every format
-    let relations = vec!["relations", "gold.conllu", "sysA.conllu"];
-    let ted = vec!["ted", "--gold", "gold.conllu", "--parse", "sysA.conllu"];
-    let brackets = vec!["brackets", "gold", "test"];
-    let ud = vec!["ud", "gold.conllu", "sysA.conllu"];
+    let pts = format!("pts {PTS}");
+    let relations = "relations gold.conllu sysA.conllu";
+    let ted = "ted --gold gold.conllu --parse sysA.conllu";
+    let brackets = "brackets gold test";
+    let ud = "ud gold.conllu sysA.conllu";
     for f in ["text", "json", "csv", "tsv", "markdown", "latex"] {
-        for base in [&pts, &relations, &ted, &brackets, &ud] {
-            let mut args = base.clone();
+        for base in [pts.as_str(), relations, ted, brackets, ud] {
+            let mut args = argv(base);
             args.extend(["--format", f]);
             let o = s.run(&args);
             assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
             assert!(!o.stdout.is_empty(), "{args:?}");
         }
     }
-    for args in [
-        vec![
-            "deps",
-            "--compat",
-            "eval07",
-            "--format",
-            "json",
-            "gold.conllu",
-            "sysA.conllu",
-        ],
-        vec![
-            "ud",
-            "--compat",
-            "conll18",
-            "--format",
-            "json",
-            "gold.conllu",
-            "sysA.conllu",
-        ],
-        vec![
-            "align", "--compat", "aer.py", "--format", "csv", "g.wa", "h1",
-        ],
-        vec![
-            "brackets", "--compat", "evalb", "--format", "json", "gold", "test",
-        ],
-        vec!["ted", "--distance", "../nothing.txt", "--format", "json"],
+    for line in [
+        "deps --compat eval07 --format json gold.conllu sysA.conllu",
+        "ud --compat conll18 --format json gold.conllu sysA.conllu",
+        "align --compat aer.py --format csv g.wa h1",
+        "brackets --compat evalb --format json gold test",
+        "ted --distance ../nothing.txt --format json",
     ] {
+        let args = argv(line);
         let o = s.run(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
     }
@@ -564,17 +317,8 @@ fn unsupported_formats_are_errors() {
 #[test]
 fn tedeval_without_a_scored_sentence_has_no_score() {
     let s = Scratch::new("tednull");
-    let o = s.run(&[
-        "ted",
-        "--gold",
-        "gold.conllu",
-        "--parse",
-        "sysA.conllu",
-        "--max-len",
-        "1",
-        "--format",
-        "json",
-    ]);
+    let ted = "ted --gold gold.conllu --parse sysA.conllu --max-len 1";
+    let o = s.run(&argv(&format!("{ted} --format json")));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(common::value(&j, "scores", 0, "TedEval").is_none(), "{j}");
@@ -587,16 +331,7 @@ fn tedeval_without_a_scored_sentence_has_no_score() {
         "{j}"
     );
     assert!(stderr(&o).contains("no sentence was scored"));
-    let o = s.run(&[
-        "ted",
-        "--gold",
-        "gold.conllu",
-        "--parse",
-        "sysA.conllu",
-        "--max-len",
-        "1",
-        "--micro",
-    ]);
+    let o = s.run(&argv(&format!("{ted} --micro")));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("n/a"), "{text}");
     assert!(!text.contains("100.00"), "{text}");
@@ -624,22 +359,16 @@ fn quiet_in_every_command() {
         .replace('\n', "\r\n");
     std::fs::write(s.0.join("crlf.conllu"), crlf).unwrap();
     let mut pts: Vec<&str> = vec!["pts", "-q", "--gold-a", "crlf.conllu"];
-    pts.extend(&PTS[2..]);
-    for args in [
-        vec!["deps", "-q", "crlf.conllu", "sysA.conllu"],
-        vec!["ud", "-q", "crlf.conllu", "sysA.conllu"],
-        vec!["relations", "-q", "crlf.conllu", "sysA.conllu"],
-        vec![
-            "ted",
-            "-q",
-            "--gold",
-            "crlf.conllu",
-            "--parse",
-            "sysA.conllu",
-        ],
-        vec!["brackets", "-q", "gold", "test"],
-        vec!["align", "-q", "g.wa", "h1"],
+    pts.extend(&argv(PTS)[2..]);
+    for line in [
+        "deps -q crlf.conllu sysA.conllu",
+        "ud -q crlf.conllu sysA.conllu",
+        "relations -q crlf.conllu sysA.conllu",
+        "ted -q --gold crlf.conllu --parse sysA.conllu",
+        "brackets -q gold test",
+        "align -q g.wa h1",
     ] {
+        let args = argv(line);
         let o = s.run(&args);
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
         assert_eq!(stderr(&o), "", "{args:?}");

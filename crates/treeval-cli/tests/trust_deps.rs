@@ -3,17 +3,7 @@
 //! the README there), and measures with nothing to measure shown as not applicable.
 
 mod common;
-use common::{cell, keyed_cell, keys, root, treeval};
-
-fn stdout_ok(args: &[&str]) -> String {
-    let o = treeval(args);
-    assert!(
-        o.status.success(),
-        "treeval {args:?} failed: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
-}
+use common::{cell, keyed_cell, keys, root, stdout_ok, treeval};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let mut a = vec!["deps", "-q", "--format", "json"];

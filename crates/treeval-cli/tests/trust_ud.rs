@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 mod common;
-use common::{root, treeval, treeval_in};
+use common::{argv, pts_inputs, root, stderr, treeval, treeval_in};
 
 fn stdout_ok(o: &Output, what: &str) -> String {
     assert!(
@@ -16,10 +16,6 @@ fn stdout_ok(o: &Output, what: &str) -> String {
         String::from_utf8_lossy(&o.stderr)
     );
     String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 const T: &str = "testdata/ud/trust";
@@ -316,6 +312,7 @@ fn variants(name: &str, files: &[&str]) -> Vec<(PathBuf, &'static str)> {
 
 #[test]
 fn bom_and_crlf_give_the_lf_numbers_with_one_warning_per_file() {
+    let pts = format!("pts {}", pts_inputs(""));
     let cases: Vec<(&str, Vec<&str>, Vec<&str>)> = vec![
         (
             "deps",
@@ -342,21 +339,7 @@ fn bom_and_crlf_give_the_lf_numbers_with_one_warning_per_file() {
                 "examples/pts/parser.de.conllu",
                 "examples/pts/aligner.en-de.pharaoh",
             ],
-            vec![
-                "pts",
-                "--gold-a",
-                "gold.en.conllu",
-                "--gold-b",
-                "gold.de.conllu",
-                "--gold-align",
-                "gold.en-de.naacl",
-                "--sys-a",
-                "parser.en.conllu",
-                "--sys-b",
-                "parser.de.conllu",
-                "--sys-align",
-                "aligner.en-de.pharaoh",
-            ],
+            argv(&pts),
         ),
         (
             "ted",

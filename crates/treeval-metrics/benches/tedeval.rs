@@ -9,17 +9,23 @@ use treeval_metrics::tedeval::{
     functional_tree, generalize, score_sentence, ted_tree, FNode, LabelIds,
 };
 
-/// A projective tree over `n` words: each word attaches to a word inside the span that
-/// keeps arcs nested (a random bracketing), from a small LCG.
-fn tree(n: usize, seed: u64) -> (Vec<u32>, Vec<&'static str>) {
-    const L: [&str; 6] = ["nsubj", "obj", "det", "amod", "case", "obl"];
+/// The pseudo-random numbers 0..2^31 of Knuth's MMIX linear congruential generator from
+/// `seed`.
+fn lcg(seed: u64) -> impl FnMut() -> usize {
     let mut x = seed;
-    let mut next = move || {
+    move || {
         x = x
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         (x >> 33) as usize
-    };
+    }
+}
+
+/// A projective tree over `n` words: each word attaches to a word inside the span that
+/// keeps arcs nested (a random bracketing), from a small LCG.
+fn tree(n: usize, seed: u64) -> (Vec<u32>, Vec<&'static str>) {
+    const L: [&str; 6] = ["nsubj", "obj", "det", "amod", "case", "obl"];
+    let mut next = lcg(seed);
     let mut heads = vec![0u32; n];
     // split [lo, hi) around a head, recursively
     let mut stack = vec![(0usize, n, 0u32)];

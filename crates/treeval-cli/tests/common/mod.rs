@@ -24,6 +24,53 @@ pub fn treeval(args: &[&str]) -> Output {
     treeval_in(&root(), args)
 }
 
+/// The words of a command line as arguments: `argv("deps -q g.conllu s.conllu")` is
+/// `["deps", "-q", "g.conllu", "s.conllu"]` (no argument of these tests has a space).
+pub fn argv(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
+/// Standard output of `treeval args…` from the repository root, which must succeed.
+#[track_caller]
+pub fn stdout_ok(args: &[&str]) -> String {
+    let o = treeval(args);
+    assert!(
+        o.status.success(),
+        "treeval {args:?} failed: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// The six input options of `treeval pts` for the files of examples/pts/, found under
+/// `dir` (`examples/pts/`, or nothing for copies under the same names), as one line.
+pub fn pts_inputs(dir: &str) -> String {
+    [
+        ("--gold-a", "gold.en.conllu"),
+        ("--gold-b", "gold.de.conllu"),
+        ("--gold-align", "gold.en-de.naacl"),
+        ("--sys-a", "parser.en.conllu"),
+        ("--sys-b", "parser.de.conllu"),
+        ("--sys-align", "aligner.en-de.pharaoh"),
+    ]
+    .map(|(option, file)| format!("{option} {dir}{file}"))
+    .join(" ")
+}
+
+/// The sum, over the rows of a per-sentence file (its lines after the header), of the
+/// count at the JSON pointer `count` (`/counts/las`).
+pub fn per_sentence_sum(text: &str, count: &str) -> u64 {
+    text.lines()
+        .skip(1)
+        .map(|l| {
+            let row: serde_json::Value = serde_json::from_str(l).unwrap();
+            row.pointer(count)
+                .and_then(serde_json::Value::as_u64)
+                .unwrap()
+        })
+        .sum()
+}
+
 /// Standard output as text.
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
@@ -32,6 +79,12 @@ pub fn stdout(o: &Output) -> String {
 /// Standard error as text.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Asserts that the standard error of `o` contains `needle` (and shows it if not).
+#[track_caller]
+pub fn assert_stderr_has(o: &Output, needle: &str) {
+    assert!(stderr(o).contains(needle), "{}", stderr(o));
 }
 
 /// Exit code, standard output and standard error in one text (for snapshots).
@@ -44,6 +97,33 @@ pub fn outcome(o: &Output) -> String {
     )
 }
 
+/// Section `section` of a `treeval.report/2` JSON report, if it has one.
+fn find_section<'a>(v: &'a serde_json::Value, section: &str) -> Option<&'a serde_json::Value> {
+    v["sections"]
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["id"] == section))
+}
+
+/// The cell of `measure` in the first row of section `section` that `row_is` picks;
+/// `which` names that row in the failure message.
+fn row_cell<'a>(
+    v: &'a serde_json::Value,
+    section: &str,
+    measure: &str,
+    which: &str,
+    row_is: impl Fn(&serde_json::Value) -> bool,
+) -> &'a serde_json::Value {
+    let sec = find_section(v, section).unwrap_or_else(|| panic!("no section {section}"));
+    let row = sec["rows"]
+        .as_array()
+        .and_then(|a| a.iter().find(|r| row_is(r)))
+        .unwrap_or_else(|| panic!("no row {which}"));
+    row["cells"]
+        .as_array()
+        .and_then(|a| a.iter().find(|c| c["measure"] == measure))
+        .unwrap_or_else(|| panic!("no cell {measure}"))
+}
+
 /// The cell of `measure` for system `system` in section `section` of a
 /// `treeval.report/2` JSON report.
 pub fn cell<'a>(
@@ -52,18 +132,8 @@ pub fn cell<'a>(
     system: u64,
     measure: &str,
 ) -> &'a serde_json::Value {
-    let sec = v["sections"]
-        .as_array()
-        .and_then(|a| a.iter().find(|s| s["id"] == section))
-        .unwrap_or_else(|| panic!("no section {section}"));
-    let row = sec["rows"]
-        .as_array()
-        .and_then(|a| a.iter().find(|r| r["system"] == system))
-        .unwrap_or_else(|| panic!("no row for system {system}"));
-    row["cells"]
-        .as_array()
-        .and_then(|a| a.iter().find(|c| c["measure"] == measure))
-        .unwrap_or_else(|| panic!("no cell {measure}"))
+    let which = format!("for system {system}");
+    row_cell(v, section, measure, &which, |r| r["system"] == system)
 }
 
 /// The number in the cell of `measure` for system `system` in section `section`.
@@ -80,25 +150,15 @@ pub fn keyed_cell<'a>(
     key: &str,
     measure: &str,
 ) -> &'a serde_json::Value {
-    let sec = v["sections"]
-        .as_array()
-        .and_then(|a| a.iter().find(|s| s["id"] == section))
-        .unwrap_or_else(|| panic!("no section {section}"));
-    let row = sec["rows"]
-        .as_array()
-        .and_then(|a| a.iter().find(|r| r["system"] == system && r["key"] == key))
-        .unwrap_or_else(|| panic!("no row {key} for system {system}"));
-    row["cells"]
-        .as_array()
-        .and_then(|a| a.iter().find(|c| c["measure"] == measure))
-        .unwrap_or_else(|| panic!("no cell {measure}"))
+    let which = format!("{key} for system {system}");
+    row_cell(v, section, measure, &which, |r| {
+        r["system"] == system && r["key"] == key
+    })
 }
 
 /// The keys of system `system`'s rows in a breakdown section, in order.
 pub fn keys(v: &serde_json::Value, section: &str, system: u64) -> Vec<String> {
-    v["sections"]
-        .as_array()
-        .and_then(|a| a.iter().find(|s| s["id"] == section))
+    find_section(v, section)
         .and_then(|s| s["rows"].as_array())
         .map(|rows| {
             rows.iter()
