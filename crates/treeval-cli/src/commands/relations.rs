@@ -58,13 +58,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         );
     }
     if a.report.out.per_sentence.is_some() {
-        let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "relations", &ins)?;
-        for (system, rows) in units.iter().enumerate() {
-            for (i, c) in rows.iter().enumerate() {
-                sink.write(&json!({"system": system, "sentence": i + 1, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": c.ca}));
-            }
-        }
-        sink.finish()?;
+        write_per_sentence(a, &ins, &units)?;
     }
     let ms = measures();
     let e = RelationsIn {
@@ -94,4 +88,19 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// One object per gold sentence and system: the relation counts and CA.
+fn write_per_sentence(
+    a: &RelationsArgs,
+    ins: &[InputRef<'_>],
+    units: &[Vec<RelationSetCounts>],
+) -> Result<(), Failure> {
+    let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "relations", ins)?;
+    for (system, rows) in units.iter().enumerate() {
+        for (i, c) in rows.iter().enumerate() {
+            sink.write(&json!({"system": system, "sentence": i + 1, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": c.ca}));
+        }
+    }
+    sink.finish()
 }
