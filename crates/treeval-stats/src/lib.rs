@@ -317,13 +317,19 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
 }
 
 /// The rows of several tables over the same units, packed for resampling: row `i` of
-/// every table side by side, the columns whose values are all small whole numbers
-/// (counts, nearly always) as `u16` or `u32`, the others as `f64`. A resample reads one
-/// short row per draw instead of one long row per table, so a large corpus stays in the
-/// cache; each value converts back to the same `f64`, so the sums are unchanged.
+/// every table side by side, the columns whose values are all whole numbers (counts,
+/// nearly always) as `u16` or `u32`, the others as `f64`. A resample reads one short row
+/// per draw instead of one long row per table, so a large corpus stays in the cache.
+///
+/// The sums are the ones of the `f64` rows: whole-number columns are summed as integers,
+/// which is exact, and so is the `f64` sum they stand for (every partial sum is a whole
+/// number below 2^53, checked here); the other columns are summed as `f64` in the order
+/// the rows are drawn, as before packing.
 struct Packed {
     rows: usize,
     ints: Ints,
+    /// Whether every integer column's total stays below 2^32 (then `u32` accumulators).
+    narrow_sums: bool,
     /// Per row: the `f64` columns.
     floats: Vec<f64>,
     /// Where each packed column's sum goes: (table, column), integer columns first.
@@ -338,24 +344,62 @@ enum Ints {
     U32(Vec<u32>),
 }
 
+/// An integer accumulator of a column sum.
+trait Acc: Copy + Default + std::ops::AddAssign {
+    /// The sum as the `f64` it equals (exact: totals stay below 2^53).
+    fn to_f64(self) -> f64;
+}
+
+impl Acc for u32 {
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+}
+
+impl Acc for u64 {
+    fn to_f64(self) -> f64 {
+        // exact: Packed::new keeps a column whose total could reach 2^53 as f64
+        self as f64
+    }
+}
+
+/// Per-thread buffers of a resampling run.
+#[derive(Default)]
+struct Scratch {
+    narrow: Vec<u32>,
+    wide: Vec<u64>,
+}
+
 impl Packed {
     fn new(tables: &[&Samples]) -> Self {
         let rows = tables.first().map_or(0, |t| t.len());
-        let whole = |t: &Samples, k: usize, max: f64| {
-            (0..t.len()).all(|i| {
+        // the largest value of a column if all are whole numbers in 0..=u32::MAX
+        let whole_max = |t: &Samples, k: usize| {
+            let mut max = 0.0f64;
+            for i in 0..t.len() {
                 let v = t.row(i)[k];
-                (0.0..=max).contains(&v) && v.fract() == 0.0
-            })
+                if !(0.0..=f64::from(u32::MAX)).contains(&v) || v.fract() != 0.0 {
+                    return None;
+                }
+                max = max.max(v);
+            }
+            Some(max)
         };
+        let total_max = |max: f64| max * rows as f64;
         let (mut small, mut int, mut float) = (Vec::new(), Vec::new(), Vec::new());
+        let mut narrow_sums = true;
         for (ti, t) in tables.iter().enumerate() {
             for k in 0..t.dims() {
-                if whole(t, k, f64::from(u16::MAX)) {
-                    small.push((ti, k));
-                } else if whole(t, k, f64::from(u32::MAX)) {
-                    int.push((ti, k));
-                } else {
-                    float.push((ti, k));
+                match whole_max(t, k) {
+                    Some(max) if total_max(max) < 9_007_199_254_740_992.0 => {
+                        narrow_sums &= total_max(max) < f64::from(u32::MAX);
+                        if max <= f64::from(u16::MAX) {
+                            small.push((ti, k));
+                        } else {
+                            int.push((ti, k));
+                        }
+                    }
+                    _ => float.push((ti, k)),
                 }
             }
         }
@@ -383,6 +427,7 @@ impl Packed {
         Packed {
             rows,
             ints,
+            narrow_sums,
             floats,
             places: small,
             int_width,
@@ -390,28 +435,33 @@ impl Packed {
     }
 
     /// Column sums of replicate `r`'s resample into `sums` (one per packed column).
-    fn resample(&self, seed: u64, r: u64, sums: &mut [f64]) {
+    fn resample(&self, seed: u64, r: u64, scratch: &mut Scratch, sums: &mut [f64]) {
         let (ints, floats) = sums.split_at_mut(self.int_width);
-        match &self.ints {
-            Ints::U16(v) => self.resample_as(v, seed, r, ints, floats),
-            Ints::U32(v) => self.resample_as(v, seed, r, ints, floats),
+        let (narrow, wide) = (&mut scratch.narrow, &mut scratch.wide);
+        match (&self.ints, self.narrow_sums) {
+            (Ints::U16(v), true) => self.resample_as(v, seed, r, narrow, ints, floats),
+            (Ints::U16(v), false) => self.resample_as(v, seed, r, wide, ints, floats),
+            (Ints::U32(v), true) => self.resample_as(v, seed, r, narrow, ints, floats),
+            (Ints::U32(v), false) => self.resample_as(v, seed, r, wide, ints, floats),
         }
     }
 
-    /// [`Packed::resample`] with integer columns of type `T`. The rows are summed in the
-    /// order they are drawn; the draws come in blocks, and each block's rows are first
-    /// touched (independent loads the processor overlaps), then summed.
-    fn resample_as<T: Copy + Into<f64>>(
+    /// [`Packed::resample`] with integer columns of type `T` summed in `A`. The draws
+    /// come in blocks; each block's rows are first touched (independent loads the
+    /// processor overlaps), then summed in the order drawn.
+    fn resample_as<T: Copy, A: Acc + From<T>>(
         &self,
         ints: &[T],
         seed: u64,
         r: u64,
+        acc: &mut Vec<A>,
         int_sums: &mut [f64],
         float_sums: &mut [f64],
     ) {
         const BLOCK: usize = 64;
         let (wi, wf) = (int_sums.len(), float_sums.len());
-        int_sums.iter_mut().for_each(|x| *x = 0.0);
+        acc.clear();
+        acc.resize(wi, A::default());
         float_sums.iter_mut().for_each(|x| *x = 0.0);
         let n = self.rows;
         let mut rng = replicate_rng(seed, r);
@@ -424,19 +474,21 @@ impl Packed {
                 *i = below(&mut rng, n);
             }
             // a row may straddle two cache lines: touch its first and last values
-            let mut touched = 0.0;
+            let mut touched = A::default();
+            let mut touched_f = 0.0;
             for &i in block.iter() {
                 if wi > 0 {
-                    touched += ints[i * wi].into() + ints[(i + 1) * wi - 1].into();
+                    touched += A::from(ints[i * wi]);
+                    touched += A::from(ints[(i + 1) * wi - 1]);
                 }
                 if wf > 0 {
-                    touched += self.floats[i * wf] + self.floats[(i + 1) * wf - 1];
+                    touched_f += self.floats[i * wf] + self.floats[(i + 1) * wf - 1];
                 }
             }
-            std::hint::black_box(touched);
+            std::hint::black_box((touched, touched_f));
             for &i in block.iter() {
-                for (s, &v) in int_sums.iter_mut().zip(&ints[i * wi..(i + 1) * wi]) {
-                    *s += v.into();
+                for (s, &v) in acc.iter_mut().zip(&ints[i * wi..(i + 1) * wi]) {
+                    *s += A::from(v);
                 }
                 for (s, v) in float_sums
                     .iter_mut()
@@ -445,6 +497,9 @@ impl Packed {
                     *s += v;
                 }
             }
+        }
+        for (s, a) in int_sums.iter_mut().zip(acc.iter()) {
+            *s = a.to_f64();
         }
     }
 }
@@ -474,10 +529,10 @@ pub fn bootstrap_replicates<T: Send>(
                     .iter()
                     .map(|t| vec![0.0; t.dims()])
                     .collect::<Vec<_>>();
-                (vec![0.0; packed.places.len()], sums)
+                (vec![0.0; packed.places.len()], sums, Scratch::default())
             },
-            |(flat, sums), r| {
-                packed.resample(cfg.seed, r as u64, flat);
+            |(flat, sums, scratch), r| {
+                packed.resample(cfg.seed, r as u64, scratch, flat);
                 for (&(t, k), &v) in packed.places.iter().zip(flat.iter()) {
                     sums[t][k] = v;
                 }
@@ -753,6 +808,43 @@ mod tests {
             }
         }
         sums
+    }
+
+    #[test]
+    fn packed_sums_equal_the_f64_sums() {
+        // small and large whole numbers, fractions, and whole numbers whose total could
+        // pass 2^53 (kept as f64): every replicate's sums as by hand, to the bit
+        let (mut a, mut b) = (Samples::new(4), Samples::new(3));
+        for i in 0..300u32 {
+            let x = f64::from(i);
+            a.push(&[x % 7.0, 70_000.0 + x, x / 7.0, 1e15 + x]);
+            b.push(&[f64::from(i % 3), 0.1 * x, 4e9 + x]);
+        }
+        let cfg = Resampling {
+            samples: 50,
+            seed: 5,
+        };
+        let got = bootstrap_replicates(&[&a, &b], cfg, None, |sums| sums.to_vec());
+        for (r, sums) in got.iter().enumerate() {
+            assert_eq!(sums[0], by_hand(&a, 5, r as u64));
+            assert_eq!(sums[1], by_hand(&b, 5, r as u64));
+        }
+        // each integer packing and accumulator: u16 in u32 (small totals), u32 in u32,
+        // u16 in u64 (65,600 rows of values up to 65,535)
+        for (rows, value) in [(100u32, 5u32), (100, 70_000), (65_600, 65_536)] {
+            let mut c = Samples::new(1);
+            for i in 0..rows {
+                c.push(&[f64::from(if i % 2 == 0 { value - 1 } else { i % value })]);
+            }
+            let few = Resampling {
+                samples: 3,
+                seed: 5,
+            };
+            let got = bootstrap_replicates(&[&c], few, None, |sums| sums[0][0]);
+            for (r, s) in got.iter().enumerate() {
+                assert_eq!(*s, by_hand(&c, 5, r as u64)[0]);
+            }
+        }
     }
 
     #[test]
