@@ -318,30 +318,84 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
 
 /// The rows of several tables over the same units, packed for resampling: row `i` of
 /// every table side by side, the columns whose values are all whole numbers (counts,
-/// nearly always) as `u16` or `u32`, the others as `f64`. A resample reads one short row
-/// per draw instead of one long row per table, so a large corpus stays in the cache.
+/// nearly always) as `u8`, `u16` or `u32`, the others as `f64`, or as `u16` codes into a
+/// table of their distinct values when there are at most 65,536 (per-sentence ratios
+/// take few values). A resample reads one short row per draw instead of one long row per
+/// table, so a large corpus stays in the cache.
 ///
 /// The sums are the ones of the `f64` rows: whole-number columns are summed as integers,
 /// which is exact, and so is the `f64` sum they stand for (every partial sum is a whole
-/// number below 2^53, checked here); the other columns are summed as `f64` in the order
-/// the rows are drawn, as before packing.
+/// number below 2^53, checked here); the other columns are summed as `f64`, of the same
+/// values, in the order the rows are drawn, as before packing.
 struct Packed {
     rows: usize,
     ints: Ints,
     /// Whether every integer column's total stays below 2^32 (then `u32` accumulators).
     narrow_sums: bool,
-    /// Per row: the `f64` columns.
-    floats: Vec<f64>,
+    floats: Floats,
     /// Where each packed column's sum goes: (table, column), integer columns first.
     places: Vec<(usize, usize)>,
     /// How many of `places` are integer columns.
     int_width: usize,
 }
 
-/// The integer columns, in the narrowest type that holds them.
+/// The integer columns, per row, in the narrowest type that holds them.
 enum Ints {
+    U8(Vec<u8>),
     U16(Vec<u16>),
     U32(Vec<u32>),
+}
+
+/// The other columns, per row.
+enum Floats {
+    /// The values.
+    Plain(Vec<f64>),
+    /// Codes into `values`.
+    Coded { codes: Vec<u16>, values: Vec<f64> },
+}
+
+impl Floats {
+    /// Column `k` of row `i` (of width `w`).
+    #[inline]
+    fn get(&self, i: usize, w: usize, k: usize) -> f64 {
+        match self {
+            Floats::Plain(v) => v[i * w + k],
+            Floats::Coded { codes, values } => values[usize::from(codes[i * w + k])],
+        }
+    }
+
+    /// Values of `rows` × `columns`, coded when they take few distinct values.
+    fn new(
+        rows: usize,
+        columns: &[(usize, usize)],
+        value: impl Fn((usize, usize), usize) -> f64,
+    ) -> Self {
+        let mut seen: std::collections::HashMap<u64, u16> = std::collections::HashMap::new();
+        let mut values = Vec::new();
+        let mut codes = Vec::with_capacity(rows * columns.len());
+        for i in 0..rows {
+            for &c in columns {
+                let v = value(c, i);
+                let code = match seen.get(&v.to_bits()) {
+                    Some(&code) => code,
+                    None => {
+                        let Ok(code) = u16::try_from(values.len()) else {
+                            let plain = (0..rows)
+                                .flat_map(|i| columns.iter().map(move |&c| (c, i)))
+                                .map(|(c, i)| value(c, i))
+                                .collect();
+                            return Floats::Plain(plain);
+                        };
+                        seen.insert(v.to_bits(), code);
+                        values.push(v);
+                        code
+                    }
+                };
+                codes.push(code);
+            }
+        }
+        Floats::Coded { codes, values }
+    }
 }
 
 /// An integer accumulator of a column sum.
@@ -386,50 +440,39 @@ impl Packed {
             Some(max)
         };
         let total_max = |max: f64| max * rows as f64;
-        let (mut small, mut int, mut float) = (Vec::new(), Vec::new(), Vec::new());
-        let mut narrow_sums = true;
+        let (mut int, mut float) = (Vec::new(), Vec::new());
+        let (mut narrow_sums, mut int_max) = (true, 0.0f64);
         for (ti, t) in tables.iter().enumerate() {
             for k in 0..t.dims() {
                 match whole_max(t, k) {
                     Some(max) if total_max(max) < 9_007_199_254_740_992.0 => {
                         narrow_sums &= total_max(max) < f64::from(u32::MAX);
-                        if max <= f64::from(u16::MAX) {
-                            small.push((ti, k));
-                        } else {
-                            int.push((ti, k));
-                        }
+                        int_max = int_max.max(max);
+                        int.push((ti, k));
                     }
                     _ => float.push((ti, k)),
                 }
             }
         }
         let value = |(t, k): (usize, usize), i: usize| tables[t].row(i)[k];
+        let cells = || (0..rows).flat_map(|i| int.iter().map(move |&c| value(c, i)));
         // the casts are exact: every value was checked to be a whole number in range
-        let ints = if int.is_empty() {
-            Ints::U16(
-                (0..rows)
-                    .flat_map(|i| small.iter().map(move |&c| value(c, i) as u16))
-                    .collect(),
-            )
+        let ints = if int_max <= f64::from(u8::MAX) {
+            Ints::U8(cells().map(|v| v as u8).collect())
+        } else if int_max <= f64::from(u16::MAX) {
+            Ints::U16(cells().map(|v| v as u16).collect())
         } else {
-            small.append(&mut int);
-            Ints::U32(
-                (0..rows)
-                    .flat_map(|i| small.iter().map(move |&c| value(c, i) as u32))
-                    .collect(),
-            )
+            Ints::U32(cells().map(|v| v as u32).collect())
         };
-        let floats = (0..rows)
-            .flat_map(|i| float.iter().map(move |&c| value(c, i)))
-            .collect();
-        let int_width = small.len();
-        small.extend(float);
+        let floats = Floats::new(rows, &float, value);
+        let int_width = int.len();
+        int.extend(float);
         Packed {
             rows,
             ints,
             narrow_sums,
             floats,
-            places: small,
+            places: int,
             int_width,
         }
     }
@@ -439,6 +482,8 @@ impl Packed {
         let (ints, floats) = sums.split_at_mut(self.int_width);
         let (narrow, wide) = (&mut scratch.narrow, &mut scratch.wide);
         match (&self.ints, self.narrow_sums) {
+            (Ints::U8(v), true) => self.resample_as(v, seed, r, narrow, ints, floats),
+            (Ints::U8(v), false) => self.resample_as(v, seed, r, wide, ints, floats),
             (Ints::U16(v), true) => self.resample_as(v, seed, r, narrow, ints, floats),
             (Ints::U16(v), false) => self.resample_as(v, seed, r, wide, ints, floats),
             (Ints::U32(v), true) => self.resample_as(v, seed, r, narrow, ints, floats),
@@ -482,7 +527,7 @@ impl Packed {
                     touched += A::from(ints[(i + 1) * wi - 1]);
                 }
                 if wf > 0 {
-                    touched_f += self.floats[i * wf] + self.floats[(i + 1) * wf - 1];
+                    touched_f += self.floats.get(i, wf, 0) + self.floats.get(i, wf, wf - 1);
                 }
             }
             std::hint::black_box((touched, touched_f));
@@ -490,11 +535,8 @@ impl Packed {
                 for (s, &v) in acc.iter_mut().zip(&ints[i * wi..(i + 1) * wi]) {
                     *s += A::from(v);
                 }
-                for (s, v) in float_sums
-                    .iter_mut()
-                    .zip(&self.floats[i * wf..(i + 1) * wf])
-                {
-                    *s += v;
+                for (k, s) in float_sums.iter_mut().enumerate() {
+                    *s += self.floats.get(i, wf, k);
                 }
             }
         }
@@ -829,7 +871,20 @@ mod tests {
             assert_eq!(sums[0], by_hand(&a, 5, r as u64));
             assert_eq!(sums[1], by_hand(&b, 5, r as u64));
         }
-        // each integer packing and accumulator: u16 in u32 (small totals), u32 in u32,
+        // more distinct fractions than codes: kept as plain f64
+        let mut f = Samples::new(1);
+        for i in 0..70_000u32 {
+            f.push(&[f64::from(i) / 3.0]);
+        }
+        let few = Resampling {
+            samples: 2,
+            seed: 5,
+        };
+        let got = bootstrap_replicates(&[&f], few, None, |sums| sums[0][0]);
+        for (r, s) in got.iter().enumerate() {
+            assert_eq!(*s, by_hand(&f, 5, r as u64)[0]);
+        }
+        // each integer packing and accumulator: u8 in u32 (small totals), u32 in u32,
         // u16 in u64 (65,600 rows of values up to 65,535)
         for (rows, value) in [(100u32, 5u32), (100, 70_000), (65_600, 65_536)] {
             let mut c = Samples::new(1);
