@@ -333,10 +333,41 @@ struct Packed {
     /// Whether every integer column's total stays below 2^32 (then `u32` accumulators).
     narrow_sums: bool,
     floats: Floats,
-    /// Where each packed column's sum goes: (table, column), integer columns first.
-    places: Vec<(usize, usize)>,
-    /// How many of `places` are integer columns.
+    /// Integer columns, then the others: how many of each are packed.
     int_width: usize,
+    float_width: usize,
+    /// Where each table column's sum comes from.
+    outs: Vec<((usize, usize), Out)>,
+}
+
+/// Where a column's sum comes from: a packed column (integer columns first, then the
+/// others), or a constant whole number (the column's value times the number of rows,
+/// whatever is drawn). Identical columns (say the gold's word count in every system's
+/// table) are packed once.
+#[derive(Debug, Clone, Copy)]
+enum Out {
+    Packed(usize),
+    Constant(f64),
+}
+
+/// Each column of `columns` is either packed (its index among the packed ones) or a
+/// copy of an earlier one.
+fn dedup(
+    columns: &[(usize, usize)],
+    same: impl Fn((usize, usize), (usize, usize)) -> bool,
+) -> (Vec<(usize, usize)>, Vec<usize>) {
+    let mut packed: Vec<(usize, usize)> = Vec::new();
+    let at = columns
+        .iter()
+        .map(|&c| match packed.iter().position(|&p| same(p, c)) {
+            Some(j) => j,
+            None => {
+                packed.push(c);
+                packed.len() - 1
+            }
+        })
+        .collect();
+    (packed, at)
 }
 
 /// The integer columns, per row, in the narrowest type that holds them.
@@ -455,6 +486,29 @@ impl Packed {
             }
         }
         let value = |(t, k): (usize, usize), i: usize| tables[t].row(i)[k];
+        let same =
+            |a: (usize, usize), b: (usize, usize)| (0..rows).all(|i| value(a, i) == value(b, i));
+        let mut outs = Vec::new();
+        // whole-number columns of one value need no resampling
+        int.retain(|&c| {
+            let first = if rows > 0 { value(c, 0) } else { 0.0 };
+            let constant = (0..rows).all(|i| value(c, i) == first);
+            if constant {
+                outs.push((c, Out::Constant(first * rows as f64)));
+            }
+            !constant
+        });
+        let (packed_int, int_at) = dedup(&int, same);
+        let (packed_float, float_at) = dedup(&float, same);
+        let width = packed_int.len();
+        outs.extend(int.iter().zip(&int_at).map(|(&c, &j)| (c, Out::Packed(j))));
+        outs.extend(
+            float
+                .iter()
+                .zip(&float_at)
+                .map(|(&c, &j)| (c, Out::Packed(width + j))),
+        );
+        let (int, float) = (packed_int, packed_float);
         let cells = || (0..rows).flat_map(|i| int.iter().map(move |&c| value(c, i)));
         // the casts are exact: every value was checked to be a whole number in range
         let ints = if int_max <= f64::from(u8::MAX) {
@@ -465,15 +519,14 @@ impl Packed {
             Ints::U32(cells().map(|v| v as u32).collect())
         };
         let floats = Floats::new(rows, &float, value);
-        let int_width = int.len();
-        int.extend(float);
         Packed {
             rows,
             ints,
             narrow_sums,
             floats,
-            places: int,
-            int_width,
+            int_width: int.len(),
+            float_width: float.len(),
+            outs,
         }
     }
 
@@ -571,12 +624,16 @@ pub fn bootstrap_replicates<T: Send>(
                     .iter()
                     .map(|t| vec![0.0; t.dims()])
                     .collect::<Vec<_>>();
-                (vec![0.0; packed.places.len()], sums, Scratch::default())
+                let width = packed.int_width + packed.float_width;
+                (vec![0.0; width], sums, Scratch::default())
             },
             |(flat, sums, scratch), r| {
                 packed.resample(cfg.seed, r as u64, scratch, flat);
-                for (&(t, k), &v) in packed.places.iter().zip(flat.iter()) {
-                    sums[t][k] = v;
+                for &((t, k), out) in &packed.outs {
+                    sums[t][k] = match out {
+                        Out::Packed(j) => flat[j],
+                        Out::Constant(total) => total,
+                    };
                 }
                 tick.tick();
                 f(sums)
@@ -856,11 +913,12 @@ mod tests {
     fn packed_sums_equal_the_f64_sums() {
         // small and large whole numbers, fractions, and whole numbers whose total could
         // pass 2^53 (kept as f64): every replicate's sums as by hand, to the bit
-        let (mut a, mut b) = (Samples::new(4), Samples::new(3));
+        let (mut a, mut b) = (Samples::new(4), Samples::new(6));
         for i in 0..300u32 {
             let x = f64::from(i);
             a.push(&[x % 7.0, 70_000.0 + x, x / 7.0, 1e15 + x]);
-            b.push(&[f64::from(i % 3), 0.1 * x, 4e9 + x]);
+            // a constant column and a copy of a's first: summed once, or not at all
+            b.push(&[f64::from(i % 3), 0.1 * x, 4e9 + x, 3.0, x % 7.0, x / 7.0]);
         }
         let cfg = Resampling {
             samples: 50,
