@@ -588,8 +588,17 @@ impl Packed {
                 for (s, &v) in acc.iter_mut().zip(&ints[i * wi..(i + 1) * wi]) {
                     *s += A::from(v);
                 }
-                for (k, s) in float_sums.iter_mut().enumerate() {
-                    *s += self.floats.get(i, wf, k);
+                match &self.floats {
+                    Floats::Plain(v) => {
+                        for (s, x) in float_sums.iter_mut().zip(&v[i * wf..(i + 1) * wf]) {
+                            *s += x;
+                        }
+                    }
+                    Floats::Coded { codes, values } => {
+                        for (s, &c) in float_sums.iter_mut().zip(&codes[i * wf..(i + 1) * wf]) {
+                            *s += values[usize::from(c)];
+                        }
+                    }
                 }
             }
         }
