@@ -9,13 +9,13 @@ use treeval_metrics::deps::{
 use treeval_metrics::measure::{Measure, Statistics};
 use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable};
 
-use crate::driver::{keyed_rows, section, sections, Intervals};
+use crate::driver::{keyed_rows, section, sections, Intervals, Replicates};
 use crate::model::{Signature, Warning};
 use crate::value::{Input, Matrix, Report, Section, System};
 
 /// What the report shows besides the headline scores and macro averages.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct Shown {
+pub struct Shown<'a> {
     /// Per-relation precision, recall and F1 (`--per-relation`).
     pub per_relation: bool,
     /// Label confusion matrices, with this many labels before the rest are folded into
@@ -23,6 +23,8 @@ pub struct Shown {
     pub confusion: Option<usize>,
     /// Confidence intervals on the headline scores and sentence macro averages (`--ci`).
     pub ci: Option<Intervals>,
+    /// A resampling run the intervals may read (shared with the paired bootstrap test).
+    pub replicates: Option<&'a Replicates>,
 }
 
 /// The headline measures (LAS, UAS, LA, LEM, UEM, ROOT, then the word measures: CLAS).
@@ -47,7 +49,7 @@ fn macro_sentences() -> Vec<Measure> {
 }
 
 /// Build the report of `result`.
-pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Shown) -> Report {
+pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Shown<'_>) -> Report {
     let signature = Signature::new(
         "deps",
         &[
@@ -85,6 +87,7 @@ pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Show
         ],
         &units,
         shown.ci,
+        shown.replicates,
     );
     both[0].show_counts = true;
     r.sections.append(&mut both);

@@ -3,8 +3,10 @@
 //! and its tests resample the units' rows of the columns it reads.
 
 use treeval_metrics::measure::{Better, Measure, Statistics};
-use treeval_stats::compare::{compare, CompareConfig, Comparison, MetricTables, Ranking};
-use treeval_stats::{Resampling, Samples};
+use treeval_stats::compare::{
+    compare, compare_prepared, CompareConfig, Comparison, MetricTables, Ranking, TestKind,
+};
+use treeval_stats::{BootstrapResult, Resampling, Samples};
 
 use crate::value::{Cell, Row, Section};
 
@@ -165,6 +167,52 @@ impl treeval_stats::Statistic for Score<'_> {
     }
 }
 
+/// Every system's full-row sums in each bootstrap replicate of one resampling run over
+/// the same units, so that the intervals and the paired bootstrap test share the run: an
+/// interval or a test read from it equals the one of its own run (replicate `r` draws the
+/// same units whatever reads them, and the sums are the same).
+#[derive(Debug)]
+pub struct Replicates {
+    cfg: Resampling,
+    units: usize,
+    /// `sums[r][s]`: replicate `r`'s sums of system `s`'s columns.
+    sums: Vec<Vec<Vec<f64>>>,
+}
+
+impl Replicates {
+    /// One run over `systems` (`None` unless they have the same number of units).
+    pub fn new<S: Statistics, U: AsRef<[S]>>(systems: &[U], cfg: Resampling) -> Option<Self> {
+        let units = systems.first()?.as_ref().len();
+        if systems.iter().any(|s| s.as_ref().len() != units) {
+            return None;
+        }
+        let tables: Vec<Samples> = systems.iter().map(|u| full_table(u.as_ref())).collect();
+        let refs: Vec<&Samples> = tables.iter().collect();
+        let sums = treeval_stats::bootstrap_replicates(&refs, cfg, None, |s| s.to_vec());
+        Some(Replicates { cfg, units, sums })
+    }
+
+    /// Whether the run is the one `cfg` asks for over these systems' units.
+    fn serves(&self, units: &[usize], cfg: Resampling) -> bool {
+        let systems = self.sums.first().map_or(0, Vec::len);
+        self.cfg == cfg && systems == units.len() && units.iter().all(|&n| n == self.units)
+    }
+
+    /// Measure `m`'s percentile interval for system `s`.
+    fn interval(&self, s: usize, m: &Measure, level: f64) -> Option<[f64; 2]> {
+        let values = self.sums.iter().filter_map(|r| m.of(&r[s])).collect();
+        treeval_stats::percentile_interval(values, level).map(|(lo, hi)| [lo, hi])
+    }
+
+    /// The paired bootstrap of `m` between systems `a` and `b` (observed on `totals`).
+    fn paired(&self, m: &Measure, a: usize, b: usize, totals: [&[f64]; 2]) -> BootstrapResult {
+        let diff = |x: &[f64], y: &[f64]| Some(m.of(x)? - m.of(y)?);
+        let deltas: Vec<Option<f64>> = self.sums.iter().map(|r| diff(&r[a], &r[b])).collect();
+        let observed = diff(totals[0], totals[1]).unwrap_or(0.0);
+        BootstrapResult::of(observed, &deltas, self.cfg)
+    }
+}
+
 /// The units' full rows.
 fn full_table<S: Statistics>(units: &[S]) -> Samples {
     let mut full = Samples::new(S::columns().len());
@@ -192,17 +240,21 @@ pub fn section<S: Statistics, U: AsRef<[S]>>(
         show_counts: false,
         rows: Vec::new(),
     };
-    let all = sections(&[(id, title, measures)], systems, ci);
+    let all = sections(&[(id, title, measures)], systems, ci, None);
     all.into_iter().next().unwrap_or_else(empty)
 }
 
 /// Sections over the same units, one per `(id, title, measures)`, each with one row per
 /// system; all their intervals come from one resampling run (each as [`section`] alone
 /// gives it).
+///
+/// With `reps` (a run of the same samples and seed over these systems' units), the
+/// intervals are read from it instead of a run of their own.
 pub fn sections<S: Statistics, U: AsRef<[S]>>(
     specs: &[(&str, &str, &[Measure])],
     systems: &[U],
     ci: Option<Intervals>,
+    reps: Option<&Replicates>,
 ) -> Vec<Section> {
     let mut out: Vec<Section> = specs
         .iter()
@@ -236,7 +288,19 @@ pub fn sections<S: Statistics, U: AsRef<[S]>>(
         }
     }
     let units: Vec<&[S]> = systems.iter().map(|u| u.as_ref()).collect();
-    for ((i, s, k), ci) in places.into_iter().zip(intervals(&units, &asked, c)) {
+    let lengths: Vec<usize> = units.iter().map(|u| u.len()).collect();
+    let resampling = Resampling {
+        samples: c.samples,
+        seed: c.seed,
+    };
+    let found = match reps {
+        Some(r) if r.serves(&lengths, resampling) => asked
+            .iter()
+            .map(|&(s, m)| r.interval(s, m, c.level))
+            .collect(),
+        _ => intervals(&units, &asked, c),
+    };
+    for ((i, s, k), ci) in places.into_iter().zip(found) {
         out[i].rows[s].cells[k].ci = ci;
     }
     out
@@ -282,9 +346,19 @@ pub fn tests<S: Statistics + Sync>(
         .iter()
         .map(|(m, _)| move |s: &[f64]| (m.score)(s))
         .collect();
-    let named: Vec<MetricTables> = measures
+    let named = named_tables(measures, systems, &scores);
+    compare(&named, cfg, progress)
+}
+
+/// Each tested measure's tables (the columns it reads, per system) with its score.
+fn named_tables<'a, S: Statistics, F: Fn(&[f64]) -> Option<f64> + Sync>(
+    measures: &'a [Tested<'a>],
+    systems: &[Vec<S>],
+    scores: &'a [F],
+) -> Vec<MetricTables<'a>> {
+    measures
         .iter()
-        .zip(&scores)
+        .zip(scores)
         .map(|((m, decisions), score)| MetricTables {
             name: m.name.into(),
             tables: systems.iter().map(|units| table(m, units)).collect(),
@@ -292,8 +366,45 @@ pub fn tests<S: Statistics + Sync>(
             decisions: *decisions,
             lower_is_better: m.better == Better::Lower,
         })
+        .collect()
+}
+
+/// [`tests`], with the paired bootstrap read from `reps` when it is the run the test asks
+/// for (its samples and seed, these systems' units): the same p-values, one run fewer.
+pub fn tests_sharing<S: Statistics + Sync>(
+    measures: &[Tested<'_>],
+    systems: &[Vec<S>],
+    cfg: &CompareConfig,
+    progress: Progress<'_>,
+    reps: Option<&Replicates>,
+) -> (Vec<Comparison>, Vec<Ranking>) {
+    let lengths: Vec<usize> = systems.iter().map(Vec::len).collect();
+    let resampling = Resampling {
+        samples: cfg.bootstrap_samples,
+        seed: cfg.seed,
+    };
+    let Some(r) =
+        reps.filter(|r| cfg.tests.contains(&TestKind::Bootstrap) && r.serves(&lengths, resampling))
+    else {
+        return tests(measures, systems, cfg, progress);
+    };
+    let totals: Vec<Vec<f64>> = systems.iter().map(|u| sums(u)).collect();
+    let n = systems.len();
+    let boot: Vec<Vec<Option<BootstrapResult>>> = measures
+        .iter()
+        .map(|(m, _)| {
+            (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .map(|(a, b)| Some(r.paired(m, a, b, [&totals[a], &totals[b]])))
+                .collect()
+        })
         .collect();
-    compare(&named, cfg, progress)
+    let scores: Vec<_> = measures
+        .iter()
+        .map(|(m, _)| move |s: &[f64]| (m.score)(s))
+        .collect();
+    let named = named_tables(measures, systems, &scores);
+    compare_prepared(&named, cfg, &boot, progress)
 }
 
 #[cfg(test)]
@@ -355,5 +466,53 @@ mod tests {
         assert_eq!(c.counts, [40.0, 400.0]);
         // every unit is the same: the interval is the point
         assert_eq!(c.ci, Some([0.1, 0.1]));
+    }
+
+    #[test]
+    fn a_shared_run_gives_the_same_intervals_and_tests() {
+        let err = Measure::ratio("ERR", "error rate", "wrong / all", "", 0, 1);
+        let all = Measure::count("all", "words", 1);
+        let units = |k: u64| -> Vec<Err1> {
+            (0..60)
+                .map(|i| Err1 {
+                    wrong: (i * k) % 7,
+                    all: 5 + i % 4,
+                })
+                .collect()
+        };
+        let systems = vec![units(3), units(5), units(2)];
+        let ci = Intervals {
+            level: 0.9,
+            samples: 120,
+            seed: 9,
+        };
+        let cfg = CompareConfig {
+            tests: vec![TestKind::Bootstrap, TestKind::Ar],
+            ar_samples: 100,
+            bootstrap_samples: 120,
+            seed: 9,
+            alpha: 0.05,
+            alternative: Alternative::TwoSided,
+        };
+        let reps = Replicates::new(
+            &systems,
+            Resampling {
+                samples: 120,
+                seed: 9,
+            },
+        );
+        assert!(reps.is_some());
+        let ms = [err.clone(), all];
+        let spec = [("scores", "", &ms[..])];
+        let own = sections(&spec, &systems, Some(ci), None);
+        let shared = sections(&spec, &systems, Some(ci), reps.as_ref());
+        assert_eq!(own, shared);
+        assert!(own[0].rows[0].cells[0].ci.is_some());
+        let tested = [(&err, None)];
+        let quiet = |_: &str, _: u64, _: u64| {};
+        let alone = tests(&tested, &systems, &cfg, &quiet);
+        let sharing = tests_sharing(&tested, &systems, &cfg, &quiet, reps.as_ref());
+        assert_eq!(alone, sharing);
+        assert!(alone.0.iter().any(|c| c.a_wins.is_some()));
     }
 }

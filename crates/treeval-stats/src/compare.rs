@@ -148,13 +148,25 @@ pub fn compare(
     cfg: &CompareConfig,
     progress: &(dyn Fn(&str, u64, u64) + Sync),
 ) -> (Vec<Comparison>, Vec<Ranking>) {
-    let mut out = Vec::new();
-    let mut rankings = Vec::new();
     let boot = if cfg.tests.contains(&TestKind::Bootstrap) {
         bootstraps(metrics, cfg, progress)
     } else {
         Vec::new()
     };
+    compare_prepared(metrics, cfg, &boot, progress)
+}
+
+/// [`compare`] with the paired bootstrap's results given: `boot[m][k]` for metric `m` and
+/// the `k`-th pair `a < b` (in the order a = 0, b = 1, 2, …; then a = 1, …), computed
+/// elsewhere from the same replicates (say, with the intervals' resampling run).
+pub fn compare_prepared(
+    metrics: &[MetricTables<'_>],
+    cfg: &CompareConfig,
+    boot: &[Vec<Option<BootstrapResult>>],
+    progress: &(dyn Fn(&str, u64, u64) + Sync),
+) -> (Vec<Comparison>, Vec<Ranking>) {
+    let mut out = Vec::new();
+    let mut rankings = Vec::new();
     for (i, m) in metrics.iter().enumerate() {
         let scores: Vec<Option<f64>> = m
             .tables

@@ -781,17 +781,20 @@ pub fn joint_cis(
             .map(|&(t, s)| s.value(&sums[t]))
             .collect::<Vec<_>>()
     });
-    let alpha = (1.0 - level) / 2.0;
     (0..stats.len())
-        .map(|k| {
-            let mut values: Vec<f64> = rows.iter().filter_map(|r| r[k]).collect();
-            if values.is_empty() {
-                return None;
-            }
-            values.sort_by(f64::total_cmp);
-            Some((quantile(&values, alpha), quantile(&values, 1.0 - alpha)))
-        })
+        .map(|k| percentile_interval(rows.iter().filter_map(|r| r[k]).collect(), level))
         .collect()
+}
+
+/// The percentile interval at `level` of bootstrap replicate values (the undefined ones
+/// left out): the (1−level)/2 and (1+level)/2 quantiles; `None` when there is no value.
+pub fn percentile_interval(mut values: Vec<f64>, level: f64) -> Option<(f64, f64)> {
+    if values.is_empty() {
+        return None;
+    }
+    let alpha = (1.0 - level) / 2.0;
+    values.sort_by(f64::total_cmp);
+    Some((quantile(&values, alpha), quantile(&values, 1.0 - alpha)))
 }
 
 /// Quantile `q` of sorted `v`, linear interpolation (numpy's default, Hyndman–Fan type 7).

@@ -86,14 +86,24 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !a.report.quiet {
         print_warnings(&result.warnings);
     }
+    let ci = super::significance::intervals(&a.report.sig);
+    // one resampling run for the intervals and (same samples and seed) the bootstrap test
+    let replicates = ci.and_then(|c| {
+        let cfg = treeval_stats::Resampling {
+            samples: c.samples,
+            seed: c.seed,
+        };
+        treeval_report::driver::Replicates::new(&result.sentences, cfg)
+    });
     let shown = treeval_report::deps::Shown {
         per_relation: a.per_relation,
         confusion: a.confusion,
-        ci: super::significance::intervals(&a.report.sig),
+        ci,
+        replicates: replicates.as_ref(),
     };
     let mut report = treeval_report::deps::build(&result, &opts, &profile, shown);
     if !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some() {
-        significance(a, &result, &mut report);
+        significance(a, &result, &mut report, replicates.as_ref());
     }
     let text = match a.compat {
         Some(CompatMode::Eval09) => compat_eval09(&result, a.report.quiet, out)?,
@@ -257,6 +267,7 @@ fn significance(
     a: &DepsArgs,
     result: &treeval_metrics::deps::DepsResult,
     report: &mut treeval_report::value::Report,
+    replicates: Option<&treeval_report::driver::Replicates>,
 ) {
     use treeval_metrics::deps::{DepsMetric, PairCounts};
     use treeval_report::driver;
@@ -306,10 +317,13 @@ fn significance(
         .collect();
     if !cfg.tests.is_empty() {
         let bar = super::significance::Progress::new(a.report.quiet);
-        (report.comparisons, report.rankings) =
-            driver::tests(&tested, &result.sentences, &cfg, &|l, d, t| {
-                bar.update(l, d, t)
-            });
+        (report.comparisons, report.rankings) = driver::tests_sharing(
+            &tested,
+            &result.sentences,
+            &cfg,
+            &|l, d, t| bar.update(l, d, t),
+            replicates,
+        );
         bar.finish();
     }
     if cfg.tests.contains(&TestKind::Mcnemar) {
