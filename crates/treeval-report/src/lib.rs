@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod align;
+pub mod brackets;
 pub mod compat;
 pub mod deps;
 pub mod driver;

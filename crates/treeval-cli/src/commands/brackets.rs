@@ -5,14 +5,15 @@ use std::sync::Arc;
 
 use treeval_formats::bracket::{BracketReader, Layout};
 use treeval_formats::Diagnostic;
-use treeval_metrics::brackets::measures::{careful_measures, measures, CarefulUnit};
+use treeval_metrics::brackets::measures::{measures, CarefulUnit};
 use treeval_metrics::brackets::{evaluate, BracketCounts, BracketResult, Params, BUILT_IN};
 use treeval_metrics::careful::{
     judge, read_judgments, CarefulOptions, Judged, JudgmentKey, Judgments, PairCounts,
 };
+use treeval_report::brackets::{BracketsIn, BracketsSystem};
 use treeval_report::compat::evalb::evalb_text;
 use treeval_report::model::Warning;
-use treeval_report::value::{Input as ReportInput, Matrix, Report, Row, Section, System};
+use treeval_report::value::Report;
 use treeval_report::Signature;
 
 use crate::args::{BracketsArgs, LayoutArg};
@@ -182,15 +183,16 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             signature.push("test-metrics", a.test_metrics.join(","));
         }
         let pairs = careful_pairs(&scored.reproduced);
-        let mut report = build(
-            a,
-            &params,
-            &prm_name,
-            signature,
-            scored.gold_trees,
-            &scored.systems,
-            &pairs,
-        );
+        let e = BracketsIn {
+            gold: &a.gold,
+            params: &params,
+            prm_name: &prm_name,
+            gold_trees: scored.gold_trees,
+            systems: &scored.systems,
+            careful_pairs: &pairs,
+        };
+        let ci = super::significance::intervals(&a.report.sig);
+        let mut report = treeval_report::brackets::build(signature, &e, ci);
         tests(a, &cfg, &scored.systems, &mut report);
         report.warnings = scored.warnings;
         scored.text = treeval_report::emit::to_string(&report, a.report.format);
@@ -247,7 +249,7 @@ struct Setting<'a> {
 /// What the test files scored so far have given.
 #[derive(Default)]
 struct Scored {
-    systems: Vec<SystemOut>,
+    systems: Vec<BracketsSystem>,
     /// Per careful system: each treebank bracket's sentence and whether it was reproduced.
     reproduced: Vec<Vec<(u64, Vec<bool>)>>,
     gold_trees: u64,
@@ -315,7 +317,7 @@ impl Scored {
                 per_sentence.write(&serde_json::json!({"system": k, "sentence": row}));
             }
         }
-        let mut system = SystemOut::new(path, &r, s.params.cutoff_len, s.resample);
+        let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
         if let Some(c) = &r.careful {
             careful_out(a, k, c, s.judgments, &mut self.used_judgments, &mut system)?;
             self.reproduced.push(c.reproduced.clone());
@@ -479,7 +481,7 @@ fn careful_out(
     c: &treeval_metrics::brackets::CarefulResult,
     judgments: Option<&JudgmentsFile>,
     used: &mut std::collections::HashSet<JudgmentKey>,
-    system: &mut SystemOut,
+    system: &mut BracketsSystem,
 ) -> Result<(), Failure> {
     let mut judged = None;
     let mut unjudged = None;
@@ -591,7 +593,7 @@ fn careful_pairs(reproduced: &[Vec<(u64, Vec<bool>)>]) -> Vec<(usize, usize, Pai
 fn tests(
     a: &BracketsArgs,
     cfg: &treeval_stats::compare::CompareConfig,
-    systems: &[SystemOut],
+    systems: &[BracketsSystem],
     report: &mut Report,
 ) {
     if !cfg.tests.is_empty() {
@@ -618,49 +620,6 @@ fn tests(
     report.significance = super::significance::settings(&a.report.sig, cfg, &a.test_metrics);
 }
 
-/// One test file's results, as the report needs them.
-struct SystemOut {
-    path: String,
-    trees: u64,
-    /// Every sentence's counts, and those of the sentences up to the cut-off length.
-    all: Vec<BracketCounts>,
-    cutoff: Vec<BracketCounts>,
-    errors: Vec<(u64, String)>,
-    stopped: Option<String>,
-    careful: Option<CarefulUnit>,
-    unjudged: Option<u64>,
-    left_out: usize,
-}
-
-impl SystemOut {
-    /// With `units`, every sentence's counts (for intervals and tests); else their sums.
-    fn new(path: &str, r: &BracketResult, cutoff_len: i64, units: bool) -> Self {
-        let (all, cutoff) = if units {
-            (
-                r.rows.iter().map(BracketCounts::of_row).collect(),
-                r.rows
-                    .iter()
-                    .filter(|x| x.length as i64 <= cutoff_len)
-                    .map(BracketCounts::of_row)
-                    .collect(),
-            )
-        } else {
-            (vec![r.all], vec![r.cutoff])
-        };
-        SystemOut {
-            path: path.to_owned(),
-            trees: r.test_trees,
-            all,
-            cutoff,
-            errors: r.errors.clone(),
-            stopped: r.stopped.clone(),
-            careful: None,
-            unjudged: None,
-            left_out: 0,
-        }
-    }
-}
-
 /// How the careful evaluation prepared the brackets, for the signature.
 fn careful_name(c: &CarefulOptions) -> String {
     let mut prep = vec![if c.labeled { "labeled" } else { "unlabeled" }];
@@ -674,152 +633,4 @@ fn careful_name(c: &CarefulOptions) -> String {
         prep.push("remove-trivial");
     }
     prep.join("+")
-}
-
-/// The report: EVALB's summary for all sentences and up to the cut-off, per test file;
-/// the careful evaluation and its pairwise counts when asked.
-fn build(
-    a: &BracketsArgs,
-    params: &Params,
-    prm_name: &str,
-    signature: Signature,
-    gold_trees: u64,
-    systems: &[SystemOut],
-    careful_pairs: &[(usize, usize, PairCounts)],
-) -> Report {
-    let mut r = Report::new("brackets", signature);
-    r.convention("parameters", prm_name);
-    r.convention("labeled", u8::from(params.labeled));
-    r.convention("cutoff", params.cutoff_len);
-    r.inputs.push(ReportInput {
-        role: "gold".into(),
-        path: a.gold.clone(),
-        format: "brackets".into(),
-        description: format!("{gold_trees} trees"),
-        counts: serde_json::json!({ "trees": gold_trees, "params": params }),
-        system: None,
-    });
-    for (k, s) in systems.iter().enumerate() {
-        r.inputs.push(ReportInput {
-            role: "test".into(),
-            path: s.path.clone(),
-            format: "brackets".into(),
-            description: format!("{} trees", s.trees),
-            counts: serde_json::json!({
-                "trees": s.trees,
-                "errors": s.errors.iter().map(|(id, m)| serde_json::json!({"sentence": id, "message": m})).collect::<Vec<_>>(),
-                "stopped": s.stopped,
-                "unjudged": s.unjudged,
-                "careful_left_out": s.left_out,
-            }),
-            system: Some(k),
-        });
-        r.systems.push(System {
-            name: s.path.clone(),
-            inputs: vec![k + 1],
-        });
-        if let Some(m) = &s.stopped {
-            r.notes.push(format!("{}: {m}", s.path));
-        }
-        if s.left_out > 0 {
-            r.notes.push(format!(
-                "{}: careful evaluation: {} scored sentence(s) left out (gold and test keep different numbers of words after the preparation)",
-                s.path, s.left_out
-            ));
-        }
-    }
-    let ms = measures();
-    r.add_measures::<BracketCounts>(&ms);
-    let ci = super::significance::intervals(&a.report.sig);
-    let all: Vec<&[BracketCounts]> = systems.iter().map(|s| s.all.as_slice()).collect();
-    let cut: Vec<&[BracketCounts]> = systems.iter().map(|s| s.cutoff.as_slice()).collect();
-    r.sections.push(treeval_report::driver::section(
-        "all",
-        "all sentences",
-        &ms,
-        &all,
-        ci,
-    ));
-    r.sections.push(treeval_report::driver::section(
-        "cutoff",
-        &format!("sentences of length <= {}", params.cutoff_len),
-        &ms,
-        &cut,
-        ci,
-    ));
-    careful_sections(&mut r, systems, careful_pairs);
-    r
-}
-
-/// The careful evaluation's counts and derived measures, and the pairwise reproduced
-/// treebank brackets (YY, YN, NY, NN) with the real test size.
-fn careful_sections(
-    r: &mut Report,
-    systems: &[SystemOut],
-    careful_pairs: &[(usize, usize, PairCounts)],
-) {
-    let units: Vec<(usize, CarefulUnit)> = systems
-        .iter()
-        .enumerate()
-        .filter_map(|(k, s)| s.careful.map(|c| (k, c)))
-        .collect();
-    if units.is_empty() {
-        return;
-    }
-    let judged = units.iter().any(|(_, u)| u.with_judgments > 0);
-    let ms = careful_measures(judged);
-    r.add_measures::<CarefulUnit>(&ms);
-    r.sections.push(Section {
-        id: "careful".into(),
-        title: "careful evaluation (Hogenhout & Matsumoto 1996)".into(),
-        key: None,
-        columns: ms.iter().map(|m| m.name.to_string()).collect(),
-        show_counts: false,
-        rows: units
-            .iter()
-            .map(|(k, u)| Row {
-                system: *k,
-                key: None,
-                cells: treeval_report::driver::cells(&ms, std::slice::from_ref(u), None),
-            })
-            .collect(),
-    });
-    for (i, j, pc) in careful_pairs {
-        r.matrices.push(Matrix {
-            id: "careful-pair".into(),
-            title: format!(
-                "treebank brackets reproduced by [{}] (rows) and [{}] (columns)",
-                i + 1,
-                j + 1
-            ),
-            system: *i,
-            rows_are: format!("[{}]", i + 1),
-            columns_are: format!("[{}]", j + 1),
-            rows: vec!["Y".into(), "N".into()],
-            columns: vec!["Y".into(), "N".into()],
-            counts: vec![vec![pc.YY, pc.YN], vec![pc.NY, pc.NN]],
-        });
-        let rts = pc.real_test_size();
-        let points: Vec<String> = rts
-            .points
-            .iter()
-            .map(|(m1, m2, z)| {
-                format!(
-                    "(M1 {m1}, M2 {m2}, z {})",
-                    z.map_or("n/a".into(), |z| format!("{z:.2}"))
-                )
-            })
-            .collect();
-        r.notes.push(format!(
-            "careful [{}] vs [{}]: YY {}, YN {}, NY {}, NN {}; real test size {}; McNemar {}",
-            i + 1,
-            j + 1,
-            pc.YY,
-            pc.YN,
-            pc.NY,
-            pc.NN,
-            points.join(", "),
-            rts.mcnemar.map_or("n/a".into(), |x| format!("{x:.3}"))
-        ));
-    }
 }

@@ -1,0 +1,220 @@
+//! The `brackets` report on the shared model: EVALB's summary for all sentences and up
+//! to the cut-off length per test file, with intervals; the careful evaluation of
+//! Hogenhout & Matsumoto (1996) and its pairwise counts.
+
+use treeval_metrics::brackets::measures::{careful_measures, measures, CarefulUnit};
+use treeval_metrics::brackets::{BracketCounts, BracketResult, Params};
+use treeval_metrics::careful::PairCounts;
+
+use crate::driver::Intervals;
+use crate::model::Signature;
+use crate::value::{Input as ReportInput, Matrix, Report, Row, Section, System};
+
+/// One `brackets` evaluation, as the report needs it.
+#[derive(Debug, Clone, Copy)]
+pub struct BracketsIn<'a> {
+    /// The gold file, as given.
+    pub gold: &'a str,
+    /// The parameters (EVALB's .prm).
+    pub params: &'a Params,
+    /// The parameter file's name.
+    pub prm_name: &'a str,
+    /// Gold trees read.
+    pub gold_trees: u64,
+    /// Every test file's results.
+    pub systems: &'a [BracketsSystem],
+    /// Per pair of careful systems: the treebank brackets each reproduced.
+    pub careful_pairs: &'a [(usize, usize, PairCounts)],
+}
+
+/// One test file's results, as the report needs them.
+#[derive(Debug, Clone)]
+pub struct BracketsSystem {
+    /// The file, as given.
+    pub path: String,
+    /// Trees read.
+    pub trees: u64,
+    /// Every sentence's counts, and those of the sentences up to the cut-off length.
+    pub all: Vec<BracketCounts>,
+    /// Those of the sentences up to the cut-off length.
+    pub cutoff: Vec<BracketCounts>,
+    /// Error sentences (sentence, message).
+    pub errors: Vec<(u64, String)>,
+    /// Why EVALB would stop here (too many errors).
+    pub stopped: Option<String>,
+    /// The careful evaluation's counts.
+    pub careful: Option<CarefulUnit>,
+    /// Brackets without a human judgment.
+    pub unjudged: Option<u64>,
+    /// Scored sentences the careful evaluation left out.
+    pub left_out: usize,
+}
+
+impl BracketsSystem {
+    /// With `units`, every sentence's counts (for intervals and tests); else their sums.
+    pub fn new(path: &str, r: &BracketResult, cutoff_len: i64, units: bool) -> Self {
+        let (all, cutoff) = if units {
+            (
+                r.rows.iter().map(BracketCounts::of_row).collect(),
+                r.rows
+                    .iter()
+                    .filter(|x| x.length as i64 <= cutoff_len)
+                    .map(BracketCounts::of_row)
+                    .collect(),
+            )
+        } else {
+            (vec![r.all], vec![r.cutoff])
+        };
+        BracketsSystem {
+            path: path.to_owned(),
+            trees: r.test_trees,
+            all,
+            cutoff,
+            errors: r.errors.clone(),
+            stopped: r.stopped.clone(),
+            careful: None,
+            unjudged: None,
+            left_out: 0,
+        }
+    }
+}
+
+/// The report: EVALB's summary for all sentences and up to the cut-off, per test file;
+/// the careful evaluation and its pairwise counts when asked.
+pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) -> Report {
+    let (params, gold_trees, systems) = (e.params, e.gold_trees, e.systems);
+    let mut r = Report::new("brackets", signature);
+    r.convention("parameters", e.prm_name);
+    r.convention("labeled", u8::from(params.labeled));
+    r.convention("cutoff", params.cutoff_len);
+    r.inputs.push(ReportInput {
+        role: "gold".into(),
+        path: e.gold.to_owned(),
+        format: "brackets".into(),
+        description: format!("{gold_trees} trees"),
+        counts: serde_json::json!({ "trees": gold_trees, "params": params }),
+        system: None,
+    });
+    for (k, s) in systems.iter().enumerate() {
+        r.inputs.push(ReportInput {
+            role: "test".into(),
+            path: s.path.clone(),
+            format: "brackets".into(),
+            description: format!("{} trees", s.trees),
+            counts: serde_json::json!({
+                "trees": s.trees,
+                "errors": s.errors.iter().map(|(id, m)| serde_json::json!({"sentence": id, "message": m})).collect::<Vec<_>>(),
+                "stopped": s.stopped,
+                "unjudged": s.unjudged,
+                "careful_left_out": s.left_out,
+            }),
+            system: Some(k),
+        });
+        r.systems.push(System {
+            name: s.path.clone(),
+            inputs: vec![k + 1],
+        });
+        if let Some(m) = &s.stopped {
+            r.notes.push(format!("{}: {m}", s.path));
+        }
+        if s.left_out > 0 {
+            r.notes.push(format!(
+                "{}: careful evaluation: {} scored sentence(s) left out (gold and test keep different numbers of words after the preparation)",
+                s.path, s.left_out
+            ));
+        }
+    }
+    let ms = measures();
+    r.add_measures::<BracketCounts>(&ms);
+    let all: Vec<&[BracketCounts]> = systems.iter().map(|s| s.all.as_slice()).collect();
+    let cut: Vec<&[BracketCounts]> = systems.iter().map(|s| s.cutoff.as_slice()).collect();
+    r.sections.push(crate::driver::section(
+        "all",
+        "all sentences",
+        &ms,
+        &all,
+        ci,
+    ));
+    r.sections.push(crate::driver::section(
+        "cutoff",
+        &format!("sentences of length <= {}", params.cutoff_len),
+        &ms,
+        &cut,
+        ci,
+    ));
+    careful_sections(&mut r, systems, e.careful_pairs);
+    r
+}
+
+/// The careful evaluation's counts and derived measures, and the pairwise reproduced
+/// treebank brackets (YY, YN, NY, NN) with the real test size.
+fn careful_sections(
+    r: &mut Report,
+    systems: &[BracketsSystem],
+    careful_pairs: &[(usize, usize, PairCounts)],
+) {
+    let units: Vec<(usize, CarefulUnit)> = systems
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| s.careful.map(|c| (k, c)))
+        .collect();
+    if units.is_empty() {
+        return;
+    }
+    let judged = units.iter().any(|(_, u)| u.with_judgments > 0);
+    let ms = careful_measures(judged);
+    r.add_measures::<CarefulUnit>(&ms);
+    r.sections.push(Section {
+        id: "careful".into(),
+        title: "careful evaluation (Hogenhout & Matsumoto 1996)".into(),
+        key: None,
+        columns: ms.iter().map(|m| m.name.to_string()).collect(),
+        show_counts: false,
+        rows: units
+            .iter()
+            .map(|(k, u)| Row {
+                system: *k,
+                key: None,
+                cells: crate::driver::cells(&ms, std::slice::from_ref(u), None),
+            })
+            .collect(),
+    });
+    for (i, j, pc) in careful_pairs {
+        r.matrices.push(Matrix {
+            id: "careful-pair".into(),
+            title: format!(
+                "treebank brackets reproduced by [{}] (rows) and [{}] (columns)",
+                i + 1,
+                j + 1
+            ),
+            system: *i,
+            rows_are: format!("[{}]", i + 1),
+            columns_are: format!("[{}]", j + 1),
+            rows: vec!["Y".into(), "N".into()],
+            columns: vec!["Y".into(), "N".into()],
+            counts: vec![vec![pc.YY, pc.YN], vec![pc.NY, pc.NN]],
+        });
+        let rts = pc.real_test_size();
+        let points: Vec<String> = rts
+            .points
+            .iter()
+            .map(|(m1, m2, z)| {
+                format!(
+                    "(M1 {m1}, M2 {m2}, z {})",
+                    z.map_or("n/a".into(), |z| format!("{z:.2}"))
+                )
+            })
+            .collect();
+        r.notes.push(format!(
+            "careful [{}] vs [{}]: YY {}, YN {}, NY {}, NN {}; real test size {}; McNemar {}",
+            i + 1,
+            j + 1,
+            pc.YY,
+            pc.YN,
+            pc.NY,
+            pc.NN,
+            points.join(", "),
+            rts.mcnemar.map_or("n/a".into(), |x| format!("{x:.3}"))
+        ));
+    }
+}
