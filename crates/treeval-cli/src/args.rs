@@ -643,7 +643,8 @@ pub struct DepsArgs {
 pub struct ReportArgs {
     /// Output format: text (aligned tables), json (the versioned contract
     /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per cell, test and
-    /// rank), markdown, latex (booktabs tables). With --compat: text only.
+    /// rank), markdown, latex (booktabs tables), html (one self-contained page of the
+    /// same tables, no script). With --compat: text only.
     #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
     pub format: Format,
     /// No progress bar and no warnings on stderr (the warnings stay in the report).

@@ -6,7 +6,7 @@ mod common;
 
 use common::{argv, outcome, pts_inputs, treeval};
 
-const FORMATS: [&str; 6] = ["text", "json", "csv", "tsv", "markdown", "latex"];
+const FORMATS: [&str; 7] = ["text", "json", "csv", "tsv", "markdown", "latex", "html"];
 
 /// The cases: a name and the command line, one system and two.
 fn cases() -> Vec<(&'static str, String)> {

@@ -15,17 +15,20 @@ pub enum OutputFormat {
     Markdown,
     /// A LaTeX `tabular` (booktabs).
     Latex,
+    /// One self-contained HTML page (inline CSS, no script).
+    Html,
 }
 
 impl OutputFormat {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [OutputFormat; 6] = [
+    pub const ALL: [OutputFormat; 7] = [
         OutputFormat::Text,
         OutputFormat::Json,
         OutputFormat::Csv,
         OutputFormat::Tsv,
         OutputFormat::Markdown,
         OutputFormat::Latex,
+        OutputFormat::Html,
     ];
 
     /// The name `--format` takes.
@@ -37,6 +40,7 @@ impl OutputFormat {
             OutputFormat::Tsv => "tsv",
             OutputFormat::Markdown => "markdown",
             OutputFormat::Latex => "latex",
+            OutputFormat::Html => "html",
         }
     }
 
@@ -51,6 +55,9 @@ impl OutputFormat {
             OutputFormat::Tsv => "The same, tab-separated",
             OutputFormat::Markdown => "Markdown tables",
             OutputFormat::Latex => "A LaTeX tabular (booktabs)",
+            OutputFormat::Html => {
+                "One self-contained HTML page (tables, intervals, tests; no script, nothing fetched)"
+            }
         }
     }
 

@@ -1,5 +1,5 @@
 //! One emitter per output format over the one [`Report`] value: text, JSON, CSV/TSV,
-//! Markdown and LaTeX. Each writes to any `io::Write`; none computes a score.
+//! Markdown, LaTeX and HTML. Each writes to any `io::Write`; none computes a score.
 
 use std::io::{self, Write};
 
@@ -9,6 +9,7 @@ use crate::render::OutputFormat;
 use crate::value::{Cell, Report};
 
 mod delimited;
+mod html;
 mod latex;
 mod markdown;
 mod text;
@@ -22,6 +23,7 @@ pub fn emit(r: &Report, format: OutputFormat, w: &mut dyn Write) -> io::Result<(
         OutputFormat::Tsv => delimited::emit(r, '\t', w),
         OutputFormat::Markdown => markdown::emit(r, w),
         OutputFormat::Latex => latex::emit(r, w),
+        OutputFormat::Html => html::emit(r, w),
     }
 }
 
@@ -31,6 +33,16 @@ pub fn to_string(r: &Report, format: OutputFormat) -> String {
     // writing to a Vec cannot fail
     let _ = emit(r, format, &mut v);
     String::from_utf8_lossy(&v).into_owned()
+}
+
+/// The conventions as one line (`profile conll07, punctuation include, …`), if any.
+pub(crate) fn conventions(r: &Report) -> Option<String> {
+    let c: Vec<String> = r
+        .conventions
+        .iter()
+        .map(|c| format!("{} {}", c.name, c.value))
+        .collect();
+    (!c.is_empty()).then(|| c.join(", "))
 }
 
 /// The JSON contract, pretty-printed, with a final newline.

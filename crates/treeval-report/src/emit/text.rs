@@ -19,13 +19,8 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         }
         writeln!(w, "{}: {} ({what})", i.role, i.path)?;
     }
-    if !r.conventions.is_empty() {
-        let c: Vec<String> = r
-            .conventions
-            .iter()
-            .map(|c| format!("{} {}", c.name, c.value))
-            .collect();
-        writeln!(w, "conventions: {}", c.join(", "))?;
+    if let Some(c) = super::conventions(r) {
+        writeln!(w, "conventions: {c}")?;
     }
     for s in &r.sections {
         writeln!(w)?;

@@ -1,0 +1,182 @@
+//! One self-contained HTML page: the signature, the inputs and conventions, every section
+//! with its intervals, the matrices, the tests' cross-tables, notes and warnings. Inline
+//! CSS only: no script, nothing fetched when the page is viewed. Every string from the
+//! report (paths, labels, messages) is escaped.
+
+use std::io::{self, Write};
+
+use super::{ci_note, matrix_heading, matrix_rows, shown_with_ci, test_heading, test_rows};
+use crate::value::Report;
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
+code{font-size:90%}table{border-collapse:collapse;margin:.5em 0 1.5em}\
+th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left}\
+td.n{text-align:right;font-variant-numeric:tabular-nums}\
+h2{font-size:1.1em;margin-top:1.5em}.warn{color:#a40}";
+
+/// `s` with the characters HTML gives a meaning escaped.
+pub(crate) fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A table: a header row, then rows whose first `left` cells are labels (the rest numbers).
+fn table(w: &mut dyn Write, rows: &[Vec<String>], left: usize) -> io::Result<()> {
+    let Some((head, body)) = rows.split_first() else {
+        return Ok(());
+    };
+    write!(w, "<table><thead><tr>")?;
+    for h in head {
+        write!(w, "<th>{}</th>", esc(h))?;
+    }
+    writeln!(w, "</tr></thead><tbody>")?;
+    for row in body {
+        write!(w, "<tr>")?;
+        for (k, c) in row.iter().enumerate() {
+            let class = if k < left { "" } else { " class=\"n\"" };
+            write!(w, "<td{class}>{}</td>", esc(c))?;
+        }
+        writeln!(w, "</tr>")?;
+    }
+    writeln!(w, "</tbody></table>")
+}
+
+pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        w,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
+    )?;
+    writeln!(w, "<title>treeval {}</title>", esc(&r.command))?;
+    writeln!(w, "<style>{STYLE}</style>\n</head>\n<body>")?;
+    writeln!(w, "<h1>treeval {}</h1>", esc(&r.command))?;
+    writeln!(w, "<p><code>{}</code></p>", esc(&r.signature.0))?;
+    let mut inputs = vec![vec![
+        "role".into(),
+        "file".into(),
+        "format".into(),
+        "".into(),
+    ]];
+    inputs.extend(r.inputs.iter().map(|i| {
+        vec![
+            i.role.clone(),
+            i.path.clone(),
+            i.format.clone(),
+            i.description.clone(),
+        ]
+    }));
+    table(w, &inputs, 4)?;
+    if let Some(c) = super::conventions(r) {
+        writeln!(w, "<p>conventions: {}</p>", esc(&c))?;
+    }
+    for s in &r.sections {
+        if !s.title.is_empty() {
+            writeln!(w, "<h2>{}</h2>", esc(&s.title))?;
+        }
+        let mut head = vec!["system".to_string()];
+        head.extend(s.key.clone());
+        head.extend(s.columns.iter().cloned());
+        let mut rows = vec![head];
+        for row in &s.rows {
+            let mut cells = vec![r.system_name(row.system).to_string()];
+            if s.key.is_some() {
+                cells.push(row.key.clone().unwrap_or_default());
+            }
+            cells.extend(row.cells.iter().map(|c| shown_with_ci(r, c)));
+            rows.push(cells);
+        }
+        table(w, &rows, 1 + usize::from(s.key.is_some()))?;
+    }
+    for m in &r.matrices {
+        writeln!(w, "<h2>{}</h2>", esc(&matrix_heading(r, m)))?;
+        table(w, &matrix_rows(m), 1)?;
+    }
+    if let Some(note) = ci_note(r) {
+        writeln!(w, "<p>{}.</p>", esc(&note))?;
+    }
+    for rk in &r.rankings {
+        writeln!(w, "<h2>{}</h2>", esc(&test_heading(r, rk)))?;
+        table(w, &test_rows(r, rk), 1)?;
+    }
+    list(w, "", r.notes.iter().cloned())?;
+    let warnings = r.warnings.iter().map(|x| {
+        let at = if x.position.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", x.position)
+        };
+        let hint = x
+            .hint
+            .as_deref()
+            .map(|h| format!(" (hint: {h})"))
+            .unwrap_or_default();
+        format!("warning: {at}{}{hint}", x.message)
+    });
+    list(w, " class=\"warn\"", warnings)?;
+    writeln!(w, "</body>\n</html>")
+}
+
+/// A bulleted list of `items` (nothing when there is none).
+fn list(w: &mut dyn Write, class: &str, items: impl Iterator<Item = String>) -> io::Result<()> {
+    let items: Vec<String> = items.collect();
+    if items.is_empty() {
+        return Ok(());
+    }
+    writeln!(w, "<ul{class}>")?;
+    for i in items {
+        writeln!(w, "<li>{}</li>", esc(&i))?;
+    }
+    writeln!(w, "</ul>")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Signature, Warning};
+    use crate::value::{Input, System};
+
+    #[test]
+    fn every_report_string_is_escaped_and_the_page_is_self_contained() {
+        let mut r = Report::new("deps", Signature::new("deps", &[("labels", "full".into())]));
+        let evil = "<script>alert(1)</script>";
+        r.inputs.push(Input {
+            role: "system".into(),
+            path: format!("{evil}.conllu"),
+            format: "conllu".into(),
+            description: "a & b".into(),
+            counts: serde_json::Value::Null,
+            system: Some(0),
+        });
+        r.systems.push(System {
+            name: evil.into(),
+            inputs: vec![0],
+        });
+        r.notes.push(format!("FORM {evil}"));
+        r.warnings.push(Warning {
+            position: "x.conllu:1:1".into(),
+            message: "\"quoted\" 'single'".into(),
+            hint: Some(evil.into()),
+        });
+        let mut out = Vec::new();
+        emit(&r, &mut out).unwrap();
+        let page = String::from_utf8(out).unwrap();
+        assert!(!page.contains("<script"), "{page}");
+        assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;.conllu"));
+        assert!(page.contains("a &amp; b"));
+        assert!(page.contains("&quot;quoted&quot; &#39;single&#39;"));
+        // one page, nothing fetched: no script, no external reference
+        assert!(page.starts_with("<!DOCTYPE html>") && page.ends_with("</html>\n"));
+        for fetch in ["src=", "href=", "@import", "url("] {
+            assert!(!page.contains(fetch), "{fetch} in the page");
+        }
+    }
+}
