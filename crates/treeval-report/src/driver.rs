@@ -4,7 +4,7 @@
 
 use treeval_metrics::measure::{Better, Measure, Statistics};
 use treeval_stats::compare::{
-    compare, compare_prepared, CompareConfig, Comparison, MetricTables, Ranking, TestKind,
+    compare, compare_prepared, pairs, CompareConfig, Comparison, MetricTables, Ranking, TestKind,
 };
 use treeval_stats::{BootstrapResult, Resampling, Samples};
 
@@ -124,6 +124,10 @@ fn intervals<S: Statistics>(
     asked: &[(usize, &Measure)],
     c: Intervals,
 ) -> Vec<Option<[f64; 2]>> {
+    let cfg = Resampling {
+        samples: c.samples,
+        seed: c.seed,
+    };
     let mut out = vec![None; asked.len()];
     let mut lengths: Vec<usize> = asked.iter().map(|&(s, _)| systems[s].len()).collect();
     lengths.sort_unstable();
@@ -132,39 +136,18 @@ fn intervals<S: Statistics>(
         let group: Vec<usize> = (0..systems.len())
             .filter(|&s| systems[s].len() == n)
             .collect();
-        let tables: Vec<Samples> = group.iter().map(|&s| full_table(systems[s])).collect();
-        let scores: Vec<(usize, usize, Score<'_>)> = asked
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &(s, m))| {
-                let t = group.iter().position(|&g| g == s)?;
-                Some((i, t, Score(m)))
-            })
-            .collect();
-        let stats: Vec<(usize, &dyn treeval_stats::Statistic)> = scores
-            .iter()
-            .map(|(_, t, f)| (*t, f as &dyn treeval_stats::Statistic))
-            .collect();
-        let refs: Vec<&Samples> = tables.iter().collect();
-        let resampling = Resampling {
-            samples: c.samples,
-            seed: c.seed,
+        let units: Vec<&[S]> = group.iter().map(|&s| systems[s]).collect();
+        // the group's systems have n units each: the run exists
+        let Some(reps) = Replicates::new(&units, cfg) else {
+            continue;
         };
-        let found = treeval_stats::joint_cis(&refs, &stats, c.level, resampling, None);
-        for ((i, _, _), ci) in scores.iter().zip(found) {
-            out[*i] = ci.map(|(lo, hi)| [lo, hi]);
+        for (i, &(s, m)) in asked.iter().enumerate() {
+            if let Some(t) = group.iter().position(|&g| g == s) {
+                out[i] = reps.interval(t, m, c.level);
+            }
         }
     }
     out
-}
-
-/// A measure as a statistic of a full row's sums.
-struct Score<'a>(&'a Measure);
-
-impl treeval_stats::Statistic for Score<'_> {
-    fn value(&self, sums: &[f64]) -> Option<f64> {
-        self.0.of(sums)
-    }
 }
 
 /// Every system's full-row sums in each bootstrap replicate of one resampling run over
@@ -389,12 +372,10 @@ pub fn tests_sharing<S: Statistics + Sync>(
         return tests(measures, systems, cfg, progress);
     };
     let totals: Vec<Vec<f64>> = systems.iter().map(|u| sums(u)).collect();
-    let n = systems.len();
     let boot: Vec<Vec<Option<BootstrapResult>>> = measures
         .iter()
         .map(|(m, _)| {
-            (0..n)
-                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            pairs(systems.len())
                 .map(|(a, b)| Some(r.paired(m, a, b, [&totals[a], &totals[b]])))
                 .collect()
         })

@@ -157,8 +157,8 @@ pub fn compare(
 }
 
 /// [`compare`] with the paired bootstrap's results given: `boot[m][k]` for metric `m` and
-/// the `k`-th pair `a < b` (in the order a = 0, b = 1, 2, …; then a = 1, …), computed
-/// elsewhere from the same replicates (say, with the intervals' resampling run).
+/// the `k`-th pair of [`pairs`], computed elsewhere from the same replicates (say, with
+/// the intervals' resampling run).
 pub fn compare_prepared(
     metrics: &[MetricTables<'_>],
     cfg: &CompareConfig,
@@ -191,8 +191,9 @@ pub fn compare_prepared(
     (out, rankings)
 }
 
-/// The pairs `a < b` of `n` systems, in the order of the test families.
-fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
+/// The pairs `a < b` of `n` systems, in the order of the test families (and of
+/// [`compare_prepared`]'s bootstrap results).
+pub fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (0..n).flat_map(move |a| (a + 1..n).map(move |b| (a, b)))
 }
 

@@ -722,12 +722,12 @@ pub fn paired_bootstraps(
             .map(|&(a, b, stat)| difference(stat, &sums[a], &sums[b]))
             .collect::<Vec<_>>()
     });
+    let totals: Vec<Vec<f64>> = tables.iter().map(|t| t.totals()).collect();
     pairs
         .iter()
         .enumerate()
         .map(|(k, &(a, b, stat))| {
-            let observed =
-                difference(stat, &tables[a].totals(), &tables[b].totals()).unwrap_or(0.0);
+            let observed = difference(stat, &totals[a], &totals[b]).unwrap_or(0.0);
             let mine: Vec<Option<f64>> = deltas.iter().map(|d| d[k]).collect();
             BootstrapResult::of(observed, &mine, cfg)
         })
