@@ -8,6 +8,7 @@
 
 pub mod align;
 pub mod brackets;
+pub mod browse;
 pub mod compat;
 pub mod deps;
 pub mod driver;

@@ -198,6 +198,10 @@ pub struct Report {
     pub notes: Vec<String>,
     /// Warnings (all of them; also printed on stderr).
     pub warnings: Vec<Warning>,
+    /// The sentences behind the numbers, for the HTML page's browser (collected only for
+    /// `--format html`; never in the JSON report).
+    #[serde(skip)]
+    pub browser: Option<crate::browse::Browser>,
 }
 
 impl Report {
@@ -218,6 +222,7 @@ impl Report {
             rankings: Vec::new(),
             notes: Vec::new(),
             warnings: Vec::new(),
+            browser: None,
         }
     }
 

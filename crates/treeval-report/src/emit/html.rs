@@ -1,10 +1,12 @@
-//! One self-contained HTML page: the signature, the inputs and conventions, every section
-//! with its intervals, the matrices, the tests' cross-tables, notes and warnings. Inline
-//! CSS only: no script, nothing fetched when the page is viewed. Every string from the
-//! report (paths, labels, messages) is escaped.
+//! One self-contained HTML page (`docs/html-page.md`): the signature, the inputs and
+//! conventions, every section with its intervals and chart, the matrices with their
+//! heatmaps, the tests' cross-tables, notes and warnings, then the sentence browser when
+//! sentences were collected. Inline CSS, SVG and script only: nothing is fetched when the
+//! page is viewed. Every string from the report (paths, labels, messages) is escaped.
 
 use std::io::{self, Write};
 
+use super::{browser, plots};
 use super::{ci_note, matrix_heading, matrix_rows, shown_with_ci, test_heading, test_rows};
 use crate::value::Report;
 
@@ -31,11 +33,12 @@ pub(crate) fn esc(s: &str) -> String {
 }
 
 /// A table: a header row, then rows whose first `left` cells are labels (the rest numbers).
-fn table(w: &mut dyn Write, rows: &[Vec<String>], left: usize) -> io::Result<()> {
+/// `attrs` go into the `<table>` tag as written (they are not from the input).
+fn table(w: &mut dyn Write, attrs: &str, rows: &[Vec<String>], left: usize) -> io::Result<()> {
     let Some((head, body)) = rows.split_first() else {
         return Ok(());
     };
-    write!(w, "<table><thead><tr>")?;
+    write!(w, "<table{attrs}><thead><tr>")?;
     for h in head {
         write!(w, "<th>{}</th>", esc(h))?;
     }
@@ -57,16 +60,45 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">"
     )?;
     writeln!(w, "<title>treeval {}</title>", esc(&r.command))?;
-    writeln!(w, "<style>{STYLE}</style>\n</head>\n<body>")?;
-    writeln!(w, "<h1>treeval {}</h1>", esc(&r.command))?;
-    writeln!(w, "<p><code>{}</code></p>", esc(&r.signature.0))?;
-    let mut inputs = vec![vec![
+    writeln!(
+        w,
+        "<style>{STYLE}{}</style>\n</head>\n<body>",
+        browser::STYLE
+    )?;
+    writeln!(w, "<header><h1>treeval {}</h1>", esc(&r.command))?;
+    writeln!(
+        w,
+        "<p id=\"signature\"><code>{}</code></p></header>",
+        esc(&r.signature.0)
+    )?;
+    writeln!(w, "<section id=\"summary\">")?;
+    inputs(r, w)?;
+    sections(r, w)?;
+    if let Some(note) = ci_note(r) {
+        writeln!(w, "<p>{}.</p>", esc(&note))?;
+    }
+    for rk in &r.rankings {
+        writeln!(w, "<h2>{}</h2>", esc(&test_heading(r, rk)))?;
+        table(w, " class=\"tests\"", &test_rows(r, rk), 1)?;
+    }
+    list(w, " class=\"notes\"", r.notes.iter().cloned())?;
+    list(w, " class=\"warn\"", r.warnings.iter().map(warning))?;
+    writeln!(w, "</section>")?;
+    if let Some(b) = &r.browser {
+        browser::emit(b, w)?;
+    }
+    writeln!(w, "</body>\n</html>")
+}
+
+/// The inputs table and the conventions.
+fn inputs(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    let mut rows = vec![vec![
         "role".into(),
         "file".into(),
         "format".into(),
         "".into(),
     ]];
-    inputs.extend(r.inputs.iter().map(|i| {
+    rows.extend(r.inputs.iter().map(|i| {
         vec![
             i.role.clone(),
             i.path.clone(),
@@ -74,10 +106,15 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             i.description.clone(),
         ]
     }));
-    table(w, &inputs, 4)?;
+    table(w, " id=\"inputs\"", &rows, 4)?;
     if let Some(c) = super::conventions(r) {
-        writeln!(w, "<p>conventions: {}</p>", esc(&c))?;
+        writeln!(w, "<p id=\"conventions\">conventions: {}</p>", esc(&c))?;
     }
+    Ok(())
+}
+
+/// Every section's table (with its chart), then every matrix (with its heatmap).
+fn sections(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     for s in &r.sections {
         if !s.title.is_empty() {
             writeln!(w, "<h2>{}</h2>", esc(&s.title))?;
@@ -94,35 +131,44 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             cells.extend(row.cells.iter().map(|c| shown_with_ci(r, c)));
             rows.push(cells);
         }
-        table(w, &rows, 1 + usize::from(s.key.is_some()))?;
+        let attrs = format!(" class=\"report\" data-section=\"{}\"", esc(&s.id));
+        table(w, &attrs, &rows, 1 + usize::from(s.key.is_some()))?;
+        if let Some(svg) = plots::section_chart(r, s) {
+            figure(w, "chart", &s.id, &svg)?;
+        }
     }
     for m in &r.matrices {
         writeln!(w, "<h2>{}</h2>", esc(&matrix_heading(r, m)))?;
-        table(w, &matrix_rows(m), 1)?;
+        table(w, " class=\"matrix\"", &matrix_rows(m), 1)?;
+        if let Some(svg) = plots::matrix_chart(r, m) {
+            figure(w, "chart heatmap", &m.id, &svg)?;
+        }
     }
-    if let Some(note) = ci_note(r) {
-        writeln!(w, "<p>{}.</p>", esc(&note))?;
-    }
-    for rk in &r.rankings {
-        writeln!(w, "<h2>{}</h2>", esc(&test_heading(r, rk)))?;
-        table(w, &test_rows(r, rk), 1)?;
-    }
-    list(w, "", r.notes.iter().cloned())?;
-    let warnings = r.warnings.iter().map(|x| {
-        let at = if x.position.is_empty() {
-            String::new()
-        } else {
-            format!("{}: ", x.position)
-        };
-        let hint = x
-            .hint
-            .as_deref()
-            .map(|h| format!(" (hint: {h})"))
-            .unwrap_or_default();
-        format!("warning: {at}{}{hint}", x.message)
-    });
-    list(w, " class=\"warn\"", warnings)?;
-    writeln!(w, "</body>\n</html>")
+    Ok(())
+}
+
+/// A chart (an SVG made by [`plots`], its strings escaped there).
+fn figure(w: &mut dyn Write, class: &str, id: &str, svg: &str) -> io::Result<()> {
+    writeln!(
+        w,
+        "<figure class=\"{class}\" data-section=\"{}\">{svg}</figure>",
+        esc(id)
+    )
+}
+
+/// A warning as one line.
+fn warning(x: &crate::model::Warning) -> String {
+    let at = if x.position.is_empty() {
+        String::new()
+    } else {
+        format!("{}: ", x.position)
+    };
+    let hint = x
+        .hint
+        .as_deref()
+        .map(|h| format!(" (hint: {h})"))
+        .unwrap_or_default();
+    format!("warning: {at}{}{hint}", x.message)
 }
 
 /// A bulleted list of `items` (nothing when there is none).

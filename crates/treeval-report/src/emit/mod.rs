@@ -8,10 +8,12 @@ use treeval_metrics::measure::Kind;
 use crate::render::OutputFormat;
 use crate::value::{Cell, Report};
 
+mod browser;
 mod delimited;
 mod html;
 mod latex;
 mod markdown;
+mod plots;
 mod text;
 
 /// Write `r` in `format` to `w`.
