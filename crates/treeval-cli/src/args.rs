@@ -643,10 +643,21 @@ pub struct DepsArgs {
 pub struct ReportArgs {
     /// Output format: text (aligned tables), json (the versioned contract
     /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per cell, test and
-    /// rank), markdown, latex (booktabs tables), html (one self-contained page of the
-    /// same tables, no script). With --compat: text only.
+    /// rank), markdown, latex (booktabs tables), html (one self-contained page: the same
+    /// tables with charts, and a sentence browser where the command has one; nothing is
+    /// fetched when it is viewed; docs/html-page.md). With --compat: text only.
     #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
     pub format: Format,
+    /// Sentences the HTML page's sentence browser holds at most; beyond that an evenly
+    /// spaced sample, said on the page (the scores always count every sentence). Only with
+    /// --format html.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = treeval_report::browse::DEFAULT_LIMIT,
+        help_heading = "Output"
+    )]
+    pub html_sentences: usize,
     /// No progress bar and no warnings on stderr (the warnings stay in the report).
     #[arg(short, long, help_heading = "Output")]
     pub quiet: bool,

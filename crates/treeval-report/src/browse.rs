@@ -5,6 +5,11 @@
 
 use serde::Serialize;
 
+pub mod align;
+pub mod deps;
+
+pub use deps::DepsCollector;
+
 /// Version of the data block the page's script reads.
 pub const DATA_VERSION: u32 = 1;
 
@@ -111,22 +116,38 @@ pub struct Browser {
 /// Default number of sentences a page holds (the rest are sampled out).
 pub const DEFAULT_LIMIT: usize = 5000;
 
+/// The positions of the sentences a page of at most `limit` of `n` sentences keeps: all of
+/// them, or `limit` evenly spaced ones (0 = no limit).
+pub fn kept(n: usize, limit: usize) -> Vec<usize> {
+    if n <= limit || limit == 0 {
+        return (0..n).collect();
+    }
+    (0..limit).map(|k| k * n / limit).collect()
+}
+
+/// What a page that holds `kept` of `n` sentences says about it.
+pub(crate) fn sampled_note(kept: usize, n: usize) -> String {
+    format!(
+        "the page holds {kept} of the {n} sentences, evenly spaced over the corpus \
+         (the scores above count all of them)"
+    )
+}
+
 impl Browser {
     /// Keep at most `limit` sentences, evenly spaced over the corpus, and say so in `note`.
     pub fn thin(&mut self, limit: usize) {
         let n = self.sentences.len();
-        if n <= limit || limit == 0 {
+        let keep = kept(n, limit);
+        if keep.len() == n {
             return;
         }
-        let kept: Vec<Sentence> = (0..limit)
-            .map(|k| self.sentences[k * n / limit].clone())
-            .collect();
-        self.sentences = kept;
+        let mut all = std::mem::take(&mut self.sentences)
+            .into_iter()
+            .map(Some)
+            .collect::<Vec<_>>();
+        self.sentences = keep.into_iter().filter_map(|k| all[k].take()).collect();
         self.sampled = true;
-        self.note = format!(
-            "the page holds {limit} of the {n} sentences, evenly spaced over the corpus \
-             (the scores above count all of them)"
-        );
+        self.note = sampled_note(self.sentences.len(), n);
     }
 
     /// The data block as JSON safe inside a `<script>` element: `<`, `>` and `&` are

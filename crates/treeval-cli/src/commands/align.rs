@@ -1,6 +1,7 @@
 //! `treeval align`.
 
 use std::io::Write;
+use treeval_report::browse::align as browse;
 
 use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions, AlignmentFile};
 use treeval_metrics::align::{
@@ -96,7 +97,16 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         f_alpha: a.f_alpha.unwrap_or(0.5),
         keep_null,
     };
-    let report = build(a, &e, warnings);
+    let mut report = build(a, &e, warnings);
+    if a.report.format == crate::args::Format::Html {
+        let src = treeval_report::browse::align::AlignSources {
+            gold: &gold,
+            hyps: &hyps,
+            numbers: &numbers,
+            per_hyp: &per_hyp,
+        };
+        report.browser = Some(browse::browser(&src, a.report.html_sentences));
+    }
     if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));

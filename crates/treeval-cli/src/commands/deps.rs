@@ -64,12 +64,18 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
 
 /// Run the command, writing the report to `out`.
 pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (opts, profile) = options(a);
+    let (mut opts, profile) = options(a);
     validate(a)?;
+    let page = page_additions(a, &mut opts);
     let (gold, systems) = readers(a);
     let ins = inputs(a);
     let mut per_sentence = PerSentence::open(a.report.out.per_sentence.as_deref(), "deps", &ins)?;
+    let mut collector = (a.report.format == crate::args::Format::Html)
+        .then(|| treeval_report::browse::DepsCollector::new(&opts, a.systems.clone()));
     let result = evaluate(&gold, &systems, &opts, |k, g, s, c| {
+        if let Some(b) = collector.as_mut() {
+            b.observe(k, g, s, c);
+        }
         if per_sentence.is_on() {
             per_sentence.write(&serde_json::json!({
                 "system": k,
@@ -96,12 +102,14 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         treeval_report::driver::Replicates::new(&result.sentences, cfg)
     });
     let shown = treeval_report::deps::Shown {
-        per_relation: a.per_relation,
-        confusion: a.confusion,
+        per_relation: a.per_relation || page.per_relation,
+        confusion: a.confusion.or(page.confusion),
         ci,
         replicates: replicates.as_ref(),
     };
     let mut report = treeval_report::deps::build(&result, &opts, &profile, shown);
+    report.notes.extend(page.note);
+    report.browser = collector.map(|b| b.finish(a.report.html_sentences));
     if !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some() {
         significance(a, &result, &mut report, replicates.as_ref());
     }
@@ -122,6 +130,49 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;
     Ok(())
+}
+
+/// What the HTML page adds to the report when it was not asked for: the sections its
+/// charts draw.
+#[derive(Debug, Default)]
+struct PageAdditions {
+    per_relation: bool,
+    confusion: Option<usize>,
+    /// A note saying what was added.
+    note: Option<String>,
+}
+
+/// Labels of the confusion matrix the page adds.
+const PAGE_CONFUSION: usize = 15;
+
+/// With `--format html`: per-relation scores, a confusion matrix and the breakdowns by
+/// arc length, sentence length and depth, each unless given (`--by` is added to `opts`).
+fn page_additions(a: &DepsArgs, opts: &mut DepsOptions) -> PageAdditions {
+    use treeval_metrics::ByKey;
+    if a.report.format != crate::args::Format::Html || a.compat.is_some() {
+        return PageAdditions::default();
+    }
+    let mut added = Vec::new();
+    let mut page = PageAdditions::default();
+    if !a.per_relation {
+        page.per_relation = true;
+        added.push("per-relation scores (--per-relation)".to_owned());
+    }
+    if a.confusion.is_none() {
+        page.confusion = Some(PAGE_CONFUSION);
+        opts.confusion = true;
+        added.push(format!(
+            "the label confusion matrix (--confusion {PAGE_CONFUSION})"
+        ));
+    }
+    if a.by.is_empty() {
+        opts.by = vec![ByKey::Distance, ByKey::Length, ByKey::Depth];
+        added.push("breakdowns by distance, length and depth (--by)".to_owned());
+    }
+    if !added.is_empty() {
+        page.note = Some(format!("the HTML page adds {}", added.join(", ")));
+    }
+    page
 }
 
 /// Usage errors: format, output paths, tests without two systems, stdin twice.

@@ -13,6 +13,7 @@ pub mod word;
 use std::ops::AddAssign;
 
 use serde::Serialize;
+use treeval_formats::{Sentence, Word};
 
 pub use measures::{
     group_measures, macro_relation_measures, measures, relation_measures, word_measures,
@@ -178,6 +179,18 @@ pub struct DepsOptions {
     /// Count the CoNLL-2009 predicates (words with a PRED value, as eval09.pl reads
     /// them) of every file, for `--compat eval09`.
     pub count_predicates: bool,
+}
+
+impl DepsOptions {
+    /// Whether word `w` of the gold sentence `s` is scored under the punctuation policy.
+    pub fn scores_word(&self, s: &Sentence, w: &Word) -> bool {
+        match &self.punct {
+            PunctPolicy::Include => true,
+            PunctPolicy::Form => !crate::punct::is_punct_form(s.form(w)),
+            PunctPolicy::Deprel(d) => self.labels.apply(s.deprel(w)) != d,
+            PunctPolicy::Upos(u) => s.upos(w) != u,
+        }
+    }
 }
 
 impl Default for DepsOptions {

@@ -9,10 +9,9 @@ use treeval_formats::{Diagnostic, ErrorKind, Position, Sentence, Word};
 use super::word::WORD_COUNTS;
 use super::{
     depth_bin, direction_bin, distance_bin, length_bin, projectivity_bin, AttachmentCounts, ByKey,
-    DepsOptions, GroupCounts, PunctPolicy, RelationCounts, Validity,
+    DepsOptions, GroupCounts, RelationCounts, Validity,
 };
 use crate::labels::LabelTable;
-use crate::punct::is_punct_form;
 use crate::tree::{Tree, TreeProblems};
 
 /// A gold sentence prepared for scoring against any number of systems.
@@ -54,13 +53,7 @@ impl GoldSentence {
             0
         };
         for w in s.words() {
-            let scored = match &opts.punct {
-                PunctPolicy::Include => true,
-                PunctPolicy::Form => !is_punct_form(s.form(w)),
-                PunctPolicy::Deprel(d) => opts.labels.apply(s.deprel(w)) != d,
-                PunctPolicy::Upos(u) => s.upos(w) != u,
-            };
-            self.scored.push(scored);
+            self.scored.push(opts.scores_word(s, w));
             self.labels
                 .push(labels.intern(opts.labels.apply(s.deprel(w))));
             match w.head().index() {
@@ -566,6 +559,7 @@ fn count_in(e: &mut GroupCounts, gold: bool, j: &Judged) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::deps::PunctPolicy;
     use treeval_formats::ReaderBuilder;
 
     /// A sentence of `n` words, all attached to word 1 (word 1 to the root), labels `dep`;

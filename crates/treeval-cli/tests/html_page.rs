@@ -1,0 +1,145 @@
+//! The HTML page's sentence data agrees with the report it belongs to: every error the
+//! browser marks is one the scores count, and nothing in the data can close its script
+//! element. (The page's look and script are checked in headless Chromium by
+//! tests/browser; see docs/html-page.md.)
+
+mod common;
+
+use common::stdout_ok;
+use serde_json::Value;
+
+/// The `#treeval-data` block of a page.
+fn data_block(page: &str) -> Value {
+    let open = "<script type=\"application/json\" id=\"treeval-data\">";
+    let start = page.find(open).expect("the page has a data block") + open.len();
+    let end = start + page[start..].find("</script>").expect("closed");
+    serde_json::from_str(&page[start..end]).expect("the data block is JSON")
+}
+
+/// A report's JSON for the same command line with `--format json`.
+fn json_report(args: &[&str]) -> Value {
+    let mut a = args.to_vec();
+    a.extend(["--format", "json"]);
+    serde_json::from_str(&stdout_ok(&a)).unwrap()
+}
+
+/// `counts` of the cell of `measure` in section `id` for system `k`.
+fn counts(r: &Value, id: &str, k: usize, measure: &str) -> Vec<u64> {
+    let s = r["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .unwrap();
+    let row = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["system"] == k && x.get("key").map_or(true, Value::is_null))
+        .unwrap();
+    let cell = row["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["measure"] == measure)
+        .unwrap();
+    cell["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+#[test]
+fn deps_marks_exactly_the_errors_the_scores_count() {
+    let args = [
+        "deps",
+        "examples/gold.conllu",
+        "examples/sys.conllu",
+        "examples/sys2.conllu",
+        "--punct",
+        "form",
+    ];
+    let mut html = args.to_vec();
+    html.extend(["--format", "html"]);
+    let data = data_block(&stdout_ok(&html));
+    let report = json_report(&args);
+    assert_eq!(data["kind"], "deps");
+    assert_eq!(data["total"], 3);
+    for k in 0..2 {
+        let (mut words, mut las, mut uas) = (0, 0, 0);
+        for s in data["sentences"].as_array().unwrap() {
+            for w in s["sys"][k].as_array().unwrap() {
+                let f = w[2].as_u64().unwrap();
+                if f & 4 == 0 {
+                    words += 1;
+                    las += u64::from(f & 3 == 0);
+                    uas += u64::from(f & 1 == 0);
+                }
+            }
+        }
+        assert_eq!(counts(&report, "scores", k, "LAS"), [las, words], "LAS");
+        assert_eq!(counts(&report, "scores", k, "UAS"), [uas, words], "UAS");
+    }
+}
+
+#[test]
+fn align_shows_every_link_the_scores_count() {
+    let args = [
+        "align",
+        "testdata/align/gold.naacl",
+        "testdata/align/hyp.pharaoh",
+        "testdata/align/hyp2.pharaoh",
+    ];
+    let mut html = args.to_vec();
+    html.extend(["--format", "html"]);
+    let data = data_block(&stdout_ok(&html));
+    let report = json_report(&args);
+    assert_eq!(data["kind"], "align");
+    let report_counts = &report["inputs"];
+    let gold_links: usize = data["sentences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["sure"].as_array().unwrap().len() + s["possible"].as_array().unwrap().len())
+        .sum();
+    assert!(gold_links > 0, "{report_counts}");
+    for k in 0..2 {
+        let links: usize = data["sentences"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["sys"][k].as_array().unwrap().len())
+            .sum();
+        let c = counts(&report, "scores", k, "precision");
+        // precision reads |A ∩ P| and |A|
+        assert_eq!(c[1] as usize, links, "system {k}: |A|");
+    }
+}
+
+#[test]
+fn the_sentence_data_cannot_leave_its_script_element() {
+    let dir = std::env::temp_dir().join(format!("treeval-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gold = "# sent_id = </script><script>alert(1)</script>\n\
+                1\t<script>alert(1)</script>\t_\tX\t_\t_\t0\troot\t_\t_\n\
+                2\ta&b\t_\tX\t_\t_\t1\t<b>dep</b>\t_\t_\n\n";
+    let g = dir.join("gold.conllu");
+    std::fs::write(&g, gold).unwrap();
+    let g = g.to_str().unwrap();
+    let page = stdout_ok(&["deps", g, g, "--format", "html"]);
+    let data = data_block(&page);
+    assert_eq!(
+        data["sentences"][0]["words"][0],
+        "<script>alert(1)</script>"
+    );
+    assert_eq!(
+        data["sentences"][0]["id"],
+        "</script><script>alert(1)</script>"
+    );
+    // the only script elements are the data block and the page's own script
+    assert_eq!(page.matches("<script").count(), 2, "{page}");
+    assert!(!page.contains("alert(1)</script>"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,94 @@
+//! The `align` sentences for the browser: gold sure and possible links and each
+//! hypothesis's links, with the sentence's precision, recall and AER from the same counts
+//! the report sums.
+
+use treeval_formats::align::{AlignmentFile, Link, LinkKind};
+use treeval_metrics::align::AlignCounts;
+
+use super::{kept, Analyses, Browser, Kind, Sentence, DATA_VERSION};
+
+/// What the browser shows of an alignment evaluation.
+#[derive(Debug, Clone, Copy)]
+pub struct AlignSources<'a> {
+    /// The gold file.
+    pub gold: &'a AlignmentFile,
+    /// The hypotheses, in system order.
+    pub hyps: &'a [AlignmentFile],
+    /// The sentence numbers the counts are rows of.
+    pub numbers: &'a [u64],
+    /// Per hypothesis, per sentence, its counts.
+    pub per_hyp: &'a [Vec<AlignCounts>],
+}
+
+/// `(source, target)` of the links of sentence `n` that are not NULL, those accepted by
+/// `keep`, sorted and without duplicates.
+fn pairs(f: &AlignmentFile, n: u64, keep: impl Fn(&Link) -> bool) -> Vec<(u32, u32)> {
+    let mut v: Vec<(u32, u32)> = f
+        .sentences
+        .get(&n)
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .filter(|l| keep(l))
+        .filter_map(|l| Some((l.a?, l.b?)))
+        .collect();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// One sentence: sure links, possible links that are not sure, every hypothesis's links.
+fn sentence(src: &AlignSources<'_>, row: usize) -> Sentence {
+    let n = src.numbers[row];
+    let sure = pairs(src.gold, n, |l| l.kind == LinkKind::Sure);
+    let possible: Vec<(u32, u32)> = pairs(src.gold, n, |l| l.kind == LinkKind::Possible)
+        .into_iter()
+        .filter(|x| sure.binary_search(x).is_err())
+        .collect();
+    let sys: Vec<Vec<(u32, u32)>> = src.hyps.iter().map(|h| pairs(h, n, |_| true)).collect();
+    let all = sure.iter().chain(&possible).chain(sys.iter().flatten());
+    let (s, t) = all.fold((0, 0), |(s, t), &(a, b)| (s.max(a + 1), t.max(b + 1)));
+    let scores = src
+        .per_hyp
+        .iter()
+        .map(|rows| {
+            let c = rows.get(row).copied().unwrap_or_default().scores(0.5);
+            [c.precision, c.recall, c.aer]
+                .iter()
+                .map(|x| x.map(|v| 100.0 * v))
+                .collect()
+        })
+        .collect();
+    Sentence {
+        i: n,
+        id: None,
+        scores,
+        analyses: Analyses::Align {
+            src: s,
+            tgt: t,
+            sure,
+            possible,
+            sys,
+        },
+    }
+}
+
+/// The data block of an alignment evaluation, with at most `limit` sentences.
+pub fn browser(src: &AlignSources<'_>, limit: usize) -> Browser {
+    let n = src.numbers.len();
+    let keep = kept(n, limit);
+    let mut b = Browser {
+        version: DATA_VERSION,
+        kind: Kind::Align,
+        systems: src.hyps.iter().map(|h| h.path.to_string()).collect(),
+        columns: vec!["precision".into(), "recall".into(), "AER".into()],
+        labels: Vec::new(),
+        total: n as u64,
+        sampled: keep.len() < n,
+        note: String::new(),
+        sentences: keep.iter().map(|&row| sentence(src, row)).collect(),
+    };
+    if b.sampled {
+        b.note = super::sampled_note(keep.len(), n);
+    }
+    b
+}

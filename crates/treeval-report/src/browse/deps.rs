@@ -1,0 +1,155 @@
+//! The `deps` sentences for the browser, collected from the evaluation's per-sentence
+//! callback: the gold words and arcs, each system's arcs with every error marked under the
+//! same conventions the scores use (punctuation policy, label mode), and the sentence's
+//! LAS, UAS and LA.
+
+use rustc_hash::FxHashMap;
+use treeval_formats::Sentence as Parsed;
+use treeval_metrics::deps::{AttachmentCounts, DepsMetric};
+use treeval_metrics::DepsOptions;
+
+use super::{flags, Analyses, Browser, Kind, Sentence, DATA_VERSION};
+
+/// The per-sentence scores shown in the list.
+const COLUMNS: [DepsMetric; 3] = [DepsMetric::Las, DepsMetric::Uas, DepsMetric::La];
+
+/// Label strings by index.
+#[derive(Debug, Default)]
+pub(crate) struct Labels {
+    ids: FxHashMap<String, u32>,
+    names: Vec<String>,
+}
+
+impl Labels {
+    /// The index of `label`, added when new.
+    pub(crate) fn id(&mut self, label: &str) -> u32 {
+        if let Some(&k) = self.ids.get(label) {
+            return k;
+        }
+        let k = self.names.len() as u32;
+        self.names.push(label.to_owned());
+        self.ids.insert(label.to_owned(), k);
+        k
+    }
+
+    /// The strings, in index order.
+    pub(crate) fn into_names(self) -> Vec<String> {
+        self.names
+    }
+}
+
+/// A percentage, or `None` when the denominator is 0.
+pub(crate) fn percent((num, den): (f64, f64)) -> Option<f64> {
+    (den > 0.0).then(|| 100.0 * num / den)
+}
+
+/// Collects the sentences of a `deps` evaluation.
+#[derive(Debug)]
+pub struct DepsCollector {
+    opts: DepsOptions,
+    systems: Vec<String>,
+    labels: Labels,
+    sentences: Vec<Sentence>,
+}
+
+impl DepsCollector {
+    /// A collector for `systems` (their names) under `opts`.
+    pub fn new(opts: &DepsOptions, systems: Vec<String>) -> Self {
+        DepsCollector {
+            opts: opts.clone(),
+            systems,
+            labels: Labels::default(),
+            sentences: Vec::new(),
+        }
+    }
+
+    /// System `k`'s parse `s` of the gold sentence `g`, with its counts `c`.
+    pub fn observe(&mut self, k: usize, g: &Parsed, s: &Parsed, c: &AttachmentCounts) {
+        let i = g.index();
+        if self.sentences.last().map(|x| x.i) != Some(i) {
+            let sentence = self.gold(g);
+            self.sentences.push(sentence);
+        }
+        let arcs = self.arcs(g, s);
+        let scores = COLUMNS.iter().map(|m| percent(m.ratio(c))).collect();
+        let Some(last) = self.sentences.last_mut() else {
+            return;
+        };
+        if let Analyses::Deps { sys, .. } = &mut last.analyses {
+            // a system the callback skipped keeps its place with no arcs
+            while sys.len() < k {
+                sys.push(Vec::new());
+                last.scores.push(vec![None; COLUMNS.len()]);
+            }
+            sys.push(arcs);
+            last.scores.push(scores);
+        }
+    }
+
+    /// The gold words and arcs of `g`.
+    fn gold(&mut self, g: &Parsed) -> Sentence {
+        let words = g.words().iter().map(|w| g.form(w).to_owned()).collect();
+        let gold = g
+            .words()
+            .iter()
+            .map(|w| {
+                let label = self.labels.id(self.opts.labels.apply(g.deprel(w)));
+                (w.head().index().map_or(-1, i64::from), label)
+            })
+            .collect();
+        Sentence {
+            i: g.index(),
+            id: g.sent_id().map(str::to_owned),
+            scores: Vec::new(),
+            analyses: Analyses::Deps {
+                words,
+                gold,
+                sys: Vec::new(),
+            },
+        }
+    }
+
+    /// The system's arcs over the gold words, each error flagged as the scores count it.
+    fn arcs(&mut self, g: &Parsed, s: &Parsed) -> Vec<(i64, u32, u8)> {
+        let labels = self.opts.labels;
+        g.words()
+            .iter()
+            .enumerate()
+            .map(|(p, gw)| {
+                let Some(sw) = s.words().get(p) else {
+                    return (-1, 0, flags::UNALIGNED);
+                };
+                let (gl, sl) = (labels.apply(g.deprel(gw)), labels.apply(s.deprel(sw)));
+                let head = sw.head().index();
+                let mut f = 0;
+                if head.is_none() || head != gw.head().index() {
+                    f |= flags::HEAD;
+                }
+                if gl != sl {
+                    f |= flags::LABEL;
+                }
+                if !self.opts.scores_word(g, gw) {
+                    f |= flags::UNSCORED;
+                }
+                (head.map_or(-1, i64::from), self.labels.id(sl), f)
+            })
+            .collect()
+    }
+
+    /// The data block, with at most `limit` sentences (evenly spaced beyond).
+    pub fn finish(self, limit: usize) -> Browser {
+        let mut b = Browser {
+            version: DATA_VERSION,
+            kind: Kind::Deps,
+            systems: self.systems,
+            columns: COLUMNS.iter().map(|m| m.name().to_owned()).collect(),
+            labels: self.labels.into_names(),
+            total: self.sentences.len() as u64,
+            sampled: false,
+            note: String::new(),
+            sentences: self.sentences,
+        };
+        b.thin(limit);
+        b
+    }
+}
