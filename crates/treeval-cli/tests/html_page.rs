@@ -143,3 +143,46 @@ fn the_sentence_data_cannot_leave_its_script_element() {
     assert!(!page.contains("alert(1)</script>"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn ud_marks_exactly_the_aligned_errors_the_scores_count() {
+    let args = [
+        "ud",
+        "testdata/ud/different-tokenization/gold.conllu",
+        "testdata/ud/different-tokenization/sys.conllu",
+    ];
+    let mut html = args.to_vec();
+    html.extend(["--format", "html"]);
+    let data = data_block(&stdout_ok(&html));
+    let report = json_report(&args);
+    let row = |key: &str| -> Vec<u64> {
+        let rows = report["sections"][0]["rows"].as_array().unwrap();
+        let r = rows.iter().find(|r| r["key"] == key).unwrap();
+        let c = r["cells"].as_array().unwrap();
+        let acc = c
+            .iter()
+            .find(|c| c["measure"] == "aligned-accuracy")
+            .unwrap();
+        acc["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect()
+    };
+    let (mut aligned, mut las, mut uas, mut gold_words) = (0, 0, 0, 0);
+    for s in data["sentences"].as_array().unwrap() {
+        for w in s["sys"][0].as_array().unwrap() {
+            let f = w[2].as_u64().unwrap();
+            gold_words += 1;
+            if f & 8 == 0 {
+                aligned += 1;
+                las += u64::from(f & 3 == 0);
+                uas += u64::from(f & 1 == 0);
+            }
+        }
+    }
+    assert_eq!(gold_words, 8, "every gold word is shown");
+    assert_eq!(row("LAS"), [las, aligned], "LAS");
+    assert_eq!(row("UAS"), [uas, aligned], "UAS");
+}

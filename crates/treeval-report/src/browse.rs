@@ -7,6 +7,7 @@ use serde::Serialize;
 
 pub mod align;
 pub mod deps;
+pub mod ud;
 
 pub use deps::DepsCollector;
 

@@ -169,6 +169,10 @@ pub struct UdSystemIn {
     pub resync: Option<Vec<ResyncWindow>>,
     /// Per gold sentence (kept for tests and intervals; else empty).
     pub sentences: Vec<UdCounts>,
+    /// Per gold sentence, its words as aligned (for the HTML page; else empty).
+    pub trace: Vec<treeval_metrics::ud::trace::TracedSentence>,
+    /// The relation names the trace's labels index.
+    pub trace_labels: Vec<String>,
 }
 
 /// What the report shows besides the metrics.

@@ -166,6 +166,9 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         };
         let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
         let mut report = build(signature, &gold_file, &systems, shown, warnings);
+        if opts.trace {
+            report.browser = Some(browser(a, &systems));
+        }
         if !cfg.tests.is_empty() {
             significance(a, &cfg, &systems, &mut report);
         }
@@ -174,6 +177,41 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The sentence browser's data: every system's trace over the gold words, with the gold
+/// sentences' sent_ids (read again from the gold file; none when it is standard input or
+/// cannot be read, which the evaluation has reported already).
+fn browser(a: &UdArgs, systems: &[UdSystemIn]) -> treeval_report::browse::Browser {
+    use treeval_report::browse::ud::{browser, Traced};
+    let traced: Vec<Traced<'_>> = systems
+        .iter()
+        .map(|s| Traced {
+            name: &s.file.path,
+            sentences: &s.trace,
+            labels: &s.trace_labels,
+        })
+        .collect();
+    browser(&traced, &gold_sent_ids(&a.gold), a.report.html_sentences)
+}
+
+/// The sent_id of every sentence of a CoNLL-U file (empty when it cannot be read again).
+fn gold_sent_ids(path: &str) -> Vec<Option<String>> {
+    if path == "-" {
+        return Vec::new();
+    }
+    let Ok(mut reader) = treeval_formats::ReaderBuilder::new()
+        .validate_deps(false)
+        .from_path(path)
+    else {
+        return Vec::new();
+    };
+    let mut ids = Vec::new();
+    let mut s = treeval_formats::Sentence::new();
+    while let Ok(true) = reader.read_sentence(&mut s) {
+        ids.push(s.sent_id().map(str::to_owned));
+    }
+    ids
 }
 
 /// The scorer's options. Compat modes reproduce the tool without extra flags: udeval
@@ -202,6 +240,7 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         by: a.by.clone(),
         relation_sets: false,
         skip_enhanced: conll18,
+        trace: a.report.format == crate::args::Format::Html && a.compat.is_none(),
     }
 }
 
@@ -233,6 +272,8 @@ fn score(a: &UdArgs, opts: &UdOptions) -> Result<Scored, Failure> {
                     by: r.by,
                     resync: r.resync,
                     sentences: r.sentences,
+                    trace: r.trace,
+                    trace_labels: r.trace_labels,
                 });
             }
             Err(e) => failures.push(explain(e, &a.gold, path)),

@@ -23,6 +23,7 @@
 mod enhanced;
 pub mod measures;
 mod resync;
+pub mod trace;
 mod window;
 
 use serde::Serialize;
@@ -149,6 +150,8 @@ pub struct UdOptions {
     /// Do not read DEPS at all (ELAS and EULAS stay 0 items), as conll18_ud_eval.py,
     /// which neither scores nor checks them.
     pub skip_enhanced: bool,
+    /// Keep what the alignment made of every gold word ([`UdResult::trace`]).
+    pub trace: bool,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -278,6 +281,10 @@ pub struct UdResult {
     /// right head and relation (recall-like); `system` and `system_las` the same for
     /// system words by their system value (precision-like).
     pub by: Vec<(ByKey, Vec<(String, GroupCounts)>)>,
+    /// With [`UdOptions::trace`]: every gold sentence's words as aligned.
+    pub trace: Vec<trace::TracedSentence>,
+    /// The universal relations the trace's labels index.
+    pub trace_labels: Vec<String>,
 }
 
 /// Where the two texts first differ.
@@ -564,6 +571,8 @@ struct Eval<'a> {
     window: Vec<UdCounts>,
     /// The diff of the texts, with `--align resync`.
     resync: Option<Box<Resync>>,
+    /// With `opts.trace`: the gold sentences counted so far, as aligned.
+    trace: Vec<trace::TracedSentence>,
 }
 
 fn char_count(b: &[u8]) -> u64 {
@@ -592,6 +601,7 @@ impl<'a> Eval<'a> {
             sentences: Vec::new(),
             window: Vec::new(),
             resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
+            trace: Vec::new(),
         }
     }
 
@@ -656,6 +666,10 @@ impl<'a> Eval<'a> {
             sentences: self.sentences,
             warnings,
             resync: self.resync.map(|r| r.windows),
+            trace: self.trace,
+            trace_labels: (0..self.labels.len() as u32)
+                .map(|k| self.labels.name(k).to_owned())
+                .collect(),
             by: self
                 .opts
                 .by
@@ -1003,6 +1017,20 @@ impl<'a> Eval<'a> {
         }
         if self.opts.keep_sentences {
             self.sentences.extend_from_slice(&self.window[..ngs - gs0]);
+        }
+        if self.opts.trace {
+            let f = trace::Flushed {
+                g: &self.g,
+                s: &self.s,
+                smap: &self.smap,
+                pairs: &self.pairs,
+                gs0,
+                ngs,
+                gn,
+                window: &self.window,
+            };
+            let traced = f.sentences();
+            self.trace.extend(traced);
         }
         self.pairs.clear();
         self.g.front = gn;

@@ -1,0 +1,124 @@
+//! The `ud` sentences for the browser: the gold words and arcs, and each system's arcs as
+//! the alignment maps them onto the gold words (from `UdResult::trace`), with the
+//! sentence's LAS, UAS and word-segmentation F1.
+
+use treeval_metrics::ud::trace::TracedSentence;
+use treeval_metrics::ud::UdCounts;
+
+use super::deps::Labels;
+use super::{flags, kept, Analyses, Browser, Kind, Sentence, DATA_VERSION};
+
+/// The per-sentence scores shown in the list (F1 of these metrics).
+const COLUMNS: [&str; 3] = ["LAS", "UAS", "Words"];
+
+/// One system's trace with the relation names its labels index.
+#[derive(Debug, Clone, Copy)]
+pub struct Traced<'a> {
+    /// The system's name.
+    pub name: &'a str,
+    /// Per gold sentence, as aligned.
+    pub sentences: &'a [TracedSentence],
+    /// The relation names.
+    pub labels: &'a [String],
+}
+
+/// F1 of the columns in percent (`None` when the metric has no items in the sentence).
+fn scores(c: &UdCounts) -> Vec<Option<f64>> {
+    let all = c.scores(c.metrics.len());
+    COLUMNS
+        .iter()
+        .map(|name| {
+            all.iter()
+                .find(|(n, _)| n == name)
+                .and_then(|(_, s)| (s.gold + s.system > 0).then_some(100.0 * s.f1))
+        })
+        .collect()
+}
+
+/// The name of relation `k` of a system's trace.
+fn name<'a>(t: &Traced<'a>, k: u32) -> &'a str {
+    t.labels.get(k as usize).map_or("?", String::as_str)
+}
+
+/// Sentence `row` over the gold words, with every system's arcs.
+fn sentence(
+    systems: &[Traced<'_>],
+    row: usize,
+    id: Option<String>,
+    labels: &mut Labels,
+) -> Sentence {
+    let first = &systems[0].sentences[row];
+    let words = first.words.iter().map(|w| w.form.clone()).collect();
+    let gold = first
+        .words
+        .iter()
+        .map(|w| {
+            let head = w.head.map_or(-1, i64::from);
+            (head, labels.id(name(&systems[0], w.label)))
+        })
+        .collect();
+    let mut sys = Vec::new();
+    let mut all_scores = Vec::new();
+    for t in systems {
+        let Some(s) = t.sentences.get(row) else {
+            sys.push(Vec::new());
+            all_scores.push(vec![None; COLUMNS.len()]);
+            continue;
+        };
+        let arcs = s
+            .words
+            .iter()
+            .map(|w| match w.system {
+                None => (-1, 0, flags::UNALIGNED),
+                Some(x) => {
+                    let mut f = 0;
+                    if !x.head_ok {
+                        f |= flags::HEAD;
+                    }
+                    if !x.label_ok {
+                        f |= flags::LABEL;
+                    }
+                    (x.head.map_or(-1, i64::from), labels.id(name(t, x.label)), f)
+                }
+            })
+            .collect();
+        sys.push(arcs);
+        all_scores.push(scores(&s.counts));
+    }
+    Sentence {
+        i: row as u64 + 1,
+        id,
+        scores: all_scores,
+        analyses: Analyses::Deps { words, gold, sys },
+    }
+}
+
+/// The data block of a `ud` evaluation with at most `limit` sentences; `ids` are the gold
+/// sentences' sent_ids when known.
+pub fn browser(systems: &[Traced<'_>], ids: &[Option<String>], limit: usize) -> Browser {
+    let n = systems.first().map_or(0, |t| t.sentences.len());
+    let keep = kept(n, limit);
+    let mut labels = Labels::default();
+    let sentences = if systems.is_empty() {
+        Vec::new()
+    } else {
+        keep.iter()
+            .map(|&row| sentence(systems, row, ids.get(row).cloned().flatten(), &mut labels))
+            .collect()
+    };
+    let mut b = Browser {
+        version: DATA_VERSION,
+        kind: Kind::Deps,
+        systems: systems.iter().map(|t| t.name.to_owned()).collect(),
+        columns: COLUMNS.iter().map(|c| format!("{c}-F1")).collect(),
+        labels: labels.into_names(),
+        total: n as u64,
+        sampled: keep.len() < n,
+        note: String::new(),
+        sentences,
+    };
+    if b.sampled {
+        b.note = super::sampled_note(keep.len(), n);
+    }
+    b
+}
