@@ -352,6 +352,12 @@ pub fn outputs(o: &crate::args::OutputArgs) -> Vec<Output<'_>> {
         .collect()
 }
 
+/// The report note saying what `--format html` added to the report because the page's
+/// charts draw it (each item names the option that asks for it); none when nothing was.
+pub fn page_note(added: &[String]) -> Option<String> {
+    (!added.is_empty()).then(|| format!("the HTML page adds {}", added.join(", ")))
+}
+
 /// Refuse a `--format` the command does not implement (instead of printing text), and any
 /// `--format` but text beside a `--compat` mode (which prints the reference tool's output).
 pub fn check_format(

@@ -169,9 +169,7 @@ fn page_additions(a: &DepsArgs, opts: &mut DepsOptions) -> PageAdditions {
         opts.by = vec![ByKey::Distance, ByKey::Length, ByKey::Depth];
         added.push("breakdowns by distance, length and depth (--by)".to_owned());
     }
-    if !added.is_empty() {
-        page.note = Some(format!("the HTML page adds {}", added.join(", ")));
-    }
+    page.note = crate::output::page_note(&added);
     page
 }
 

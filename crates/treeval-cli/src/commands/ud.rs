@@ -161,12 +161,13 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             signature.push("test-metrics", a.test_metrics.join(","));
         }
         let shown = UdShown {
-            per_relation: a.per_relation,
+            per_relation: a.per_relation || html_page(a),
             ci: super::significance::intervals(&a.report.sig),
         };
         let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
         let mut report = build(signature, &gold_file, &systems, shown, warnings);
         if opts.trace {
+            report.notes.extend(page_note(a));
             report.browser = Some(browser(a, &systems));
         }
         if !cfg.tests.is_empty() {
@@ -177,6 +178,30 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// Whether the report is an HTML page (with its charts and sentence browser).
+fn html_page(a: &UdArgs) -> bool {
+    a.report.format == crate::args::Format::Html && a.compat.is_none()
+}
+
+/// The breakdowns the HTML page adds when `--by` is not given.
+const PAGE_BY: [treeval_metrics::ByKey; 3] = [
+    treeval_metrics::ByKey::Distance,
+    treeval_metrics::ByKey::Length,
+    treeval_metrics::ByKey::Depth,
+];
+
+/// What the HTML page added to the report, as a note.
+fn page_note(a: &UdArgs) -> Option<String> {
+    let mut added = Vec::new();
+    if !a.per_relation {
+        added.push("per-relation scores (--per-relation)".to_owned());
+    }
+    if a.by.is_empty() {
+        added.push("breakdowns by distance, length and depth (--by)".to_owned());
+    }
+    crate::output::page_note(&added)
 }
 
 /// The sentence browser's data: every system's trace over the gold words, with the gold
@@ -237,10 +262,14 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         enhancements,
         keep_sentences: resample || a.report.out.per_sentence.is_some(),
         align: a.align.into(),
-        by: a.by.clone(),
+        by: if a.by.is_empty() && html_page(a) {
+            PAGE_BY.to_vec()
+        } else {
+            a.by.clone()
+        },
         relation_sets: false,
         skip_enhanced: conll18,
-        trace: a.report.format == crate::args::Format::Html && a.compat.is_none(),
+        trace: html_page(a),
     }
 }
 
