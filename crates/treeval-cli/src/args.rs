@@ -488,6 +488,13 @@ pub struct AlignArgs {
     #[arg(long, value_enum)]
     pub compat: Option<AlignCompat>,
 
+    /// The words of the two sides of the gold links (two files, one sentence per line,
+    /// words separated by spaces; line k is sentence k): links past a sentence's last word
+    /// are warned about (a sign of a wrong index base or swapped sides), and the HTML
+    /// page's alignment grid shows the words.
+    #[arg(long, num_args = 2, value_names = ["SRC", "TGT"])]
+    pub tokens: Vec<String>,
+
     #[command(flatten)]
     pub report: ReportArgs,
 

@@ -186,3 +186,36 @@ fn ud_marks_exactly_the_aligned_errors_the_scores_count() {
     assert_eq!(row("LAS"), [las, aligned], "LAS");
     assert_eq!(row("UAS"), [uas, aligned], "UAS");
 }
+
+#[test]
+fn align_tokens_name_the_grid_and_catch_links_past_the_words() {
+    let base = [
+        "align",
+        "testdata/align/gold.naacl",
+        "testdata/align/hyp.pharaoh",
+        "--tokens",
+        "testdata/align/tokens.src",
+        "testdata/align/tokens.tgt",
+    ];
+    let mut html = base.to_vec();
+    html.extend(["--format", "html"]);
+    let data = data_block(&stdout_ok(&html));
+    assert_eq!(
+        data["sentences"][0]["src"],
+        serde_json::json!(["the", "cat", "sleeps", "well"])
+    );
+    assert_eq!(data["sentences"][1]["src"][0], "<script>alert(1)</script>");
+    assert_eq!(data["sentences"][0]["tgt"].as_array().unwrap().len(), 4);
+    // the same files swapped: the gold's fourth target word is past the source's third
+    let mut swapped = base.to_vec();
+    swapped[4] = "testdata/align/tokens.tgt";
+    swapped[5] = "testdata/align/tokens.src";
+    swapped.extend(["--format", "json"]);
+    let r: Value = serde_json::from_str(&stdout_ok(&swapped)).unwrap();
+    let warnings = r["warnings"].to_string();
+    assert!(warnings.contains("point past the last word"), "{warnings}");
+    let mut fine = base.to_vec();
+    fine.extend(["--format", "json"]);
+    let r: Value = serde_json::from_str(&stdout_ok(&fine)).unwrap();
+    assert!(!r["warnings"].to_string().contains("past the last word"));
+}

@@ -38,6 +38,17 @@ pub enum Kind {
     Align,
 }
 
+/// One side of an aligned sentence: its words when known, else how many positions the
+/// links use.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum Words {
+    /// Positions `0..n`.
+    Count(u32),
+    /// The words.
+    Words(Vec<String>),
+}
+
 /// One sentence's analyses, by kind.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
@@ -64,10 +75,10 @@ pub enum Analyses {
     },
     /// Word alignments.
     Align {
-        /// Number of source words.
-        src: u32,
-        /// Number of target words.
-        tgt: u32,
+        /// The source words (or their number).
+        src: Words,
+        /// The target words (or their number).
+        tgt: Words,
         /// Sure links (0-based).
         sure: Vec<(u32, u32)>,
         /// Possible links that are not sure.

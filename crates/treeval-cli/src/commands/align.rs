@@ -21,6 +21,7 @@ use crate::Failure;
 fn inputs(a: &AlignArgs) -> Vec<InputRef<'_>> {
     std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.hyps.iter().map(|s| ("HYP", s.as_str())))
+        .chain(a.tokens.iter().map(|s| ("TOKENS", s.as_str())))
         .collect()
 }
 
@@ -58,6 +59,10 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let sentences = pair(a, &gold, &hyps, wa_eval, &mut warnings)?;
+    let tokens = read_tokens(a)?;
+    if let Some(t) = &tokens {
+        token_warnings(a, t, std::iter::once(&gold).chain(&hyps), &mut warnings);
+    }
     // one sentence list for every hypothesis, so that their rows pair up
     let numbers = sentence_numbers(std::iter::once(&gold).chain(&hyps));
     let per_hyp: Vec<Vec<AlignCounts>> = hyps
@@ -76,16 +81,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         hyp_warnings(&scoring, h, &t, &mut warnings);
         totals.push(t);
     }
-    if a.report.out.per_sentence.is_some() {
-        let mut sink =
-            PerSentence::open(a.report.out.per_sentence.as_deref(), "align", &inputs(a))?;
-        for (k, rows) in per_hyp.iter().enumerate() {
-            for (i, c) in rows.iter().enumerate() {
-                sink.write(&serde_json::json!({"system": k, "sentence": numbers[i], "counts": c}));
-            }
-        }
-        sink.finish()?;
-    }
+    write_per_sentence(a, &per_hyp, &numbers)?;
     let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
     gold_counts.sentences = sentences;
     let e = AlignIn {
@@ -104,6 +100,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
             hyps: &hyps,
             numbers: &numbers,
             per_hyp: &per_hyp,
+            tokens: tokens.as_ref(),
         };
         report.browser = Some(browse::browser(&src, a.report.html_sentences));
     }
@@ -119,6 +116,87 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// `--per-sentence`: one object per sentence and hypothesis.
+fn write_per_sentence(
+    a: &AlignArgs,
+    per_hyp: &[Vec<AlignCounts>],
+    numbers: &[u64],
+) -> Result<(), Failure> {
+    if a.report.out.per_sentence.is_none() {
+        return Ok(());
+    }
+    let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "align", &inputs(a))?;
+    for (k, rows) in per_hyp.iter().enumerate() {
+        for (i, c) in rows.iter().enumerate() {
+            sink.write(&serde_json::json!({"system": k, "sentence": numbers[i], "counts": c}));
+        }
+    }
+    sink.finish()
+}
+
+/// The words of both sides (`--tokens`): per file, per line, its words.
+fn read_tokens(a: &AlignArgs) -> Result<Option<[Vec<Vec<String>>; 2]>, Failure> {
+    let [src, tgt] = a.tokens.as_slice() else {
+        return Ok(None);
+    };
+    let read = |path: &str| -> Result<Vec<Vec<String>>, Failure> {
+        let text = treeval_formats::input::read_text(path, "one sentence of words per line")
+            .map_err(|e| Failure::Eval(e.to_string()))?;
+        Ok(text
+            .lines()
+            .map(|l| l.split_whitespace().map(str::to_owned).collect())
+            .collect())
+    };
+    Ok(Some([read(src)?, read(tgt)?]))
+}
+
+/// Warnings about the token files: fewer lines than sentences, and links (of any file)
+/// past the last word of their sentence's side.
+fn token_warnings<'a>(
+    a: &AlignArgs,
+    tokens: &[Vec<Vec<String>>; 2],
+    files: impl Iterator<Item = &'a AlignmentFile>,
+    w: &mut Vec<Warning>,
+) {
+    let files: Vec<&AlignmentFile> = files.collect();
+    let last = sentence_numbers(files.iter().copied())
+        .last()
+        .copied()
+        .unwrap_or(0);
+    for (k, side) in tokens.iter().enumerate() {
+        if (side.len() as u64) < last {
+            warn(
+                w,
+                &a.tokens[k],
+                format!("{} lines, but the links reach sentence {last}", side.len()),
+                Some("line k of a token file is sentence k"),
+            );
+        }
+    }
+    for f in files {
+        let mut outside = 0u64;
+        let mut first = None;
+        for (&n, links) in &f.sentences {
+            let len = |k: usize| tokens[k].get(n as usize - 1).map(Vec::len);
+            for l in links {
+                let past = |p: Option<u32>, k: usize| matches!((p, len(k)), (Some(p), Some(m)) if p as usize >= m);
+                if past(l.a, 0) || past(l.b, 1) {
+                    outside += 1;
+                    first.get_or_insert(l.line);
+                }
+            }
+        }
+        if let Some(line) = first {
+            warn(
+                w,
+                &format!("{}:{line}", f.path),
+                format!("{outside} link(s) point past the last word of their sentence"),
+                Some("check the index base (--gold-base, --hyp-base), the sides (--reverse) and the order of the --tokens files"),
+            );
+        }
+    }
 }
 
 /// Usage errors: option values, tests without two hypotheses, format and output paths.

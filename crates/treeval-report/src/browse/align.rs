@@ -5,7 +5,7 @@
 use treeval_formats::align::{AlignmentFile, Link, LinkKind};
 use treeval_metrics::align::AlignCounts;
 
-use super::{kept, Analyses, Browser, Kind, Sentence, DATA_VERSION};
+use super::{kept, Analyses, Browser, Kind, Sentence, Words, DATA_VERSION};
 
 /// What the browser shows of an alignment evaluation.
 #[derive(Debug, Clone, Copy)]
@@ -18,6 +18,8 @@ pub struct AlignSources<'a> {
     pub numbers: &'a [u64],
     /// Per hypothesis, per sentence, its counts.
     pub per_hyp: &'a [Vec<AlignCounts>],
+    /// The words of both sides, one line per sentence (from 1), when given.
+    pub tokens: Option<&'a [Vec<Vec<String>>; 2]>,
 }
 
 /// `(source, target)` of the links of sentence `n` that are not NULL, those accepted by
@@ -47,6 +49,15 @@ fn sentence(src: &AlignSources<'_>, row: usize) -> Sentence {
     let sys: Vec<Vec<(u32, u32)>> = src.hyps.iter().map(|h| pairs(h, n, |_| true)).collect();
     let all = sure.iter().chain(&possible).chain(sys.iter().flatten());
     let (s, t) = all.fold((0, 0), |(s, t), &(a, b)| (s.max(a + 1), t.max(b + 1)));
+    let side = |k: usize, used: u32| {
+        let line = src
+            .tokens
+            .and_then(|t| t[k].get((n as usize).wrapping_sub(1)));
+        match line {
+            Some(words) if words.len() as u32 >= used => Words::Words(words.clone()),
+            _ => Words::Count(used),
+        }
+    };
     let scores = src
         .per_hyp
         .iter()
@@ -63,8 +74,8 @@ fn sentence(src: &AlignSources<'_>, row: usize) -> Sentence {
         id: None,
         scores,
         analyses: Analyses::Align {
-            src: s,
-            tgt: t,
+            src: side(0, s),
+            tgt: side(1, t),
             sure,
             possible,
             sys,
