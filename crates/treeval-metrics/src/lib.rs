@@ -16,6 +16,7 @@ pub mod measure;
 pub mod pts;
 pub mod punct;
 pub mod relations;
+pub mod sample;
 pub mod score;
 pub mod ted;
 pub mod tedeval;

@@ -137,29 +137,27 @@ pub fn kept(n: usize, limit: usize) -> Vec<usize> {
     (0..limit).map(|k| k * n / limit).collect()
 }
 
-/// What a page that holds `kept` of `n` sentences says about it.
-pub(crate) fn sampled_note(kept: usize, n: usize) -> String {
-    format!(
-        "the page holds {kept} of the {n} sentences, evenly spaced over the corpus \
-         (the scores above count all of them)"
-    )
-}
+/// What a page that holds a sample of the sentences says about it.
+pub(crate) const SAMPLED_NOTE: &str =
+    "They are evenly spaced over the corpus; the scores above count every sentence.";
 
 impl Browser {
-    /// Keep at most `limit` sentences, evenly spaced over the corpus, and say so in `note`.
+    /// Keep at most `limit` sentences, evenly spaced over the corpus, and say so in `note`
+    /// (`total` says how many the corpus has; fewer may have been collected already).
     pub fn thin(&mut self, limit: usize) {
         let n = self.sentences.len();
         let keep = kept(n, limit);
-        if keep.len() == n {
-            return;
+        if keep.len() < n {
+            let mut all: Vec<Option<Sentence>> = std::mem::take(&mut self.sentences)
+                .into_iter()
+                .map(Some)
+                .collect();
+            self.sentences = keep.into_iter().filter_map(|k| all[k].take()).collect();
         }
-        let mut all = std::mem::take(&mut self.sentences)
-            .into_iter()
-            .map(Some)
-            .collect::<Vec<_>>();
-        self.sentences = keep.into_iter().filter_map(|k| all[k].take()).collect();
-        self.sampled = true;
-        self.note = sampled_note(self.sentences.len(), n);
+        if (self.sentences.len() as u64) < self.total {
+            self.sampled = true;
+            self.note = SAMPLED_NOTE.to_owned();
+        }
     }
 
     /// The data block as JSON safe inside a `<script>` element: `<`, `>` and `&` are
@@ -231,6 +229,6 @@ mod tests {
         b.thin(4);
         let kept: Vec<u64> = b.sentences.iter().map(|s| s.i).collect();
         assert_eq!(kept, [1, 3, 6, 8]);
-        assert!(b.sampled && b.note.contains("4 of the 10"));
+        assert!(b.sampled && b.note == SAMPLED_NOTE);
     }
 }

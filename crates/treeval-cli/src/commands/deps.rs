@@ -70,8 +70,13 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (gold, systems) = readers(a);
     let ins = inputs(a);
     let mut per_sentence = PerSentence::open(a.report.out.per_sentence.as_deref(), "deps", &ins)?;
-    let mut collector = (a.report.format == crate::args::Format::Html)
-        .then(|| treeval_report::browse::DepsCollector::new(&opts, a.systems.clone()));
+    let mut collector = (a.report.format == crate::args::Format::Html).then(|| {
+        treeval_report::browse::DepsCollector::new(
+            &opts,
+            a.systems.clone(),
+            a.report.html_sentences,
+        )
+    });
     let result = evaluate(&gold, &systems, &opts, |k, g, s, c| {
         if let Some(b) = collector.as_mut() {
             b.observe(k, g, s, c);
@@ -109,7 +114,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut report = treeval_report::deps::build(&result, &opts, &profile, shown);
     report.notes.extend(page.note);
-    report.browser = collector.map(|b| b.finish(a.report.html_sentences));
+    report.browser = collector.map(|b| b.finish());
     if !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some() {
         significance(a, &result, &mut report, replicates.as_ref());
     }

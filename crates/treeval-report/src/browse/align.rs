@@ -99,7 +99,7 @@ pub fn browser(src: &AlignSources<'_>, limit: usize) -> Browser {
         sentences: keep.iter().map(|&row| sentence(src, row)).collect(),
     };
     if b.sampled {
-        b.note = super::sampled_note(keep.len(), n);
+        b.note = super::SAMPLED_NOTE.to_owned();
     }
     b
 }

@@ -6,6 +6,7 @@
 use rustc_hash::FxHashMap;
 use treeval_formats::Sentence as Parsed;
 use treeval_metrics::deps::{AttachmentCounts, DepsMetric};
+use treeval_metrics::sample::EvenSample;
 use treeval_metrics::DepsOptions;
 
 use super::{flags, Analyses, Browser, Kind, Sentence, DATA_VERSION};
@@ -43,36 +44,47 @@ pub(crate) fn percent((num, den): (f64, f64)) -> Option<f64> {
     (den > 0.0).then(|| 100.0 * num / den)
 }
 
-/// Collects the sentences of a `deps` evaluation.
+/// Collects the sentences of a `deps` evaluation (an evenly spaced sample of them when
+/// there are more than the page holds, so that memory stays bounded).
 #[derive(Debug)]
 pub struct DepsCollector {
     opts: DepsOptions,
     systems: Vec<String>,
     labels: Labels,
-    sentences: Vec<Sentence>,
+    sample: EvenSample<Sentence>,
+    limit: usize,
+    /// The gold sentence of the last call, and whether it is kept.
+    current: Option<(u64, bool)>,
 }
 
 impl DepsCollector {
-    /// A collector for `systems` (their names) under `opts`.
-    pub fn new(opts: &DepsOptions, systems: Vec<String>) -> Self {
+    /// A collector for `systems` (their names) under `opts`, for a page of at most
+    /// `limit` sentences (0 = all).
+    pub fn new(opts: &DepsOptions, systems: Vec<String>, limit: usize) -> Self {
         DepsCollector {
             opts: opts.clone(),
             systems,
             labels: Labels::default(),
-            sentences: Vec::new(),
+            sample: EvenSample::new(limit),
+            limit,
+            current: None,
         }
     }
 
     /// System `k`'s parse `s` of the gold sentence `g`, with its counts `c`.
     pub fn observe(&mut self, k: usize, g: &Parsed, s: &Parsed, c: &AttachmentCounts) {
         let i = g.index();
-        if self.sentences.last().map(|x| x.i) != Some(i) {
+        if self.current.map(|x| x.0) != Some(i) {
             let sentence = self.gold(g);
-            self.sentences.push(sentence);
+            let kept = self.sample.offer(|| sentence);
+            self.current = Some((i, kept));
+        }
+        if self.current != Some((i, true)) {
+            return;
         }
         let arcs = self.arcs(g, s);
         let scores = COLUMNS.iter().map(|m| percent(m.ratio(c))).collect();
-        let Some(last) = self.sentences.last_mut() else {
+        let Some(last) = self.sample.current_mut() else {
             return;
         };
         if let Analyses::Deps { sys, .. } = &mut last.analyses {
@@ -137,19 +149,20 @@ impl DepsCollector {
     }
 
     /// The data block, with at most `limit` sentences (evenly spaced beyond).
-    pub fn finish(self, limit: usize) -> Browser {
+    pub fn finish(self) -> Browser {
+        let (kept, total) = self.sample.into_parts();
         let mut b = Browser {
             version: DATA_VERSION,
             kind: Kind::Deps,
             systems: self.systems,
             columns: COLUMNS.iter().map(|m| m.name().to_owned()).collect(),
             labels: self.labels.into_names(),
-            total: self.sentences.len() as u64,
+            total,
             sampled: false,
             note: String::new(),
-            sentences: self.sentences,
+            sentences: kept.into_iter().map(|(_, s)| s).collect(),
         };
-        b.thin(limit);
+        b.thin(self.limit);
         b
     }
 }

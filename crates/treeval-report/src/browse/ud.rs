@@ -118,7 +118,7 @@ pub fn browser(systems: &[Traced<'_>], ids: &[Option<String>], limit: usize) -> 
         sentences,
     };
     if b.sampled {
-        b.note = super::sampled_note(keep.len(), n);
+        b.note = super::SAMPLED_NOTE.to_owned();
     }
     b
 }

@@ -25,7 +25,6 @@ pub(super) fn emit(b: &Browser, w: &mut dyn Write) -> io::Result<()> {
     if !b.note.is_empty() {
         note.push(' ');
         note.push_str(&b.note);
-        note.push('.');
     }
     writeln!(w, "<p id=\"browser-note\">{}</p>", esc(&note))?;
     writeln!(
