@@ -211,6 +211,14 @@ const shot = (page, file) => page.screenshot({ path: path.join(SHOTS, file), ful
     [...svg.querySelectorAll("path.arc")].every((p) => { const m = /^url\(#(.+)\)$/.exec(p.getAttribute("marker-end")); return m && svg.querySelector(`marker[id="${m[1]}"]`); })));
   ok(refs, `${name}: every arc's arrowhead is a marker inside its own svg`);
   ok(await page.$eval("svg.deps path.arc.gold.root", (p) => /^M[\d.]+ [\d.]+V[\d.]+$/.test(p.getAttribute("d"))), `${name}: the root is a vertical stub`);
+  const style = (sel, prop) => page.$eval(sel, (e, p) => getComputedStyle(e)[p], prop);
+  const colours = {
+    gold: await style("svg.deps path.arc.gold", "stroke"), correct: await style("svg.deps path.arc.sys.correct", "stroke"),
+    wrongLabel: await style("svg.deps path.arc.sys.wrong-label", "stroke"), wrongHead: await style("svg.deps path.arc.sys.wrong-head", "stroke"),
+    headText: await style("svg.deps text.label.wrong-head", "fill"), labelText: await style("svg.deps text.label.wrong-label", "fill"),
+  };
+  ok(new Set(Object.values(colours).slice(0, 4)).size === 4 && colours.headText === colours.wrongHead && colours.labelText !== colours.headText, `${name}: arcs and labels coloured by status`, colours);
+  ok((await style("svg.deps path.arc.sys.wrong-head", "strokeDasharray")) !== (await style("svg.deps path.arc.sys.wrong-label", "strokeDasharray")), `${name}: wrong head and wrong label differ in line style too`);
   await checkGeometry(page, name + " s2");
   await shot(page, "deps-two-s2.png");
   // the sentence with markup in its words and id
@@ -251,6 +259,7 @@ const shot = (page, file) => page.screenshot({ path: path.join(SHOTS, file), ful
   eq(await count(page, "#browser-detail svg.deps"), 1, `${name}: one svg.deps`);
   eq(await count(page, "svg.deps text.word.unaligned"), 2, `${name}: the two unaligned words are marked`);
   eq(await count(page, "svg.deps text.word.no-head"), 2, `${name}: words without a head are marked`);
+  ok((await page.$eval("svg.deps text.word.no-head", (e) => getComputedStyle(e).fill)) !== (await page.$eval("svg.deps text.word:not(.no-head)", (e) => getComputedStyle(e).fill)), `${name}: and coloured`);
   eq(await count(page, "svg.deps path.arc.sys"), 3, `${name}: no system arc for head -1`);
   await checkGeometry(page, name);
   await shot(page, "ud-unaligned-s2.png");
@@ -275,6 +284,7 @@ const shot = (page, file) => page.screenshot({ path: path.join(SHOTS, file), ful
   eq(await count(page, "svg.tree.gold g.bracket.unmatched"), 1, `${name}: the unmatched gold bracket`);
   eq(await count(page, "svg.tree.sys g.bracket.unmatched"), 1, `${name}: the unmatched system bracket`);
   eq(await page.$eval("svg.tree.gold g.bracket.unmatched text", (e) => e.textContent), "NP", `${name}: unmatched label`);
+  ok((await page.$eval("svg.tree.gold g.bracket.unmatched text", (e) => getComputedStyle(e).fill)) !== (await page.$eval("svg.tree.gold g.bracket:not(.unmatched) text", (e) => getComputedStyle(e).fill)), `${name}: unmatched brackets are coloured`);
   // nesting: the PP is drawn below the NP 4-9 in gold, below VP in the system tree
   const ys = (sel) => page.$$eval(sel + " g.bracket text", (t) => t.map((e) => [e.textContent, +e.getAttribute("y")]));
   const g = await ys("svg.tree.gold"), sy = await ys("svg.tree.sys");
@@ -308,6 +318,7 @@ const shot = (page, file) => page.screenshot({ path: path.join(SHOTS, file), ful
   eq(await count(page, "svg.grid >> nth=0 >> rect.sure.missed"), 1, `${name}: sys1 misses one sure link`);
   eq(await count(page, "svg.grid >> nth=0 >> circle.hyp.correct"), 4, `${name}: sys1's links are all in sure or possible`);
   eq(await count(page, "svg.grid >> nth=1 >> circle.hyp.wrong"), 1, `${name}: sys2 has a wrong link`);
+  ok((await page.$eval("svg.grid circle.hyp.correct", (e) => getComputedStyle(e).fill)) !== (await page.$eval("svg.grid circle.hyp.wrong", (e) => getComputedStyle(e).fill)), `${name}: wrong links look different`);
   eq(await count(page, "svg.grid >> nth=1 >> rect.sure.missed"), 1, `${name}: sys2 misses one sure link`);
   eq(await page.$$eval("svg.grid >> nth=0 >> text.glabel", (t) => t.map((e) => e.textContent)), ["0", "1", "2", "3", "0", "1", "2", "3", "4"], `${name}: indices as labels`);
   eq(await page.$$eval("#relation-filter option", (o) => o.length), 1, `${name}: the relation filter has only "all"`);

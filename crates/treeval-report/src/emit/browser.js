@@ -349,7 +349,7 @@
   function align(x, box) {
     const sw = side(x.src), tg = side(x.tgt), C = 20;
     const L = Math.max(0, ...sw.map((w) => tw(w, "glabel"))) + 12, Tw = Math.max(0, ...tg.map((w) => tw(w, "glabel")));
-    const T = Tw * 0.87 + 14, width = L + tg.length * C + Tw * 0.5 + 10, height = T + sw.length * C + 8;
+    const rot = Tw > C - 2, T = rot ? Tw * 0.87 + 14 : 20, width = L + tg.length * C + (rot ? Tw * 0.5 : 0) + 10, height = T + sw.length * C + 8;
     const sure = new Set((x.sure || []).map(key2));
     systems.forEach((name, si) => {
       const hyp = ((x.sys || [])[si] || []), hs = new Set(hyp.map(key2));
@@ -359,8 +359,8 @@
       for (let c = 0; c <= tg.length; c++) s("line", { x1: L + c * C, y1: T, x2: L + c * C, y2: T + sw.length * C }, gg);
       sw.forEach((w, r) => s("text", { class: "glabel", x: L - 6, y: T + r * C + C / 2 + 4, "text-anchor": "end" }, svg, w));
       tg.forEach((w, c) => {
-        const cx = L + c * C + C / 2 + 4, cy = T - 5;
-        s("text", { class: "glabel", x: cx, y: cy, transform: `rotate(-60 ${cx} ${cy})` }, svg, w);
+        const cx = L + c * C + C / 2 + (rot ? 4 : 0), cy = T - 5;
+        s("text", rot ? { class: "glabel", x: cx, y: cy, transform: `rotate(-60 ${cx} ${cy})` } : { class: "glabel", x: cx, y: cy, "text-anchor": "middle" }, svg, w);
       });
       const tip = (e, l, what) => s("title", null, e, `${sw[l[0]]} ↔ ${tg[l[1]]}: ${what}`);
       for (const l of x.possible || []) { const [cx, cy] = cell(l); tip(s("rect", { class: "possible", x: cx + 2, y: cy + 2, width: C - 4, height: C - 4 }, svg), l, "possible"); }
