@@ -42,7 +42,7 @@
       len = (x.words || []).length;
     } else {
       for (const a of x.sys || [])
-        a.forEach((w, j) => { if (w[2] & 3 && !(w[2] & 4)) { err = true; if (x.gold[j]) rel.add(x.gold[j][1]); } });
+        a.forEach((w, j) => { if (w[2] & 3 && !(w[2] & 4)) { err = true; if ((x.gold || [])[j]) rel.add(x.gold[j][1]); } });
       len = (x.words || []).length;
     }
     return { err, rel, len, q: ((x.id == null ? "" : x.id) + "\u0001" + x.i).toLowerCase() };
