@@ -166,9 +166,9 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         };
         let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
         let mut report = build(signature, &gold_file, &systems, shown, warnings);
-        if opts.trace {
+        if opts.trace.is_some() {
             report.notes.extend(page_note(a));
-            report.browser = Some(browser(a, &systems));
+            report.browser = Some(browser(a, &systems, gold_file.sentences));
         }
         if !cfg.tests.is_empty() {
             significance(a, &cfg, &systems, &mut report);
@@ -207,7 +207,7 @@ fn page_note(a: &UdArgs) -> Option<String> {
 /// The sentence browser's data: every system's trace over the gold words, with the gold
 /// sentences' sent_ids (read again from the gold file; none when it is standard input or
 /// cannot be read, which the evaluation has reported already).
-fn browser(a: &UdArgs, systems: &[UdSystemIn]) -> treeval_report::browse::Browser {
+fn browser(a: &UdArgs, systems: &[UdSystemIn], total: u64) -> treeval_report::browse::Browser {
     use treeval_report::browse::ud::{browser, Traced};
     let traced: Vec<Traced<'_>> = systems
         .iter()
@@ -217,7 +217,12 @@ fn browser(a: &UdArgs, systems: &[UdSystemIn]) -> treeval_report::browse::Browse
             labels: &s.trace_labels,
         })
         .collect();
-    browser(&traced, &gold_sent_ids(&a.gold), a.report.html_sentences)
+    browser(
+        &traced,
+        &gold_sent_ids(&a.gold),
+        total,
+        a.report.html_sentences,
+    )
 }
 
 /// The sent_id of every sentence of a CoNLL-U file (empty when it cannot be read again).
@@ -269,7 +274,7 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         },
         relation_sets: false,
         skip_enhanced: conll18,
-        trace: html_page(a),
+        trace: html_page(a).then_some(a.report.html_sentences),
     }
 }
 

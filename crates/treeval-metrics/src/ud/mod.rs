@@ -150,8 +150,9 @@ pub struct UdOptions {
     /// Do not read DEPS at all (ELAS and EULAS stay 0 items), as conll18_ud_eval.py,
     /// which neither scores nor checks them.
     pub skip_enhanced: bool,
-    /// Keep what the alignment made of every gold word ([`UdResult::trace`]).
-    pub trace: bool,
+    /// Keep what the alignment made of every gold word ([`UdResult::trace`]) of an evenly
+    /// spaced sample of about this many gold sentences (`Some(0)`: of every sentence).
+    pub trace: Option<usize>,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -281,7 +282,7 @@ pub struct UdResult {
     /// right head and relation (recall-like); `system` and `system_las` the same for
     /// system words by their system value (precision-like).
     pub by: Vec<(ByKey, Vec<(String, GroupCounts)>)>,
-    /// With [`UdOptions::trace`]: every gold sentence's words as aligned.
+    /// With [`UdOptions::trace`]: the sampled gold sentences' words as aligned.
     pub trace: Vec<trace::TracedSentence>,
     /// The universal relations the trace's labels index.
     pub trace_labels: Vec<String>,
@@ -571,8 +572,8 @@ struct Eval<'a> {
     window: Vec<UdCounts>,
     /// The diff of the texts, with `--align resync`.
     resync: Option<Box<Resync>>,
-    /// With `opts.trace`: the gold sentences counted so far, as aligned.
-    trace: Vec<trace::TracedSentence>,
+    /// With `opts.trace`: a sample of the gold sentences counted so far, as aligned.
+    trace: crate::sample::EvenSample<trace::TracedSentence>,
 }
 
 fn char_count(b: &[u8]) -> u64 {
@@ -601,7 +602,7 @@ impl<'a> Eval<'a> {
             sentences: Vec::new(),
             window: Vec::new(),
             resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
-            trace: Vec::new(),
+            trace: crate::sample::EvenSample::new(opts.trace.unwrap_or(0)),
         }
     }
 
@@ -666,7 +667,7 @@ impl<'a> Eval<'a> {
             sentences: self.sentences,
             warnings,
             resync: self.resync.map(|r| r.windows),
-            trace: self.trace,
+            trace: self.trace.into_parts().0.into_iter().map(|x| x.1).collect(),
             trace_labels: (0..self.labels.len() as u32)
                 .map(|k| self.labels.name(k).to_owned())
                 .collect(),
@@ -1018,7 +1019,7 @@ impl<'a> Eval<'a> {
         if self.opts.keep_sentences {
             self.sentences.extend_from_slice(&self.window[..ngs - gs0]);
         }
-        if self.opts.trace {
+        if self.opts.trace.is_some() {
             let f = trace::Flushed {
                 g: &self.g,
                 s: &self.s,
@@ -1029,8 +1030,7 @@ impl<'a> Eval<'a> {
                 gn,
                 window: &self.window,
             };
-            let traced = f.sentences();
-            self.trace.extend(traced);
+            f.offer_to(&mut self.trace);
         }
         self.pairs.clear();
         self.g.front = gn;

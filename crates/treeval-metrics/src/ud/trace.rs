@@ -1,10 +1,11 @@
-//! What the alignment made of every gold word, sentence by sentence (asked with
-//! [`UdOptions::trace`](super::UdOptions::trace)): its form and gold arc, and the aligned
+//! What the alignment made of every gold word, sentence by sentence, for an evenly spaced
+//! sample of the gold sentences (asked with [`UdOptions::trace`](super::UdOptions::trace)): its form and gold arc, and the aligned
 //! system word's arc mapped onto the gold words, with the head and label decisions the
 //! UAS and LAS counts are made of. For error listings and the HTML sentence browser.
 
 use super::window::{Side, NONE, ROOT, W};
 use super::{head_ok, UdCounts};
+use crate::sample::EvenSample;
 
 /// A gold word's analysis by the aligned system word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,6 +37,8 @@ pub struct TracedWord {
 /// One gold sentence.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TracedSentence {
+    /// Its 1-based number in the gold file.
+    pub index: u64,
     /// Its words.
     pub words: Vec<TracedWord>,
     /// Its counts (the same as the sentence's row of [`super::UdResult::sentences`]).
@@ -68,8 +71,8 @@ fn in_sentence(head: u32, first: usize, end: usize) -> Option<u32> {
 }
 
 impl Flushed<'_> {
-    /// The traced sentences.
-    pub fn sentences(&self) -> Vec<TracedSentence> {
+    /// Offer every sentence of the flush to `sample` (built only when kept).
+    pub fn offer_to(&self, sample: &mut EvenSample<TracedSentence>) {
         let front = self.g.front;
         let mut aligned = vec![NONE; self.gn.saturating_sub(front)];
         for &(gk, sk) in self.pairs {
@@ -77,23 +80,29 @@ impl Flushed<'_> {
                 *a = sk;
             }
         }
-        let sents = &self.g.flat.sents;
-        (self.gs0..self.ngs)
-            .map(|si| {
-                let first = sents[si].first_word as usize;
-                let end = sents
-                    .get(si + 1)
-                    .map_or(self.gn, |x| x.first_word as usize)
-                    .min(self.gn);
-                let words = (first.max(front)..end)
-                    .map(|k| self.word(&self.g.flat.words[k], aligned[k - front], first, end))
-                    .collect();
-                TracedSentence {
-                    words,
-                    counts: self.window.get(si - self.gs0).copied().unwrap_or_default(),
-                }
-            })
-            .collect()
+        for si in self.gs0..self.ngs {
+            let index = sample.seen() + 1;
+            sample.offer(|| self.sentence(si, index, &aligned));
+        }
+    }
+
+    /// Window sentence `si`, the `index`-th of the file; `aligned` maps the flush's gold
+    /// words (from the front) to system words.
+    fn sentence(&self, si: usize, index: u64, aligned: &[u32]) -> TracedSentence {
+        let (front, sents) = (self.g.front, &self.g.flat.sents);
+        let first = sents[si].first_word as usize;
+        let end = sents
+            .get(si + 1)
+            .map_or(self.gn, |x| x.first_word as usize)
+            .min(self.gn);
+        let words = (first.max(front)..end)
+            .map(|k| self.word(&self.g.flat.words[k], aligned[k - front], first, end))
+            .collect();
+        TracedSentence {
+            index,
+            words,
+            counts: self.window.get(si - self.gs0).copied().unwrap_or_default(),
+        }
     }
 
     /// Gold word `gw` of the sentence `first..end`, aligned to system word `sk`.

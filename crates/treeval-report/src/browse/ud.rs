@@ -86,24 +86,34 @@ fn sentence(
         all_scores.push(scores(&s.counts));
     }
     Sentence {
-        i: row as u64 + 1,
+        i: first.index,
         id,
         scores: all_scores,
         analyses: Analyses::Deps { words, gold, sys },
     }
 }
 
-/// The data block of a `ud` evaluation with at most `limit` sentences; `ids` are the gold
-/// sentences' sent_ids when known.
-pub fn browser(systems: &[Traced<'_>], ids: &[Option<String>], limit: usize) -> Browser {
+/// The data block of a `ud` evaluation of `total` gold sentences (the traces hold a
+/// sample of them) with at most `limit` sentences; `ids` are the gold sentences' sent_ids
+/// when known.
+pub fn browser(
+    systems: &[Traced<'_>],
+    ids: &[Option<String>],
+    total: u64,
+    limit: usize,
+) -> Browser {
     let n = systems.first().map_or(0, |t| t.sentences.len());
-    let keep = kept(n, limit);
     let mut labels = Labels::default();
     let sentences = if systems.is_empty() {
         Vec::new()
     } else {
-        keep.iter()
-            .map(|&row| sentence(systems, row, ids.get(row).cloned().flatten(), &mut labels))
+        kept(n, limit)
+            .into_iter()
+            .map(|row| {
+                let index = systems[0].sentences[row].index;
+                let id = ids.get(index as usize - 1).cloned().flatten();
+                sentence(systems, row, id, &mut labels)
+            })
             .collect()
     };
     let mut b = Browser {
@@ -112,13 +122,11 @@ pub fn browser(systems: &[Traced<'_>], ids: &[Option<String>], limit: usize) -> 
         systems: systems.iter().map(|t| t.name.to_owned()).collect(),
         columns: COLUMNS.iter().map(|c| format!("{c}-F1")).collect(),
         labels: labels.into_names(),
-        total: n as u64,
-        sampled: keep.len() < n,
+        total,
+        sampled: false,
         note: String::new(),
         sentences,
     };
-    if b.sampled {
-        b.note = super::SAMPLED_NOTE.to_owned();
-    }
+    b.thin(limit);
     b
 }
