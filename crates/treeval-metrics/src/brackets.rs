@@ -431,6 +431,9 @@ struct B {
     end: u32,
     label: u32,
     matched: bool,
+    /// The label it counts under in `--by label`: its own, or for a test bracket matched
+    /// regardless of labels (`LABELED 0`), its gold bracket's.
+    counted_as: u32,
 }
 
 /// What the parameters say about one label string (looked up once per string).
@@ -606,6 +609,7 @@ impl Scorer {
                 end,
                 label,
                 matched: false,
+                counted_as: label,
             });
         }
         if gold {
@@ -795,6 +799,7 @@ impl Scorer {
                     && (!labeled || self.label_eq(g.label, t.label))
                 {
                     t.matched = true;
+                    t.counted_as = g.label;
                     g.matched = true;
                     row.matched += 1;
                     break;

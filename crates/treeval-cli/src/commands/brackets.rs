@@ -124,9 +124,8 @@ fn pairing_error(
     None
 }
 
-/// Run the command.
-pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let ins = inputs(a);
+/// The format and the output files (none may be an input).
+fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     let mut outs = outputs(&a.report.out);
     if let Some(path) = &a.export_for_judging {
         outs.push(Output {
@@ -141,7 +140,13 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
-    check_outputs(&outs, &ins, a.report.out.force)?;
+    check_outputs(&outs, ins, a.report.out.force)
+}
+
+/// Run the command.
+pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let ins = inputs(a);
+    check_usage(a, &ins)?;
     let mut per_sentence =
         PerSentence::open(a.report.out.per_sentence.as_deref(), "brackets", &ins)?;
     let (by, by_note) = breakdowns(a);

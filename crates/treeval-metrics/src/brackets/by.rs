@@ -6,11 +6,9 @@
 //! label. Summed over labels (or length bins), gold, test and matched brackets are the
 //! totals of the `all` summary.
 
-use std::sync::Arc;
-
 use serde::Serialize;
 
-use crate::measure::{ratio, Measure, Statistics};
+use crate::measure::{Measure, Statistics};
 
 use super::{Scorer, SentenceRow, Status};
 
@@ -42,10 +40,13 @@ impl BracketsKey {
     }
 }
 
-/// Counts of one group of a breakdown: scored sentences (length bins only), gold and test
-/// brackets, and matched brackets counted on the gold side (by the gold bracket's group,
-/// for recall) and on the test side (for precision). With `LABELED 1` a matched pair has
-/// one label, and both matched counts are the same.
+/// Counts of one group of a breakdown: scored sentences (length bins only), gold, test and
+/// matched brackets, the columns of [`super::BracketCounts`] its measures read.
+///
+/// By label, a matched pair counts under its gold bracket's label: with `LABELED 1` the
+/// test bracket has the same label (as compared); with `LABELED 0`, where spans alone
+/// match, a matched test bracket counts under its gold bracket's label, so that in every
+/// group matched ≤ gold and matched ≤ test.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct BracketGroup {
     /// Scored sentences (in a length bin; 0 in a label group).
@@ -54,10 +55,8 @@ pub struct BracketGroup {
     pub gold: u64,
     /// Test brackets.
     pub test: u64,
-    /// Gold brackets matched.
+    /// Matched brackets.
     pub matched: u64,
-    /// Test brackets matched.
-    pub test_matched: u64,
 }
 
 crate::measure::sum_fields!(BracketGroup {
@@ -65,7 +64,6 @@ crate::measure::sum_fields!(BracketGroup {
     gold,
     test,
     matched,
-    test_matched,
 });
 
 impl std::ops::AddAssign for BracketGroup {
@@ -76,7 +74,7 @@ impl std::ops::AddAssign for BracketGroup {
 
 impl Statistics for BracketGroup {
     fn columns() -> &'static [&'static str] {
-        &["sentences", "gold", "test", "matched", "test_matched"]
+        &["sentences", "gold", "test", "matched"]
     }
 
     fn row(&self, out: &mut Vec<f64>) {
@@ -96,15 +94,13 @@ impl BracketGroup {
             gold: r.gold,
             test: r.test,
             matched: r.matched,
-            test_matched: r.matched,
         }
     }
 }
 
-const EVALB: &str = "EVALB (Sekine & Collins 1997): PARSEVAL";
-
 /// The measures of a breakdown group: with `sentences` the scored sentences (length bins),
-/// then gold, test and matched brackets, recall, precision and F.
+/// then gold, test and matched brackets, and the summary's recall, precision and F
+/// reading the same columns.
 pub fn group_measures(sentences: bool) -> Vec<Measure> {
     let mut v = Vec::with_capacity(7);
     if sentences {
@@ -114,37 +110,17 @@ pub fn group_measures(sentences: bool) -> Vec<Measure> {
         Measure::count("gold", "gold brackets", 1),
         Measure::count("test", "test brackets", 2),
         Measure::count("matched", "matched brackets", 3),
-        Measure::ratio(
-            "recall",
-            "bracket recall",
-            "matched / gold brackets",
-            EVALB,
-            3,
-            1,
-        ),
-        Measure::ratio(
-            "precision",
-            "bracket precision",
-            "matched / test brackets",
-            EVALB,
-            4,
-            2,
-        ),
-        Measure {
-            score: Arc::new(|x: &[f64]| match (ratio(x[3], x[2]), ratio(x[0], x[1])) {
-                (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
-                _ => ratio(x[0] + x[3], x[1] + x[2]),
-            }),
-            ..Measure::fraction(
-                "F",
-                "bracket F-measure",
-                "2·P·R / (P + R); 0 when nothing matched",
-                EVALB,
-                vec![3, 1, 2, 4],
-                |_| None,
-            )
-        },
     ]);
+    let (matched, gold, test) = (3, 1, 2);
+    for mut m in super::measures::measures() {
+        m.reads = match m.name {
+            "recall" => vec![matched, gold],
+            "precision" => vec![matched, test],
+            "F" => vec![matched, gold, test],
+            _ => continue,
+        };
+        v.push(m);
+    }
     v
 }
 
@@ -231,10 +207,7 @@ impl Scorer {
             });
         }
         for t in &self.tb {
-            add(t.label, &|x| {
-                x.test += 1;
-                x.test_matched += u64::from(t.matched);
-            });
+            add(t.counted_as, &|x| x.test += 1);
         }
     }
 
@@ -318,7 +291,6 @@ mod tests {
             (sum.gold, sum.test, sum.matched),
             (r.all.gold, r.all.test, r.all.matched)
         );
-        assert_eq!(sum.test_matched, r.all.matched);
         assert_eq!(r.by_label[0].1.matched, 1, "PRT matched ADVP");
         // the second sentence is skipped: not in the brackets kept
         assert_eq!(r.sentences.len(), 1);
@@ -332,7 +304,7 @@ mod tests {
     }
 
     #[test]
-    fn unlabeled_matches_count_on_each_side() {
+    fn unlabeled_matches_count_under_the_gold_label() {
         let mut p = Params::collins();
         p.labeled = false;
         let r = run(
@@ -340,21 +312,20 @@ mod tests {
             "(S (VP (A a) (B b)) (C c))\n",
             &p,
         );
-        let get = |n: &str| {
-            r.by_label
-                .iter()
-                .find(|(x, _)| x == n)
-                .map(|(_, c)| *c)
-                .unwrap()
-        };
-        assert_eq!((get("NP").matched, get("NP").test_matched), (1, 0));
-        assert_eq!((get("VP").matched, get("VP").test_matched), (0, 1));
+        let names: Vec<&str> = r.by_label.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["NP", "S"],
+            "the test VP counts as the NP it matched"
+        );
+        let np = r.by_label[0].1;
+        assert_eq!((np.gold, np.test, np.matched), (1, 1, 1));
         let ms = group_measures(false);
-        let t = crate::measure::totals(&[get("VP")]);
-        let f = ms.iter().find(|m| m.name == "F").unwrap();
-        // no gold VP: recall n/a, F falls back to matched brackets / brackets
-        assert_eq!(f.of(&t), Some(1.0));
-        let prec = ms.iter().find(|m| m.name == "precision").unwrap();
-        assert_eq!(prec.of(&t), Some(1.0));
+        let t = crate::measure::totals(&[np]);
+        for m in ms.iter().filter(|m| !m.is_count()) {
+            assert_eq!(m.of(&t), Some(1.0), "{}", m.name);
+        }
+        // the browser keeps each bracket's own label
+        assert_eq!(r.label_names[r.sentences[0].test[1].label as usize], "VP");
     }
 }
