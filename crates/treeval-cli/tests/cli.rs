@@ -356,7 +356,7 @@ fn brackets_help_explains_every_option() {
         "brackets",
         "brackets --help",
         "--prm COLLINS.prm --compat evalb --layout multi-line --per-sentence --format --quiet \
-         MAX_ERROR",
+         MAX_ERROR --by label length EQ_LABEL",
     );
 }
 
