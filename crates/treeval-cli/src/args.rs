@@ -320,6 +320,15 @@ pub struct BracketsArgs {
     /// How trees are laid out in the files.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     pub layout: LayoutArg,
+    /// Breakdowns, comma-separated (as deps --by): label (per constituent label as EVALB
+    /// compares it: cut at '-' or '=', an EQ_LABEL pair as one label; gold, test and
+    /// matched brackets, recall, precision, F), length (sentence length bins 1-10, 11-20,
+    /// …, 51+, the length CUTOFF_LEN reads; scored sentences, brackets, recall, precision,
+    /// F). Only what EVALB scores counts (error and skipped sentences are in no group), so
+    /// the groups sum to the summary's brackets. Not part of --compat evalb output; with
+    /// --format html both are shown unless --by is given.
+    #[arg(long, value_name = "KEYS", value_delimiter = ',', value_parser = parse_brackets_by)]
+    pub by: Vec<treeval_metrics::brackets::by::BracketsKey>,
     #[command(flatten)]
     pub report: ReportArgs,
     /// Also the careful evaluation of Hogenhout & Matsumoto (1996) over the scored
@@ -800,6 +809,11 @@ fn parse_alpha(s: &str) -> Result<f64, String> {
 fn parse_punct(s: &str) -> Result<treeval_metrics::PunctPolicy, String> {
     treeval_metrics::PunctPolicy::parse(s)
         .ok_or_else(|| format!("expected include, form, deprel=LABEL or upos=TAG, found '{s}'"))
+}
+
+fn parse_brackets_by(s: &str) -> Result<treeval_metrics::brackets::by::BracketsKey, String> {
+    treeval_metrics::brackets::by::BracketsKey::parse(s)
+        .ok_or_else(|| format!("expected one of label, length; found '{s}'"))
 }
 
 fn parse_by(s: &str) -> Result<treeval_metrics::ByKey, String> {

@@ -356,7 +356,7 @@ fn brackets_help_explains_every_option() {
         "brackets",
         "brackets --help",
         "--prm COLLINS.prm --compat evalb --layout multi-line --per-sentence --format --quiet \
-         MAX_ERROR",
+         MAX_ERROR --by label length EQ_LABEL",
     );
 }
 
@@ -653,6 +653,140 @@ fn brackets_case(name: &str, extra: &[&str]) -> String {
     let g = format!("testdata/brackets/{name}/gold.txt");
     let t = format!("testdata/brackets/{name}/test.txt");
     run_case("brackets", &g, &t, extra)
+}
+
+/// `brackets --by label,length`: text and JSON (error and skipped sentences in the data,
+/// an EQ_LABEL pair), two test files; the groups sum to the summary's brackets; `--compat
+/// evalb` output stays EVALB's; a key of another command is a usage error.
+#[test]
+fn brackets_by_label_and_length() {
+    let (g, t) = (
+        "testdata/brackets/debug/gold.txt",
+        "testdata/brackets/debug/test.txt",
+    );
+    let by = ["--by", "label,length"];
+    let text = outcome(&treeval(&[&["brackets"][..], &by, &[g, t]].concat()));
+    insta::assert_snapshot!("brackets-by-label-length-text", text);
+    let json = stdout_ok(&[&["brackets", "-q", "--format", "json"][..], &by, &[g, t]].concat());
+    insta::assert_snapshot!("brackets-by-label-length-json", json);
+    let p = "testdata/brackets/careful-paper";
+    let (pg, pt, pt2) = (
+        format!("{p}/gold.txt"),
+        format!("{p}/test.txt"),
+        format!("{p}/test2.txt"),
+    );
+    let two = outcome(&treeval(
+        &[&["brackets"][..], &by, &[&pg, &pt, &pt2]].concat(),
+    ));
+    insta::assert_snapshot!("brackets-by-label-length-two", two);
+    let b = "testdata/brackets/brackets-300";
+    let (bg, bt) = (format!("{b}/gold.txt"), format!("{b}/test.txt"));
+    let cases: [&[&str]; 4] = [
+        &[g, t],
+        &[&bg, &bt],
+        &[&pg, &pt, &pt2],
+        &[
+            "--prm",
+            "nk.prm",
+            "testdata/brackets/quote-label/gold.txt",
+            "testdata/brackets/quote-label/test.txt",
+        ],
+    ];
+    for files in cases {
+        let args = [&["brackets", "-q", "--format", "json"][..], &by, files].concat();
+        let v: serde_json::Value = serde_json::from_str(&stdout_ok(&args)).unwrap();
+        common::assert_bracket_breakdowns_sum(&v);
+    }
+    for files in [[g, t], [&bg, &bt]] {
+        let plain = outcome(&treeval(
+            &[&["brackets", "--compat", "evalb"][..], &files].concat(),
+        ));
+        let with_by = outcome(&treeval(
+            &[&["brackets", "--compat", "evalb"][..], &by, &files].concat(),
+        ));
+        assert_eq!(plain, with_by, "--by leaves --compat evalb output alone");
+    }
+    let o = treeval(&["brackets", "--by", "deprel", g, t]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(common::stderr(&o).contains("expected one of label, length"));
+}
+
+/// The data block of the HTML page: JSON inside `#treeval-data`, one entry per scored
+/// sentence, its matched flags summing to the `all` section's matched brackets.
+fn html_data(page: &str) -> serde_json::Value {
+    let open = "<script type=\"application/json\" id=\"treeval-data\">";
+    let start = page.find(open).expect("a treeval-data block") + open.len();
+    let len = page[start..].find("</script>").expect("its end");
+    serde_json::from_str(&page[start..start + len]).expect("JSON in the data block")
+}
+
+#[test]
+fn brackets_html_page_holds_the_scored_sentences_and_their_matches() {
+    for dir in ["brackets-300", "debug", "quote-label"] {
+        let (g, t) = (
+            format!("testdata/brackets/{dir}/gold.txt"),
+            format!("testdata/brackets/{dir}/test.txt"),
+        );
+        let page = stdout_ok(&["brackets", "-q", "--format", "html", &g, &t]);
+        let data = html_data(&page);
+        let json = stdout_ok(&["brackets", "-q", "--format", "json", &g, &t]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(data["kind"], "brackets");
+        assert_eq!(
+            data["columns"],
+            serde_json::json!(["recall", "precision", "F"])
+        );
+        let sentences = data["sentences"].as_array().unwrap();
+        let all = |m: &str| common::value(&v, "all", 0, m);
+        assert_eq!(Some(sentences.len() as f64), all("scored"), "{dir}");
+        assert_eq!(
+            Some(data["total"].as_f64().unwrap()),
+            all("sentences"),
+            "{dir}"
+        );
+        let flags = |side: &dyn Fn(&serde_json::Value) -> Vec<serde_json::Value>| -> f64 {
+            sentences
+                .iter()
+                .flat_map(side)
+                .map(|b| b[3].as_f64().unwrap())
+                .sum()
+        };
+        let matched = common::cell(&v, "all", 0, "recall")["counts"][0].as_f64();
+        let gold = flags(&|s| s["gold"].as_array().unwrap().clone());
+        let test = flags(&|s| s["sys"][0].as_array().unwrap().clone());
+        assert_eq!((Some(gold), Some(test)), (matched, matched), "{dir}");
+        let labels = data["labels"].as_array().unwrap().len() as u64;
+        for s in sentences {
+            let words = s["words"].as_array().unwrap().len() as u64;
+            assert_eq!(s["tags"].as_array().unwrap().len() as u64, words);
+            for b in s["gold"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(s["sys"][0].as_array().unwrap())
+            {
+                let (l, a, e) = (
+                    b[0].as_u64().unwrap(),
+                    b[1].as_u64().unwrap(),
+                    b[2].as_u64().unwrap(),
+                );
+                assert!(l < labels && a < e && e <= words, "{dir}: {b}");
+            }
+        }
+        let unscored = all("sentences").unwrap() - all("scored").unwrap();
+        let note = data["note"].as_str().unwrap();
+        assert_eq!(
+            unscored > 0.0,
+            note.contains("not on the page"),
+            "{dir}: {note}"
+        );
+        // the page adds the breakdowns, and says so
+        assert!(
+            page.contains("data-section=\"by:label\"")
+                && page.contains("data-section=\"by:length\"")
+        );
+        assert!(page.contains("(--by label,length)"));
+    }
 }
 
 /// The robustness corpus: what breaks or misleads EVALB gives a clear message or a

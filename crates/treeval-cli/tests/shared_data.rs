@@ -912,6 +912,41 @@ fn evalb_sample_byte_identical() {
     );
 }
 
+/// `brackets --by label,length` on EVALB's sample, with its own parameter file and with
+/// COLLINS.prm: the brackets of each breakdown's groups sum to the `all` section's
+/// (EVALB's totals: the same figures `--compat evalb` prints), and the `all` section is
+/// the one without `--by`.
+#[test]
+fn evalb_sample_breakdowns_sum_to_evalbs_totals() {
+    let Some(d) = data_dir() else { return };
+    let e = d.join("reference/evalb-sample");
+    for prm in ["sample.prm", "COLLINS.prm"] {
+        let (p, g, t) = (e.join(prm), e.join("sample.gld"), e.join("sample.tst"));
+        let args = [
+            "brackets",
+            "-q",
+            "--format",
+            "json",
+            "--prm",
+            s(&p),
+            s(&g),
+            s(&t),
+        ];
+        let v: serde_json::Value =
+            serde_json::from_str(&treeval(&[&args[..], &["--by", "label,length"]].concat()))
+                .unwrap();
+        common::assert_bracket_breakdowns_sum(&v);
+        let plain: serde_json::Value = serde_json::from_str(&treeval(&args)).unwrap();
+        let all = |v: &serde_json::Value| {
+            v["sections"]
+                .as_array()
+                .and_then(|a| a.iter().find(|x| x["id"] == "all").cloned())
+        };
+        assert_eq!(all(&v), all(&plain), "{prm}");
+        assert!(!common::keys(&v, "by:label", 0).is_empty(), "{prm}");
+    }
+}
+
 /// The PTB sample in both its forms: the constituency trees (.mrg, traces dropped) and the
 /// dependency trees (.dp) of the same 3,914 sentences meet in TedEval. Each gold as its
 /// own parse scores exactly 1 against their generalization; the words agree sentence by

@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+pub mod by;
 pub mod measures;
 pub mod trace;
 use treeval_formats::bracket::{BracketTree, Span};
@@ -59,6 +60,14 @@ pub struct Params {
     /// `--compat evalb` with `DEBUG` 1 or more.
     #[serde(skip)]
     pub trace: bool,
+    /// Count gold, test and matched brackets per label ([`BracketResult::by_label`]), for
+    /// `--by label`.
+    #[serde(skip)]
+    pub by_label: bool,
+    /// Keep every scored sentence's brackets ([`BracketResult::sentences`]), for the HTML
+    /// page's sentence browser.
+    #[serde(skip)]
+    pub keep_brackets: bool,
 }
 
 /// The text of EVALB's COLLINS.prm, treeval's default parameters.
@@ -92,6 +101,8 @@ impl Default for Params {
             quote_label: Vec::new(),
             count_wrapper: false,
             trace: false,
+            by_label: false,
+            keep_brackets: false,
         }
     }
 }
@@ -420,6 +431,9 @@ struct B {
     end: u32,
     label: u32,
     matched: bool,
+    /// The label it counts under in `--by label`: its own, or for a test bracket matched
+    /// regardless of labels (`LABELED 0`), its gold bracket's.
+    counted_as: u32,
 }
 
 /// What the parameters say about one label string (looked up once per string).
@@ -456,6 +470,10 @@ struct Quote {
 pub struct Scorer {
     params: Params,
     ids: rustc_hash::FxHashMap<Box<str>, u32>,
+    /// Every label string, by id.
+    names: Vec<Box<str>>,
+    /// The id each label is counted under in the breakdowns (`EQ_LABEL` classes).
+    canon: Vec<u32>,
     info: Vec<LabelInfo>,
     /// `EQ_LABEL` pairs as ids (both orders).
     eq: rustc_hash::FxHashSet<(u32, u32)>,
@@ -493,11 +511,14 @@ impl Scorer {
             ..Scorer::default()
         };
         let pairs = s.params.eq_label.clone();
+        let mut ids = Vec::with_capacity(pairs.len());
         for (a, b) in &pairs {
             let (x, y) = (s.id(a), s.id(b));
             s.eq.insert((x, y));
             s.eq.insert((y, x));
+            ids.push((x, y));
         }
+        s.join_equal_labels(&ids);
         s
     }
 
@@ -520,6 +541,8 @@ impl Scorer {
         };
         let k = self.info.len() as u32;
         self.info.push(info);
+        self.names.push(label.into());
+        self.canon.push(k);
         self.ids.insert(label.into(), k);
         k
     }
@@ -586,6 +609,7 @@ impl Scorer {
                 end,
                 label,
                 matched: false,
+                counted_as: label,
             });
         }
         if gold {
@@ -767,18 +791,22 @@ impl Scorer {
     fn match_brackets(&mut self, row: &mut SentenceRow) {
         let labeled = self.params.labeled;
         let mut tb = std::mem::take(&mut self.tb);
-        for g in &self.gb {
+        let mut gb = std::mem::take(&mut self.gb);
+        for g in &mut gb {
             for t in tb.iter_mut().filter(|b| !b.matched) {
                 if g.start == t.start
                     && g.end == t.end
                     && (!labeled || self.label_eq(g.label, t.label))
                 {
                     t.matched = true;
+                    t.counted_as = g.label;
+                    g.matched = true;
                     row.matched += 1;
                     break;
                 }
             }
         }
+        self.gb = gb;
         row.gold = self.gb.len() as u64;
         row.test = tb.len() as u64;
         row.crossing = tb
@@ -846,6 +874,13 @@ pub struct BracketResult {
     pub test_words: u64,
     /// The careful evaluation (`--careful`), over the scored sentences.
     pub careful: Option<CarefulResult>,
+    /// With [`Params::by_label`]: gold, test and matched brackets of the scored sentences
+    /// per label as compared (cut, `EQ_LABEL` classes as their first label), by name.
+    pub by_label: Vec<(String, by::BracketGroup)>,
+    /// With [`Params::keep_brackets`]: every scored sentence's brackets.
+    pub sentences: Vec<by::ScoredBrackets>,
+    /// The label strings [`by::ScoredBrackets`] refer to, by index (with `keep_brackets`).
+    pub label_names: Vec<String>,
 }
 
 /// The careful evaluation of one test file.
@@ -1029,6 +1064,7 @@ fn score_all(
             careful: careful.map(|_| CarefulResult::default()),
             ..BracketResult::default()
         },
+        labels: Vec::new(),
     };
     let mut id = 0u64;
     loop {
@@ -1052,6 +1088,13 @@ fn score_all(
         // count the trees left, for the report
         run.res.count_rest(gold, true)?;
         run.res.count_rest(test, false)?;
+    }
+    let names = run.scorer.label_names();
+    if params.by_label {
+        run.res.by_label = by::named_groups(&names, &run.labels);
+    }
+    if params.keep_brackets {
+        run.res.label_names = names;
     }
     Ok(run.res)
 }
@@ -1088,6 +1131,8 @@ struct Run<'p> {
     careful: Option<&'p crate::careful::CarefulOptions>,
     scorer: Scorer,
     res: BracketResult,
+    /// Per label id: the brackets counted under it (with [`Params::by_label`]).
+    labels: Vec<by::BracketGroup>,
 }
 
 impl Run<'_> {
@@ -1159,6 +1204,12 @@ impl Run<'_> {
         }
         if row.status == Status::Ok {
             self.careful(id, g, t);
+            if self.params.by_label {
+                self.scorer.count_labels(&mut self.labels);
+            }
+            if self.params.keep_brackets {
+                self.res.sentences.push(self.scorer.scored_brackets(id, g));
+            }
         }
         continue_row(&mut self.res, row, trace, self.params);
         true

@@ -458,6 +458,57 @@ mod brackets {
                 }
             }
         }
+
+        /// `--by label,length` and the browser's brackets count what the summary counts:
+        /// over the groups, and over the matched flags of either side, the totals.
+        #[test]
+        fn breakdowns_and_kept_brackets_sum_to_the_summary(
+            trees in prop::collection::vec(tree(), 1..12),
+            relabel in prop::collection::vec(any::<bool>(), 12),
+            labeled in any::<bool>(),
+        ) {
+            let gold = trees.join("\n") + "\n";
+            // the same words: some labels changed, and every other sentence shifted
+            let test: Vec<String> = trees
+                .iter()
+                .zip(&relabel)
+                .map(|(t, &r)| if r { t.replacen("(NP ", "(VP ", 1).replacen("(S ", "(PRT ", 1) } else { t.clone() })
+                .collect();
+            let test = test.join("\n") + "\n";
+            let p = Params { by_label: true, keep_brackets: true, labeled, ..Params::collins() };
+            let mut g = BracketReader::new(gold.as_bytes(), "g", Layout::Line);
+            let mut t = BracketReader::new(test.as_bytes(), "t", Layout::Line);
+            let r = evaluate_inline(&mut g, &mut t, &p, None).unwrap();
+            let sum = |it: &mut dyn Iterator<Item = &treeval_metrics::brackets::by::BracketGroup>| {
+                it.fold((0, 0, 0, 0), |a, c| (a.0 + c.gold, a.1 + c.test, a.2 + c.matched, a.3 + c.sentences))
+            };
+            let want = (r.all.gold, r.all.test, r.all.matched);
+            let l = sum(&mut r.by_label.iter().map(|x| &x.1));
+            prop_assert_eq!((l.0, l.1, l.2), want);
+            let lengths = treeval_metrics::brackets::by::by_length(&r.rows);
+            let n = sum(&mut lengths.iter().map(|x| &x.1));
+            prop_assert_eq!((n.0, n.1, n.2, n.3), (want.0, want.1, want.2, r.all.valid()));
+            prop_assert!(r.by_label.iter().all(|(_, c)| c.matched <= c.gold && c.matched <= c.test));
+            prop_assert_eq!(r.sentences.len() as u64, r.all.valid());
+            let flags = |side: &dyn Fn(&treeval_metrics::brackets::by::ScoredBrackets) -> u64| -> u64 {
+                r.sentences.iter().map(side).sum()
+            };
+            prop_assert_eq!(flags(&|s| s.gold.iter().filter(|b| b.matched).count() as u64), r.all.matched);
+            prop_assert_eq!(flags(&|s| s.test.iter().filter(|b| b.matched).count() as u64), r.all.matched);
+            prop_assert_eq!(flags(&|s| s.gold.len() as u64), r.all.gold);
+            prop_assert_eq!(flags(&|s| s.test.len() as u64), r.all.test);
+            for s in &r.sentences {
+                prop_assert_eq!(s.words.len(), s.tags.len());
+                let w = s.words.len() as u32;
+                prop_assert!(s.gold.iter().chain(&s.test).all(|b| b.start < b.end && b.end <= w));
+            }
+            // collecting changes no count
+            let plain = Params { labeled, ..Params::collins() };
+            let mut g = BracketReader::new(gold.as_bytes(), "g", Layout::Line);
+            let mut t = BracketReader::new(test.as_bytes(), "t", Layout::Line);
+            let q = evaluate_inline(&mut g, &mut t, &plain, None).unwrap();
+            prop_assert_eq!(&q.rows, &r.rows);
+        }
     }
 }
 

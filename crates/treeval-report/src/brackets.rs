@@ -2,11 +2,13 @@
 //! to the cut-off length per test file, with intervals; the careful evaluation of
 //! Hogenhout & Matsumoto (1996) and its pairwise counts.
 
+use treeval_metrics::brackets::by::{by_length, group_measures, BracketGroup, BracketsKey};
 use treeval_metrics::brackets::measures::{careful_measures, measures, CarefulUnit};
 use treeval_metrics::brackets::{BracketCounts, BracketResult, Params};
 use treeval_metrics::careful::PairCounts;
+use treeval_metrics::measure::Measure;
 
-use crate::driver::Intervals;
+use crate::driver::{keyed_rows, Intervals};
 use crate::model::Signature;
 use crate::value::{Input as ReportInput, Matrix, Report, Row, Section, System};
 
@@ -25,6 +27,8 @@ pub struct BracketsIn<'a> {
     pub systems: &'a [BracketsSystem],
     /// Per pair of careful systems: the treebank brackets each reproduced.
     pub careful_pairs: &'a [(usize, usize, PairCounts)],
+    /// The breakdowns asked for (`--by`), in the order given.
+    pub by: &'a [BracketsKey],
 }
 
 /// One test file's results, as the report needs them.
@@ -48,6 +52,12 @@ pub struct BracketsSystem {
     pub unjudged: Option<u64>,
     /// Scored sentences the careful evaluation left out.
     pub left_out: usize,
+    /// Brackets per label (`--by label`; empty unless counted).
+    pub by_label: Vec<(String, BracketGroup)>,
+    /// Scored sentences and their brackets per length bin (`--by length`).
+    pub by_length: Vec<(String, BracketGroup)>,
+    /// Sentences EVALB does not score (error or skipped).
+    pub unscored: u64,
 }
 
 impl BracketsSystem {
@@ -75,6 +85,9 @@ impl BracketsSystem {
             careful: None,
             unjudged: None,
             left_out: 0,
+            by_label: r.by_label.clone(),
+            by_length: by_length(&r.rows),
+            unscored: r.all.error_sentences + r.all.skip_sentences,
         }
     }
 }
@@ -142,8 +155,54 @@ pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) ->
         &cut,
         ci,
     ));
+    for &key in e.by {
+        breakdown(&mut r, key, systems);
+    }
     careful_sections(&mut r, systems, e.careful_pairs);
     r
+}
+
+/// The section `by:KEY` of every test file (`--by`): its groups' gold, test and matched
+/// brackets, recall, precision and F. Only the sentences EVALB scores count, so that the
+/// groups sum to the `all` section's brackets.
+fn breakdown(r: &mut Report, key: BracketsKey, systems: &[BracketsSystem]) {
+    let ms: Vec<Measure> = group_measures(key == BracketsKey::Length);
+    r.add_measures::<BracketGroup>(&ms);
+    let mut rows = Vec::new();
+    for (k, s) in systems.iter().enumerate() {
+        let groups = match key {
+            BracketsKey::Label => &s.by_label,
+            BracketsKey::Length => &s.by_length,
+        };
+        rows.extend(keyed_rows(
+            &ms,
+            k,
+            groups.iter().map(|(n, g)| (n.clone(), g)),
+        ));
+    }
+    let title = match key {
+        BracketsKey::Label => "by label (the brackets EVALB counts, labels as compared)",
+        BracketsKey::Length => "by length (the sentences EVALB scores, length as for the cut-off)",
+    };
+    r.sections.push(Section {
+        id: format!("by:{}", key.name()),
+        title: title.into(),
+        key: Some(key.name().into()),
+        columns: ms.iter().map(|m| m.name.to_string()).collect(),
+        show_counts: false,
+        rows,
+    });
+    let unscored: Vec<String> = systems
+        .iter()
+        .filter(|s| s.unscored > 0)
+        .map(|s| format!("{}: {}", s.path, s.unscored))
+        .collect();
+    if !unscored.is_empty() && key == BracketsKey::Length {
+        r.notes.push(format!(
+            "by length: sentences EVALB does not score (error or skipped) are in no bin ({})",
+            unscored.join(", ")
+        ));
+    }
 }
 
 /// The careful evaluation's counts and derived measures, and the pairwise reproduced

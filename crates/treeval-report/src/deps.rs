@@ -289,7 +289,7 @@ fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
 /// Where a group goes: bins in their natural order; names (labels, tags) alphabetically.
 fn group_order(key: ByKey, name: &str) -> (usize, String) {
     let order: &[&str] = match key {
-        ByKey::Length => &["1-10", "11-20", "21-30", "31-40", "41-50", "51+"],
+        ByKey::Length => &treeval_metrics::bins::LENGTH_BINS,
         ByKey::Distance => &["root", "1", "2", "3-6", "7+", "invalid"],
         ByKey::Direction => &["root", "left", "right", "self", "invalid"],
         ByKey::Depth => &["1", "2", "3", "4", "5", "6", "7+", "unreachable", "invalid"],

@@ -9,6 +9,7 @@
 pub mod align;
 pub mod brackets;
 pub mod browse;
+pub mod browse_brackets;
 pub mod compat;
 pub mod deps;
 pub mod driver;

@@ -5,12 +5,14 @@ use std::sync::Arc;
 
 use treeval_formats::bracket::{BracketReader, Layout};
 use treeval_formats::Diagnostic;
+use treeval_metrics::brackets::by::BracketsKey;
 use treeval_metrics::brackets::measures::{measures, CarefulUnit};
 use treeval_metrics::brackets::{evaluate, BracketCounts, BracketResult, Params, BUILT_IN};
 use treeval_metrics::careful::{
     judge, read_judgments, CarefulOptions, Judged, JudgmentKey, Judgments, PairCounts,
 };
 use treeval_report::brackets::{BracketsIn, BracketsSystem};
+use treeval_report::browse_brackets::BracketsBrowser;
 use treeval_report::compat::evalb::evalb_text;
 use treeval_report::model::Warning;
 use treeval_report::value::Report;
@@ -122,9 +124,8 @@ fn pairing_error(
     None
 }
 
-/// Run the command.
-pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let ins = inputs(a);
+/// The format and the output files (none may be an input).
+fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     let mut outs = outputs(&a.report.out);
     if let Some(path) = &a.export_for_judging {
         outs.push(Output {
@@ -139,10 +140,20 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
-    check_outputs(&outs, &ins, a.report.out.force)?;
+    check_outputs(&outs, ins, a.report.out.force)
+}
+
+/// Run the command.
+pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    let ins = inputs(a);
+    check_usage(a, &ins)?;
     let mut per_sentence =
         PerSentence::open(a.report.out.per_sentence.as_deref(), "brackets", &ins)?;
-    let (params, prm_name, layout, warnings) = setup(a)?;
+    let (by, by_note) = breakdowns(a);
+    let (mut params, prm_name, layout, warnings) = setup(a)?;
+    let html = a.compat.is_none() && a.report.format == crate::args::Format::Html;
+    params.by_label = a.compat.is_none() && by.contains(&BracketsKey::Label);
+    params.keep_brackets = html;
     let judgments = judgments_file(a)?;
     let careful = careful_options(a, &params, judgments.is_some());
     let (cfg, resample) = super::significance::resampling_config(
@@ -160,6 +171,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut scored = Scored {
         warnings,
+        browser: html.then(BracketsBrowser::new),
         ..Scored::default()
     };
     for (k, path) in a.test_files.iter().enumerate() {
@@ -190,15 +202,39 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             gold_trees: scored.gold_trees,
             systems: &scored.systems,
             careful_pairs: &pairs,
+            by: &by,
         };
         let ci = super::significance::intervals(&a.report.sig);
         let mut report = treeval_report::brackets::build(signature, &e, ci);
+        report.notes.extend(by_note);
+        report.browser = scored.browser.take().map(|b| b.finish(scored.gold_trees));
         tests(a, &cfg, &scored.systems, &mut report);
         report.warnings = scored.warnings;
         scored.text = treeval_report::emit::to_string(&report, a.report.format);
     }
     out.write_all(scored.text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The breakdowns (`--by`, each key once, in the order given); with `--format html`
+/// and no `--by`, both, with a note saying so.
+fn breakdowns(a: &BracketsArgs) -> (Vec<BracketsKey>, Option<String>) {
+    if a.by.is_empty() && a.report.format == crate::args::Format::Html && a.compat.is_none() {
+        return (
+            BracketsKey::ALL.to_vec(),
+            Some(
+                "the HTML page adds the breakdowns by label and by length (--by label,length)"
+                    .into(),
+            ),
+        );
+    }
+    let mut by = Vec::new();
+    for k in &a.by {
+        if !by.contains(k) {
+            by.push(*k);
+        }
+    }
+    (by, None)
 }
 
 /// The careful evaluation's options (`--careful`).
@@ -260,6 +296,8 @@ struct Scored {
     /// Judgments that applied to some bracket.
     used_judgments: std::collections::HashSet<JudgmentKey>,
     warnings: Vec<Warning>,
+    /// The HTML page's sentences (`--format html`).
+    browser: Option<BracketsBrowser>,
 }
 
 impl Scored {
@@ -277,7 +315,7 @@ impl Scored {
         let compat = a.compat.is_some();
         let mut g = reader(&a.gold, s.layout)?;
         let mut t = reader(path, s.layout)?;
-        let r = evaluate(&mut g, &mut t, s.params, s.careful)
+        let mut r = evaluate(&mut g, &mut t, s.params, s.careful)
             .map_err(|e| Failure::Eval(e.to_string()))?;
         self.gold_trees = r.gold_trees;
         // a byte-order mark, CR LF: accepted, one warning per file
@@ -318,6 +356,9 @@ impl Scored {
             }
         }
         let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
+        if let Some(b) = self.browser.as_mut() {
+            b.add(path, &mut r);
+        }
         if let Some(c) = &r.careful {
             careful_out(a, k, c, s.judgments, &mut self.used_judgments, &mut system)?;
             self.reproduced.push(c.reproduced.clone());

@@ -168,3 +168,42 @@ pub fn keys(v: &serde_json::Value, section: &str, system: u64) -> Vec<String> {
         })
         .unwrap_or_default()
 }
+
+/// In a `brackets` JSON report with `--by label,length`: for every system, the gold, test
+/// and matched brackets summed over the groups of `by:label` and of `by:length` are the
+/// `all` section's (recall reads [matched, gold], precision [matched, test]), and the
+/// scored sentences summed over the length bins are the `all` section's.
+pub fn assert_bracket_breakdowns_sum(v: &serde_json::Value) {
+    let systems = v["systems"].as_array().map_or(0, Vec::len) as u64;
+    assert!(systems > 0, "no system in the report");
+    for k in 0..systems {
+        let recall = cell(v, "all", k, "recall")["counts"].clone();
+        let precision = cell(v, "all", k, "precision")["counts"].clone();
+        let total = |j: usize, c: &serde_json::Value| c[j].as_f64().unwrap_or(-1.0);
+        let want = [total(1, &recall), total(1, &precision), total(0, &recall)];
+        for section in ["by:label", "by:length"] {
+            let mut got = [0.0; 3];
+            for key in keys(v, section, k) {
+                for (g, m) in got.iter_mut().zip(["gold", "test", "matched"]) {
+                    *g += keyed_cell(v, section, k, &key, m)["value"]
+                        .as_f64()
+                        .unwrap_or(f64::NAN);
+                }
+            }
+            assert_eq!(got, want, "{section}, system {k}: gold, test, matched");
+        }
+        let scored: f64 = keys(v, "by:length", k)
+            .iter()
+            .map(|key| {
+                keyed_cell(v, "by:length", k, key, "scored")["value"]
+                    .as_f64()
+                    .unwrap_or(f64::NAN)
+            })
+            .sum();
+        assert_eq!(
+            Some(scored),
+            value(v, "all", k, "scored"),
+            "system {k}: scored"
+        );
+    }
+}

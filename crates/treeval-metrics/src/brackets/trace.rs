@@ -185,10 +185,9 @@ fn span(t: &BracketTree, node: usize, start: i64, end: i64) -> Span {
 impl Scorer {
     /// The name of a label id.
     fn name(&self, id: u32) -> String {
-        self.ids
-            .iter()
-            .find(|(_, &k)| k == id)
-            .map(|(s, _)| s.to_string())
+        self.names
+            .get(id as usize)
+            .map(|s| s.to_string())
             .unwrap_or_default()
     }
 

@@ -388,17 +388,7 @@ impl AddAssign for Validity {
     }
 }
 
-/// Bin of a sentence length.
-pub fn length_bin(n: usize) -> &'static str {
-    match n {
-        0..=10 => "1-10",
-        11..=20 => "11-20",
-        21..=30 => "21-30",
-        31..=40 => "31-40",
-        41..=50 => "41-50",
-        _ => "51+",
-    }
-}
+pub use crate::bins::length_bin;
 
 /// Bin of an arc length (eval07.pl's bins).
 pub fn distance_bin(head: u32, dep: u32) -> &'static str {
