@@ -3,12 +3,13 @@
 //! each test file's brackets as EVALB counts them, each flagged matched or not, and the
 //! sentence's recall, precision and F.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use treeval_metrics::brackets::by::{Counted, ScoredBrackets};
 use treeval_metrics::brackets::{BracketCounts, BracketResult, SentenceRow};
 
-use crate::browse::{Analyses, Browser, Kind, Sentence, DATA_VERSION, DEFAULT_LIMIT};
+use crate::browse::deps::Labels;
+use crate::browse::{Analyses, Browser, Kind, Sentence, DATA_VERSION};
 
 /// A bracket as the data block writes it: `[label, start, end, matched]`.
 type Bracket = (u32, u32, u32, u8);
@@ -28,8 +29,7 @@ struct Entry {
 /// every test file's pair was scored (EVALB status 0) over the same gold words.
 #[derive(Debug, Default)]
 pub struct BracketsBrowser {
-    labels: Vec<String>,
-    index: HashMap<String, u32>,
+    labels: Labels,
     systems: Vec<String>,
     sentences: BTreeMap<u64, Entry>,
 }
@@ -42,13 +42,7 @@ impl BracketsBrowser {
 
     /// The page's index of a label string.
     fn label(&mut self, name: &str) -> u32 {
-        if let Some(&k) = self.index.get(name) {
-            return k;
-        }
-        let k = self.labels.len() as u32;
-        self.labels.push(name.to_owned());
-        self.index.insert(name.to_owned(), k);
-        k
+        self.labels.id(name)
     }
 
     /// The brackets of a sentence with the page's label indices.
@@ -121,9 +115,9 @@ impl BracketsBrowser {
         e.scores.push(scores);
     }
 
-    /// The data block: the sentences every test file scored, thinned to
-    /// [`DEFAULT_LIMIT`]; `total` is the number of sentences in the corpus.
-    pub fn finish(self, total: u64) -> Browser {
+    /// The data block: the sentences every test file scored, at most `limit` of them
+    /// (evenly spaced beyond); `total` is the number of sentences in the corpus.
+    pub fn finish(self, total: u64, limit: usize) -> Browser {
         let n = self.systems.len();
         let sentences: Vec<Sentence> = self
             .sentences
@@ -147,13 +141,15 @@ impl BracketsBrowser {
             kind: Kind::Brackets,
             systems: self.systems,
             columns: vec!["recall".into(), "precision".into(), "F".into()],
-            labels: self.labels,
-            total,
+            labels: self.labels.into_names(),
+            total: sentences.len() as u64,
             sampled: false,
             note: String::new(),
             sentences,
         };
-        b.thin(DEFAULT_LIMIT);
+        // sampled (and said so) only when the scored sentences are more than the page holds
+        b.thin(limit);
+        b.total = total;
         if left > 0 {
             let own = format!(
                 "{left} of the {total} sentences are not on the page: EVALB does not score them{} (error or skipped sentences)",
@@ -207,7 +203,7 @@ mod tests {
         let (mut r1, mut r2) = (result(g, t1), result(g, t2));
         c.add("t1", &mut r1);
         c.add("t2", &mut r2);
-        let b = c.finish(3);
+        let b = c.finish(3, crate::browse::DEFAULT_LIMIT);
         assert_eq!(b.kind, Kind::Brackets);
         let kept: Vec<u64> = b.sentences.iter().map(|s| s.i).collect();
         assert_eq!(kept, [1, 3], "sentence 2 is skipped by t1");

@@ -207,7 +207,10 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let ci = super::significance::intervals(&a.report.sig);
         let mut report = treeval_report::brackets::build(signature, &e, ci);
         report.notes.extend(by_note);
-        report.browser = scored.browser.take().map(|b| b.finish(scored.gold_trees));
+        report.browser = scored
+            .browser
+            .take()
+            .map(|b| b.finish(scored.gold_trees, a.report.html_sentences));
         tests(a, &cfg, &scored.systems, &mut report);
         report.warnings = scored.warnings;
         scored.text = treeval_report::emit::to_string(&report, a.report.format);
