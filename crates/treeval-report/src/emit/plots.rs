@@ -380,7 +380,11 @@ fn band_from_top(v: f64, n: usize) -> Option<usize> {
 fn bar_chart(b: &Bars) -> Option<String> {
     let n = b.groups.len();
     let k = b.series.len().max(1);
-    let bar_px: u32 = if k <= 2 { 12 } else { 8 };
+    let bar_px: u32 = match k {
+        0..=2 => 12,
+        3..=6 => 8,
+        _ => 4,
+    };
     let band = (k as u32 * bar_px + 8).max(18);
     let top = head_height(b.series.len());
     let height = top + n as u32 * band + 50;
@@ -497,8 +501,11 @@ fn heat_cells(chart: &mut HeatChart, m: &Matrix, max: u64) -> Drawn {
     let rows = m.rows.len();
     let printed = rows <= MAX_PRINTED && m.columns.len() <= MAX_PRINTED;
     let scale = (max as f64).ln_1p();
-    let cells = m.counts.iter().enumerate().flat_map(|(i, row)| {
+    // only the counts that have labels (a ragged matrix draws what it can)
+    let cols = m.columns.len();
+    let cells = m.counts.iter().take(rows).enumerate().flat_map(|(i, row)| {
         row.iter()
+            .take(cols)
             .enumerate()
             .map(move |(j, &c)| (j as f64, (rows - 1 - i) as f64, c))
     });
@@ -852,6 +859,38 @@ mod tests {
     }
 
     #[test]
+    fn odd_inputs_draw_what_they_can_without_panicking() {
+        let mut r = report(
+            &["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"],
+            &["x"],
+        );
+        r.sections[0].rows[0].cells[2].value = Some(f64::NAN);
+        r.sections[0].rows[1].cells[2].ci = Some([f64::NEG_INFINITY, 2.0]);
+        r.sections[0].rows[2].cells[2].value = Some(7.5);
+        r.sections[0].rows.push(Row {
+            system: 99,
+            key: None,
+            cells: Vec::new(),
+        });
+        let svg = section_chart(&r, &r.sections[0]).unwrap();
+        self_contained(&svg);
+        let ragged = Matrix {
+            id: "confusion".into(),
+            title: String::new(),
+            system: 7,
+            rows_are: String::new(),
+            columns_are: String::new(),
+            rows: vec!["a".into(), "b".into()],
+            columns: vec!["a".into()],
+            counts: vec![vec![1, 2, 3], vec![], vec![4]],
+        };
+        self_contained(&matrix_chart(&r, &ragged).unwrap());
+        let page = crate::emit::to_string(&r, crate::render::OutputFormat::Html);
+        assert!(page.contains("<figure class=\"chart\" data-section=\"per-relation\"><svg "));
+        assert!(!page.contains("<?xml"));
+    }
+
+    #[test]
     fn histogram_bins() {
         let v = [
             0.0,
@@ -876,6 +915,16 @@ mod tests {
         // bars: a has 4 non-empty bins, b one (+ a swatch each)
         assert_eq!(svg.matches("fill=\"#1F77B4\"").count(), 5);
         assert_eq!(svg.matches("fill=\"#FF7F0E\"").count(), 2);
+        // the bars' heights, in pixels, are the counts on one scale: 4, 1, 1, 3 and 4
+        let heights: Vec<f64> = svg
+            .lines()
+            .filter(|l| l.starts_with("<rect") && !l.contains("x=\"12\"") && !l.contains("#FFFFFF"))
+            .filter_map(|l| l.split("height=\"").nth(1)?.split('"').next()?.parse().ok())
+            .collect();
+        let unit = heights[0] / 4.0;
+        let counts: Vec<f64> = heights.iter().map(|h| (h / unit).round()).collect();
+        assert_eq!(counts, [4.0, 1.0, 1.0, 3.0, 4.0]);
+        assert_eq!(counts[..4].iter().sum::<f64>(), 9.0);
         assert_eq!(histogram("t", "x", &series, 1.0, 1.0, 5), None);
         assert_eq!(histogram("t", "x", &[], 0.0, 1.0, 5), None);
     }
