@@ -510,16 +510,12 @@ fn heat_cells(chart: &mut HeatChart, m: &Matrix, max: u64) -> Drawn {
             .map(move |(j, &c)| (j as f64, (rows - 1 - i) as f64, c))
     });
     let cells: Vec<(f64, f64, u64)> = cells.collect();
-    chart.draw_series(cells.iter().map(|&(x, y, c)| {
+    // zeros stay white (the background)
+    chart.draw_series(cells.iter().filter(|c| c.2 > 0).map(|&(x, y, c)| {
         let colour = heat_colour((c as f64).ln_1p() / scale);
         Rectangle::new([(x, y), (x + 1.0, y + 1.0)], colour.filled())
     }))?;
-    chart.draw_series(cells.iter().map(|&(x, y, _)| {
-        Rectangle::new(
-            [(x, y), (x + 1.0, y + 1.0)],
-            RGBColor(220, 220, 220).stroke_width(1),
-        )
-    }))?;
+    grid(chart, m.rows.len(), m.columns.len())?;
     if printed {
         let centre = Pos::new(HPos::Center, VPos::Center);
         chart.draw_series(cells.iter().filter(|c| c.2 > 0).map(|&(x, y, c)| {
@@ -532,6 +528,16 @@ fn heat_cells(chart: &mut HeatChart, m: &Matrix, max: u64) -> Drawn {
             )
         }))?;
     }
+    Ok(())
+}
+
+/// The lines between the cells of a `rows` × `cols` heatmap.
+fn grid(chart: &mut HeatChart, rows: usize, cols: usize) -> Drawn {
+    let style = RGBColor(220, 220, 220).stroke_width(1);
+    let (w, h) = (cols as f64, rows as f64);
+    let across = (0..=rows).map(|i| vec![(0.0, i as f64), (w, i as f64)]);
+    let down = (0..=cols).map(|j| vec![(j as f64, 0.0), (j as f64, h)]);
+    chart.draw_series(across.chain(down).map(|p| PathElement::new(p, style)))?;
     Ok(())
 }
 
