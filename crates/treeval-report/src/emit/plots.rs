@@ -92,16 +92,18 @@ struct Bars {
 /// The chart of section `s`, when it has one (see the module documentation).
 pub(super) fn section_chart(r: &Report, s: &Section) -> Option<String> {
     let cols = chart_columns(r, s);
-    let bars = if s.key.is_some() {
+    let mut bars = if s.key.is_some() {
         keyed_bars(r, s, *cols.first()?)
     } else {
         measure_bars(r, s, &cols)
     }?;
-    let any = bars
-        .series
-        .iter()
-        .any(|x| x.bars.iter().any(Option::is_some));
-    any.then(|| bar_chart(&bars)).flatten()
+    let bars_of = || bars.series.iter().flat_map(|x| x.bars.iter().flatten());
+    // no value at all: no chart
+    bars_of().next()?;
+    if bars_of().any(|b| b.ci.is_some()) {
+        bars.caption.push_str(&ci_words(r));
+    }
+    bar_chart(&bars)
 }
 
 /// Whether the measure named `name` is a percentage.
@@ -158,14 +160,14 @@ fn series(
         .collect()
 }
 
-/// ` (whiskers: 95% bootstrap confidence intervals)` when the report has intervals.
+/// `; whiskers: 95% bootstrap confidence intervals`, for a chart with intervals.
 fn ci_words(r: &Report) -> String {
     match r.significance.as_ref().and_then(|s| s.ci_level) {
         Some(level) => format!(
             "; whiskers: {:.0}% bootstrap confidence intervals",
             level * 100.0
         ),
-        None => String::new(),
+        None => "; whiskers: bootstrap confidence intervals".into(),
     }
 }
 
@@ -181,7 +183,7 @@ fn measure_bars(r: &Report, s: &Section, cols: &[usize]) -> Option<Bars> {
     });
     let what = if s.title.is_empty() { &s.id } else { &s.title };
     Some(Bars {
-        caption: format!("{what} (%){}", ci_words(r)),
+        caption: format!("{what} (%)"),
         axis: "%".into(),
         groups,
         series,
@@ -220,7 +222,6 @@ fn keyed_bars(r: &Report, s: &Section, col: usize) -> Option<Bars> {
             None => format!("; the first {} of {total} values", keys.len()),
         });
     }
-    caption.push_str(&ci_words(r));
     let series = series(r, s, keys.len(), |sys, g| value(sys, keys[g]));
     Some(Bars {
         caption,
@@ -790,6 +791,14 @@ mod tests {
         assert_eq!(svg.matches("<circle").count(), 6);
         // deterministic
         assert_eq!(svg, section_chart(&r, &r.sections[0]).unwrap());
+        // no intervals: no whiskers, and the caption does not speak of them
+        let mut r = r;
+        r.sections[0]
+            .rows
+            .iter_mut()
+            .for_each(|row| row.cells[2].ci = None);
+        let svg = section_chart(&r, &r.sections[0]).unwrap();
+        assert!(!svg.contains("<circle") && !svg.contains("whiskers"));
     }
 
     #[test]
