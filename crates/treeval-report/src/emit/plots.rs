@@ -46,6 +46,8 @@ const WIDTH: u32 = 800;
 const MAX_PRINTED: usize = 20;
 /// Labels longer than this (in characters) are cut, with `…`.
 const MAX_LABEL: usize = 28;
+/// Captions and legend entries longer than this (in characters) are cut, with `…`.
+const MAX_LINE: usize = 110;
 /// One colour per system (by its index in the report), repeating after ten.
 const PALETTE: [RGBColor; 10] = [
     RGBColor(31, 119, 180),
@@ -266,10 +268,15 @@ fn most_frequent<'a>(
 
 /// `s` cut to [`MAX_LABEL`] characters (the last one `…`).
 fn short(s: &str) -> String {
-    if s.chars().count() <= MAX_LABEL {
+    cut(s, MAX_LABEL)
+}
+
+/// `s` cut to `max` characters (the last one `…`).
+fn cut(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
         return s.to_string();
     }
-    let mut out: String = s.chars().take(MAX_LABEL - 1).collect();
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
     out.push('…');
     out
 }
@@ -325,15 +332,20 @@ fn head(
     legend: &[(String, RGBColor)],
 ) -> Drawn {
     let left = Pos::new(HPos::Left, VPos::Center);
+    // about what 800 pixels hold
     area.draw(&Text::new(
-        caption.to_string(),
+        cut(caption, MAX_LINE),
         (10, 12),
         font(13.0).pos(left),
     ))?;
     for (i, (name, colour)) in legend.iter().enumerate() {
         let y = 32 + 18 * i as i32;
         area.draw(&Rectangle::new([(12, y - 6), (24, y + 6)], colour.filled()))?;
-        area.draw(&Text::new(name.clone(), (30, y), font(12.0).pos(left)))?;
+        area.draw(&Text::new(
+            cut(name, MAX_LINE),
+            (30, y),
+            font(12.0).pos(left),
+        ))?;
     }
     Ok(())
 }
@@ -887,8 +899,10 @@ mod tests {
             key: None,
             cells: Vec::new(),
         });
+        r.systems[0].name = "x".repeat(300);
         let svg = section_chart(&r, &r.sections[0]).unwrap();
         self_contained(&svg);
+        assert!(svg.contains(&format!("{}…", "x".repeat(MAX_LINE - 1))));
         let ragged = Matrix {
             id: "confusion".into(),
             title: String::new(),
