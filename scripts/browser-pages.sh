@@ -76,10 +76,8 @@ want() { case " $pages " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 
 if want deps-two; then
     link en_ewt-ud-test.conllu "$ewt/en_ewt-ud-test.conllu"
-    [ -s "$work/perturbed-10.conllu" ] ||
-        python3 "$repo/scripts/perturb-deps.py" --seed 1 --rate 0.10 "$ewt/en_ewt-ud-test.conllu" "$work/perturbed-10.conllu"
-    [ -s "$work/perturbed-15.conllu" ] ||
-        python3 "$repo/scripts/perturb-deps.py" --seed 2 --rate 0.15 "$ewt/en_ewt-ud-test.conllu" "$work/perturbed-15.conllu"
+    python3 "$repo/scripts/perturb-deps.py" --seed 1 --rate 0.10 "$ewt/en_ewt-ud-test.conllu" "$work/perturbed-10.conllu"
+    python3 "$repo/scripts/perturb-deps.py" --seed 2 --rate 0.15 "$ewt/en_ewt-ud-test.conllu" "$work/perturbed-15.conllu"
     page deps-two 3 1 deps 2 -- deps "${charts_opts[@]}" "${two[@]}" \
         en_ewt-ud-test.conllu perturbed-10.conllu perturbed-15.conllu
 fi
@@ -111,7 +109,7 @@ if want brackets-sample; then
         evalb-sample/sample.gld evalb-sample/sample.tst
 fi
 if want brackets-ptb40k; then
-    [ -s "$work/ptb40k.tst" ] || python3 "$repo/scripts/make-ptb40k.py" "$data" "$work" >/dev/null
+    python3 "$repo/scripts/make-ptb40k.py" "$data" "$work" >/dev/null
     headline=all page brackets-ptb40k 2 1 brackets 1 -- brackets ptb40k.gld ptb40k.tst
 fi
 if want align-two; then
