@@ -101,6 +101,9 @@ const cases = {
   'web-font': [pageHtml({ extraHead: '<link rel="stylesheet" href="https://fonts.example.invalid/a.css">' }), 'no element loads anything'],
   'no-chart': [pageHtml({ chart: false }), 'figure.chart svg: 0, expected ≥ 1'],
   'no-script': [pageHtml({ script: '' }), 'the script renders'],
+  debounced: [pageHtml({ script: app.replace('only.onchange = () => { page = 0; draw(); }; idf.oninput = () => { page = 0; draw(); };', 'only.onchange = () => setTimeout(() => { page = 0; draw(); }, 300); idf.oninput = () => setTimeout(() => { page = 0; draw(); }, 300);') }), null],
+  'filter-ignored': [pageHtml({ script: app.replace('(!only.checked || isErr(D.sentences[k]))', 'true') }), '#only-errors shows error sentences only'],
+  'detail-stuck': [pageHtml({ script: app.replace('tr.onclick = () => { chosen = k; draw(); };', '') }), 'changes #browser-detail'],
   'wrong-choice': [pageHtml({ extraScript: 'document.querySelector("tr.selected").classList.remove("selected"); document.querySelector("tbody tr").classList.add("selected");' }), 'at load the first sentence with an error is chosen'],
 };
 
