@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Loads treeval's --format html pages in headless Debian Chromium and checks them against
 // docs/html-page.md. Usage: node check.mjs MANIFEST.json SHOTS_DIR [--only NAME,NAME]
+// [--browser-per-page]
 //
 // MANIFEST: {"pages": [{"name": "deps-two", "page": "deps-two.html", "max_bytes": 5000000,
 //   "command": "treeval deps …", "expect": {"headline": "scores", "tables": 3, "charts": 1,
@@ -18,7 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launch, newContext } from './chromium.mjs';
 
-const USAGE = 'usage: node check.mjs MANIFEST.json SHOTS_DIR [--only NAME[,NAME…]]';
+const USAGE = 'usage: node check.mjs MANIFEST.json SHOTS_DIR [--only NAME[,NAME…]] [--browser-per-page]';
 const KINDS = ['deps', 'brackets', 'align'];
 const EXPECT_KEYS = ['headline', 'tables', 'charts', 'browser', 'systems'];
 const WAIT = 5_000; // ms to wait for the page's script to react
@@ -410,9 +411,11 @@ function table(results) {
 async function main() {
   const args = process.argv.slice(2);
   let only = null;
+  let perPage = false;
   const pos = [];
   for (let k = 0; k < args.length; k++) {
     if (args[k] === '--only') only = (args[++k] ?? '').split(',');
+    else if (args[k] === '--browser-per-page') perPage = true;
     else if (args[k] === '-h' || args[k] === '--help') {
       console.log(USAGE);
       return 0;
@@ -429,11 +432,17 @@ async function main() {
   fs.mkdirSync(shots, { recursive: true });
   const t0 = Date.now();
   const results = [];
-  const browser = await launch();
+  // One browser (a fresh profile) for the run and new contexts per page, which share no
+  // cookies, storage or cache; --browser-per-page launches one per page (about 1 s more each).
+  let browser = null;
   try {
-    for (const p of pages) results.push(await checkPage(browser, p, shots));
+    for (const p of pages) {
+      if (perPage && browser) await browser.close();
+      if (perPage || !browser) browser = await launch();
+      results.push(await checkPage(browser, p, shots));
+    }
   } finally {
-    await browser.close();
+    if (browser) await browser.close();
   }
   console.log(table(results));
   let failed = 0;

@@ -1,6 +1,6 @@
-// Launching Debian's Chromium through playwright-core. One browser per run: playwright
-// starts it on a fresh temporary user-data-dir (removed when it closes); every page is then
-// opened in its own new context (no cookies, storage or cache shared with another context).
+// Launching Debian's Chromium through playwright-core: playwright starts it on a fresh
+// temporary user-data-dir (--user-data-dir=/tmp/playwright_chromiumdev_profile-…, removed
+// when it closes); check.mjs opens every page in new contexts of it.
 import fs from 'node:fs';
 import { chromium } from 'playwright-core';
 
