@@ -11,7 +11,7 @@
 set -euo pipefail
 
 [ $# -eq 3 ] || { echo "usage: $0 BIN DATA TARGET_DIR" >&2; exit 2; }
-bin=$1 data=$2 target=$3
+bin=$(realpath -m "$1") data=$(realpath -m "$2") target=$(realpath -m "$3")
 cd "$(dirname "$0")/.."
 die() { echo "browser-check.sh: $*" >&2; exit 1; }
 now() { date +%s%N; }

@@ -212,7 +212,12 @@ async function checkDetail(page, data, k, c, when) {
     const got = await count(page, `#browser-detail ${sel}`);
     c.ok(good(got), `${when}: #browser-detail ${sel}: ${got}, expected ${want}`);
   }
-  if (marked(data.kind, data.sentences[k])) {
+  const sent = data.sentences[k];
+  if (data.kind === 'align' && sent.sure.length + sent.possible.length > 0) {
+    const got = await count(page, '#browser-detail :is(rect.sure, rect.possible)');
+    c.ok(got > 0, `${when}: sentence ${k} has gold links, so #browser-detail has rect.sure/rect.possible (${got})`);
+  }
+  if (marked(data.kind, sent)) {
     const got = await count(page, `#browser-detail :is(${ERROR_MARKS[data.kind]})`);
     c.ok(got > 0, `${when}: sentence ${k} has an error to show, so #browser-detail marks it (${ERROR_MARKS[data.kind]})`);
   }
