@@ -8,7 +8,7 @@
 # work/ holds the made-up system files). Nothing is written outside OUT.
 # Environment:
 #   EXPECT_CHARTS=1|0   expect charts on the pages that should have them (default 1)
-#   EXPECT_BROWSER=1|0  expect the sentence browser on deps/ud/relations/brackets/align (default 1)
+#   EXPECT_BROWSER=1|0  expect the sentence browser on deps/ud/brackets/align (relations, ted and pts have none) (default 1)
 #   MAX_BYTES=N         the size limit of every page (default 5000000)
 #   PAGES="a b"         make only these pages (default: all; names below)
 #
@@ -101,7 +101,7 @@ if want ud-two; then
 fi
 if want relations; then
     link examples "$repo/examples"
-    page relations 1 0 deps 2 -- relations "${two[@]}" examples/gold.conllu examples/sys.conllu examples/sys2.conllu
+    page relations 1 0 - 2 -- relations "${two[@]}" examples/gold.conllu examples/sys.conllu examples/sys2.conllu
 fi
 if want brackets-sample; then
     link evalb-sample "$data/reference/evalb-sample"
@@ -114,7 +114,7 @@ if want brackets-ptb40k; then
 fi
 if want align-two; then
     link wpt03-enfr "$wpt"
-    page align-two 1 1 align 2 -- align "${two[@]}" wpt03-enfr/test.wa.nonullalign \
+    page align-two 1 1 align 2 -- align "${two[@]}" --tokens wpt03-enfr/test.e wpt03-enfr/test.f wpt03-enfr/test.wa.nonullalign \
         wpt03-enfr/published-systems/test.enfr.talp wpt03-enfr/published-systems/test.enfr.grow-diagonal-final.talp
 fi
 if want ted; then

@@ -64,10 +64,21 @@ fn cases() -> Vec<(&'static str, String)> {
 }
 
 /// A page with its inlined style and script (the same in every page; checked in headless
-/// Chromium by tests/browser) replaced by a mark, so that the snapshots show the page's
+/// Chromium by tests/browser) and its charts' SVG (checked by the unit tests of
+/// `emit::plots` and in Chromium) replaced by marks, so that the snapshots show the page's
 /// content.
 fn without_inline_code(page: &str) -> String {
-    let mut out = page.to_owned();
+    let mut out = String::with_capacity(page.len());
+    let mut rest = page;
+    while let Some(a) = rest.find("<svg") {
+        let Some(b) = rest[a..].find("</svg>") else {
+            break;
+        };
+        out.push_str(&rest[..a]);
+        out.push_str("<svg>(chart)</svg>");
+        rest = &rest[a + b + "</svg>".len()..];
+    }
+    out.push_str(rest);
     for (open, close) in [("<style>", "</style>"), ("<script>\n", "</script>")] {
         if let Some(a) = out.find(open) {
             if let Some(b) = out[a..].find(close) {

@@ -150,6 +150,7 @@ impl BracketsBrowser {
         // sampled (and said so) only when the scored sentences are more than the page holds
         b.thin(limit);
         b.total = total;
+        b.sampled = (b.sentences.len() as u64) < total;
         if left > 0 {
             let own = format!(
                 "{left} of the {total} sentences are not on the page: EVALB does not score them{} (error or skipped sentences)",

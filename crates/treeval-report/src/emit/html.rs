@@ -133,26 +133,33 @@ fn sections(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         }
         let attrs = format!(" class=\"report\" data-section=\"{}\"", esc(&s.id));
         table(w, &attrs, &rows, 1 + usize::from(s.key.is_some()))?;
-        if let Some(svg) = plots::section_chart(r, s) {
-            figure(w, "chart", &s.id, &svg)?;
+        if let Some(c) = plots::section_chart(r, s) {
+            figure(w, "chart", &s.id, &c)?;
         }
     }
     for m in &r.matrices {
         writeln!(w, "<h2>{}</h2>", esc(&matrix_heading(r, m)))?;
         table(w, " class=\"matrix\"", &matrix_rows(m), 1)?;
-        if let Some(svg) = plots::matrix_chart(r, m) {
-            figure(w, "chart heatmap", &m.id, &svg)?;
+        if let Some(c) = plots::matrix_chart(r, m) {
+            figure(w, "chart heatmap", &m.id, &c)?;
         }
     }
     Ok(())
 }
 
-/// A chart (an SVG made by [`plots`], its strings escaped there).
-fn figure(w: &mut dyn Write, class: &str, id: &str, svg: &str) -> io::Result<()> {
+/// A chart (made by [`plots`], its strings escaped there) with its caption.
+pub(super) fn figure(
+    w: &mut dyn Write,
+    class: &str,
+    id: &str,
+    chart: &plots::Chart,
+) -> io::Result<()> {
     writeln!(
         w,
-        "<figure class=\"{class}\" data-section=\"{}\">{svg}</figure>",
-        esc(id)
+        "<figure class=\"{class}\" data-section=\"{}\">{}<figcaption>{}</figcaption></figure>",
+        esc(id),
+        chart.svg,
+        esc(&chart.caption)
     )
 }
 

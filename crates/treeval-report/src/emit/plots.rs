@@ -67,6 +67,15 @@ const INK: RGBColor = RGBColor(34, 34, 34);
 /// What drawing returns.
 type Drawn = Result<(), Box<dyn Error>>;
 
+/// A chart: the SVG (its legend inside) and its caption (the page's `<figcaption>`).
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Chart {
+    /// The inline `<svg>` element.
+    pub svg: String,
+    /// What it shows, as text.
+    pub caption: String,
+}
+
 /// One bar: a percentage and its interval, in percent.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Bar {
@@ -92,7 +101,7 @@ struct Bars {
 }
 
 /// The chart of section `s`, when it has one (see the module documentation).
-pub(super) fn section_chart(r: &Report, s: &Section) -> Option<String> {
+pub(super) fn section_chart(r: &Report, s: &Section) -> Option<Chart> {
     let cols = chart_columns(r, s);
     let mut bars = if s.key.is_some() {
         keyed_bars(r, s, *cols.first()?)
@@ -105,7 +114,10 @@ pub(super) fn section_chart(r: &Report, s: &Section) -> Option<String> {
     if bars_of().any(|b| b.ci.is_some()) {
         bars.caption.push_str(&ci_words(r));
     }
-    bar_chart(&bars)
+    Some(Chart {
+        svg: bar_chart(&bars)?,
+        caption: bars.caption,
+    })
 }
 
 /// Whether the measure named `name` is a percentage.
@@ -324,22 +336,12 @@ fn render(
     Some(svg)
 }
 
-/// The head of a chart: its caption, then one line per legend entry (a swatch and a
-/// name). Its height is [`head_height`].
-fn head(
-    area: &DrawingArea<SVGBackend, Shift>,
-    caption: &str,
-    legend: &[(String, RGBColor)],
-) -> Drawn {
+/// The head of a chart: one line per legend entry (a swatch and a name). Its height is
+/// [`head_height`].
+fn head(area: &DrawingArea<SVGBackend, Shift>, legend: &[(String, RGBColor)]) -> Drawn {
     let left = Pos::new(HPos::Left, VPos::Center);
-    // about what 800 pixels hold
-    area.draw(&Text::new(
-        cut(caption, MAX_LINE),
-        (10, 12),
-        font(13.0).pos(left),
-    ))?;
     for (i, (name, colour)) in legend.iter().enumerate() {
-        let y = 32 + 18 * i as i32;
+        let y = 14 + 18 * i as i32;
         area.draw(&Rectangle::new([(12, y - 6), (24, y + 6)], colour.filled()))?;
         area.draw(&Text::new(
             cut(name, MAX_LINE),
@@ -352,7 +354,7 @@ fn head(
 
 /// The height of a chart's head with `entries` legend lines.
 fn head_height(entries: usize) -> u32 {
-    26 + 18 * entries as u32
+    8 + 18 * entries as u32
 }
 
 /// Categories on an axis: category `i` of `n` covers `[i, i + 1)`; a key point (a label)
@@ -408,7 +410,7 @@ fn bar_chart(b: &Bars) -> Option<String> {
         .collect();
     render(WIDTH, height, |root| {
         let (upper, lower) = root.split_vertically(top);
-        head(&upper, &b.caption, &legend)?;
+        head(&upper, &legend)?;
         let mut cb = ChartBuilder::on(&lower);
         cb.margin_right(24)
             .margin_top(4)
@@ -466,7 +468,7 @@ fn draw_bars(chart: &mut BarChart, b: &Bars) -> Drawn {
 }
 
 /// The heatmap of matrix `m` (see the module documentation).
-pub(super) fn matrix_chart(r: &Report, m: &Matrix) -> Option<String> {
+pub(super) fn matrix_chart(r: &Report, m: &Matrix) -> Option<Chart> {
     let (rows, cols) = (m.rows.len(), m.columns.len());
     let max = m.counts.iter().flatten().copied().max().unwrap_or(0);
     if rows == 0 || cols == 0 || max == 0 {
@@ -478,9 +480,9 @@ pub(super) fn matrix_chart(r: &Report, m: &Matrix) -> Option<String> {
     let top = head_height(0);
     let height = top + rows as u32 * cell.min(28) + bottom + 10;
     let caption = format!("{}; colour: log of the count", super::matrix_heading(r, m));
-    render(WIDTH, height, |root| {
+    let svg = render(WIDTH, height, |root| {
         let (upper, lower) = root.split_vertically(top);
-        head(&upper, &caption, &[])?;
+        head(&upper, &[])?;
         let (plot, _) = lower.split_horizontally(left + cols as u32 * cell + 10);
         let mut cb = ChartBuilder::on(&plot);
         cb.margin_right(10)
@@ -503,7 +505,8 @@ pub(super) fn matrix_chart(r: &Report, m: &Matrix) -> Option<String> {
             .draw()?;
         heat_cells(&mut chart, m, max)?;
         column_labels(root, &chart, &m.columns)
-    })
+    })?;
+    Some(Chart { svg, caption })
 }
 
 /// The chart a [`matrix_chart`] draws on.
@@ -617,8 +620,6 @@ fn bin_counts(values: &[f64], lo: f64, hi: f64, bins: usize) -> Vec<u64> {
 /// A histogram of per-sentence values (`series`: a system's name and its values) on
 /// `[lo, hi]` in `bins` bins, the systems' bars side by side in each bin; `None` when
 /// there is nothing to draw.
-// the sentence browser is to call it (until then only the tests do)
-#[allow(dead_code)]
 pub(super) fn histogram(
     title: &str,
     x_label: &str,
@@ -626,7 +627,7 @@ pub(super) fn histogram(
     lo: f64,
     hi: f64,
     bins: usize,
-) -> Option<String> {
+) -> Option<Chart> {
     if series.is_empty() || bins == 0 || bins > 1000 || !(hi - lo).is_finite() || hi <= lo {
         return None;
     }
@@ -644,9 +645,9 @@ pub(super) fn histogram(
         .map(|(i, (name, _))| (name.clone(), PALETTE[i % PALETTE.len()]))
         .collect();
     let top = head_height(legend.len());
-    render(WIDTH, top + 320, |root| {
+    let svg = render(WIDTH, top + 320, |root| {
         let (upper, lower) = root.split_vertically(top);
-        head(&upper, title, &legend)?;
+        head(&upper, &legend)?;
         let mut cb = ChartBuilder::on(&lower);
         cb.margin_right(24)
             .margin_top(8)
@@ -676,11 +677,24 @@ pub(super) fn histogram(
             }))?;
         }
         Ok(())
+    })?;
+    Some(Chart {
+        svg,
+        caption: title.to_owned(),
     })
 }
 
 #[cfg(test)]
 mod tests {
+    /// A chart as the page writes it: the SVG, then the caption escaped.
+    fn page(c: Chart) -> String {
+        format!(
+            "{}<figcaption>{}</figcaption>",
+            c.svg.trim_end(),
+            crate::emit::html::esc(&c.caption)
+        )
+    }
+
     use super::*;
     use crate::model::Signature;
     use crate::value::{MeasureInfo, Row, System};
@@ -767,7 +781,8 @@ mod tests {
 
     fn self_contained(svg: &str) {
         assert!(svg.starts_with("<svg "), "{svg}");
-        assert!(svg.trim_end().ends_with("</svg>"), "{svg}");
+        assert!(svg.trim_end().ends_with("</figcaption>"), "{svg}");
+        assert!(svg.contains("</svg><figcaption>"), "{svg}");
         for bad in ["<?xml", "href", "url(", "@import", "src=", "<script"] {
             assert!(!svg.contains(bad), "{bad} in {svg}");
         }
@@ -778,7 +793,7 @@ mod tests {
         let evil = "<script>alert(1)</script>";
         let mut r = report(&[evil, "b & c"], &[evil, "nsubj"]);
         r.sections[0].key = Some(evil.into());
-        let svg = section_chart(&r, &r.sections[0]).unwrap();
+        let svg = section_chart(&r, &r.sections[0]).map(page).unwrap();
         self_contained(&svg);
         assert!(
             svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
@@ -790,7 +805,7 @@ mod tests {
     #[test]
     fn two_systems_two_colours_and_legend_entries() {
         let r = report(&["sys1.conllu", "sys2.conllu"], &["nsubj", "obj", "root"]);
-        let svg = section_chart(&r, &r.sections[0]).unwrap();
+        let svg = section_chart(&r, &r.sections[0]).map(page).unwrap();
         self_contained(&svg);
         assert!(svg.contains("LAS-F1 (%) by deprel"), "{svg}");
         for name in ["sys1.conllu", "sys2.conllu", "nsubj", "obj", "root"] {
@@ -802,14 +817,14 @@ mod tests {
         assert_eq!(svg.matches("fill=\"#1F77B4\"").count(), 4);
         assert_eq!(svg.matches("<circle").count(), 6);
         // deterministic
-        assert_eq!(svg, section_chart(&r, &r.sections[0]).unwrap());
+        assert_eq!(svg, section_chart(&r, &r.sections[0]).map(page).unwrap());
         // no intervals: no whiskers, and the caption does not speak of them
         let mut r = r;
         r.sections[0]
             .rows
             .iter_mut()
             .for_each(|row| row.cells[2].ci = None);
-        let svg = section_chart(&r, &r.sections[0]).unwrap();
+        let svg = section_chart(&r, &r.sections[0]).map(page).unwrap();
         assert!(!svg.contains("<circle") && !svg.contains("whiskers"));
     }
 
@@ -821,7 +836,7 @@ mod tests {
                 row.cells[2] = cell("LAS-F1", None);
             }
         }
-        let svg = section_chart(&r, &r.sections[0]).unwrap();
+        let svg = section_chart(&r, &r.sections[0]).map(page).unwrap();
         // one bar (and swatch) of a, a swatch of b; obj (all n/a) left out
         assert_eq!(svg.matches("fill=\"#1F77B4\"").count(), 2);
         assert_eq!(svg.matches("fill=\"#FF7F0E\"").count(), 1);
@@ -870,7 +885,7 @@ mod tests {
             columns: vec!["nsubj".into(), "obj".into(), "<b>".into()],
             counts: vec![vec![120, 3, 0], vec![7, 45, 1], vec![0, 2, 9]],
         };
-        let svg = matrix_chart(&r, &m).unwrap();
+        let svg = matrix_chart(&r, &m).map(page).unwrap();
         self_contained(&svg);
         for n in [120, 3, 7, 45, 1, 2, 9] {
             assert_eq!(svg.matches(&format!(">\n{n}\n<")).count(), 1, "{n}");
@@ -900,7 +915,7 @@ mod tests {
             cells: Vec::new(),
         });
         r.systems[0].name = "x".repeat(300);
-        let svg = section_chart(&r, &r.sections[0]).unwrap();
+        let svg = section_chart(&r, &r.sections[0]).map(page).unwrap();
         self_contained(&svg);
         assert!(svg.contains(&format!("{}…", "x".repeat(MAX_LINE - 1))));
         let ragged = Matrix {
@@ -913,7 +928,7 @@ mod tests {
             columns: vec!["a".into()],
             counts: vec![vec![1, 2, 3], vec![], vec![4]],
         };
-        self_contained(&matrix_chart(&r, &ragged).unwrap());
+        self_contained(&matrix_chart(&r, &ragged).map(page).unwrap());
         let page = crate::emit::to_string(&r, crate::render::OutputFormat::Html);
         assert!(page.contains("<figure class=\"chart\" data-section=\"per-relation\"><svg "));
         assert!(!page.contains("<?xml"));
@@ -939,7 +954,9 @@ mod tests {
             ("a".to_string(), v.to_vec()),
             ("b".to_string(), vec![50.0; 4]),
         ];
-        let svg = histogram("LAS per sentence", "LAS (%)", &series, 0.0, 100.0, 5).unwrap();
+        let svg = histogram("LAS per sentence", "LAS (%)", &series, 0.0, 100.0, 5)
+            .map(page)
+            .unwrap();
         self_contained(&svg);
         // bars: a has 4 non-empty bins, b one (+ a swatch each)
         assert_eq!(svg.matches("fill=\"#1F77B4\"").count(), 5);
