@@ -13,7 +13,8 @@ use crate::value::Report;
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
 code{font-size:90%}table{border-collapse:collapse;margin:.5em 0 1.5em}\
 th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left}\
-td.n{text-align:right;font-variant-numeric:tabular-nums}\
+td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\
+.ci{display:block;font-size:80%;color:#666}\
 h2{font-size:1.1em;margin-top:1.5em}.warn{color:#a40}";
 
 /// `s` with the characters HTML gives a meaning escaped.
@@ -46,8 +47,17 @@ fn table(w: &mut dyn Write, attrs: &str, rows: &[Vec<String>], left: usize) -> i
     for row in body {
         write!(w, "<tr>")?;
         for (k, c) in row.iter().enumerate() {
-            let class = if k < left { "" } else { " class=\"n\"" };
-            write!(w, "<td{class}>{}</td>", esc(c))?;
+            match c.split_once(" [") {
+                // a number with its interval: the interval on a line of its own
+                Some((x, ci)) if k >= left => write!(
+                    w,
+                    "<td class=\"n\">{}<span class=\"ci\"> [{}</span></td>",
+                    esc(x),
+                    esc(ci)
+                )?,
+                _ if k >= left => write!(w, "<td class=\"n\">{}</td>", esc(c))?,
+                _ => write!(w, "<td>{}</td>", esc(c))?,
+            }
         }
         writeln!(w, "</tr>")?;
     }
