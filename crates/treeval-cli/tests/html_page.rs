@@ -219,3 +219,70 @@ fn align_tokens_name_the_grid_and_catch_links_past_the_words() {
     let r: Value = serde_json::from_str(&stdout_ok(&fine)).unwrap();
     assert!(!r["warnings"].to_string().contains("past the last word"));
 }
+
+#[test]
+fn every_command_s_page_has_its_parts() {
+    // (command line, has a sentence browser)
+    let cases: [(&[&str], bool); 5] = [
+        (
+            &["deps", "examples/gold.conllu", "examples/sys.conllu"],
+            true,
+        ),
+        (&["ud", "examples/gold.conllu", "examples/sys.conllu"], true),
+        (
+            &["relations", "examples/gold.conllu", "examples/sys.conllu"],
+            false,
+        ),
+        (
+            &[
+                "brackets",
+                "testdata/brackets/brackets-300/gold.txt",
+                "testdata/brackets/brackets-300/test.txt",
+            ],
+            true,
+        ),
+        (
+            &[
+                "align",
+                "testdata/align/gold.naacl",
+                "testdata/align/hyp.pharaoh",
+            ],
+            true,
+        ),
+    ];
+    for (args, browser) in cases {
+        let mut a = args.to_vec();
+        a.extend(["--format", "html"]);
+        let page = stdout_ok(&a);
+        for part in [
+            "<header><h1>treeval ",
+            "<p id=\"signature\">",
+            "<section id=\"summary\">",
+            "<table id=\"inputs\">",
+            "<table class=\"report\" data-section=",
+            "<figure class=\"chart\" data-section=",
+            "<figcaption>",
+        ] {
+            assert!(page.contains(part), "{args:?}: no {part}");
+        }
+        assert_eq!(
+            page.contains("<section id=\"browser\">"),
+            browser,
+            "{args:?}"
+        );
+        if browser {
+            for part in [
+                "<noscript>",
+                "<div id=\"browser-app\"></div>",
+                "id=\"treeval-data\"",
+            ] {
+                assert!(page.contains(part), "{args:?}: no {part}");
+            }
+        } else {
+            assert!(
+                !page.contains("<script"),
+                "{args:?}: a script without a browser"
+            );
+        }
+    }
+}

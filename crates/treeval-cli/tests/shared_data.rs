@@ -1380,3 +1380,33 @@ fn udeval_empty_node_files_and_cs_pud_byte_identical() {
         peer_expected("udeval/cs_pud.txt")
     );
 }
+
+/// The HTML page of `deps` on the 2,077-sentence EWT test set with two systems (the gold
+/// file twice: the data holds no parser output of EWT test, and the page's size depends on
+/// the words, not on the errors; the browser check in CI also measures it with two
+/// perturbed systems): at most 5 MB, every sentence held, a chart for every section and a
+/// heatmap for every matrix.
+#[test]
+fn ewt_test_deps_page_is_under_5_mb_with_every_sentence() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-test.conllu");
+    let g = s(&gold);
+    let page = treeval(&["deps", "-q", "--format", "html", "--ci", "0.95", g, g, g]);
+    assert!(page.len() <= 5_000_000, "{} bytes", page.len());
+    let open = "<script type=\"application/json\" id=\"treeval-data\">";
+    let a = page.find(open).unwrap() + open.len();
+    let b = a + page[a..].find("</script>").unwrap();
+    let data: serde_json::Value = serde_json::from_str(&page[a..b]).unwrap();
+    assert_eq!(data["total"], 2077);
+    assert_eq!(data["sentences"].as_array().unwrap().len(), 2077);
+    assert_eq!(data["sampled"], false);
+    let tables = page.matches("<table class=\"report\"").count();
+    let charts = page
+        .matches("<figure class=\"chart\" data-section=")
+        .count();
+    let matrices = page.matches("<table class=\"matrix\"").count();
+    let heatmaps = page.matches("<figure class=\"chart heatmap\"").count();
+    // every section has a chart, plus the per-sentence distribution
+    assert_eq!(charts, tables + 1, "{tables} tables");
+    assert_eq!((matrices, heatmaps), (2, 2));
+}
