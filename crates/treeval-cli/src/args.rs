@@ -677,6 +677,14 @@ pub struct ReportArgs {
     /// No progress bar and no warnings on stderr (the warnings stay in the report).
     #[arg(short, long, help_heading = "Output")]
     pub quiet: bool,
+    /// List every error behind the scores, per system: deps and ud every wrong word
+    /// (sentence, word, form, gold and system head and label; ud over the tokenization
+    /// alignment, with the gold words no system word is aligned to), align every missed
+    /// sure link and wrong link. The rows are judged as the scores count them, so they add
+    /// up to the report's errors. In every format (text: one table per system; JSON:
+    /// `listings`). Not yet in relations, brackets, ted and pts (usage error).
+    #[arg(long, help_heading = "Output")]
+    pub errors: bool,
     /// Significance tests and intervals.
     #[command(flatten)]
     pub sig: SignificanceArgs,

@@ -384,6 +384,30 @@ pub fn check_format(
     Ok(())
 }
 
+/// Refuse `--errors` where it is not built yet, and beside a `--compat` mode (which
+/// prints exactly what the reference tool prints).
+pub fn check_errors(
+    command: &str,
+    errors: bool,
+    compat: bool,
+    supported: bool,
+) -> Result<(), Failure> {
+    if !errors {
+        return Ok(());
+    }
+    if compat {
+        return Err(Failure::Usage(
+            "--errors does not apply with --compat, which prints exactly what the reference tool prints; drop one of the two".into(),
+        ));
+    }
+    if !supported {
+        return Err(Failure::Usage(format!(
+            "--errors is not available for `treeval {command}` yet (it is for deps, ud and align)"
+        )));
+    }
+    Ok(())
+}
+
 /// Problems shown in full before the rest are counted: about a screenful, as the
 /// readers' own error messages ([`treeval_formats::error::render_capped`]).
 pub const SHOWN: usize = treeval_formats::error::SHOWN_LINES;

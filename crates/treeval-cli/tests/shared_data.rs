@@ -1410,3 +1410,55 @@ fn ewt_test_deps_page_is_under_5_mb_with_every_sentence() {
     assert_eq!(charts, tables + 1, "{tables} tables");
     assert_eq!((matrices, heatmaps), (2, 2));
 }
+
+/// `--errors` on real parser output: deps and ud on EWT dev against spaCy's greedy parse,
+/// align on WPT 2003 against a published alignment; each listing's rows are the errors
+/// the scores count.
+#[test]
+fn errors_listings_add_up_on_real_outputs() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let sys = d.join("nbest/en_ewt-dev.en_sm.greedy.conllu");
+    let run = |args: &[&str]| -> serde_json::Value {
+        let mut a = args.to_vec();
+        a.extend(["-q", "--errors", "--format", "json"]);
+        serde_json::from_str(&treeval(&a)).unwrap()
+    };
+    let rows = |r: &serde_json::Value| r["listings"][0]["rows"].as_array().unwrap().len() as u64;
+    let cell = |r: &serde_json::Value, key: Option<&str>, m: &str| -> Vec<u64> {
+        let row = r["sections"][0]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| key.map_or(true, |k| x["key"] == k))
+            .unwrap()
+            .clone();
+        let c = row["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["measure"] == m)
+            .unwrap()
+            .clone();
+        c["counts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect()
+    };
+    let r = run(&["deps", s(&gold), s(&sys)]);
+    let las = cell(&r, None, "LAS");
+    assert_eq!(rows(&r), las[1] - las[0], "deps");
+    let r = run(&["ud", s(&gold), s(&sys)]);
+    let las = cell(&r, Some("LAS"), "recall");
+    assert_eq!(rows(&r), las[1] - las[0], "ud");
+    let wpt = d.join("align/wpt03-enfr");
+    let r = run(&[
+        "align",
+        s(&wpt.join("test.wa.nonullalign")),
+        s(&wpt.join("published-systems/test.enfr.talp")),
+    ]);
+    let (rc, pc) = (cell(&r, None, "recall"), cell(&r, None, "precision"));
+    assert_eq!(rows(&r), (rc[1] - rc[0]) + (pc[1] - pc[0]), "align");
+}

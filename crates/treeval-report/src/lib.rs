@@ -14,6 +14,7 @@ pub mod compat;
 pub mod deps;
 pub mod driver;
 pub mod emit;
+pub mod errors;
 pub mod model;
 pub mod pts;
 pub mod relations;

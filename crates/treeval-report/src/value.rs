@@ -165,6 +165,59 @@ pub struct System {
     pub inputs: Vec<usize>,
 }
 
+/// The items behind a system's numbers, one per row (`--errors`: every wrong word, link or
+/// bracket), with how many there are of each kind.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Listing {
+    /// A stable identifier (`errors`).
+    pub id: String,
+    /// The index of the system in [`Report::systems`].
+    pub system: usize,
+    /// What each row's cells are.
+    pub columns: Vec<String>,
+    /// The rows (as many cells as columns).
+    pub rows: Vec<Vec<String>>,
+    /// Rows per kind (the last column), in order of first appearance.
+    pub kinds: Vec<KindCount>,
+}
+
+/// How many rows of a [`Listing`] are of one kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct KindCount {
+    /// The kind (`head`, `label`, `missing sure link`, …).
+    pub kind: String,
+    /// Its rows.
+    pub count: u64,
+}
+
+impl Listing {
+    /// An empty listing `id` of system `system` with these columns (the last one is the
+    /// kind of each row).
+    pub fn new(id: &str, system: usize, columns: &[&str]) -> Self {
+        Listing {
+            id: id.into(),
+            system,
+            columns: columns.iter().map(|c| (*c).to_owned()).collect(),
+            rows: Vec::new(),
+            kinds: Vec::new(),
+        }
+    }
+
+    /// Add a row; its last cell is its kind.
+    pub fn push(&mut self, row: Vec<String>) {
+        if let Some(kind) = row.last() {
+            match self.kinds.iter_mut().find(|k| &k.kind == kind) {
+                Some(k) => k.count += 1,
+                None => self.kinds.push(KindCount {
+                    kind: kind.clone(),
+                    count: 1,
+                }),
+            }
+        }
+        self.rows.push(row);
+    }
+}
+
 /// The report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Report {
@@ -187,6 +240,9 @@ pub struct Report {
     /// Matrices of counts (label confusions), when asked.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub matrices: Vec<Matrix>,
+    /// The items behind the numbers, when asked (`--errors`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub listings: Vec<Listing>,
     /// How tests and intervals were run, when they were.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub significance: Option<SignificanceSettings>,
@@ -217,6 +273,7 @@ impl Report {
             measures: Vec::new(),
             sections: Vec::new(),
             matrices: Vec::new(),
+            listings: Vec::new(),
             significance: None,
             comparisons: Vec::new(),
             rankings: Vec::new(),

@@ -94,6 +94,9 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_null,
     };
     let mut report = build(a, &e, warnings);
+    if a.report.errors {
+        report.listings = listings(&gold, &hyps, &numbers, keep_null);
+    }
     if a.report.format == crate::args::Format::Html {
         let src = treeval_report::browse::align::AlignSources {
             gold: &gold,
@@ -116,6 +119,17 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// `--errors`: each hypothesis's missed sure links and wrong links.
+fn listings(
+    gold: &AlignmentFile,
+    hyps: &[AlignmentFile],
+    numbers: &[u64],
+    keep_null: bool,
+) -> Vec<treeval_report::value::Listing> {
+    let list = |(k, h)| treeval_report::errors::align_errors(k, (gold, h), numbers, keep_null);
+    hyps.iter().enumerate().map(list).collect()
 }
 
 /// `--per-sentence`: one object per sentence and hypothesis.
@@ -228,6 +242,7 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
+    crate::output::check_errors("align", a.report.errors, a.compat.is_some(), true)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)
 }
 

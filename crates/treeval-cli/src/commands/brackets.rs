@@ -140,6 +140,7 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
+    crate::output::check_errors("brackets", a.report.errors, a.compat.is_some(), false)?;
     check_outputs(&outs, ins, a.report.out.force)
 }
 

@@ -70,17 +70,9 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (gold, systems) = readers(a);
     let ins = inputs(a);
     let mut per_sentence = PerSentence::open(a.report.out.per_sentence.as_deref(), "deps", &ins)?;
-    let mut collector = (a.report.format == crate::args::Format::Html).then(|| {
-        treeval_report::browse::DepsCollector::new(
-            &opts,
-            a.systems.clone(),
-            a.report.html_sentences,
-        )
-    });
+    let mut extras = Extras::new(a, &opts);
     let result = evaluate(&gold, &systems, &opts, |k, g, s, c| {
-        if let Some(b) = collector.as_mut() {
-            b.observe(k, g, s, c);
-        }
+        extras.observe(k, g, s, c);
         if per_sentence.is_on() {
             per_sentence.write(&serde_json::json!({
                 "system": k,
@@ -114,7 +106,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut report = treeval_report::deps::build(&result, &opts, &profile, shown);
     report.notes.extend(page.note);
-    report.browser = collector.map(|b| b.finish());
+    extras.finish(&mut report);
     if !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some() {
         significance(a, &result, &mut report, replicates.as_ref());
     }
@@ -135,6 +127,47 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;
     Ok(())
+}
+
+/// What the per-sentence callback feeds besides the counts: the HTML page's sentences
+/// and the `--errors` listing, each when asked.
+struct Extras {
+    page: Option<treeval_report::browse::DepsCollector>,
+    errors: Option<treeval_report::errors::DepsErrors>,
+}
+
+impl Extras {
+    fn new(a: &DepsArgs, opts: &DepsOptions) -> Self {
+        let html = a.report.format == crate::args::Format::Html;
+        Extras {
+            page: html.then(|| {
+                let names = a.systems.clone();
+                treeval_report::browse::DepsCollector::new(opts, names, a.report.html_sentences)
+            }),
+            errors: (a.report.errors)
+                .then(|| treeval_report::errors::DepsErrors::new(opts, a.systems.len())),
+        }
+    }
+
+    fn observe(
+        &mut self,
+        k: usize,
+        g: &treeval_formats::Sentence,
+        s: &treeval_formats::Sentence,
+        c: &treeval_metrics::AttachmentCounts,
+    ) {
+        if let Some(b) = self.page.as_mut() {
+            b.observe(k, g, s, c);
+        }
+        if let Some(e) = self.errors.as_mut() {
+            e.observe(k, g, s);
+        }
+    }
+
+    fn finish(self, report: &mut treeval_report::Report) {
+        report.browser = self.page.map(|b| b.finish());
+        report.listings = self.errors.map(|e| e.finish()).unwrap_or_default();
+    }
 }
 
 /// What the HTML page adds to the report when it was not asked for: the sections its
@@ -186,6 +219,7 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
+    crate::output::check_errors("deps", a.report.errors, a.compat.is_some(), true)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     if !a.report.sig.tests.is_empty() && a.systems.len() < 2 {
         return Err(Failure::Usage(

@@ -32,6 +32,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         false,
     )?;
+    crate::output::check_errors("relations", a.report.errors, false, false)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let (cfg, _) = super::significance::resampling_config(
         &a.report.sig,

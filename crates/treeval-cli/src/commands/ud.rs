@@ -124,6 +124,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
+    crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let enhancements = Enhancements::parse(&a.enhancements)
         .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
@@ -167,8 +168,20 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
         let mut report = build(signature, &gold_file, &systems, shown, warnings);
         if opts.trace.is_some() {
-            report.notes.extend(page_note(a));
-            report.browser = Some(browser(a, &systems, gold_file.sentences));
+            let ids = gold_sent_ids(&a.gold);
+            if html_page(a) {
+                report.notes.extend(page_note(a));
+                report.browser = Some(browser(a, &systems, &ids, gold_file.sentences));
+            }
+            if a.report.errors {
+                report.listings = systems
+                    .iter()
+                    .enumerate()
+                    .map(|(k, s)| {
+                        treeval_report::errors::ud_errors(k, &s.trace, &s.trace_labels, &ids)
+                    })
+                    .collect();
+            }
         }
         if !cfg.tests.is_empty() {
             significance(a, &cfg, &systems, &mut report);
@@ -207,7 +220,12 @@ fn page_note(a: &UdArgs) -> Option<String> {
 /// The sentence browser's data: every system's trace over the gold words, with the gold
 /// sentences' sent_ids (read again from the gold file; none when it is standard input or
 /// cannot be read, which the evaluation has reported already).
-fn browser(a: &UdArgs, systems: &[UdSystemIn], total: u64) -> treeval_report::browse::Browser {
+fn browser(
+    a: &UdArgs,
+    systems: &[UdSystemIn],
+    ids: &[Option<String>],
+    total: u64,
+) -> treeval_report::browse::Browser {
     use treeval_report::browse::ud::{browser, Traced};
     let traced: Vec<Traced<'_>> = systems
         .iter()
@@ -217,12 +235,7 @@ fn browser(a: &UdArgs, systems: &[UdSystemIn], total: u64) -> treeval_report::br
             labels: &s.trace_labels,
         })
         .collect();
-    browser(
-        &traced,
-        &gold_sent_ids(&a.gold),
-        total,
-        a.report.html_sentences,
-    )
+    browser(&traced, ids, total, a.report.html_sentences)
 }
 
 /// The sent_id of every sentence of a CoNLL-U file (empty when it cannot be read again).
@@ -274,7 +287,12 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         },
         relation_sets: false,
         skip_enhanced: conll18,
-        trace: html_page(a).then_some(a.report.html_sentences),
+        // --errors lists every sentence's words; the page samples them
+        trace: if a.report.errors && a.compat.is_none() {
+            Some(0)
+        } else {
+            html_page(a).then_some(a.report.html_sentences)
+        },
     }
 }
 

@@ -4,7 +4,7 @@
 //! LAS, UAS and LA.
 
 use rustc_hash::FxHashMap;
-use treeval_formats::Sentence as Parsed;
+use treeval_formats::{Sentence as Parsed, Word};
 use treeval_metrics::deps::{AttachmentCounts, DepsMetric};
 use treeval_metrics::sample::EvenSample;
 use treeval_metrics::DepsOptions;
@@ -42,6 +42,35 @@ impl Labels {
 /// A percentage, or `None` when the denominator is 0.
 pub(crate) fn percent((num, den): (f64, f64)) -> Option<f64> {
     (den > 0.0).then(|| 100.0 * num / den)
+}
+
+/// System word `sw` of `s` (the word at the same position; `None` when there is none)
+/// judged against gold word `gw` of `g` as the scores count it: its head, its label as
+/// compared (label mode applied) and its [`flags`] (wrong head, wrong label, not scored).
+pub(crate) fn judge<'s>(
+    opts: &DepsOptions,
+    g: &Parsed,
+    gw: &Word,
+    s: &'s Parsed,
+    sw: Option<&Word>,
+) -> Option<(Option<u32>, &'s str, u8)> {
+    let sw = sw?;
+    let (gl, sl) = (
+        opts.labels.apply(g.deprel(gw)),
+        opts.labels.apply(s.deprel(sw)),
+    );
+    let head = sw.head().index();
+    let mut f = 0;
+    if head.is_none() || head != gw.head().index() {
+        f |= flags::HEAD;
+    }
+    if gl != sl {
+        f |= flags::LABEL;
+    }
+    if !opts.scores_word(g, gw) {
+        f |= flags::UNSCORED;
+    }
+    Some((head, sl, f))
 }
 
 /// Collects the sentences of a `deps` evaluation (an evenly spaced sample of them when
@@ -123,28 +152,17 @@ impl DepsCollector {
 
     /// The system's arcs over the gold words, each error flagged as the scores count it.
     fn arcs(&mut self, g: &Parsed, s: &Parsed) -> Vec<(i64, u32, u8)> {
-        let labels = self.opts.labels;
         g.words()
             .iter()
             .enumerate()
-            .map(|(p, gw)| {
-                let Some(sw) = s.words().get(p) else {
-                    return (-1, 0, flags::UNALIGNED);
-                };
-                let (gl, sl) = (labels.apply(g.deprel(gw)), labels.apply(s.deprel(sw)));
-                let head = sw.head().index();
-                let mut f = 0;
-                if head.is_none() || head != gw.head().index() {
-                    f |= flags::HEAD;
-                }
-                if gl != sl {
-                    f |= flags::LABEL;
-                }
-                if !self.opts.scores_word(g, gw) {
-                    f |= flags::UNSCORED;
-                }
-                (head.map_or(-1, i64::from), self.labels.id(sl), f)
-            })
+            .map(
+                |(p, gw)| match judge(&self.opts, g, gw, s, s.words().get(p)) {
+                    None => (-1, 0, flags::UNALIGNED),
+                    Some((head, label, f)) => {
+                        (head.map_or(-1, i64::from), self.labels.id(label), f)
+                    }
+                },
+            )
             .collect()
     }
 

@@ -1,6 +1,7 @@
 //! Long-format CSV and TSV: one line per cell (signature, section, system, key, measure,
 //! value, counts, interval), one per matrix cell (key = row label, measure = column
-//! label), then one per test result and rank.
+//! label), one per listing cell (key = row number, measure = column), then one per test
+//! result and rank.
 
 use std::io::{self, Write};
 
@@ -74,6 +75,7 @@ pub(super) fn emit(r: &Report, d: char, w: &mut dyn Write) -> io::Result<()> {
     };
     section_lines(r, &mut out)?;
     matrix_lines(r, &mut out)?;
+    listing_lines(r, &mut out)?;
     test_lines(r, &mut out)?;
     rank_lines(r, &mut out)
 }
@@ -111,6 +113,24 @@ fn matrix_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
                     label.clone(),
                     col.clone(),
                     n.to_string(),
+                ])?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// One line per listing cell: key = the row's number (from 1), measure = the column.
+fn listing_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
+    for l in &r.listings {
+        for (i, row) in l.rows.iter().enumerate() {
+            for (col, v) in l.columns.iter().zip(row) {
+                out.bare([
+                    l.id.clone(),
+                    r.system_name(l.system).into(),
+                    (i + 1).to_string(),
+                    col.clone(),
+                    v.clone(),
                 ])?;
             }
         }

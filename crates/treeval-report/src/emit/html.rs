@@ -91,6 +91,11 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         writeln!(w, "<h2>{}</h2>", esc(&test_heading(r, rk)))?;
         table(w, " class=\"tests\"", &test_rows(r, rk), 1)?;
     }
+    for l in &r.listings {
+        writeln!(w, "<h2>{}</h2>", esc(&super::listing_heading(r, l)))?;
+        let attrs = format!(" class=\"listing\" data-listing=\"{}\"", esc(&l.id));
+        table(w, &attrs, &super::listing_rows(l), usize::MAX)?;
+    }
     list(w, " class=\"notes\"", r.notes.iter().cloned())?;
     list(w, " class=\"warn\"", r.warnings.iter().map(warning))?;
     writeln!(w, "</section>")?;

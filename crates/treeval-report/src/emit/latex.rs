@@ -85,6 +85,17 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     if let Some(note) = ci_note(r) {
         writeln!(w, "% {note}")?;
     }
+    for l in &r.listings {
+        writeln!(w, "\n% {}", super::listing_heading(r, l))?;
+        if l.rows.is_empty() {
+            continue;
+        }
+        let rows: Vec<Vec<String>> = super::listing_rows(l)
+            .iter()
+            .map(|row| row.iter().map(|c| esc(c)).collect())
+            .collect();
+        tabular(w, rows[0].len(), &rows)?;
+    }
     for rk in &r.rankings {
         writeln!(w, "\n% {}", test_heading(r, rk))?;
         let rows: Vec<Vec<String>> = test_rows(r, rk)

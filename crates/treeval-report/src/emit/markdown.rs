@@ -53,6 +53,18 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     if let Some(note) = ci_note(r) {
         writeln!(w, "\n{note}.")?;
     }
+    for l in &r.listings {
+        writeln!(w, "\n**{}**\n", esc(&super::listing_heading(r, l)))?;
+        if l.rows.is_empty() {
+            continue;
+        }
+        let rows = super::listing_rows(l);
+        line(w, &rows[0].iter().map(|c| esc(c)).collect::<Vec<_>>())?;
+        rule(w, rows[0].len(), 0)?;
+        for row in &rows[1..] {
+            line(w, &row.iter().map(|c| esc(c)).collect::<Vec<_>>())?;
+        }
+    }
     for rk in &r.rankings {
         writeln!(w, "\n**{}**\n", esc(&test_heading(r, rk)))?;
         let rows = test_rows(r, rk);

@@ -146,6 +146,33 @@ pub(crate) fn matrix_rows(m: &crate::value::Matrix) -> Vec<Vec<String>> {
     rows
 }
 
+/// A listing as rows of strings: its columns, then its rows.
+pub(crate) fn listing_rows(l: &crate::value::Listing) -> Vec<Vec<String>> {
+    std::iter::once(l.columns.clone())
+        .chain(l.rows.iter().cloned())
+        .collect()
+}
+
+/// A listing's heading: what it lists, for which system, how many of each kind.
+pub(crate) fn listing_heading(r: &Report, l: &crate::value::Listing) -> String {
+    let kinds: Vec<String> = l
+        .kinds
+        .iter()
+        .map(|k| format!("{} {}", k.count, k.kind))
+        .collect();
+    let what = if kinds.is_empty() {
+        "none".to_owned()
+    } else {
+        kinds.join(", ")
+    };
+    format!(
+        "{} of {}: {} ({what})",
+        l.id,
+        r.system_name(l.system),
+        l.rows.len()
+    )
+}
+
 /// A matrix's heading: its title and system.
 pub(crate) fn matrix_heading(r: &Report, m: &crate::value::Matrix) -> String {
     format!("{}: {}", m.title, r.system_name(m.system))

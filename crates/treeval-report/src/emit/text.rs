@@ -4,7 +4,10 @@ use std::io::{self, Write};
 
 use treeval_metrics::measure::Kind;
 
-use super::{counts, matrix_heading, matrix_rows, shown, table, test_heading, test_rows};
+use super::{
+    counts, listing_heading, listing_rows, matrix_heading, matrix_rows, shown, table, test_heading,
+    test_rows,
+};
 use crate::value::{MeasureInfo, Report, Section};
 
 pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
@@ -34,6 +37,12 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         w.write_all(table(&matrix_rows(m), 1).as_bytes())?;
     }
     intervals(r, w)?;
+    for l in &r.listings {
+        writeln!(w, "\n{}", listing_heading(r, l))?;
+        if !l.rows.is_empty() {
+            w.write_all(table(&listing_rows(l), usize::MAX).as_bytes())?;
+        }
+    }
     if !r.notes.is_empty() {
         writeln!(w)?;
         for n in &r.notes {

@@ -1,0 +1,165 @@
+//! `--errors`: the rows add up to the report's error counts, in every command that has it,
+//! and every format shows them.
+
+mod common;
+
+use common::{stdout_ok, treeval};
+use serde_json::Value;
+
+fn report(args: &[&str]) -> Value {
+    let mut a = args.to_vec();
+    a.extend(["--errors", "--format", "json"]);
+    serde_json::from_str(&stdout_ok(&a)).unwrap()
+}
+
+/// `counts` of measure `measure` in the row of system `k` (and `key`) of section `id`.
+fn counts(r: &Value, id: &str, k: usize, key: Option<&str>, measure: &str) -> Vec<u64> {
+    let s = r["sections"].as_array().unwrap();
+    let s = s.iter().find(|s| s["id"] == id).unwrap();
+    let row = s["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["system"] == k && key.map_or(true, |key| x["key"] == key));
+    let cell = row.unwrap()["cells"].as_array().unwrap();
+    let cell = cell.iter().find(|c| c["measure"] == measure).unwrap();
+    let c = cell["counts"].as_array().unwrap();
+    c.iter().map(|x| x.as_u64().unwrap()).collect()
+}
+
+/// Rows of system `k`'s listing, and the kinds it counts.
+fn listing(r: &Value, k: usize) -> (usize, Vec<(String, u64)>) {
+    let l = r["listings"].as_array().unwrap();
+    let l = l.iter().find(|l| l["system"] == k).unwrap();
+    let kinds = l["kinds"].as_array().unwrap().iter();
+    let kinds = kinds
+        .map(|x| {
+            (
+                x["kind"].as_str().unwrap().to_owned(),
+                x["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    (l["rows"].as_array().unwrap().len(), kinds)
+}
+
+fn kind(kinds: &[(String, u64)], k: &str) -> u64 {
+    kinds.iter().find(|x| x.0 == k).map_or(0, |x| x.1)
+}
+
+#[test]
+fn deps_rows_are_the_words_las_and_uas_count_wrong() {
+    for punct in ["include", "form"] {
+        let r = report(&[
+            "deps",
+            "examples/gold.conllu",
+            "examples/sys.conllu",
+            "examples/sys2.conllu",
+            "--punct",
+            punct,
+        ]);
+        for k in 0..2 {
+            let (rows, kinds) = listing(&r, k);
+            let las = counts(&r, "scores", k, None, "LAS");
+            let uas = counts(&r, "scores", k, None, "UAS");
+            assert_eq!(rows as u64, las[1] - las[0], "{punct}: LAS errors");
+            let head = kind(&kinds, "head") + kind(&kinds, "head+label");
+            assert_eq!(head, uas[1] - uas[0], "{punct}: UAS errors");
+        }
+    }
+}
+
+#[test]
+fn ud_rows_are_the_gold_words_las_counts_wrong() {
+    let r = report(&[
+        "ud",
+        "testdata/ud/different-tokenization/gold.conllu",
+        "testdata/ud/different-tokenization/sys.conllu",
+    ]);
+    let rows = r["sections"][0]["rows"].as_array().unwrap();
+    // recall reads correct, gold
+    let recall = |key: &str| {
+        let row = rows.iter().find(|x| x["key"] == key).unwrap();
+        let c = row["cells"].as_array().unwrap();
+        let c = c.iter().find(|c| c["measure"] == "recall").unwrap();
+        (
+            c["counts"][0].as_u64().unwrap(),
+            c["counts"][1].as_u64().unwrap(),
+        )
+    };
+    let (correct, gold) = recall("LAS");
+    let (rows_n, kinds) = listing(&r, 0);
+    assert_eq!(rows_n as u64, gold - correct);
+    let (uas_correct, _) = recall("UAS");
+    let head_or_unaligned =
+        kind(&kinds, "head") + kind(&kinds, "head+label") + kind(&kinds, "not aligned");
+    assert_eq!(head_or_unaligned, gold - uas_correct);
+}
+
+#[test]
+fn align_rows_are_the_missed_sure_links_and_the_wrong_links() {
+    for null in ["exclude", "include"] {
+        let r = report(&[
+            "align",
+            "testdata/align/gold.naacl",
+            "testdata/align/hyp.pharaoh",
+            "testdata/align/hyp2.pharaoh",
+            "--null",
+            null,
+        ]);
+        for k in 0..2 {
+            let (_, kinds) = listing(&r, k);
+            // recall reads |A ∩ S|, |S|; precision |A ∩ P|, |A|
+            let rc = counts(&r, "scores", k, None, "recall");
+            let pc = counts(&r, "scores", k, None, "precision");
+            assert_eq!(kind(&kinds, "missed sure link"), rc[1] - rc[0], "{null}");
+            assert_eq!(kind(&kinds, "wrong link"), pc[1] - pc[0], "{null}");
+        }
+    }
+}
+
+#[test]
+fn every_format_shows_the_listing_and_other_commands_refuse() {
+    let base = [
+        "deps",
+        "examples/gold.conllu",
+        "examples/sys.conllu",
+        "--errors",
+    ];
+    for (format, needle) in [
+        (
+            "text",
+            "errors of examples/sys.conllu: 5 (4 head+label, 1 head)",
+        ),
+        ("csv", "errors,examples/sys.conllu,1,form,storm"),
+        ("markdown", "| 2 | ex2 | 7 | storm |"),
+        ("latex", "storm"),
+        ("html", "<table class=\"listing\" data-listing=\"errors\">"),
+    ] {
+        let mut a = base.to_vec();
+        a.extend(["--format", format]);
+        let out = stdout_ok(&a);
+        assert!(out.contains(needle), "{format}: {out}");
+    }
+    for args in [
+        &[
+            "ted",
+            "--errors",
+            "--gold",
+            "testdata/ted/functional-gold.conllu",
+            "--parse",
+            "testdata/ted/functional-parse.conllu",
+        ][..],
+        &[
+            "deps",
+            "--errors",
+            "--compat",
+            "evalpl",
+            "examples/gold.conllu",
+            "examples/sys.conllu",
+        ][..],
+    ] {
+        let o = treeval(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+    }
+}

@@ -1,0 +1,186 @@
+//! `--errors`: the items behind the error counts, one [`Listing`] per system, each row
+//! judged by the same decision the scores count (so a listing's rows add up to the
+//! report's errors; tested in crates/treeval-cli/tests/errors.rs).
+
+use treeval_formats::align::{AlignmentFile, LinkKind};
+use treeval_formats::Sentence as Parsed;
+use treeval_metrics::ud::trace::TracedSentence;
+use treeval_metrics::DepsOptions;
+
+use crate::browse::{deps::judge, flags};
+use crate::value::Listing;
+
+/// The columns of a dependency error listing.
+const DEP_COLUMNS: [&str; 9] = [
+    "sentence",
+    "sent_id",
+    "word",
+    "form",
+    "gold head",
+    "gold label",
+    "system head",
+    "system label",
+    "error",
+];
+
+/// What is wrong with a word, from its [`flags`].
+fn dep_error(f: u8) -> Option<&'static str> {
+    if f & flags::UNSCORED != 0 {
+        return None;
+    }
+    if f & flags::UNALIGNED != 0 {
+        return Some("not aligned");
+    }
+    match (f & flags::HEAD != 0, f & flags::LABEL != 0) {
+        (true, true) => Some("head+label"),
+        (true, false) => Some("head"),
+        (false, true) => Some("label"),
+        (false, false) => None,
+    }
+}
+
+/// A head as written (`-` for none).
+fn head(h: Option<u32>) -> String {
+    h.map_or_else(|| "-".to_owned(), |h| h.to_string())
+}
+
+/// Every wrong scored word of each system of a `deps` evaluation.
+#[derive(Debug)]
+pub struct DepsErrors {
+    opts: DepsOptions,
+    listings: Vec<Listing>,
+}
+
+impl DepsErrors {
+    /// Listings for `systems` systems under `opts`.
+    pub fn new(opts: &DepsOptions, systems: usize) -> Self {
+        DepsErrors {
+            opts: opts.clone(),
+            listings: (0..systems)
+                .map(|k| Listing::new("errors", k, &DEP_COLUMNS))
+                .collect(),
+        }
+    }
+
+    /// System `k`'s parse `s` of the gold sentence `g`.
+    pub fn observe(&mut self, k: usize, g: &Parsed, s: &Parsed) {
+        let Some(l) = self.listings.get_mut(k) else {
+            return;
+        };
+        for (p, gw) in g.words().iter().enumerate() {
+            let judged = judge(&self.opts, g, gw, s, s.words().get(p));
+            let (sh, sl, f) = judged.unwrap_or((None, "", flags::UNALIGNED));
+            let Some(what) = dep_error(f) else {
+                continue;
+            };
+            l.push(vec![
+                g.index().to_string(),
+                g.sent_id().unwrap_or("").to_owned(),
+                (p + 1).to_string(),
+                g.form(gw).to_owned(),
+                head(gw.head().index()),
+                self.opts.labels.apply(g.deprel(gw)).to_owned(),
+                head(sh),
+                sl.to_owned(),
+                what.to_owned(),
+            ]);
+        }
+    }
+
+    /// The listings, one per system.
+    pub fn finish(self) -> Vec<Listing> {
+        self.listings
+    }
+}
+
+/// Every gold word of a `ud` evaluation the system gets wrong (over the alignment: a wrong
+/// head or relation, or no aligned system word), from the system's full trace;
+/// `sent_ids` are the gold sentences' ids when known.
+pub fn ud_errors(
+    k: usize,
+    trace: &[TracedSentence],
+    labels: &[String],
+    sent_ids: &[Option<String>],
+) -> Listing {
+    let mut l = Listing::new("errors", k, &DEP_COLUMNS);
+    let name = |i: u32| labels.get(i as usize).map_or("?", String::as_str);
+    for s in trace {
+        let id = sent_ids
+            .get(s.index as usize - 1)
+            .cloned()
+            .flatten()
+            .unwrap_or_default();
+        for (p, w) in s.words.iter().enumerate() {
+            let (sh, sl, f) = match w.system {
+                None => (None, "", flags::UNALIGNED),
+                Some(x) => {
+                    let f = if x.head_ok { 0 } else { flags::HEAD }
+                        | if x.label_ok { 0 } else { flags::LABEL };
+                    (x.head, name(x.label), f)
+                }
+            };
+            let Some(what) = dep_error(f) else {
+                continue;
+            };
+            l.push(vec![
+                s.index.to_string(),
+                id.clone(),
+                (p + 1).to_string(),
+                w.form.clone(),
+                head(w.head),
+                name(w.label).to_owned(),
+                head(sh),
+                sl.to_owned(),
+                what.to_owned(),
+            ]);
+        }
+    }
+    l
+}
+
+/// Every missed sure link and every hypothesis link outside the possible ones, per
+/// sentence of `numbers`; links with a NULL side only with `keep_null`, as the scores.
+pub fn align_errors(
+    k: usize,
+    (gold, hyp): (&AlignmentFile, &AlignmentFile),
+    numbers: &[u64],
+    keep_null: bool,
+) -> Listing {
+    type Pos = (Option<u32>, Option<u32>);
+    let columns = ["sentence", "source (from 0)", "target (from 0)", "error"];
+    let mut l = Listing::new("errors", k, &columns);
+    let pairs = |f: &AlignmentFile, n: u64, sure_only: bool| {
+        let mut v: Vec<Pos> = f
+            .sentences
+            .get(&n)
+            .map_or(&[][..], Vec::as_slice)
+            .iter()
+            .filter(|x| !sure_only || x.kind == LinkKind::Sure)
+            .filter(|x| keep_null || (x.a.is_some() && x.b.is_some()))
+            .map(|x| (x.a, x.b))
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    };
+    let side = |p: Option<u32>| p.map_or_else(|| "NULL".to_owned(), |p| p.to_string());
+    for &n in numbers {
+        let (sure, all, h) = (
+            pairs(gold, n, true),
+            pairs(gold, n, false),
+            pairs(hyp, n, false),
+        );
+        let row = |(a, b): Pos, what: &str| vec![n.to_string(), side(a), side(b), what.to_owned()];
+        for &x in &sure {
+            if h.binary_search(&x).is_err() {
+                l.push(row(x, "missed sure link"));
+            }
+        }
+        for &x in &h {
+            if all.binary_search(&x).is_err() {
+                l.push(row(x, "wrong link"));
+            }
+        }
+    }
+    l
+}
