@@ -679,10 +679,11 @@ pub struct ReportArgs {
     pub quiet: bool,
     /// List every error behind the scores, per system: deps and ud every wrong word
     /// (sentence, word, form, gold and system head and label; ud over the tokenization
-    /// alignment, with the gold words no system word is aligned to), align every missed
-    /// sure link and wrong link. The rows are judged as the scores count them, so they add
-    /// up to the report's errors. In every format (text: one table per system; JSON:
-    /// `listings`). Not yet in relations, brackets, ted and pts (usage error).
+    /// alignment, with the gold words no system word is aligned to), brackets every
+    /// unmatched gold and test bracket of the scored sentences (with its words), align
+    /// every missed sure link and wrong link. The rows are judged as the scores count them,
+    /// so they add up to the report's errors. In every format (text: one table per
+    /// system; JSON: `listings`). Not yet in relations, ted and pts (usage error).
     #[arg(long, help_heading = "Output")]
     pub errors: bool,
     /// Significance tests and intervals.

@@ -163,3 +163,20 @@ fn every_format_shows_the_listing_and_other_commands_refuse() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn brackets_rows_are_the_unmatched_gold_and_test_brackets() {
+    for case in ["brackets-300", "careful-paper", "debug"] {
+        let g = format!("testdata/brackets/{case}/gold.txt");
+        let t = format!("testdata/brackets/{case}/test.txt");
+        let r = report(&["brackets", &g, &t, &t]);
+        for k in 0..2 {
+            let (_, kinds) = listing(&r, k);
+            // recall reads matched, gold; precision matched, test
+            let rc = counts(&r, "all", k, None, "recall");
+            let pc = counts(&r, "all", k, None, "precision");
+            assert_eq!(kind(&kinds, "missed gold bracket"), rc[1] - rc[0], "{case}");
+            assert_eq!(kind(&kinds, "extra test bracket"), pc[1] - pc[0], "{case}");
+        }
+    }
+}

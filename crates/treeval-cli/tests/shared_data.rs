@@ -1412,7 +1412,7 @@ fn ewt_test_deps_page_is_under_5_mb_with_every_sentence() {
 }
 
 /// `--errors` on real parser output: deps and ud on EWT dev against spaCy's greedy parse,
-/// align on WPT 2003 against a published alignment; each listing's rows are the errors
+/// align on WPT 2003 against a published alignment, brackets on EVALB's sample; each listing's rows are the errors
 /// the scores count.
 #[test]
 fn errors_listings_add_up_on_real_outputs() {
@@ -1461,4 +1461,14 @@ fn errors_listings_add_up_on_real_outputs() {
     ]);
     let (rc, pc) = (cell(&r, None, "recall"), cell(&r, None, "precision"));
     assert_eq!(rows(&r), (rc[1] - rc[0]) + (pc[1] - pc[0]), "align");
+    let e = d.join("reference/evalb-sample");
+    let r = run(&[
+        "brackets",
+        "--prm",
+        s(&e.join("sample.prm")),
+        s(&e.join("sample.gld")),
+        s(&e.join("sample.tst")),
+    ]);
+    let (rc, pc) = (cell(&r, None, "recall"), cell(&r, None, "precision"));
+    assert_eq!(rows(&r), (rc[1] - rc[0]) + (pc[1] - pc[0]), "brackets");
 }

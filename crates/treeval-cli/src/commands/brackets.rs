@@ -140,7 +140,7 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
-    crate::output::check_errors("brackets", a.report.errors, a.compat.is_some(), false)?;
+    crate::output::check_errors("brackets", a.report.errors, a.compat.is_some(), true)?;
     check_outputs(&outs, ins, a.report.out.force)
 }
 
@@ -154,7 +154,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (mut params, prm_name, layout, warnings) = setup(a)?;
     let html = a.compat.is_none() && a.report.format == crate::args::Format::Html;
     params.by_label = a.compat.is_none() && by.contains(&BracketsKey::Label);
-    params.keep_brackets = html;
+    params.keep_brackets = html || (a.report.errors && a.compat.is_none());
     let judgments = judgments_file(a)?;
     let careful = careful_options(a, &params, judgments.is_some());
     let (cfg, resample) = super::significance::resampling_config(
@@ -208,6 +208,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let ci = super::significance::intervals(&a.report.sig);
         let mut report = treeval_report::brackets::build(signature, &e, ci);
         report.notes.extend(by_note);
+        report.listings = std::mem::take(&mut scored.listings);
         report.browser = scored
             .browser
             .take()
@@ -302,6 +303,8 @@ struct Scored {
     warnings: Vec<Warning>,
     /// The HTML page's sentences (`--format html`).
     browser: Option<BracketsBrowser>,
+    /// `--errors`: each test file's unmatched brackets.
+    listings: Vec<treeval_report::value::Listing>,
 }
 
 impl Scored {
@@ -360,6 +363,10 @@ impl Scored {
             }
         }
         let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
+        if a.report.errors {
+            let listing = treeval_report::errors::brackets_errors(k, &r);
+            self.listings.push(listing);
+        }
         if let Some(b) = self.browser.as_mut() {
             b.add(path, &mut r);
         }
