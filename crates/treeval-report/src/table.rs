@@ -104,15 +104,25 @@ pub fn treebank_of(report: &Value, measure: &str, name: Option<&str>) -> Result<
                 .collect()
         })
         .unwrap_or_default();
+    let tb = name.map_or_else(|| stem(&gold), str::to_string);
+    // saved reports: a system is named after its file, less the treebank's name
+    // (`Uppsala-18.fr_sequoia.conllu.gz` on `fr_sequoia` is `Uppsala-18`)
+    let systems: Vec<(String, String)> = if name.is_none() {
+        systems
+            .into_iter()
+            .map(|(_, path)| (system_name(&path, &tb), path))
+            .collect()
+    } else {
+        systems
+    };
     let scores = scores_of(report, command, measure, &systems)?;
     let title = report["measures"]
         .as_array()
         .and_then(|ms| ms.iter().find(|m| m["name"] == measure))
         .and_then(|m| m["title"].as_str())
         .map_or_else(|| format!("{measure} F1"), str::to_string);
-    let name = name.map_or_else(|| stem(&gold), str::to_string);
     Ok(Treebank {
-        name,
+        name: tb,
         gold,
         scores,
         tests: tests_of(report, measure, &systems),
@@ -132,6 +142,19 @@ pub fn stem(path: &str) -> String {
         file.to_string()
     } else {
         s.to_string()
+    }
+}
+
+/// A system file's stem without the treebank's name and the separators around it (the
+/// stem itself when nothing else is left).
+pub fn system_name(path: &str, treebank: &str) -> String {
+    let s = stem(path);
+    let trim = |x: &str| x.trim_matches(['.', '-', '_', ' ']).to_string();
+    let left = trim(&s.replacen(treebank, "", 1));
+    if left.is_empty() || treebank.is_empty() {
+        s
+    } else {
+        left
     }
 }
 
@@ -156,7 +179,7 @@ fn scores_of(
         let cell = rows
             .iter()
             .filter(|r| r["system"].as_u64() == Some(k as u64))
-            .filter(|r| row_key.is_none_or(|key| r["key"] == key))
+            .filter(|r| row_key.map_or(true, |key| r["key"] == key))
             .flat_map(|r| r["cells"].as_array().cloned().unwrap_or_default())
             .find(|c| c["measure"] == cell_measure);
         let Some(cell) = cell else {
@@ -277,23 +300,44 @@ pub fn build(spec: &TableSpec, treebanks: &[Treebank]) -> Report {
     r.convention("macro average", "mean of the per-treebank scores");
     let systems = system_names(spec, treebanks);
     inputs(&mut r, &systems, treebanks);
-    r.measures.push(MeasureInfo {
-        name: spec.measure.clone(),
-        title: treebanks
-            .first()
-            .map_or_else(|| spec.measure.clone(), |t| t.title.clone()),
-        formula: format!("{} of each treebank; {MACRO} = their mean", spec.measure),
-        source: "CoNLL 2018 shared task ranking (macro average over treebanks)".into(),
-        kind: Kind::Fraction,
-        better: Better::Higher,
-        reads: Vec::new(),
-    });
+    measures(&mut r, spec, treebanks);
     r.sections
         .push(section(spec, &systems, treebanks, &mut r.notes));
     if let Some(base) = &spec.baseline {
         significance(&mut r, spec, base, &systems, treebanks);
     }
     r
+}
+
+/// One measure per column, named as it (the cells' `measure`): the measure on each
+/// treebank, then the macro average.
+fn measures(r: &mut Report, spec: &TableSpec, treebanks: &[Treebank]) {
+    let m = &spec.measure;
+    let info = |name: &str, title: String, formula: String| MeasureInfo {
+        name: name.into(),
+        title,
+        formula,
+        source: String::new(),
+        kind: Kind::Fraction,
+        better: Better::Higher,
+        reads: Vec::new(),
+    };
+    for t in treebanks {
+        let title = format!("{m} on treebank {} ({})", t.name, t.title);
+        r.measures.push(info(
+            &t.name,
+            title,
+            format!("{m} of treeval {}", t.command),
+        ));
+    }
+    r.measures.push(MeasureInfo {
+        source: "CoNLL 2018 shared task ranking (macro average over treebanks)".into(),
+        ..info(
+            MACRO,
+            format!("mean {m} over the treebanks"),
+            format!("Σ {m}(treebank) / {}", treebanks.len()),
+        )
+    });
 }
 
 /// The systems in order of appearance, the baseline first.
@@ -353,8 +397,8 @@ fn section(
 ) -> Section {
     let mut columns: Vec<String> = treebanks.iter().map(|t| t.name.clone()).collect();
     columns.push(MACRO.into());
-    let cell = |value, counts| Cell {
-        measure: spec.measure.clone(),
+    let cell = |column: &str, value, counts| Cell {
+        measure: column.into(),
         value,
         counts,
         ci: None,
@@ -369,11 +413,11 @@ fn section(
                     if s.value.is_none() {
                         missing.push(format!("{} (undefined)", t.name));
                     }
-                    cells.push(cell(s.value, s.counts.clone()));
+                    cells.push(cell(&t.name, s.value, s.counts.clone()));
                 }
                 None => {
                     missing.push(t.name.clone());
-                    cells.push(cell(None, Vec::new()));
+                    cells.push(cell(&t.name, None, Vec::new()));
                 }
             }
         }
@@ -387,7 +431,7 @@ fn section(
                 missing.join(", ")
             ));
         }
-        cells.push(cell(avg, Vec::new()));
+        cells.push(cell(MACRO, avg, Vec::new()));
         rows.push(Row {
             system: k,
             key: None,
@@ -529,12 +573,15 @@ fn marks(name: &str, family: &[Comparison], measure: &str) -> String {
             not.push(format!("{} ({:.4})", treebank(c), c.p_adjusted));
         }
     }
-    let mut s = format!("- {name}: ");
+    let mut s = format!("{name}: ");
     if sig.is_empty() {
-        s.push_str("no significant difference");
-    } else {
-        s.push_str(&sig.join(", "));
+        s.push_str(&format!(
+            "no significant difference (adjusted p: {})",
+            not.join(", ")
+        ));
+        return s;
     }
+    s.push_str(&sig.join(", "));
     if !not.is_empty() {
         s.push_str(&format!("; not significant on {}", not.join(", ")));
     }
@@ -649,5 +696,14 @@ mod tests {
         assert_eq!(stem("a/b/fr_sequoia.conllu.gz"), "fr_sequoia");
         assert_eq!(stem("gold.conllu"), "gold");
         assert_eq!(stem(".conllu"), ".conllu");
+        assert_eq!(
+            system_name("sys/Uppsala-18.fr_sequoia.conllu.gz", "fr_sequoia"),
+            "Uppsala-18"
+        );
+        assert_eq!(
+            system_name("x/fr_sequoia.conllu", "fr_sequoia"),
+            "fr_sequoia"
+        );
+        assert_eq!(system_name("examples/sys2.conllu", "gold"), "sys2");
     }
 }

@@ -38,11 +38,12 @@ struct Group {
 
 /// Run the command.
 pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let (treebanks, warnings, source) = if is_manifest(a)? {
-        let (t, w) = from_manifest(a)?;
-        (t, w, "manifest")
+    let (treebanks, warnings, source, measure) = if is_manifest(a)? {
+        let m = measure(a)?;
+        let (t, w) = from_manifest(a, &m)?;
+        (t, w, "manifest", m)
     } else {
-        (from_reports(a)?, Vec::new(), "reports")
+        (from_reports(a)?, Vec::new(), "reports", a.measure.clone())
     };
     if let Some(base) = &a.baseline {
         let mut names: Vec<&str> = Vec::new();
@@ -58,7 +59,7 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
             )));
         }
     }
-    let spec = spec(a, &treebanks, source);
+    let spec = spec(a, &treebanks, source, measure);
     let mut report = build(&spec, &treebanks);
     if !a.quiet {
         for w in &warnings {
@@ -69,6 +70,40 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = treeval_report::emit::to_string(&report, a.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The measure of a manifest's command, by its canonical name (any case given).
+fn measure(a: &TableArgs) -> Result<String, Failure> {
+    let names: Vec<String> = match a.command {
+        TableCommand::Deps => treeval_metrics::deps::measures()
+            .iter()
+            .map(|m| m.name.to_string())
+            .collect(),
+        TableCommand::Ud => treeval_metrics::ud::METRICS
+            .iter()
+            .map(|m| m.to_string())
+            .collect(),
+    };
+    names
+        .iter()
+        .find(|n| n.eq_ignore_ascii_case(&a.measure))
+        .cloned()
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "--measure {}: with --command {} expected one of {}",
+                a.measure,
+                argv_command(a),
+                names.join(", ")
+            ))
+        })
+}
+
+/// `deps` or `ud`.
+fn argv_command(a: &TableArgs) -> &'static str {
+    match a.command {
+        TableCommand::Deps => "deps",
+        TableCommand::Ud => "ud",
+    }
 }
 
 /// Whether the one input is a manifest (several inputs, or one starting with '{', are
@@ -91,7 +126,7 @@ fn read(path: &str) -> Result<String, Failure> {
 }
 
 /// How the table is made, from the arguments.
-fn spec(a: &TableArgs, treebanks: &[Treebank], source: &str) -> TableSpec {
+fn spec(a: &TableArgs, treebanks: &[Treebank], source: &str, measure: String) -> TableSpec {
     let command = match (source, a.command) {
         ("reports", _) => treebanks.first().map_or("deps", |t| t.command.as_str()),
         (_, TableCommand::Deps) => "deps",
@@ -126,7 +161,7 @@ fn spec(a: &TableArgs, treebanks: &[Treebank], source: &str) -> TableSpec {
         )
     };
     TableSpec {
-        measure: a.measure.clone(),
+        measure,
         command: command.into(),
         baseline: a.baseline.clone(),
         alpha: a.alpha,
@@ -148,6 +183,7 @@ fn test_settings(a: &TableArgs) -> (&'static str, &'static str, usize) {
 fn from_reports(a: &TableArgs) -> Result<Vec<Treebank>, Failure> {
     let mut problems = Vec::new();
     let mut out: Vec<Treebank> = Vec::new();
+    let mut paths = Vec::new();
     for path in &a.inputs {
         let text = match read(path) {
             Ok(t) => t,
@@ -161,12 +197,33 @@ fn from_reports(a: &TableArgs) -> Result<Vec<Treebank>, Failure> {
             .map_err(|e| format!("{path}:{}: not a JSON report: {e}\n  hint: save reports with `treeval deps … --format json > FILE.json`", e.line()))
             .and_then(|v| treebank_of(&v, &a.measure, None).map_err(|e| format!("{path}: {e}")));
         match parsed {
-            Ok(t) if out.iter().any(|o| o.name == t.name) => problems.push(format!(
-                "{path}: a second report of treebank {} (gold file stem)\n  hint: give one report per treebank",
-                t.name
+            Ok(t) if out.first().is_some_and(|o| o.command != t.command) => problems.push(format!(
+                "{path}: a report of treeval {}, the first one is of treeval {}\n  hint: one table holds the scores of one command",
+                t.command, out[0].command
             )),
-            Ok(t) => out.push(t),
+            Ok(t) => {
+                out.push(t);
+                paths.push(path);
+            }
             Err(m) => problems.push(m),
+        }
+    }
+    // gold files of the same name: named with their folder (`examples/gold`)
+    let names: Vec<String> = out.iter().map(|t| t.name.clone()).collect();
+    for t in &mut out {
+        if names.iter().filter(|n| **n == t.name).count() > 1 {
+            let folder = Path::new(&t.gold).parent().and_then(Path::file_name);
+            if let Some(f) = folder {
+                t.name = format!("{}/{}", f.to_string_lossy(), t.name);
+            }
+        }
+    }
+    for (k, t) in out.iter().enumerate() {
+        if out[..k].iter().any(|o| o.name == t.name) {
+            problems.push(format!(
+                "{}: a second report of treebank {} (the gold file's folder and name)\n  hint: give one report per treebank",
+                paths[k], t.name
+            ));
         }
     }
     if problems.is_empty() {
@@ -177,19 +234,22 @@ fn from_reports(a: &TableArgs) -> Result<Vec<Treebank>, Failure> {
 }
 
 /// Every treebank of the manifest, evaluated in parallel, with the evaluations' warnings.
-fn from_manifest(a: &TableArgs) -> Result<(Vec<Treebank>, Vec<Warning>), Failure> {
+fn from_manifest(a: &TableArgs, measure: &str) -> Result<(Vec<Treebank>, Vec<Warning>), Failure> {
     let path = &a.inputs[0];
     let text = read(path)?;
     let dir = Path::new(path)
         .parent()
         .unwrap_or(Path::new(""))
         .to_path_buf();
-    let lines = parse(path, &text, &dir).map_err(|p| Failure::Eval(p.join("\n")))?;
-    let groups = group(path, &lines).map_err(|p| Failure::Eval(p.join("\n")))?;
+    let (lines, mut problems) = parse(path, &text, &dir);
+    let groups = group(path, &lines, &mut problems);
+    if !problems.is_empty() {
+        return Err(Failure::Eval(problems.join("\n")));
+    }
     let results: Vec<Result<(Treebank, Vec<Warning>), String>> = std::thread::scope(|s| {
         let handles: Vec<_> = groups
             .iter()
-            .map(|g| s.spawn(|| evaluate(a, path, g)))
+            .map(|g| s.spawn(|| evaluate(a, measure, path, g)))
             .collect();
         handles
             .into_iter()
@@ -218,8 +278,8 @@ fn from_manifest(a: &TableArgs) -> Result<(Vec<Treebank>, Vec<Warning>), Failure
     }
 }
 
-/// The manifest's lines (paths resolved against `dir`), or every problem found.
-fn parse(path: &str, text: &str, dir: &Path) -> Result<Vec<Line>, Vec<String>> {
+/// The manifest's good lines (paths resolved against `dir`) and every problem found.
+fn parse(path: &str, text: &str, dir: &Path) -> (Vec<Line>, Vec<String>) {
     let mut problems = Vec::new();
     let mut lines = Vec::new();
     let mut header = false;
@@ -241,7 +301,7 @@ fn parse(path: &str, text: &str, dir: &Path) -> Result<Vec<Line>, Vec<String>> {
                 problems.push(format!(
                     "{path}:{at}: expected the header `treebank<TAB>gold<TAB>system<TAB>file[<TAB>options]`, found '{raw}'\n  hint: the first line names the tab-separated columns"
                 ));
-                return Err(problems);
+                return (lines, problems);
             }
             continue;
         }
@@ -260,11 +320,7 @@ fn parse(path: &str, text: &str, dir: &Path) -> Result<Vec<Line>, Vec<String>> {
             "{path}: no system file listed\n  hint: add lines `treebank<TAB>gold<TAB>system<TAB>file`"
         ));
     }
-    if problems.is_empty() {
-        Ok(lines)
-    } else {
-        Err(problems)
-    }
+    (lines, problems)
 }
 
 /// One data line, its files checked.
@@ -313,10 +369,9 @@ fn line(path: &str, at: usize, fields: &[&str], dir: &Path) -> Result<Line, Vec<
 }
 
 /// The lines grouped by treebank (in order of appearance); a treebank's lines must share
-/// the gold file and options, and name each system once.
-fn group(path: &str, lines: &[Line]) -> Result<Vec<Group>, Vec<String>> {
+/// the gold file and options, and name each system once (else a problem).
+fn group(path: &str, lines: &[Line], problems: &mut Vec<String>) -> Vec<Group> {
     let mut groups: Vec<Group> = Vec::new();
-    let mut problems = Vec::new();
     for l in lines {
         let Some(g) = groups.iter_mut().find(|g| g.name == l.treebank) else {
             groups.push(Group {
@@ -348,21 +403,13 @@ fn group(path: &str, lines: &[Line]) -> Result<Vec<Group>, Vec<String>> {
             g.systems.push((l.system.clone(), l.file.clone()));
         }
     }
-    if problems.is_empty() {
-        Ok(groups)
-    } else {
-        Err(problems)
-    }
+    groups
 }
 
 /// The command line of one treebank's evaluation: its gold and systems, its options, a
 /// JSON report, and the test when the baseline and another system are there.
-fn argv(a: &TableArgs, g: &Group) -> Vec<String> {
-    let command = match a.command {
-        TableCommand::Deps => "deps",
-        TableCommand::Ud => "ud",
-    };
-    let mut v: Vec<String> = vec!["treeval".into(), command.into(), g.gold.clone()];
+fn argv(a: &TableArgs, measure: &str, g: &Group) -> Vec<String> {
+    let mut v: Vec<String> = vec!["treeval".into(), argv_command(a).into(), g.gold.clone()];
     v.extend(g.systems.iter().map(|(_, f)| f.clone()));
     v.extend(g.options.iter().cloned());
     v.extend(["--format", "json", "--quiet"].map(String::from));
@@ -380,7 +427,7 @@ fn argv(a: &TableArgs, g: &Group) -> Vec<String> {
             "--seed".into(),
             a.seed.to_string(),
             "--test-metrics".into(),
-            a.measure.clone(),
+            measure.into(),
         ]);
     }
     v
@@ -388,12 +435,17 @@ fn argv(a: &TableArgs, g: &Group) -> Vec<String> {
 
 /// Evaluate one treebank in process (`deps` or `ud` with a JSON report) and read its
 /// column; the systems get their manifest names.
-fn evaluate(a: &TableArgs, path: &str, g: &Group) -> Result<(Treebank, Vec<Warning>), String> {
+fn evaluate(
+    a: &TableArgs,
+    measure: &str,
+    path: &str,
+    g: &Group,
+) -> Result<(Treebank, Vec<Warning>), String> {
     let at = format!("{path}:{}", g.at);
-    let cli = Cli::try_parse_from(argv(a, g)).map_err(|e| {
+    let cli = Cli::try_parse_from(argv(a, measure, g)).map_err(|e| {
         let msg = e.to_string();
         let first = msg.lines().next().unwrap_or("").trim_start_matches("error: ");
-        format!("{at}: treebank {}: {first}\n  hint: the options column takes options of `treeval {}` (see its --help)", g.name, argv(a, g)[1])
+        format!("{at}: treebank {}: {first}\n  hint: the options column takes options of `treeval {}` (see its --help)", g.name, argv_command(a))
     })?;
     let mut buf = Vec::new();
     let ran = match &cli.command {
@@ -407,7 +459,7 @@ fn evaluate(a: &TableArgs, path: &str, g: &Group) -> Result<(Treebank, Vec<Warni
     })?;
     let v: Value = serde_json::from_slice(&buf)
         .map_err(|e| format!("{at}: treebank {}: no report: {e}", g.name))?;
-    let mut t = treebank_of(&v, &a.measure, Some(&g.name))
+    let mut t = treebank_of(&v, measure, Some(&g.name))
         .map_err(|e| format!("{at}: treebank {}: {e}", g.name))?;
     t.gold = g.gold.clone();
     let name_of = |file: &str| {
