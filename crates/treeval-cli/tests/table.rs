@@ -268,3 +268,71 @@ fn manifest_problems_are_all_reported_with_their_lines() {
     assert_eq!(o.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// ../shared/data (beside the repository), or None, said loudly (as tests/shared_data.rs).
+fn data_dir() -> Option<std::path::PathBuf> {
+    let dir = match std::env::var_os("TREEVAL_SHARED_DATA") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => root().join("../shared/data"),
+    };
+    if dir.join("peer/conll18").is_dir() && dir.join("nbest").is_dir() {
+        return Some(dir);
+    }
+    let msg = format!(
+        "\n!! shared data NOT FOUND at {}: the real-data table test did NOT run\n",
+        dir.display()
+    );
+    if std::env::var("TREEVAL_REQUIRE_SHARED_DATA").as_deref() == Ok("1") {
+        panic!("{msg}");
+    }
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(msg.as_bytes());
+    None
+}
+
+#[test]
+fn the_shared_data_manifest_makes_a_table_of_real_parsers() {
+    if data_dir().is_none() || std::env::var_os("TREEVAL_SHARED_DATA").is_some() {
+        // the manifest's paths point to ../shared/data beside the repository
+        return;
+    }
+    let r = json(&[
+        "table",
+        "testdata/table/shared-manifest.tsv",
+        "--command",
+        "ud",
+        "--baseline",
+        "Uppsala-18",
+        "--samples",
+        "500",
+        "--format",
+        "json",
+        "-q",
+    ]);
+    let s = &r["sections"][0];
+    assert_eq!(
+        s["columns"],
+        serde_json::json!([
+            "fr_sequoia",
+            "br_keb",
+            "pt_bosque",
+            "fr_sequoia-dev",
+            "macro-avg"
+        ])
+    );
+    assert_eq!(s["rows"].as_array().unwrap().len(), 8);
+    let cell = |system: &str, column: &str| {
+        cells(&r)
+            .into_iter()
+            .find(|(s, c, _)| s == system && c == column)
+            .and_then(|(_, _, v)| v)
+    };
+    // spaCy fr_sm on Sequoia dev: 7,927 of 9,999 words (gold words: F1 = accuracy)
+    let sm = cell("spacy-fr_sm", "fr_sequoia-dev").unwrap();
+    assert!((sm - 7927.0 / 9999.0).abs() < 1e-12, "{sm}");
+    // no system has every treebank: no macro average, and notes say why
+    assert_eq!(cell("Uppsala-18", "macro-avg"), None);
+    assert!(cell("Uppsala-18", "fr_sequoia").is_some());
+    // tested where the baseline is: fr_sequoia (2 systems) and br_keb (2)
+    assert_eq!(r["comparisons"].as_array().unwrap().len(), 4);
+}
