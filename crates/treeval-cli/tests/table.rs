@@ -336,3 +336,30 @@ fn the_shared_data_manifest_makes_a_table_of_real_parsers() {
     // tested where the baseline is: fr_sequoia (2 systems) and br_keb (2)
     assert_eq!(r["comparisons"].as_array().unwrap().len(), 4);
 }
+
+#[test]
+fn latex_compiles_with_booktabs_when_pdflatex_is_there() {
+    let found = std::process::Command::new("kpsewhich")
+        .arg("booktabs.sty")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("!! pdflatex or booktabs.sty not found: the LaTeX table was not compiled");
+        return;
+    }
+    let tex = stdout_ok(&["table", MANIFEST, "--format", "latex", "--baseline", "sysA"]);
+    let dir = std::env::temp_dir().join(format!("treeval-table-tex-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = format!(
+        "\\documentclass{{article}}\n\\usepackage{{booktabs}}\n\\begin{{document}}\n{tex}\\end{{document}}\n"
+    );
+    std::fs::write(dir.join("t.tex"), doc).unwrap();
+    let o = std::process::Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "t.tex"])
+        .current_dir(&dir)
+        .output()
+        .expect("run pdflatex");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(dir.join("t.pdf").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+}
