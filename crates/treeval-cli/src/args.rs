@@ -42,6 +42,73 @@ pub enum Command {
     /// schemes scored by tree edit distance against the generalization of their gold
     /// standards, beside LAS against their own gold; `--distance` measures tree pairs.
     Ted(TedArgs),
+    /// One table of systems × treebanks for one measure, with each system's macro average
+    /// over treebanks and tests against a baseline (Holm–Bonferroni across treebanks),
+    /// from a manifest of files or from saved JSON reports.
+    Table(TableArgs),
+}
+
+/// `treeval table` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "A manifest is a tab-separated file with a header line `treebank<TAB>gold<TAB>system<TAB>file[<TAB>options]`, then one line per system output: the treebank's name, its gold file, the system's name, the system's file (paths relative to the manifest's folder) and, optionally, options of `treeval deps` or `treeval ud` for that treebank (every line of a treebank must have the same gold file and options). Blank lines and lines starting with '#' are skipped. Each treebank is evaluated once, its gold against all its systems, the treebanks in parallel.\n\nSaved reports: JSON reports of `treeval deps` or `treeval ud` (--format json), one per treebank; the treebank is named after the gold file (its stem), a system after the report's system name. A saved report keeps no per-sentence counts: tests come only from reports made with --test (their raw p-values, adjusted here across treebanks).\n\nmacro-avg is the mean of a system's per-treebank scores (the CoNLL 2018 shared-task ranking); a system without a score on some treebank gets n/a there and no macro average, and a note says so.\n\nExamples:\n  treeval table testdata/table/manifest.tsv --baseline sys\n  treeval table --measure UAS --format latex testdata/table/manifest.tsv\n  treeval table ewt.json gum.json --measure LAS --format markdown\n\nExit codes: 0 success; 1 a file cannot be read or evaluated, or the manifest is malformed; 2 usage error."
+)]
+pub struct TableArgs {
+    /// A manifest (.tsv; see below) or one or more JSON reports saved by `treeval deps` or
+    /// `treeval ud` with --format json (detected from the content: a report starts with '{').
+    #[arg(value_name = "MANIFEST|REPORT.json", required = true, num_args = 1..)]
+    pub inputs: Vec<String>,
+    /// The measure in the cells: a `deps` measure (LAS, UAS, LA, LEM, UEM, ROOT, CLAS, …)
+    /// or, with `ud`, a metric whose F1 is shown (LAS, MLAS, BLEX, UPOS, Tokens, …).
+    #[arg(long, value_name = "NAME", default_value = "LAS")]
+    pub measure: String,
+    /// Which command evaluates a manifest's files: deps (same words in gold and system)
+    /// or ud (tokenizations may differ; F1 of the measure). Saved reports say it themselves.
+    #[arg(long, value_enum, default_value_t = TableCommand::Deps)]
+    pub command: TableCommand,
+    /// Test every other system against this one (a name of the manifest's system column,
+    /// or a saved report's system name) on every treebank they share; p-values are
+    /// Holm–Bonferroni adjusted across each system's treebanks. Its row comes first.
+    #[arg(long, value_name = "NAME")]
+    pub baseline: Option<String>,
+    /// The test against the baseline: ar (approximate randomization = stratified
+    /// shuffling of per-sentence counts) or bootstrap (paired bootstrap of sentences).
+    #[arg(long = "test", value_enum, default_value_t = TableTest::Ar, help_heading = "Significance")]
+    pub test: TableTest,
+    /// Shuffles of ar (default 10000) or samples of bootstrap (default 1000).
+    #[arg(long, value_name = "N", value_parser = parse_count, help_heading = "Significance")]
+    pub samples: Option<usize>,
+    /// Seed of every resampling.
+    #[arg(long, value_name = "N", default_value_t = treeval_stats::DEFAULT_SEED, help_heading = "Significance")]
+    pub seed: u64,
+    /// Significance level, applied to the Holm–Bonferroni adjusted p-values († marks).
+    #[arg(long, value_name = "ALPHA", default_value_t = 0.05, value_parser = parse_alpha, help_heading = "Significance")]
+    pub alpha: f64,
+    /// Output format: text, json, csv, tsv, markdown, latex (a booktabs tabular for a
+    /// paper), html.
+    #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
+    pub format: Format,
+    /// No warnings on stderr (they stay in the report).
+    #[arg(short, long, help_heading = "Output")]
+    pub quiet: bool,
+}
+
+/// The command a manifest's files are evaluated with.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum TableCommand {
+    /// `treeval deps`: words paired one to one.
+    Deps,
+    /// `treeval ud`: words aligned by characters (CoNLL 2018).
+    Ud,
+}
+
+/// The test of `table`.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum TableTest {
+    /// Approximate randomization (stratified shuffling).
+    Ar,
+    /// Paired bootstrap resampling.
+    Bootstrap,
 }
 
 /// `treeval ted` arguments.

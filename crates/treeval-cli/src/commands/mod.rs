@@ -4,5 +4,6 @@ pub mod deps;
 pub mod pts;
 pub mod relations;
 pub mod significance;
+pub mod table;
 pub mod ted;
 pub mod ud;

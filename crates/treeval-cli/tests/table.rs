@@ -1,0 +1,365 @@
+//! `treeval table`: the macro average, CSV against JSON, LaTeX's booktabs structure,
+//! saved reports against the manifest, and the manifest's errors.
+
+mod common;
+
+use common::{root, stdout_ok, treeval};
+use serde_json::Value;
+
+const MANIFEST: &str = "testdata/table/manifest.tsv";
+
+/// The table section of a JSON report: (system, column, value) per cell.
+fn cells(report: &Value) -> Vec<(String, String, Option<f64>)> {
+    let systems: Vec<String> = report["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap().to_string())
+        .collect();
+    let s = &report["sections"][0];
+    assert_eq!(s["id"], "table");
+    let mut out = Vec::new();
+    for row in s["rows"].as_array().unwrap() {
+        let sys = &systems[row["system"].as_u64().unwrap() as usize];
+        for c in row["cells"].as_array().unwrap() {
+            out.push((
+                sys.clone(),
+                c["measure"].as_str().unwrap().to_string(),
+                c["value"].as_f64(),
+            ));
+        }
+    }
+    out
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&stdout_ok(args)).unwrap()
+}
+
+#[test]
+fn the_macro_average_is_the_mean_of_the_cells() {
+    let r = json(&["table", MANIFEST, "--format", "json", "--baseline", "sysA"]);
+    let s = &r["sections"][0];
+    assert_eq!(
+        s["columns"],
+        serde_json::json!(["examples", "tiny", "news", "macro-avg"])
+    );
+    let rows = s["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "one row per system");
+    for row in rows {
+        let v: Vec<f64> = row["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_f64().unwrap())
+            .collect();
+        let mean = v[..3].iter().sum::<f64>() / 3.0;
+        assert!((v[3] - mean).abs() < 1e-12, "{v:?}");
+    }
+    // examples/sys.conllu: 16 of 21 words right (as `treeval deps` says)
+    assert_eq!(rows[0]["cells"][0]["counts"], serde_json::json!([16, 21]));
+    // the baseline is tested against the other system on every treebank, adjusted
+    let cmp = r["comparisons"].as_array().unwrap();
+    assert_eq!(cmp.len(), 3);
+    let raw: Vec<f64> = cmp.iter().map(|c| c["p_value"].as_f64().unwrap()).collect();
+    for (c, adj) in cmp.iter().zip(treeval_stats_holm(&raw)) {
+        assert!((c["p_adjusted"].as_f64().unwrap() - adj).abs() < 1e-12);
+    }
+}
+
+/// Holm–Bonferroni, restated for the test.
+fn treeval_stats_holm(p: &[f64]) -> Vec<f64> {
+    let mut order: Vec<usize> = (0..p.len()).collect();
+    order.sort_by(|&i, &j| p[i].total_cmp(&p[j]));
+    let mut adj = vec![0.0; p.len()];
+    let mut running: f64 = 0.0;
+    for (k, &i) in order.iter().enumerate() {
+        running = running.max(((p.len() - k) as f64 * p[i]).min(1.0));
+        adj[i] = running;
+    }
+    adj
+}
+
+/// The fields of one CSV line (quoted fields with doubled quotes).
+fn csv_fields(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quoted = false;
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => out.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    out.push(cur);
+    out
+}
+
+#[test]
+fn csv_round_trips_to_the_json_numbers() {
+    let j = json(&["table", MANIFEST, "--format", "json"]);
+    let csv = stdout_ok(&["table", MANIFEST, "--format", "csv"]);
+    let mut lines = csv.lines();
+    let head = csv_fields(lines.next().unwrap());
+    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let from_csv: Vec<(String, String, Option<f64>)> = lines
+        .map(csv_fields)
+        .filter(|f| f[col("section")] == "table")
+        .map(|f| {
+            (
+                f[col("system")].clone(),
+                f[col("measure")].clone(),
+                f[col("value")].parse().ok(),
+            )
+        })
+        .collect();
+    assert_eq!(from_csv, cells(&j));
+    assert_eq!(from_csv.len(), 2 * 4);
+}
+
+#[test]
+fn latex_is_a_booktabs_table_with_a_row_per_system() {
+    let tex = stdout_ok(&["table", MANIFEST, "--format", "latex", "--baseline", "sysA"]);
+    let body: Vec<&str> = tex.lines().filter(|l| !l.starts_with('%')).collect();
+    let at = |s: &str| {
+        body.iter()
+            .position(|l| *l == s)
+            .unwrap_or_else(|| panic!("{s}\n{tex}"))
+    };
+    let (top, mid, bottom) = (at("\\toprule"), at("\\midrule"), at("\\bottomrule"));
+    assert!(
+        body[top - 1].starts_with("\\begin{tabular}{lrrrr}"),
+        "{tex}"
+    );
+    assert!(top < mid && mid < bottom && body[bottom + 1] == "\\end{tabular}");
+    assert_eq!(mid - top, 2, "one header row");
+    let rows = &body[mid + 1..bottom];
+    assert_eq!(rows.len(), 2, "one row per system:\n{tex}");
+    assert!(rows[0].starts_with("sysA &"), "the baseline first");
+    for r in std::iter::once(&body[top + 1]).chain(rows) {
+        assert_eq!(r.matches(" & ").count(), 4, "{r}");
+        assert!(r.ends_with(" \\\\"), "{r}");
+    }
+}
+
+#[test]
+fn saved_reports_give_the_same_cells_as_the_manifest() {
+    let dir = std::env::temp_dir().join(format!("treeval-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let runs = [
+        (
+            "examples/gold.conllu",
+            "examples/sys.conllu",
+            "examples/sys2.conllu",
+            "",
+        ),
+        (
+            "testdata/ud/different-tokenization/gold.conllu",
+            "testdata/table/tiny-a.conllu",
+            "testdata/table/tiny-b.conllu",
+            "",
+        ),
+        (
+            "testdata/table/news-gold.conllu",
+            "testdata/table/news-a.conllu",
+            "testdata/table/news-b.conllu",
+            "--labels universal",
+        ),
+    ];
+    let mut files = Vec::new();
+    for (k, (g, a, b, opts)) in runs.iter().enumerate() {
+        let mut args = vec![
+            "deps",
+            g,
+            a,
+            b,
+            "--format",
+            "json",
+            "-q",
+            "--test",
+            "ar",
+            "--test-metrics",
+            "LAS",
+        ];
+        args.extend(opts.split_whitespace());
+        let f = dir.join(format!("{k}.json"));
+        std::fs::write(&f, stdout_ok(&args)).unwrap();
+        files.push(f.to_string_lossy().into_owned());
+    }
+    let mut args = vec!["table", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let saved = json(&args);
+    let manifest = json(&["table", MANIFEST, "--format", "json", "--baseline", "sysA"]);
+    // the same numbers per treebank (saved reports name systems after their files)
+    let values = |r: &Value, treebank: &str| -> Vec<Option<f64>> {
+        let mut v: Vec<Option<f64>> = cells(r)
+            .into_iter()
+            .filter(|(_, c, _)| c == treebank)
+            .map(|(_, _, x)| x)
+            .filter(Option::is_some)
+            .collect();
+        v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        v
+    };
+    let saved_cols: Vec<String> = saved["sections"][0]["columns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(saved_cols.len(), 4, "{saved_cols:?}");
+    for (s, m) in saved_cols[..3].iter().zip(["examples", "tiny", "news"]) {
+        assert_eq!(values(&saved, s), values(&manifest, m), "{s} / {m}");
+    }
+    // the tests the reports ran are read too: the same raw p-value as the manifest's
+    // (examples/sys.conllu is `sys` there, the baseline; the other treebanks have no `sys`)
+    let mut args = vec!["table", "--format", "json", "--baseline", "sys"];
+    args.extend(files.iter().map(String::as_str));
+    let saved_base = json(&args);
+    let p = |r: &Value, metric: &str| -> f64 {
+        let c = r["comparisons"].as_array().unwrap();
+        let c = c.iter().find(|c| c["metric"] == metric).unwrap();
+        c["p_value"].as_f64().unwrap()
+    };
+    assert_eq!(saved_base["comparisons"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        p(&saved_base, "LAS examples/gold"),
+        p(&manifest, "LAS examples")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn manifest_problems_are_all_reported_with_their_lines() {
+    let dir = std::env::temp_dir().join(format!("treeval-table-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gold = root().join("examples/gold.conllu");
+    let sys = root().join("examples/sys.conllu");
+    let (g, s) = (gold.display(), sys.display());
+    let text = format!(
+        "treebank\tgold\tsystem\tfile\n# a comment\nx\tmissing.conllu\ta\t{s}\nonly two\tfields\nz\t{g}\ta\t{s}\nz\t{g}\ta\t{s}\n"
+    );
+    let m = dir.join("bad.tsv");
+    std::fs::write(&m, text).unwrap();
+    let o = treeval(&["table", m.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    for want in [
+        "bad.tsv:3: gold file 'missing.conllu' not found",
+        "bad.tsv:4: expected 4 or 5 tab-separated fields",
+        "bad.tsv:6: system a appears twice for treebank z",
+        "hint:",
+    ] {
+        assert!(err.contains(want), "{want} in\n{err}");
+    }
+    std::fs::write(&m, "tb\tgold\n").unwrap();
+    let o = treeval(&["table", m.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bad.tsv:1: expected the header"));
+    let o = treeval(&["table", MANIFEST, "--baseline", "nobody"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = treeval(&["table", MANIFEST, "--measure", "nothing"]);
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// ../shared/data (beside the repository), or None, said loudly (as tests/shared_data.rs).
+fn data_dir() -> Option<std::path::PathBuf> {
+    let dir = match std::env::var_os("TREEVAL_SHARED_DATA") {
+        Some(d) => std::path::PathBuf::from(d),
+        None => root().join("../shared/data"),
+    };
+    if dir.join("peer/conll18").is_dir() && dir.join("nbest").is_dir() {
+        return Some(dir);
+    }
+    let msg = format!(
+        "\n!! shared data NOT FOUND at {}: the real-data table test did NOT run\n",
+        dir.display()
+    );
+    if std::env::var("TREEVAL_REQUIRE_SHARED_DATA").as_deref() == Ok("1") {
+        panic!("{msg}");
+    }
+    use std::io::Write;
+    let _ = std::io::stderr().write_all(msg.as_bytes());
+    None
+}
+
+#[test]
+fn the_shared_data_manifest_makes_a_table_of_real_parsers() {
+    if data_dir().is_none() || std::env::var_os("TREEVAL_SHARED_DATA").is_some() {
+        // the manifest's paths point to ../shared/data beside the repository
+        return;
+    }
+    let r = json(&[
+        "table",
+        "testdata/table/shared-manifest.tsv",
+        "--command",
+        "ud",
+        "--baseline",
+        "Uppsala-18",
+        "--samples",
+        "500",
+        "--format",
+        "json",
+        "-q",
+    ]);
+    let s = &r["sections"][0];
+    assert_eq!(
+        s["columns"],
+        serde_json::json!([
+            "fr_sequoia",
+            "br_keb",
+            "pt_bosque",
+            "fr_sequoia-dev",
+            "macro-avg"
+        ])
+    );
+    assert_eq!(s["rows"].as_array().unwrap().len(), 8);
+    let cell = |system: &str, column: &str| {
+        cells(&r)
+            .into_iter()
+            .find(|(s, c, _)| s == system && c == column)
+            .and_then(|(_, _, v)| v)
+    };
+    // spaCy fr_sm on Sequoia dev: 7,927 of 9,999 words (gold words: F1 = accuracy)
+    let sm = cell("spacy-fr_sm", "fr_sequoia-dev").unwrap();
+    assert!((sm - 7927.0 / 9999.0).abs() < 1e-12, "{sm}");
+    // no system has every treebank: no macro average, and notes say why
+    assert_eq!(cell("Uppsala-18", "macro-avg"), None);
+    assert!(cell("Uppsala-18", "fr_sequoia").is_some());
+    // tested where the baseline is: fr_sequoia (2 systems) and br_keb (2)
+    assert_eq!(r["comparisons"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn latex_compiles_with_booktabs_when_pdflatex_is_there() {
+    let found = std::process::Command::new("kpsewhich")
+        .arg("booktabs.sty")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("!! pdflatex or booktabs.sty not found: the LaTeX table was not compiled");
+        return;
+    }
+    let tex = stdout_ok(&["table", MANIFEST, "--format", "latex", "--baseline", "sysA"]);
+    let dir = std::env::temp_dir().join(format!("treeval-table-tex-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = format!(
+        "\\documentclass{{article}}\n\\usepackage{{booktabs}}\n\\begin{{document}}\n{tex}\\end{{document}}\n"
+    );
+    std::fs::write(dir.join("t.tex"), doc).unwrap();
+    let o = std::process::Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "t.tex"])
+        .current_dir(&dir)
+        .output()
+        .expect("run pdflatex");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(dir.join("t.pdf").is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+}
