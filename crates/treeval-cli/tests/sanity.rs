@@ -173,3 +173,47 @@ fn punct_lists_reject_empty_items() {
         );
     }
 }
+
+#[test]
+fn ud_gold_without_xpos_makes_xpos_and_alltags_not_applicable() {
+    let (v, err) = json(&["ud", GOLD_NOXPOS, SYS]);
+    let m = "the gold XPOS column is '_' on every word: XPOS, AllTags not applicable (n/a) in the report";
+    assert_eq!(messages(&v), [m]);
+    assert!(err.contains(m), "{err}");
+    assert!(v["signature"]
+        .as_str()
+        .unwrap()
+        .ends_with("|roots:one|warn:empty-xpos"));
+    let f1 = |v: &serde_json::Value, metric: &str| {
+        keyed_cell(v, "scores", 0, metric, "F1")["value"].as_f64()
+    };
+    let (full, _) = json(&["ud", GOLD, SYS]);
+    for metric in ["XPOS", "AllTags"] {
+        assert_eq!(f1(&v, metric), None, "{metric}");
+        assert!(f1(&full, metric).is_some(), "{metric}");
+    }
+    // the measures that do not read XPOS keep their numbers
+    for metric in ["UPOS", "UFeats", "Lemmas", "LAS", "MLAS", "BLEX"] {
+        assert_eq!(f1(&v, metric), f1(&full, metric), "{metric}");
+    }
+    assert!(messages(&full).is_empty(), "{:?}", messages(&full));
+}
+
+#[test]
+fn ud_compat_outputs_keep_the_reference_numbers_with_an_empty_gold_column() {
+    for compat in ["conll18", "udeval"] {
+        let o = treeval(&["ud", "--compat", compat, "-v", GOLD_NOXPOS, SYS]);
+        assert!(o.status.success());
+        let out = common::stdout(&o);
+        // conll18_ud_eval.py compares '_' with the system's tags: XPOS 0
+        assert!(
+            out.contains("XPOS       |      0.00 |      0.00 |      0.00 |      0.00"),
+            "{out}"
+        );
+        assert!(!out.contains("n/a"), "{out}");
+        assert!(stderr(&o).contains("the gold XPOS column is '_' on every word"));
+        let a = common::stdout(&treeval(&["ud", "--compat", compat, GOLD_NOXPOS, SYS]));
+        let b = common::stdout(&treeval(&["ud", "--compat", compat, GOLD, SYS]));
+        assert_eq!(a, b, "{compat}: LAS, MLAS and BLEX do not read XPOS");
+    }
+}
