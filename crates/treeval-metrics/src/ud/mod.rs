@@ -286,6 +286,10 @@ pub struct UdResult {
     pub trace: Vec<trace::TracedSentence>,
     /// The universal relations the trace's labels index.
     pub trace_labels: Vec<String>,
+    /// A warning when gold columns (XPOS, FEATS, LEMMA) are `_` on every word, naming
+    /// the measures that read them (n/a in the `ud` report); not in `warnings`, as the
+    /// commands that do not show these measures have no use for it.
+    pub gold_columns_warning: Option<Diagnostic>,
 }
 
 /// Where the two texts first differ.
@@ -368,13 +372,18 @@ pub fn evaluate(gold: &Input, sys: &Input, opts: &UdOptions) -> Result<UdResult,
     .map(|r| with_empty_columns(r, &gold.path))
 }
 
-/// `r` with a warning when columns of the gold file (`gold_path`) are `_` on every word:
+/// `r` with [`UdResult::gold_columns_warning`] when columns of the gold file (`gold_path`) are `_` on every word:
 /// which, and the measures they make not applicable in treeval's report (the reference
 /// scorers' outputs, `--compat`, keep their numbers).
 fn with_empty_columns(mut r: UdResult, gold_path: &str) -> UdResult {
     let empty = r.gold.empty_columns();
     if !empty.is_empty() {
         let columns: Vec<&str> = empty.iter().map(|c| c.0).collect();
+        let columns = match columns.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => columns.join(""),
+        };
+        let plural = empty.len() > 1;
         let mut measures: Vec<&str> = Vec::new();
         for m in empty.iter().flat_map(|c| c.1.iter()) {
             if !measures.contains(m) {
@@ -383,11 +392,11 @@ fn with_empty_columns(mut r: UdResult, gold_path: &str) -> UdResult {
         }
         let msg = format!(
             "the gold {} column{} '_' on every word: {} not applicable (n/a) in the report",
-            columns.join(" and "),
-            if columns.len() == 1 { " is" } else { "s are" },
+            columns,
+            if plural { "s are" } else { " is" },
             measures.join(", "),
         );
-        r.warnings.push(
+        r.gold_columns_warning = Some(
             Diagnostic::warning(Position::new(std::sync::Arc::from(gold_path), 0, 0), ErrorKind::Other(msg))
                 .with_hint("a system cannot be scored on a column the gold file leaves empty; --compat conll18 or udeval prints the reference scorers' numbers"),
         );
@@ -699,6 +708,7 @@ impl<'a> Eval<'a> {
             trace_labels: (0..self.labels.len() as u32)
                 .map(|k| self.labels.name(k).to_owned())
                 .collect(),
+            gold_columns_warning: None,
             by: self
                 .opts
                 .by
