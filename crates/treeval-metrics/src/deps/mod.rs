@@ -534,3 +534,39 @@ impl DepsMetric {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PunctPolicy;
+
+    #[test]
+    fn punct_policies_parse_lists_and_keep_their_names() {
+        for name in [
+            "include",
+            "form",
+            "deprel=punct",
+            "deprel=punct,dep",
+            "upos=PUNCT",
+            "upos=PUNCT,SYM",
+        ] {
+            assert_eq!(
+                PunctPolicy::parse(name).map(|p| p.name()),
+                Some(name.into())
+            );
+        }
+        assert_eq!(
+            PunctPolicy::parse("upos=PUNCT,SYM"),
+            Some(PunctPolicy::Upos(vec!["PUNCT".into(), "SYM".into()]))
+        );
+        for bad in [
+            "deprel=",
+            "deprel=punct,",
+            "upos=,X",
+            "upos=A,,B",
+            "lemma=x",
+            "x",
+        ] {
+            assert_eq!(PunctPolicy::parse(bad), None, "{bad}");
+        }
+    }
+}

@@ -690,6 +690,31 @@ mod tests {
     }
 
     #[test]
+    fn las_caseless_counts_right_heads_with_labels_equal_ignoring_case() {
+        // ROOT/root and ÉPI/épi equal ignoring case (Unicode too); `Det` has a wrong head;
+        // `amod` vs `nmod` differ whatever the case
+        let gold = conll09(&[
+            ("a", 0, "root", "_"),
+            ("b", 1, "épi", "_"),
+            ("c", 1, "det", "_"),
+            ("d", 1, "amod", "_"),
+            ("e", 1, "obj", "_"),
+        ]);
+        let sys = conll09(&[
+            ("a", 0, "ROOT", "_"),
+            ("b", 1, "ÉPI", "_"),
+            ("c", 2, "Det", "_"),
+            ("d", 1, "NMOD", "_"),
+            ("e", 1, "obj", "_"),
+        ]);
+        let (obs, _) = observe_all(&gold, &sys, &DepsOptions::default());
+        assert_eq!(
+            (obs.totals.las, obs.las_caseless, obs.totals.words),
+            (1, 3, 5)
+        );
+    }
+
+    #[test]
     fn predicates_are_counted_as_eval09_pl_reads_them() {
         let gold = conll09(&[("Go", 0, "root", "go.01"), ("now", 1, "advmod", "_")]);
         // `-` is no predicate either (the Chinese data of 2009 writes it)
