@@ -553,12 +553,13 @@ impl<'l> Inventory<'l> {
     fn of(o: &crate::deps::Observer, labels: &'l LabelTable) -> Self {
         let mut inv = Inventory::default();
         let name = |i: usize| labels.name(i as u32);
+        // each label lower-cased once
+        let lower: Vec<String> = (0..o.relations.len())
+            .map(|i| name(i).to_lowercase())
+            .collect();
         let twin = |i: usize, gold_side: bool| {
-            let lower = name(i).to_lowercase();
             o.relations.iter().enumerate().find(|(j, r)| {
-                *j != i
-                    && (if gold_side { r.gold } else { r.system }) > 0
-                    && name(*j).to_lowercase() == lower
+                *j != i && (if gold_side { r.gold } else { r.system }) > 0 && lower[*j] == lower[i]
             })
         };
         for (i, r) in o.relations.iter().enumerate() {
