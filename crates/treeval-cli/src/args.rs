@@ -664,8 +664,10 @@ pub struct DepsArgs {
     pub profile: Option<Profile>,
 
     /// Which words to score: include (all), form (skip words whose gold FORM is all
-    /// Unicode P* characters: eval.pl's rule), deprel=LABEL (skip gold DEPREL LABEL,
-    /// e.g. deprel=punct), upos=TAG (skip gold UPOS TAG, e.g. upos=PUNCT).
+    /// Unicode P* characters: eval.pl's rule), deprel=LABEL[,LABEL…] (skip words whose
+    /// gold DEPREL is one of the labels, e.g. deprel=punct or deprel=punct,dep, as
+    /// MaltEval's ExcludeDeprels), upos=TAG[,TAG…] (skip gold UPOS tags, e.g.
+    /// upos=PUNCT or upos=PUNCT,SYM).
     #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
     pub punct: Option<treeval_metrics::PunctPolicy>,
 
@@ -883,8 +885,9 @@ fn parse_alpha(s: &str) -> Result<f64, String> {
 }
 
 fn parse_punct(s: &str) -> Result<treeval_metrics::PunctPolicy, String> {
-    treeval_metrics::PunctPolicy::parse(s)
-        .ok_or_else(|| format!("expected include, form, deprel=LABEL or upos=TAG, found '{s}'"))
+    treeval_metrics::PunctPolicy::parse(s).ok_or_else(|| {
+        format!("expected include, form, deprel=LABEL[,LABEL…] or upos=TAG[,TAG…], found '{s}'")
+    })
 }
 
 fn parse_brackets_by(s: &str) -> Result<treeval_metrics::brackets::by::BracketsKey, String> {

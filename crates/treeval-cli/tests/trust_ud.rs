@@ -372,7 +372,17 @@ fn bom_and_crlf_give_the_lf_numbers_with_one_warning_per_file() {
             let err = stderr(&o);
             match &lf_out {
                 None => {
-                    assert!(!err.contains("warning"), "{name} lf: {err}");
+                    // no warning but the sanity warnings about the files' labels, which
+                    // every variant has (sys.conllu's one `obl:npmod`, a subtype gold
+                    // never has; lexical-parse.conllu's `obj`, a label gold never has)
+                    let sanity = |l: &&str| {
+                        l.contains("label subtypes in one file only")
+                            || l.contains("never occurs in gold")
+                    };
+                    assert!(
+                        !err.lines().any(|l| l.starts_with("warning") && !sanity(&l)),
+                        "{name} lf: {err}"
+                    );
                     lf_out = Some(out);
                 }
                 Some(lf) => {

@@ -118,7 +118,7 @@ fn policies() -> impl Strategy<Value = DepsOptions> {
         prop_oneof![
             Just(PunctPolicy::Include),
             Just(PunctPolicy::Form),
-            Just(PunctPolicy::Deprel("punct".into())),
+            Just(PunctPolicy::Deprel(vec!["punct".into()])),
         ],
         prop_oneof![Just(LabelMode::Full), Just(LabelMode::Universal)],
     )

@@ -50,7 +50,7 @@ fn macro_sentences() -> Vec<Measure> {
 
 /// Build the report of `result`.
 pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Shown<'_>) -> Report {
-    let signature = Signature::new(
+    let mut signature = Signature::new(
         "deps",
         &[
             ("punct", opts.punct.name()),
@@ -58,6 +58,10 @@ pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Show
             ("avg", "micro".to_owned()),
         ],
     );
+    if !result.sanity.is_empty() {
+        // the sanity warnings raised (label-case, unseen-labels, subtypes, empty-xpos)
+        signature.push("warn", result.sanity.join(","));
+    }
     let mut r = Report::new("deps", signature);
     r.convention("profile", profile);
     r.convention("punctuation", opts.punct.name());

@@ -31,6 +31,10 @@ pub struct UdFileOut {
     pub dropped_enhanced_items: u64,
     /// Enhanced items scored.
     pub enhanced_items: u64,
+    /// The columns that are `_` on every word, each with the measures it makes n/a when
+    /// the file is gold (not in the JSON inputs: the warnings say it).
+    #[serde(skip)]
+    pub empty_columns: Vec<(&'static str, &'static [&'static str])>,
 }
 
 impl UdFileOut {
@@ -44,6 +48,7 @@ impl UdFileOut {
             empty_nodes: s.empty_nodes,
             dropped_enhanced_items: s.dropped_edges,
             enhanced_items: s.enhanced_items,
+            empty_columns: s.empty_columns(),
         }
     }
 }
@@ -192,14 +197,25 @@ pub fn build(
     shown: UdShown,
     warnings: Vec<Warning>,
 ) -> Report {
+    let mut signature = signature;
+    if !gold.empty_columns.is_empty() {
+        // the sanity warning raised: empty-xpos, empty-feats, empty-lemma
+        let kinds: Vec<String> = gold
+            .empty_columns
+            .iter()
+            .map(|c| format!("empty-{}", c.0.to_lowercase()))
+            .collect();
+        signature.push("warn", kinds.join(","));
+    }
     let mut r = Report::new("ud", signature);
     r.convention("labels", "universal");
     inputs(&mut r, gold, systems);
     // ELAS and EULAS are there with the others: n/a (null) when no file has DEPS items
     let ms = measures();
     r.add_measures::<Count>(&ms);
-    r.sections
-        .push(metric_section(systems, METRICS.len(), &ms, shown.ci));
+    let mut scores = metric_section(systems, METRICS.len(), &ms, shown.ci);
+    not_applicable(&mut scores, gold);
+    r.sections.push(scores);
     if shown.per_relation {
         let rm = relation_measures();
         r.add_measures::<RelationCounts>(&rm);
@@ -291,6 +307,24 @@ fn notes(r: &mut Report, gold: &UdFileOut, systems: &[UdSystemIn]) {
                 "{}: {} gold and {} system DEPS items into empty nodes left out (--empty-nodes drop)",
                 s.file.path, gold.dropped_enhanced_items, s.file.dropped_enhanced_items
             ));
+        }
+    }
+}
+
+/// The rows of the metrics that read a gold column that is `_` on every word: n/a
+/// (their counts kept, no interval).
+fn not_applicable(scores: &mut Section, gold: &UdFileOut) {
+    for row in &mut scores.rows {
+        let na = row.key.as_deref().is_some_and(|k| {
+            gold.empty_columns
+                .iter()
+                .any(|(_, measures)| measures.contains(&k))
+        });
+        if na {
+            for c in &mut row.cells {
+                c.value = None;
+                c.ci = None;
+            }
         }
     }
 }

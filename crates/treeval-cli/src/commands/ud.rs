@@ -316,7 +316,7 @@ fn score(a: &UdArgs, opts: &UdOptions) -> Result<Scored, Failure> {
         match evaluate(&gold, &input(path, reference), opts) {
             Ok(r) => {
                 gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
-                diagnostics.extend(r.warnings.iter().cloned());
+                diagnostics.extend(r.warnings.iter().chain(&r.gold_columns_warning).cloned());
                 systems.push(UdSystemIn {
                     file: UdFileOut::new(path, &r.system),
                     counts: r.counts,

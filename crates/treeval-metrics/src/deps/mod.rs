@@ -29,36 +29,40 @@ pub enum PunctPolicy {
     Include,
     /// Skip words whose gold FORM is all Unicode punctuation (eval.pl default, eval07.pl `-p`).
     Form,
-    /// Skip words whose gold DEPREL equals this (after label normalisation).
-    Deprel(String),
-    /// Skip words whose gold UPOS equals this.
-    Upos(String),
+    /// Skip words whose gold DEPREL is one of these (after label normalisation), as
+    /// MaltEval's `--ExcludeDeprels` (`deprel=punct,dep`).
+    Deprel(Vec<String>),
+    /// Skip words whose gold UPOS is one of these (`upos=PUNCT,SYM`).
+    Upos(Vec<String>),
 }
 
 impl PunctPolicy {
-    /// The name used in the signature and the report (`include`, `form`, `deprel=punct`, …).
+    /// The name used in the signature and the report (`include`, `form`, `deprel=punct`,
+    /// `deprel=punct,dep`, `upos=PUNCT,SYM`, …).
     pub fn name(&self) -> String {
         match self {
             PunctPolicy::Include => "include".into(),
             PunctPolicy::Form => "form".into(),
-            PunctPolicy::Deprel(d) => format!("deprel={d}"),
-            PunctPolicy::Upos(u) => format!("upos={u}"),
+            PunctPolicy::Deprel(d) => format!("deprel={}", d.join(",")),
+            PunctPolicy::Upos(u) => format!("upos={}", u.join(",")),
         }
     }
 
-    /// Parse a policy name.
+    /// Parse a policy name: `include`, `form`, `deprel=L1,L2,…` or `upos=T1,T2,…` (no
+    /// empty item).
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "include" => Some(PunctPolicy::Include),
             "form" => Some(PunctPolicy::Form),
             _ => {
                 let (k, v) = s.split_once('=')?;
-                if v.is_empty() {
+                let items: Vec<String> = v.split(',').map(str::to_owned).collect();
+                if items.iter().any(String::is_empty) {
                     return None;
                 }
                 match k {
-                    "deprel" => Some(PunctPolicy::Deprel(v.into())),
-                    "upos" => Some(PunctPolicy::Upos(v.into())),
+                    "deprel" => Some(PunctPolicy::Deprel(items)),
+                    "upos" => Some(PunctPolicy::Upos(items)),
                     _ => None,
                 }
             }
@@ -187,8 +191,14 @@ impl DepsOptions {
         match &self.punct {
             PunctPolicy::Include => true,
             PunctPolicy::Form => !crate::punct::is_punct_form(s.form(w)),
-            PunctPolicy::Deprel(d) => self.labels.apply(s.deprel(w)) != d,
-            PunctPolicy::Upos(u) => s.upos(w) != u,
+            PunctPolicy::Deprel(d) => {
+                let l = self.labels.apply(s.deprel(w));
+                !d.iter().any(|x| x == l)
+            }
+            PunctPolicy::Upos(u) => {
+                let t = s.upos(w);
+                !u.iter().any(|x| x == t)
+            }
         }
     }
 }
@@ -522,5 +532,41 @@ impl DepsMetric {
             self,
             DepsMetric::Las | DepsMetric::Uas | DepsMetric::La | DepsMetric::Lem | DepsMetric::Uem
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PunctPolicy;
+
+    #[test]
+    fn punct_policies_parse_lists_and_keep_their_names() {
+        for name in [
+            "include",
+            "form",
+            "deprel=punct",
+            "deprel=punct,dep",
+            "upos=PUNCT",
+            "upos=PUNCT,SYM",
+        ] {
+            assert_eq!(
+                PunctPolicy::parse(name).map(|p| p.name()),
+                Some(name.into())
+            );
+        }
+        assert_eq!(
+            PunctPolicy::parse("upos=PUNCT,SYM"),
+            Some(PunctPolicy::Upos(vec!["PUNCT".into(), "SYM".into()]))
+        );
+        for bad in [
+            "deprel=",
+            "deprel=punct,",
+            "upos=,X",
+            "upos=A,,B",
+            "lemma=x",
+            "x",
+        ] {
+            assert_eq!(PunctPolicy::parse(bad), None, "{bad}");
+        }
     }
 }

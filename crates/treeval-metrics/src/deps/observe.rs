@@ -230,6 +230,14 @@ pub struct Observer {
     /// The per-word decisions of the last sentence observed (bits `DECISION_*`), kept
     /// when `opts.pair_decisions` is set.
     pub decisions: Vec<u8>,
+    /// Scored words whose head is right and whose label equals gold's ignoring case
+    /// (Unicode lower-casing, so ASCII too): the LAS numerator labels compared
+    /// case-insensitively would give (`ROOT` vs `root`).
+    pub las_caseless: u64,
+    /// Per label id: the id of its lower-cased form in `folded_names` (`u32::MAX`: not
+    /// yet asked).
+    folded: Vec<u32>,
+    folded_names: LabelTable,
     form_examples: usize,
     tree_examples: usize,
     tree: Tree,
@@ -411,6 +419,9 @@ impl Observer {
         c.uas += u64::from(head_ok);
         c.la += u64::from(label_ok);
         c.las += u64::from(head_ok && label_ok);
+        if head_ok && (label_ok || self.same_ignoring_case(labels, gl, sl)) {
+            self.las_caseless += 1;
+        }
         self.count_words(c, labels, gl, sl, head_ok, label_ok);
         if j.gh == 0 {
             c.root_gold += 1;
@@ -435,6 +446,23 @@ impl Observer {
         if opts.confusion {
             *self.confusion.entry((gl, sl)).or_insert(0) += 1;
         }
+    }
+
+    /// Whether labels `a` and `b` are equal once lower-cased (each label folded once).
+    fn same_ignoring_case(&mut self, labels: &LabelTable, a: u32, b: u32) -> bool {
+        self.fold(labels, a) == self.fold(labels, b)
+    }
+
+    /// The id of label `id`'s lower-cased form.
+    fn fold(&mut self, labels: &LabelTable, id: u32) -> u32 {
+        let i = id as usize;
+        if self.folded.len() <= i {
+            self.folded.resize(i + 1, u32::MAX);
+        }
+        if self.folded[i] == u32::MAX {
+            self.folded[i] = self.folded_names.intern(&labels.name(id).to_lowercase());
+        }
+        self.folded[i]
     }
 
     /// One scored word into the breakdowns: the group of its gold value and, for keys
@@ -659,6 +687,31 @@ mod tests {
         let t = observe_all(&gold, &sys, &DepsOptions::default()).0.totals;
         assert_eq!(t.eval09_exact_match(), (0, 2));
         assert_eq!((t.lem, t.scored_sentences), (0, 2));
+    }
+
+    #[test]
+    fn las_caseless_counts_right_heads_with_labels_equal_ignoring_case() {
+        // ROOT/root and ÉPI/épi equal ignoring case (Unicode too); `Det` has a wrong head;
+        // `amod` vs `nmod` differ whatever the case
+        let gold = conll09(&[
+            ("a", 0, "root", "_"),
+            ("b", 1, "épi", "_"),
+            ("c", 1, "det", "_"),
+            ("d", 1, "amod", "_"),
+            ("e", 1, "obj", "_"),
+        ]);
+        let sys = conll09(&[
+            ("a", 0, "ROOT", "_"),
+            ("b", 1, "ÉPI", "_"),
+            ("c", 2, "Det", "_"),
+            ("d", 1, "NMOD", "_"),
+            ("e", 1, "obj", "_"),
+        ]);
+        let (obs, _) = observe_all(&gold, &sys, &DepsOptions::default());
+        assert_eq!(
+            (obs.totals.las, obs.las_caseless, obs.totals.words),
+            (1, 3, 5)
+        );
     }
 
     #[test]

@@ -84,6 +84,9 @@ pub struct DepsResult {
     /// Paired decisions for every two systems `a < b`, at index [`DepsResult::pair_index`]
     /// (when `opts.pair_decisions`).
     pub pairs: Vec<PairCounts>,
+    /// Kinds of sanity warnings raised, in order (`label-case`, `unseen-labels`,
+    /// `subtypes`, `empty-xpos`), for the signature; empty when none.
+    pub sanity: Vec<&'static str>,
 }
 
 impl DepsResult {
@@ -145,7 +148,8 @@ where
     })?;
     run.check(&gold_summary)?;
     run.punct_warnings();
-    run.label_case_warnings();
+    run.label_warnings();
+    run.empty_xpos_warning();
     Ok(run.into_result(gold_summary, sys_summaries))
 }
 
@@ -166,6 +170,8 @@ struct Run<'a> {
     pairs: Vec<PairCounts>,
     /// Each system's counts of the current sentence (none when not counted).
     current: Vec<Option<AttachmentCounts>>,
+    /// Kinds of sanity warnings raised (`label-case`, `unseen-labels`, …).
+    sanity: Vec<&'static str>,
 }
 
 /// A diagnostic to `errors` or `warnings`, by its severity.
@@ -202,6 +208,7 @@ impl<'a> Run<'a> {
                 }
             ],
             current: vec![None; nsys],
+            sanity: Vec::new(),
         }
     }
 
@@ -420,33 +427,91 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// ROOT vs root: warnings about system labels never in gold whose case-folded form is.
-    fn label_case_warnings(&mut self) {
-        let labels = &self.labels;
-        for (k, o) in self.observers.iter().enumerate() {
-            for (id, r) in o.relations.iter().enumerate() {
-                if r.gold == 0 && r.system > 0 {
-                    let name = labels.name(id as u32);
-                    let lower = name.to_lowercase();
-                    let hit = o.relations.iter().enumerate().find(|(j, rj)| {
-                        rj.gold > 0 && labels.name(*j as u32).to_lowercase() == lower
-                    });
-                    if let Some((j, _)) = hit {
-                        self.warnings.push(
-                            Diagnostic::warning(
-                                Position::new(self.sys_paths[k].clone(), 0, 0),
-                                ErrorKind::Other(format!(
-                                    "the system label '{}' ({} words) never occurs in gold, but '{}' does",
-                                    name,
-                                    r.system,
-                                    labels.name(j as u32)
-                                )),
-                            )
-                            .with_hint("labels are compared case-sensitively (as eval07.pl): fix the case in the system file"),
-                        );
-                    }
-                }
+    /// Sanity warnings about each system's label inventory against gold's (scored
+    /// words): case-only twins (`ROOT` vs `root`, with the LAS labels compared
+    /// case-insensitively would give), labels never in gold, subtypes in one file only.
+    fn label_warnings(&mut self) {
+        for k in 0..self.observers.len() {
+            let o = &self.observers[k];
+            let inv = Inventory::of(o, &self.labels);
+            let path = self.sys_paths[k].clone();
+            let mut found = Vec::new();
+            if !inv.case.is_empty() {
+                let pairs: Vec<String> = inv
+                    .case
+                    .iter()
+                    .map(|(s, n, g)| format!("'{s}' ({}) vs gold '{g}'", words(*n)))
+                    .collect();
+                let words = o.totals.words.max(1) as f64;
+                let msg = format!(
+                    "system labels never in gold differ from gold labels only by case: {}; LAS would be {:.2} with labels compared case-insensitively (it is {:.2})",
+                    pairs.join(", "),
+                    100.0 * o.las_caseless as f64 / words,
+                    100.0 * o.totals.las as f64 / words,
+                );
+                found.push(("label-case", msg, "labels are compared case-sensitively (as eval07.pl): fix the case in the system file"));
             }
+            if !inv.unseen.is_empty() {
+                let msg = match inv.unseen.len() {
+                    1 => format!("a system label never occurs in gold (its words all have a wrong label): {}", listing(&inv.unseen)),
+                    n => format!("{n} system labels never occur in gold (their words all have a wrong label): {}", listing(&inv.unseen)),
+                };
+                found.push(("unseen-labels", msg, "is the system trained on another label set (another UD version, another treebank)? --labels universal compares the part before ':' only"));
+            }
+            if !inv.gold_subtypes.is_empty() || !inv.sys_subtypes.is_empty() {
+                let side = |name: &str, v: &[(&str, u64)]| {
+                    (!v.is_empty()).then(|| format!("{name} only {}", listing(v)))
+                };
+                let parts: Vec<String> = [
+                    side("gold", &inv.gold_subtypes),
+                    side("system", &inv.sys_subtypes),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                let msg = format!("label subtypes in one file only: {}", parts.join("; "));
+                found.push(("subtypes", msg, "the files may follow different subtype conventions; --labels universal compares the part before ':' only"));
+            }
+            for (kind, msg, hint) in found {
+                self.sanity_kind(kind);
+                self.warnings.push(
+                    Diagnostic::warning(Position::new(path.clone(), 0, 0), ErrorKind::Other(msg))
+                        .with_hint(hint),
+                );
+            }
+        }
+    }
+
+    /// `--by xpos` with a gold XPOS column that is `_` on every scored word: a warning.
+    fn empty_xpos_warning(&mut self) {
+        let Some(o) = self.observers.first() else {
+            return;
+        };
+        let empty = o.by.iter().any(|(key, names, groups)| {
+            *key == super::ByKey::Xpos
+                && groups
+                    .iter()
+                    .enumerate()
+                    .all(|(i, g)| g.gold == 0 || names.name(i as u32) == "_")
+        });
+        if empty && o.totals.words > 0 {
+            self.sanity_kind("empty-xpos");
+            self.warnings.push(
+                Diagnostic::warning(
+                    Position::new(self.gold_path.clone(), 0, 0),
+                    ErrorKind::Other(
+                        "the gold XPOS column is '_' on every word: the breakdown by xpos has one group, '_'".into(),
+                    ),
+                )
+                .with_hint("break down by upos instead (--by upos)"),
+            );
+        }
+    }
+
+    /// Record a kind of sanity warning (for the signature), once.
+    fn sanity_kind(&mut self, kind: &'static str) {
+        if !self.sanity.contains(&kind) {
+            self.sanity.push(kind);
         }
     }
 
@@ -465,6 +530,109 @@ impl<'a> Run<'a> {
             warnings: self.warnings,
             sentences: self.sentences,
             pairs: self.pairs,
+            sanity: self.sanity,
         }
+    }
+}
+
+/// One system's label inventory against gold's, over the scored words.
+#[derive(Default)]
+struct Inventory<'l> {
+    /// System labels never in gold with a case-only twin in gold: (label, words, twin).
+    case: Vec<(&'l str, u64, &'l str)>,
+    /// Other system labels never in gold, without a `:` subtype: (label, words).
+    unseen: Vec<(&'l str, u64)>,
+    /// Subtypes (`obl:tmod`) gold has and the system never predicts: (label, words).
+    gold_subtypes: Vec<(&'l str, u64)>,
+    /// Subtypes the system predicts and gold never has: (label, words).
+    sys_subtypes: Vec<(&'l str, u64)>,
+}
+
+impl<'l> Inventory<'l> {
+    /// The inventory of observer `o` (label names from `labels`), lists most words first.
+    fn of(o: &crate::deps::Observer, labels: &'l LabelTable) -> Self {
+        let mut inv = Inventory::default();
+        let name = |i: usize| labels.name(i as u32);
+        // each label lower-cased once
+        let lower: Vec<String> = (0..o.relations.len())
+            .map(|i| name(i).to_lowercase())
+            .collect();
+        let twin = |i: usize, gold_side: bool| {
+            o.relations.iter().enumerate().find(|(j, r)| {
+                *j != i && (if gold_side { r.gold } else { r.system }) > 0 && lower[*j] == lower[i]
+            })
+        };
+        for (i, r) in o.relations.iter().enumerate() {
+            if r.gold == 0 && r.system > 0 {
+                if let Some((j, _)) = twin(i, true) {
+                    inv.case.push((name(i), r.system, name(j)));
+                } else if name(i).contains(':') {
+                    inv.sys_subtypes.push((name(i), r.system));
+                } else {
+                    inv.unseen.push((name(i), r.system));
+                }
+            } else if r.system == 0
+                && r.gold > 0
+                && name(i).contains(':')
+                && twin(i, false).is_none()
+            {
+                inv.gold_subtypes.push((name(i), r.gold));
+            }
+        }
+        for v in [
+            &mut inv.unseen,
+            &mut inv.gold_subtypes,
+            &mut inv.sys_subtypes,
+        ] {
+            v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        }
+        inv
+    }
+}
+
+/// `'a' (12 words), 'b' (3), …`: the first 10, then `and N more`.
+fn listing(v: &[(&str, u64)]) -> String {
+    let mut parts: Vec<String> = v
+        .iter()
+        .take(10)
+        .enumerate()
+        .map(|(i, (l, n))| {
+            if i == 0 {
+                format!("'{l}' ({})", words(*n))
+            } else {
+                format!("'{l}' ({n})")
+            }
+        })
+        .collect();
+    if v.len() > 10 {
+        parts.push(format!("and {} more", v.len() - 10));
+    }
+    parts.join(", ")
+}
+
+/// `1 word`, `2 words`.
+fn words(n: u64) -> String {
+    if n == 1 {
+        "1 word".into()
+    } else {
+        format!("{n} words")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn listing_shows_the_first_ten_then_how_many_more() {
+        let names: Vec<String> = (0..13).map(|i| format!("l{i}")).collect();
+        let v: Vec<(&str, u64)> = names.iter().map(|n| (n.as_str(), 2)).collect();
+        assert_eq!(
+            listing(&v),
+            "'l0' (2 words), 'l1' (2), 'l2' (2), 'l3' (2), 'l4' (2), 'l5' (2), 'l6' (2), \
+             'l7' (2), 'l8' (2), 'l9' (2), and 3 more"
+        );
+        assert_eq!(listing(&v[..1]), "'l0' (2 words)");
+        assert_eq!(listing(&[("x", 1)]), "'x' (1 word)");
     }
 }

@@ -27,7 +27,7 @@ pub mod trace;
 mod window;
 
 use serde::Serialize;
-use treeval_formats::{Diagnostic, Diagnostics, Error, Reader, Sentence};
+use treeval_formats::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Reader, Sentence};
 
 pub use enhanced::Enhancements;
 pub use resync::{ResyncCause, ResyncFailure, ResyncWindow, WindowSide, ANCHOR, MAX_LOOKAHEAD};
@@ -286,6 +286,10 @@ pub struct UdResult {
     pub trace: Vec<trace::TracedSentence>,
     /// The universal relations the trace's labels index.
     pub trace_labels: Vec<String>,
+    /// A warning when gold columns (XPOS, FEATS, LEMMA) are `_` on every word, naming
+    /// the measures that read them (n/a in the `ud` report); not in `warnings`, as the
+    /// commands that do not show these measures have no use for it.
+    pub gold_columns_warning: Option<Diagnostic>,
 }
 
 /// Where the two texts first differ.
@@ -365,6 +369,39 @@ pub fn evaluate(gold: &Input, sys: &Input, opts: &UdOptions) -> Result<UdResult,
         let mut s = Threaded::spawn(scope, sys, opts);
         run_chunks(&mut g, &mut s, opts)
     })
+    .map(|r| with_empty_columns(r, &gold.path))
+}
+
+/// `r` with [`UdResult::gold_columns_warning`] when columns of the gold file (`gold_path`) are `_` on every word:
+/// which, and the measures they make not applicable in treeval's report (the reference
+/// scorers' outputs, `--compat`, keep their numbers).
+fn with_empty_columns(mut r: UdResult, gold_path: &str) -> UdResult {
+    let empty = r.gold.empty_columns();
+    if !empty.is_empty() {
+        let columns: Vec<&str> = empty.iter().map(|c| c.0).collect();
+        let columns = match columns.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => columns.join(""),
+        };
+        let plural = empty.len() > 1;
+        let mut measures: Vec<&str> = Vec::new();
+        for m in empty.iter().flat_map(|c| c.1.iter()) {
+            if !measures.contains(m) {
+                measures.push(m);
+            }
+        }
+        let msg = format!(
+            "the gold {} column{} '_' on every word: {} not applicable (n/a) in the report",
+            columns,
+            if plural { "s are" } else { " is" },
+            measures.join(", "),
+        );
+        r.gold_columns_warning = Some(
+            Diagnostic::warning(Position::new(std::sync::Arc::from(gold_path), 0, 0), ErrorKind::Other(msg))
+                .with_hint("a system cannot be scored on a column the gold file leaves empty; --compat conll18 or udeval prints the reference scorers' numbers"),
+        );
+    }
+    r
 }
 
 /// Score the sentences of `sys` against those of `gold` (on the calling thread).
@@ -385,7 +422,7 @@ pub fn evaluate_sources(
         conv: Converter::new(sys_path, opts),
         spare: Vec::new(),
     };
-    run_chunks(&mut g, &mut s, opts)
+    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, gold_path))
 }
 
 /// Sentences per chunk.
@@ -671,6 +708,7 @@ impl<'a> Eval<'a> {
             trace_labels: (0..self.labels.len() as u32)
                 .map(|k| self.labels.name(k).to_owned())
                 .collect(),
+            gold_columns_warning: None,
             by: self
                 .opts
                 .by

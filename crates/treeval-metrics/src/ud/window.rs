@@ -89,6 +89,35 @@ pub struct SideStats {
     pub dropped_edges: u64,
     /// Enhanced items scored (after collapsing or dropping and the enhancement filters).
     pub enhanced_items: u64,
+    /// Words whose LEMMA is not `_`.
+    pub lemma_filled: u64,
+    /// Words whose XPOS is not `_`.
+    pub xpos_filled: u64,
+    /// Words whose FEATS is not `_`.
+    pub feats_filled: u64,
+}
+
+impl SideStats {
+    /// The columns (`LEMMA`, `XPOS`, `FEATS`) that are `_` on every word of a file with
+    /// words, each with the measures that read it in gold and are then not applicable.
+    pub fn empty_columns(&self) -> Vec<(&'static str, &'static [&'static str])> {
+        if self.words == 0 {
+            return Vec::new();
+        }
+        [
+            ("XPOS", self.xpos_filled, &["XPOS", "AllTags"][..]),
+            (
+                "FEATS",
+                self.feats_filled,
+                &["UFeats", "AllTags", "MLAS"][..],
+            ),
+            ("LEMMA", self.lemma_filled, &["Lemmas", "BLEX"][..]),
+        ]
+        .into_iter()
+        .filter(|c| c.1 == 0)
+        .map(|(c, _, m)| (c, m))
+        .collect()
+    }
 }
 
 /// Sentences as flat arrays: words, the fields they compare (one arena, see
@@ -318,6 +347,9 @@ impl Side {
         a.empty_nodes += b.empty_nodes;
         a.dropped_edges += b.dropped_edges;
         a.enhanced_items += b.enhanced_items;
+        a.lemma_filled += b.lemma_filled;
+        a.xpos_filled += b.xpos_filled;
+        a.feats_filled += b.feats_filled;
         self.errors.append(&mut c.errors);
     }
 
@@ -433,6 +465,11 @@ impl Converter {
         c.stats.sentences += 1;
         c.stats.tokens += u64::from(c.flat.tokens.len() as u32 - first_token);
         c.stats.words += s.words().len() as u64;
+        for w in s.words() {
+            c.stats.lemma_filled += u64::from(s.lemma(w) != "_");
+            c.stats.xpos_filled += u64::from(s.xpos(w) != "_");
+            c.stats.feats_filled += u64::from(s.feats(w) != "_");
+        }
         c.flat.sents.push(SentInfo {
             first_word: base,
             first_token,
