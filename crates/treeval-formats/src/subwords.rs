@@ -124,7 +124,7 @@ fn word(side: &PieceFile, n: u64, p: Option<u32>, what: &str) -> Result<Option<u
         Some(&w) => Ok(Some(w)),
         None => Err(format!(
             "the {what} piece index {} (0-based {p}) is past the {} piece(s) of sentence {n} in {}",
-            p + 1,
+            u64::from(p) + 1,
             line.word_of.len(),
             side.path
         )),
