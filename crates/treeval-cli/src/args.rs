@@ -507,8 +507,9 @@ pub struct AlignArgs {
     pub tokens: Vec<String>,
 
     /// The hypotheses align subword pieces, not words: the pieces of both sides (two
-    /// files, one sentence per line, pieces separated by spaces; line k is sentence k).
-    /// The convention is detected per file: any `▁` (U+2581) → SentencePiece (a piece
+    /// files, one sentence per line, pieces separated by spaces; line k is sentence k;
+    /// SRC_PIECES is the side of the gold's first positions, the links read after
+    /// --reverse and --hyp-base). The convention is detected per file: any `▁` (U+2581) → SentencePiece (a piece
     /// starting with `▁` starts a word, as does a line's first piece); else any piece
     /// starting with `##` → WordPiece (it continues the previous word); else every piece
     /// is a word. Each piece link (i, j) becomes the link between the words of pieces i

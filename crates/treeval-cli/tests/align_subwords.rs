@@ -193,8 +193,14 @@ fn the_html_browser_shows_the_projected_links() {
         &path("toy.tgt.tok"),
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // the page's data block: the words, and the word links of the projection
     let html = stdout(&o);
-    assert!(html.contains("maisons") && html.contains("bonjour"));
+    assert!(
+        html.contains(r#""src":["the","houses","are","red"]"#),
+        "{html}"
+    );
+    assert!(html.contains(r#""sys":[[[0,0],[1,1],[1,2],[2,2],[3,3]]]"#));
+    assert!(html.contains(r#""sys":[[[0,0]]]"#));
 }
 
 /// A Pharaoh hypothesis written 1-based (the TALP system's output on the excerpt, every
