@@ -566,10 +566,25 @@ pub struct AlignArgs {
 
     /// The words of the two sides of the gold links (two files, one sentence per line,
     /// words separated by spaces; line k is sentence k): links past a sentence's last word
-    /// are warned about (a sign of a wrong index base or swapped sides), and the HTML
-    /// page's alignment grid shows the words.
+    /// are warned about (a sign of a wrong index base or swapped sides; where the other
+    /// base fits every sentence and --gold-base/--hyp-base was not given, the warning
+    /// names it and the AER it gives), and the HTML page's alignment grid shows the words.
+    /// With --hyp-subwords, each line's pieces must make as many words as its tokens line.
     #[arg(long, num_args = 2, value_names = ["SRC", "TGT"])]
     pub tokens: Vec<String>,
+
+    /// The hypotheses align subword pieces, not words: the pieces of both sides (two
+    /// files, one sentence per line, pieces separated by spaces; line k is sentence k;
+    /// SRC_PIECES is the side of the gold's first positions, the links read after
+    /// --reverse and --hyp-base). The convention is detected per file: any `▁` (U+2581) → SentencePiece (a piece
+    /// starting with `▁` starts a word, as does a line's first piece); else any piece
+    /// starting with `##` → WordPiece (it continues the previous word); else every piece
+    /// is a word. Each piece link (i, j) becomes the link between the words of pieces i
+    /// and j (a word pair linked by several piece links is one link, sure if any of them
+    /// is), and the projected words are scored against the gold. A piece index past its
+    /// line is an error.
+    #[arg(long, num_args = 2, value_names = ["SRC_PIECES", "TGT_PIECES"])]
+    pub hyp_subwords: Vec<String>,
 
     #[command(flatten)]
     pub report: ReportArgs,

@@ -25,6 +25,7 @@ pub mod equiv;
 pub mod error;
 pub mod input;
 pub mod sentence;
+pub mod subwords;
 
 pub use conll::{Conll09Columns, Format, Reader, ReaderBuilder};
 pub use error::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Severity};

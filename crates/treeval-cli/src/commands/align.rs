@@ -4,6 +4,7 @@ use std::io::Write;
 use treeval_report::browse::align as browse;
 
 use treeval_formats::align::{read_alignment_path, AlignFormat, AlignOptions, AlignmentFile};
+use treeval_formats::subwords::{project, read_pieces, PieceFile};
 use treeval_metrics::align::{
     aer_of, as_wa_eval_sees_it, count_files, measures, pair_sentences, sentence_numbers, sum,
     AlignCounts,
@@ -22,6 +23,7 @@ fn inputs(a: &AlignArgs) -> Vec<InputRef<'_>> {
     std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.hyps.iter().map(|s| ("HYP", s.as_str())))
         .chain(a.tokens.iter().map(|s| ("TOKENS", s.as_str())))
+        .chain(a.hyp_subwords.iter().map(|s| ("PIECES", s.as_str())))
         .collect()
 }
 
@@ -51,18 +53,22 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         base: a.hyp_base,
         reverse: a.reverse,
     };
-    let (gold, hyps) = read(a, hyp_opts)?;
-    let mut warnings: Vec<Warning> = Vec::new();
-    for f in std::iter::once(&gold).chain(&hyps) {
-        for d in f.warnings.iter() {
-            warnings.push(Warning::from(d));
-        }
-    }
+    let (gold, hyps, pieces, mut warnings) = read_inputs(a, hyp_opts)?;
     let sentences = pair(a, &gold, &hyps, wa_eval, &mut warnings)?;
     let tokens = read_tokens(a)?;
+    let scoring = Scoring {
+        gold: &gold,
+        hyp_opts,
+        keep_null,
+        pieces: pieces.as_ref(),
+    };
     if let Some(t) = &tokens {
-        token_warnings(a, t, std::iter::once(&gold).chain(&hyps), &mut warnings);
+        if let Some(p) = &pieces {
+            check_pieces_against_tokens(a, p, t, &mut warnings)?;
+        }
+        token_warnings(a, t, &scoring, &hyps, &mut warnings);
     }
+    null_null_warnings(std::iter::once(&gold).chain(&hyps), &mut warnings);
     // one sentence list for every hypothesis, so that their rows pair up
     let numbers = sentence_numbers(std::iter::once(&gold).chain(&hyps));
     let per_hyp: Vec<Vec<AlignCounts>> = hyps
@@ -73,11 +79,6 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     for (h, rows) in hyps.iter().zip(&per_hyp) {
         let mut t = sum(rows);
         t.sentences = sentences;
-        let scoring = Scoring {
-            gold: &gold,
-            hyp_opts,
-            keep_null,
-        };
         hyp_warnings(&scoring, h, &t, &mut warnings);
         totals.push(t);
     }
@@ -94,19 +95,10 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_null,
     };
     let mut report = build(a, &e, warnings);
-    if a.report.errors {
-        report.listings = listings(&gold, &hyps, &numbers, keep_null);
+    if let Some(p) = &pieces {
+        subword_notes(&mut report, p, &hyps);
     }
-    if a.report.format == crate::args::Format::Html {
-        let src = treeval_report::browse::align::AlignSources {
-            gold: &gold,
-            hyps: &hyps,
-            numbers: &numbers,
-            per_hyp: &per_hyp,
-            tokens: tokens.as_ref(),
-        };
-        report.browser = Some(browse::browser(&src, a.report.html_sentences));
-    }
+    extras(a, &mut report, &e, &numbers, tokens.as_ref());
     if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
@@ -121,6 +113,29 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     out.flush().map_err(Failure::Io)
 }
 
+/// What the report holds when asked: the `--errors` listings and the HTML page's sentences.
+fn extras(
+    a: &AlignArgs,
+    report: &mut Report,
+    e: &AlignIn<'_>,
+    numbers: &[u64],
+    tokens: Option<&[Vec<Vec<String>>; 2]>,
+) {
+    if a.report.errors {
+        report.listings = listings(e.gold, e.hyps, numbers, e.keep_null);
+    }
+    if a.report.format == crate::args::Format::Html {
+        let src = treeval_report::browse::align::AlignSources {
+            gold: e.gold,
+            hyps: e.hyps,
+            numbers,
+            per_hyp: e.per_hyp,
+            tokens,
+        };
+        report.browser = Some(browse::browser(&src, a.report.html_sentences));
+    }
+}
+
 /// `--errors`: each hypothesis's missed sure links and wrong links.
 fn listings(
     gold: &AlignmentFile,
@@ -130,6 +145,34 @@ fn listings(
 ) -> Vec<treeval_report::value::Listing> {
     let list = |(k, h)| treeval_report::errors::align_errors(k, (gold, h), numbers, keep_null);
     hyps.iter().enumerate().map(list).collect()
+}
+
+/// The gold, the hypotheses (projected onto words with `--hyp-subwords`), the pieces
+/// and the files' reading warnings.
+#[allow(clippy::type_complexity)]
+fn read_inputs(
+    a: &AlignArgs,
+    hyp_opts: AlignOptions,
+) -> Result<
+    (
+        AlignmentFile,
+        Vec<AlignmentFile>,
+        Option<[PieceFile; 2]>,
+        Vec<Warning>,
+    ),
+    Failure,
+> {
+    let (gold, hyps) = read(a, hyp_opts)?;
+    let pieces = read_subwords(a)?;
+    let hyps = match &pieces {
+        Some(p) => project_all(&hyps, p)?,
+        None => hyps,
+    };
+    let warnings = std::iter::once(&gold)
+        .chain(&hyps)
+        .flat_map(|f| f.warnings.iter().map(Warning::from))
+        .collect();
+    Ok((gold, hyps, pieces, warnings))
 }
 
 /// `--per-sentence`: one object per sentence and hypothesis.
@@ -166,15 +209,43 @@ fn read_tokens(a: &AlignArgs) -> Result<Option<[Vec<Vec<String>>; 2]>, Failure> 
     Ok(Some([read(src)?, read(tgt)?]))
 }
 
+/// How many links of `f` point past the last word of their sentence's side (per the
+/// token files), and the line of the first.
+fn past_last_word(tokens: &[Vec<Vec<String>>; 2], f: &AlignmentFile) -> (u64, Option<u64>) {
+    let mut outside = 0u64;
+    let mut first = None;
+    for (&n, links) in &f.sentences {
+        let len = |k: usize| {
+            usize::try_from(n)
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .and_then(|i| tokens[k].get(i))
+                .map(Vec::len)
+        };
+        let past =
+            |p: Option<u32>, k: usize| matches!((p, len(k)), (Some(p), Some(m)) if p as usize >= m);
+        for l in links {
+            if past(l.a, 0) || past(l.b, 1) {
+                outside += 1;
+                first.get_or_insert(l.line);
+            }
+        }
+    }
+    (outside, first)
+}
+
 /// Warnings about the token files: fewer lines than sentences, and links (of any file)
-/// past the last word of their sentence's side.
-fn token_warnings<'a>(
+/// past the last word of their sentence's side; where the other index base puts every
+/// link of that file within its sentence (and the base was not given), the warning names
+/// that base and the AER it gives.
+fn token_warnings(
     a: &AlignArgs,
     tokens: &[Vec<Vec<String>>; 2],
-    files: impl Iterator<Item = &'a AlignmentFile>,
+    s: &Scoring<'_>,
+    hyps: &[AlignmentFile],
     w: &mut Vec<Warning>,
 ) {
-    let files: Vec<&AlignmentFile> = files.collect();
+    let files: Vec<&AlignmentFile> = std::iter::once(s.gold).chain(hyps).collect();
     let last = sentence_numbers(files.iter().copied())
         .last()
         .copied()
@@ -189,28 +260,220 @@ fn token_warnings<'a>(
             );
         }
     }
-    for f in files {
-        let mut outside = 0u64;
-        let mut first = None;
-        for (&n, links) in &f.sentences {
-            let len = |k: usize| tokens[k].get(n as usize - 1).map(Vec::len);
-            for l in links {
-                let past = |p: Option<u32>, k: usize| matches!((p, len(k)), (Some(p), Some(m)) if p as usize >= m);
-                if past(l.a, 0) || past(l.b, 1) {
-                    outside += 1;
-                    first.get_or_insert(l.line);
-                }
-            }
+    for (k, f) in files.iter().enumerate() {
+        let (outside, Some(line)) = past_last_word(tokens, f) else {
+            continue;
+        };
+        let position = format!("{}:{line}", f.path);
+        match other_base(a, s, tokens, hyps, f, k == 0) {
+            Some((base, hint)) => warn(
+                w,
+                &position,
+                format!(
+                    "WRONG INDEX BASE? {outside} link(s) point past the last word of their sentence when read {}-based, none when read {base}-based: the file is likely {base}-based",
+                    1 - base
+                ),
+                Some(&hint),
+            ),
+            None => warn(
+                w,
+                &position,
+                format!("{outside} link(s) point past the last word of their sentence"),
+                Some("check the index base (--gold-base, --hyp-base), the sides (--reverse) and the order of the --tokens files"),
+            ),
         }
-        if let Some(line) = first {
+    }
+}
+
+/// When `f`'s base was not given and reading it with the other base puts every link
+/// within its sentence: that base, and a hint with the option and the AER it gives.
+fn other_base(
+    a: &AlignArgs,
+    s: &Scoring<'_>,
+    tokens: &[Vec<Vec<String>>; 2],
+    hyps: &[AlignmentFile],
+    f: &AlignmentFile,
+    is_gold: bool,
+) -> Option<(u32, String)> {
+    let (given, option) = if is_gold {
+        (a.gold_base, "--gold-base")
+    } else {
+        (a.hyp_base, "--hyp-base")
+    };
+    if given.is_some() {
+        return None;
+    }
+    let base = 1 - f.format.default_base();
+    let reverse = if is_gold {
+        a.reverse_gold
+    } else {
+        s.hyp_opts.reverse
+    };
+    let o = AlignOptions {
+        format: Some(f.format),
+        base: Some(base),
+        reverse,
+    };
+    let alt = if is_gold {
+        read_alignment_path(&f.path, o).ok()?
+    } else {
+        s.reread(&f.path, o)?
+    };
+    if alt.link_count() == 0 || past_last_word(tokens, &alt).0 > 0 {
+        return None;
+    }
+    let show = |x: Option<f64>| x.map_or("undefined".to_string(), |x| format!("{x:.4}"));
+    let aers: Vec<String> = if is_gold {
+        hyps.iter()
+            .map(|h| format!("{} for {}", show(aer_between(&alt, h, s.keep_null)), h.path))
+            .collect()
+    } else {
+        vec![show(aer_between(s.gold, &alt, s.keep_null))]
+    };
+    Some((
+        base,
+        format!(
+            "with {option} {base} the AER would be {} (the default base of {} is {})",
+            aers.join(", "),
+            f.format.name(),
+            f.format.default_base()
+        ),
+    ))
+}
+
+/// Links with NULL on both sides (NAACL `5 0 0`): they link nothing; one warning per
+/// file with the count and the first line.
+fn null_null_warnings<'a>(files: impl Iterator<Item = &'a AlignmentFile>, w: &mut Vec<Warning>) {
+    for f in files {
+        let both: Vec<u64> = f
+            .sentences
+            .values()
+            .flatten()
+            .filter(|l| l.a.is_none() && l.b.is_none())
+            .map(|l| l.line)
+            .collect();
+        if let Some(line) = both.first() {
             warn(
                 w,
                 &format!("{}:{line}", f.path),
-                format!("{outside} link(s) point past the last word of their sentence"),
-                Some("check the index base (--gold-base, --hyp-base), the sides (--reverse) and the order of the --tokens files"),
+                format!(
+                    "{} link(s) have NULL on both sides (e.g. NAACL `5 0 0`): they link no word",
+                    both.len()
+                ),
+                Some("a NULL side is position 0 in NAACL files; check the index base"),
             );
         }
     }
+}
+
+/// `--hyp-subwords`: the two pieces files.
+fn read_subwords(a: &AlignArgs) -> Result<Option<[PieceFile; 2]>, Failure> {
+    let [src, tgt] = a.hyp_subwords.as_slice() else {
+        return Ok(None);
+    };
+    let read = |path: &str| -> Result<PieceFile, Failure> {
+        let text =
+            treeval_formats::input::read_text(path, "one sentence of subword pieces per line")
+                .map_err(|e| Failure::Eval(e.to_string()))?;
+        Ok(read_pieces(path, &text))
+    };
+    Ok(Some([read(src)?, read(tgt)?]))
+}
+
+/// Every hypothesis projected from pieces onto words; all errors together.
+fn project_all(hyps: &[AlignmentFile], p: &[PieceFile; 2]) -> Result<Vec<AlignmentFile>, Failure> {
+    let (ok, errors): (Vec<_>, Vec<_>) = hyps
+        .iter()
+        .map(|h| project(h, &p[0], &p[1]))
+        .partition(Result::is_ok);
+    if !errors.is_empty() {
+        let all: Vec<String> = errors
+            .into_iter()
+            .filter_map(|e| e.err().map(|e| e.to_string()))
+            .collect();
+        return Err(Failure::Eval(all.join("\n")));
+    }
+    Ok(ok.into_iter().filter_map(Result::ok).collect())
+}
+
+/// `--hyp-subwords` with `--tokens`: each line's pieces must make as many words as its
+/// tokens line (else an error at the pieces file's `path:line`); words whose text differs
+/// from the tokens' are warned about (naming the first such sentence).
+fn check_pieces_against_tokens(
+    a: &AlignArgs,
+    pieces: &[PieceFile; 2],
+    tokens: &[Vec<Vec<String>>; 2],
+    w: &mut Vec<Warning>,
+) -> Result<(), Failure> {
+    let mut errors = Vec::new();
+    for (k, (p, t)) in pieces.iter().zip(tokens).enumerate() {
+        let mut differ = Vec::new();
+        for (i, (pw, tw)) in p.lines.iter().zip(t).enumerate() {
+            if pw.words.len() != tw.len() {
+                if errors.len() < treeval_formats::align::ERROR_LIMIT {
+                    errors.push(format!(
+                        "{}:{}: the pieces make {} word(s) ({}), but line {} of {} has {} word(s)\n  hint: the pieces must be the tokens' words split further (line k of both is sentence k); check the order of the --hyp-subwords and --tokens files",
+                        p.path, i + 1, pw.words.len(), p.convention.name(), i + 1, a.tokens[k], tw.len()
+                    ));
+                }
+            } else if pw.words.concat() != tw.concat() {
+                differ.push(i + 1);
+            }
+        }
+        if p.lines.len() != t.len() {
+            warn(
+                w,
+                &p.path,
+                format!(
+                    "{} lines, but {} has {}",
+                    p.lines.len(),
+                    a.tokens[k],
+                    t.len()
+                ),
+                Some("line k of each file is sentence k"),
+            );
+        }
+        if let Some(first) = differ.first() {
+            warn(
+                w,
+                &format!("{}:{first}", p.path),
+                format!(
+                    "{} sentence(s) (e.g. sentence {first}) have as many words as {} but other characters once the pieces are joined",
+                    differ.len(),
+                    a.tokens[k]
+                ),
+                Some("a normalising tokenizer (e.g. NFKC) changes characters; the word counts agree, so the links are projected anyway"),
+            );
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Eval(errors.join("\n")))
+    }
+}
+
+/// The report's convention, signature part and note for `--hyp-subwords`.
+fn subword_notes(r: &mut Report, p: &[PieceFile; 2], hyps: &[AlignmentFile]) {
+    let conv = if p[0].convention == p[1].convention {
+        p[0].convention.name().to_string()
+    } else {
+        format!("{}/{}", p[0].convention.name(), p[1].convention.name())
+    };
+    r.signature.push("subwords", conv.clone());
+    r.convention("subwords", &conv);
+    let links: Vec<String> = hyps
+        .iter()
+        .map(|h| format!("{}: {} word link(s)", h.path, h.link_count()))
+        .collect();
+    r.notes.push(format!(
+        "hypotheses aligned over subword pieces ({} {}, {} {}), projected onto words (a word pair is linked if any of its pieces are): {}",
+        p[0].path,
+        p[0].convention.name(),
+        p[1].path,
+        p[1].convention.name(),
+        links.join("; ")
+    ));
 }
 
 /// Usage errors: option values, tests without two hypotheses, format and output paths.
@@ -322,6 +585,25 @@ struct Scoring<'a> {
     gold: &'a AlignmentFile,
     hyp_opts: AlignOptions,
     keep_null: bool,
+    /// `--hyp-subwords`: the pieces every hypothesis is projected through.
+    pieces: Option<&'a [PieceFile; 2]>,
+}
+
+impl Scoring<'_> {
+    /// Read hypothesis `path` again with `o` (projected through the pieces, if any).
+    fn reread(&self, path: &str, o: AlignOptions) -> Option<AlignmentFile> {
+        let h = read_alignment_path(path, o).ok()?;
+        match self.pieces {
+            Some([src, tgt]) => project(&h, src, tgt).ok(),
+            None => Some(h),
+        }
+    }
+}
+
+/// The AER of `hyp` against `gold` (`None` when undefined).
+fn aer_between(gold: &AlignmentFile, hyp: &AlignmentFile, keep_null: bool) -> Option<f64> {
+    let numbers = sentence_numbers([gold, hyp]);
+    aer_of(&sum(&count_files(gold, hyp, keep_null, &numbers)).aer_row())
 }
 
 /// Warnings about one hypothesis' totals: no link, links tagged S and P, NULL links left
@@ -390,12 +672,10 @@ fn better_reading(s: &Scoring<'_>, h: &AlignmentFile, aer: f64) -> Option<(f64, 
         if rev {
             o.reverse = !o.reverse;
         }
-        let Ok(alt) = read_alignment_path(&path, o) else {
+        let Some(alt) = s.reread(&path, o) else {
             continue;
         };
-        let numbers = sentence_numbers([s.gold, &alt]);
-        let alt_aer = aer_of(&sum(&count_files(s.gold, &alt, s.keep_null, &numbers)).aer_row())
-            .unwrap_or(1.0);
+        let alt_aer = aer_between(s.gold, &alt, s.keep_null).unwrap_or(1.0);
         if alt_aer < aer - 0.2 && best.as_ref().map_or(true, |b| alt_aer < b.0) {
             let mut flags = Vec::new();
             if base_shift {
