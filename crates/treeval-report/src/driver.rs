@@ -50,6 +50,7 @@ pub fn cell<S: Statistics>(m: &Measure, units: &[S], ci: Option<Intervals>) -> C
             value: None,
             counts: Vec::new(),
             ci: None,
+            mark: None,
         })
 }
 
@@ -103,6 +104,7 @@ fn point_cells<S: Statistics>(measures: &[Measure], units: &[S]) -> Vec<Cell> {
                 value: m.of(&totals),
                 counts,
                 ci: None,
+                mark: None,
             }
         })
         .collect()

@@ -402,6 +402,7 @@ fn section(
         value,
         counts,
         ci: None,
+        mark: None,
     };
     let mut rows = Vec::new();
     for (k, name) in systems.iter().enumerate() {
@@ -476,6 +477,7 @@ fn significance(
             c.significant = adj < spec.alpha;
         }
         lines.push(marks(name, &family, &spec.measure));
+        mark_cells(r, &family, &spec.measure);
         r.comparisons.extend(family);
     }
     let untested: Vec<&str> = treebanks
@@ -500,7 +502,7 @@ fn significance(
         return;
     }
     r.notes.push(format!(
-        "significance against the baseline {base} ({}; p-values Holm–Bonferroni adjusted across each system's treebanks; significant at α = {}):",
+        "† significantly different from the baseline {base} ({}; p-values Holm–Bonferroni adjusted across each system's treebanks; significant at α = {}):",
         spec.how, spec.alpha
     ));
     r.notes.extend(lines);
@@ -509,6 +511,22 @@ fn significance(
             "not tested (no baseline or no other system there): {}",
             untested.join(", ")
         ));
+    }
+}
+
+/// `†` after each cell whose difference from the baseline is significant (the notes say
+/// which way and with which adjusted p-value).
+fn mark_cells(r: &mut Report, family: &[Comparison], measure: &str) {
+    let Some(section) = r.sections.first_mut() else {
+        return;
+    };
+    for c in family.iter().filter(|c| c.significant) {
+        let treebank = c.metric.strip_prefix(measure).unwrap_or(&c.metric).trim();
+        let row = section.rows.iter_mut().find(|row| row.system == c.b);
+        let cell = row.and_then(|row| row.cells.iter_mut().find(|x| x.measure == treebank));
+        if let Some(cell) = cell {
+            cell.mark = Some("†".into());
+        }
     }
 }
 
@@ -673,6 +691,18 @@ mod tests {
         // oriented baseline − system
         assert!(close(r.comparisons[1].statistic, 0.1));
         assert!(r.notes.iter().any(|n| n.contains("better † on a")));
+        // the significant cell (sys on a) and only it carries the mark
+        let marks: Vec<(usize, String)> = r.sections[0]
+            .rows
+            .iter()
+            .flat_map(|row| {
+                let k = row.system;
+                row.cells
+                    .iter()
+                    .filter_map(move |c| c.mark.as_ref().map(|_| (k, c.measure.clone())))
+            })
+            .collect();
+        assert_eq!(marks, [(1, "a".to_owned())]);
     }
 
     #[test]

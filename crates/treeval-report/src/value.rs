@@ -102,6 +102,10 @@ pub struct Cell {
     /// The bootstrap confidence interval `[low, high]`, when asked (`--ci`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ci: Option<[f64; 2]>,
+    /// A mark shown after the value (`†`: significantly different from the baseline in
+    /// `treeval table`; the report's notes say what it means).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mark: Option<String>,
 }
 
 /// A row: one system (and one key of a breakdown).

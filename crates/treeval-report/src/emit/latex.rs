@@ -61,6 +61,9 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
                 let kind = r.measure(&c.measure).map(|m| m.kind);
                 let kind = kind.unwrap_or(treeval_metrics::measure::Kind::Fraction);
                 let mut v = shown(kind, c.value);
+                if let Some(m) = &c.mark {
+                    v.push_str(&esc(m));
+                }
                 if let Some([lo, hi]) = c.ci {
                     v.push_str(&format!(
                         " {{\\scriptsize [{}, {}]}}",

@@ -75,7 +75,8 @@ pub(crate) fn shown(kind: Kind, x: Option<f64>) -> String {
 /// A cell's value as shown, with `[low, high]` when it has an interval.
 pub(crate) fn shown_with_ci(r: &Report, c: &Cell) -> String {
     let kind = r.measure(&c.measure).map_or(Kind::Fraction, |m| m.kind);
-    let v = shown(kind, c.value);
+    let mut v = shown(kind, c.value);
+    v.push_str(c.mark.as_deref().unwrap_or(""));
     match c.ci {
         Some([lo, hi]) => format!("{v} [{}, {}]", shown(kind, Some(lo)), shown(kind, Some(hi))),
         None => v,

@@ -718,6 +718,7 @@ mod tests {
             value,
             counts: Vec::new(),
             ci: value.map(|v| [v * 0.9, (v * 1.1).min(1.0)]),
+            mark: None,
         }
     }
 

@@ -94,7 +94,8 @@ fn section(r: &Report, s: &Section) -> String {
             line.push(row.key.clone().unwrap_or_default());
         }
         for (k, c) in row.cells.iter().enumerate() {
-            line.push(shown(kinds[k], c.value));
+            let mark = c.mark.as_deref().unwrap_or("");
+            line.push(format!("{}{mark}", shown(kinds[k], c.value)));
             if with_counts(k) {
                 line.push(counts(c));
             }
