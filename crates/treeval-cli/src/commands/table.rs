@@ -118,9 +118,10 @@ fn is_manifest(a: &TableArgs) -> Result<bool, Failure> {
 
 /// The text of `path`, or an error naming it.
 fn read(path: &str) -> Result<String, Failure> {
-    std::fs::read_to_string(path).map_err(|e| {
+    // a byte-order mark is dropped; bytes that are not text are an error at their position
+    treeval_formats::input::read_text(path, "a manifest (.tsv) or a JSON report").map_err(|e| {
         Failure::Eval(format!(
-            "{path}: cannot read the file: {e}\n  hint: give a manifest (.tsv) or JSON reports saved with --format json"
+            "{e}\n  hint: give a manifest (.tsv) or JSON reports saved with --format json"
         ))
     })
 }
