@@ -766,8 +766,10 @@ pub struct ReportArgs {
     /// alignment, with the gold words no system word is aligned to), brackets every
     /// unmatched gold and test bracket of the scored sentences (with its words), align
     /// every missed sure link and wrong link. The rows are judged as the scores count them,
-    /// so they add up to the report's errors. In every format (text: one table per
-    /// system; JSON: `listings`). Not yet in relations, ted and pts (usage error).
+    /// so they add up to the report's errors. deps and ud then list the 20 most frequent
+    /// wrong arcs (gold label → system label, gold arc → system arc as head direction and
+    /// distance). In every format (text: one table per system; JSON: `listings`). Not yet
+    /// in relations, ted and pts (usage error).
     #[arg(long, help_heading = "Output")]
     pub errors: bool,
     /// Significance tests and intervals.

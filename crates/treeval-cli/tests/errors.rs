@@ -180,3 +180,37 @@ fn brackets_rows_are_the_unmatched_gold_and_test_brackets() {
         }
     }
 }
+
+#[test]
+fn wrong_arcs_group_the_listed_words() {
+    let r = report(&["deps", "examples/gold.conllu", "examples/sys.conllu"]);
+    let ls = r["listings"].as_array().unwrap();
+    assert_eq!(ls.len(), 2, "the words, then the wrong arcs");
+    assert_eq!(
+        (ls[0]["id"].as_str(), ls[1]["id"].as_str()),
+        (Some("errors"), Some("wrong-arcs"))
+    );
+    let words = ls[0]["rows"].as_array().unwrap().len() as u64;
+    let grouped: u64 = ls[1]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row[4].as_str().unwrap().parse::<u64>().unwrap())
+        .sum();
+    // fewer than 20 groups here: every wrong word is in one
+    assert_eq!(grouped, words);
+    // most words first
+    let counts: Vec<u64> = ls[1]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row[4].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    // the gold → system label of a listed word appears among the groups
+    assert!(ls[1]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|row| row[0] == "obl" && row[1] == "nmod"));
+}

@@ -87,10 +87,21 @@ impl DepsErrors {
         }
     }
 
-    /// The listings, one per system.
+    /// The listings: per system its wrong words, then its most frequent wrong arcs.
     pub fn finish(self) -> Vec<Listing> {
-        self.listings
+        with_wrong_arcs(self.listings)
     }
+}
+
+/// Each word listing followed by its [`wrong_arcs`].
+pub fn with_wrong_arcs(listings: Vec<Listing>) -> Vec<Listing> {
+    listings
+        .into_iter()
+        .flat_map(|l| {
+            let arcs = wrong_arcs(&l);
+            [l, arcs]
+        })
+        .collect()
 }
 
 /// Every gold word of a `ud` evaluation the system gets wrong (over the alignment: a wrong
@@ -212,4 +223,62 @@ pub fn brackets_errors(k: usize, r: &treeval_metrics::brackets::BracketResult) -
         }
     }
     l
+}
+
+/// How many of the most frequent wrong arcs [`wrong_arcs`] lists.
+pub const WRONG_ARCS: usize = 20;
+
+/// An arc as the wrong-arcs table groups it: direction and distance bin (the `--by
+/// direction` and `--by distance` bins), `root`, or `-` without a head.
+fn arc(head: &str, word: &str) -> String {
+    use treeval_metrics::deps::{direction_bin, distance_bin};
+    match (head.parse::<u32>(), word.parse::<u32>()) {
+        (Ok(0), _) => "root".to_owned(),
+        (Ok(h), Ok(d)) => format!("{} {}", direction_bin(h, d), distance_bin(h, d)),
+        _ => "-".to_owned(),
+    }
+}
+
+/// The most frequent wrong arcs of a word listing (deps, ud): its wrong words (aligned
+/// ones in ud) grouped by gold label → system label and gold arc → system arc, the
+/// [`WRONG_ARCS`] largest groups, most words first.
+pub fn wrong_arcs(l: &Listing) -> Listing {
+    let col = |name: &str| l.columns.iter().position(|c| c == name);
+    let (Some(w), Some(gh), Some(gl), Some(sh), Some(sl), Some(e)) = (
+        col("word"),
+        col("gold head"),
+        col("gold label"),
+        col("system head"),
+        col("system label"),
+        col("error"),
+    ) else {
+        return Listing::new("wrong-arcs", l.system, &[]);
+    };
+    let mut groups: std::collections::BTreeMap<[String; 4], u64> = Default::default();
+    for r in l.rows.iter().filter(|r| r[e] != "not aligned") {
+        let key = [
+            r[gl].clone(),
+            r[sl].clone(),
+            arc(&r[gh], &r[w]),
+            arc(&r[sh], &r[w]),
+        ];
+        *groups.entry(key).or_default() += 1;
+    }
+    let mut groups: Vec<([String; 4], u64)> = groups.into_iter().collect();
+    // most words first; ties in label order (the map's), so the order is stable
+    groups.sort_by_key(|g| std::cmp::Reverse(g.1));
+    let columns = [
+        "gold label",
+        "system label",
+        "gold arc",
+        "system arc",
+        "words",
+    ];
+    let mut out = Listing::new("wrong-arcs", l.system, &columns);
+    out.rows = groups
+        .into_iter()
+        .take(WRONG_ARCS)
+        .map(|([a, b, c, d], n)| vec![a, b, c, d, n.to_string()])
+        .collect();
+    out
 }

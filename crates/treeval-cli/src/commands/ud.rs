@@ -174,13 +174,10 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 report.browser = Some(browser(a, &systems, &ids, gold_file.sentences));
             }
             if a.report.errors {
-                report.listings = systems
-                    .iter()
-                    .enumerate()
-                    .map(|(k, s)| {
-                        treeval_report::errors::ud_errors(k, &s.trace, &s.trace_labels, &ids)
-                    })
-                    .collect();
+                let words = systems.iter().enumerate().map(|(k, s)| {
+                    treeval_report::errors::ud_errors(k, &s.trace, &s.trace_labels, &ids)
+                });
+                report.listings = treeval_report::errors::with_wrong_arcs(words.collect());
             }
         }
         if !cfg.tests.is_empty() {

@@ -161,17 +161,17 @@ pub(crate) fn listing_heading(r: &Report, l: &crate::value::Listing) -> String {
         .iter()
         .map(|k| format!("{} {}", k.count, k.kind))
         .collect();
+    let name = r.system_name(l.system);
+    if kinds.is_empty() && !l.rows.is_empty() {
+        // a table of groups (`wrong-arcs`): its rows are not items of a kind
+        return format!("{} of {name}: {} rows", l.id, l.rows.len());
+    }
     let what = if kinds.is_empty() {
         "none".to_owned()
     } else {
         kinds.join(", ")
     };
-    format!(
-        "{} of {}: {} ({what})",
-        l.id,
-        r.system_name(l.system),
-        l.rows.len()
-    )
+    format!("{} of {name}: {} ({what})", l.id, l.rows.len())
 }
 
 /// A matrix's heading: its title and system.
