@@ -71,26 +71,12 @@ pub struct TableArgs {
     /// Holm–Bonferroni adjusted across each system's treebanks. Its row comes first.
     #[arg(long, value_name = "NAME")]
     pub baseline: Option<String>,
-    /// The test against the baseline: ar (approximate randomization = stratified
-    /// shuffling of per-sentence counts) or bootstrap (paired bootstrap of sentences).
-    #[arg(long = "test", value_enum, default_value_t = TableTest::Ar, help_heading = "Significance")]
-    pub test: TableTest,
-    /// Shuffles of ar (default 10000) or samples of bootstrap (default 1000).
-    #[arg(long, value_name = "N", value_parser = parse_count, help_heading = "Significance")]
-    pub samples: Option<usize>,
-    /// Seed of every resampling.
-    #[arg(long, value_name = "N", default_value_t = treeval_stats::DEFAULT_SEED, help_heading = "Significance")]
-    pub seed: u64,
-    /// Significance level, applied to the Holm–Bonferroni adjusted p-values († marks).
-    #[arg(long, value_name = "ALPHA", default_value_t = 0.05, value_parser = parse_alpha, help_heading = "Significance")]
-    pub alpha: f64,
-    /// Output format: text, json, csv, tsv, markdown, latex (a booktabs tabular for a
-    /// paper), html.
-    #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
-    pub format: Format,
-    /// No warnings on stderr (they stay in the report).
-    #[arg(short, long, help_heading = "Output")]
-    pub quiet: bool,
+    /// Output format, tests (`--test ar|bootstrap`, ar when none is given; one test),
+    /// `--samples`, `--seed`, `--alpha` (applied to the Holm–Bonferroni adjusted p-values:
+    /// † marks), `-q`: as in every command. The latex format is a booktabs tabular for a
+    /// paper. --ci, --one-sided, --per-sentence and --errors do not apply (usage error).
+    #[command(flatten)]
+    pub report: ReportArgs,
 }
 
 /// The command a manifest's files are evaluated with.
@@ -100,15 +86,6 @@ pub enum TableCommand {
     Deps,
     /// `treeval ud`: words aligned by characters (CoNLL 2018).
     Ud,
-}
-
-/// The test of `table`.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum TableTest {
-    /// Approximate randomization (stratified shuffling).
-    Ar,
-    /// Paired bootstrap resampling.
-    Bootstrap,
 }
 
 /// `treeval ted` arguments.

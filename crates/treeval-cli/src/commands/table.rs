@@ -9,7 +9,7 @@ use serde_json::Value;
 use treeval_report::model::Warning;
 use treeval_report::table::{build, treebank_of, TableSpec, Treebank};
 
-use crate::args::{Cli, Command, TableArgs, TableCommand, TableTest};
+use crate::args::{Cli, Command, TableArgs, TableCommand, TestArg};
 use crate::Failure;
 
 /// One line of a manifest.
@@ -38,6 +38,7 @@ struct Group {
 
 /// Run the command.
 pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    check_shared(a)?;
     let (treebanks, warnings, source, measure) = if is_manifest(a)? {
         let m = measure(a)?;
         let (t, w) = from_manifest(a, &m)?;
@@ -61,13 +62,13 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let spec = spec(a, &treebanks, source, measure);
     let mut report = build(&spec, &treebanks);
-    if !a.quiet {
+    if !a.report.quiet {
         for w in &warnings {
             eprintln!("{}", super::significance::warning_line(w));
         }
     }
     report.warnings = warnings;
-    let text = treeval_report::emit::to_string(&report, a.format);
+    let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }
@@ -140,17 +141,18 @@ fn spec(a: &TableArgs, treebanks: &[Treebank], source: &str, measure: String) ->
         )
     } else {
         let (name, what, n) = test_settings(a);
-        let how = match a.test {
+        let seed = a.report.sig.seed;
+        let how = match table_test(a) {
             TableTest::Ar => format!(
                 "approximate randomization, {n} {what} (exact where at most 16 sentences differ), seed {}",
-                a.seed
+                seed
             ),
-            TableTest::Bootstrap => format!("paired bootstrap, {n} {what}, seed {}", a.seed),
+            TableTest::Bootstrap => format!("paired bootstrap, {n} {what}, seed {seed}"),
         };
         let sig = vec![
             ("test".to_string(), name.to_string()),
             (format!("{name}-samples"), n.to_string()),
-            ("seed".to_string(), a.seed.to_string()),
+            ("seed".to_string(), seed.to_string()),
         ];
         (
             how,
@@ -165,7 +167,7 @@ fn spec(a: &TableArgs, treebanks: &[Treebank], source: &str, measure: String) ->
         measure,
         command: command.into(),
         baseline: a.baseline.clone(),
-        alpha: a.alpha,
+        alpha: a.report.sig.alpha,
         how,
         signature,
         source: source.into(),
@@ -174,9 +176,58 @@ fn spec(a: &TableArgs, treebanks: &[Treebank], source: &str, measure: String) ->
 
 /// The test's name, what its samples are, and how many.
 fn test_settings(a: &TableArgs) -> (&'static str, &'static str, usize) {
-    match a.test {
-        TableTest::Ar => ("ar", "shuffles", a.samples.unwrap_or(10_000)),
-        TableTest::Bootstrap => ("bootstrap", "samples", a.samples.unwrap_or(1_000)),
+    let samples = a.report.sig.samples;
+    match table_test(a) {
+        TableTest::Ar => ("ar", "shuffles", samples.unwrap_or(10_000)),
+        TableTest::Bootstrap => ("bootstrap", "samples", samples.unwrap_or(1_000)),
+    }
+}
+
+/// The test against the baseline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TableTest {
+    /// Approximate randomization (stratified shuffling).
+    Ar,
+    /// Paired bootstrap resampling.
+    Bootstrap,
+}
+
+/// The shared `--test` (checked by [`check_shared`]): ar when none is given.
+fn table_test(a: &TableArgs) -> TableTest {
+    match a.report.sig.tests.first() {
+        Some(TestArg::Bootstrap) => TableTest::Bootstrap,
+        _ => TableTest::Ar,
+    }
+}
+
+/// The shared report options a table cannot honour, refused: more than one test,
+/// McNemar (a table compares treebank scores from per-sentence counts), intervals,
+/// Bikel's one-sided test, per-sentence output and error listings.
+fn check_shared(a: &TableArgs) -> Result<(), Failure> {
+    let r = &a.report;
+    let refused = [
+        (r.sig.tests.len() > 1, "give one --test (ar or bootstrap)"),
+        (
+            r.sig.tests.contains(&TestArg::Mcnemar),
+            "--test mcnemar does not apply: a table tests with ar or bootstrap",
+        ),
+        (r.sig.ci.is_some(), "--ci does not apply to `treeval table`"),
+        (
+            r.sig.one_sided,
+            "--one-sided does not apply to `treeval table`",
+        ),
+        (
+            r.out.per_sentence.is_some(),
+            "--per-sentence does not apply to `treeval table`: run the command of a treebank",
+        ),
+        (
+            r.errors,
+            "--errors does not apply to `treeval table`: run the command of a treebank",
+        ),
+    ];
+    match refused.iter().find(|(bad, _)| *bad) {
+        Some((_, why)) => Err(Failure::Usage((*why).into())),
+        None => Ok(()),
     }
 }
 
@@ -426,7 +477,7 @@ fn argv(a: &TableArgs, measure: &str, g: &Group) -> Vec<String> {
             "--samples".into(),
             n.to_string(),
             "--seed".into(),
-            a.seed.to_string(),
+            a.report.sig.seed.to_string(),
             "--test-metrics".into(),
             measure.into(),
         ]);
