@@ -85,6 +85,11 @@ impl LabelTable {
         &self.names[id as usize]
     }
 
+    /// Every label, in id order.
+    pub fn to_names(&self) -> Vec<String> {
+        self.names.iter().map(|n| n.to_string()).collect()
+    }
+
     /// Number of labels.
     pub fn len(&self) -> usize {
         self.names.len()

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use treeval_metrics::brackets::by::{Counted, ScoredBrackets};
 use treeval_metrics::brackets::{BracketCounts, BracketResult, SentenceRow};
 
-use crate::browse::deps::Labels;
 use crate::browse::{Analyses, Browser, Kind, Sentence, DATA_VERSION};
+use treeval_metrics::LabelTable;
 
 /// A bracket as the data block writes it: `[label, start, end, matched]`.
 type Bracket = (u32, u32, u32, u8);
@@ -29,7 +29,7 @@ struct Entry {
 /// every test file's pair was scored (EVALB status 0) over the same gold words.
 #[derive(Debug, Default)]
 pub struct BracketsBrowser {
-    labels: Labels,
+    labels: LabelTable,
     systems: Vec<String>,
     sentences: BTreeMap<u64, Entry>,
 }
@@ -42,7 +42,7 @@ impl BracketsBrowser {
 
     /// The page's index of a label string.
     fn label(&mut self, name: &str) -> u32 {
-        self.labels.id(name)
+        self.labels.intern(name)
     }
 
     /// The brackets of a sentence with the page's label indices.
@@ -141,7 +141,7 @@ impl BracketsBrowser {
             kind: Kind::Brackets,
             systems: self.systems,
             columns: vec!["recall".into(), "precision".into(), "F".into()],
-            labels: self.labels.into_names(),
+            labels: self.labels.to_names(),
             total: sentences.len() as u64,
             sampled: false,
             note: String::new(),

@@ -705,9 +705,7 @@ impl<'a> Eval<'a> {
             warnings,
             resync: self.resync.map(|r| r.windows),
             trace: self.trace.into_parts().0.into_iter().map(|x| x.1).collect(),
-            trace_labels: (0..self.labels.len() as u32)
-                .map(|k| self.labels.name(k).to_owned())
-                .collect(),
+            trace_labels: self.labels.to_names(),
             gold_columns_warning: None,
             by: self
                 .opts

@@ -3,41 +3,15 @@
 //! same conventions the scores use (punctuation policy, label mode), and the sentence's
 //! LAS, UAS and LA.
 
-use rustc_hash::FxHashMap;
 use treeval_formats::{Sentence as Parsed, Word};
 use treeval_metrics::deps::{AttachmentCounts, DepsMetric};
 use treeval_metrics::sample::EvenSample;
-use treeval_metrics::DepsOptions;
+use treeval_metrics::{DepsOptions, LabelTable};
 
 use super::{flags, Analyses, Browser, Kind, Sentence, DATA_VERSION};
 
 /// The per-sentence scores shown in the list.
 const COLUMNS: [DepsMetric; 3] = [DepsMetric::Las, DepsMetric::Uas, DepsMetric::La];
-
-/// Label strings by index.
-#[derive(Debug, Default)]
-pub(crate) struct Labels {
-    ids: FxHashMap<String, u32>,
-    names: Vec<String>,
-}
-
-impl Labels {
-    /// The index of `label`, added when new.
-    pub(crate) fn id(&mut self, label: &str) -> u32 {
-        if let Some(&k) = self.ids.get(label) {
-            return k;
-        }
-        let k = self.names.len() as u32;
-        self.names.push(label.to_owned());
-        self.ids.insert(label.to_owned(), k);
-        k
-    }
-
-    /// The strings, in index order.
-    pub(crate) fn into_names(self) -> Vec<String> {
-        self.names
-    }
-}
 
 /// A percentage, or `None` when the denominator is 0.
 pub(crate) fn percent((num, den): (f64, f64)) -> Option<f64> {
@@ -79,7 +53,7 @@ pub(crate) fn judge<'s>(
 pub struct DepsCollector {
     opts: DepsOptions,
     systems: Vec<String>,
-    labels: Labels,
+    labels: LabelTable,
     sample: EvenSample<Sentence>,
     limit: usize,
     /// The gold sentence of the last call, and whether it is kept.
@@ -93,7 +67,7 @@ impl DepsCollector {
         DepsCollector {
             opts: opts.clone(),
             systems,
-            labels: Labels::default(),
+            labels: LabelTable::new(),
             sample: EvenSample::new(limit),
             limit,
             current: None,
@@ -134,7 +108,7 @@ impl DepsCollector {
             .words()
             .iter()
             .map(|w| {
-                let label = self.labels.id(self.opts.labels.apply(g.deprel(w)));
+                let label = self.labels.intern(self.opts.labels.apply(g.deprel(w)));
                 (w.head().index().map_or(-1, i64::from), label)
             })
             .collect();
@@ -159,7 +133,7 @@ impl DepsCollector {
                 |(p, gw)| match judge(&self.opts, g, gw, s, s.words().get(p)) {
                     None => (-1, 0, flags::UNALIGNED),
                     Some((head, label, f)) => {
-                        (head.map_or(-1, i64::from), self.labels.id(label), f)
+                        (head.map_or(-1, i64::from), self.labels.intern(label), f)
                     }
                 },
             )
@@ -174,7 +148,7 @@ impl DepsCollector {
             kind: Kind::Deps,
             systems: self.systems,
             columns: COLUMNS.iter().map(|m| m.name().to_owned()).collect(),
-            labels: self.labels.into_names(),
+            labels: self.labels.to_names(),
             total,
             sampled: false,
             note: String::new(),

@@ -5,8 +5,8 @@
 use treeval_metrics::ud::trace::TracedSentence;
 use treeval_metrics::ud::UdCounts;
 
-use super::deps::Labels;
 use super::{flags, kept, Analyses, Browser, Kind, Sentence, DATA_VERSION};
+use treeval_metrics::LabelTable;
 
 /// The per-sentence scores shown in the list (F1 of these metrics).
 const COLUMNS: [&str; 3] = ["LAS", "UAS", "Words"];
@@ -45,7 +45,7 @@ fn sentence(
     systems: &[Traced<'_>],
     row: usize,
     id: Option<String>,
-    labels: &mut Labels,
+    labels: &mut LabelTable,
 ) -> Sentence {
     let first = &systems[0].sentences[row];
     let words = first.words.iter().map(|w| w.form.clone()).collect();
@@ -54,7 +54,7 @@ fn sentence(
         .iter()
         .map(|w| {
             let head = w.head.map_or(-1, i64::from);
-            (head, labels.id(name(&systems[0], w.label)))
+            (head, labels.intern(name(&systems[0], w.label)))
         })
         .collect();
     let mut sys = Vec::new();
@@ -78,7 +78,11 @@ fn sentence(
                     if !x.label_ok {
                         f |= flags::LABEL;
                     }
-                    (x.head.map_or(-1, i64::from), labels.id(name(t, x.label)), f)
+                    (
+                        x.head.map_or(-1, i64::from),
+                        labels.intern(name(t, x.label)),
+                        f,
+                    )
                 }
             })
             .collect();
@@ -103,7 +107,7 @@ pub fn browser(
     limit: usize,
 ) -> Browser {
     let n = systems.first().map_or(0, |t| t.sentences.len());
-    let mut labels = Labels::default();
+    let mut labels = LabelTable::new();
     let sentences = if systems.is_empty() {
         Vec::new()
     } else {
@@ -121,7 +125,7 @@ pub fn browser(
         kind: Kind::Deps,
         systems: systems.iter().map(|t| t.name.to_owned()).collect(),
         columns: COLUMNS.iter().map(|c| format!("{c}-F1")).collect(),
-        labels: labels.into_names(),
+        labels: labels.to_names(),
         total,
         sampled: false,
         note: String::new(),
