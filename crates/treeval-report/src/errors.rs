@@ -161,18 +161,10 @@ pub fn align_errors(
     let columns = ["sentence", "source (from 0)", "target (from 0)", "error"];
     let mut l = Listing::new("errors", k, &columns);
     let pairs = |f: &AlignmentFile, n: u64, sure_only: bool| {
-        let mut v: Vec<Pos> = f
-            .sentences
-            .get(&n)
-            .map_or(&[][..], Vec::as_slice)
-            .iter()
-            .filter(|x| !sure_only || x.kind == LinkKind::Sure)
-            .filter(|x| keep_null || (x.a.is_some() && x.b.is_some()))
-            .map(|x| (x.a, x.b))
-            .collect();
-        v.sort_unstable();
-        v.dedup();
-        v
+        crate::browse::align::links(f, n, |x| {
+            (!sure_only || x.kind == LinkKind::Sure)
+                && (keep_null || (x.a.is_some() && x.b.is_some()))
+        })
     };
     let side = |p: Option<u32>| p.map_or_else(|| "NULL".to_owned(), |p| p.to_string());
     for &n in numbers {

@@ -22,20 +22,33 @@ pub struct AlignSources<'a> {
     pub tokens: Option<&'a [Vec<Vec<String>>; 2]>,
 }
 
-/// `(source, target)` of the links of sentence `n` that are not NULL, those accepted by
-/// `keep`, sorted and without duplicates.
-fn pairs(f: &AlignmentFile, n: u64, keep: impl Fn(&Link) -> bool) -> Vec<(u32, u32)> {
-    let mut v: Vec<(u32, u32)> = f
+/// `(source, target)` of the links of sentence `n` accepted by `keep` (`None`: NULL),
+/// sorted and without duplicates.
+pub(crate) fn links(
+    f: &AlignmentFile,
+    n: u64,
+    keep: impl Fn(&Link) -> bool,
+) -> Vec<(Option<u32>, Option<u32>)> {
+    let mut v: Vec<(Option<u32>, Option<u32>)> = f
         .sentences
         .get(&n)
         .map_or(&[][..], Vec::as_slice)
         .iter()
         .filter(|l| keep(l))
-        .filter_map(|l| Some((l.a?, l.b?)))
+        .map(|l| (l.a, l.b))
         .collect();
     v.sort_unstable();
     v.dedup();
     v
+}
+
+/// The links of sentence `n` accepted by `keep` that are not NULL (a grid has no NULL
+/// row or column), sorted and without duplicates.
+fn pairs(f: &AlignmentFile, n: u64, keep: impl Fn(&Link) -> bool) -> Vec<(u32, u32)> {
+    links(f, n, keep)
+        .into_iter()
+        .filter_map(|(a, b)| Some((a?, b?)))
+        .collect()
 }
 
 /// One sentence: sure links, possible links that are not sure, every hypothesis's links.
