@@ -3,28 +3,13 @@
 
 mod common;
 
-use common::{stdout_ok, treeval};
+use common::{cell, counts, stdout_ok, treeval};
 use serde_json::Value;
 
 fn report(args: &[&str]) -> Value {
     let mut a = args.to_vec();
     a.extend(["--errors", "--format", "json"]);
     serde_json::from_str(&stdout_ok(&a)).unwrap()
-}
-
-/// `counts` of measure `measure` in the row of system `k` (and `key`) of section `id`.
-fn counts(r: &Value, id: &str, k: usize, key: Option<&str>, measure: &str) -> Vec<u64> {
-    let s = r["sections"].as_array().unwrap();
-    let s = s.iter().find(|s| s["id"] == id).unwrap();
-    let row = s["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|x| x["system"] == k && key.map_or(true, |key| x["key"] == key));
-    let cell = row.unwrap()["cells"].as_array().unwrap();
-    let cell = cell.iter().find(|c| c["measure"] == measure).unwrap();
-    let c = cell["counts"].as_array().unwrap();
-    c.iter().map(|x| x.as_u64().unwrap()).collect()
 }
 
 /// Rows of system `k`'s listing, and the kinds it counts.
@@ -60,8 +45,8 @@ fn deps_rows_are_the_words_las_and_uas_count_wrong() {
         ]);
         for k in 0..2 {
             let (rows, kinds) = listing(&r, k);
-            let las = counts(&r, "scores", k, None, "LAS");
-            let uas = counts(&r, "scores", k, None, "UAS");
+            let las = counts(cell(&r, "scores", k as u64, "LAS"));
+            let uas = counts(cell(&r, "scores", k as u64, "UAS"));
             assert_eq!(rows as u64, las[1] - las[0], "{punct}: LAS errors");
             let head = kind(&kinds, "head") + kind(&kinds, "head+label");
             assert_eq!(head, uas[1] - uas[0], "{punct}: UAS errors");
@@ -110,8 +95,8 @@ fn align_rows_are_the_missed_sure_links_and_the_wrong_links() {
         for k in 0..2 {
             let (_, kinds) = listing(&r, k);
             // recall reads |A ∩ S|, |S|; precision |A ∩ P|, |A|
-            let rc = counts(&r, "scores", k, None, "recall");
-            let pc = counts(&r, "scores", k, None, "precision");
+            let rc = counts(cell(&r, "scores", k as u64, "recall"));
+            let pc = counts(cell(&r, "scores", k as u64, "precision"));
             assert_eq!(kind(&kinds, "missed sure link"), rc[1] - rc[0], "{null}");
             assert_eq!(kind(&kinds, "wrong link"), pc[1] - pc[0], "{null}");
         }
@@ -173,8 +158,8 @@ fn brackets_rows_are_the_unmatched_gold_and_test_brackets() {
         for k in 0..2 {
             let (_, kinds) = listing(&r, k);
             // recall reads matched, gold; precision matched, test
-            let rc = counts(&r, "all", k, None, "recall");
-            let pc = counts(&r, "all", k, None, "precision");
+            let rc = counts(cell(&r, "all", k as u64, "recall"));
+            let pc = counts(cell(&r, "all", k as u64, "precision"));
             assert_eq!(kind(&kinds, "missed gold bracket"), rc[1] - rc[0], "{case}");
             assert_eq!(kind(&kinds, "extra test bracket"), pc[1] - pc[0], "{case}");
         }

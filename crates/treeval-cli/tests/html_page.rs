@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::stdout_ok;
+use common::{cell, counts, stdout_ok};
 use serde_json::Value;
 
 /// The `#treeval-data` block of a page.
@@ -21,34 +21,6 @@ fn json_report(args: &[&str]) -> Value {
     let mut a = args.to_vec();
     a.extend(["--format", "json"]);
     serde_json::from_str(&stdout_ok(&a)).unwrap()
-}
-
-/// `counts` of the cell of `measure` in section `id` for system `k`.
-fn counts(r: &Value, id: &str, k: usize, measure: &str) -> Vec<u64> {
-    let s = r["sections"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|s| s["id"] == id)
-        .unwrap();
-    let row = s["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|x| x["system"] == k && x.get("key").map_or(true, Value::is_null))
-        .unwrap();
-    let cell = row["cells"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["measure"] == measure)
-        .unwrap();
-    cell["counts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
-        .collect()
 }
 
 #[test]
@@ -79,8 +51,16 @@ fn deps_marks_exactly_the_errors_the_scores_count() {
                 }
             }
         }
-        assert_eq!(counts(&report, "scores", k, "LAS"), [las, words], "LAS");
-        assert_eq!(counts(&report, "scores", k, "UAS"), [uas, words], "UAS");
+        assert_eq!(
+            counts(cell(&report, "scores", k as u64, "LAS")),
+            [las, words],
+            "LAS"
+        );
+        assert_eq!(
+            counts(cell(&report, "scores", k as u64, "UAS")),
+            [uas, words],
+            "UAS"
+        );
     }
 }
 
@@ -112,7 +92,7 @@ fn align_shows_every_link_the_scores_count() {
             .iter()
             .map(|s| s["sys"][k].as_array().unwrap().len())
             .sum();
-        let c = counts(&report, "scores", k, "precision");
+        let c = counts(cell(&report, "scores", k as u64, "precision"));
         // precision reads |A ∩ P| and |A|
         assert_eq!(c[1] as usize, links, "system {k}: |A|");
     }

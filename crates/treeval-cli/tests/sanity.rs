@@ -4,7 +4,7 @@
 //! MaltEval-style lists of `--punct`.
 
 mod common;
-use common::{cell, keyed_cell, keys, stderr, treeval};
+use common::{cell, counts, keyed_cell, keys, stderr, treeval};
 
 const GOLD: &str = "testdata/sanity/ewt-gold.conllu";
 /// spaCy's parse: labels as gold's, except one `xcomp` (never in gold), and no
@@ -33,16 +33,6 @@ fn messages(v: &serde_json::Value) -> Vec<String> {
         .unwrap()
         .iter()
         .map(|w| w["message"].as_str().unwrap().to_owned())
-        .collect()
-}
-
-/// The counts of a cell as integers.
-fn counts(c: &serde_json::Value) -> Vec<u64> {
-    c["counts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|x| x.as_u64().unwrap())
         .collect()
 }
 

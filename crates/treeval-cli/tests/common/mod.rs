@@ -124,6 +124,16 @@ fn row_cell<'a>(
         .unwrap_or_else(|| panic!("no cell {measure}"))
 }
 
+/// The counts of a cell as whole numbers.
+pub fn counts(c: &serde_json::Value) -> Vec<u64> {
+    c["counts"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no counts in {c}"))
+        .iter()
+        .map(|x| x.as_u64().unwrap_or_else(|| panic!("not a count: {x}")))
+        .collect()
+}
+
 /// The cell of `measure` for system `system` in section `section` of a
 /// `treeval.report/2` JSON report.
 pub fn cell<'a>(
