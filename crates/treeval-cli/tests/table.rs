@@ -363,3 +363,201 @@ fn latex_compiles_with_booktabs_when_pdflatex_is_there() {
     assert!(dir.join("t.pdf").is_file());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The rank-1 candidates of an n-best file (`# rank = 1` blocks), written to `out`: the
+/// parser's own first choice, a system output like any other.
+fn write_rank_one(nbest: &std::path::Path, out: &std::path::Path) {
+    use std::io::Read;
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(nbest).unwrap())
+        .read_to_string(&mut text)
+        .unwrap();
+    let mut kept = String::new();
+    for block in text.split("\n\n").filter(|b| !b.trim().is_empty()) {
+        if block.lines().any(|l| l == "# rank = 1") {
+            kept.push_str(block.trim_start_matches('\n'));
+            kept.push_str("\n\n");
+        }
+    }
+    std::fs::write(out, kept).unwrap();
+}
+
+/// LAS counts (greedy, rank 1) of an n-best summary in ../shared/data/nbest/expected,
+/// computed there by an independent scorer.
+fn expected_las(data: &std::path::Path, stem: &str, variant: &str) -> (u64, u64, u64) {
+    let path = data.join(format!(
+        "nbest/expected/{stem}.nbest-{variant}.summary.json"
+    ));
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let las = &v["las"];
+    (
+        las["greedy"].as_u64().unwrap(),
+        las["first"].as_u64().unwrap(),
+        v["words"].as_u64().unwrap(),
+    )
+}
+
+/// Three treebanks × three real parser outputs, every cell filled: spaCy's greedy parse,
+/// the first candidate of its own beam search and of a locally normalised beam (the
+/// n-best lists of ../shared/data/nbest).
+#[test]
+fn three_treebanks_by_three_real_parsers_make_a_full_table() {
+    let Some(data) = data_dir() else { return };
+    let dir = std::env::temp_dir().join(format!("treeval-table-real-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let treebanks = [
+        (
+            "fr_sequoia-dev",
+            "UD_French-Sequoia/fr_sequoia-ud-dev.conllu",
+            "fr_sequoia-dev.fr_sm",
+            "",
+        ),
+        (
+            "en_ewt-dev",
+            "UD_English-EWT/en_ewt-ud-dev.conllu",
+            "en_ewt-dev.en_sm",
+            "",
+        ),
+        (
+            "en_ewt-train",
+            "UD_English-EWT/en_ewt-ud-train.conllu",
+            "en_ewt-train.en_sm",
+            ".gz",
+        ),
+    ];
+    let mut manifest = String::from("treebank\tgold\tsystem\tfile\n");
+    for (name, gold, stem, gz) in treebanks {
+        let gold = data.join("ud").join(gold);
+        let greedy = data.join(format!("nbest/{stem}.greedy.conllu{gz}"));
+        let line = |sys: &str, file: &std::path::Path| {
+            format!("{name}\t{}\t{sys}\t{}\n", gold.display(), file.display())
+        };
+        manifest.push_str(&line("greedy", &greedy));
+        for variant in ["spacybeam", "localprob"] {
+            let top = dir.join(format!("{stem}.{variant}.top.conllu"));
+            write_rank_one(
+                &data.join(format!("nbest/{stem}.nbest-{variant}.conllu.gz")),
+                &top,
+            );
+            manifest.push_str(&line(&format!("{variant}-top"), &top));
+        }
+    }
+    let path = dir.join("manifest.tsv");
+    std::fs::write(&path, manifest).unwrap();
+    let m = path.to_str().unwrap();
+    let common = [
+        "--baseline",
+        "greedy",
+        "--test",
+        "ar",
+        "--samples",
+        "1000",
+        "-q",
+    ];
+    let j = json(&[&["table", m, "--format", "json"][..], &common].concat());
+    let s = &j["sections"][0];
+    assert_eq!(
+        s["columns"],
+        serde_json::json!(["fr_sequoia-dev", "en_ewt-dev", "en_ewt-train", "macro-avg"])
+    );
+    // every cell's counts are the independent scorer's (punctuation included, full labels)
+    let sys_names = ["greedy", "spacybeam-top", "localprob-top"];
+    let rows = s["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    for row in rows {
+        let sys = sys_names[row["system"].as_u64().unwrap() as usize];
+        let cells = row["cells"].as_array().unwrap();
+        for (k, (_, _, stem, _)) in treebanks.iter().enumerate() {
+            let (greedy, spacybeam_first, words) = expected_las(&data, stem, "spacybeam");
+            let (_, localprob_first, _) = expected_las(&data, stem, "localprob");
+            let want = match sys {
+                "greedy" => greedy,
+                "spacybeam-top" => spacybeam_first,
+                _ => localprob_first,
+            };
+            assert_eq!(
+                cells[k]["counts"],
+                serde_json::json!([want, words]),
+                "{sys} {stem}"
+            );
+        }
+        // macro-avg = the mean of the three cells
+        let v: Vec<f64> = cells.iter().map(|c| c["value"].as_f64().unwrap()).collect();
+        assert!(
+            (v[3] - (v[0] + v[1] + v[2]) / 3.0).abs() < 1e-12,
+            "{sys}: {v:?}"
+        );
+    }
+    // two systems tested against the baseline on three treebanks, Holm across treebanks
+    let cmp = j["comparisons"].as_array().unwrap();
+    assert_eq!(cmp.len(), 6);
+    for other in 1..3 {
+        let mine: Vec<&Value> = cmp
+            .iter()
+            .filter(|c| c["b"] == other || c["a"] == other)
+            .collect();
+        assert_eq!(mine.len(), 3, "{cmp:?}");
+        let raw: Vec<f64> = mine
+            .iter()
+            .map(|c| c["p_value"].as_f64().unwrap())
+            .collect();
+        for (c, adj) in mine.iter().zip(treeval_stats_holm(&raw)) {
+            assert!((c["p_adjusted"].as_f64().unwrap() - adj).abs() < 1e-12);
+        }
+    }
+    // CSV round-trips to the JSON numbers
+    let csv = stdout_ok(&[&["table", m, "--format", "csv"][..], &common].concat());
+    let mut lines = csv.lines();
+    let head = csv_fields(lines.next().unwrap());
+    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let from_csv: Vec<(String, String, Option<f64>)> = lines
+        .map(csv_fields)
+        .filter(|f| f[col("section")] == "table")
+        .map(|f| {
+            (
+                f[col("system")].clone(),
+                f[col("measure")].clone(),
+                f[col("value")].parse().ok(),
+            )
+        })
+        .collect();
+    assert_eq!(from_csv, cells(&j));
+    // LaTeX: booktabs, a row per system, the columns of the table
+    let tex = stdout_ok(&[&["table", m, "--format", "latex"][..], &common].concat());
+    assert!(tex.contains("\\begin{tabular}{lrrrr}"), "{tex}");
+    for s in [
+        "\\toprule",
+        "\\midrule",
+        "\\bottomrule",
+        "greedy &",
+        "spacybeam-top &",
+    ] {
+        assert!(tex.contains(s), "{s}\n{tex}");
+    }
+    compile_latex(&tex, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Compile a table in a minimal document with pdflatex, when pdflatex and booktabs are
+/// installed (said on stderr when they are not).
+fn compile_latex(tex: &str, dir: &std::path::Path) {
+    let found = std::process::Command::new("kpsewhich")
+        .arg("booktabs.sty")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        eprintln!("!! pdflatex or booktabs.sty not found: the LaTeX table was not compiled");
+        return;
+    }
+    let doc = format!(
+        "\\documentclass{{article}}\n\\usepackage{{booktabs}}\n\\begin{{document}}\n{tex}\\end{{document}}\n"
+    );
+    std::fs::write(dir.join("t.tex"), doc).unwrap();
+    let o = std::process::Command::new("pdflatex")
+        .args(["-interaction=nonstopmode", "-halt-on-error", "t.tex"])
+        .current_dir(dir)
+        .output()
+        .expect("run pdflatex");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(dir.join("t.pdf").is_file());
+}
