@@ -280,3 +280,35 @@ fn links_with_null_on_both_sides_are_counted_at_their_line() {
         "{err}"
     );
 }
+
+/// fast_align (clab/fast_align, built from source) over the same SentencePiece pieces:
+/// its forward alignment and the grow-diag-final-and symmetrisation of both directions
+/// (testdata/align-subwords/README.md). The README's independent projection gives the
+/// expected counts.
+#[test]
+fn fast_align_over_sentencepiece_pieces_is_projected_as_the_independent_check() {
+    let cases = [
+        // file, word links, |A∩S|, |A∩P| (436 sure gold links)
+        ("test50.fastalign.pharaoh", 1051.0, 334.0, 524.0),
+        ("test50.fastalign-gdfa.pharaoh", 926.0, 323.0, 508.0),
+    ];
+    for (file, links, a_s, a_p) in cases {
+        let (v, err) = json(&[
+            &path("test50.wa"),
+            &path(file),
+            "--hyp-subwords",
+            &path("test50.e.pieces"),
+            &path("test50.f.pieces"),
+            "--tokens",
+            &path("test50.e"),
+            &path("test50.f"),
+        ]);
+        assert!(err.is_empty(), "{file}: {err}");
+        close(value(&v, "scores", 0, "links"), links);
+        close(value(&v, "scores", 0, "A_and_S"), a_s);
+        close(value(&v, "scores", 0, "A_and_P"), a_p);
+        close(value(&v, "scores", 0, "AER"), 1.0 - (a_s + a_p) / (links + 436.0));
+        close(value(&v, "scores", 0, "precision"), a_p / links);
+        close(value(&v, "scores", 0, "recall"), a_s / 436.0);
+    }
+}
