@@ -139,6 +139,20 @@ fn a_piece_index_past_the_line_is_an_error_at_its_line() {
     );
 }
 
+/// `align` of an alignment over the pieces of the WPT excerpt, projected onto its words.
+fn wpt_excerpt(hyp: &str) -> (serde_json::Value, String) {
+    json(&[
+        &path("test50.wa"),
+        &path(hyp),
+        "--hyp-subwords",
+        &path("test50.e.pieces"),
+        &path("test50.f.pieces"),
+        "--tokens",
+        &path("test50.e"),
+        &path("test50.f"),
+    ])
+}
+
 /// The real case: the first 50 sentences of WPT 2003 en-fr test, SentencePiece pieces
 /// and an IBM Model 1 alignment over them (testdata/align-subwords/README.md). The
 /// independent projection of the README gives 1220 word links, |A∩S| = 330,
@@ -146,17 +160,7 @@ fn a_piece_index_past_the_line_is_an_error_at_its_line() {
 #[test]
 fn real_sentencepiece_alignment_of_wpt_excerpt() {
     let (gold, hyp) = (path("test50.wa"), path("test50.pieces.pharaoh"));
-    let (src, tgt) = (path("test50.e.pieces"), path("test50.f.pieces"));
-    let (v, err) = json(&[
-        &gold,
-        &hyp,
-        "--hyp-subwords",
-        &src,
-        &tgt,
-        "--tokens",
-        &path("test50.e"),
-        &path("test50.f"),
-    ]);
+    let (v, err) = wpt_excerpt("test50.pieces.pharaoh");
     // every projected link is within its sentence's words: no warning at all
     assert!(err.is_empty(), "{err}");
     close(value(&v, "scores", 0, "links"), 1220.0);
@@ -293,21 +297,15 @@ fn fast_align_over_sentencepiece_pieces_is_projected_as_the_independent_check() 
         ("test50.fastalign-gdfa.pharaoh", 926.0, 323.0, 508.0),
     ];
     for (file, links, a_s, a_p) in cases {
-        let (v, err) = json(&[
-            &path("test50.wa"),
-            &path(file),
-            "--hyp-subwords",
-            &path("test50.e.pieces"),
-            &path("test50.f.pieces"),
-            "--tokens",
-            &path("test50.e"),
-            &path("test50.f"),
-        ]);
+        let (v, err) = wpt_excerpt(file);
         assert!(err.is_empty(), "{file}: {err}");
         close(value(&v, "scores", 0, "links"), links);
         close(value(&v, "scores", 0, "A_and_S"), a_s);
         close(value(&v, "scores", 0, "A_and_P"), a_p);
-        close(value(&v, "scores", 0, "AER"), 1.0 - (a_s + a_p) / (links + 436.0));
+        close(
+            value(&v, "scores", 0, "AER"),
+            1.0 - (a_s + a_p) / (links + 436.0),
+        );
         close(value(&v, "scores", 0, "precision"), a_p / links);
         close(value(&v, "scores", 0, "recall"), a_s / 436.0);
     }

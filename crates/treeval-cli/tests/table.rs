@@ -101,14 +101,12 @@ fn csv_fields(line: &str) -> Vec<String> {
     out
 }
 
-#[test]
-fn csv_round_trips_to_the_json_numbers() {
-    let j = json(&["table", MANIFEST, "--format", "json"]);
-    let csv = stdout_ok(&["table", MANIFEST, "--format", "csv"]);
+/// The table section's cells of a CSV report: (system, column, value), as [`cells`].
+fn csv_cells(csv: &str) -> Vec<(String, String, Option<f64>)> {
     let mut lines = csv.lines();
     let head = csv_fields(lines.next().unwrap());
     let col = |name: &str| head.iter().position(|h| h == name).unwrap();
-    let from_csv: Vec<(String, String, Option<f64>)> = lines
+    lines
         .map(csv_fields)
         .filter(|f| f[col("section")] == "table")
         .map(|f| {
@@ -118,7 +116,14 @@ fn csv_round_trips_to_the_json_numbers() {
                 f[col("value")].parse().ok(),
             )
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn csv_round_trips_to_the_json_numbers() {
+    let j = json(&["table", MANIFEST, "--format", "json"]);
+    let csv = stdout_ok(&["table", MANIFEST, "--format", "csv"]);
+    let from_csv = csv_cells(&csv);
     assert_eq!(from_csv, cells(&j));
     assert_eq!(from_csv.len(), 2 * 4);
 }
@@ -507,20 +512,7 @@ fn three_treebanks_by_three_real_parsers_make_a_full_table() {
     }
     // CSV round-trips to the JSON numbers
     let csv = stdout_ok(&[&["table", m, "--format", "csv"][..], &common].concat());
-    let mut lines = csv.lines();
-    let head = csv_fields(lines.next().unwrap());
-    let col = |name: &str| head.iter().position(|h| h == name).unwrap();
-    let from_csv: Vec<(String, String, Option<f64>)> = lines
-        .map(csv_fields)
-        .filter(|f| f[col("section")] == "table")
-        .map(|f| {
-            (
-                f[col("system")].clone(),
-                f[col("measure")].clone(),
-                f[col("value")].parse().ok(),
-            )
-        })
-        .collect();
+    let from_csv = csv_cells(&csv);
     assert_eq!(from_csv, cells(&j));
     // LaTeX: booktabs, a row per system, the columns of the table
     let tex = stdout_ok(&[&["table", m, "--format", "latex"][..], &common].concat());
