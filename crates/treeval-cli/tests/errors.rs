@@ -130,10 +130,8 @@ fn every_format_shows_the_listing_and_other_commands_refuse() {
         &[
             "ted",
             "--errors",
-            "--gold",
-            "testdata/ted/functional-gold.conllu",
-            "--parse",
-            "testdata/ted/functional-parse.conllu",
+            "--distance",
+            "testdata/ted/pairs.txt",
         ][..],
         &[
             "deps",

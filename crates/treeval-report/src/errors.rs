@@ -274,3 +274,69 @@ pub fn wrong_arcs(l: &Listing) -> Listing {
         .collect();
     out
 }
+
+/// Words (0-based) as CoNLL word numbers: `2-4` for a run, `2,4` with gaps.
+fn word_numbers(words: &[u32]) -> String {
+    match (words.first(), words.last()) {
+        (Some(&a), Some(&b)) if (b - a) as usize + 1 == words.len() && a != b => {
+            format!("{}-{}", a + 1, b + 1)
+        }
+        _ => {
+            let v: Vec<String> = words.iter().map(|w| (w + 1).to_string()).collect();
+            v.join(",")
+        }
+    }
+}
+
+/// Every edit operation behind experiment `k`'s δ_new ([`treeval_metrics::tedeval::edits`]):
+/// per sentence, the operations of the parse's optimal script against the generalized
+/// gold that the script of its own gold does not have too, with the parse's node
+/// (deletions, relabellings) and the generalized gold's (insertions, relabellings): label
+/// (`(word)` for a word's terminal), word numbers and words. The rows are Σδ_new.
+pub fn ted_errors(k: usize, edits: &[treeval_metrics::tedeval::run::SentenceEdits]) -> Listing {
+    use treeval_metrics::tedeval::edits::EditNode;
+    let columns = [
+        "sentence",
+        "parse label",
+        "gold label",
+        "word numbers",
+        "words",
+        "edit",
+    ];
+    let mut l = Listing::new("errors", k, &columns);
+    for s in edits {
+        let label = |n: &Option<EditNode>| match n {
+            Some(n) if n.terminal => "(word)".to_owned(),
+            Some(n) => n.label.clone(),
+            None => "-".to_owned(),
+        };
+        let forms = |n: &EditNode| {
+            let v: Vec<&str> = n
+                .words
+                .iter()
+                .map(|&w| s.words.get(w as usize).map_or("?", String::as_str))
+                .collect();
+            v.join(" ")
+        };
+        for op in &s.ops {
+            // the parse's node, and the gold's when it has other words
+            let (numbers, words) = match (&op.parse, &op.gold) {
+                (Some(a), Some(b)) if a.words != b.words => (
+                    format!("{} → {}", word_numbers(&a.words), word_numbers(&b.words)),
+                    format!("{} → {}", forms(a), forms(b)),
+                ),
+                (Some(n), _) | (None, Some(n)) => (word_numbers(&n.words), forms(n)),
+                (None, None) => (String::new(), String::new()),
+            };
+            l.push(vec![
+                s.sentence.to_string(),
+                label(&op.parse),
+                label(&op.gold),
+                numbers,
+                words,
+                op.kind.name().to_owned(),
+            ]);
+        }
+    }
+    l
+}
