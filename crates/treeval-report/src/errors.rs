@@ -340,3 +340,41 @@ pub fn ted_errors(k: usize, edits: &[treeval_metrics::tedeval::run::SentenceEdit
     }
     l
 }
+
+/// Every relation of system `k` of a `relations` evaluation that the other side does not
+/// have ([`treeval_metrics::ud::triples`]): gold relations the system misses and system
+/// relations the gold does not have, per gold sentence (`sent_ids` when known), each as
+/// head, relation and dependent numbered in its own sentence. The rows are |Dt| − |Dt ∩ Ds|
+/// missing and |Ds| − |Dt ∩ Ds| extra relations.
+pub fn relations_errors(
+    k: usize,
+    triples: &[treeval_metrics::ud::triples::Triple],
+    sent_ids: &[Option<String>],
+) -> Listing {
+    let columns = [
+        "sentence",
+        "sent_id",
+        "head",
+        "head form",
+        "relation",
+        "dependent",
+        "dependent form",
+        "error",
+    ];
+    let mut l = Listing::new("errors", k, &columns);
+    let id = |w: &treeval_metrics::ud::triples::TripleWord| head(w.id);
+    for t in triples {
+        let sent_id = sent_ids.get(t.sentence as usize - 1).cloned().flatten();
+        l.push(vec![
+            t.sentence.to_string(),
+            sent_id.unwrap_or_default(),
+            id(&t.head),
+            t.head.form.clone(),
+            t.label.clone(),
+            id(&t.dependent),
+            t.dependent.form.clone(),
+            if t.missing { "missing" } else { "extra" }.to_owned(),
+        ]);
+    }
+    l
+}
