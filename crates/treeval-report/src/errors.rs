@@ -93,6 +93,39 @@ impl DepsErrors {
     }
 }
 
+impl DepsErrors {
+    /// Per system, its words with a wrong head (`head` and `head+label` rows: what UAS
+    /// counts wrong), without the wrong arcs; listing `id`.
+    pub fn wrong_heads(self, id: &str) -> Vec<Listing> {
+        self.listings
+            .into_iter()
+            .map(|l| {
+                let columns: Vec<&str> = l.columns.iter().map(String::as_str).collect();
+                let mut out = Listing::new(id, l.system, &columns);
+                for row in l.rows {
+                    if matches!(row.last().map(String::as_str), Some("head" | "head+label")) {
+                        out.push(row);
+                    }
+                }
+                out
+            })
+            .collect()
+    }
+}
+
+/// `pts`: per system, side a's words with a wrong head and side b's (as `deps` lists
+/// them, UAS's errors: `errors-a`, `errors-b`), then its alignment's missed sure links
+/// and wrong links (as `align` lists them: `errors-align`).
+pub fn pts_errors(a: DepsErrors, b: DepsErrors, align: Vec<Listing>) -> Vec<Listing> {
+    let (a, b) = (a.wrong_heads("errors-a"), b.wrong_heads("errors-b"));
+    let mut out = Vec::new();
+    for ((x, y), mut z) in a.into_iter().zip(b).zip(align) {
+        z.id = "errors-align".into();
+        out.extend([x, y, z]);
+    }
+    out
+}
+
 /// Each word listing followed by its [`wrong_arcs`].
 pub fn with_wrong_arcs(listings: Vec<Listing>) -> Vec<Listing> {
     listings
