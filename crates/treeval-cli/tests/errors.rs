@@ -127,12 +127,7 @@ fn every_format_shows_the_listing_and_other_commands_refuse() {
         assert!(out.contains(needle), "{format}: {out}");
     }
     for args in [
-        &[
-            "ted",
-            "--errors",
-            "--distance",
-            "testdata/ted/pairs.txt",
-        ][..],
+        &["ted", "--errors", "--distance", "testdata/ted/pairs.txt"][..],
         &[
             "deps",
             "--errors",

@@ -99,9 +99,10 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if let (Some(x), Some(y)) = (errors_a, errors_b) {
         let numbers: Vec<u64> = (1..=pairs).collect();
         let (gold, hyps) = &files;
-        let align = hyps.iter().enumerate().map(|(k, h)| {
-            treeval_report::errors::align_errors(k, (gold, h), &numbers, false)
-        });
+        let align = hyps
+            .iter()
+            .enumerate()
+            .map(|(k, h)| treeval_report::errors::align_errors(k, (gold, h), &numbers, false));
         report.listings = treeval_report::errors::pts_errors(x, y, align.collect());
     }
     if !a.report.quiet {

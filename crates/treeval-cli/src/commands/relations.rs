@@ -16,19 +16,7 @@ use crate::Failure;
 
 /// Run the command.
 pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let opts = UdOptions {
-        multiple_roots_okay: a.multiple_roots_okay,
-        empty_nodes: a.empty_nodes.into(),
-        keep_sentences: true,
-        relation_sets: true,
-        align: a.align.into(),
-        relation_triples: a.report.errors.then_some(if a.graph == GraphArg::Enhanced {
-            RelationGraph::Enhanced
-        } else {
-            RelationGraph::Basic
-        }),
-        ..UdOptions::default()
-    };
+    let opts = options(a);
     let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect();
@@ -105,6 +93,24 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The evaluation's options: the ud alignment, relation sets counted, and with `--errors`
+/// the unmatched relations of the graph compared.
+fn options(a: &RelationsArgs) -> UdOptions {
+    UdOptions {
+        multiple_roots_okay: a.multiple_roots_okay,
+        empty_nodes: a.empty_nodes.into(),
+        keep_sentences: true,
+        relation_sets: true,
+        align: a.align.into(),
+        relation_triples: a.report.errors.then_some(if a.graph == GraphArg::Enhanced {
+            RelationGraph::Enhanced
+        } else {
+            RelationGraph::Basic
+        }),
+        ..UdOptions::default()
+    }
 }
 
 /// One object per gold sentence and system: the relation counts and CA.

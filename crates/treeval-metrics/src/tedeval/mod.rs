@@ -773,7 +773,10 @@ impl LabelIds {
 
     /// The word (0-based) whose terminal `id` is.
     pub fn terminal_word(&self, id: u32) -> Option<u32> {
-        self.terminals.iter().position(|&t| t == id).map(|w| w as u32)
+        self.terminals
+            .iter()
+            .position(|&t| t == id)
+            .map(|w| w as u32)
     }
 
     /// Whether `id` is the root or a terminal.

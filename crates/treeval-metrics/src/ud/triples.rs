@@ -5,7 +5,7 @@
 //! [`UdCounts::relation_sets`](super::UdCounts::relation_sets) counts them, so per graph
 //! the missing ones are |Dt| − |Dt ∩ Ds| and the extra ones |Ds| − |Dt ∩ Ds|.
 
-use super::window::{Edep, Side, SentInfo, NONE, ROOT, W};
+use super::window::{Edep, SentInfo, Side, NONE, ROOT, W};
 use super::{first_of_kind, head_ok};
 
 /// Which graph's relations are listed.
