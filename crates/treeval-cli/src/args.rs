@@ -742,11 +742,14 @@ pub struct ReportArgs {
     /// (sentence, word, form, gold and system head and label; ud over the tokenization
     /// alignment, with the gold words no system word is aligned to), brackets every
     /// unmatched gold and test bracket of the scored sentences (with its words), align
-    /// every missed sure link and wrong link. The rows are judged as the scores count them,
-    /// so they add up to the report's errors. deps and ud then list the 20 most frequent
-    /// wrong arcs (gold label → system label, gold arc → system arc as head direction and
-    /// distance). In every format (text: one table per system; JSON: `listings`). Not yet
-    /// in relations, ted and pts (usage error).
+    /// every missed sure link and wrong link, relations every missing gold relation and
+    /// extra system relation (head, relation, dependent), ted every edit operation behind
+    /// δ_new (the parse's operations towards the generalized gold that its own gold does
+    /// not need too), pts each side's wrong heads and the alignment's missed sure and wrong
+    /// links. The rows are judged as the scores count them, so they add up to the report's
+    /// errors. deps and ud then list the 20 most frequent wrong arcs (gold label → system
+    /// label, gold arc → system arc as head direction and distance). In every format (text:
+    /// one table per system; JSON: `listings`).
     #[arg(long, help_heading = "Output")]
     pub errors: bool,
     /// Significance tests and intervals.

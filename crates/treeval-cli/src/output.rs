@@ -402,7 +402,7 @@ pub fn check_errors(
     }
     if !supported {
         return Err(Failure::Usage(format!(
-            "--errors is not available for `treeval {command}` yet (it is for deps, ud, brackets and align)"
+            "--errors is not available for `treeval {command}` yet (it is for deps, ud, brackets, align, relations, ted and pts)"
         )));
     }
     Ok(())

@@ -127,14 +127,7 @@ fn every_format_shows_the_listing_and_other_commands_refuse() {
         assert!(out.contains(needle), "{format}: {out}");
     }
     for args in [
-        &[
-            "ted",
-            "--errors",
-            "--gold",
-            "testdata/ted/functional-gold.conllu",
-            "--parse",
-            "testdata/ted/functional-parse.conllu",
-        ][..],
+        &["ted", "--errors", "--distance", "testdata/ted/pairs.txt"][..],
         &[
             "deps",
             "--errors",

@@ -1472,3 +1472,74 @@ fn errors_listings_add_up_on_real_outputs() {
     let (rc, pc) = (cell(&r, None, "recall"), cell(&r, None, "precision"));
     assert_eq!(rows(&r), (rc[1] - rc[0]) + (pc[1] - pc[0]), "brackets");
 }
+
+/// `--errors` in relations and ted on real parser output: the relations listing's missing
+/// and extra triples are |Dt| − |Dt ∩ Ds| and |Ds| − |Dt ∩ Ds| (EWT dev against spaCy's
+/// greedy parse; a CoNLL 2018 submission over its own tokenization), and ted's operations
+/// are Σδ_new (EWT dev and spaCy's parse as two schemes, each the other's parse, so their
+/// generalization differs from both golds and operations are forgiven).
+#[test]
+fn errors_listings_add_up_in_relations_and_ted() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let sys = d.join("nbest/en_ewt-dev.en_sm.greedy.conllu");
+    let run = |args: &[&str]| -> serde_json::Value {
+        let mut a = args.to_vec();
+        a.extend(["-q", "--errors", "--format", "json"]);
+        serde_json::from_str(&treeval(&a)).unwrap()
+    };
+    let kinds = |r: &serde_json::Value, k: usize| -> Vec<(String, u64)> {
+        r["listings"][k]["kinds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                (
+                    x["kind"].as_str().unwrap().to_owned(),
+                    x["count"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let count =
+        |r: &serde_json::Value, k: u64, m: &str| common::counts(common::cell(r, "scores", k, m))[0];
+    let conll18 = d.join("peer/conll18");
+    for (g, p) in [
+        (gold.clone(), sys.clone()),
+        (
+            conll18.join("gold/en_gum.conllu.gz"),
+            conll18.join("sys/UDPipe-Future.en_gum.conllu.gz"),
+        ),
+    ] {
+        let r = run(&["relations", s(&g), s(&p)]);
+        let (dt, ds, both) = (count(&r, 0, "Dt"), count(&r, 0, "Ds"), count(&r, 0, "both"));
+        assert!(both < dt.min(ds), "{dt} {ds} {both}");
+        let want = vec![
+            ("missing".to_owned(), dt - both),
+            ("extra".to_owned(), ds - both),
+        ];
+        assert_eq!(kinds(&r, 0), want, "{}", s(&p));
+    }
+    let r = run(&[
+        "ted",
+        "--no-test",
+        "--exp",
+        &format!("ewt:{}:{}", s(&gold), s(&sys)),
+        "--exp",
+        &format!("spacy:{}:{}", s(&sys), s(&gold)),
+    ]);
+    for k in 0..2 {
+        let rows = r["listings"][k]["rows"].as_array().unwrap().len() as u64;
+        let (delta_new, delta) = (
+            count(&r, k as u64, "delta_new"),
+            count(&r, k as u64, "delta"),
+        );
+        assert!(
+            delta_new < delta,
+            "something is forgiven: {delta_new} {delta}"
+        );
+        assert_eq!(rows, delta_new, "experiment {k}");
+        let listed: u64 = kinds(&r, k).iter().map(|x| x.1).sum();
+        assert_eq!(listed, delta_new);
+    }
+}

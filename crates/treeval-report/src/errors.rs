@@ -93,6 +93,39 @@ impl DepsErrors {
     }
 }
 
+impl DepsErrors {
+    /// Per system, its words with a wrong head (`head` and `head+label` rows: what UAS
+    /// counts wrong), without the wrong arcs; listing `id`.
+    pub fn wrong_heads(self, id: &str) -> Vec<Listing> {
+        self.listings
+            .into_iter()
+            .map(|l| {
+                let columns: Vec<&str> = l.columns.iter().map(String::as_str).collect();
+                let mut out = Listing::new(id, l.system, &columns);
+                for row in l.rows {
+                    if matches!(row.last().map(String::as_str), Some("head" | "head+label")) {
+                        out.push(row);
+                    }
+                }
+                out
+            })
+            .collect()
+    }
+}
+
+/// `pts`: per system, side a's words with a wrong head and side b's (as `deps` lists
+/// them, UAS's errors: `errors-a`, `errors-b`), then its alignment's missed sure links
+/// and wrong links (as `align` lists them: `errors-align`).
+pub fn pts_errors(a: DepsErrors, b: DepsErrors, align: Vec<Listing>) -> Vec<Listing> {
+    let (a, b) = (a.wrong_heads("errors-a"), b.wrong_heads("errors-b"));
+    let mut out = Vec::new();
+    for ((x, y), mut z) in a.into_iter().zip(b).zip(align) {
+        z.id = "errors-align".into();
+        out.extend([x, y, z]);
+    }
+    out
+}
+
 /// Each word listing followed by its [`wrong_arcs`].
 pub fn with_wrong_arcs(listings: Vec<Listing>) -> Vec<Listing> {
     listings
@@ -273,4 +306,108 @@ pub fn wrong_arcs(l: &Listing) -> Listing {
         .map(|([a, b, c, d], n)| vec![a, b, c, d, n.to_string()])
         .collect();
     out
+}
+
+/// Words (0-based) as CoNLL word numbers: `2-4` for a run, `2,4` with gaps.
+fn word_numbers(words: &[u32]) -> String {
+    match (words.first(), words.last()) {
+        (Some(&a), Some(&b)) if (b - a) as usize + 1 == words.len() && a != b => {
+            format!("{}-{}", a + 1, b + 1)
+        }
+        _ => {
+            let v: Vec<String> = words.iter().map(|w| (w + 1).to_string()).collect();
+            v.join(",")
+        }
+    }
+}
+
+/// Every edit operation behind experiment `k`'s δ_new ([`treeval_metrics::tedeval::edits`]):
+/// per sentence, the operations of the parse's optimal script against the generalized
+/// gold that the script of its own gold does not have too, with the parse's node
+/// (deletions, relabellings) and the generalized gold's (insertions, relabellings): label
+/// (`(word)` for a word's terminal), word numbers and words. The rows are Σδ_new.
+pub fn ted_errors(k: usize, edits: &[treeval_metrics::tedeval::run::SentenceEdits]) -> Listing {
+    use treeval_metrics::tedeval::edits::EditNode;
+    let columns = [
+        "sentence",
+        "parse label",
+        "gold label",
+        "word numbers",
+        "words",
+        "edit",
+    ];
+    let mut l = Listing::new("errors", k, &columns);
+    for s in edits {
+        let label = |n: &Option<EditNode>| match n {
+            Some(n) if n.terminal => "(word)".to_owned(),
+            Some(n) => n.label.clone(),
+            None => "-".to_owned(),
+        };
+        let forms = |n: &EditNode| {
+            let v: Vec<&str> = n
+                .words
+                .iter()
+                .map(|&w| s.words.get(w as usize).map_or("?", String::as_str))
+                .collect();
+            v.join(" ")
+        };
+        for op in &s.ops {
+            // the parse's node, and the gold's when it has other words
+            let (numbers, words) = match (&op.parse, &op.gold) {
+                (Some(a), Some(b)) if a.words != b.words => (
+                    format!("{} → {}", word_numbers(&a.words), word_numbers(&b.words)),
+                    format!("{} → {}", forms(a), forms(b)),
+                ),
+                (Some(n), _) | (None, Some(n)) => (word_numbers(&n.words), forms(n)),
+                (None, None) => (String::new(), String::new()),
+            };
+            l.push(vec![
+                s.sentence.to_string(),
+                label(&op.parse),
+                label(&op.gold),
+                numbers,
+                words,
+                op.kind.name().to_owned(),
+            ]);
+        }
+    }
+    l
+}
+
+/// Every relation of system `k` of a `relations` evaluation that the other side does not
+/// have ([`treeval_metrics::ud::triples`]): gold relations the system misses and system
+/// relations the gold does not have, per gold sentence (`sent_ids` when known), each as
+/// head, relation and dependent numbered in its own sentence. The rows are |Dt| − |Dt ∩ Ds|
+/// missing and |Ds| − |Dt ∩ Ds| extra relations.
+pub fn relations_errors(
+    k: usize,
+    triples: &[treeval_metrics::ud::triples::Triple],
+    sent_ids: &[Option<String>],
+) -> Listing {
+    let columns = [
+        "sentence",
+        "sent_id",
+        "head",
+        "head form",
+        "relation",
+        "dependent",
+        "dependent form",
+        "error",
+    ];
+    let mut l = Listing::new("errors", k, &columns);
+    let id = |w: &treeval_metrics::ud::triples::TripleWord| head(w.id);
+    for t in triples {
+        let sent_id = sent_ids.get(t.sentence as usize - 1).cloned().flatten();
+        l.push(vec![
+            t.sentence.to_string(),
+            sent_id.unwrap_or_default(),
+            id(&t.head),
+            t.head.form.clone(),
+            t.label.clone(),
+            id(&t.dependent),
+            t.dependent.form.clone(),
+            if t.missing { "missing" } else { "extra" }.to_owned(),
+        ]);
+    }
+    l
 }

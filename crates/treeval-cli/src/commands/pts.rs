@@ -2,12 +2,13 @@
 
 use std::io::Write;
 
-use treeval_formats::align::{read_alignment_path, AlignOptions};
+use treeval_formats::align::{read_alignment_path, AlignOptions, AlignmentFile};
 use treeval_formats::ReaderBuilder;
 use treeval_metrics::align::{count_files, pair_sentences, AlignCounts};
 use treeval_metrics::deps::{evaluate, DepsResult, Input as Parses};
 use treeval_metrics::pts::{row, PtsCounts, Weights};
 use treeval_metrics::{DepsOptions, LabelMode};
+use treeval_report::errors::DepsErrors;
 use treeval_report::model::Warning;
 use treeval_report::pts::{PtsFiles, PtsIn};
 use treeval_report::value::Report;
@@ -17,7 +18,14 @@ use crate::args::{PtsArgs, TestArg};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
-fn parses(gold: &str, systems: &[String], opts: &DepsOptions) -> Result<DepsResult, Failure> {
+/// One side's parses evaluated, with its `--errors` listing when `errors`.
+fn parses(
+    gold: &str,
+    systems: &[String],
+    opts: &DepsOptions,
+    errors: bool,
+) -> Result<(DepsResult, Option<DepsErrors>), Failure> {
+    let mut listing = errors.then(|| DepsErrors::new(opts, systems.len()));
     let mut b = ReaderBuilder::new();
     b.validate_deps(false);
     let input = |p: &str| Parses {
@@ -25,7 +33,13 @@ fn parses(gold: &str, systems: &[String], opts: &DepsOptions) -> Result<DepsResu
         builder: b.clone(),
     };
     let sys: Vec<Parses> = systems.iter().map(|p| input(p)).collect();
-    evaluate(&input(gold), &sys, opts, |_, _, _, _| {}).map_err(|e| Failure::Eval(e.to_string()))
+    let r = evaluate(&input(gold), &sys, opts, |k, g, s, _| {
+        if let Some(l) = listing.as_mut() {
+            l.observe(k, g, s);
+        }
+    })
+    .map_err(|e| Failure::Eval(e.to_string()))?;
+    Ok((r, listing))
 }
 
 /// Run the command, writing the report to `out`.
@@ -53,7 +67,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         pair_decisions: a.report.sig.tests.contains(&TestArg::Mcnemar),
         ..DepsOptions::default()
     };
-    let (side_a, side_b) = sides(a, &opts)?;
+    let ((side_a, errors_a), (side_b, errors_b)) = sides(a, &opts)?;
     let pairs = side_a.gold.sentences;
     let mut warnings: Vec<Warning> = side_a
         .warnings
@@ -61,7 +75,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .chain(side_b.warnings.iter())
         .map(Warning::from)
         .collect();
-    let aligned = alignments(a, pairs, &mut warnings)?;
+    let (aligned, files) = alignments(a, pairs, &mut warnings)?;
     if a.report.out.per_sentence.is_some() {
         per_sentence(a, &ins, &side_a, &side_b, &aligned)?;
     }
@@ -81,7 +95,16 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         aligned: &aligned,
         units: &units,
     };
-    let report = build(a, &e, warnings);
+    let mut report = build(a, &e, warnings);
+    if let (Some(x), Some(y)) = (errors_a, errors_b) {
+        let numbers: Vec<u64> = (1..=pairs).collect();
+        let (gold, hyps) = &files;
+        let align = hyps
+            .iter()
+            .enumerate()
+            .map(|(k, h)| treeval_report::errors::align_errors(k, (gold, h), &numbers, false));
+        report.listings = treeval_report::errors::pts_errors(x, y, align.collect());
+    }
     if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
@@ -96,7 +119,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// weights, two systems for a test.
 fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     check_format("pts", a.report.format, &crate::args::Format::ALL, false)?;
-    crate::output::check_errors("pts", a.report.errors, false, false)?;
+    crate::output::check_errors("pts", a.report.errors, false, true)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {
@@ -120,28 +143,31 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     Ok(())
 }
 
+/// One side's parses evaluated, with its `--errors` listing when asked.
+type Side = (DepsResult, Option<DepsErrors>);
+
 /// Both sides' parses evaluated; their gold files must pair sentence by sentence.
-fn sides(a: &PtsArgs, opts: &DepsOptions) -> Result<(DepsResult, DepsResult), Failure> {
-    let side_a = parses(&a.gold_a, &a.sys_a, opts)?;
-    let side_b = parses(&a.gold_b, &a.sys_b, opts)?;
-    let pairs = side_a.gold.sentences;
-    if side_b.gold.sentences != pairs {
+fn sides(a: &PtsArgs, opts: &DepsOptions) -> Result<(Side, Side), Failure> {
+    let side_a = parses(&a.gold_a, &a.sys_a, opts, a.report.errors)?;
+    let side_b = parses(&a.gold_b, &a.sys_b, opts, a.report.errors)?;
+    let pairs = side_a.0.gold.sentences;
+    if side_b.0.gold.sentences != pairs {
         return Err(Failure::Eval(format!(
             "{} has {} sentences but {} has {}: the two sides must pair sentence by sentence",
-            a.gold_a, pairs, a.gold_b, side_b.gold.sentences
+            a.gold_a, pairs, a.gold_b, side_b.0.gold.sentences
         )));
     }
     Ok((side_a, side_b))
 }
 
 /// Every system's alignment counted against the gold alignment, one row per sentence
-/// pair (of the `pairs` the parses fix); the files' and the pairing's warnings go to
-/// `warnings`.
+/// pair (of the `pairs` the parses fix), with the gold and system alignment files; the
+/// files' and the pairing's warnings go to `warnings`.
 fn alignments(
     a: &PtsArgs,
     pairs: u64,
     warnings: &mut Vec<Warning>,
-) -> Result<Vec<Vec<AlignCounts>>, Failure> {
+) -> Result<(Vec<Vec<AlignCounts>>, AlignFiles), Failure> {
     let gold_align = read_alignment_path(&a.gold_align, AlignOptions::default())
         .map_err(|e| Failure::Eval(e.to_string()))?;
     let mut sys_aligns = Vec::new();
@@ -185,11 +211,15 @@ fn alignments(
     // rows for the sentence pairs, and for any further sentence number (none: the pairing
     // checked that every alignment stays within the pairs)
     let numbers: Vec<u64> = (1..=pairs).collect();
-    Ok(sys_aligns
+    let counts = sys_aligns
         .iter()
         .map(|h| count_files(&gold_align, h, false, &numbers))
-        .collect())
+        .collect();
+    Ok((counts, (gold_align, sys_aligns)))
 }
+
+/// The gold alignment and every system's.
+type AlignFiles = (AlignmentFile, Vec<AlignmentFile>);
 
 /// `--per-sentence`: one object per sentence pair and system, with both sides' and the
 /// alignment's counts.

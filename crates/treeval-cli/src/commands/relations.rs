@@ -5,6 +5,7 @@ use std::io::Write;
 
 use serde_json::json;
 use treeval_metrics::relations::{measures, RelationSetCounts};
+use treeval_metrics::ud::triples::RelationGraph;
 use treeval_metrics::ud::{evaluate, UdOptions};
 use treeval_report::relations::RelationsIn;
 
@@ -15,14 +16,7 @@ use crate::Failure;
 
 /// Run the command.
 pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let opts = UdOptions {
-        multiple_roots_okay: a.multiple_roots_okay,
-        empty_nodes: a.empty_nodes.into(),
-        keep_sentences: true,
-        relation_sets: true,
-        align: a.align.into(),
-        ..UdOptions::default()
-    };
+    let opts = options(a);
     let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect();
@@ -32,7 +26,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         false,
     )?;
-    crate::output::check_errors("relations", a.report.errors, false, false)?;
+    crate::output::check_errors("relations", a.report.errors, false, true)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let (cfg, _) = super::significance::resampling_config(
         &a.report.sig,
@@ -42,6 +36,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )?;
     let k = usize::from(a.graph == GraphArg::Enhanced);
     let mut units: Vec<Vec<RelationSetCounts>> = Vec::new();
+    let mut triples = Vec::new();
     let mut warnings = Vec::new();
     for sys in &a.systems {
         let r = evaluate(&input(&a.gold, false), &input(sys, false), &opts)
@@ -51,6 +46,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 warnings.push(w);
             }
         }
+        triples.push(r.relation_triples);
         units.push(
             r.sentences
                 .iter()
@@ -71,6 +67,14 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let ci = super::significance::intervals(&a.report.sig);
     let mut report = treeval_report::relations::build(&e, &ms, ci, warnings);
+    if a.report.errors {
+        let ids = super::ud::gold_sent_ids(&a.gold);
+        report.listings = triples
+            .iter()
+            .enumerate()
+            .map(|(k, t)| treeval_report::errors::relations_errors(k, t, &ids))
+            .collect();
+    }
     if !cfg.tests.is_empty() {
         let tested: Vec<treeval_report::driver::Tested> = ms
             .iter()
@@ -89,6 +93,24 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The evaluation's options: the ud alignment, relation sets counted, and with `--errors`
+/// the unmatched relations of the graph compared.
+fn options(a: &RelationsArgs) -> UdOptions {
+    UdOptions {
+        multiple_roots_okay: a.multiple_roots_okay,
+        empty_nodes: a.empty_nodes.into(),
+        keep_sentences: true,
+        relation_sets: true,
+        align: a.align.into(),
+        relation_triples: a.report.errors.then_some(if a.graph == GraphArg::Enhanced {
+            RelationGraph::Enhanced
+        } else {
+            RelationGraph::Basic
+        }),
+        ..UdOptions::default()
+    }
 }
 
 /// One object per gold sentence and system: the relation counts and CA.

@@ -43,7 +43,12 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     check_format("ted", a.report.format, &crate::args::Format::ALL, false)?;
-    crate::output::check_errors("ted", a.report.errors, false, false)?;
+    if a.distance.is_some() && a.report.errors {
+        return Err(Failure::Usage(
+            "--errors lists the edit operations behind TedEval's δ_new; with --distance, --script prints each pair's edit script".into(),
+        ));
+    }
+    crate::output::check_errors("ted", a.report.errors, false, true)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     match &a.distance {
         Some(path) => distances(a, path, out),
@@ -128,6 +133,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             drop_tags: vec!["-NONE-".into()],
             cut_labels: a.bracket_labels == BracketLabels::Category,
         },
+        keep_edits: a.report.errors,
     };
     let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
     let warnings = warnings(a, &r);
@@ -143,6 +149,15 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ci: super::significance::intervals(&a.report.sig),
     };
     let mut report = build(signature, &r, shown, warnings);
+    if a.report.errors {
+        report.listings = r
+            .experiments
+            .iter()
+            .enumerate()
+            .map(|(k, x)| treeval_report::errors::ted_errors(k, &x.edits))
+            .collect();
+        report.notes.push("--errors: per parse, the edit operations of its optimal script against the generalized gold that the script of its own gold does not have too (an operation is the same when its type, node yield and labels are); they make up δ_new, one each".into());
+    }
     if !cfg.tests.is_empty() {
         let bar = super::significance::Progress::new(a.report.quiet);
         (report.comparisons, report.rankings) =

@@ -236,7 +236,7 @@ fn browser(
 }
 
 /// The sent_id of every sentence of a CoNLL-U file (empty when it cannot be read again).
-fn gold_sent_ids(path: &str) -> Vec<Option<String>> {
+pub fn gold_sent_ids(path: &str) -> Vec<Option<String>> {
     if path == "-" {
         return Vec::new();
     }
@@ -290,6 +290,7 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         } else {
             html_page(a).then_some(a.report.html_sentences)
         },
+        relation_triples: None,
     }
 }
 

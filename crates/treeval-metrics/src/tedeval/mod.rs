@@ -21,6 +21,7 @@ use serde::Serialize;
 
 use crate::ted::{self, Edit, Relabel};
 
+pub mod edits;
 pub mod measures;
 pub mod run;
 
@@ -712,6 +713,8 @@ pub fn subsumes_into(a: &FNode, b: &FNode) -> bool {
 #[derive(Debug, Clone, Default)]
 pub struct LabelIds {
     ids: HashMap<String, u32>,
+    /// Each id's function label (empty for the root and the terminals).
+    names: Vec<String>,
     pinned: Vec<bool>,
     terminals: Vec<u32>,
     root: Option<u32>,
@@ -730,12 +733,14 @@ impl LabelIds {
         }
         let i = self.pinned.len() as u32;
         self.ids.insert(s.to_owned(), i);
+        self.names.push(s.to_owned());
         self.pinned.push(false);
         i
     }
 
     fn fresh_pinned(&mut self) -> u32 {
         let i = self.pinned.len() as u32;
+        self.names.push(String::new());
         self.pinned.push(true);
         i
     }
@@ -759,6 +764,19 @@ impl LabelIds {
                 i
             }
         }
+    }
+
+    /// The function label of `id` (empty for the root and the terminals).
+    pub fn name(&self, id: u32) -> &str {
+        self.names.get(id as usize).map_or("", String::as_str)
+    }
+
+    /// The word (0-based) whose terminal `id` is.
+    pub fn terminal_word(&self, id: u32) -> Option<u32> {
+        self.terminals
+            .iter()
+            .position(|&t| t == id)
+            .map(|w| w as u32)
     }
 
     /// Whether `id` is the root or a terminal.
@@ -990,6 +1008,27 @@ pub fn try_score_sentence(
     unlabeled: bool,
     max_cost: u64,
 ) -> Result<TedEvalCounts, ted::TooCostly> {
+    let trees = Trio { parse, gold, gen };
+    score_ops(&trees, ids, unlabeled, max_cost, false).map(|x| x.0)
+}
+
+/// The three trees of one sentence TedEval compares.
+struct Trio<'t> {
+    parse: &'t TedTree,
+    gold: &'t TedTree,
+    gen: &'t TedTree,
+}
+
+/// The counts of [`try_score_sentence`] and, with `keep`, the operations of the parse's
+/// script that are not forgiven (those that make up δ_new), in script order.
+fn score_ops(
+    t: &Trio<'_>,
+    ids: &LabelIds,
+    unlabeled: bool,
+    max_cost: u64,
+    keep: bool,
+) -> Result<(TedEvalCounts, Vec<Op>), ted::TooCostly> {
+    let (parse, gold, gen) = (t.parse, t.gold, t.gen);
     let cost = |a: &TedTree, b: &TedTree| TedEvalCost {
         ids,
         unlabeled,
@@ -999,20 +1038,25 @@ pub fn try_score_sentence(
     let c = cost(parse, gen);
     let (delta, script) = ted::try_distance_with_script(&parse.tree, &gen.tree, &c, max_cost)?;
     let mut forgiven = 0;
+    let mut kept = Vec::new();
     // a gold equal to the generalization needs no operation: nothing to forgive
+    let mut theirs: HashMap<Op, u32> = HashMap::new();
     if gold.tree != gen.tree {
-        let mut theirs: HashMap<Op, u32> = HashMap::new();
         let (_, gs) =
             ted::try_distance_with_script(&gold.tree, &gen.tree, &cost(gold, gen), max_cost)?;
         for op in ops(&gs, gold, gen) {
             *theirs.entry(op).or_insert(0) += 1;
         }
+    }
+    if keep || !theirs.is_empty() {
         for op in ops(&script, parse, gen) {
-            if let Some(k) = theirs.get_mut(&op) {
-                if *k > 0 {
+            match theirs.get_mut(&op) {
+                Some(k) if *k > 0 => {
                     *k -= 1;
                     forgiven += 1;
                 }
+                _ if keep => kept.push(op),
+                _ => {}
             }
         }
     }
@@ -1031,14 +1075,15 @@ pub fn try_score_sentence(
     } else {
         1.0 - f64::from(delta_new) / f64::from(normalizer)
     };
-    Ok(TedEvalCounts {
+    let counts = TedEvalCounts {
         sentences: 1,
         delta: u64::from(delta),
         delta_new: u64::from(delta_new),
         normalizer: u64::from(normalizer),
         terminal_edits: u64::from(terminal_edits),
         sum_sentence_score: score,
-    })
+    };
+    Ok((counts, kept))
 }
 
 #[cfg(test)]

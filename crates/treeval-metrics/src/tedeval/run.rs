@@ -11,6 +11,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use treeval_formats::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Sentence};
 
+use super::edits::{try_score_sentence_with_edits, EditOp};
 use super::{
     functional_tree, generalize, ted_tree, try_score_sentence, FNode, LabelIds, Repairs,
     TedEvalCounts,
@@ -54,6 +55,20 @@ pub struct TedEvalOptions {
     pub keep_sentences: bool,
     /// How bracketed (constituency) files become functional trees.
     pub brackets: super::BracketConversion,
+    /// Keep the edit operations behind every sentence's δ_new
+    /// ([`ExperimentResult::edits`]).
+    pub keep_edits: bool,
+}
+
+/// One sentence's edit operations behind δ_new (see [`super::edits`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentenceEdits {
+    /// The sentence's 1-based number.
+    pub sentence: u64,
+    /// Its words (the gold's forms), which the operations' word numbers index.
+    pub words: Vec<String>,
+    /// The operations, in the order of the parse's script.
+    pub ops: Vec<EditOp>,
 }
 
 /// The results of one experiment.
@@ -76,6 +91,9 @@ pub struct ExperimentResult {
     pub parse_repairs: Repairs,
     /// Every sentence's counts (`keep_sentences`; a sentence over `max_len` has zeros).
     pub sentences: Vec<TedEvalCounts>,
+    /// With `keep_edits`: the operations behind δ_new of every scored sentence that has
+    /// some (their number is [`TedEvalCounts::delta_new`] summed).
+    pub edits: Vec<SentenceEdits>,
 }
 
 /// Everything a TedEval run counted.
@@ -109,7 +127,7 @@ pub struct RunSummary {
 
 /// A sentence's counts per experiment and the size of its generalized gold, or why it
 /// is not scored (`None`: over a word limit).
-type Scored = Result<(Vec<TedEvalCounts>, u64), Option<TooCostly>>;
+type Scored = Result<(Vec<(TedEvalCounts, Vec<EditOp>)>, u64), Option<TooCostly>>;
 
 /// One sentence of one experiment, as read.
 struct Pair {
@@ -337,7 +355,7 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     check_golds(exps, &read)?;
     let scored = score_sentences(&read, opts);
     let mut tally = Tally::new(&read, exps, &dependency, warnings, opts.keep_sentences);
-    for (i, s) in scored.iter().enumerate() {
+    for (i, s) in scored.into_iter().enumerate() {
         tally.add(&read, i, s);
     }
     Ok(tally.finish(read[0].0.len()))
@@ -491,7 +509,12 @@ fn score_sentences(read: &[ReadExperiment], opts: &TedEvalOptions) -> Vec<Scored
                 let p = &r.0[i];
                 let gold = ted_tree(&p.gold, &mut ids);
                 let parse = ted_tree(&p.parse, &mut ids);
-                try_score_sentence(&parse, &gold, &g, &ids, opts.unlabeled, max_cost)
+                if opts.keep_edits {
+                    try_score_sentence_with_edits(&parse, &gold, &g, &ids, opts.unlabeled, max_cost)
+                } else {
+                    try_score_sentence(&parse, &gold, &g, &ids, opts.unlabeled, max_cost)
+                        .map(|c| (c, Vec::new()))
+                }
             })
             .collect::<Result<Vec<_>, _>>()
             .map_err(Some)?;
@@ -537,6 +560,7 @@ impl Tally {
                 gold_repairs: r.3,
                 parse_repairs: r.4,
                 sentences: Vec::new(),
+                edits: Vec::new(),
             })
             .collect();
         Tally {
@@ -550,7 +574,7 @@ impl Tally {
     }
 
     /// Add sentence `i`'s scores (or count it as not scored).
-    fn add(&mut self, read: &[ReadExperiment], i: usize, s: &Scored) {
+    fn add(&mut self, read: &[ReadExperiment], i: usize, s: Scored) {
         match s {
             Err(why) => {
                 self.not_scored(&read[0], i, why.as_ref());
@@ -563,13 +587,20 @@ impl Tally {
             Ok((counts, gen_size)) => {
                 self.summary.generalized_nodes += gen_size;
                 self.summary.first_gold_nodes += read[0].0[i].gold.size() as u64;
-                for ((x, c), r) in self.experiments.iter_mut().zip(counts).zip(read) {
-                    x.counts += *c;
+                for ((x, (c, ops)), r) in self.experiments.iter_mut().zip(counts).zip(read) {
+                    x.counts += c;
+                    if !ops.is_empty() {
+                        x.edits.push(SentenceEdits {
+                            sentence: r.0[i].at.1,
+                            words: r.0[i].forms.split('\t').map(str::to_owned).collect(),
+                            ops,
+                        });
+                    }
                     if let Some(a) = &mut x.attachment {
                         *a += r.0[i].counts;
                     }
                     if self.keep_sentences {
-                        x.sentences.push(*c);
+                        x.sentences.push(c);
                     }
                 }
             }

@@ -24,6 +24,7 @@ mod enhanced;
 pub mod measures;
 mod resync;
 pub mod trace;
+pub mod triples;
 mod window;
 
 use serde::Serialize;
@@ -153,6 +154,9 @@ pub struct UdOptions {
     /// Keep what the alignment made of every gold word ([`UdResult::trace`]) of an evenly
     /// spaced sample of about this many gold sentences (`Some(0)`: of every sentence).
     pub trace: Option<usize>,
+    /// List the relations of this graph that the other side does not have
+    /// ([`UdResult::relation_triples`], `treeval relations --errors`).
+    pub relation_triples: Option<triples::RelationGraph>,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -286,6 +290,8 @@ pub struct UdResult {
     pub trace: Vec<trace::TracedSentence>,
     /// The universal relations the trace's labels index.
     pub trace_labels: Vec<String>,
+    /// With [`UdOptions::relation_triples`]: every unmatched gold and system relation.
+    pub relation_triples: Vec<triples::Triple>,
     /// A warning when gold columns (XPOS, FEATS, LEMMA) are `_` on every word, naming
     /// the measures that read them (n/a in the `ud` report); not in `warnings`, as the
     /// commands that do not show these measures have no use for it.
@@ -611,6 +617,8 @@ struct Eval<'a> {
     resync: Option<Box<Resync>>,
     /// With `opts.trace`: a sample of the gold sentences counted so far, as aligned.
     trace: crate::sample::EvenSample<trace::TracedSentence>,
+    /// With `opts.relation_triples`: the unmatched relations listed so far.
+    triples: Option<triples::TripleList>,
 }
 
 fn char_count(b: &[u8]) -> u64 {
@@ -640,6 +648,7 @@ impl<'a> Eval<'a> {
             window: Vec::new(),
             resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
             trace: crate::sample::EvenSample::new(opts.trace.unwrap_or(0)),
+            triples: opts.relation_triples.map(triples::TripleList::new),
         }
     }
 
@@ -706,6 +715,7 @@ impl<'a> Eval<'a> {
             resync: self.resync.map(|r| r.windows),
             trace: self.trace.into_parts().0.into_iter().map(|x| x.1).collect(),
             trace_labels: self.labels.to_names(),
+            relation_triples: self.triples.map(|t| t.triples).unwrap_or_default(),
             gold_columns_warning: None,
             by: self
                 .opts
@@ -1067,6 +1077,18 @@ impl<'a> Eval<'a> {
                 window: &self.window,
             };
             f.offer_to(&mut self.trace);
+        }
+        if let Some(list) = &mut self.triples {
+            list.add(&triples::FlushView {
+                g: &self.g,
+                s: &self.s,
+                smap: &self.smap,
+                pairs: &self.pairs,
+                gsents: &self.g.flat.sents[gs0..ngs],
+                gs0,
+                gn,
+                sn,
+            });
         }
         self.pairs.clear();
         self.g.front = gn;
