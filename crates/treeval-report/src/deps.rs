@@ -62,9 +62,15 @@ pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Show
         // the sanity warnings raised (label-case, unseen-labels, subtypes, empty-xpos)
         signature.push("warn", result.sanity.join(","));
     }
+    if !opts.filter.is_empty() {
+        signature.push("where", opts.filter.name());
+    }
     let mut r = Report::new("deps", signature);
     r.convention("profile", profile);
     r.convention("punctuation", opts.punct.name());
+    if !opts.filter.is_empty() {
+        r.convention("where", opts.filter.describe());
+    }
     r.convention("labels", opts.labels.name());
     r.convention("average", "micro");
     inputs(&mut r, result);
@@ -180,6 +186,7 @@ fn system_input(k: usize, s: &SystemResult) -> Input {
             "words": f.words,
             "totals": o.totals,
             "excluded_words": o.totals.excluded,
+            "unmatched_words": o.unmatched,
             "form_mismatches": o.form_mismatches,
             "validity": o.validity,
         }),
@@ -253,6 +260,9 @@ pub fn by_section<'a>(
 fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
     for s in &result.systems {
         let t = &s.observer.totals;
+        if !opts.filter.is_empty() {
+            r.notes.push(where_note(&s.file.path, opts, t.words, s.observer.unmatched));
+        }
         if t.excluded > 0 {
             r.notes.push(format!(
                 "{}: {} word(s) not scored (punctuation policy {})",
@@ -290,16 +300,24 @@ fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
     }
 }
 
+/// `sys.conllu: where gold.deprel=nsubj and sys.deprel=obj: 123 of 25148 scored words`:
+/// the words `--where` kept (`matched`) of those the punctuation policy scores.
+fn where_note(path: &str, opts: &DepsOptions, matched: u64, unmatched: u64) -> String {
+    let none = if matched == 0 {
+        " (no word: every score is n/a)"
+    } else {
+        ""
+    };
+    format!(
+        "{path}: where {}: {matched} of {} scored words{none}",
+        opts.filter.describe(),
+        matched + unmatched
+    )
+}
+
 /// Where a group goes: bins in their natural order; names (labels, tags) alphabetically.
 fn group_order(key: ByKey, name: &str) -> (usize, String) {
-    let order: &[&str] = match key {
-        ByKey::Length => &treeval_metrics::bins::LENGTH_BINS,
-        ByKey::Distance => &["root", "1", "2", "3-6", "7+", "invalid"],
-        ByKey::Direction => &["root", "left", "right", "self", "invalid"],
-        ByKey::Depth => &["1", "2", "3", "4", "5", "6", "7+", "unreachable", "invalid"],
-        ByKey::Projectivity => &["projective", "non-projective", "invalid"],
-        _ => &[],
-    };
+    let order = key.bins();
     if order.is_empty() {
         (0, name.to_owned())
     } else {

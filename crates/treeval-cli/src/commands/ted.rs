@@ -44,6 +44,7 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     check_format("ted", a.report.format, &crate::args::Format::ALL, false)?;
     crate::output::check_errors("ted", a.report.errors, false, false)?;
+    crate::output::check_where("ted", &a.report.where_, false)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     match &a.distance {
         Some(path) => distances(a, path, out),

@@ -125,6 +125,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         a.compat.is_some(),
     )?;
     crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
+    crate::output::check_where("ud", &a.report.where_, a.compat.is_some())?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let enhancements = Enhancements::parse(&a.enhancements)
         .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;

@@ -411,7 +411,17 @@ impl<'a> Run<'a> {
             }
         }
         for (k, o) in self.observers.iter().enumerate() {
-            if o.totals.words == 0 {
+            if o.totals.words == 0 && !opts.filter.is_empty() {
+                self.warnings.push(Diagnostic::warning(
+                    Position::new(self.sys_paths[k].clone(), 0, 0),
+                    ErrorKind::Other(format!(
+                        "no word scored: --where {} matched none of the {} words the punctuation policy '{}' scores, so every score is not applicable (n/a)",
+                        opts.filter.describe(),
+                        o.unmatched,
+                        opts.punct.name()
+                    )),
+                ));
+            } else if o.totals.words == 0 {
                 self.warnings.push(
                     Diagnostic::warning(
                         Position::new(self.sys_paths[k].clone(), 0, 0),
