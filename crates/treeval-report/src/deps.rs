@@ -261,7 +261,12 @@ fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
     for s in &result.systems {
         let t = &s.observer.totals;
         if !opts.filter.is_empty() {
-            r.notes.push(where_note(&s.file.path, opts, t.words, s.observer.unmatched));
+            r.notes.push(where_note(
+                &s.file.path,
+                opts,
+                t.words,
+                s.observer.unmatched,
+            ));
         }
         if t.excluded > 0 {
             r.notes.push(format!(

@@ -242,7 +242,8 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
 /// read the system's analysis (each system then scores different words, so there are no
 /// paired word decisions).
 fn where_filter(a: &DepsArgs, labels: LabelMode) -> Result<Where, Failure> {
-    let w = Where::all(&a.report.where_, labels).map_err(|e| Failure::Usage(format!("--where: {e}")))?;
+    let w = Where::all(&a.report.where_, labels)
+        .map_err(|e| Failure::Usage(format!("--where: {e}")))?;
     if w.has_system_side() && a.report.sig.tests.contains(&TestArg::Mcnemar) {
         return Err(Failure::Usage(format!(
             "--test mcnemar needs every system scored on the same words, and --where {} keeps different words for each system (a sys.* condition)\n  hint: use --test ar or --test bootstrap, which compare per-sentence counts",

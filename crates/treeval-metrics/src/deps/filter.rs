@@ -21,7 +21,12 @@ pub enum Side {
 }
 
 /// The keys a `sys.` condition may name: those the system's analysis of a word gives.
-pub const SYSTEM_KEYS: [ByKey; 4] = [ByKey::Deprel, ByKey::Upos, ByKey::Distance, ByKey::Direction];
+pub const SYSTEM_KEYS: [ByKey; 4] = [
+    ByKey::Deprel,
+    ByKey::Upos,
+    ByKey::Distance,
+    ByKey::Direction,
+];
 
 /// One accepted value: a group name as the `--by` table prints it, and for the numeric
 /// keys (length, distance, depth) the range of numbers it also stands for.
@@ -273,7 +278,10 @@ mod tests {
     fn good_conditions_parse_to_their_canonical_names() {
         for (spec, name) in [
             ("deprel=nsubj", "gold.deprel=nsubj"),
-            ("gold.deprel=nsubj,sys.deprel=obj", "gold.deprel=nsubj,sys.deprel=obj"),
+            (
+                "gold.deprel=nsubj,sys.deprel=obj",
+                "gold.deprel=nsubj,sys.deprel=obj",
+            ),
             ("deprel=nsubj|obj", "gold.deprel=nsubj|obj"),
             ("distance=9+", "gold.distance=9+"),
             ("distance=3-6", "gold.distance=3-6"),
@@ -282,8 +290,14 @@ mod tests {
             ("length=11-20", "gold.length=11-20"),
             ("length=15", "gold.length=15"),
             ("depth=unreachable|7+", "gold.depth=unreachable|7+"),
-            ("direction=left, upos=NOUN", "gold.direction=left,gold.upos=NOUN"),
-            ("projectivity=non-projective", "gold.projectivity=non-projective"),
+            (
+                "direction=left, upos=NOUN",
+                "gold.direction=left,gold.upos=NOUN",
+            ),
+            (
+                "projectivity=non-projective",
+                "gold.projectivity=non-projective",
+            ),
             ("sys.upos=VERB", "sys.upos=VERB"),
             ("deprel=obl:tmod", "gold.deprel=obl:tmod"),
         ] {
@@ -302,10 +316,16 @@ mod tests {
             ("deprel=", "expected a value"),
             ("deprel=a|", "expected a value"),
             ("deprel=nsubj,", "expected KEY=VALUE"),
-            ("distance=far", "distance: expected one of root, 1, 2, 3-6, 7+, invalid, a number"),
+            (
+                "distance=far",
+                "distance: expected one of root, 1, 2, 3-6, 7+, invalid, a number",
+            ),
             ("distance=6-3", "found '6-3'"),
             ("distance=-3", "found '-3'"),
-            ("direction=up", "direction: expected one of root, left, right, self, invalid; found 'up'"),
+            (
+                "direction=up",
+                "direction: expected one of root, left, right, self, invalid; found 'up'",
+            ),
             ("projectivity=yes", "found 'yes'"),
             ("length=x+", "found 'x+'"),
         ] {
@@ -314,8 +334,14 @@ mod tests {
         }
         // every key is listed when the key is wrong
         let e = parse("lemma=go").unwrap_err();
-        assert!(e.contains("deprel, upos, xpos, length, distance, direction, depth, projectivity"), "{e}");
-        assert!(e.contains("sys.deprel, sys.upos, sys.distance, sys.direction"), "{e}");
+        assert!(
+            e.contains("deprel, upos, xpos, length, distance, direction, depth, projectivity"),
+            "{e}"
+        );
+        assert!(
+            e.contains("sys.deprel, sys.upos, sys.distance, sys.direction"),
+            "{e}"
+        );
         // a subtype can match no word once subtypes are stripped
         let e = Where::parse("deprel=obl:tmod", LabelMode::Universal).unwrap_err();
         assert!(e.contains("write 'obl'"), "{e}");
@@ -323,9 +349,15 @@ mod tests {
 
     #[test]
     fn several_arguments_and_their_conditions_all_hold() {
-        let w = Where::all(&["deprel=nsubj".into(), "sys.deprel=obj,distance=1".into()], LabelMode::Full)
-            .unwrap();
-        assert_eq!(w.describe(), "gold.deprel=nsubj and sys.deprel=obj and gold.distance=1");
+        let w = Where::all(
+            &["deprel=nsubj".into(), "sys.deprel=obj,distance=1".into()],
+            LabelMode::Full,
+        )
+        .unwrap();
+        assert_eq!(
+            w.describe(),
+            "gold.deprel=nsubj and sys.deprel=obj and gold.distance=1"
+        );
         assert!(w.has_system_side() && !w.needs_gold_tree());
         assert!(Where::default().is_empty());
         // the signature's form: `|` separates its parts, so alternatives take `/`
