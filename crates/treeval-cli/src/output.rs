@@ -415,8 +415,13 @@ pub fn check_where(command: &str, conds: &[String], compat: bool) -> Result<(), 
         return Ok(());
     }
     if command != "deps" {
+        let why = if command == "ud" {
+            "\n  hint: over a tokenization alignment the system words aligned to no gold word cannot be kept or dropped by a condition on gold words; when both files have gold's words, `treeval deps` scores them by position and has --where"
+        } else {
+            ""
+        };
         return Err(Failure::Usage(format!(
-            "--where is not available for `treeval {command}` (it is for deps only)"
+            "--where is not available for `treeval {command}` (it is for deps only){why}"
         )));
     }
     if compat {

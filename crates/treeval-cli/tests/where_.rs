@@ -190,7 +190,7 @@ fn the_report_says_what_was_kept() {
             .as_array()
             .unwrap()
             .iter()
-            .any(|n| n == &note.as_str()),
+            .any(|n| n == note.as_str()),
         "{}",
         r["notes"]
     );

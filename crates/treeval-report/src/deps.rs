@@ -48,8 +48,9 @@ fn macro_sentences() -> Vec<Measure> {
     v
 }
 
-/// Build the report of `result`.
-pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Shown<'_>) -> Report {
+/// The report's signature and conventions: punctuation, labels, average, the sanity
+/// warnings raised and the `--where` conditions.
+fn signed(result: &DepsResult, opts: &DepsOptions, profile: &str) -> Report {
     let mut signature = Signature::new(
         "deps",
         &[
@@ -73,6 +74,12 @@ pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Show
     }
     r.convention("labels", opts.labels.name());
     r.convention("average", "micro");
+    r
+}
+
+/// Build the report of `result`.
+pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Shown<'_>) -> Report {
+    let mut r = signed(result, opts, profile);
     inputs(&mut r, result);
     // the units: the sentences when they were kept (tests, intervals), else their sums
     let units: Vec<&[AttachmentCounts]> = result
