@@ -717,6 +717,46 @@ mod tests {
     }
 
     #[test]
+    fn where_keeps_words_counts_the_others_and_measures_only_sentences_with_kept_words() {
+        // sentence 1: nsubj right, obj labelled nsubj by the system; sentence 2: no nsubj
+        let gold = conll09(&[
+            ("I", 2, "nsubj", "_"),
+            ("saw", 0, "root", "_"),
+            ("it", 2, "obj", "_"),
+            (".", 2, "punct", "_"),
+        ]) + &conll09(&[("Go", 0, "root", "_"), ("!", 1, "punct", "_")]);
+        let sys = conll09(&[
+            ("I", 2, "nsubj", "_"),
+            ("saw", 0, "root", "_"),
+            ("it", 2, "nsubj", "_"),
+            (".", 2, "punct", "_"),
+        ]) + &conll09(&[("Go", 0, "root", "_"), ("!", 1, "punct", "_")]);
+        let run = |spec: &str| {
+            let opts = DepsOptions {
+                punct: PunctPolicy::Form,
+                filter: super::super::filter::Where::parse(spec, crate::LabelMode::Full).unwrap(),
+                ..DepsOptions::default()
+            };
+            let (obs, _) = observe_all(&gold, &sys, &opts);
+            let t = obs.totals;
+            (
+                t.words,
+                t.las,
+                t.excluded,
+                obs.unmatched,
+                t.scored_sentences,
+                t.lem,
+            )
+        };
+        // 4 words scored by the policy, 2 punctuation marks excluded by it
+        assert_eq!(run("deprel=nsubj"), (1, 1, 2, 3, 1, 1));
+        assert_eq!(run("sys.deprel=nsubj"), (2, 1, 2, 2, 1, 0));
+        assert_eq!(run("deprel=obj,sys.deprel=nsubj"), (1, 0, 2, 3, 1, 0));
+        assert_eq!(run("deprel=root"), (2, 2, 2, 2, 2, 2));
+        assert_eq!(run("deprel=nope"), (0, 0, 2, 4, 0, 0));
+    }
+
+    #[test]
     fn las_caseless_counts_right_heads_with_labels_equal_ignoring_case() {
         // ROOT/root and ÉPI/épi equal ignoring case (Unicode too); `Det` has a wrong head;
         // `amod` vs `nmod` differ whatever the case
