@@ -408,20 +408,15 @@ pub fn check_errors(
     Ok(())
 }
 
-/// Refuse `--where` where it is not built (every command but deps), and beside a
+/// Refuse `--where` where it is not built (every command but deps and ud), and beside a
 /// `--compat` mode (which prints exactly what the reference tool prints).
 pub fn check_where(command: &str, conds: &[String], compat: bool) -> Result<(), Failure> {
     if conds.is_empty() {
         return Ok(());
     }
-    if command != "deps" {
-        let why = if command == "ud" {
-            "\n  hint: over a tokenization alignment the system words aligned to no gold word cannot be kept or dropped by a condition on gold words; when both files have gold's words, `treeval deps` scores them by position and has --where"
-        } else {
-            ""
-        };
+    if command != "deps" && command != "ud" {
         return Err(Failure::Usage(format!(
-            "--where is not available for `treeval {command}` (it is for deps only){why}"
+            "--where is not available for `treeval {command}` (it is for deps and ud)"
         )));
     }
     if compat {

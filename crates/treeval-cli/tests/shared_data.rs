@@ -1511,4 +1511,29 @@ fn where_keeps_the_words_of_a_cell_on_real_output() {
             "{bin}"
         );
     }
+    // ud over the tokenization alignment: the LAS recall of the kept gold words is the
+    // --by cell's, and precision reads the system words aligned to them
+    let ud = |extra: &[&str]| -> serde_json::Value {
+        let mut a = vec!["ud", s(&gold), s(&sys), "-q", "--format", "json"];
+        a.extend(extra);
+        serde_json::from_str(&treeval(&a)).unwrap()
+    };
+    let by = ud(&["--by", "deprel,distance"]);
+    for (key, group) in [("deprel", "nsubj"), ("deprel", "obl"), ("distance", "7+")] {
+        let w = ud(&["--where", &format!("{key}={group}")]);
+        let cell = common::counts(common::keyed_cell(
+            &by,
+            &format!("by:{key}"),
+            0,
+            group,
+            "LAS",
+        ));
+        let las = |m: &str| common::counts(common::keyed_cell(&w, "scores", 0, "LAS", m));
+        assert_eq!(las("recall"), cell, "ud {key}={group}");
+        assert_eq!(
+            las("precision"),
+            las("aligned-accuracy"),
+            "ud {key}={group}"
+        );
+    }
 }

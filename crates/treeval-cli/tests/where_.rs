@@ -329,10 +329,88 @@ fn bad_conditions_and_other_commands_are_usage_errors() {
     ]);
     assert_eq!(o.status.code(), Some(2));
     assert_stderr_has(&o, "--where does not apply with --compat");
-    let o = treeval(&["ud", GOLD, SYS[0], "--where", "deprel=obj"]);
+    let o = treeval(&["relations", GOLD, SYS[0], "--where", "deprel=obj"]);
     assert_eq!(o.status.code(), Some(2));
     assert_stderr_has(
         &o,
-        "--where is not available for `treeval ud` (it is for deps only)",
+        "--where is not available for `treeval relations` (it is for deps and ud)",
     );
+    let o = treeval(&["ud", GOLD, SYS[0], "--where", "sys.deprel=obj"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_stderr_has(&o, "ud takes conditions on gold words only");
+    let o = treeval(&["ud", GOLD, SYS[0], "--where", "deprel=obl:npmod"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_stderr_has(&o, "write 'obl'");
+}
+
+const UD_TOK: [&str; 2] = [
+    "testdata/ud/different-tokenization/gold.conllu",
+    "testdata/ud/different-tokenization/sys.conllu",
+];
+
+fn ud_report(files: [&str; 2], extra: &[&str]) -> Value {
+    let mut a = vec!["ud", files[0], files[1], "-q", "--format", "json"];
+    a.extend(extra);
+    serde_json::from_str(&stdout_ok(&a)).unwrap()
+}
+
+/// The counts of `measure` in the `ud` scores row of `metric`.
+fn ud_counts(r: &Value, metric: &str, measure: &str) -> Vec<u64> {
+    counts(keyed_cell(r, "scores", 0, metric, measure))
+}
+
+/// In `ud`, `--where KEY=GROUP` keeps the gold words of the `--by` cell: the LAS and UAS
+/// recall are the cell's, every system word counted is aligned to a kept gold word
+/// (precision reads the aligned ones), tokens and sentences are not counted, and
+/// `--errors` lists the kept gold words LAS counts wrong.
+#[test]
+fn ud_every_by_cell_is_its_where_over_the_alignment() {
+    let all = "deprel,upos,length,distance,direction,depth,projectivity";
+    for files in [UD_TOK, [GOLD, SYS[0]]] {
+        let by = ud_report(files, &["--by", all]);
+        let mut checked = 0;
+        for key in all.split(',') {
+            let section = format!("by:{key}");
+            for group in keys(&by, &section, 0) {
+                if counts(keyed_cell(&by, &section, 0, &group, "words"))[0] == 0 {
+                    continue;
+                }
+                let cond = format!("{key}={group}");
+                let w = ud_report(files, &["--where", &cond, "--errors"]);
+                for m in ["LAS", "UAS"] {
+                    let cell = counts(keyed_cell(&by, &section, 0, &group, m));
+                    assert_eq!(ud_counts(&w, m, "recall"), cell, "{cond} {m}");
+                }
+                let (precision, aligned) = (
+                    ud_counts(&w, "LAS", "precision"),
+                    ud_counts(&w, "LAS", "aligned-accuracy"),
+                );
+                assert_eq!(
+                    precision, aligned,
+                    "{cond}: precision reads the aligned words"
+                );
+                assert_eq!(ud_counts(&w, "Tokens", "F1"), [0, 0, 0], "{cond}");
+                let las = ud_counts(&w, "LAS", "recall");
+                let rows = w["listings"][0]["rows"].as_array().unwrap().len() as u64;
+                assert_eq!(rows, las[1] - las[0], "{cond}: --errors");
+                checked += 1;
+            }
+        }
+        assert!(checked > 15, "{checked} cells");
+    }
+}
+
+#[test]
+fn ud_report_says_what_was_kept() {
+    let r = ud_report(UD_TOK, &["--where", "deprel=nsubj|punct"]);
+    let sig = r["signature"].as_str().unwrap();
+    assert!(sig.contains("|where:gold.deprel=nsubj/punct"), "{sig}");
+    let notes = r["notes"].as_array().unwrap();
+    let kept = format!(
+        "{}: where gold.deprel=nsubj|punct: 4 of 8 gold words",
+        UD_TOK[1]
+    );
+    assert!(notes.iter().any(|n| n == kept.as_str()), "{notes:?}");
+    let reads = "precision = right / system words aligned to kept gold words";
+    assert!(notes.iter().any(|n| n.as_str().unwrap().contains(reads)));
 }

@@ -2,6 +2,7 @@
 //! sentences and over relations, per-relation precision/recall/F1, breakdowns and label
 //! confusions, all from counts through the measures of `treeval_metrics::deps`.
 
+use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::{
     group_measures, macro_relation_measures, relation_measures, word_measures, DepsMetric,
     DepsResult, GroupCounts, RelationMacro, SystemResult,
@@ -268,11 +269,12 @@ fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
     for s in &result.systems {
         let t = &s.observer.totals;
         if !opts.filter.is_empty() {
+            let of = t.words + s.observer.unmatched;
             r.notes.push(where_note(
                 &s.file.path,
-                opts,
-                t.words,
-                s.observer.unmatched,
+                &opts.filter,
+                (t.words, of),
+                "scored words",
             ));
         }
         if t.excluded > 0 {
@@ -313,17 +315,18 @@ fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
 }
 
 /// `sys.conllu: where gold.deprel=nsubj and sys.deprel=obj: 123 of 25148 scored words`:
-/// the words `--where` kept (`matched`) of those the punctuation policy scores.
-fn where_note(path: &str, opts: &DepsOptions, matched: u64, unmatched: u64) -> String {
-    let none = if matched == 0 {
+/// how many words `--where` kept (`kept.0`) of how many it could (`kept.1`, `what`).
+pub fn where_note(path: &str, filter: &Where, kept: (u64, u64), what: &str) -> String {
+    let none = if kept.0 == 0 {
         " (no word: every score is n/a)"
     } else {
         ""
     };
     format!(
-        "{path}: where {}: {matched} of {} scored words{none}",
-        opts.filter.describe(),
-        matched + unmatched
+        "{path}: where {}: {} of {} {what}{none}",
+        filter.describe(),
+        kept.0,
+        kept.1
     )
 }
 

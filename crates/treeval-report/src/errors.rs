@@ -122,7 +122,7 @@ pub fn ud_errors(
             .cloned()
             .flatten()
             .unwrap_or_default();
-        for (p, w) in s.words.iter().enumerate() {
+        for (p, w) in s.words.iter().enumerate().filter(|(_, w)| w.scored) {
             let (sh, sl, f) = match w.system {
                 None => (None, "", flags::UNALIGNED),
                 Some(x) => {
