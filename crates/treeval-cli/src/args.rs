@@ -752,6 +752,22 @@ pub struct ReportArgs {
     /// one table per system; JSON: `listings`).
     #[arg(long, help_heading = "Output")]
     pub errors: bool,
+    /// Score only the words that meet every condition (deps, ud): COND[,COND…],
+    /// repeatable, all ANDed. COND is KEY=VALUE[|VALUE…] (any value). KEY is a --by key of
+    /// the gold word (deprel, upos, xpos, length, distance, direction, depth,
+    /// projectivity; also written gold.KEY) or, in deps, of the system's analysis of the
+    /// same word (sys.deprel, sys.upos, sys.distance, sys.direction). VALUE is a group as
+    /// the --by table names it (3-6, 7+, root, left, non-projective, …) or, for length,
+    /// distance and depth, a number, a range N-M or N+ (distance=9+). Labels are compared
+    /// under --labels (ud: universal). Every score, breakdown, confusion, exact match
+    /// (sentences whose kept words are all right), --errors listing and per-sentence line
+    /// then counts the kept words only; the report says how many were kept and the
+    /// signature records the conditions. ud counts the kept gold words and the system
+    /// words aligned to them (precision = aligned accuracy; Tokens and Sentences n/a).
+    /// With sys.* conditions each system scores different words, so --test mcnemar is
+    /// refused. Not in the other commands (usage error).
+    #[arg(long = "where", value_name = "CONDS", help_heading = "Output")]
+    pub where_: Vec<String>,
     /// Significance tests and intervals.
     #[command(flatten)]
     pub sig: SignificanceArgs,

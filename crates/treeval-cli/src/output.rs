@@ -408,6 +408,25 @@ pub fn check_errors(
     Ok(())
 }
 
+/// Refuse `--where` where it is not built (every command but deps and ud), and beside a
+/// `--compat` mode (which prints exactly what the reference tool prints).
+pub fn check_where(command: &str, conds: &[String], compat: bool) -> Result<(), Failure> {
+    if conds.is_empty() {
+        return Ok(());
+    }
+    if command != "deps" && command != "ud" {
+        return Err(Failure::Usage(format!(
+            "--where is not available for `treeval {command}` (it is for deps and ud)"
+        )));
+    }
+    if compat {
+        return Err(Failure::Usage(
+            "--where does not apply with --compat, which prints exactly what the reference tool prints over all its words; drop one of the two".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Problems shown in full before the rest are counted: about a screenful, as the
 /// readers' own error messages ([`treeval_formats::error::render_capped`]).
 pub const SHOWN: usize = treeval_formats::error::SHOWN_LINES;

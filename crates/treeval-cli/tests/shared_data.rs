@@ -1543,3 +1543,68 @@ fn errors_listings_add_up_in_relations_and_ted() {
         assert_eq!(listed, delta_new);
     }
 }
+
+/// `deps --where` on real parser output (EWT dev against spaCy's greedy parse): a
+/// confusion cell's words are its `--where` words and its `--errors` rows, a `--by
+/// distance` cell is its `--where`, and kept plus not kept words are the scored words.
+#[test]
+fn where_keeps_the_words_of_a_cell_on_real_output() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let sys = d.join("nbest/en_ewt-dev.en_sm.greedy.conllu");
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let mut a = vec!["deps", s(&gold), s(&sys), "-q", "--format", "json"];
+        a.extend(extra);
+        serde_json::from_str(&treeval(&a)).unwrap()
+    };
+    let las = |r: &serde_json::Value| common::counts(common::cell(r, "scores", 0, "LAS"));
+    let all = run(&["--confusion=100", "--by", "distance"]);
+    let m = &all["matrices"][0];
+    let at =
+        |v: &serde_json::Value, l: &str| v.as_array().unwrap().iter().position(|x| x == l).unwrap();
+    let n = m["counts"][at(&m["rows"], "nsubj")][at(&m["columns"], "obj")]
+        .as_u64()
+        .unwrap();
+    assert!(n > 0);
+    let w = run(&["--where", "gold.deprel=nsubj,sys.deprel=obj", "--errors"]);
+    assert_eq!(las(&w), [0, n]);
+    assert_eq!(w["listings"][0]["rows"].as_array().unwrap().len() as u64, n);
+    let scored = las(&all)[1];
+    assert_eq!(
+        w["inputs"][1]["counts"]["unmatched_words"].as_u64(),
+        Some(scored - n)
+    );
+    for bin in ["root", "1", "3-6", "7+"] {
+        let cell = common::counts(common::keyed_cell(&all, "by:distance", 0, bin, "LAS"));
+        assert_eq!(
+            las(&run(&["--where", &format!("distance={bin}")])),
+            cell,
+            "{bin}"
+        );
+    }
+    // ud over the tokenization alignment: the LAS recall of the kept gold words is the
+    // --by cell's, and precision reads the system words aligned to them
+    let ud = |extra: &[&str]| -> serde_json::Value {
+        let mut a = vec!["ud", s(&gold), s(&sys), "-q", "--format", "json"];
+        a.extend(extra);
+        serde_json::from_str(&treeval(&a)).unwrap()
+    };
+    let by = ud(&["--by", "deprel,distance"]);
+    for (key, group) in [("deprel", "nsubj"), ("deprel", "obl"), ("distance", "7+")] {
+        let w = ud(&["--where", &format!("{key}={group}")]);
+        let cell = common::counts(common::keyed_cell(
+            &by,
+            &format!("by:{key}"),
+            0,
+            group,
+            "LAS",
+        ));
+        let las = |m: &str| common::counts(common::keyed_cell(&w, "scores", 0, "LAS", m));
+        assert_eq!(las("recall"), cell, "ud {key}={group}");
+        assert_eq!(
+            las("precision"),
+            las("aligned-accuracy"),
+            "ud {key}={group}"
+        );
+    }
+}

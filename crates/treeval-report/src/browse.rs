@@ -20,7 +20,7 @@ pub mod flags {
     pub const HEAD: u8 = 1;
     /// The label is wrong.
     pub const LABEL: u8 = 2;
-    /// The word is not scored (punctuation policy).
+    /// The word is not scored (punctuation policy, or not kept by `--where`).
     pub const UNSCORED: u8 = 4;
     /// The word has no aligned system word (ud).
     pub const UNALIGNED: u8 = 8;

@@ -2,6 +2,7 @@
 //! sentences and over relations, per-relation precision/recall/F1, breakdowns and label
 //! confusions, all from counts through the measures of `treeval_metrics::deps`.
 
+use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::{
     group_measures, macro_relation_measures, relation_measures, word_measures, DepsMetric,
     DepsResult, GroupCounts, RelationMacro, SystemResult,
@@ -48,8 +49,9 @@ fn macro_sentences() -> Vec<Measure> {
     v
 }
 
-/// Build the report of `result`.
-pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Shown<'_>) -> Report {
+/// The report's signature and conventions: punctuation, labels, average, the sanity
+/// warnings raised and the `--where` conditions.
+fn signed(result: &DepsResult, opts: &DepsOptions, profile: &str) -> Report {
     let mut signature = Signature::new(
         "deps",
         &[
@@ -62,11 +64,23 @@ pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Show
         // the sanity warnings raised (label-case, unseen-labels, subtypes, empty-xpos)
         signature.push("warn", result.sanity.join(","));
     }
+    if !opts.filter.is_empty() {
+        signature.push("where", opts.filter.name());
+    }
     let mut r = Report::new("deps", signature);
     r.convention("profile", profile);
     r.convention("punctuation", opts.punct.name());
+    if !opts.filter.is_empty() {
+        r.convention("where", opts.filter.describe());
+    }
     r.convention("labels", opts.labels.name());
     r.convention("average", "micro");
+    r
+}
+
+/// Build the report of `result`.
+pub fn build(result: &DepsResult, opts: &DepsOptions, profile: &str, shown: Shown<'_>) -> Report {
+    let mut r = signed(result, opts, profile);
     inputs(&mut r, result);
     // the units: the sentences when they were kept (tests, intervals), else their sums
     let units: Vec<&[AttachmentCounts]> = result
@@ -180,6 +194,7 @@ fn system_input(k: usize, s: &SystemResult) -> Input {
             "words": f.words,
             "totals": o.totals,
             "excluded_words": o.totals.excluded,
+            "unmatched_words": o.unmatched,
             "form_mismatches": o.form_mismatches,
             "validity": o.validity,
         }),
@@ -253,6 +268,15 @@ pub fn by_section<'a>(
 fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
     for s in &result.systems {
         let t = &s.observer.totals;
+        if !opts.filter.is_empty() {
+            let of = t.words + s.observer.unmatched;
+            r.notes.push(where_note(
+                &s.file.path,
+                &opts.filter,
+                (t.words, of),
+                "scored words",
+            ));
+        }
         if t.excluded > 0 {
             r.notes.push(format!(
                 "{}: {} word(s) not scored (punctuation policy {})",
@@ -290,16 +314,25 @@ fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
     }
 }
 
+/// `sys.conllu: where gold.deprel=nsubj and sys.deprel=obj: 123 of 25148 scored words`:
+/// how many words `--where` kept (`kept.0`) of how many it could (`kept.1`, `what`).
+pub fn where_note(path: &str, filter: &Where, kept: (u64, u64), what: &str) -> String {
+    let none = if kept.0 == 0 {
+        " (no word: every score is n/a)"
+    } else {
+        ""
+    };
+    format!(
+        "{path}: where {}: {} of {} {what}{none}",
+        filter.describe(),
+        kept.0,
+        kept.1
+    )
+}
+
 /// Where a group goes: bins in their natural order; names (labels, tags) alphabetically.
 fn group_order(key: ByKey, name: &str) -> (usize, String) {
-    let order: &[&str] = match key {
-        ByKey::Length => &treeval_metrics::bins::LENGTH_BINS,
-        ByKey::Distance => &["root", "1", "2", "3-6", "7+", "invalid"],
-        ByKey::Direction => &["root", "left", "right", "self", "invalid"],
-        ByKey::Depth => &["1", "2", "3", "4", "5", "6", "7+", "unreachable", "invalid"],
-        ByKey::Projectivity => &["projective", "non-projective", "invalid"],
-        _ => &[],
-    };
+    let order = key.bins();
     if order.is_empty() {
         (0, name.to_owned())
     } else {

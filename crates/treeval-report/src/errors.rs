@@ -67,8 +67,9 @@ impl DepsErrors {
         let Some(l) = self.listings.get_mut(k) else {
             return;
         };
-        for (p, gw) in g.words().iter().enumerate() {
-            let judged = judge(&self.opts, g, gw, s, s.words().get(p));
+        let scored = self.opts.scored_words(g, s);
+        for (p, (gw, sc)) in g.words().iter().zip(scored).enumerate() {
+            let judged = judge(&self.opts, (g, gw, sc), s, s.words().get(p));
             let (sh, sl, f) = judged.unwrap_or((None, "", flags::UNALIGNED));
             let Some(what) = dep_error(f) else {
                 continue;
@@ -154,7 +155,7 @@ pub fn ud_errors(
             .cloned()
             .flatten()
             .unwrap_or_default();
-        for (p, w) in s.words.iter().enumerate() {
+        for (p, w) in s.words.iter().enumerate().filter(|(_, w)| w.scored) {
             let (sh, sl, f) = match w.system {
                 None => (None, "", flags::UNALIGNED),
                 Some(x) => {

@@ -4,6 +4,7 @@
 //! reference scripts' own outputs (`--compat`).
 
 use serde::Serialize;
+use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::{group_measures, ByKey, GroupCounts};
 use treeval_metrics::ud::measures::{measures, relation_measures};
 use treeval_metrics::ud::{
@@ -294,6 +295,24 @@ fn breakdowns(r: &mut Report, systems: &[UdSystemIn]) {
         });
         r.sections.push(crate::deps::by_section(key, &gm, per));
     }
+}
+
+/// `--where` in the report: the convention, how many gold words each system's scores
+/// kept, and how precision then reads.
+pub fn add_where(r: &mut Report, filter: &Where, gold: &UdFileOut, systems: &[UdSystemIn]) {
+    if filter.is_empty() {
+        return;
+    }
+    r.convention("where", filter.describe());
+    let words = METRICS.iter().position(|m| *m == "Words").unwrap_or(2);
+    for s in systems {
+        let kept = (s.counts.metrics[words].gold, gold.words);
+        let note = crate::deps::where_note(&s.file.path, filter, kept, "gold words");
+        r.notes.push(note);
+    }
+    r.notes.push(
+        "where: only the gold words that meet the conditions and the system words aligned to them are counted, so recall = right / kept gold words and precision = right / system words aligned to kept gold words (the aligned accuracy; a system word aligned to no gold word meets no condition on gold words); Tokens and Sentences are not counted (n/a)".into(),
+    );
 }
 
 /// The notes of every system: its resync windows, DEPS items left out.

@@ -506,6 +506,7 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
         a.compat.is_some(),
     )?;
     crate::output::check_errors("align", a.report.errors, a.compat.is_some(), true)?;
+    crate::output::check_where("align", &a.report.where_, a.compat.is_some())?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)
 }
 

@@ -141,6 +141,7 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
         a.compat.is_some(),
     )?;
     crate::output::check_errors("brackets", a.report.errors, a.compat.is_some(), true)?;
+    crate::output::check_where("brackets", &a.report.where_, a.compat.is_some())?;
     check_outputs(&outs, ins, a.report.out.force)
 }
 

@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use treeval_formats::{Conll09Columns, Format, ReaderBuilder};
+use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::{evaluate, Input};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 
@@ -58,6 +59,7 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
         keep_sentences: !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some(),
         pair_decisions: a.report.sig.tests.contains(&TestArg::Mcnemar),
         count_predicates: a.compat == Some(CompatMode::Eval09),
+        filter: Where::default(),
     };
     (opts, name)
 }
@@ -66,6 +68,7 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
 pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (mut opts, profile) = options(a);
     validate(a)?;
+    opts.filter = where_filter(a, opts.labels)?;
     let page = page_additions(a, &mut opts);
     let (gold, systems) = readers(a);
     let ins = inputs(a);
@@ -220,6 +223,7 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
         a.compat.is_some(),
     )?;
     crate::output::check_errors("deps", a.report.errors, a.compat.is_some(), true)?;
+    crate::output::check_where("deps", &a.report.where_, a.compat.is_some())?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     if !a.report.sig.tests.is_empty() && a.systems.len() < 2 {
         return Err(Failure::Usage(
@@ -232,6 +236,21 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
         ));
     }
     Ok(())
+}
+
+/// The `--where` conditions, labels compared under `labels`; McNemar refused when they
+/// read the system's analysis (each system then scores different words, so there are no
+/// paired word decisions).
+fn where_filter(a: &DepsArgs, labels: LabelMode) -> Result<Where, Failure> {
+    let w = Where::all(&a.report.where_, labels)
+        .map_err(|e| Failure::Usage(format!("--where: {e}")))?;
+    if w.has_system_side() && a.report.sig.tests.contains(&TestArg::Mcnemar) {
+        return Err(Failure::Usage(format!(
+            "--test mcnemar needs every system scored on the same words, and --where {} keeps different words for each system (a sys.* condition)\n  hint: use --test ar or --test bootstrap, which compare per-sentence counts",
+            w.describe()
+        )));
+    }
+    Ok(w)
 }
 
 /// The gold and system inputs with their readers' settings.

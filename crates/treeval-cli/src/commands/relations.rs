@@ -27,6 +27,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         false,
     )?;
     crate::output::check_errors("relations", a.report.errors, false, true)?;
+    crate::output::check_where("relations", &a.report.where_, false)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let (cfg, _) = super::significance::resampling_config(
         &a.report.sig,

@@ -224,6 +224,10 @@ fn check_shared(a: &TableArgs) -> Result<(), Failure> {
             r.errors,
             "--errors does not apply to `treeval table`: run the command of a treebank",
         ),
+        (
+            !r.where_.is_empty(),
+            "--where is not available for `treeval table` (it is for deps and ud): run the command of a treebank",
+        ),
     ];
     match refused.iter().find(|(bad, _)| *bad) {
         Some((_, why)) => Err(Failure::Usage((*why).into())),

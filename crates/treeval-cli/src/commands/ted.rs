@@ -49,6 +49,7 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ));
     }
     crate::output::check_errors("ted", a.report.errors, false, true)?;
+    crate::output::check_where("ted", &a.report.where_, false)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     match &a.distance {
         Some(path) => distances(a, path, out),

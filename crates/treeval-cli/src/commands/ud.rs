@@ -3,10 +3,12 @@
 use std::io::Write;
 
 use treeval_formats::{Format as InFormat, ReaderBuilder};
+use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::Input;
 use treeval_metrics::ud::measures::f1_of;
 use treeval_metrics::ud::METRICS;
 use treeval_metrics::ud::{evaluate, EmptyNodes, Enhancements, UdError, UdOptions};
+use treeval_metrics::LabelMode;
 use treeval_report::model::Warning;
 use treeval_report::ud::{
     build, compat_text, resync_lines, UdCompat as Compat, UdFileOut, UdShown, UdSystemIn,
@@ -125,6 +127,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         a.compat.is_some(),
     )?;
     crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
+    crate::output::check_where("ud", &a.report.where_, a.compat.is_some())?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let enhancements = Enhancements::parse(&a.enhancements)
         .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
@@ -139,7 +142,8 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "system files",
         "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
     )?;
-    let opts = options(a, enhancements, resample);
+    let mut opts = options(a, enhancements, resample);
+    opts.filter = where_filter(a)?;
     let (systems, diagnostics, gold_out) = score(a, &opts)?;
     if a.report.out.per_sentence.is_some() {
         write_per_sentence(a, &ins, &systems)?;
@@ -167,6 +171,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         };
         let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
         let mut report = build(signature, &gold_file, &systems, shown, warnings);
+        treeval_report::ud::add_where(&mut report, &opts.filter, &gold_file, &systems);
         if opts.trace.is_some() {
             let ids = gold_sent_ids(&a.gold);
             if html_page(a) {
@@ -291,7 +296,22 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
             html_page(a).then_some(a.report.html_sentences)
         },
         relation_triples: None,
+        filter: Default::default(),
     }
+}
+
+/// The `--where` conditions: on gold words only, relations compared by their universal
+/// part (as every `ud` score).
+fn where_filter(a: &UdArgs) -> Result<Where, Failure> {
+    let w = Where::all(&a.report.where_, LabelMode::Universal)
+        .map_err(|e| Failure::Usage(format!("--where: {e}")))?;
+    if w.has_system_side() {
+        return Err(Failure::Usage(format!(
+            "--where {}: ud takes conditions on gold words only (KEY or gold.KEY); the system words counted are those aligned to the gold words kept\n  hint: for conditions on the system's analysis, `treeval deps` scores files with gold's words by position",
+            w.describe()
+        )));
+    }
+    Ok(w)
 }
 
 /// The systems, their readers' warnings and the gold file's description.
@@ -377,6 +397,9 @@ fn signature(a: &UdArgs, opts: &UdOptions) -> Signature {
             ),
         ],
     );
+    if !opts.filter.is_empty() {
+        signature.push("where", opts.filter.name());
+    }
     if let Some(c) = a.compat {
         signature.push(
             "compat",

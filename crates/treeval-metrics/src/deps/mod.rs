@@ -5,6 +5,7 @@
 //! per-group counts), summed with `+=`, and only then turned into scores.
 
 mod clas;
+pub mod filter;
 mod measures;
 mod observe;
 mod run;
@@ -151,6 +152,20 @@ impl ByKey {
         ByKey::ALL.into_iter().find(|k| k.name() == s)
     }
 
+    /// The groups of a binned key in their natural order, as the `--by` table names and
+    /// orders them (`invalid`: a system head beyond the sentence or missing); empty for
+    /// the keys whose groups are the values themselves (deprel, upos, xpos).
+    pub fn bins(self) -> &'static [&'static str] {
+        match self {
+            ByKey::Length => &crate::bins::LENGTH_BINS,
+            ByKey::Distance => &["root", "1", "2", "3-6", "7+", "invalid"],
+            ByKey::Direction => &["root", "left", "right", "self", "invalid"],
+            ByKey::Depth => &["1", "2", "3", "4", "5", "6", "7+", "unreachable", "invalid"],
+            ByKey::Projectivity => &["projective", "non-projective", "invalid"],
+            ByKey::Deprel | ByKey::Upos | ByKey::Xpos => &[],
+        }
+    }
+
     /// Whether the group of a word also depends on the system tree, so that the
     /// breakdown has a system side (precision) as well as a gold side (recall).
     pub fn has_system_side(self) -> bool {
@@ -183,6 +198,9 @@ pub struct DepsOptions {
     /// Count the CoNLL-2009 predicates (words with a PRED value, as eval09.pl reads
     /// them) of every file, for `--compat eval09`.
     pub count_predicates: bool,
+    /// Which of the words the punctuation policy scores are kept (`--where`; empty:
+    /// all). The others are counted in [`Observer::unmatched`].
+    pub filter: filter::Where,
 }
 
 impl DepsOptions {
@@ -203,6 +221,25 @@ impl DepsOptions {
     }
 }
 
+impl DepsOptions {
+    /// Which words of gold sentence `g` are scored against system sentence `s` (paired
+    /// word by word): the punctuation policy scores them and they meet the `--where`
+    /// conditions. For the listings and the page, which judge words outside the counting.
+    pub fn scored_words(&self, g: &Sentence, s: &Sentence) -> Vec<bool> {
+        let mut tree = crate::tree::Tree::new();
+        if self.filter.needs_gold_tree() {
+            tree.analyze(g.words().iter().map(|w| w.head().index()));
+        }
+        (0..g.len())
+            .map(|i| {
+                self.scores_word(g, &g.words()[i])
+                    && self.filter.gold_matches(g, i, &tree, self.labels)
+                    && (i >= s.len() || self.filter.sys_matches(s, i, self.labels))
+            })
+            .collect()
+    }
+}
+
 impl Default for DepsOptions {
     fn default() -> Self {
         DepsOptions {
@@ -215,6 +252,7 @@ impl Default for DepsOptions {
             keep_sentences: false,
             pair_decisions: false,
             count_predicates: false,
+            filter: filter::Where::default(),
         }
     }
 }

@@ -18,6 +18,9 @@ use crate::tree::{Tree, TreeProblems};
 #[derive(Debug, Clone, Default)]
 pub struct GoldSentence {
     scored: Vec<bool>,
+    /// Words the punctuation policy scores that do not meet the gold `--where`
+    /// conditions.
+    unmatched: Vec<bool>,
     labels: Vec<u32>,
     heads: Vec<u32>,
     tree: Tree,
@@ -45,6 +48,7 @@ impl GoldSentence {
         diags: &mut Vec<Diagnostic>,
     ) {
         self.scored.clear();
+        self.unmatched.clear();
         self.labels.clear();
         self.heads.clear();
         self.predicates = if opts.count_predicates {
@@ -80,6 +84,15 @@ impl GoldSentence {
                 diags.push(d.with_hint(
                     "the gold tree is malformed; its words are still scored one by one",
                 ));
+            }
+        }
+        self.unmatched.resize(self.scored.len(), false);
+        if !opts.filter.is_empty() {
+            for (i, scored) in self.scored.iter_mut().enumerate() {
+                if *scored && !opts.filter.gold_matches(s, i, &self.tree, opts.labels) {
+                    *scored = false;
+                    self.unmatched[i] = true;
+                }
             }
         }
     }
@@ -225,6 +238,9 @@ pub struct Observer {
     pub form_mismatches: u64,
     /// System words with a CoNLL-2009 predicate (counted with `opts.count_predicates`).
     pub predicates: u64,
+    /// Words the punctuation policy scores that do not meet the `--where` conditions
+    /// (`opts.filter`): not scored, not in [`AttachmentCounts::excluded`].
+    pub unmatched: u64,
     /// Examples (FORM mismatches, malformed trees), at most `opts.examples` of each.
     pub examples: Vec<Diagnostic>,
     /// The per-word decisions of the last sentence observed (bits `DECISION_*`), kept
@@ -316,8 +332,12 @@ impl Observer {
             if gold.form(gw) != sys.form(sw) {
                 self.form_mismatch(gold, gw, gold_path, sys, sw, sys_path, opts);
             }
-            if !g.scored[i] {
-                c.excluded += 1;
+            if !g.scored[i] || !self.sys_matches(sys, i, opts) {
+                if g.unmatched[i] || g.scored[i] {
+                    self.unmatched += 1;
+                } else {
+                    c.excluded += 1;
+                }
                 if opts.pair_decisions {
                     self.decisions.push(0);
                 }
@@ -340,6 +360,13 @@ impl Observer {
         }
         self.totals += c;
         c
+    }
+
+    /// Whether system word `i` meets the system `--where` conditions (true when there
+    /// are none).
+    #[inline]
+    fn sys_matches(&self, sys: &Sentence, i: usize, opts: &DepsOptions) -> bool {
+        !opts.filter.has_system_side() || opts.filter.sys_matches(sys, i, opts.labels)
     }
 
     /// The system tree's problems into the validity counts, and the first problem as an
@@ -687,6 +714,46 @@ mod tests {
         let t = observe_all(&gold, &sys, &DepsOptions::default()).0.totals;
         assert_eq!(t.eval09_exact_match(), (0, 2));
         assert_eq!((t.lem, t.scored_sentences), (0, 2));
+    }
+
+    #[test]
+    fn where_keeps_words_counts_the_others_and_measures_only_sentences_with_kept_words() {
+        // sentence 1: nsubj right, obj labelled nsubj by the system; sentence 2: no nsubj
+        let gold = conll09(&[
+            ("I", 2, "nsubj", "_"),
+            ("saw", 0, "root", "_"),
+            ("it", 2, "obj", "_"),
+            (".", 2, "punct", "_"),
+        ]) + &conll09(&[("Go", 0, "root", "_"), ("!", 1, "punct", "_")]);
+        let sys = conll09(&[
+            ("I", 2, "nsubj", "_"),
+            ("saw", 0, "root", "_"),
+            ("it", 2, "nsubj", "_"),
+            (".", 2, "punct", "_"),
+        ]) + &conll09(&[("Go", 0, "root", "_"), ("!", 1, "punct", "_")]);
+        let run = |spec: &str| {
+            let opts = DepsOptions {
+                punct: PunctPolicy::Form,
+                filter: super::super::filter::Where::parse(spec, crate::LabelMode::Full).unwrap(),
+                ..DepsOptions::default()
+            };
+            let (obs, _) = observe_all(&gold, &sys, &opts);
+            let t = obs.totals;
+            (
+                t.words,
+                t.las,
+                t.excluded,
+                obs.unmatched,
+                t.scored_sentences,
+                t.lem,
+            )
+        };
+        // 4 words scored by the policy, 2 punctuation marks excluded by it
+        assert_eq!(run("deprel=nsubj"), (1, 1, 2, 3, 1, 1));
+        assert_eq!(run("sys.deprel=nsubj"), (2, 1, 2, 2, 1, 0));
+        assert_eq!(run("deprel=obj,sys.deprel=nsubj"), (1, 0, 2, 3, 1, 0));
+        assert_eq!(run("deprel=root"), (2, 2, 2, 2, 2, 2));
+        assert_eq!(run("deprel=nope"), (0, 0, 2, 4, 0, 0));
     }
 
     #[test]

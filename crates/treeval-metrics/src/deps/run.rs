@@ -411,7 +411,17 @@ impl<'a> Run<'a> {
             }
         }
         for (k, o) in self.observers.iter().enumerate() {
-            if o.totals.words == 0 {
+            if o.totals.words == 0 && !opts.filter.is_empty() {
+                self.warnings.push(Diagnostic::warning(
+                    Position::new(self.sys_paths[k].clone(), 0, 0),
+                    ErrorKind::Other(format!(
+                        "no word scored: --where {} matched none of the {} words the punctuation policy '{}' scores, so every score is not applicable (n/a)",
+                        opts.filter.describe(),
+                        o.unmatched,
+                        opts.punct.name()
+                    )),
+                ));
+            } else if o.totals.words == 0 {
                 self.warnings.push(
                     Diagnostic::warning(
                         Position::new(self.sys_paths[k].clone(), 0, 0),
@@ -428,9 +438,14 @@ impl<'a> Run<'a> {
     }
 
     /// Sanity warnings about each system's label inventory against gold's (scored
-    /// words): case-only twins (`ROOT` vs `root`, with the LAS labels compared
+    /// words; none with `--where`, which keeps words by their labels): case-only twins (`ROOT` vs `root`, with the LAS labels compared
     /// case-insensitively would give), labels never in gold, subtypes in one file only.
     fn label_warnings(&mut self) {
+        if !self.opts.filter.is_empty() {
+            // the kept words' inventories are not the files': with `--where deprel=nsubj`
+            // every other system label is "never in gold"
+            return;
+        }
         for k in 0..self.observers.len() {
             let o = &self.observers[k];
             let inv = Inventory::of(o, &self.labels);

@@ -39,7 +39,9 @@ use crate::feed::fill_batch;
 use crate::labels::LabelTable;
 use resync::{Resync, Step};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use window::{Chunk, Converter, Edep, SentInfo, Side, Tok, F_CONTENT, F_MULTIWORD, NONE, ROOT, W};
+use window::{
+    Chunk, Converter, Edep, SentInfo, Side, Tok, F_CONTENT, F_KEPT, F_MULTIWORD, NONE, ROOT, W,
+};
 
 /// Relations counted by CLAS, MLAS and BLEX.
 pub const CONTENT_DEPRELS: [&str; 29] = [
@@ -157,6 +159,10 @@ pub struct UdOptions {
     /// List the relations of this graph that the other side does not have
     /// ([`UdResult::relation_triples`], `treeval relations --errors`).
     pub relation_triples: Option<triples::RelationGraph>,
+    /// `--where`: conditions on gold words (universal relations; no system side). Only
+    /// the gold words that meet them, and the system words aligned to those, are
+    /// counted; tokens and sentences are not counted at all (they are not words).
+    pub filter: crate::deps::filter::Where,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -1029,24 +1035,27 @@ impl<'a> Eval<'a> {
             gsents: &g.flat.sents[gs0..ngs],
             gs0,
             sets_wanted: self.opts.relation_sets,
+            filter: !self.opts.filter.is_empty(),
             nk: self.opts.by.len(),
             window: &mut self.window,
             rel: &mut self.rel,
             groups: &mut self.groups,
         };
-        // tokens and sentences: spans, merged by start
-        let span = |t: &Tok| (t.start, t.end);
-        t.spans(
-            TOKENS,
-            g.flat.tokens[gt0..ngt].iter().map(span),
-            s.flat.tokens[st0..nst].iter().map(span),
-        );
-        let span = |t: &SentInfo| (t.start, t.end);
-        t.spans(
-            SENTENCES,
-            g.flat.sents[gs0..ngs].iter().map(span),
-            s.flat.sents[ss0..nss].iter().map(span),
-        );
+        // tokens and sentences: spans, merged by start (not words: none under --where)
+        if !t.filter {
+            let span = |t: &Tok| (t.start, t.end);
+            t.spans(
+                TOKENS,
+                g.flat.tokens[gt0..ngt].iter().map(span),
+                s.flat.tokens[st0..nst].iter().map(span),
+            );
+            let span = |t: &SentInfo| (t.start, t.end);
+            t.spans(
+                SENTENCES,
+                g.flat.sents[gs0..ngs].iter().map(span),
+                s.flat.sents[ss0..nss].iter().map(span),
+            );
+        }
         // words: totals
         t.side_totals(g, gn, true);
         t.side_totals(s, sn, false);
@@ -1075,6 +1084,7 @@ impl<'a> Eval<'a> {
                 ngs,
                 gn,
                 window: &self.window,
+                filter: !self.opts.filter.is_empty(),
             };
             f.offer_to(&mut self.trace);
         }
@@ -1138,6 +1148,8 @@ struct Tally<'a> {
     gsents: &'a [SentInfo],
     gs0: usize,
     sets_wanted: bool,
+    /// Whether `--where` keeps some words only (gold words with [`F_KEPT`]).
+    filter: bool,
     /// Breakdown keys.
     nk: usize,
     /// One entry per gold sentence of `gsents` (at least one).
@@ -1279,10 +1291,29 @@ impl Tally<'_> {
         }
     }
 
+    /// Whether window word `j` of the gold (`gold`) or the system file is counted: every
+    /// word without `--where`; else a gold word that meets it, a system word aligned to
+    /// one.
+    #[inline]
+    fn kept(&self, gold: bool, j: usize) -> bool {
+        if !self.filter {
+            return true;
+        }
+        let gj = if gold { j } else { self.smap[j] as usize };
+        self.g
+            .flat
+            .words
+            .get(gj)
+            .is_some_and(|w| w.flags & F_KEPT != 0)
+    }
+
     /// Words `front..n` of one file: their gold (`gold`) or system totals of the word
     /// metrics, enhanced items, relation sets and relations.
     fn side_totals(&mut self, side: &Side, n: usize, gold: bool) {
-        for w in &side.flat.words[side.front..n] {
+        for (j, w) in side.flat.words[side.front..n].iter().enumerate() {
+            if !self.kept(gold, side.front + j) {
+                continue;
+            }
             let k = if gold {
                 w.sent as usize - self.gs0
             } else {
@@ -1324,7 +1355,10 @@ impl Tally<'_> {
     /// Breakdown groups: words `front..n` of one file by their own value (`nk > 0`).
     fn side_groups(&mut self, side: &Side, n: usize, gold: bool) {
         let nk = self.nk;
-        for ids in side.by[side.front * nk..n * nk].chunks(nk) {
+        for (j, ids) in side.by[side.front * nk..n * nk].chunks(nk).enumerate() {
+            if !self.kept(gold, side.front + j) {
+                continue;
+            }
             for (k, &id) in ids.iter().enumerate() {
                 let v = &mut self.groups[k];
                 if v.len() <= id as usize {
@@ -1340,6 +1374,9 @@ impl Tally<'_> {
     /// metrics, relations, breakdowns, relation sets and enhanced items.
     #[inline]
     fn pair(&mut self, gk: usize, sk: usize) {
+        if !self.kept(true, gk) {
+            return;
+        }
         let (g, s, smap) = (self.g, self.s, self.smap);
         let (gw, sw) = (&g.flat.words[gk], &s.flat.words[sk]);
         let row = gw.sent as usize - self.gs0;

@@ -3,7 +3,7 @@
 //! system word's arc mapped onto the gold words, with the head and label decisions the
 //! UAS and LAS counts are made of. For error listings and the HTML sentence browser.
 
-use super::window::{Side, NONE, ROOT, W};
+use super::window::{Side, F_KEPT, NONE, ROOT, W};
 use super::{head_ok, UdCounts};
 use crate::sample::EvenSample;
 
@@ -32,6 +32,8 @@ pub struct TracedWord {
     pub label: u32,
     /// The aligned system word's analysis; `None` when no system word is aligned to it.
     pub system: Option<TracedSystem>,
+    /// Whether it is scored: it meets the `--where` conditions (always without them).
+    pub scored: bool,
 }
 
 /// One gold sentence.
@@ -58,6 +60,8 @@ pub(super) struct Flushed<'a> {
     pub gn: usize,
     /// Their counts, one per sentence.
     pub window: &'a [UdCounts],
+    /// Whether `--where` keeps some gold words only (those with [`F_KEPT`]).
+    pub filter: bool,
 }
 
 /// A head (window index, [`ROOT`] or a mark) as a word of the sentence starting at
@@ -128,6 +132,7 @@ impl Flushed<'_> {
             head: in_sentence(gw.parent, first, end),
             label: gw.label,
             system,
+            scored: !self.filter || gw.flags & F_KEPT != 0,
         }
     }
 }

@@ -25,6 +25,9 @@ pub(super) const NEVER: u32 = u32::MAX - 1;
 pub(super) const F_MULTIWORD: u8 = 1;
 pub(super) const F_CONTENT: u8 = 2;
 pub(super) const F_FUNCTIONAL: u8 = 4;
+/// The word meets the `--where` conditions (set on every word when there are some; the
+/// evaluation reads it on gold words only).
+pub(super) const F_KEPT: u8 = 8;
 
 /// One syntactic word.
 #[derive(Debug, Clone, Copy)]
@@ -478,6 +481,7 @@ impl Converter {
         });
         let bad = self.push_heads(c, s, base);
         self.push_groups(c, s, base, bad);
+        self.mark_kept(c, s, base);
         link_functional(c, base);
         self.push_enhanced(c, s, base);
     }
@@ -660,6 +664,21 @@ impl Converter {
                 )
                 .with_hint("--multiple-roots-okay accepts several roots, as udeval's option"),
             );
+        }
+    }
+
+    /// [`F_KEPT`] on the words of the sentence just read that meet the `--where`
+    /// conditions (relations compared by their universal part, as every `ud` score).
+    fn mark_kept(&mut self, c: &mut Chunk, s: &Sentence, base: u32) {
+        let filter = &self.opts.filter;
+        if filter.is_empty() {
+            return;
+        }
+        let words = &mut c.flat.words[base as usize..];
+        for (k, w) in words.iter_mut().enumerate() {
+            if filter.gold_matches(s, k, &self.tree, crate::LabelMode::Universal) {
+                w.flags |= F_KEPT;
+            }
         }
     }
 

@@ -20,14 +20,15 @@ pub(crate) fn percent((num, den): (f64, f64)) -> Option<f64> {
 
 /// System word `sw` of `s` (the word at the same position; `None` when there is none)
 /// judged against gold word `gw` of `g` as the scores count it: its head, its label as
-/// compared (label mode applied) and its [`flags`] (wrong head, wrong label, not scored).
+/// compared (label mode applied) and its [`flags`] (wrong head, wrong label, not scored:
+/// `scored` is the word's entry in [`DepsOptions::scored_words`]).
 pub(crate) fn judge<'s>(
     opts: &DepsOptions,
-    g: &Parsed,
-    gw: &Word,
+    gw: (&Parsed, &Word, bool),
     s: &'s Parsed,
     sw: Option<&Word>,
 ) -> Option<(Option<u32>, &'s str, u8)> {
+    let (g, gw, scored) = gw;
     let sw = sw?;
     let (gl, sl) = (
         opts.labels.apply(g.deprel(gw)),
@@ -41,7 +42,7 @@ pub(crate) fn judge<'s>(
     if gl != sl {
         f |= flags::LABEL;
     }
-    if !opts.scores_word(g, gw) {
+    if !scored {
         f |= flags::UNSCORED;
     }
     Some((head, sl, f))
@@ -126,11 +127,13 @@ impl DepsCollector {
 
     /// The system's arcs over the gold words, each error flagged as the scores count it.
     fn arcs(&mut self, g: &Parsed, s: &Parsed) -> Vec<(i64, u32, u8)> {
+        let scored = self.opts.scored_words(g, s);
         g.words()
             .iter()
+            .zip(scored)
             .enumerate()
             .map(
-                |(p, gw)| match judge(&self.opts, g, gw, s, s.words().get(p)) {
+                |(p, (gw, sc))| match judge(&self.opts, (g, gw, sc), s, s.words().get(p)) {
                     None => (-1, 0, flags::UNALIGNED),
                     Some((head, label, f)) => {
                         (head.map_or(-1, i64::from), self.labels.intern(label), f)

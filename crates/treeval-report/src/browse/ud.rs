@@ -69,9 +69,10 @@ fn sentence(
             .words
             .iter()
             .map(|w| match w.system {
+                None if !w.scored => (-1, 0, flags::UNALIGNED | flags::UNSCORED),
                 None => (-1, 0, flags::UNALIGNED),
                 Some(x) => {
-                    let mut f = 0;
+                    let mut f = if w.scored { 0 } else { flags::UNSCORED };
                     if !x.head_ok {
                         f |= flags::HEAD;
                     }
