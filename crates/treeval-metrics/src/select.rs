@@ -379,24 +379,24 @@ fn pattern(re: &regex::Regex) -> &str {
 
 /// A regular expression that must match a whole id.
 fn compile(arg: &str) -> Result<IdFilter, SelectionError> {
+    let bad = |e: regex::Error| {
+        format!(
+            "--sent-id '{arg}' is not an existing file, and not a valid regular expression: {}\n  hint: give a file of sentence ids (one per line), or a regular expression matching whole ids, e.g. 'dev-.*'",
+            regex_message(&e)
+        )
+    };
+    // checked alone first, so that an error shows the pattern as given
+    regex::Regex::new(arg).map_err(bad)?;
     regex::Regex::new(&format!("^(?:{arg})$"))
         .map(IdFilter::Regex)
-        .map_err(|e| {
-            format!(
-                "--sent-id '{arg}' is not an existing file, and not a valid regular expression: {}\nhint: give a file of sentence ids (one per line), or a regular expression matching whole ids, e.g. 'dev-.*'",
-                regex_message(&e)
-            )
-        })
+        .map_err(bad)
 }
 
-/// The regex crate's message, on one line.
+/// The regex crate's message without its picture of the pattern: its last line.
 fn regex_message(e: &regex::Error) -> String {
     let s = e.to_string();
-    s.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+    let last = s.lines().map(str::trim).filter(|l| !l.is_empty()).last();
+    last.unwrap_or("").trim_start_matches("error: ").to_owned()
 }
 
 /// A file of ids: one per line, blank lines and `#` comments skipped.

@@ -58,6 +58,7 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
         keep_sentences: !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some(),
         pair_decisions: a.report.sig.tests.contains(&TestArg::Mcnemar),
         count_predicates: a.compat == Some(CompatMode::Eval09),
+        selection: Default::default(),
     };
     (opts, name)
 }
@@ -66,6 +67,7 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
 pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (mut opts, profile) = options(a);
     validate(a)?;
+    opts.selection = crate::select::selection(&a.report.select)?;
     let page = page_additions(a, &mut opts);
     let (gold, systems) = readers(a);
     let ins = inputs(a);
@@ -86,6 +88,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     })
     .map_err(|e| Failure::Eval(e.to_string()))?;
     per_sentence.finish()?;
+    crate::select::check_kept(&opts.selection, &result.selection)?;
     if !a.report.quiet {
         print_warnings(&result.warnings);
     }
@@ -105,6 +108,15 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         replicates: replicates.as_ref(),
     };
     let mut report = treeval_report::deps::build(&result, &opts, &profile, shown);
+    let sel = &opts.selection;
+    crate::select::record(
+        &mut report,
+        sel,
+        &result.selection,
+        "syntactic words",
+        true,
+        a.report.quiet,
+    )?;
     report.notes.extend(page.note);
     extras.finish(&mut report);
     if !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some() {

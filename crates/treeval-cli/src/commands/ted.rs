@@ -120,7 +120,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let resample = !cfg.tests.is_empty() || a.report.sig.ci.is_some();
     let opts = TedEvalOptions {
         unlabeled: a.unlabeled,
-        max_len: a.max_len,
+        selection: crate::select::selection(&a.report.select)?,
         max_cost: a.max_cost,
         equivalences,
         keep_sentences: resample || a.report.out.per_sentence.is_some(),
@@ -138,11 +138,13 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let shown = TedShown {
         unlabeled: a.unlabeled,
         micro: a.micro,
-        max_len: a.max_len,
+        max_len: a.report.select.max_len,
         resample,
         ci: super::significance::intervals(&a.report.sig),
     };
     let mut report = build(signature, &r, shown, warnings);
+    let (sel, c) = (&opts.selection, &r.selection);
+    crate::select::record(&mut report, sel, c, "words", true, a.report.quiet)?;
     if !cfg.tests.is_empty() {
         let bar = super::significance::Progress::new(a.report.quiet);
         (report.comparisons, report.rankings) =
@@ -226,7 +228,10 @@ fn signature(a: &TedArgs, experiments: usize, r: &TedEvalResult) -> Signature {
             ("average", if a.micro { "micro" } else { "global" }.into()),
             (
                 "max-len",
-                a.max_len.map_or("none".into(), |n| n.to_string()),
+                a.report
+                    .select
+                    .max_len
+                    .map_or("none".into(), |n| n.to_string()),
             ),
             (
                 "equiv",
@@ -255,13 +260,13 @@ fn signature(a: &TedArgs, experiments: usize, r: &TedEvalResult) -> Signature {
 fn per_sentence(a: &TedArgs, r: &TedEvalResult) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "ted", &inputs(a))?;
     for (k, x) in r.experiments.iter().enumerate() {
-        for (i, c) in x.sentences.iter().enumerate() {
+        for (&i, c) in r.numbers.iter().zip(&x.sentences) {
             let scored = c.sentences == 1;
             sink.write(&serde_json::json!({
                 "system": k,
                 "experiment": x.name,
                 "sentence": {
-                    "sentence": i + 1,
+                    "sentence": i,
                     "scored": scored,
                     "delta": c.delta,
                     "delta_new": c.delta_new,

@@ -183,6 +183,9 @@ pub struct DepsOptions {
     /// Count the CoNLL-2009 predicates (words with a PRED value, as eval09.pl reads
     /// them) of every file, for `--compat eval09`.
     pub count_predicates: bool,
+    /// Which gold sentences are scored (by id and length in words); the others are read,
+    /// checked and paired, and counted in [`run::DepsResult::selection`].
+    pub selection: crate::select::Selection,
 }
 
 impl DepsOptions {
@@ -215,6 +218,7 @@ impl Default for DepsOptions {
             keep_sentences: false,
             pair_decisions: false,
             count_predicates: false,
+            selection: crate::select::Selection::default(),
         }
     }
 }
