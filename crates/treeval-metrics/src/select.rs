@@ -38,6 +38,20 @@ pub struct Selection {
     pub max_len: Option<u64>,
 }
 
+impl PartialEq for Selection {
+    fn eq(&self, o: &Self) -> bool {
+        let ids = match (&self.ids, &o.ids) {
+            (None, None) => true,
+            (Some(IdFilter::File { ids: a, .. }), Some(IdFilter::File { ids: b, .. })) => a == b,
+            (Some(IdFilter::Regex(a)), Some(IdFilter::Regex(b))) => a.as_str() == b.as_str(),
+            _ => false,
+        };
+        ids && self.min_len == o.min_len && self.max_len == o.max_len
+    }
+}
+
+impl Eq for Selection {}
+
 /// What the selection makes of one sentence.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
