@@ -17,7 +17,14 @@ use crate::args::{PtsArgs, TestArg};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
-fn parses(gold: &str, systems: &[String], opts: &DepsOptions) -> Result<DepsResult, Failure> {
+/// One side's parses evaluated; `on_gold` sees every gold sentence (through the first
+/// system's pairs: when the evaluation succeeds, every gold sentence was paired).
+fn parses(
+    gold: &str,
+    systems: &[String],
+    opts: &DepsOptions,
+    on_gold: &mut dyn FnMut(&treeval_formats::Sentence),
+) -> Result<DepsResult, Failure> {
     let mut b = ReaderBuilder::new();
     b.validate_deps(false);
     let input = |p: &str| Parses {
@@ -25,7 +32,42 @@ fn parses(gold: &str, systems: &[String], opts: &DepsOptions) -> Result<DepsResu
         builder: b.clone(),
     };
     let sys: Vec<Parses> = systems.iter().map(|p| input(p)).collect();
-    evaluate(&input(gold), &sys, opts, |_, _, _, _| {}).map_err(|e| Failure::Eval(e.to_string()))
+    evaluate(&input(gold), &sys, opts, |k, g, _, _| {
+        if k == 0 {
+            on_gold(g)
+        }
+    })
+    .map_err(|e| Failure::Eval(e.to_string()))
+}
+
+/// The sentence pairs the selection keeps (decided on side a's gold: its ids and
+/// syntactic words), as 1-based numbers, and its counts.
+type Kept = (Vec<u64>, treeval_metrics::select::SelectionCounts);
+
+/// Keep only the rows of the sentence pairs `kept` (1-based, ascending) of both sides
+/// and every alignment.
+fn keep_rows(
+    kept: &[u64],
+    side_a: &mut DepsResult,
+    side_b: &mut DepsResult,
+    aligned: &mut [Vec<AlignCounts>],
+) {
+    fn filter<T: Copy>(rows: &mut Vec<T>, kept: &[u64]) {
+        *rows = kept
+            .iter()
+            .filter_map(|&n| rows.get(n as usize - 1).copied())
+            .collect();
+    }
+    for rows in side_a
+        .sentences
+        .iter_mut()
+        .chain(side_b.sentences.iter_mut())
+    {
+        filter(rows, kept);
+    }
+    for rows in aligned {
+        filter(rows, kept);
+    }
 }
 
 /// Run the command, writing the report to `out`.
@@ -53,7 +95,9 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         pair_decisions: a.report.sig.tests.contains(&TestArg::Mcnemar),
         ..DepsOptions::default()
     };
-    let (side_a, side_b) = sides(a, &opts)?;
+    let selection = crate::select::selection(&a.report.select)?;
+    let ((mut side_a, mut side_b), (kept, selected)) = sides(a, &opts, &selection)?;
+    crate::select::check_kept(&selection, &selected)?;
     let pairs = side_a.gold.sentences;
     let mut warnings: Vec<Warning> = side_a
         .warnings
@@ -61,9 +105,10 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .chain(side_b.warnings.iter())
         .map(Warning::from)
         .collect();
-    let aligned = alignments(a, pairs, &mut warnings)?;
+    let mut aligned = alignments(a, pairs, &mut warnings)?;
+    keep_rows(&kept, &mut side_a, &mut side_b, &mut aligned);
     if a.report.out.per_sentence.is_some() {
-        per_sentence(a, &ins, &side_a, &side_b, &aligned)?;
+        per_sentence(a, &ins, &side_a, &side_b, &aligned, &kept)?;
     }
     let units = units(&side_a, &side_b, &aligned);
     let e = PtsIn {
@@ -81,7 +126,9 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         aligned: &aligned,
         units: &units,
     };
-    let report = build(a, &e, warnings);
+    let mut report = build(a, &e, warnings);
+    let unit = "syntactic words of side a's gold";
+    crate::select::record(&mut report, &selection, &selected, unit, true, true)?;
     if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
@@ -112,6 +159,11 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
             "--weights must be non-negative and not all 0".into(),
         ));
     }
+    if a.report.select.is_given() && a.report.sig.tests.contains(&TestArg::Mcnemar) {
+        return Err(Failure::Usage(
+            "--test mcnemar in pts counts paired word decisions over every sentence pair, not over a selection; use --test ar or --test bootstrap with --sent-id, --min-len or --max-len".into(),
+        ));
+    }
     if !a.report.sig.tests.is_empty() && n < 2 {
         return Err(Failure::Usage(
             "--test compares systems: give at least two systems".into(),
@@ -121,9 +173,20 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
 }
 
 /// Both sides' parses evaluated; their gold files must pair sentence by sentence.
-fn sides(a: &PtsArgs, opts: &DepsOptions) -> Result<(DepsResult, DepsResult), Failure> {
-    let side_a = parses(&a.gold_a, &a.sys_a, opts)?;
-    let side_b = parses(&a.gold_b, &a.sys_b, opts)?;
+/// The selection decides on side a's gold sentences (ids and syntactic words).
+fn sides(
+    a: &PtsArgs,
+    opts: &DepsOptions,
+    sel: &treeval_metrics::select::Selection,
+) -> Result<((DepsResult, DepsResult), Kept), Failure> {
+    let (mut kept, mut counts) = (Vec::new(), sel.counts());
+    let side_a = parses(&a.gold_a, &a.sys_a, opts, &mut |g| {
+        let n = g.len() as u64;
+        if sel.tally(&mut counts, g.sent_id(), g.index(), n, n) {
+            kept.push(g.index());
+        }
+    })?;
+    let side_b = parses(&a.gold_b, &a.sys_b, opts, &mut |_| {})?;
     let pairs = side_a.gold.sentences;
     if side_b.gold.sentences != pairs {
         return Err(Failure::Eval(format!(
@@ -131,7 +194,7 @@ fn sides(a: &PtsArgs, opts: &DepsOptions) -> Result<(DepsResult, DepsResult), Fa
             a.gold_a, pairs, a.gold_b, side_b.gold.sentences
         )));
     }
-    Ok((side_a, side_b))
+    Ok(((side_a, side_b), (kept, counts)))
 }
 
 /// Every system's alignment counted against the gold alignment, one row per sentence
@@ -199,6 +262,7 @@ fn per_sentence(
     side_a: &DepsResult,
     side_b: &DepsResult,
     aligned: &[Vec<AlignCounts>],
+    kept: &[u64],
 ) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "pts", ins)?;
     for (k, al_rows) in aligned.iter().enumerate() {
@@ -206,9 +270,9 @@ fn per_sentence(
             .iter()
             .zip(&side_b.sentences[k])
             .zip(al_rows);
-        for (i, ((ca, cb), cal)) in rows.enumerate() {
+        for (i, ((ca, cb), cal)) in kept.iter().zip(rows) {
             sink.write(&serde_json::json!({
-                "system": k, "sentence": i + 1, "a": ca, "b": cb, "alignment": cal,
+                "system": k, "sentence": i, "a": ca, "b": cb, "alignment": cal,
             }));
         }
     }
