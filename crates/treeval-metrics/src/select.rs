@@ -90,6 +90,21 @@ pub struct SelectionCounts {
 }
 
 impl SelectionCounts {
+    /// Count a sentence of `words` words judged `v`; `listed`: its id's index in the
+    /// `--sent-id` file (see [`Selection::judge`]).
+    pub fn add(&mut self, v: Verdict, words: u64, listed: Option<usize>) {
+        if let Some(seen) = listed.and_then(|k| self.seen.get_mut(k)) {
+            *seen = true;
+        }
+        let (n, w) = match v {
+            Verdict::Keep => (&mut self.kept, &mut self.kept_words),
+            Verdict::ExcludedById => (&mut self.by_id, &mut self.by_id_words),
+            Verdict::ExcludedByLength => (&mut self.by_length, &mut self.by_length_words),
+        };
+        *n += 1;
+        *w += words;
+    }
+
     /// All sentences seen.
     pub fn sentences(&self) -> u64 {
         self.kept + self.by_id + self.by_length
@@ -175,6 +190,19 @@ impl Selection {
         Verdict::Keep
     }
 
+    /// [`Selection::verdict`] and, with a file of ids, the index of the sentence's id in
+    /// it (to count it as seen with [`SelectionCounts::add`]).
+    pub fn judge(&self, id: Option<&str>, number: u64, len: u64) -> (Verdict, Option<usize>) {
+        let listed = match &self.ids {
+            Some(IdFilter::File { index, .. }) => {
+                let owned = number.to_string();
+                index.get(id.unwrap_or(&owned)).copied()
+            }
+            _ => None,
+        };
+        (self.verdict(id, number, len), listed)
+    }
+
     /// [`Selection::verdict`], counted in `c` (`words`: the sentence's words, which may
     /// differ from `len` where the length counts other words, as in brackets).
     pub fn tally(
@@ -185,20 +213,8 @@ impl Selection {
         len: u64,
         words: u64,
     ) -> bool {
-        if let Some(IdFilter::File { index, .. }) = &self.ids {
-            let owned = number.to_string();
-            if let Some(&k) = index.get(id.unwrap_or(&owned)) {
-                c.seen[k] = true;
-            }
-        }
-        let v = self.verdict(id, number, len);
-        let (n, w) = match v {
-            Verdict::Keep => (&mut c.kept, &mut c.kept_words),
-            Verdict::ExcludedById => (&mut c.by_id, &mut c.by_id_words),
-            Verdict::ExcludedByLength => (&mut c.by_length, &mut c.by_length_words),
-        };
-        *n += 1;
-        *w += words;
+        let (v, listed) = self.judge(id, number, len);
+        c.add(v, words, listed);
         v.kept()
     }
 

@@ -21,6 +21,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_sentences: true,
         relation_sets: true,
         align: a.align.into(),
+        selection: crate::select::selection(&a.report.select)?,
         ..UdOptions::default()
     };
     let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
@@ -43,6 +44,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let k = usize::from(a.graph == GraphArg::Enhanced);
     let mut units: Vec<Vec<RelationSetCounts>> = Vec::new();
     let mut warnings = Vec::new();
+    let mut selected = None;
     for sys in &a.systems {
         let r = evaluate(&input(&a.gold, false), &input(sys, false), &opts)
             .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
@@ -51,6 +53,9 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 warnings.push(w);
             }
         }
+        crate::select::check_kept(&opts.selection, &r.selection)?;
+        let (c, numbers) = (&r.selection, &r.numbers);
+        selected.get_or_insert_with(|| (c.clone(), numbers.clone()));
         units.push(
             r.sentences
                 .iter()
@@ -58,8 +63,9 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 .collect(),
         );
     }
+    let (selected, numbers) = selected.unwrap_or_default();
     if a.report.out.per_sentence.is_some() {
-        write_per_sentence(a, &ins, &units)?;
+        write_per_sentence(a, &ins, &units, &numbers)?;
     }
     let ms = measures();
     let e = RelationsIn {
@@ -71,6 +77,8 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let ci = super::significance::intervals(&a.report.sig);
     let mut report = treeval_report::relations::build(&e, &ms, ci, warnings);
+    let (sel, q) = (&opts.selection, a.report.quiet);
+    crate::select::record(&mut report, sel, &selected, "syntactic words", true, q)?;
     if !cfg.tests.is_empty() {
         let tested: Vec<treeval_report::driver::Tested> = ms
             .iter()
@@ -96,11 +104,12 @@ fn write_per_sentence(
     a: &RelationsArgs,
     ins: &[InputRef<'_>],
     units: &[Vec<RelationSetCounts>],
+    numbers: &[u64],
 ) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "relations", ins)?;
     for (system, rows) in units.iter().enumerate() {
-        for (i, c) in rows.iter().enumerate() {
-            sink.write(&json!({"system": system, "sentence": i + 1, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": c.ca}));
+        for (&i, c) in numbers.iter().zip(rows) {
+            sink.write(&json!({"system": system, "sentence": i, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": c.ca}));
         }
     }
     sink.finish()

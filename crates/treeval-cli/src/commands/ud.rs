@@ -139,10 +139,18 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "system files",
         "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
     )?;
-    let opts = options(a, enhancements, resample);
-    let (systems, diagnostics, gold_out) = score(a, &opts)?;
+    if a.compat.is_some() {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len are not options of conll18_ud_eval.py or udeval: --compat prints what they print",
+        )?;
+    }
+    let mut opts = options(a, enhancements, resample);
+    opts.selection = crate::select::selection(&a.report.select)?;
+    let (systems, diagnostics, gold_out, (selected, numbers)) = score(a, &opts)?;
+    crate::select::check_kept(&opts.selection, &selected)?;
     if a.report.out.per_sentence.is_some() {
-        write_per_sentence(a, &ins, &systems)?;
+        write_per_sentence(a, &ins, &systems, &numbers)?;
     }
     let warnings = print_warnings(&diagnostics, a.report.quiet);
     let mut signature = signature(a, &opts);
@@ -167,6 +175,8 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         };
         let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
         let mut report = build(signature, &gold_file, &systems, shown, warnings);
+        let (sel, q) = (&opts.selection, a.report.quiet);
+        crate::select::record(&mut report, sel, &selected, "syntactic words", true, q)?;
         if opts.trace.is_some() {
             let ids = gold_sent_ids(&a.gold);
             if html_page(a) {
@@ -290,14 +300,18 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         } else {
             html_page(a).then_some(a.report.html_sentences)
         },
+        selection: Default::default(),
     }
 }
 
-/// The systems, their readers' warnings and the gold file's description.
+/// The systems, their readers' warnings, the gold file's description, and the sentence
+/// selection's counts with the numbers of the gold sentences kept (the same for every
+/// system: the gold decides).
 type Scored = (
     Vec<UdSystemIn>,
     Vec<treeval_formats::Diagnostic>,
     Option<UdFileOut>,
+    (treeval_metrics::select::SelectionCounts, Vec<u64>),
 );
 
 /// Every system scored against the gold: the systems, their readers' warnings and the
@@ -308,11 +322,13 @@ fn score(a: &UdArgs, opts: &UdOptions) -> Result<Scored, Failure> {
     let mut systems: Vec<UdSystemIn> = Vec::new();
     let mut diagnostics = Vec::new();
     let mut gold_out = None;
+    let mut selected = None;
     let mut failures = Vec::new();
     for path in &a.systems {
         match evaluate(&gold, &input(path, reference), opts) {
             Ok(r) => {
                 gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
+                selected.get_or_insert_with(|| (r.selection.clone(), r.numbers.clone()));
                 diagnostics.extend(r.warnings.iter().chain(&r.gold_columns_warning).cloned());
                 systems.push(UdSystemIn {
                     file: UdFileOut::new(path, &r.system),
@@ -331,7 +347,7 @@ fn score(a: &UdArgs, opts: &UdOptions) -> Result<Scored, Failure> {
     if !failures.is_empty() {
         return Err(Failure::Eval(failures.join("\n")));
     }
-    Ok((systems, diagnostics, gold_out))
+    Ok((systems, diagnostics, gold_out, selected.unwrap_or_default()))
 }
 
 /// One object per gold sentence and system; system words count toward the gold sentence
@@ -340,16 +356,17 @@ fn write_per_sentence(
     a: &UdArgs,
     ins: &[InputRef<'_>],
     systems: &[UdSystemIn],
+    numbers: &[u64],
 ) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "ud", ins)?;
     for (k, s) in systems.iter().enumerate() {
-        for (i, c) in s.sentences.iter().enumerate() {
+        for (&i, c) in numbers.iter().zip(&s.sentences) {
             let counts: serde_json::Map<String, serde_json::Value> = METRICS
                 .iter()
                 .zip(&c.metrics)
                 .map(|(m, x)| ((*m).to_owned(), serde_json::json!(x)))
                 .collect();
-            sink.write(&serde_json::json!({"system": k, "sentence": i + 1, "counts": counts}));
+            sink.write(&serde_json::json!({"system": k, "sentence": i, "counts": counts}));
         }
     }
     sink.finish()

@@ -153,6 +153,11 @@ pub struct UdOptions {
     /// Keep what the alignment made of every gold word ([`UdResult::trace`]) of an evenly
     /// spaced sample of about this many gold sentences (`Some(0)`: of every sentence).
     pub trace: Option<usize>,
+    /// Which gold sentences are scored (by id and syntactic words); a system item counts
+    /// where it always does (the gold sentence its first character lies in; an aligned
+    /// pair, its gold word's), so the counts of the others are left out whole. All are
+    /// read, checked and aligned, and counted in [`UdResult::selection`].
+    pub selection: crate::select::Selection,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -290,6 +295,10 @@ pub struct UdResult {
     /// the measures that read them (n/a in the `ud` report); not in `warnings`, as the
     /// commands that do not show these measures have no use for it.
     pub gold_columns_warning: Option<Diagnostic>,
+    /// Gold sentences kept and excluded by [`UdOptions::selection`].
+    pub selection: crate::select::SelectionCounts,
+    /// The 1-based gold sentence numbers of the rows of `sentences`.
+    pub numbers: Vec<u64>,
 }
 
 /// Where the two texts first differ.
@@ -611,6 +620,12 @@ struct Eval<'a> {
     resync: Option<Box<Resync>>,
     /// With `opts.trace`: a sample of the gold sentences counted so far, as aligned.
     trace: crate::sample::EvenSample<trace::TracedSentence>,
+    /// The selection's counts, and the gold sentences counted so far.
+    selected: crate::select::SelectionCounts,
+    numbers: Vec<u64>,
+    gold_flushed: u64,
+    /// Per row of `window`: whether the selection keeps its gold sentence.
+    keep: Vec<bool>,
 }
 
 fn char_count(b: &[u8]) -> u64 {
@@ -640,6 +655,10 @@ impl<'a> Eval<'a> {
             window: Vec::new(),
             resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
             trace: crate::sample::EvenSample::new(opts.trace.unwrap_or(0)),
+            selected: opts.selection.counts(),
+            numbers: Vec::new(),
+            gold_flushed: 0,
+            keep: Vec::new(),
         }
     }
 
@@ -707,6 +726,8 @@ impl<'a> Eval<'a> {
             trace: self.trace.into_parts().0.into_iter().map(|x| x.1).collect(),
             trace_labels: self.labels.to_names(),
             gold_columns_warning: None,
+            selection: self.selected,
+            numbers: self.numbers,
             by: self
                 .opts
                 .by
@@ -1012,6 +1033,8 @@ impl<'a> Eval<'a> {
         let (ss0, st0) = upto(s, s.front);
         self.window.clear();
         self.window.resize((ngs - gs0).max(1), UdCounts::default());
+        let (sel, keep) = (&self.opts.selection, &mut self.keep);
+        select_rows(g, sel, keep, &mut self.selected, (gs0, ngs));
         let mut t = Tally {
             g,
             s,
@@ -1021,6 +1044,7 @@ impl<'a> Eval<'a> {
             sets_wanted: self.opts.relation_sets,
             nk: self.opts.by.len(),
             window: &mut self.window,
+            keep: &self.keep,
             rel: &mut self.rel,
             groups: &mut self.groups,
         };
@@ -1049,11 +1073,15 @@ impl<'a> Eval<'a> {
         for &(gk, sk) in &self.pairs {
             t.pair(gk as usize, sk as usize);
         }
-        for c in self.window.iter() {
+        for (c, _) in self.window.iter().zip(&self.keep).filter(|x| *x.1) {
             self.totals += c;
         }
         if self.opts.keep_sentences {
-            self.sentences.extend_from_slice(&self.window[..ngs - gs0]);
+            let rows = self.window[..ngs - gs0].iter().zip(&self.keep);
+            let numbers = (self.gold_flushed + 1..).zip(&self.keep);
+            self.sentences.extend(rows.filter(|x| *x.1).map(|x| *x.0));
+            self.numbers
+                .extend(numbers.take(ngs - gs0).filter(|x| *x.1).map(|x| x.0));
         }
         if self.opts.trace.is_some() {
             let f = trace::Flushed {
@@ -1065,9 +1093,12 @@ impl<'a> Eval<'a> {
                 ngs,
                 gn,
                 window: &self.window,
+                keep: &self.keep,
+                first_index: self.gold_flushed,
             };
             f.offer_to(&mut self.trace);
         }
+        self.gold_flushed += (ngs - gs0) as u64;
         self.pairs.clear();
         self.g.front = gn;
         self.s.front = sn;
@@ -1090,6 +1121,31 @@ impl<'a> Eval<'a> {
         self.g.drain(gn);
         self.s.drain(sn);
         (gn, sn)
+    }
+}
+
+/// Whether the selection keeps each gold sentence `gs0..ngs` of a flush (one row each, at
+/// least one: a row without a gold sentence is kept only when every sentence is), into
+/// `keep`; the sentences counted in `selected`.
+fn select_rows(
+    g: &Side,
+    sel: &crate::select::Selection,
+    keep: &mut Vec<bool>,
+    selected: &mut crate::select::SelectionCounts,
+    (gs0, ngs): (usize, usize),
+) {
+    keep.clear();
+    for k in gs0..gs0 + (ngs - gs0).max(1) {
+        let kept = g
+            .flat
+            .sents
+            .get(k)
+            .map_or(sel.is_all(), |x| x.verdict.kept());
+        keep.push(kept);
+    }
+    for x in &g.flat.sents[gs0..ngs] {
+        let listed = (x.listed != NONE).then_some(x.listed as usize);
+        selected.add(x.verdict, u64::from(x.words), listed);
     }
 }
 
@@ -1120,6 +1176,9 @@ struct Tally<'a> {
     nk: usize,
     /// One entry per gold sentence of `gsents` (at least one).
     window: &'a mut [UdCounts],
+    /// Per entry of `window`: whether the selection keeps it (the others' words are not
+    /// counted in the relations and breakdowns; their rows are not summed).
+    keep: &'a [bool],
     rel: &'a mut Vec<RelationCounts>,
     groups: &'a mut [Vec<GroupCounts>],
 }
@@ -1261,12 +1320,20 @@ impl Tally<'_> {
     /// metrics, enhanced items, relation sets and relations.
     fn side_totals(&mut self, side: &Side, n: usize, gold: bool) {
         for w in &side.flat.words[side.front..n] {
-            let k = if gold {
-                w.sent as usize - self.gs0
-            } else {
-                self.home(w.start)
-            };
-            self.word_totals(side, w, k, gold);
+            let k = self.row(w, gold);
+            if self.keep[k] {
+                self.word_totals(side, w, k, gold);
+            }
+        }
+    }
+
+    /// The row (gold sentence) a gold or system word counts in.
+    #[inline]
+    fn row(&self, w: &W, gold: bool) -> usize {
+        if gold {
+            w.sent as usize - self.gs0
+        } else {
+            self.home(w.start)
         }
     }
 
@@ -1302,7 +1369,11 @@ impl Tally<'_> {
     /// Breakdown groups: words `front..n` of one file by their own value (`nk > 0`).
     fn side_groups(&mut self, side: &Side, n: usize, gold: bool) {
         let nk = self.nk;
-        for ids in side.by[side.front * nk..n * nk].chunks(nk) {
+        let words = &side.flat.words[side.front..n];
+        for (ids, w) in side.by[side.front * nk..n * nk].chunks(nk).zip(words) {
+            if !self.keep[self.row(w, gold)] {
+                continue;
+            }
             for (k, &id) in ids.iter().enumerate() {
                 let v = &mut self.groups[k];
                 if v.len() <= id as usize {
@@ -1321,6 +1392,9 @@ impl Tally<'_> {
         let (g, s, smap) = (self.g, self.s, self.smap);
         let (gw, sw) = (&g.flat.words[gk], &s.flat.words[sk]);
         let row = gw.sent as usize - self.gs0;
+        if !self.keep[row] {
+            return;
+        }
         let content = gw.flags & F_CONTENT != 0;
         let eq = |k: usize| g.field(gw, k) == s.field(sw, k);
         let (upos, xpos, feats) = (eq(2), eq(3), eq(4));
