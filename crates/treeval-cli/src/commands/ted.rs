@@ -130,6 +130,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         },
     };
     let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
+    crate::select::check_kept(&opts.selection, &r.selection)?;
     let warnings = warnings(a, &r);
     let signature = signature(a, exps.len(), &r);
     if a.report.out.per_sentence.is_some() {
@@ -196,7 +197,7 @@ fn warnings(a: &TedArgs, r: &TedEvalResult) -> Vec<Warning> {
             "the files hold no sentence".to_owned()
         } else {
             format!(
-                "all {} sentences were left out (over --max-len or the size limit)",
+                "all {} sentences were left out (over the size limit)",
                 r.sentences
             )
         };
