@@ -425,7 +425,7 @@ fn compile(arg: &str) -> Result<IdFilter, SelectionError> {
 /// The regex crate's message without its picture of the pattern: its last line.
 fn regex_message(e: &regex::Error) -> String {
     let s = e.to_string();
-    let last = s.lines().map(str::trim).filter(|l| !l.is_empty()).last();
+    let last = s.lines().map(str::trim).rfind(|l| !l.is_empty());
     last.unwrap_or("").trim_start_matches("error: ").to_owned()
 }
 

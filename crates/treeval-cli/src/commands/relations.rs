@@ -41,29 +41,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "system files",
         "needs paired binary decisions; relation sets are compared with --test ar or --test bootstrap",
     )?;
-    let k = usize::from(a.graph == GraphArg::Enhanced);
-    let mut units: Vec<Vec<RelationSetCounts>> = Vec::new();
-    let mut warnings = Vec::new();
-    let mut selected = None;
-    for sys in &a.systems {
-        let r = evaluate(&input(&a.gold, false), &input(sys, false), &opts)
-            .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
-        for w in print_warnings(&r.warnings, a.report.quiet) {
-            if !warnings.contains(&w) {
-                warnings.push(w);
-            }
-        }
-        crate::select::check_kept(&opts.selection, &r.selection)?;
-        let (c, numbers) = (&r.selection, &r.numbers);
-        selected.get_or_insert_with(|| (c.clone(), numbers.clone()));
-        units.push(
-            r.sentences
-                .iter()
-                .map(|s| RelationSetCounts::sentence(&s.relation_sets[k]))
-                .collect(),
-        );
-    }
-    let (selected, numbers) = selected.unwrap_or_default();
+    let (units, warnings, (selected, numbers)) = score(a, &opts)?;
     if a.report.out.per_sentence.is_some() {
         write_per_sentence(a, &ins, &units, &numbers)?;
     }
@@ -97,6 +75,41 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// What the systems scored: per system its sentences' relation counts, the warnings,
+/// and the selection's counts with the numbers of the kept gold sentences.
+type Scored = (
+    Vec<Vec<RelationSetCounts>>,
+    Vec<treeval_report::model::Warning>,
+    (treeval_metrics::select::SelectionCounts, Vec<u64>),
+);
+
+/// Every system scored against the gold (over the ud alignment, relation sets counted).
+fn score(a: &RelationsArgs, opts: &UdOptions) -> Result<Scored, Failure> {
+    let k = usize::from(a.graph == GraphArg::Enhanced);
+    let mut units: Vec<Vec<RelationSetCounts>> = Vec::new();
+    let mut warnings = Vec::new();
+    let mut selected = None;
+    for sys in &a.systems {
+        let r = evaluate(&input(&a.gold, false), &input(sys, false), opts)
+            .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
+        crate::select::check_kept(&opts.selection, &r.selection)?;
+        for w in print_warnings(&r.warnings, a.report.quiet) {
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
+        let (c, numbers) = (&r.selection, &r.numbers);
+        selected.get_or_insert_with(|| (c.clone(), numbers.clone()));
+        units.push(
+            r.sentences
+                .iter()
+                .map(|s| RelationSetCounts::sentence(&s.relation_sets[k]))
+                .collect(),
+        );
+    }
+    Ok((units, warnings, selected.unwrap_or_default()))
 }
 
 /// One object per gold sentence and system: the relation counts and CA.

@@ -118,33 +118,13 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect();
-    check_format(
-        "ud",
-        a.report.format,
-        &crate::args::Format::ALL,
-        a.compat.is_some(),
-    )?;
-    crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
-    check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
-    let enhancements = Enhancements::parse(&a.enhancements)
-        .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
-    if a.gold == "-" && a.systems.len() > 1 {
-        return Err(Failure::Usage(
-            "a gold file on standard input can be scored against one system only (ud reads the gold file once per system)".into(),
-        ));
-    }
+    let enhancements = check_usage(a, &ins)?;
     let (cfg, resample) = super::significance::resampling_config(
         &a.report.sig,
         a.systems.len(),
         "system files",
         "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
     )?;
-    if a.compat.is_some() {
-        crate::select::refuse(
-            &a.report.select,
-            "--sent-id, --min-len and --max-len are not options of conll18_ud_eval.py or udeval: --compat prints what they print",
-        )?;
-    }
     let mut opts = options(a, enhancements, resample);
     opts.selection = crate::select::selection(&a.report.select)?;
     let (systems, diagnostics, gold_out, (selected, numbers)) = score(a, &opts)?;
@@ -198,6 +178,33 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The usage errors of `ud` (format, outputs, selection with --compat, stdin twice); the
+/// enhancement types not evaluated.
+fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure> {
+    check_format(
+        "ud",
+        a.report.format,
+        &crate::args::Format::ALL,
+        a.compat.is_some(),
+    )?;
+    crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
+    check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
+    if a.compat.is_some() {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len are not options of conll18_ud_eval.py or udeval: --compat prints what they print",
+        )?;
+    }
+    let enhancements = Enhancements::parse(&a.enhancements)
+        .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
+    if a.gold == "-" && a.systems.len() > 1 {
+        return Err(Failure::Usage(
+            "a gold file on standard input can be scored against one system only (ud reads the gold file once per system)".into(),
+        ));
+    }
+    Ok(enhancements)
 }
 
 /// Whether the report is an HTML page (with its charts and sentence browser).
