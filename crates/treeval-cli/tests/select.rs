@@ -130,6 +130,14 @@ fn deps_max_len_and_sent_id_equal_the_prefiltered_files() {
         o.lines().next().unwrap().ends_with("|sel:id=re:ex[12]"),
         "{o}"
     );
+    // CSV: the counts as lines of section `selection`
+    let csv = common::stdout_ok(&[&base[..], &["--sent-id", "ex[12]", "--format", "csv"]].concat());
+    for line in [
+        "selection,,kept,sentences,2,",
+        "selection,,excluded_by_id,words,9,",
+    ] {
+        assert!(csv.contains(line), "{csv}");
+    }
     // ids must match whole: 'ex' keeps nothing, which is an error
     let o = common::treeval(&[&base[..], &["--sent-id", "ex"]].concat());
     assert_eq!(o.status.code(), Some(1));
