@@ -764,7 +764,8 @@ pub struct SelectArgs {
     /// it lists ids one per line (blank lines and '#' comments skipped; ids the gold lacks
     /// are warned about); otherwise it is a regular expression that must match the whole
     /// id. A sentence's id is its `# sent_id`, or its 1-based number in the gold file
-    /// when it has none (align and pts: the sentence pair's number; brackets: the tree's).
+    /// when it has none (align: the sentence pair's number; pts: side a's gold sentence;
+    /// brackets: the tree's number; table: passed on to each treebank of a manifest).
     #[arg(long, value_name = "FILE|REGEX", help_heading = "Sentence selection")]
     pub sent_id: Option<String>,
     /// Score only gold sentences of at least N words (syntactic words: no multiword-token

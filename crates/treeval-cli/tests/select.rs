@@ -172,7 +172,15 @@ fn bad_selections_are_errors() {
         assert!(o.stdout.is_empty(), "{extra:?}");
     }
     // the other commands refuse it where it cannot apply
-    let refused: [&[&str]; 3] = [
+    let refused: [&[&str]; 5] = [
+        &[
+            "deps",
+            "--compat",
+            "eval07",
+            "examples/gold.conllu",
+            "examples/sys.conllu",
+        ],
+        &["ted", "--distance", "testdata/ted/bad.txt"],
         &[
             "ud",
             "--compat",

@@ -232,6 +232,12 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
         a.compat.is_some(),
     )?;
     crate::output::check_errors("deps", a.report.errors, a.compat.is_some(), true)?;
+    if a.compat.is_some() {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len are not options of eval07.pl, eval.pl or eval09.pl: --compat prints what they print",
+        )?;
+    }
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     if !a.report.sig.tests.is_empty() && a.systems.len() < 2 {
         return Err(Failure::Usage(

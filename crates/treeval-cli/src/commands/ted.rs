@@ -45,6 +45,12 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_format("ted", a.report.format, &crate::args::Format::ALL, false)?;
     crate::output::check_errors("ted", a.report.errors, false, false)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
+    if a.distance.is_some() {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len select sentences of a TedEval run; --distance measures every tree pair it is given",
+        )?;
+    }
     match &a.distance {
         Some(path) => distances(a, path, out),
         None => tedeval(a, out),
