@@ -112,11 +112,6 @@ pub struct TedArgs {
     /// Relabelling costs nothing (unlabeled TedEval; unlabeled distance with --distance).
     #[arg(long)]
     pub unlabeled: bool,
-    /// Score only sentences of at most N words; longer ones are counted and reported
-    /// (off by default; recorded in the signature). Without it, only sentences over 5000
-    /// words are left out (counted and warned): the edit distance's memory.
-    #[arg(long, value_name = "N")]
-    pub max_len: Option<u32>,
     /// Work limit of one edit distance, in table cells, estimated before computing it
     /// (default 150000000: about 1.35 GB and a few seconds). A sentence over it is
     /// counted and warned about, not scored (a tree pair of --distance is an error);
@@ -768,12 +763,48 @@ pub struct ReportArgs {
     /// refused. Not in the other commands (usage error).
     #[arg(long = "where", value_name = "CONDS", help_heading = "Output")]
     pub where_: Vec<String>,
+    /// Which sentences are scored.
+    #[command(flatten)]
+    pub select: SelectArgs,
     /// Significance tests and intervals.
     #[command(flatten)]
     pub sig: SignificanceArgs,
     /// Files written besides the report.
     #[command(flatten)]
     pub out: OutputArgs,
+}
+
+/// Sentence selection, with the same meaning in every command: which gold sentences are
+/// scored. Excluded sentences are still read, checked and paired, and counted in the
+/// report (a note, JSON `selection`) and its signature (`sel:`).
+#[derive(Debug, Args)]
+pub struct SelectArgs {
+    /// Score only the gold sentences with these ids: if FILE|REGEX names an existing file,
+    /// it lists ids one per line (blank lines and '#' comments skipped; ids the gold lacks
+    /// are warned about); otherwise it is a regular expression that must match the whole
+    /// id. A sentence's id is its `# sent_id`, or its 1-based number in the gold file
+    /// when it has none (align: the sentence pair's number; pts: side a's gold sentence;
+    /// brackets: the tree's number; table: passed on to each treebank of a manifest).
+    #[arg(long, value_name = "FILE|REGEX", help_heading = "Sentence selection")]
+    pub sent_id: Option<String>,
+    /// Score only gold sentences of at least N words (syntactic words: no multiword-token
+    /// ranges or empty nodes; brackets: the words EVALB's CUTOFF_LEN counts; align: the
+    /// source side's words of --tokens, which it needs; pts: side a's gold words).
+    #[arg(long, value_name = "N", help_heading = "Sentence selection")]
+    pub min_len: Option<u64>,
+    /// Score only gold sentences of at most N words, as --min-len counts them (40: the
+    /// EVALB convention). In brackets it restricts the whole evaluation; EVALB's own
+    /// CUTOFF_LEN section stays as it is. In ted, without it, sentences over 5000 words
+    /// are still left out (counted and warned): the edit distance's memory.
+    #[arg(long, value_name = "N", help_heading = "Sentence selection")]
+    pub max_len: Option<u64>,
+}
+
+impl SelectArgs {
+    /// Whether any selection option is given.
+    pub fn is_given(&self) -> bool {
+        self.sent_id.is_some() || self.min_len.is_some() || self.max_len.is_some()
+    }
 }
 
 /// Files written besides the report, with the same meaning in every command.

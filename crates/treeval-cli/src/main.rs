@@ -6,6 +6,7 @@
 mod args;
 mod commands;
 mod output;
+mod select;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

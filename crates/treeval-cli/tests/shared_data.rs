@@ -1608,3 +1608,63 @@ fn where_keeps_the_words_of_a_cell_on_real_output() {
         );
     }
 }
+
+/// `brackets --max-len 40` on the PTB sample (its 199 .mrg files; the test file relabels
+/// some NP and VP brackets, so that scores are not all 100) restricts the whole
+/// evaluation to what the plain run's `len<=40` section (EVALB's CUTOFF_LEN 40) covers:
+/// its `all` section equals the plain run's `cutoff` section cell for cell, and the
+/// selection counts the trees over 40 words.
+#[test]
+fn ptb_sample_brackets_max_len_40_equals_the_len_40_section() {
+    let Some(d) = data_dir() else { return };
+    let dir = scratch("ptb-max-len");
+    let (mut gold, mut test) = (String::new(), String::new());
+    for k in 1..=199 {
+        let path = d.join(format!("ptb-sample/treebank/combined/wsj_{k:04}.mrg"));
+        let text = std::fs::read_to_string(path).unwrap();
+        let changed = if k % 2 == 1 {
+            text.replace("(NP ", "(XP ")
+        } else {
+            text.replace("(VP (VBD", "(S (VBD")
+        };
+        gold.push_str(&text);
+        gold.push('\n');
+        test.push_str(&changed);
+        test.push('\n');
+    }
+    let (g, t) = (dir.join("gold.mrg"), dir.join("test.mrg"));
+    std::fs::write(&g, gold).unwrap();
+    std::fs::write(&t, test).unwrap();
+    let run = |extra: &[&str]| -> serde_json::Value {
+        let args = [
+            &["brackets", "-q", "--format", "json", s(&g), s(&t)][..],
+            extra,
+        ]
+        .concat();
+        serde_json::from_str(&treeval(&args)).unwrap()
+    };
+    let section = |v: &serde_json::Value, id: &str| {
+        v["sections"]
+            .as_array()
+            .and_then(|a| a.iter().find(|x| x["id"] == id))
+            .map(|x| x["rows"].clone())
+            .unwrap()
+    };
+    let plain = run(&[]);
+    let cut = run(&["--max-len", "40"]);
+    assert_eq!(section(&cut, "all"), section(&plain, "cutoff"));
+    assert_eq!(section(&cut, "cutoff"), section(&plain, "cutoff"));
+    assert_ne!(section(&plain, "all"), section(&plain, "cutoff"));
+    let sel = &cut["selection"];
+    let kept = sel["kept"]["sentences"].as_u64().unwrap();
+    let over = sel["excluded_by_length"]["sentences"].as_u64().unwrap();
+    let sentences = |id: &str| common::counts(common::cell(&plain, id, 0, "sentences"))[0];
+    assert_eq!(
+        kept + over,
+        sentences("all"),
+        "every tree is kept or excluded"
+    );
+    assert_eq!(kept, sentences("cutoff"));
+    assert!(over > 0);
+    assert!(cut["signature"].as_str().unwrap().ends_with("|sel:len≤40"));
+}

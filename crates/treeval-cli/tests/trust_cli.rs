@@ -312,12 +312,13 @@ fn unsupported_formats_are_errors() {
     }
 }
 
-/// No sentence scored: TedEval is not applicable (null in JSON, n/a in text), with a
-/// warning on stderr that is also in the report.
+/// No sentence scored (every one over the --max-cost limit): TedEval is not applicable
+/// (null in JSON, n/a in text), with a warning on stderr that is also in the report. (A
+/// --max-len that keeps no sentence is an error: see select.rs.)
 #[test]
 fn tedeval_without_a_scored_sentence_has_no_score() {
     let s = Scratch::new("tednull");
-    let ted = "ted --gold gold.conllu --parse sysA.conllu --max-len 1";
+    let ted = "ted --gold gold.conllu --parse sysA.conllu --max-cost 1";
     let o = s.run(&argv(&format!("{ted} --format json")));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();

@@ -68,6 +68,12 @@ pub struct Params {
     /// page's sentence browser.
     #[serde(skip)]
     pub keep_brackets: bool,
+    /// Which sentences are scored (`--sent-id`, `--min-len`, `--max-len`; the length
+    /// as `CUTOFF_LEN` reads it, the id the tree's number); the others are read,
+    /// checked (their errors are still reported) and paired, and counted in
+    /// [`BracketResult::selection`], not in the sums or rows.
+    #[serde(skip)]
+    pub selection: crate::select::Selection,
 }
 
 /// The text of EVALB's COLLINS.prm, treeval's default parameters.
@@ -103,6 +109,7 @@ impl Default for Params {
             trace: false,
             by_label: false,
             keep_brackets: false,
+            selection: crate::select::Selection::default(),
         }
     }
 }
@@ -881,6 +888,8 @@ pub struct BracketResult {
     pub sentences: Vec<by::ScoredBrackets>,
     /// The label strings [`by::ScoredBrackets`] refer to, by index (with `keep_brackets`).
     pub label_names: Vec<String>,
+    /// Sentences kept and excluded by [`Params::selection`] (of those paired).
+    pub selection: crate::select::SelectionCounts,
 }
 
 /// The careful evaluation of one test file.
@@ -1062,6 +1071,7 @@ fn score_all(
         scorer: Scorer::new(params.clone()),
         res: BracketResult {
             careful: careful.map(|_| CarefulResult::default()),
+            selection: params.selection.counts(),
             ..BracketResult::default()
         },
         labels: Vec::new(),
@@ -1193,6 +1203,8 @@ impl Run<'_> {
         } else {
             (self.scorer.score(id, g, t), None)
         };
+        let sel = &self.params.selection;
+        let kept = sel.tally(&mut self.res.selection, None, id, row.length, row.length);
         if row.status == Status::Error {
             let msg = row.message.clone().unwrap_or_default();
             if !self.error(id, msg) {
@@ -1201,6 +1213,9 @@ impl Run<'_> {
             }
             self.res.problems.extend(g.problems.iter().cloned());
             self.res.problems.extend(t.problems.iter().cloned());
+        }
+        if !kept {
+            return true;
         }
         if row.status == Status::Ok {
             self.careful(id, g, t);

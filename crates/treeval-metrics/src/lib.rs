@@ -19,6 +19,7 @@ pub mod punct;
 pub mod relations;
 pub mod sample;
 pub mod score;
+pub mod select;
 pub mod ted;
 pub mod tedeval;
 pub mod tree;

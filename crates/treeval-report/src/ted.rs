@@ -21,7 +21,7 @@ pub struct TedShown {
     /// The mean of the sentence scores besides the global score (`--micro`).
     pub micro: bool,
     /// Sentences over this many words are not scored (`--max-len`).
-    pub max_len: Option<u32>,
+    pub max_len: Option<u64>,
     /// Whether the sentences were kept (tests or intervals): the scores are then
     /// computed from them, else from their sums.
     pub resample: bool,

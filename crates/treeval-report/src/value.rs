@@ -250,6 +250,10 @@ pub struct Report {
     /// How tests and intervals were run, when they were.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub significance: Option<SignificanceSettings>,
+    /// The sentence selection (`--sent-id`, `--min-len`, `--max-len`) and its counts, when
+    /// one was asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub selection: Option<treeval_metrics::select::Summary>,
     /// Pairwise tests: one per measure, test and pair of systems.
     pub comparisons: Vec<Comparison>,
     /// Ranks per measure and test (1 + systems significantly better).
@@ -279,6 +283,7 @@ impl Report {
             matrices: Vec::new(),
             listings: Vec::new(),
             significance: None,
+            selection: None,
             comparisons: Vec::new(),
             rankings: Vec::new(),
             notes: Vec::new(),

@@ -53,6 +53,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         base: a.hyp_base,
         reverse: a.reverse,
     };
+    let selection = crate::select::selection(&a.report.select)?;
     let (gold, hyps, pieces, mut warnings) = read_inputs(a, hyp_opts)?;
     let sentences = pair(a, &gold, &hyps, wa_eval, &mut warnings)?;
     let tokens = read_tokens(a)?;
@@ -71,6 +72,13 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     null_null_warnings(std::iter::once(&gold).chain(&hyps), &mut warnings);
     // one sentence list for every hypothesis, so that their rows pair up
     let numbers = sentence_numbers(std::iter::once(&gold).chain(&hyps));
+    let (numbers, selected) = select(&selection, numbers, sentences, tokens.as_ref());
+    crate::select::check_kept(&selection, &selected)?;
+    let sentences = if selection.is_all() {
+        sentences
+    } else {
+        selected.kept
+    };
     let per_hyp: Vec<Vec<AlignCounts>> = hyps
         .iter()
         .map(|h| count_files(&gold, h, keep_null, &numbers))
@@ -95,6 +103,9 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_null,
     };
     let mut report = build(a, &e, warnings);
+    let unit = "source words (the first --tokens file)";
+    let words = tokens.is_some();
+    crate::select::record(&mut report, &selection, &selected, unit, words, true)?;
     if let Some(p) = &pieces {
         subword_notes(&mut report, p, &hyps);
     }
@@ -207,6 +218,30 @@ fn read_tokens(a: &AlignArgs) -> Result<Option<[Vec<Vec<String>>; 2]>, Failure> 
             .collect())
     };
     Ok(Some([read(src)?, read(tgt)?]))
+}
+
+/// The sentence numbers the selection keeps, and its counts over the gold's `sentences`
+/// sentence pairs (ids: their numbers; lengths: their source words, from `tokens`).
+fn select(
+    sel: &treeval_metrics::select::Selection,
+    numbers: Vec<u64>,
+    sentences: u64,
+    tokens: Option<&[Vec<Vec<String>>; 2]>,
+) -> (Vec<u64>, treeval_metrics::select::SelectionCounts) {
+    let len = |n: u64| -> u64 {
+        let line = usize::try_from(n).ok().and_then(|n| n.checked_sub(1));
+        let words = tokens.and_then(|t| line.and_then(|i| t[0].get(i)));
+        words.map_or(0, |w| w.len() as u64)
+    };
+    let mut counts = sel.counts();
+    for n in 1..=sentences {
+        sel.tally(&mut counts, None, n, len(n), len(n));
+    }
+    let kept = numbers
+        .into_iter()
+        .filter(|&n| sel.verdict(None, n, len(n)).kept())
+        .collect();
+    (kept, counts)
 }
 
 /// How many links of `f` point past the last word of their sentence's side (per the
@@ -507,6 +542,19 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
     )?;
     crate::output::check_errors("align", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("align", &a.report.where_, a.compat.is_some())?;
+    if a.compat.is_some() {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len are not options of the reference scripts: --compat prints what they print",
+        )?;
+    }
+    if (a.report.select.min_len.is_some() || a.report.select.max_len.is_some())
+        && a.tokens.is_empty()
+    {
+        return Err(Failure::Usage(
+            "--min-len and --max-len count the words of a sentence pair's source side, which an alignment file does not hold\n  hint: give the words with --tokens SRC TGT (one sentence per line)".into(),
+        ));
+    }
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)
 }
 

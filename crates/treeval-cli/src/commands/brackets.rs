@@ -142,6 +142,12 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     )?;
     crate::output::check_errors("brackets", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("brackets", &a.report.where_, a.compat.is_some())?;
+    if a.compat.is_some() {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)",
+        )?;
+    }
     check_outputs(&outs, ins, a.report.out.force)
 }
 
@@ -156,6 +162,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let html = a.compat.is_none() && a.report.format == crate::args::Format::Html;
     params.by_label = a.compat.is_none() && by.contains(&BracketsKey::Label);
     params.keep_brackets = html || (a.report.errors && a.compat.is_none());
+    params.selection = crate::select::selection(&a.report.select)?;
     let judgments = judgments_file(a)?;
     let careful = careful_options(a, &params, judgments.is_some());
     let (cfg, resample) = super::significance::resampling_config(
@@ -216,6 +223,9 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .map(|b| b.finish(scored.gold_trees, a.report.html_sentences));
         tests(a, &cfg, &scored.systems, &mut report);
         report.warnings = scored.warnings;
+        let sel = (&params.selection, &scored.selection);
+        let unit = "words (as CUTOFF_LEN counts them)";
+        crate::select::record(&mut report, sel.0, sel.1, unit, true, a.report.quiet)?;
         scored.text = treeval_report::emit::to_string(&report, a.report.format);
     }
     out.write_all(scored.text.as_bytes()).map_err(Failure::Io)?;
@@ -306,6 +316,8 @@ struct Scored {
     browser: Option<BracketsBrowser>,
     /// `--errors`: each test file's unmatched brackets.
     listings: Vec<treeval_report::value::Listing>,
+    /// The sentence selection's counts (the same for every test file: gold decides).
+    selection: treeval_metrics::select::SelectionCounts,
 }
 
 impl Scored {
@@ -343,6 +355,8 @@ impl Scored {
                 return Ok(());
             }
         }
+        crate::select::check_kept(&s.params.selection, &r.selection)?;
+        self.selection = r.selection.clone();
         file_warnings(a, path, &r, &mut self.warnings);
         if compat {
             self.text

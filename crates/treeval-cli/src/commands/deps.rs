@@ -60,6 +60,7 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
         pair_decisions: a.report.sig.tests.contains(&TestArg::Mcnemar),
         count_predicates: a.compat == Some(CompatMode::Eval09),
         filter: Where::default(),
+        selection: Default::default(),
     };
     (opts, name)
 }
@@ -69,6 +70,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let (mut opts, profile) = options(a);
     validate(a)?;
     opts.filter = where_filter(a, opts.labels)?;
+    opts.selection = crate::select::selection(&a.report.select)?;
     let page = page_additions(a, &mut opts);
     let (gold, systems) = readers(a);
     let ins = inputs(a);
@@ -89,6 +91,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     })
     .map_err(|e| Failure::Eval(e.to_string()))?;
     per_sentence.finish()?;
+    crate::select::check_kept(&opts.selection, &result.selection)?;
     if !a.report.quiet {
         print_warnings(&result.warnings);
     }
@@ -108,6 +111,15 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         replicates: replicates.as_ref(),
     };
     let mut report = treeval_report::deps::build(&result, &opts, &profile, shown);
+    let sel = &opts.selection;
+    crate::select::record(
+        &mut report,
+        sel,
+        &result.selection,
+        "syntactic words",
+        true,
+        a.report.quiet,
+    )?;
     report.notes.extend(page.note);
     extras.finish(&mut report);
     if !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some() {
@@ -224,6 +236,12 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
     )?;
     crate::output::check_errors("deps", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("deps", &a.report.where_, a.compat.is_some())?;
+    if a.compat.is_some() {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len are not options of eval07.pl, eval.pl or eval09.pl: --compat prints what they print",
+        )?;
+    }
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     if !a.report.sig.tests.is_empty() && a.systems.len() < 2 {
         return Err(Failure::Usage(

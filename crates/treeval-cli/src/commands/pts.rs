@@ -18,12 +18,15 @@ use crate::args::{PtsArgs, TestArg};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
-/// One side's parses evaluated, with its `--errors` listing when `errors`.
+/// One side's parses evaluated, with its `--errors` listing when `errors`; `keep` sees
+/// every (system, gold sentence) pair (system 0 first) and says whether the listing
+/// takes it (the sentence selection's).
 fn parses(
     gold: &str,
     systems: &[String],
     opts: &DepsOptions,
     errors: bool,
+    keep: &mut dyn FnMut(usize, &treeval_formats::Sentence) -> bool,
 ) -> Result<(DepsResult, Option<DepsErrors>), Failure> {
     let mut listing = errors.then(|| DepsErrors::new(opts, systems.len()));
     let mut b = ReaderBuilder::new();
@@ -34,12 +37,44 @@ fn parses(
     };
     let sys: Vec<Parses> = systems.iter().map(|p| input(p)).collect();
     let r = evaluate(&input(gold), &sys, opts, |k, g, s, _| {
-        if let Some(l) = listing.as_mut() {
-            l.observe(k, g, s);
+        if keep(k, g) {
+            if let Some(l) = listing.as_mut() {
+                l.observe(k, g, s);
+            }
         }
     })
     .map_err(|e| Failure::Eval(e.to_string()))?;
     Ok((r, listing))
+}
+
+/// The sentence pairs the selection keeps (decided on side a's gold: its ids and
+/// syntactic words), as 1-based numbers, and its counts.
+type Kept = (Vec<u64>, treeval_metrics::select::SelectionCounts);
+
+/// Keep only the rows of the sentence pairs `kept` (1-based, ascending) of both sides
+/// and every alignment.
+fn keep_rows(
+    kept: &[u64],
+    side_a: &mut DepsResult,
+    side_b: &mut DepsResult,
+    aligned: &mut [Vec<AlignCounts>],
+) {
+    fn filter<T: Copy>(rows: &mut Vec<T>, kept: &[u64]) {
+        *rows = kept
+            .iter()
+            .filter_map(|&n| rows.get(n as usize - 1).copied())
+            .collect();
+    }
+    for rows in side_a
+        .sentences
+        .iter_mut()
+        .chain(side_b.sentences.iter_mut())
+    {
+        filter(rows, kept);
+    }
+    for rows in aligned {
+        filter(rows, kept);
+    }
 }
 
 /// Run the command, writing the report to `out`.
@@ -67,7 +102,10 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         pair_decisions: a.report.sig.tests.contains(&TestArg::Mcnemar),
         ..DepsOptions::default()
     };
-    let ((side_a, errors_a), (side_b, errors_b)) = sides(a, &opts)?;
+    let selection = crate::select::selection(&a.report.select)?;
+    let ((mut side_a, errors_a), (mut side_b, errors_b), (kept, selected)) =
+        sides(a, &opts, &selection)?;
+    crate::select::check_kept(&selection, &selected)?;
     let pairs = side_a.gold.sentences;
     let mut warnings: Vec<Warning> = side_a
         .warnings
@@ -75,9 +113,10 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .chain(side_b.warnings.iter())
         .map(Warning::from)
         .collect();
-    let (aligned, files) = alignments(a, pairs, &mut warnings)?;
+    let (mut aligned, files) = alignments(a, pairs, &mut warnings)?;
+    keep_rows(&kept, &mut side_a, &mut side_b, &mut aligned);
     if a.report.out.per_sentence.is_some() {
-        per_sentence(a, &ins, &side_a, &side_b, &aligned)?;
+        per_sentence(a, &ins, &side_a, &side_b, &aligned, &kept)?;
     }
     let units = units(&side_a, &side_b, &aligned);
     let e = PtsIn {
@@ -97,14 +136,15 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut report = build(a, &e, warnings);
     if let (Some(x), Some(y)) = (errors_a, errors_b) {
-        let numbers: Vec<u64> = (1..=pairs).collect();
         let (gold, hyps) = &files;
         let align = hyps
             .iter()
             .enumerate()
-            .map(|(k, h)| treeval_report::errors::align_errors(k, (gold, h), &numbers, false));
+            .map(|(k, h)| treeval_report::errors::align_errors(k, (gold, h), &kept, false));
         report.listings = treeval_report::errors::pts_errors(x, y, align.collect());
     }
+    let unit = "syntactic words of side a's gold";
+    crate::select::record(&mut report, &selection, &selected, unit, true, true)?;
     if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
@@ -136,6 +176,11 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
             "--weights must be non-negative and not all 0".into(),
         ));
     }
+    if a.report.select.is_given() && a.report.sig.tests.contains(&TestArg::Mcnemar) {
+        return Err(Failure::Usage(
+            "--test mcnemar in pts counts paired word decisions over every sentence pair, not over a selection; use --test ar or --test bootstrap with --sent-id, --min-len or --max-len".into(),
+        ));
+    }
     if !a.report.sig.tests.is_empty() && n < 2 {
         return Err(Failure::Usage(
             "--test compares systems: give at least two systems".into(),
@@ -148,9 +193,27 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
 type Side = (DepsResult, Option<DepsErrors>);
 
 /// Both sides' parses evaluated; their gold files must pair sentence by sentence.
-fn sides(a: &PtsArgs, opts: &DepsOptions) -> Result<(Side, Side), Failure> {
-    let side_a = parses(&a.gold_a, &a.sys_a, opts, a.report.errors)?;
-    let side_b = parses(&a.gold_b, &a.sys_b, opts, a.report.errors)?;
+/// The selection decides on side a's gold sentences (ids and syntactic words); the
+/// `--errors` listings of both sides take the kept sentence pairs only.
+fn sides(
+    a: &PtsArgs,
+    opts: &DepsOptions,
+    sel: &treeval_metrics::select::Selection,
+) -> Result<(Side, Side, Kept), Failure> {
+    let (mut kept, mut counts) = (Vec::new(), sel.counts());
+    let errors = a.report.errors;
+    let side_a = parses(&a.gold_a, &a.sys_a, opts, errors, &mut |k, g| {
+        if k == 0 {
+            let n = g.len() as u64;
+            if sel.tally(&mut counts, g.sent_id(), g.index(), n, n) {
+                kept.push(g.index());
+            }
+        }
+        kept.last() == Some(&g.index())
+    })?;
+    let side_b = parses(&a.gold_b, &a.sys_b, opts, errors, &mut |_, g| {
+        kept.binary_search(&g.index()).is_ok()
+    })?;
     let pairs = side_a.0.gold.sentences;
     if side_b.0.gold.sentences != pairs {
         return Err(Failure::Eval(format!(
@@ -158,7 +221,7 @@ fn sides(a: &PtsArgs, opts: &DepsOptions) -> Result<(Side, Side), Failure> {
             a.gold_a, pairs, a.gold_b, side_b.0.gold.sentences
         )));
     }
-    Ok((side_a, side_b))
+    Ok((side_a, side_b, (kept, counts)))
 }
 
 /// Every system's alignment counted against the gold alignment, one row per sentence
@@ -230,6 +293,7 @@ fn per_sentence(
     side_a: &DepsResult,
     side_b: &DepsResult,
     aligned: &[Vec<AlignCounts>],
+    kept: &[u64],
 ) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "pts", ins)?;
     for (k, al_rows) in aligned.iter().enumerate() {
@@ -237,9 +301,9 @@ fn per_sentence(
             .iter()
             .zip(&side_b.sentences[k])
             .zip(al_rows);
-        for (i, ((ca, cb), cal)) in rows.enumerate() {
+        for (i, ((ca, cb), cal)) in kept.iter().zip(rows) {
             sink.write(&serde_json::json!({
-                "system": k, "sentence": i + 1, "a": ca, "b": cb, "alignment": cal,
+                "system": k, "sentence": i, "a": ca, "b": cb, "alignment": cal,
             }));
         }
     }

@@ -16,7 +16,10 @@ use crate::Failure;
 
 /// Run the command.
 pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    let opts = options(a);
+    let opts = UdOptions {
+        selection: crate::select::selection(&a.report.select)?,
+        ..options(a)
+    };
     let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect();
@@ -35,28 +38,9 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "system files",
         "needs paired binary decisions; relation sets are compared with --test ar or --test bootstrap",
     )?;
-    let k = usize::from(a.graph == GraphArg::Enhanced);
-    let mut units: Vec<Vec<RelationSetCounts>> = Vec::new();
-    let mut triples = Vec::new();
-    let mut warnings = Vec::new();
-    for sys in &a.systems {
-        let r = evaluate(&input(&a.gold, false), &input(sys, false), &opts)
-            .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
-        for w in print_warnings(&r.warnings, a.report.quiet) {
-            if !warnings.contains(&w) {
-                warnings.push(w);
-            }
-        }
-        triples.push(r.relation_triples);
-        units.push(
-            r.sentences
-                .iter()
-                .map(|s| RelationSetCounts::sentence(&s.relation_sets[k]))
-                .collect(),
-        );
-    }
+    let (units, triples, warnings, (selected, numbers)) = score(a, &opts)?;
     if a.report.out.per_sentence.is_some() {
-        write_per_sentence(a, &ins, &units)?;
+        write_per_sentence(a, &ins, &units, &numbers)?;
     }
     let ms = measures();
     let e = RelationsIn {
@@ -76,6 +60,8 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .map(|(k, t)| treeval_report::errors::relations_errors(k, t, &ids))
             .collect();
     }
+    let (sel, q) = (&opts.selection, a.report.quiet);
+    crate::select::record(&mut report, sel, &selected, "syntactic words", true, q)?;
     if !cfg.tests.is_empty() {
         let tested: Vec<treeval_report::driver::Tested> = ms
             .iter()
@@ -114,16 +100,56 @@ fn options(a: &RelationsArgs) -> UdOptions {
     }
 }
 
+/// What the systems scored: per system its sentences' relation counts and its unmatched
+/// relations (with `--errors`), the warnings,
+/// and the selection's counts with the numbers of the kept gold sentences.
+type Scored = (
+    Vec<Vec<RelationSetCounts>>,
+    Vec<Vec<treeval_metrics::ud::triples::Triple>>,
+    Vec<treeval_report::model::Warning>,
+    (treeval_metrics::select::SelectionCounts, Vec<u64>),
+);
+
+/// Every system scored against the gold (over the ud alignment, relation sets counted).
+fn score(a: &RelationsArgs, opts: &UdOptions) -> Result<Scored, Failure> {
+    let k = usize::from(a.graph == GraphArg::Enhanced);
+    let mut units: Vec<Vec<RelationSetCounts>> = Vec::new();
+    let mut triples = Vec::new();
+    let mut warnings = Vec::new();
+    let mut selected = None;
+    for sys in &a.systems {
+        let r = evaluate(&input(&a.gold, false), &input(sys, false), opts)
+            .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
+        crate::select::check_kept(&opts.selection, &r.selection)?;
+        for w in print_warnings(&r.warnings, a.report.quiet) {
+            if !warnings.contains(&w) {
+                warnings.push(w);
+            }
+        }
+        let (c, numbers) = (&r.selection, &r.numbers);
+        selected.get_or_insert_with(|| (c.clone(), numbers.clone()));
+        triples.push(r.relation_triples);
+        units.push(
+            r.sentences
+                .iter()
+                .map(|s| RelationSetCounts::sentence(&s.relation_sets[k]))
+                .collect(),
+        );
+    }
+    Ok((units, triples, warnings, selected.unwrap_or_default()))
+}
+
 /// One object per gold sentence and system: the relation counts and CA.
 fn write_per_sentence(
     a: &RelationsArgs,
     ins: &[InputRef<'_>],
     units: &[Vec<RelationSetCounts>],
+    numbers: &[u64],
 ) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "relations", ins)?;
     for (system, rows) in units.iter().enumerate() {
-        for (i, c) in rows.iter().enumerate() {
-            sink.write(&json!({"system": system, "sentence": i + 1, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": c.ca}));
+        for (&i, c) in numbers.iter().zip(rows) {
+            sink.write(&json!({"system": system, "sentence": i, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": c.ca}));
         }
     }
     sink.finish()

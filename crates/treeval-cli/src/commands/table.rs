@@ -39,11 +39,16 @@ struct Group {
 /// Run the command.
 pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_shared(a)?;
+    let selection = crate::select::selection(&a.report.select)?;
     let (treebanks, warnings, source, measure) = if is_manifest(a)? {
         let m = measure(a)?;
         let (t, w) = from_manifest(a, &m)?;
         (t, w, "manifest", m)
     } else {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len do not apply to saved reports (they keep no sentences): select when making them, or give a manifest",
+        )?;
         (from_reports(a)?, Vec::new(), "reports", a.measure.clone())
     };
     if let Some(base) = &a.baseline {
@@ -62,6 +67,10 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let spec = spec(a, &treebanks, source, measure);
     let mut report = build(&spec, &treebanks);
+    if let Some(sel) = selection.signature() {
+        // every treebank's evaluation was given the same selection (its report says more)
+        report.signature.push("sel", sel);
+    }
     if !a.report.quiet {
         for w in &warnings {
             eprintln!("{}", super::significance::warning_line(w));
@@ -469,6 +478,16 @@ fn argv(a: &TableArgs, measure: &str, g: &Group) -> Vec<String> {
     v.extend(g.systems.iter().map(|(_, f)| f.clone()));
     v.extend(g.options.iter().cloned());
     v.extend(["--format", "json", "--quiet"].map(String::from));
+    // the sentence selection, passed on to every treebank's evaluation
+    let sel = &a.report.select;
+    let pass = [
+        ("--sent-id", sel.sent_id.clone()),
+        ("--min-len", sel.min_len.map(|n| n.to_string())),
+        ("--max-len", sel.max_len.map(|n| n.to_string())),
+    ];
+    for (flag, value) in pass {
+        v.extend(value.map(|x| [flag.to_owned(), x]).into_iter().flatten());
+    }
     let has_base = a
         .baseline
         .as_ref()

@@ -51,6 +51,12 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     crate::output::check_errors("ted", a.report.errors, false, true)?;
     crate::output::check_where("ted", &a.report.where_, false)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
+    if a.distance.is_some() {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len select sentences of a TedEval run; --distance measures every tree pair it is given",
+        )?;
+    }
     match &a.distance {
         Some(path) => distances(a, path, out),
         None => tedeval(a, out),
@@ -126,7 +132,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let resample = !cfg.tests.is_empty() || a.report.sig.ci.is_some();
     let opts = TedEvalOptions {
         unlabeled: a.unlabeled,
-        max_len: a.max_len,
+        selection: crate::select::selection(&a.report.select)?,
         max_cost: a.max_cost,
         equivalences,
         keep_sentences: resample || a.report.out.per_sentence.is_some(),
@@ -137,6 +143,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_edits: a.report.errors,
     };
     let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
+    crate::select::check_kept(&opts.selection, &r.selection)?;
     let warnings = warnings(a, &r);
     let signature = signature(a, exps.len(), &r);
     if a.report.out.per_sentence.is_some() {
@@ -145,7 +152,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let shown = TedShown {
         unlabeled: a.unlabeled,
         micro: a.micro,
-        max_len: a.max_len,
+        max_len: a.report.select.max_len,
         resample,
         ci: super::significance::intervals(&a.report.sig),
     };
@@ -159,6 +166,8 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .collect();
         report.notes.push("--errors: per parse, the edit operations of its optimal script against the generalized gold that the script of its own gold does not have too (an operation is the same when its type, node yield and labels are); they make up δ_new, one each".into());
     }
+    let (sel, c) = (&opts.selection, &r.selection);
+    crate::select::record(&mut report, sel, c, "words", true, a.report.quiet)?;
     if !cfg.tests.is_empty() {
         let bar = super::significance::Progress::new(a.report.quiet);
         (report.comparisons, report.rankings) =
@@ -210,7 +219,7 @@ fn warnings(a: &TedArgs, r: &TedEvalResult) -> Vec<Warning> {
             "the files hold no sentence".to_owned()
         } else {
             format!(
-                "all {} sentences were left out (over --max-len or the size limit)",
+                "all {} sentences were left out (over the size limit)",
                 r.sentences
             )
         };
@@ -242,7 +251,10 @@ fn signature(a: &TedArgs, experiments: usize, r: &TedEvalResult) -> Signature {
             ("average", if a.micro { "micro" } else { "global" }.into()),
             (
                 "max-len",
-                a.max_len.map_or("none".into(), |n| n.to_string()),
+                a.report
+                    .select
+                    .max_len
+                    .map_or("none".into(), |n| n.to_string()),
             ),
             (
                 "equiv",
@@ -271,13 +283,13 @@ fn signature(a: &TedArgs, experiments: usize, r: &TedEvalResult) -> Signature {
 fn per_sentence(a: &TedArgs, r: &TedEvalResult) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "ted", &inputs(a))?;
     for (k, x) in r.experiments.iter().enumerate() {
-        for (i, c) in x.sentences.iter().enumerate() {
+        for (&i, c) in r.numbers.iter().zip(&x.sentences) {
             let scored = c.sentences == 1;
             sink.write(&serde_json::json!({
                 "system": k,
                 "experiment": x.name,
                 "sentence": {
-                    "sentence": i + 1,
+                    "sentence": i,
                     "scored": scored,
                     "delta": c.delta,
                     "delta_new": c.delta_new,

@@ -120,22 +120,7 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect();
-    check_format(
-        "ud",
-        a.report.format,
-        &crate::args::Format::ALL,
-        a.compat.is_some(),
-    )?;
-    crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
-    crate::output::check_where("ud", &a.report.where_, a.compat.is_some())?;
-    check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
-    let enhancements = Enhancements::parse(&a.enhancements)
-        .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
-    if a.gold == "-" && a.systems.len() > 1 {
-        return Err(Failure::Usage(
-            "a gold file on standard input can be scored against one system only (ud reads the gold file once per system)".into(),
-        ));
-    }
+    let enhancements = check_usage(a, &ins)?;
     let (cfg, resample) = super::significance::resampling_config(
         &a.report.sig,
         a.systems.len(),
@@ -144,9 +129,11 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )?;
     let mut opts = options(a, enhancements, resample);
     opts.filter = where_filter(a)?;
-    let (systems, diagnostics, gold_out) = score(a, &opts)?;
+    opts.selection = crate::select::selection(&a.report.select)?;
+    let (systems, diagnostics, gold_out, (selected, numbers)) = score(a, &opts)?;
+    crate::select::check_kept(&opts.selection, &selected)?;
     if a.report.out.per_sentence.is_some() {
-        write_per_sentence(a, &ins, &systems)?;
+        write_per_sentence(a, &ins, &systems, &numbers)?;
     }
     let warnings = print_warnings(&diagnostics, a.report.quiet);
     let mut signature = signature(a, &opts);
@@ -172,6 +159,8 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
         let mut report = build(signature, &gold_file, &systems, shown, warnings);
         treeval_report::ud::add_where(&mut report, &opts.filter, &gold_file, &systems);
+        let (sel, q) = (&opts.selection, a.report.quiet);
+        crate::select::record(&mut report, sel, &selected, "syntactic words", true, q)?;
         if opts.trace.is_some() {
             let ids = gold_sent_ids(&a.gold);
             if html_page(a) {
@@ -193,6 +182,34 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The usage errors of `ud` (format, outputs, selection with --compat, stdin twice); the
+/// enhancement types not evaluated.
+fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure> {
+    check_format(
+        "ud",
+        a.report.format,
+        &crate::args::Format::ALL,
+        a.compat.is_some(),
+    )?;
+    crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
+    crate::output::check_where("ud", &a.report.where_, a.compat.is_some())?;
+    check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
+    if a.compat.is_some() {
+        crate::select::refuse(
+            &a.report.select,
+            "--sent-id, --min-len and --max-len are not options of conll18_ud_eval.py or udeval: --compat prints what they print",
+        )?;
+    }
+    let enhancements = Enhancements::parse(&a.enhancements)
+        .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
+    if a.gold == "-" && a.systems.len() > 1 {
+        return Err(Failure::Usage(
+            "a gold file on standard input can be scored against one system only (ud reads the gold file once per system)".into(),
+        ));
+    }
+    Ok(enhancements)
 }
 
 /// Whether the report is an HTML page (with its charts and sentence browser).
@@ -297,6 +314,7 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         },
         relation_triples: None,
         filter: Default::default(),
+        selection: Default::default(),
     }
 }
 
@@ -314,11 +332,14 @@ fn where_filter(a: &UdArgs) -> Result<Where, Failure> {
     Ok(w)
 }
 
-/// The systems, their readers' warnings and the gold file's description.
+/// The systems, their readers' warnings, the gold file's description, and the sentence
+/// selection's counts with the numbers of the gold sentences kept (the same for every
+/// system: the gold decides).
 type Scored = (
     Vec<UdSystemIn>,
     Vec<treeval_formats::Diagnostic>,
     Option<UdFileOut>,
+    (treeval_metrics::select::SelectionCounts, Vec<u64>),
 );
 
 /// Every system scored against the gold: the systems, their readers' warnings and the
@@ -329,11 +350,13 @@ fn score(a: &UdArgs, opts: &UdOptions) -> Result<Scored, Failure> {
     let mut systems: Vec<UdSystemIn> = Vec::new();
     let mut diagnostics = Vec::new();
     let mut gold_out = None;
+    let mut selected = None;
     let mut failures = Vec::new();
     for path in &a.systems {
         match evaluate(&gold, &input(path, reference), opts) {
             Ok(r) => {
                 gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
+                selected.get_or_insert_with(|| (r.selection.clone(), r.numbers.clone()));
                 diagnostics.extend(r.warnings.iter().chain(&r.gold_columns_warning).cloned());
                 systems.push(UdSystemIn {
                     file: UdFileOut::new(path, &r.system),
@@ -352,7 +375,7 @@ fn score(a: &UdArgs, opts: &UdOptions) -> Result<Scored, Failure> {
     if !failures.is_empty() {
         return Err(Failure::Eval(failures.join("\n")));
     }
-    Ok((systems, diagnostics, gold_out))
+    Ok((systems, diagnostics, gold_out, selected.unwrap_or_default()))
 }
 
 /// One object per gold sentence and system; system words count toward the gold sentence
@@ -361,16 +384,17 @@ fn write_per_sentence(
     a: &UdArgs,
     ins: &[InputRef<'_>],
     systems: &[UdSystemIn],
+    numbers: &[u64],
 ) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "ud", ins)?;
     for (k, s) in systems.iter().enumerate() {
-        for (i, c) in s.sentences.iter().enumerate() {
+        for (&i, c) in numbers.iter().zip(&s.sentences) {
             let counts: serde_json::Map<String, serde_json::Value> = METRICS
                 .iter()
                 .zip(&c.metrics)
                 .map(|(m, x)| ((*m).to_owned(), serde_json::json!(x)))
                 .collect();
-            sink.write(&serde_json::json!({"system": k, "sentence": i + 1, "counts": counts}));
+            sink.write(&serde_json::json!({"system": k, "sentence": i, "counts": counts}));
         }
     }
     sink.finish()

@@ -201,6 +201,9 @@ pub struct DepsOptions {
     /// Which of the words the punctuation policy scores are kept (`--where`; empty:
     /// all). The others are counted in [`Observer::unmatched`].
     pub filter: filter::Where,
+    /// Which gold sentences are scored (by id and length in words); the others are read,
+    /// checked and paired, and counted in [`run::DepsResult::selection`].
+    pub selection: crate::select::Selection,
 }
 
 impl DepsOptions {
@@ -253,6 +256,7 @@ impl Default for DepsOptions {
             pair_decisions: false,
             count_predicates: false,
             filter: filter::Where::default(),
+            selection: crate::select::Selection::default(),
         }
     }
 }

@@ -87,6 +87,8 @@ pub struct DepsResult {
     /// Kinds of sanity warnings raised, in order (`label-case`, `unseen-labels`,
     /// `subtypes`, `empty-xpos`), for the signature; empty when none.
     pub sanity: Vec<&'static str>,
+    /// Gold sentences kept and excluded by `opts.selection`.
+    pub selection: crate::select::SelectionCounts,
 }
 
 impl DepsResult {
@@ -172,6 +174,8 @@ struct Run<'a> {
     current: Vec<Option<AttachmentCounts>>,
     /// Kinds of sanity warnings raised (`label-case`, `unseen-labels`, …).
     sanity: Vec<&'static str>,
+    /// Gold sentences kept and excluded by `opts.selection`.
+    selection: crate::select::SelectionCounts,
 }
 
 /// A diagnostic to `errors` or `warnings`, by its severity.
@@ -209,6 +213,7 @@ impl<'a> Run<'a> {
             ],
             current: vec![None; nsys],
             sanity: Vec::new(),
+            selection: opts.selection.counts(),
         }
     }
 
@@ -242,7 +247,16 @@ impl<'a> Run<'a> {
             for d in gold_diags.drain(..) {
                 sort_into(&mut self.errors, &mut self.warnings, d);
             }
-            let gold_ok = !g.has_errors();
+            let words = g.len() as u64;
+            let kept = (self.opts.selection).tally(
+                &mut self.selection,
+                g.sent_id(),
+                g.index(),
+                words,
+                words,
+            );
+            // an excluded sentence is still paired (word counts checked), not counted
+            let gold_ok = !g.has_errors() && kept;
             self.current.iter_mut().for_each(|c| *c = None);
             for (k, feed) in sfeeds.iter_mut().enumerate() {
                 if sys_done[k] {
@@ -546,6 +560,7 @@ impl<'a> Run<'a> {
             sentences: self.sentences,
             pairs: self.pairs,
             sanity: self.sanity,
+            selection: self.selection,
         }
     }
 }

@@ -44,8 +44,9 @@ pub struct Experiment {
 pub struct TedEvalOptions {
     /// Relabelling costs nothing.
     pub unlabeled: bool,
-    /// Score only sentences of at most this many words (the others are counted).
-    pub max_len: Option<u32>,
+    /// Which sentences are scored (by the first experiment's gold: its ids and word
+    /// counts); the others are counted in [`TedEvalResult::selection`].
+    pub selection: crate::select::Selection,
     /// Score only sentences whose edit distances take at most this many table cells
     /// (the others are counted and warned about); `None`: [`DEFAULT_MAX_COST`].
     pub max_cost: Option<u64>,
@@ -89,7 +90,8 @@ pub struct ExperimentResult {
     pub gold_repairs: Repairs,
     /// Repairs of the parse trees.
     pub parse_repairs: Repairs,
-    /// Every sentence's counts (`keep_sentences`; a sentence over `max_len` has zeros).
+    /// Every scored sentence's counts (`keep_sentences`; a sentence too large to score
+    /// has zeros; sentences the selection excludes are not there).
     pub sentences: Vec<TedEvalCounts>,
     /// With `keep_edits`: the operations behind δ_new of every scored sentence that has
     /// some (their number is [`TedEvalCounts::delta_new`] summed).
@@ -105,8 +107,13 @@ pub struct TedEvalResult {
     pub sentences: u64,
     /// Sentences scored.
     pub scored: u64,
-    /// Sentences over `max_len`, not scored, and their words.
+    /// Sentences the selection excludes by length (`--min-len`, `--max-len`), not
+    /// scored, and their words.
     pub skipped_long: (u64, u64),
+    /// Sentences kept and excluded by [`TedEvalOptions::selection`].
+    pub selection: crate::select::SelectionCounts,
+    /// The 1-based sentence numbers of the rows of every experiment's `sentences`.
+    pub numbers: Vec<u64>,
     /// Sentences over [`MAX_WORDS`] or over the cost limit of the edit distance
     /// ([`TedEvalOptions::max_cost`]), not scored, and their words.
     pub too_large: (u64, u64),
@@ -136,6 +143,8 @@ struct Pair {
     counts: AttachmentCounts,
     forms: Box<str>,
     at: (u64, u64),
+    /// The gold sentence's `# sent_id`.
+    id: Option<Box<str>>,
 }
 
 /// A CoNLL sentence's functional tree, its repairs counted in `repairs` (a tree without
@@ -331,6 +340,7 @@ fn pair_sides(
             counts: AttachmentCounts::default(),
             forms: g.forms,
             at: (g.line, k as u64 + 1),
+            id: None,
         });
     }
     Ok((pairs, gs, ps, gr, pr))
@@ -354,7 +364,7 @@ pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalRes
     let (read, dependency) = read_experiments(exps, opts, &mut warnings)?;
     check_golds(exps, &read)?;
     let scored = score_sentences(&read, opts);
-    let mut tally = Tally::new(&read, exps, &dependency, warnings, opts.keep_sentences);
+    let mut tally = Tally::new(&read, exps, &dependency, warnings, opts);
     for (i, s) in scored.into_iter().enumerate() {
         tally.add(&read, i, s);
     }
@@ -424,6 +434,7 @@ fn read_dependency(
                 counts: *c,
                 forms: forms_of(g),
                 at: (g.first_line(), g.index()),
+                id: g.sent_id().map(Box::from),
             });
         },
     )?;
@@ -490,12 +501,13 @@ fn check_golds(exps: &[Experiment], read: &[ReadExperiment]) -> Result<(), Error
 /// is not scored.
 fn score_sentences(read: &[ReadExperiment], opts: &TedEvalOptions) -> Vec<Scored> {
     let n = read[0].0.len();
-    let max_len = opts.max_len.unwrap_or(u32::MAX);
     let max_cost = opts.max_cost.unwrap_or(DEFAULT_MAX_COST);
     // sentence -> (per experiment counts, generalized size), or why it is not scored
     let score = |i: usize| -> Scored {
-        let len = read[0].0[i].gold.span.1;
-        if len > max_len || len > MAX_WORDS {
+        let first = &read[0].0[i];
+        let len = first.gold.span.1;
+        let kept = (opts.selection).verdict(first.id.as_deref(), first.at.1, u64::from(len));
+        if !kept.kept() || len > MAX_WORDS {
             return Err(None);
         }
         let golds: Vec<&FNode> = read.iter().map(|r| &r.0[i].gold).collect();
@@ -529,23 +541,25 @@ fn score_sentences(read: &[ReadExperiment], opts: &TedEvalOptions) -> Vec<Scored
 }
 
 /// The sums of a run, sentence by sentence, and the warnings about sentences not scored.
-struct Tally {
+struct Tally<'o> {
     summary: RunSummary,
-    skipped: (u64, u64),
+    selection: &'o crate::select::Selection,
+    counts: crate::select::SelectionCounts,
+    numbers: Vec<u64>,
     too_large: (u64, u64),
     experiments: Vec<ExperimentResult>,
     warnings: Diagnostics,
     keep_sentences: bool,
 }
 
-impl Tally {
+impl<'o> Tally<'o> {
     /// Empty sums for the experiments read; `warnings` are those of reading the files.
     fn new(
         read: &[ReadExperiment],
         exps: &[Experiment],
         dependency: &[bool],
         warnings: Diagnostics,
-        keep_sentences: bool,
+        opts: &'o TedEvalOptions,
     ) -> Self {
         let experiments = read
             .iter()
@@ -565,16 +579,27 @@ impl Tally {
             .collect();
         Tally {
             summary: RunSummary::default(),
-            skipped: (0, 0),
+            selection: &opts.selection,
+            counts: opts.selection.counts(),
+            numbers: Vec::new(),
             too_large: (0, 0),
             experiments,
             warnings,
-            keep_sentences,
+            keep_sentences: opts.keep_sentences,
         }
     }
 
     /// Add sentence `i`'s scores (or count it as not scored).
     fn add(&mut self, read: &[ReadExperiment], i: usize, s: Scored) {
+        let first = &read[0].0[i];
+        let len = u64::from(first.gold.span.1);
+        let id = first.id.as_deref();
+        if !(self.selection).tally(&mut self.counts, id, first.at.1, len, len) {
+            return;
+        }
+        if self.keep_sentences {
+            self.numbers.push(i as u64 + 1);
+        }
         match s {
             Err(why) => {
                 self.not_scored(&read[0], i, why.as_ref());
@@ -607,8 +632,8 @@ impl Tally {
         }
     }
 
-    /// Count sentence `i` as not scored: over a cost limit (`why`, warned about), over
-    /// [`MAX_WORDS`] (warned about) or over `max_len`.
+    /// Count sentence `i` (kept by the selection) as not scored: over a cost limit
+    /// (`why`, warned about) or over [`MAX_WORDS`] (warned about).
     fn not_scored(&mut self, first: &ReadExperiment, i: usize, why: Option<&TooCostly>) {
         let len = first.0[i].gold.span.1;
         if let Some(e) = why {
@@ -631,9 +656,6 @@ impl Tally {
                     "expected at most {MAX_WORDS} words in a sentence for the edit distance, found {len}: the sentence is not scored"
                 )),
             ).with_hint("is a sentence break (blank line) missing?"));
-        } else {
-            self.skipped.0 += 1;
-            self.skipped.1 += u64::from(len);
         }
     }
 
@@ -651,8 +673,10 @@ impl Tally {
         TedEvalResult {
             experiments: self.experiments,
             sentences: n as u64,
-            scored: n as u64 - self.skipped.0 - self.too_large.0,
-            skipped_long: self.skipped,
+            scored: self.counts.kept - self.too_large.0,
+            skipped_long: (self.counts.by_length, self.counts.by_length_words),
+            selection: self.counts,
+            numbers: self.numbers,
             too_large: self.too_large,
             warnings: self.warnings,
             summary: self.summary,

@@ -163,6 +163,11 @@ pub struct UdOptions {
     /// the gold words that meet them, and the system words aligned to those, are
     /// counted; tokens and sentences are not counted at all (they are not words).
     pub filter: crate::deps::filter::Where,
+    /// Which gold sentences are scored (by id and syntactic words); a system item counts
+    /// where it always does (the gold sentence its first character lies in; an aligned
+    /// pair, its gold word's), so the counts of the others are left out whole. All are
+    /// read, checked and aligned, and counted in [`UdResult::selection`].
+    pub selection: crate::select::Selection,
 }
 
 /// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
@@ -302,6 +307,10 @@ pub struct UdResult {
     /// the measures that read them (n/a in the `ud` report); not in `warnings`, as the
     /// commands that do not show these measures have no use for it.
     pub gold_columns_warning: Option<Diagnostic>,
+    /// Gold sentences kept and excluded by [`UdOptions::selection`].
+    pub selection: crate::select::SelectionCounts,
+    /// The 1-based gold sentence numbers of the rows of `sentences`.
+    pub numbers: Vec<u64>,
 }
 
 /// Where the two texts first differ.
@@ -625,6 +634,12 @@ struct Eval<'a> {
     trace: crate::sample::EvenSample<trace::TracedSentence>,
     /// With `opts.relation_triples`: the unmatched relations listed so far.
     triples: Option<triples::TripleList>,
+    /// The selection's counts, and the gold sentences counted so far.
+    selected: crate::select::SelectionCounts,
+    numbers: Vec<u64>,
+    gold_flushed: u64,
+    /// Per row of `window`: whether the selection keeps its gold sentence.
+    keep: Vec<bool>,
 }
 
 fn char_count(b: &[u8]) -> u64 {
@@ -655,6 +670,10 @@ impl<'a> Eval<'a> {
             resync: (opts.align == AlignMode::Resync).then(|| Box::new(Resync::new())),
             trace: crate::sample::EvenSample::new(opts.trace.unwrap_or(0)),
             triples: opts.relation_triples.map(triples::TripleList::new),
+            selected: opts.selection.counts(),
+            numbers: Vec::new(),
+            gold_flushed: 0,
+            keep: Vec::new(),
         }
     }
 
@@ -723,6 +742,8 @@ impl<'a> Eval<'a> {
             trace_labels: self.labels.to_names(),
             relation_triples: self.triples.map(|t| t.triples).unwrap_or_default(),
             gold_columns_warning: None,
+            selection: self.selected,
+            numbers: self.numbers,
             by: self
                 .opts
                 .by
@@ -1028,6 +1049,8 @@ impl<'a> Eval<'a> {
         let (ss0, st0) = upto(s, s.front);
         self.window.clear();
         self.window.resize((ngs - gs0).max(1), UdCounts::default());
+        let (sel, keep) = (&self.opts.selection, &mut self.keep);
+        select_rows(g, sel, keep, &mut self.selected, (gs0, ngs));
         let mut t = Tally {
             g,
             s,
@@ -1038,6 +1061,7 @@ impl<'a> Eval<'a> {
             filter: !self.opts.filter.is_empty(),
             nk: self.opts.by.len(),
             window: &mut self.window,
+            keep: &self.keep,
             rel: &mut self.rel,
             groups: &mut self.groups,
         };
@@ -1068,11 +1092,26 @@ impl<'a> Eval<'a> {
         for &(gk, sk) in &self.pairs {
             t.pair(gk as usize, sk as usize);
         }
-        for c in self.window.iter() {
+        self.keep_flushed(gs0, ngs, (gn, sn));
+        self.gold_flushed += (ngs - gs0) as u64;
+        self.pairs.clear();
+        self.g.front = gn;
+        self.s.front = sn;
+    }
+
+    /// What a flush keeps of its gold sentences `gs0..ngs` (words `..gn`, `..sn`): the
+    /// selected rows' totals, per-sentence rows and numbers, the trace and the unmatched
+    /// relations.
+    fn keep_flushed(&mut self, gs0: usize, ngs: usize, (gn, sn): (usize, usize)) {
+        for (c, _) in self.window.iter().zip(&self.keep).filter(|x| *x.1) {
             self.totals += c;
         }
         if self.opts.keep_sentences {
-            self.sentences.extend_from_slice(&self.window[..ngs - gs0]);
+            let rows = self.window[..ngs - gs0].iter().zip(&self.keep);
+            let numbers = (self.gold_flushed + 1..).zip(&self.keep);
+            self.sentences.extend(rows.filter(|x| *x.1).map(|x| *x.0));
+            self.numbers
+                .extend(numbers.take(ngs - gs0).filter(|x| *x.1).map(|x| x.0));
         }
         if self.opts.trace.is_some() {
             let f = trace::Flushed {
@@ -1085,6 +1124,8 @@ impl<'a> Eval<'a> {
                 gn,
                 window: &self.window,
                 filter: !self.opts.filter.is_empty(),
+                keep: &self.keep,
+                first_index: self.gold_flushed,
             };
             f.offer_to(&mut self.trace);
         }
@@ -1098,11 +1139,9 @@ impl<'a> Eval<'a> {
                 gs0,
                 gn,
                 sn,
+                keep: &self.keep,
             });
         }
-        self.pairs.clear();
-        self.g.front = gn;
-        self.s.front = sn;
     }
 
     /// Drop the counted words from the window once they are at least half of it (so
@@ -1122,6 +1161,31 @@ impl<'a> Eval<'a> {
         self.g.drain(gn);
         self.s.drain(sn);
         (gn, sn)
+    }
+}
+
+/// Whether the selection keeps each gold sentence `gs0..ngs` of a flush (one row each, at
+/// least one: a row without a gold sentence is kept only when every sentence is), into
+/// `keep`; the sentences counted in `selected`.
+fn select_rows(
+    g: &Side,
+    sel: &crate::select::Selection,
+    keep: &mut Vec<bool>,
+    selected: &mut crate::select::SelectionCounts,
+    (gs0, ngs): (usize, usize),
+) {
+    keep.clear();
+    for k in gs0..gs0 + (ngs - gs0).max(1) {
+        let kept = g
+            .flat
+            .sents
+            .get(k)
+            .map_or(sel.is_all(), |x| x.verdict.kept());
+        keep.push(kept);
+    }
+    for x in &g.flat.sents[gs0..ngs] {
+        let listed = (x.listed != NONE).then_some(x.listed as usize);
+        selected.add(x.verdict, u64::from(x.words), listed);
     }
 }
 
@@ -1154,6 +1218,9 @@ struct Tally<'a> {
     nk: usize,
     /// One entry per gold sentence of `gsents` (at least one).
     window: &'a mut [UdCounts],
+    /// Per entry of `window`: whether the selection keeps it (the others' words are not
+    /// counted in the relations and breakdowns; their rows are not summed).
+    keep: &'a [bool],
     rel: &'a mut Vec<RelationCounts>,
     groups: &'a mut [Vec<GroupCounts>],
 }
@@ -1314,12 +1381,20 @@ impl Tally<'_> {
             if !self.kept(gold, side.front + j) {
                 continue;
             }
-            let k = if gold {
-                w.sent as usize - self.gs0
-            } else {
-                self.home(w.start)
-            };
-            self.word_totals(side, w, k, gold);
+            let k = self.row(w, gold);
+            if self.keep[k] {
+                self.word_totals(side, w, k, gold);
+            }
+        }
+    }
+
+    /// The row (gold sentence) a gold or system word counts in.
+    #[inline]
+    fn row(&self, w: &W, gold: bool) -> usize {
+        if gold {
+            w.sent as usize - self.gs0
+        } else {
+            self.home(w.start)
         }
     }
 
@@ -1355,8 +1430,10 @@ impl Tally<'_> {
     /// Breakdown groups: words `front..n` of one file by their own value (`nk > 0`).
     fn side_groups(&mut self, side: &Side, n: usize, gold: bool) {
         let nk = self.nk;
-        for (j, ids) in side.by[side.front * nk..n * nk].chunks(nk).enumerate() {
-            if !self.kept(gold, side.front + j) {
+        let words = &side.flat.words[side.front..n];
+        let rows = side.by[side.front * nk..n * nk].chunks(nk).zip(words);
+        for (j, (ids, w)) in rows.enumerate() {
+            if !self.kept(gold, side.front + j) || !self.keep[self.row(w, gold)] {
                 continue;
             }
             for (k, &id) in ids.iter().enumerate() {
@@ -1380,6 +1457,9 @@ impl Tally<'_> {
         let (g, s, smap) = (self.g, self.s, self.smap);
         let (gw, sw) = (&g.flat.words[gk], &s.flat.words[sk]);
         let row = gw.sent as usize - self.gs0;
+        if !self.keep[row] {
+            return;
+        }
         let content = gw.flags & F_CONTENT != 0;
         let eq = |k: usize| g.field(gw, k) == s.field(sw, k);
         let (upos, xpos, feats) = (eq(2), eq(3), eq(4));

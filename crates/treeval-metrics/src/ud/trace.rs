@@ -62,6 +62,10 @@ pub(super) struct Flushed<'a> {
     pub window: &'a [UdCounts],
     /// Whether `--where` keeps some gold words only (those with [`F_KEPT`]).
     pub filter: bool,
+    /// Per sentence: whether the selection keeps it (only those are offered).
+    pub keep: &'a [bool],
+    /// Gold sentences flushed before these.
+    pub first_index: u64,
 }
 
 /// A head (window index, [`ROOT`] or a mark) as a word of the sentence starting at
@@ -85,7 +89,10 @@ impl Flushed<'_> {
             }
         }
         for si in self.gs0..self.ngs {
-            let index = sample.seen() + 1;
+            if !self.keep.get(si - self.gs0).copied().unwrap_or(true) {
+                continue;
+            }
+            let index = self.first_index + (si - self.gs0) as u64 + 1;
             sample.offer(|| self.sentence(si, index, &aligned));
         }
     }

@@ -64,6 +64,9 @@ pub(super) struct FlushView<'a> {
     /// Gold words `g.front..gn` and system words `s.front..sn` are counted.
     pub gn: usize,
     pub sn: usize,
+    /// Per gold sentence of `gsents`: whether the sentence selection keeps it (the
+    /// relations of the others are not listed, as they are not counted).
+    pub keep: &'a [bool],
 }
 
 /// A word of `side` (window index `k`, or a head mark) as numbered in sentence `of`.
@@ -126,6 +129,9 @@ impl TripleList {
             rows[row.min(last)].extend(found);
         }
         for (k, row) in rows.into_iter().enumerate().take(f.gsents.len()) {
+            if !f.keep.get(k).copied().unwrap_or(true) {
+                continue;
+            }
             let sentence = self.seen + k as u64 + 1;
             self.triples
                 .extend(row.into_iter().map(|t| Triple { sentence, ..t }));

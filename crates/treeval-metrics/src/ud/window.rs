@@ -12,6 +12,7 @@ use super::enhanced::{self, Item, WordContext, NO_PARENT};
 use super::{EmptyNodes, UdOptions, CONTENT_DEPRELS, FUNCTIONAL_DEPRELS};
 use crate::deps::{depth_bin, direction_bin, distance_bin, length_bin, projectivity_bin, ByKey};
 use crate::labels::LabelTable;
+use crate::select::Verdict;
 use crate::tree::Tree;
 
 /// The artificial root as a head.
@@ -75,6 +76,12 @@ pub(super) struct SentInfo {
     pub first_token: u32,
     pub start: u64,
     pub end: u64,
+    /// What [`UdOptions::selection`] makes of it (read for gold sentences only).
+    pub verdict: Verdict,
+    /// Its id's index in the `--sent-id` file, or [`NONE`].
+    pub listed: u32,
+    /// Its syntactic words.
+    pub words: u32,
 }
 
 /// What was read from a file.
@@ -180,6 +187,7 @@ impl Flat {
             first_token: x.first_token + nt,
             start: x.start + pos,
             end: x.end + pos,
+            ..*x
         }));
         self.tokens.extend(c.tokens.iter().map(|t| Tok {
             start: t.start + pos,
@@ -473,11 +481,16 @@ impl Converter {
             c.stats.xpos_filled += u64::from(s.xpos(w) != "_");
             c.stats.feats_filled += u64::from(s.feats(w) != "_");
         }
+        let words = s.len() as u64;
+        let (verdict, listed) = (self.opts.selection).judge(s.sent_id(), s.index(), words);
         c.flat.sents.push(SentInfo {
             first_word: base,
             first_token,
             start,
             end: c.flat.text.len() as u64,
+            verdict,
+            listed: listed.map_or(NONE, |k| k as u32),
+            words: words as u32,
         });
         let bad = self.push_heads(c, s, base);
         self.push_groups(c, s, base, bad);

@@ -76,6 +76,7 @@ pub(super) fn emit(r: &Report, d: char, w: &mut dyn Write) -> io::Result<()> {
     section_lines(r, &mut out)?;
     matrix_lines(r, &mut out)?;
     listing_lines(r, &mut out)?;
+    selection_lines(r, &mut out)?;
     test_lines(r, &mut out)?;
     rank_lines(r, &mut out)
 }
@@ -114,6 +115,30 @@ fn matrix_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
                     col.clone(),
                     n.to_string(),
                 ])?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The sentence selection's counts (`--sent-id`, `--min-len`, `--max-len`), when one was
+/// made: section `selection`, key kept / excluded_by_id / excluded_by_length, measure
+/// sentences or words.
+fn selection_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
+    let Some(s) = &r.selection else {
+        return Ok(());
+    };
+    let tallies = [
+        ("kept", &s.kept),
+        ("excluded_by_id", &s.excluded_by_id),
+        ("excluded_by_length", &s.excluded_by_length),
+    ];
+    for (key, t) in tallies {
+        let values = [("sentences", Some(t.sentences)), ("words", t.words)];
+        for (measure, n) in values {
+            if let Some(n) = n {
+                let (section, key) = ("selection".to_owned(), key.to_owned());
+                out.bare([section, String::new(), key, measure.into(), n.to_string()])?;
             }
         }
     }

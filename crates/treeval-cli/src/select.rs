@@ -1,0 +1,81 @@
+//! Sentence selection (`--sent-id`, `--min-len`, `--max-len`) in every command: the
+//! options made into a [`Selection`], and the counts put into the report (a note, JSON
+//! `selection`, a warning for listed ids the gold lacks, and `sel:` in the signature).
+
+use treeval_metrics::select::{Selection, SelectionCounts};
+
+use crate::args::SelectArgs;
+use crate::Failure;
+
+/// The selection the options ask for (a usage error for a bad regular expression or
+/// `--min-len` over `--max-len`).
+pub fn selection(a: &SelectArgs) -> Result<Selection, Failure> {
+    Selection::parse(a.sent_id.as_deref(), a.min_len, a.max_len).map_err(Failure::Usage)
+}
+
+/// A usage error when `command` cannot honour the selection options.
+pub fn refuse(a: &SelectArgs, why: &str) -> Result<(), Failure> {
+    if a.is_given() {
+        return Err(Failure::Usage(why.to_owned()));
+    }
+    Ok(())
+}
+
+/// Whether the selection kept any sentence (else an error: no score over nothing).
+pub fn check_kept(sel: &Selection, c: &SelectionCounts) -> Result<(), Failure> {
+    if sel.is_all() || c.kept > 0 {
+        return Ok(());
+    }
+    Err(Failure::Eval(format!(
+        "the sentence selection ({}) kept none of the {} gold sentences: there is nothing to score\n  hint: check --sent-id, --min-len and --max-len against the gold file",
+        sel.describe("words"),
+        c.sentences()
+    )))
+}
+
+/// Put the selection and its counts into the report: `unit` names what a length counts,
+/// `words_known` whether the counts hold words. Nothing when every sentence is kept; an
+/// error when none is.
+pub fn record(
+    report: &mut treeval_report::Report,
+    sel: &Selection,
+    c: &SelectionCounts,
+    unit: &str,
+    words_known: bool,
+    quiet: bool,
+) -> Result<(), Failure> {
+    check_kept(sel, c)?;
+    let Some(sig) = sel.signature() else {
+        return Ok(());
+    };
+    report.signature.push("sel", sig);
+    let summary = sel.summary(c, unit, words_known);
+    report.notes.push(summary.note(&sel.describe(unit)));
+    let missing = sel.missing(c);
+    if !missing.is_empty() {
+        let first: Vec<&str> = missing.iter().take(5).copied().collect();
+        let w = treeval_report::model::Warning {
+            position: sel.ids.as_ref().map_or(String::new(), |f| match f {
+                treeval_metrics::select::IdFilter::File { path, .. } => path.clone(),
+                treeval_metrics::select::IdFilter::Regex(_) => String::new(),
+            }),
+            message: format!(
+                "{} of the listed sentence ids are not in the gold file: {}{}",
+                missing.len(),
+                first.join(", "),
+                if missing.len() > first.len() {
+                    ", …"
+                } else {
+                    ""
+                }
+            ),
+            hint: Some("is the id file for another treebank or split?".into()),
+        };
+        if !quiet {
+            eprintln!("{}", crate::commands::significance::warning_line(&w));
+        }
+        report.warnings.push(w);
+    }
+    report.selection = Some(summary);
+    Ok(())
+}
