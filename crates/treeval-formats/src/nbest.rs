@@ -288,8 +288,7 @@ impl<G: BufRead, S: BufRead> NbestPairing<G, S> {
         let s = &self.candidates[0].sentence;
         match (self.gold_sentence.sent_id(), s.sent_id()) {
             (Some(g), Some(n)) if g != n => {
-                let (_, line, col) =
-                    comment_value(s, "sent_id").unwrap_or(("", s.first_line(), 1));
+                let (_, line, col) = comment_value(s, "sent_id").unwrap_or(("", s.first_line(), 1));
                 Err(Error::single(
                     error_at(
                         self.nbest.path(),
