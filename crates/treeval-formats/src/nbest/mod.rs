@@ -15,6 +15,8 @@
 //! unreadable `# rank` or `# parser_score`; a candidate whose words are not gold's; a
 //! sentence out of gold's order; more or fewer sentences than gold.
 
+pub mod alpino;
+
 use std::io::BufRead;
 use std::sync::Arc;
 
