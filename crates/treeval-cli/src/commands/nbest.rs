@@ -15,6 +15,7 @@ use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::driver::Tested;
 use treeval_report::model::Warning;
 use treeval_report::nbest::{system_index, NbestFile, NbestIn};
+use treeval_stats::compare::{Comparison, Ranking};
 
 use super::ud::print_warnings;
 use crate::args::{NbestArgs, NbestCompat, NbestMetric, Profile, TestArg};
@@ -383,7 +384,8 @@ fn report(
     let mut report = treeval_report::nbest::build(&input, ci, warnings);
     let cfg = super::significance::config(&a.report.sig);
     if !cfg.tests.is_empty() {
-        report.comparisons = tests(a, e, &cfg);
+        (report.comparisons, report.rankings) = tests(a, e, &cfg);
+        report.notes.push("the tests compare chosen with first of each n-best file, on the same sentences; best and worst are not tested (rank 1)".into());
     }
     if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
         super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
@@ -394,15 +396,17 @@ fn report(
     out.flush().map_err(Failure::Io)
 }
 
-/// Chosen against first of every file, on the same sentences, with the shared tests.
+/// Chosen against first of every file, on the same sentences, with the shared tests; the
+/// ranks of every report system (best and worst, not tested, rank 1).
 fn tests(
     a: &NbestArgs,
     e: &Evaluated,
     cfg: &treeval_stats::compare::CompareConfig,
-) -> Vec<treeval_stats::compare::Comparison> {
+) -> (Vec<Comparison>, Vec<Ranking>) {
     let ms = treeval_metrics::nbest::pick_measures();
     let bar = super::significance::Progress::new(a.report.quiet);
     let mut out = Vec::new();
+    let mut ranks: Vec<Ranking> = Vec::new();
     for (k, f) in e.files.iter().enumerate() {
         let disc = e.discordant.as_ref().map(|d| d[k]);
         let decisions: Vec<Box<dyn Fn(usize, usize) -> (u64, u64)>> = Metric::ALL
@@ -428,14 +432,31 @@ fn tests(
             })
             .collect();
         let systems = vec![f.picks[0].clone(), f.picks[3].clone()];
-        let (mut cmp, _) =
+        let (mut cmp, rks) =
             treeval_report::driver::tests(&tested, &systems, cfg, &|l, d, t| bar.update(l, d, t));
         for c in &mut cmp {
             c.a = system_index(k, Pick::First);
             c.b = system_index(k, Pick::Chosen);
         }
         out.extend(cmp);
+        for rk in rks {
+            let i = match ranks
+                .iter()
+                .position(|r| r.metric == rk.metric && r.test == rk.test)
+            {
+                Some(i) => i,
+                None => {
+                    ranks.push(Ranking {
+                        ranks: vec![1; 4 * e.files.len()],
+                        ..rk.clone()
+                    });
+                    ranks.len() - 1
+                }
+            };
+            ranks[i].ranks[system_index(k, Pick::First)] = rk.ranks[0];
+            ranks[i].ranks[system_index(k, Pick::Chosen)] = rk.ranks[1];
+        }
     }
     bar.finish();
-    out
+    (out, ranks)
 }
