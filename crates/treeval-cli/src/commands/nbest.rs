@@ -409,11 +409,12 @@ fn tests(
     let mut ranks: Vec<Ranking> = Vec::new();
     for (k, f) in e.files.iter().enumerate() {
         let disc = e.discordant.as_ref().map(|d| d[k]);
-        let decisions: Vec<Box<dyn Fn(usize, usize) -> (u64, u64)>> = Metric::ALL
+        // McNemar's discordant words of each metric (the pair is always first, chosen)
+        let decisions: Vec<_> = Metric::ALL
             .iter()
             .map(|m| {
                 let d = disc.map(|d| d[m.index()]).unwrap_or_default();
-                Box::new(move |_: usize, _: usize| d) as Box<dyn Fn(usize, usize) -> (u64, u64)>
+                move |_: usize, _: usize| d
             })
             .collect();
         let tested: Vec<Tested<'_>> = ms
@@ -424,7 +425,7 @@ fn tests(
                 let metric = Metric::ALL.into_iter().find(|x| x.name() == m.name);
                 let d = match (metric, disc) {
                     (Some(x), Some(_)) => {
-                        Some(&*decisions[x.index()] as treeval_report::driver::Decisions<'_>)
+                        Some(&decisions[x.index()] as treeval_report::driver::Decisions<'_>)
                     }
                     _ => None,
                 };
