@@ -1560,3 +1560,33 @@ fn nbest_dev_lists_equal_the_expected_summaries() {
     }
     assert_eq!(checked, 18);
 }
+
+/// `nbest --compat alpino` on the six dev lists prints what evaluate.pl prints for lines
+/// made from the independent scorer's per-candidate counts (testdata/nbest/alpino-dev,
+/// README there).
+#[test]
+fn nbest_compat_alpino_on_the_dev_lists_equals_evaluate_pl() {
+    let Some(d) = data_dir() else { return };
+    let dir = common::root().join("testdata/nbest/alpino-dev");
+    let mut checked = 0;
+    for model in [
+        "fr_sequoia-dev.fr_sm",
+        "fr_sequoia-dev.fr_md",
+        "en_ewt-dev.en_sm",
+    ] {
+        let gold = if model.starts_with("fr_") {
+            d.join("ud/UD_French-Sequoia/fr_sequoia-ud-dev.conllu")
+        } else {
+            d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu")
+        };
+        for beam in ["localprob", "spacybeam"] {
+            let name = format!("{model}.nbest-{beam}");
+            let file = d.join(format!("nbest/{name}.conllu.gz"));
+            let want = std::fs::read_to_string(dir.join(format!("{name}.evaluate.out"))).unwrap();
+            let got = treeval(&["nbest", "--compat", "alpino", s(&gold), s(&file)]);
+            assert_eq!(got, want, "{name}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6);
+}
