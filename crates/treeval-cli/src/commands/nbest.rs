@@ -280,6 +280,7 @@ fn from_conllu(
         e.warnings.extend(scorer.gold_warnings().0.iter().cloned());
         e.warnings
             .extend(scorer.observer().examples.iter().cloned());
+        e.warnings.extend(tree_summary(&scorer, pairs.nbest_path()));
         e.files.push(file);
         e.alpino.push(lines);
         if let Some(d) = e.discordant.as_mut() {
@@ -287,6 +288,28 @@ fn from_conllu(
         }
     }
     Ok(e)
+}
+
+/// How many candidate trees were malformed (and gold trees, beyond the examples shown):
+/// they are scored word by word, as `deps` scores them, and counted here.
+fn tree_summary(scorer: &Scorer, path: &std::sync::Arc<str>) -> Vec<Diagnostic> {
+    use treeval_formats::{ErrorKind, Position};
+    let mut out = Vec::new();
+    let bad = scorer.observer().validity.sentences_with_problems;
+    if bad > 0 {
+        out.push(Diagnostic::warning(
+            Position::new(path.clone(), 0, 0),
+            ErrorKind::Other(format!("expected every candidate to be a tree, found {bad} malformed candidate tree(s) (HEAD out of range or '_', cycles, no or several roots); each is scored word by word")),
+        ));
+    }
+    let (shown, gold) = scorer.gold_warnings();
+    if gold > shown.len() as u64 {
+        out.push(Diagnostic::warning(
+            Position::new(path.clone(), 0, 0),
+            ErrorKind::Other(format!("{gold} malformed gold tree(s) in all ({} shown); their words are scored one by one", shown.len())),
+        ));
+    }
+    out
 }
 
 /// A candidate as an evaluate.pl line (overlap, gold and candidate triples, cgn).
