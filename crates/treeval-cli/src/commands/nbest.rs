@@ -105,6 +105,11 @@ fn validate(a: &NbestArgs, compat: bool) -> Result<DepsOptions, Failure> {
     if compat && (!sig.tests.is_empty() || sig.ci.is_some()) {
         return usage("--test and --ci do not apply with --compat alpino, which prints exactly what evaluate.pl prints; drop one of the two");
     }
+    if a.alpino.is_some() && a.export_training.is_some() && a.metric != NbestMetric::Ca {
+        return usage(
+            "evaluate.pl's lines give CA only: --export-training with --alpino takes --metric ca",
+        );
+    }
     if a.alpino.is_some() && sig.tests.contains(&TestArg::Mcnemar) {
         return usage("--test mcnemar needs per-word decisions, which evaluate.pl's lines do not have; use --test ar or --test bootstrap");
     }
@@ -123,6 +128,8 @@ fn validate(a: &NbestArgs, compat: bool) -> Result<DepsOptions, Failure> {
 /// The files written besides the report, sentence by sentence.
 struct Sink {
     per_sentence: PerSentence,
+    /// Reading evaluate.pl's lines: CA only.
+    alpino: bool,
     training: Option<(std::io::BufWriter<std::fs::File>, Metric, String)>,
     error: Option<std::io::Error>,
 }
@@ -160,6 +167,7 @@ impl Sink {
         };
         Ok(Sink {
             per_sentence,
+            alpino: a.alpino.is_some(),
             training,
             error,
         })
@@ -171,6 +179,9 @@ impl Sink {
         if self.per_sentence.is_on() {
             let mut picks = serde_json::Map::new();
             for (k, m) in Metric::ALL.into_iter().enumerate() {
+                if self.alpino && m != Metric::Ca {
+                    continue;
+                }
                 let ranks: serde_json::Map<_, _> = Pick::ALL
                     .iter()
                     .zip(r.index[k])
@@ -178,7 +189,17 @@ impl Sink {
                     .collect();
                 picks.insert(m.name().into(), json!(ranks));
             }
-            let scores: Vec<_> = cands.iter().map(|c| json!({"rank": c.rank, "weight": c.weight, "LAS": c.las, "UAS": c.uas, "LA": c.la, "words": c.words, "triples": c.triples})).collect();
+            let alpino = self.alpino;
+            let scores: Vec<_> = cands
+                .iter()
+                .map(|c| {
+                    if alpino {
+                        json!({"rank": c.rank, "weight": c.weight, "triples": c.triples})
+                    } else {
+                        json!({"rank": c.rank, "weight": c.weight, "LAS": c.las, "UAS": c.uas, "LA": c.la, "words": c.words, "triples": c.triples})
+                    }
+                })
+                .collect();
             self.per_sentence.write(&json!({"system": file, "sentence": index + 1, "sent_id": sent_id, "picks": picks, "candidates": scores}));
         }
         let Some((w, metric, _)) = self.training.as_mut() else {
