@@ -27,13 +27,20 @@ pub enum OutputKind {
     PerSentence,
     /// The judging TSV of `brackets --careful --export-for-judging`.
     Judging,
+    /// The JSON lines of `nbest --export-training`, first line
+    /// `{"schema":"treeval.nbest-training/1",…}`.
+    Training,
 }
+
+/// First-line schema of `nbest --export-training` files.
+pub const TRAINING_SCHEMA: &str = "treeval.nbest-training/1";
 
 impl OutputKind {
     fn extension(self) -> &'static str {
         match self {
             OutputKind::PerSentence => "jsonl",
             OutputKind::Judging => "tsv",
+            OutputKind::Training => "jsonl",
         }
     }
 
@@ -48,6 +55,9 @@ impl OutputKind {
                         || (o.contains_key("system") && o.contains_key("sentence"))
                 }),
             OutputKind::Judging => line.starts_with(JUDGING_HEADER),
+            OutputKind::Training => serde_json::from_str::<serde_json::Value>(line)
+                .ok()
+                .is_some_and(|v| v.get("schema").and_then(|s| s.as_str()) == Some(TRAINING_SCHEMA)),
         }
     }
 }

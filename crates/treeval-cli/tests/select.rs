@@ -432,3 +432,41 @@ fn per_sentence_rows_are_the_kept_sentences() {
         assert_eq!(numbers, [1, 2], "{cmd}");
     }
 }
+
+/// `nbest`: the gold sentence decides, its candidates follow it (testdata/nbest/
+/// alpino-example: 3 sentences of 5, 4 and 8 syntactic words (the third has a range
+/// 3-4 "des" = de + les) with 3, 4 and 4 candidates).
+#[test]
+fn nbest_selects_gold_sentences_with_their_candidates() {
+    let d = scratch("nbest");
+    let dir = "testdata/nbest/alpino-example";
+    let g = read(&format!("{dir}/example.gold.conllu"));
+    let n = read(&format!("{dir}/example.nbest.conllu"));
+    let id = "emea-fr-test_00184";
+    std::fs::write(d.join("g.conllu"), conllu(&g, &[2])).unwrap();
+    let of_id: String = n
+        .split("\n\n")
+        .filter(|b| b.contains(&format!("# sent_id = {id}\n")))
+        .map(|b| format!("{}\n\n", b.trim_matches('\n')))
+        .collect();
+    assert_eq!(of_id.matches("# rank = ").count(), 4);
+    std::fs::write(d.join("n.conllu"), of_id).unwrap();
+    let (gold, nbest) = (
+        format!("{dir}/example.gold.conllu"),
+        format!("{dir}/example.nbest.conllu"),
+    );
+    let sel = same_scores(
+        &["nbest", &gold, &nbest, "--sent-id", "emea-.*"],
+        &d,
+        &["nbest", "g.conllu", "n.conllu"],
+        "id=re:emea-.*",
+    );
+    assert_eq!(tally(&sel, "kept"), (1, Some(4)));
+    assert_eq!(tally(&sel, "excluded_by_id"), (2, Some(5 + 8)));
+    // --where is not an nbest option, and a selection does not apply to evaluate.pl's lines
+    let o = common::treeval(&["nbest", &gold, &nbest, "--where", "deprel=nsubj"]);
+    assert_eq!(o.status.code(), Some(2));
+    let lines = format!("{dir}/example.parser.alpino.txt");
+    let o = common::treeval(&["nbest", "--alpino", &lines, "--max-len", "5"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+}

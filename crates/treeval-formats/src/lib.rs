@@ -24,6 +24,7 @@ pub mod conll;
 pub mod equiv;
 pub mod error;
 pub mod input;
+pub mod nbest;
 pub mod sentence;
 pub mod subwords;
 

@@ -14,6 +14,7 @@ pub mod deps;
 mod feed;
 pub mod labels;
 pub mod measure;
+pub mod nbest;
 pub mod pts;
 pub mod punct;
 pub mod relations;

@@ -16,6 +16,7 @@ pub mod driver;
 pub mod emit;
 pub mod errors;
 pub mod model;
+pub mod nbest;
 pub mod pts;
 pub mod relations;
 pub mod render;

@@ -4,6 +4,7 @@
 //! warns.
 
 pub mod aer_py;
+pub mod alpino;
 pub mod conll;
 pub mod evalb;
 pub mod wa_eval;
