@@ -36,6 +36,7 @@ fn main() -> ExitCode {
         args::Command::Brackets(a) => commands::brackets::run(a, &mut out),
         args::Command::Ted(a) => commands::ted::run(a, &mut out),
         args::Command::Table(a) => commands::table::run(a, &mut out),
+        args::Command::Rerank(c) => commands::rerank::run(c, &mut out),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

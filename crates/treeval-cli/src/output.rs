@@ -27,6 +27,8 @@ pub enum OutputKind {
     PerSentence,
     /// The judging TSV of `brackets --careful --export-for-judging`.
     Judging,
+    /// A `rerank train` model: one JSON line starting `{"schema":"treeval.rerank-model/`.
+    RerankModel,
 }
 
 impl OutputKind {
@@ -34,6 +36,7 @@ impl OutputKind {
         match self {
             OutputKind::PerSentence => "jsonl",
             OutputKind::Judging => "tsv",
+            OutputKind::RerankModel => "json",
         }
     }
 
@@ -48,6 +51,7 @@ impl OutputKind {
                         || (o.contains_key("system") && o.contains_key("sentence"))
                 }),
             OutputKind::Judging => line.starts_with(JUDGING_HEADER),
+            OutputKind::RerankModel => line.starts_with("{\"schema\":\"treeval.rerank-model/"),
         }
     }
 }

@@ -19,6 +19,7 @@ pub mod model;
 pub mod nbest;
 pub mod pts;
 pub mod relations;
+pub mod rerank;
 pub mod render;
 pub mod table;
 pub mod ted;

@@ -174,9 +174,9 @@ impl Model {
         Ok(m)
     }
 
-    /// The JSON text.
+    /// The JSON text: one line, `{"schema":"treeval.rerank-model/1",…}` first.
     pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        let mut s = serde_json::to_string(self).unwrap_or_default();
         s.push('\n');
         s
     }

@@ -16,7 +16,7 @@ use crate::objective::{fit, Target, MAX_ITERS, MEMORY, TOL_COST, TOL_GRAD};
 /// β values tried for a sharp target (scores in percent).
 pub const BETAS: [f64; 3] = [0.1, 0.3, 1.0];
 /// σ² values tried.
-pub const SIGMAS: [f64; 3] = [1.0, 10.0, 100.0];
+pub const SIGMAS: [f64; 3] = [0.1, 1.0, 10.0];
 
 /// Which target shape(s) to train with.
 #[derive(Debug, Clone, Copy, PartialEq)]

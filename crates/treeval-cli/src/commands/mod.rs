@@ -3,6 +3,7 @@ pub mod brackets;
 pub mod deps;
 pub mod pts;
 pub mod relations;
+pub mod rerank;
 pub mod significance;
 pub mod table;
 pub mod ted;
