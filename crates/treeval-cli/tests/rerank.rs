@@ -46,7 +46,9 @@ fn train_apply_then_deps_scores_the_choice() {
 #[test]
 fn model_guard_and_schema() {
     // the model may not overwrite an input
-    let o = treeval(&["rerank", "train", G, N, "-o", G, "--target", "best", "--sigma2", "1"]);
+    let o = treeval(&[
+        "rerank", "train", G, N, "-o", G, "--target", "best", "--sigma2", "1",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("would overwrite the input"));
     // pairs only
@@ -55,7 +57,11 @@ fn model_guard_and_schema() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("expected GOLD NBEST pairs, found 3 files"));
     // an unknown schema is a clear error
     let bad = tmp("bad.json");
-    std::fs::write(&bad, "{\"schema\":\"treeval.rerank-model/9\",\"weights\":[]}\n").unwrap();
+    std::fs::write(
+        &bad,
+        "{\"schema\":\"treeval.rerank-model/9\",\"weights\":[]}\n",
+    )
+    .unwrap();
     let o = treeval(&["rerank", "apply", &bad, N]);
     assert_eq!(o.status.code(), Some(1));
     let e = String::from_utf8_lossy(&o.stderr).into_owned();

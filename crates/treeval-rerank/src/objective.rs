@@ -76,8 +76,11 @@ pub struct Objective<'a> {
     sigma2: f64,
     /// The last point evaluated, its cost and gradient (the line search asks for cost
     /// and gradient at the same point).
-    cache: Mutex<Option<(Vec<f64>, f64, Vec<f64>)>>,
+    cache: Mutex<Option<Evaluated>>,
 }
+
+/// A point, its cost and its gradient.
+type Evaluated = (Vec<f64>, f64, Vec<f64>);
 
 /// Scores w·f of the candidates `cands` of `data` into `z`.
 pub fn scores(data: &TrainingSet, w: &[f64], cands: std::ops::Range<usize>, z: &mut Vec<f64>) {

@@ -108,8 +108,11 @@ fn cand(right: u64, words: u64) -> CandidateScore {
     }
 }
 
-/// A set of sentences, each a list of (features, right of 4 words).
-fn set(sents: &[Vec<(Vec<(u32, f64)>, u64)>], dim: u32) -> TrainingSet {
+/// A candidate: its sparse features and how many of its 4 words are right.
+type Cand = (Vec<(u32, f64)>, u64);
+
+/// A set of sentences, each a list of candidates.
+fn set(sents: &[Vec<Cand>], dim: u32) -> TrainingSet {
     let mut t = TrainingSet::new(Metric::Las);
     for s in sents {
         let group: Vec<(Vec<(u32, f64)>, CandidateScore)> =

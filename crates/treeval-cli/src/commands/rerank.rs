@@ -95,7 +95,12 @@ fn cv_config(r: &CvRun) -> CvConfig {
         Some(b) => format!("sharp beta={b} sigma2={}", r.sigma2),
         None => format!("{} sigma2={}", r.target.name(), r.sigma2),
     };
-    let pick = |p: usize| r.results.iter().map(|x: &SentenceResult| x.picks[p]).collect();
+    let pick = |p: usize| {
+        r.results
+            .iter()
+            .map(|x: &SentenceResult| x.picks[p])
+            .collect()
+    };
     CvConfig {
         name,
         first: pick(0),
@@ -175,10 +180,20 @@ fn train_report(
         ("punct", t.punct.clone()),
         ("labels", t.labels.clone()),
         ("target", t.target.clone()),
-        ("beta", t.beta.map_or_else(|| "none".into(), |b| b.to_string())),
+        (
+            "beta",
+            t.beta.map_or_else(|| "none".into(), |b| b.to_string()),
+        ),
         ("sigma2", t.sigma2.to_string()),
         ("folds", t.folds.to_string()),
-        ("features", groups.iter().map(|g| g.name()).collect::<Vec<_>>().join(",")),
+        (
+            "features",
+            groups
+                .iter()
+                .map(|g| g.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
         ("hash-bits", a.hash_bits.to_string()),
     ];
     let notes = vec![
