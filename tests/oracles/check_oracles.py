@@ -252,6 +252,9 @@ reports = [
     ["relations"] + SIG + ["examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu"],
     ["deps"] + SIG + ["--test", "mcnemar", "--per-relation", "--by", "distance,upos", "--confusion=5",
                       "examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu"],
+    ["nbest"] + SIG + ["--test", "mcnemar", "testdata/nbest/alpino-example/example.gold.conllu",
+                       "testdata/nbest/alpino-example/example.nbest.conllu"],
+    ["nbest"] + SIG + ["--alpino", "testdata/nbest/alpino-example/example.seed7.alpino.txt"],
 ]
 valid = 0
 for args in reports:

@@ -46,6 +46,11 @@ pub enum Command {
     /// over treebanks and tests against a baseline (Holm–Bonferroni across treebanks),
     /// from a manifest of files or from saved JSON reports.
     Table(TableArgs),
+    /// n-best evaluation (van Noord et al. 2002; Alpino's evaluate.pl): every candidate
+    /// parse of each sentence scored against gold (LAS, UAS, LA, concept accuracy CA);
+    /// the first, best (oracle), worst and chosen (highest parser score) candidates, micro
+    /// and macro, exact and phi; `--compat alpino` prints evaluate.pl's output.
+    Nbest(NbestArgs),
     /// Evaluation-weighted parse reranking (van Noord et al. 2002): train a log-linear
     /// model over the candidates of n-best lists, apply it to choose one parse per
     /// sentence.
@@ -900,6 +905,107 @@ fn parse_by(s: &str) -> Result<treeval_metrics::ByKey, String> {
     })
 }
 
+/// `treeval nbest` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "An n-best file is CoNLL-U (gzip and zstd read transparently): for each gold sentence, in gold order, its candidate parses one after another, each a complete sentence block with `# rank = K` (1, 2, 3, … within a sentence) and `# parser_score = X` (higher = better; the weight that picks the chosen candidate). A sentence starts where the sent_id changes or at `# rank = 1`. Every candidate must have gold's words.\n\nPer metric and n-best file the report has four rows: first (rank 1), best (the highest score: the oracle), worst (the lowest) and chosen (the highest weight); ties go to the earliest candidate. CA = 1 − pen/n with pen = max(|Dt|, |Ds|) − |Dt ∩ Ds| and n = max(|Dt|, |Ds|) over (head, deprel, dependent) triples. exact = sentences whose chosen candidate scores as high as the best; phi = (chosen − first)/(best − first), n/a where best = first. Tests (--test) compare chosen with first on the same sentences.\n\nExamples:\n  treeval nbest gold.conllu nbest.conllu.gz\n  treeval nbest gold.conllu nbest.conllu --compat alpino\n  treeval nbest --alpino lines.txt --compat alpino\n\nExit codes: 0 success; 1 evaluation error (malformed input, files that do not pair up, or where evaluate.pl dies dividing by zero with --compat alpino); 2 usage error."
+)]
+pub struct NbestArgs {
+    /// The gold file, then one or more n-best files (one set of rows each).
+    #[arg(value_name = "GOLD NBEST")]
+    pub files: Vec<String>,
+
+    /// Read Alpino's evaluate.pl input lines instead of CoNLL-U files:
+    /// `KEY#…#OVERLAP|CORRECT|SYSTEM|CGN|CGN_TOTAL#WEIGHT`, consecutive lines with the same
+    /// KEY being one sentence's candidates, WEIGHT its score (as `evaluate.pl -x`).
+    /// Only CA and the triples' precision/recall/F are then reported.
+    #[arg(long, value_name = "LINES", conflicts_with_all = ["profile", "punct", "labels"])]
+    pub alpino: Option<String>,
+
+    /// Conventions bundle of LAS/UAS/LA and the CA triples, as in `treeval deps`:
+    /// conll07 = all words + full labels (the default); conllx = no punctuation (FORM
+    /// rule) + full labels. --punct and --labels override its parts.
+    #[arg(long, value_enum)]
+    pub profile: Option<Profile>,
+
+    /// Which words to score (and which words' triples CA counts), as in `treeval deps`:
+    /// include (all), form (skip words whose gold FORM is all Unicode P* characters),
+    /// deprel=LABEL[,LABEL…], upos=TAG[,TAG…].
+    #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
+    pub punct: Option<treeval_metrics::PunctPolicy>,
+
+    /// How to compare DEPREL: full string, or universal part only (as in `treeval deps`).
+    #[arg(long, value_enum)]
+    pub labels: Option<Labels>,
+
+    /// Print exactly what a reference script prints instead of the report: alpino =
+    /// `Disambiguation/evaluate.pl -x` of Alpino (overlap = LAS count with every word and
+    /// the full DEPREL; cgn = words whose UPOS and LEMMA equal gold's; weight = parser
+    /// score). One n-best file (or --alpino LINES); text only.
+    #[arg(long, value_enum)]
+    pub compat: Option<NbestCompat>,
+
+    /// The evaluation score of each candidate in --export-training: ca, las, uas or la.
+    #[arg(long, value_enum, default_value_t = NbestMetric::Ca)]
+    pub metric: NbestMetric,
+
+    /// Write the stochastic training set (van Noord et al. 2002) to FILE as JSON lines:
+    /// a header line (schema "treeval.nbest-training/1"), then one object per candidate
+    /// with sent_id, rank, features (parser_score), its --metric score and its target
+    /// weight (the score over the sentence's summed scores; equal weights where all are
+    /// 0). FILE may not be an input; an existing file is replaced only if treeval wrote it
+    /// (see --force).
+    #[arg(long, value_name = "FILE", help_heading = "Output files")]
+    pub export_training: Option<String>,
+
+    /// Choose with a reranker (`treeval rerank train -o MODEL`) instead of the parser
+    /// score: chosen = the candidate with the highest model score w·f (ties → the
+    /// earliest); with --compat alpino the weight is that score. Not with --alpino or
+    /// --export-training.
+    #[arg(long, value_name = "MODEL", conflicts_with_all = ["alpino", "export_training"])]
+    pub model: Option<String>,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
+
+    /// Measures the tests compare between chosen and first, comma-separated: LAS, UAS,
+    /// LA, CA and their macro-LAS, macro-UAS, macro-LA, macro-CA. (--ci puts an interval
+    /// on every score.)
+    #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA,CA",
+          value_parser = parse_nbest_metric, help_heading = "Significance")]
+    pub test_metrics: Vec<String>,
+}
+
+/// Reference-script output of `treeval nbest`.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum NbestCompat {
+    /// Alpino's `Disambiguation/evaluate.pl -x`.
+    Alpino,
+}
+
+/// A metric candidates are scored with.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum NbestMetric {
+    /// Concept accuracy over (head, deprel, dependent) triples.
+    Ca,
+    /// Labelled attachment score.
+    Las,
+    /// Unlabelled attachment score.
+    Uas,
+    /// Label accuracy.
+    La,
+}
+
+/// An `nbest` pick measure by name (any case).
+fn parse_nbest_metric(s: &str) -> Result<String, String> {
+    let all = treeval_metrics::nbest::pick_measures();
+    all.iter()
+        .filter(|m| !matches!(m.name, "P" | "R" | "F"))
+        .find(|m| m.name.eq_ignore_ascii_case(s))
+        .map(|m| m.name.to_owned())
+        .ok_or_else(|| format!("expected one of LAS, UAS, LA, CA, macro-LAS, macro-UAS, macro-LA, macro-CA; found '{s}'"))
+}
+
 /// `treeval rerank` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum RerankCommand {
@@ -923,17 +1029,6 @@ pub enum RerankTarget {
     Cv,
 }
 
-/// The evaluation score that trains the reranker.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RerankMetric {
-    /// Labelled attachment score.
-    Las,
-    /// Unlabelled attachment score.
-    Uas,
-    /// Concept accuracy over (head, deprel, dependent) triples.
-    Ca,
-}
-
 /// `treeval rerank train` arguments.
 #[derive(Debug, Args)]
 #[command(
@@ -950,9 +1045,9 @@ pub struct RerankTrainArgs {
     pub output: String,
 
     /// The evaluation score of each candidate that makes the target distribution (and
-    /// judges the cross-validation).
-    #[arg(long, value_enum, default_value_t = RerankMetric::Las)]
-    pub metric: RerankMetric,
+    /// judges the cross-validation): las, uas, la or ca, as in `treeval nbest`.
+    #[arg(long, value_enum, default_value_t = NbestMetric::Las)]
+    pub metric: NbestMetric,
 
     /// The target distribution over each sentence's candidates.
     #[arg(long, value_enum, default_value_t = RerankTarget::Cv)]

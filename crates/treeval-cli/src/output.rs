@@ -29,7 +29,13 @@ pub enum OutputKind {
     Judging,
     /// A `rerank train` model: one JSON line starting `{"schema":"treeval.rerank-model/`.
     RerankModel,
+    /// The JSON lines of `nbest --export-training`, first line
+    /// `{"schema":"treeval.nbest-training/1",…}`.
+    Training,
 }
+
+/// First-line schema of `nbest --export-training` files.
+pub const TRAINING_SCHEMA: &str = "treeval.nbest-training/1";
 
 impl OutputKind {
     fn extension(self) -> &'static str {
@@ -37,6 +43,7 @@ impl OutputKind {
             OutputKind::PerSentence => "jsonl",
             OutputKind::Judging => "tsv",
             OutputKind::RerankModel => "json",
+            OutputKind::Training => "jsonl",
         }
     }
 
@@ -52,6 +59,9 @@ impl OutputKind {
                 }),
             OutputKind::Judging => line.starts_with(JUDGING_HEADER),
             OutputKind::RerankModel => line.starts_with("{\"schema\":\"treeval.rerank-model/"),
+            OutputKind::Training => serde_json::from_str::<serde_json::Value>(line)
+                .ok()
+                .is_some_and(|v| v.get("schema").and_then(|s| s.as_str()) == Some(TRAINING_SCHEMA)),
         }
     }
 }

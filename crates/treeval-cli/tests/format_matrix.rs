@@ -20,6 +20,7 @@ fn cases() -> Vec<(&'static str, String)> {
     let t = "testdata/ted";
     let a = "testdata/align";
     let p = "examples/pts/";
+    let n = "testdata/nbest/alpino-example";
     let pts = pts_inputs(p);
     vec![
         ("deps-one", format!("deps {g} {s}")),
@@ -51,6 +52,17 @@ fn cases() -> Vec<(&'static str, String)> {
         (
             "align-two",
             format!("align {two} {a}/gold.naacl {a}/hyp.pharaoh {a}/hyp2.pharaoh"),
+        ),
+        (
+            "nbest-one",
+            format!("nbest {n}/example.gold.conllu {n}/example.nbest.conllu"),
+        ),
+        (
+            "nbest-two",
+            format!(
+                "nbest {two} {n}/example.gold.conllu {n}/example.nbest.conllu \
+                 {n}/example.nbest.conllu"
+            ),
         ),
         ("pts-one", format!("pts {pts}")),
         (

@@ -41,6 +41,19 @@ fn train_apply_then_deps_scores_the_choice() {
     let v: serde_json::Value = serde_json::from_str(&deps).unwrap();
     let las = common::cell(&v, "scores", 0, "LAS");
     assert_eq!(common::counts(las), vec![9, 9]);
+    // acceptance 3: `nbest --model` reports the same choice (system 3 = chosen)
+    let nb = stdout_ok(&["nbest", G, N, "--model", &model, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&nb).unwrap();
+    assert_eq!(v["systems"][3]["name"], "chosen");
+    let chosen = common::cell(&v, "scores", 3, "LAS");
+    assert_eq!(&common::counts(chosen)[..2], &[9, 9]);
+    let first = common::cell(&v, "scores", 0, "LAS");
+    assert_eq!(&common::counts(first)[..2], &[7, 9]);
+    assert!(v["signature"].as_str().unwrap().contains("|weight:rerank-model|"));
+    // and without the model, chosen = the highest parser score = rank 1
+    let nb = stdout_ok(&["nbest", G, N, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&nb).unwrap();
+    assert_eq!(&common::counts(common::cell(&v, "scores", 3, "LAS"))[..2], &[7, 9]);
 }
 
 #[test]

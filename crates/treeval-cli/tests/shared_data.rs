@@ -1472,3 +1472,121 @@ fn errors_listings_add_up_on_real_outputs() {
     let (rc, pc) = (cell(&r, None, "recall"), cell(&r, None, "precision"));
     assert_eq!(rows(&r), (rc[1] - rc[0]) + (pc[1] - pc[0]), "brackets");
 }
+
+/// The n-best dev lists of shared/data/nbest: first, oracle (best) and worst counts and
+/// macro averages of LAS (full and universal labels) and UAS, the candidates per
+/// sentence, all equal to the independent scorer's summaries in nbest/expected.
+#[test]
+fn nbest_dev_lists_equal_the_expected_summaries() {
+    let Some(d) = data_dir() else { return };
+    let n = d.join("nbest");
+    let gold = |f: &str| {
+        if f.starts_with("fr_") {
+            d.join("ud/UD_French-Sequoia/fr_sequoia-ud-dev.conllu")
+        } else {
+            d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu")
+        }
+    };
+    let mut checked = 0;
+    for model in [
+        "fr_sequoia-dev.fr_sm",
+        "fr_sequoia-dev.fr_md",
+        "en_ewt-dev.en_sm",
+    ] {
+        for beam in ["localprob", "spacybeam"] {
+            let name = format!("{model}.nbest-{beam}");
+            let file = n.join(format!("{name}.conllu.gz"));
+            let summary: serde_json::Value = serde_json::from_str(
+                &std::fs::read_to_string(n.join(format!("expected/{name}.summary.json"))).unwrap(),
+            )
+            .unwrap();
+            for (labels, key, measure) in [
+                ("full", "las", "LAS"),
+                ("universal", "las_univ", "LAS"),
+                ("full", "uas", "UAS"),
+            ] {
+                let v: serde_json::Value = serde_json::from_str(&treeval(&[
+                    "nbest",
+                    "-q",
+                    "--format",
+                    "json",
+                    "--labels",
+                    labels,
+                    s(&gold(&name)),
+                    s(&file),
+                ]))
+                .unwrap();
+                let e = &summary[key];
+                let words = summary["words"].as_u64().unwrap();
+                // systems 0..4 = first, best, worst, chosen
+                for (system, pick) in [(0, "first"), (1, "oracle"), (2, "worst")] {
+                    let c = common::cell(&v, "scores", system, measure);
+                    assert_eq!(
+                        common::counts(c),
+                        [e[pick].as_u64().unwrap(), words],
+                        "{name} {key} {pick}"
+                    );
+                }
+                for (system, pick) in [(0, "macro_first"), (1, "macro_oracle")] {
+                    let got =
+                        common::value(&v, "macro", system, &format!("macro-{measure}")).unwrap();
+                    let want = e[pick].as_f64().unwrap();
+                    assert!(
+                        (100.0 * got - want).abs() < 5e-5,
+                        "{name} {key} {pick}: {got} vs {want}"
+                    );
+                }
+                checked += 1;
+            }
+            // candidates per sentence: keyed rows of the first system
+            let v: serde_json::Value = serde_json::from_str(&treeval(&[
+                "nbest",
+                "-q",
+                "--format",
+                "json",
+                s(&gold(&name)),
+                s(&file),
+            ]))
+            .unwrap();
+            let hist = summary["histogram"].as_object().unwrap();
+            for (k, want) in hist {
+                let c = common::keyed_cell(&v, "candidates", 0, k, "sentences");
+                assert_eq!(c["value"].as_f64(), want.as_f64(), "{name} {k} candidates");
+            }
+            let sentences = summary["sentences"].as_u64().unwrap();
+            let total: u64 = hist.values().map(|x| x.as_u64().unwrap()).sum();
+            assert_eq!(total, sentences, "{name}");
+        }
+    }
+    assert_eq!(checked, 18);
+}
+
+/// `nbest --compat alpino` on the six dev lists prints what evaluate.pl prints for lines
+/// made from the independent scorer's per-candidate counts (testdata/nbest/alpino-dev,
+/// README there).
+#[test]
+fn nbest_compat_alpino_on_the_dev_lists_equals_evaluate_pl() {
+    let Some(d) = data_dir() else { return };
+    let dir = common::root().join("testdata/nbest/alpino-dev");
+    let mut checked = 0;
+    for model in [
+        "fr_sequoia-dev.fr_sm",
+        "fr_sequoia-dev.fr_md",
+        "en_ewt-dev.en_sm",
+    ] {
+        let gold = if model.starts_with("fr_") {
+            d.join("ud/UD_French-Sequoia/fr_sequoia-ud-dev.conllu")
+        } else {
+            d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu")
+        };
+        for beam in ["localprob", "spacybeam"] {
+            let name = format!("{model}.nbest-{beam}");
+            let file = d.join(format!("nbest/{name}.conllu.gz"));
+            let want = std::fs::read_to_string(dir.join(format!("{name}.evaluate.out"))).unwrap();
+            let got = treeval(&["nbest", "--compat", "alpino", s(&gold), s(&file)]);
+            assert_eq!(got, want, "{name}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6);
+}

@@ -293,6 +293,18 @@ pub fn sentence(cands: &[CandidateScore]) -> SentenceResult {
     r
 }
 
+/// The target weights of a sentence's candidates in the stochastic training set (van
+/// Noord et al. 2002): each candidate's score over the sum of the sentence's scores (a
+/// candidate without a score counts 0); equal weights where every score is 0.
+pub fn targets(scores: &[Option<f64>]) -> Vec<f64> {
+    let sum: f64 = scores.iter().map(|s| s.unwrap_or(0.0)).sum();
+    if sum > 0.0 {
+        scores.iter().map(|s| s.unwrap_or(0.0) / sum).collect()
+    } else {
+        vec![1.0 / scores.len().max(1) as f64; scores.len()]
+    }
+}
+
 /// The concept-accuracy triples of a candidate as the `relations` family counts them.
 pub fn relation_set(t: Triples) -> RelationSetCounts {
     RelationSetCounts::sentence(&crate::ud::Count {
@@ -393,6 +405,16 @@ mod tests {
         let phi_macro = get(&gm, "phi-macro-CA", &g7).unwrap();
         assert!((phi_macro - -4.25).abs() < 1e-9, "{phi_macro}");
         assert_eq!(get(&gm, "exact-CA", &g7), Some(1.0 / 3.0));
+    }
+
+    #[test]
+    fn targets_are_proportional_to_scores() {
+        assert_eq!(
+            targets(&[Some(0.5), Some(1.0), None, Some(0.5)]),
+            [0.25, 0.5, 0.0, 0.25]
+        );
+        assert_eq!(targets(&[Some(0.0), None]), [0.5, 0.5]);
+        assert!(targets(&[]).is_empty());
     }
 
     #[test]

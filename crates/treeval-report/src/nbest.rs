@@ -113,9 +113,11 @@ pub fn build(e: &NbestIn<'_>, ci: Option<Intervals>, warnings: Vec<Warning>) -> 
     r.convention("ties", "earliest candidate");
     inputs(&mut r, e);
     let (pm, gm) = (shown(e, pick_measures()), shown(e, gap_measures()));
-    let (scores, triples): (Vec<Measure>, Vec<Measure>) = pm
+    let (triples, rest): (Vec<Measure>, Vec<Measure>) = pm
         .into_iter()
-        .partition(|m| !matches!(m.name, "P" | "R" | "F"));
+        .partition(|m| matches!(m.name, "P" | "R" | "F"));
+    let (macros, scores): (Vec<Measure>, Vec<Measure>) =
+        rest.into_iter().partition(|m| m.name.starts_with("macro-"));
     let units: Vec<&[PickCounts]> = e
         .files
         .iter()
@@ -123,7 +125,8 @@ pub fn build(e: &NbestIn<'_>, ci: Option<Intervals>, warnings: Vec<Warning>) -> 
         .collect();
     let mut both = sections(
         &[
-            ("scores", "scores of each pick (micro, macro)", &scores[..]),
+            ("scores", "scores of each pick", &scores[..]),
+            ("macro", "macro average over sentences", &macros[..]),
             (
                 "triples",
                 "precision, recall and F of the triples",
@@ -148,7 +151,7 @@ pub fn build(e: &NbestIn<'_>, ci: Option<Intervals>, warnings: Vec<Warning>) -> 
         row.system = system_index(row.system, Pick::Chosen);
     }
     r.sections.push(choice);
-    r.add_measures::<PickCounts>(scores.iter().chain(&triples));
+    r.add_measures::<PickCounts>(scores.iter().chain(&macros).chain(&triples));
     r.add_measures::<GapCounts>(&gm);
     distributions(&mut r, e);
     notes(&mut r, e);

@@ -17,13 +17,15 @@ fn inputs(a: &DepsArgs) -> Vec<InputRef<'_>> {
         .collect()
 }
 
-/// Resolve profile, policy and labels into options and a profile name.
-pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
-    let profile = a.profile.unwrap_or(match a.compat {
-        Some(CompatMode::Evalpl) => Profile::Conllx,
-        _ => Profile::Conll07,
-    });
-    let (mut punct, mut labels) = match profile {
+/// Resolve a profile and the `--punct` / `--labels` that override its parts into the
+/// punctuation policy, the label mode and the profile's name (`custom` when overridden).
+/// Shared by every command that scores with the `deps` conventions.
+pub fn conventions(
+    profile: Profile,
+    punct: Option<&PunctPolicy>,
+    labels: Option<Labels>,
+) -> (PunctPolicy, LabelMode, String) {
+    let (mut policy, mut mode) = match profile {
         Profile::Conll07 => (PunctPolicy::Include, LabelMode::Full),
         Profile::Conllx => (PunctPolicy::Form, LabelMode::Full),
     };
@@ -32,22 +34,32 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
         Profile::Conllx => "conllx",
     }
     .to_string();
-    if let Some(p) = &a.punct {
-        if *p != punct {
+    if let Some(p) = punct {
+        if *p != policy {
             name = "custom".into();
         }
-        punct = p.clone();
+        policy = p.clone();
     }
-    if let Some(l) = a.labels {
+    if let Some(l) = labels {
         let l = match l {
             Labels::Full => LabelMode::Full,
             Labels::Universal => LabelMode::Universal,
         };
-        if l != labels {
+        if l != mode {
             name = "custom".into();
         }
-        labels = l;
+        mode = l;
     }
+    (policy, mode, name)
+}
+
+/// Resolve profile, policy and labels into options and a profile name.
+pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
+    let profile = a.profile.unwrap_or(match a.compat {
+        Some(CompatMode::Evalpl) => Profile::Conllx,
+        _ => Profile::Conll07,
+    });
+    let (punct, labels, name) = conventions(profile, a.punct.as_ref(), a.labels);
     let opts = DepsOptions {
         punct,
         labels,

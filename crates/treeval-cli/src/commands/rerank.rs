@@ -4,16 +4,16 @@ use std::io::Write;
 
 use treeval_formats::nbest::{Candidate, NbestReader};
 use treeval_formats::ReaderBuilder;
-use treeval_metrics::nbest::{Metric, SentenceResult};
+use treeval_metrics::nbest::{CandidateScore, Metric, SentenceResult};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::rerank::{build_train, CvConfig, RerankTrainIn, TrainFile};
 use treeval_rerank::data::TrainingSet;
 use treeval_rerank::model::FeatureSpec;
 use treeval_rerank::train::CvRun;
-use treeval_rerank::{Extractor, Group, Model, TargetOption, TrainOptions};
+use treeval_rerank::{Extractor, Group, Model, ModelScorer, TargetOption, TrainOptions};
 
 use crate::args::{
-    Labels, RerankApplyArgs, RerankCommand, RerankMetric, RerankTarget, RerankTrainArgs, Sigma2,
+    Labels, NbestMetric, RerankApplyArgs, RerankCommand, RerankTarget, RerankTrainArgs, Sigma2,
 };
 use crate::output::{check_outputs, InputRef, Output, OutputKind};
 use crate::Failure;
@@ -58,9 +58,10 @@ fn options(a: &RerankTrainArgs) -> Result<(TrainOptions, DepsOptions), Failure> 
         ));
     }
     let metric = match a.metric {
-        RerankMetric::Las => Metric::Las,
-        RerankMetric::Uas => Metric::Uas,
-        RerankMetric::Ca => Metric::Ca,
+        NbestMetric::Las => Metric::Las,
+        NbestMetric::Uas => Metric::Uas,
+        NbestMetric::La => Metric::La,
+        NbestMetric::Ca => Metric::Ca,
     };
     let target = match a.target {
         RerankTarget::Proportional => TargetOption::Proportional,
@@ -246,4 +247,32 @@ fn apply(a: &RerankApplyArgs, out: &mut dyn Write) -> Result<(), Failure> {
         eprintln!("warning: {w}");
     }
     out.flush().map_err(Failure::Io)
+}
+
+/// The scorer of `--model MODEL` in `treeval nbest`, if given.
+pub fn model_scorer(path: Option<&str>) -> Result<Option<ModelScorer>, Failure> {
+    path.map(|p| load_model(p).map(|m| m.scorer())).transpose()
+}
+
+/// Replace each candidate's weight by its model score (`cands[k]` scores `parsed[k]`).
+pub fn reweight(m: Option<&mut ModelScorer>, parsed: &[Candidate], cands: &mut [CandidateScore]) {
+    if let Some(m) = m {
+        for (c, p) in cands.iter_mut().zip(parsed) {
+            c.weight = m.score(p);
+        }
+    }
+}
+
+/// The report's note on `--model MODEL`.
+pub fn model_note(path: &str) -> Result<String, Failure> {
+    let m = load_model(path)?;
+    let t = &m.training;
+    Ok(format!(
+        "chosen by the reranker {path} (w·f, ties → the earliest; trained on {} sentences with --metric {}, target {}{}, σ² {})",
+        t.sentences,
+        t.metric,
+        t.target,
+        t.beta.map_or_else(String::new, |b| format!(" β={b}")),
+        t.sigma2
+    ))
 }

@@ -5,7 +5,7 @@
 //! # sent_id = s1          (the gold sent_id, repeated by every candidate)
 //! # rank = 1              (1-based, consecutive within a sentence)
 //! # parser_score = -1.13  (the candidate's weight; higher = better)
-//! 1	Hi	hi	INTJ	…
+//! 1<TAB>Hi<TAB>hi<TAB>INTJ<TAB>…
 //! ```
 //!
 //! [`NbestReader`] groups consecutive blocks into one sentence's candidates: a new
