@@ -49,11 +49,17 @@ fn train_apply_then_deps_scores_the_choice() {
     assert_eq!(&common::counts(chosen)[..2], &[9, 9]);
     let first = common::cell(&v, "scores", 0, "LAS");
     assert_eq!(&common::counts(first)[..2], &[7, 9]);
-    assert!(v["signature"].as_str().unwrap().contains("|weight:rerank-model|"));
+    assert!(v["signature"]
+        .as_str()
+        .unwrap()
+        .contains("|weight:rerank-model|"));
     // and without the model, chosen = the highest parser score = rank 1
     let nb = stdout_ok(&["nbest", G, N, "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&nb).unwrap();
-    assert_eq!(&common::counts(common::cell(&v, "scores", 3, "LAS"))[..2], &[7, 9]);
+    assert_eq!(
+        &common::counts(common::cell(&v, "scores", 3, "LAS"))[..2],
+        &[7, 9]
+    );
 }
 
 #[test]

@@ -50,6 +50,9 @@ pub struct TrainingSet {
     pub files: Vec<FileSummary>,
     /// The metric the candidates are judged by.
     pub metric: Option<Metric>,
+    /// The readers' and the scorer's warnings (malformed candidate trees, gold-tree
+    /// problems: examples, as `treeval nbest` keeps them).
+    pub warnings: Vec<treeval_formats::Diagnostic>,
 }
 
 impl TrainingSet {
@@ -177,6 +180,11 @@ impl TrainingSet {
             }
             self.push_sentence(&group);
         }
+        self.warnings.extend(pairs.warnings().cloned());
+        self.warnings
+            .extend(scorer.gold_warnings().0.iter().cloned());
+        self.warnings
+            .extend(scorer.observer().examples.iter().cloned());
         self.files.push(sum);
         Ok(())
     }

@@ -194,8 +194,9 @@ pub const MAX_ITERS: u64 = 200;
 pub const MEMORY: usize = 7;
 /// Stop when the gradient's norm falls below this.
 pub const TOL_GRAD: f64 = 1e-4;
-/// Stop when the cost changes by less than this between iterations.
-pub const TOL_COST: f64 = 1e-7;
+/// Stop when the cost changes by less than this times the number of training sentences
+/// between iterations (the cost is a sum over sentences).
+pub const TOL_COST: f64 = 1e-6;
 
 /// Minimise the objective of `data` with target `t` and prior `sigma2` from w = 0.
 pub fn fit(data: &TrainingSet, t: Target, sigma2: f64) -> Result<Fit, String> {
@@ -214,7 +215,7 @@ pub fn fit(data: &TrainingSet, t: Target, sigma2: f64) -> Result<Fit, String> {
     let solver = LBFGS::new(ls, MEMORY)
         .with_tolerance_grad(TOL_GRAD)
         .map_err(err)?
-        .with_tolerance_cost(TOL_COST)
+        .with_tolerance_cost(TOL_COST * data.sentences().max(1) as f64)
         .map_err(err)?;
     let res = Executor::new(obj, solver)
         .configure(|s| s.param(w0).max_iters(MAX_ITERS))

@@ -242,7 +242,7 @@ pub fn train(
         folds: if runs.is_empty() { 0 } else { o.folds },
         cv,
         optimizer: format!(
-            "argmin L-BFGS (memory {MEMORY}, More-Thuente line search, at most {MAX_ITERS} iterations, gradient tolerance {TOL_GRAD}, cost tolerance {TOL_COST}), from w = 0"
+            "argmin L-BFGS (memory {MEMORY}, More-Thuente line search, at most {MAX_ITERS} iterations, gradient tolerance {TOL_GRAD}, cost-change tolerance {TOL_COST} per sentence), from w = 0"
         ),
         iterations: f.iterations,
         termination: f.termination,

@@ -148,7 +148,8 @@ fn train(a: &RerankTrainArgs, out: &mut dyn Write) -> Result<(), Failure> {
     f.write_all(model.to_json().as_bytes())
         .and_then(|()| f.flush())
         .map_err(|e| Failure::Eval(format!("{}: cannot write the model: {e}", a.output)))?;
-    let report = train_report(&model, &runs, &groups, a);
+    let mut report = train_report(&model, &runs, &groups, a);
+    report.warnings = super::ud::print_warnings(&data.warnings, a.quiet);
     let text = treeval_report::emit::to_string(&report, a.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
