@@ -251,3 +251,34 @@ fn training_export_weights_candidates_by_their_score() {
     let o = treeval(&["nbest", "--export-training", &nbest, &gold, &nbest]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn malformed_candidate_trees_are_scored_and_counted() {
+    let gold =
+        "# sent_id = s1\n1\ta\t_\tX\t_\t_\t0\troot\t_\t_\n2\tb\t_\tX\t_\t_\t1\tdep\t_\t_\n\n";
+    // rank 2 is a cycle (1 → 2 → 1): scored word by word (word 2 right), and counted
+    let nbest = "# sent_id = s1\n# rank = 1\n# parser_score = -1\n1\ta\t_\tX\t_\t_\t0\troot\t_\t_\n2\tb\t_\tX\t_\t_\t1\tdep\t_\t_\n\n\
+                 # sent_id = s1\n# rank = 2\n# parser_score = -2\n1\ta\t_\tX\t_\t_\t2\troot\t_\t_\n2\tb\t_\tX\t_\t_\t1\tdep\t_\t_\n\n";
+    let (g, n) = (scratch("cycle-gold.conllu"), scratch("cycle-nbest.conllu"));
+    std::fs::write(&g, gold).unwrap();
+    std::fs::write(&n, nbest).unwrap();
+    let o = treeval(&[
+        "nbest",
+        "--format",
+        "json",
+        g.to_str().unwrap(),
+        n.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        counts(cell(&v, "scores", 2, "LAS")),
+        [1, 2],
+        "worst = the cycle"
+    );
+    let warnings = v["warnings"].to_string();
+    assert!(
+        warnings.contains("found 1 malformed candidate tree(s)"),
+        "{warnings}"
+    );
+}

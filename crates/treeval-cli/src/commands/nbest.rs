@@ -105,6 +105,11 @@ fn validate(a: &NbestArgs, compat: bool) -> Result<DepsOptions, Failure> {
     if compat && (!sig.tests.is_empty() || sig.ci.is_some()) {
         return usage("--test and --ci do not apply with --compat alpino, which prints exactly what evaluate.pl prints; drop one of the two");
     }
+    if a.alpino.is_some() && a.export_training.is_some() && a.metric != NbestMetric::Ca {
+        return usage(
+            "evaluate.pl's lines give CA only: --export-training with --alpino takes --metric ca",
+        );
+    }
     if a.alpino.is_some() && sig.tests.contains(&TestArg::Mcnemar) {
         return usage("--test mcnemar needs per-word decisions, which evaluate.pl's lines do not have; use --test ar or --test bootstrap");
     }
@@ -123,6 +128,8 @@ fn validate(a: &NbestArgs, compat: bool) -> Result<DepsOptions, Failure> {
 /// The files written besides the report, sentence by sentence.
 struct Sink {
     per_sentence: PerSentence,
+    /// Reading evaluate.pl's lines: CA only.
+    alpino: bool,
     training: Option<(std::io::BufWriter<std::fs::File>, Metric, String)>,
     error: Option<std::io::Error>,
 }
@@ -160,6 +167,7 @@ impl Sink {
         };
         Ok(Sink {
             per_sentence,
+            alpino: a.alpino.is_some(),
             training,
             error,
         })
@@ -171,6 +179,9 @@ impl Sink {
         if self.per_sentence.is_on() {
             let mut picks = serde_json::Map::new();
             for (k, m) in Metric::ALL.into_iter().enumerate() {
+                if self.alpino && m != Metric::Ca {
+                    continue;
+                }
                 let ranks: serde_json::Map<_, _> = Pick::ALL
                     .iter()
                     .zip(r.index[k])
@@ -178,7 +189,17 @@ impl Sink {
                     .collect();
                 picks.insert(m.name().into(), json!(ranks));
             }
-            let scores: Vec<_> = cands.iter().map(|c| json!({"rank": c.rank, "weight": c.weight, "LAS": c.las, "UAS": c.uas, "LA": c.la, "words": c.words, "triples": c.triples})).collect();
+            let alpino = self.alpino;
+            let scores: Vec<_> = cands
+                .iter()
+                .map(|c| {
+                    if alpino {
+                        json!({"rank": c.rank, "weight": c.weight, "triples": c.triples})
+                    } else {
+                        json!({"rank": c.rank, "weight": c.weight, "LAS": c.las, "UAS": c.uas, "LA": c.la, "words": c.words, "triples": c.triples})
+                    }
+                })
+                .collect();
             self.per_sentence.write(&json!({"system": file, "sentence": index + 1, "sent_id": sent_id, "picks": picks, "candidates": scores}));
         }
         let Some((w, metric, _)) = self.training.as_mut() else {
@@ -282,6 +303,7 @@ fn from_conllu(
         e.warnings.extend(scorer.gold_warnings().0.iter().cloned());
         e.warnings
             .extend(scorer.observer().examples.iter().cloned());
+        e.warnings.extend(tree_summary(&scorer, pairs.nbest_path()));
         e.files.push(file);
         e.alpino.push(lines);
         if let Some(d) = e.discordant.as_mut() {
@@ -289,6 +311,28 @@ fn from_conllu(
         }
     }
     Ok(e)
+}
+
+/// How many candidate trees were malformed (and gold trees, beyond the examples shown):
+/// they are scored word by word, as `deps` scores them, and counted here.
+fn tree_summary(scorer: &Scorer, path: &std::sync::Arc<str>) -> Vec<Diagnostic> {
+    use treeval_formats::{ErrorKind, Position};
+    let mut out = Vec::new();
+    let bad = scorer.observer().validity.sentences_with_problems;
+    if bad > 0 {
+        out.push(Diagnostic::warning(
+            Position::new(path.clone(), 0, 0),
+            ErrorKind::Other(format!("expected every candidate to be a tree, found {bad} malformed candidate tree(s) (HEAD out of range or '_', cycles, no or several roots); each is scored word by word")),
+        ));
+    }
+    let (shown, gold) = scorer.gold_warnings();
+    if gold > shown.len() as u64 {
+        out.push(Diagnostic::warning(
+            Position::new(path.clone(), 0, 0),
+            ErrorKind::Other(format!("{gold} malformed gold tree(s) in all ({} shown); their words are scored one by one", shown.len())),
+        ));
+    }
+    out
 }
 
 /// A candidate as an evaluate.pl line (overlap, gold and candidate triples, cgn).

@@ -188,3 +188,101 @@ impl Scorer {
         &self.opts
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deps::PunctPolicy;
+    use treeval_formats::nbest::NbestReader;
+    use treeval_formats::ReaderBuilder;
+
+    const GOLD: &str = "1\tA\ta\tDET\t_\t_\t2\tdet\t_\t_\n2\tdog\tdog\tNOUN\t_\t_\t0\troot\t_\t_\n3\t.\t.\tPUNCT\t_\t_\t2\tpunct\t_\t_\n\n";
+
+    fn candidate(rank: u32, rows: [(&str, &str, u32, &str); 3]) -> String {
+        let mut s = format!("# rank = {rank}\n# parser_score = -{rank}\n");
+        for (i, (form, upos, head, rel)) in rows.iter().enumerate() {
+            let lemma = form.to_lowercase();
+            s.push_str(&format!(
+                "{}\t{form}\t{lemma}\t{upos}\t_\t_\t{head}\t{rel}\t_\t_\n",
+                i + 1
+            ));
+        }
+        s.push('\n');
+        s
+    }
+
+    fn scores(punct: PunctPolicy) -> Vec<CandidateScore> {
+        let nbest = [
+            // right but for the punctuation's head
+            candidate(
+                1,
+                [
+                    ("A", "DET", 2, "det"),
+                    ("dog", "NOUN", 0, "root"),
+                    (".", "PUNCT", 1, "punct"),
+                ],
+            ),
+            // the determiner's label wrong (det:poss), its UPOS too
+            candidate(
+                2,
+                [
+                    ("A", "PRON", 2, "det:poss"),
+                    ("dog", "NOUN", 0, "root"),
+                    (".", "PUNCT", 2, "punct"),
+                ],
+            ),
+        ]
+        .concat();
+        let mut g = ReaderBuilder::new().from_reader("g.conllu", GOLD.as_bytes());
+        let mut gold = Sentence::new();
+        assert!(g.read_sentence(&mut gold).unwrap());
+        let mut r =
+            NbestReader::new(ReaderBuilder::new().from_reader("n.conllu", nbest.as_bytes()));
+        let mut cands = Vec::new();
+        assert!(r.read_group(&mut cands).unwrap());
+        let opts = DepsOptions {
+            punct,
+            ..DepsOptions::default()
+        };
+        let mut s = Scorer::new(&opts);
+        let mut out = Vec::new();
+        let path: Arc<str> = Arc::from("x");
+        s.score(&gold, &path, &cands, &path, &mut out).unwrap();
+        // rank 1 right where rank 2 is wrong: the determiner's label (LAS, LA); rank 2
+        // right where rank 1 is wrong: the punctuation's head, when it is scored
+        let punct_scored = opts.punct == PunctPolicy::Include;
+        assert_eq!(s.discordant(0, 1, true, true), (1, u64::from(punct_scored)));
+        assert_eq!(
+            s.discordant(0, 1, true, false),
+            (0, u64::from(punct_scored))
+        );
+        out
+    }
+
+    #[test]
+    fn candidates_are_scored_with_the_deps_conventions() {
+        let all = scores(PunctPolicy::Include);
+        // (words, las, uas, la, cgn) by hand
+        let got: Vec<_> = all
+            .iter()
+            .map(|c| (c.words, c.las, c.uas, c.la, c.cgn))
+            .collect();
+        assert_eq!(got, [(3, 2, 2, 3, 3), (3, 2, 3, 2, 2)]);
+        assert_eq!(
+            all[0].triples,
+            Triples {
+                overlap: 2,
+                gold: 3,
+                system: 3
+            }
+        );
+        assert_eq!((all[1].rank, all[1].weight, all[1].cgn_total), (2, -2.0, 3));
+        // eval.pl's rule: the '.' is not scored (cgn still counts every word)
+        let no_punct = scores(PunctPolicy::Form);
+        let got: Vec<_> = no_punct
+            .iter()
+            .map(|c| (c.words, c.las, c.uas, c.la, c.cgn))
+            .collect();
+        assert_eq!(got, [(2, 2, 2, 2, 3), (2, 1, 2, 1, 2)]);
+    }
+}
