@@ -51,6 +51,11 @@ pub enum Command {
     /// the first, best (oracle), worst and chosen (highest parser score) candidates, micro
     /// and macro, exact and phi; `--compat alpino` prints evaluate.pl's output.
     Nbest(NbestArgs),
+    /// Evaluation-weighted parse reranking (van Noord et al. 2002): train a log-linear
+    /// model over the candidates of n-best lists, apply it to choose one parse per
+    /// sentence.
+    #[command(subcommand)]
+    Rerank(RerankCommand),
 }
 
 /// `treeval table` arguments.
@@ -1003,6 +1008,13 @@ pub struct NbestArgs {
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub export_training: Option<String>,
 
+    /// Choose with a reranker (`treeval rerank train -o MODEL`) instead of the parser
+    /// score: chosen = the candidate with the highest model score w·f (ties → the
+    /// earliest); with --compat alpino the weight is that score. Not with --alpino or
+    /// --export-training.
+    #[arg(long, value_name = "MODEL", conflicts_with_all = ["alpino", "export_training"])]
+    pub model: Option<String>,
+
     #[command(flatten)]
     pub report: ReportArgs,
 
@@ -1042,4 +1054,135 @@ fn parse_nbest_metric(s: &str) -> Result<String, String> {
         .find(|m| m.name.eq_ignore_ascii_case(s))
         .map(|m| m.name.to_owned())
         .ok_or_else(|| format!("expected one of LAS, UAS, LA, CA, macro-LAS, macro-UAS, macro-LA, macro-CA; found '{s}'"))
+}
+
+/// `treeval rerank` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum RerankCommand {
+    /// Train a reranker on (GOLD, NBEST) pairs and write it to MODEL; prints the
+    /// cross-validation report.
+    Train(RerankTrainArgs),
+    /// Choose one candidate per sentence of NBEST with MODEL; prints them as CoNLL-U.
+    Apply(RerankApplyArgs),
+}
+
+/// How the target distribution over a sentence's candidates is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RerankTarget {
+    /// q ∝ the candidate's score (the paper's stochastic training set).
+    Proportional,
+    /// q ∝ exp(β·score), β from --beta or chosen by cross-validation.
+    Sharp,
+    /// All mass on the best candidate(s); ties share it.
+    Best,
+    /// Each of the above, chosen by cross-validation.
+    Cv,
+}
+
+/// `treeval rerank train` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "FILES are pairs: a gold file, then the n-best list of the same sentences (CoNLL-U blocks with '# rank = K' and '# parser_score = X', rank 1 first; gzip and zstd read transparently), as `treeval nbest` reads them. Sentences with one candidate, or whose candidates all score the same, teach nothing about the choice: they are counted in the report and left out of training.\n\nObjective: cross-entropy of p(t|s) ∝ exp(w·f(t)) against the target q over each sentence's candidates, plus ‖w‖²/(2σ²); minimised with L-BFGS (argmin). Features and their hashing: docs/metrics.md, \"rerank\".\n\nCross-validation: sentence k of the pooled training sentences is in fold k mod FOLDS; each configuration is trained on the other folds and judged by the micro score of its chosen candidates on the held-out fold; the best one is trained on everything.\n\nExample:\n  treeval rerank train gold.conllu nbest.conllu.gz -o model.json --target cv --sigma2 cv\n\nExit codes: 0 success; 1 a file cannot be read or paired, or training fails; 2 usage error."
+)]
+pub struct RerankTrainArgs {
+    /// Training files: GOLD NBEST [GOLD NBEST …].
+    #[arg(value_name = "GOLD NBEST", required = true, num_args = 2..)]
+    pub files: Vec<String>,
+
+    /// Where to write the model (JSON, schema treeval.rerank-model/1). It may not be an
+    /// input; an existing file is replaced only if it is a treeval model (see --force).
+    #[arg(short, long, value_name = "MODEL")]
+    pub output: String,
+
+    /// The evaluation score of each candidate that makes the target distribution (and
+    /// judges the cross-validation): las, uas, la or ca, as in `treeval nbest`.
+    #[arg(long, value_enum, default_value_t = NbestMetric::Las)]
+    pub metric: NbestMetric,
+
+    /// The target distribution over each sentence's candidates.
+    #[arg(long, value_enum, default_value_t = RerankTarget::Cv)]
+    pub target: RerankTarget,
+
+    /// β of --target sharp (scores in percent: β = 1 makes one point of score worth a
+    /// factor e). Without it, β is chosen by cross-validation among 0.1, 0.3 and 1.
+    #[arg(long, value_name = "X", value_parser = parse_positive_real)]
+    pub beta: Option<f64>,
+
+    /// Variance σ² of the Gaussian prior on the weights, or `cv` to choose among 0.1, 1
+    /// and 10 by cross-validation.
+    #[arg(long, value_name = "X|cv", default_value = "cv", value_parser = parse_sigma2)]
+    pub sigma2: Sigma2,
+
+    /// Cross-validation folds (used when more than one configuration is to be chosen).
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u16).range(2..))]
+    pub folds: u16,
+
+    /// Feature groups, comma-separated (default: all): score, rel, rel-pos,
+    /// rel-dir-dist, lemma-rel, sibling, grandparent, valency, nonproj, roots.
+    #[arg(long, value_name = "GROUPS", value_delimiter = ',')]
+    pub features: Vec<String>,
+
+    /// log2 of the hashed feature space.
+    #[arg(long, value_name = "BITS", default_value_t = 20, value_parser = clap::value_parser!(u32).range(8..=28))]
+    pub hash_bits: u32,
+
+    /// Which words the scores count, as in `treeval deps --punct` (default: include,
+    /// every word).
+    #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
+    pub punct: Option<treeval_metrics::PunctPolicy>,
+
+    /// How to compare DEPREL, as in `treeval deps --labels` (default: full).
+    #[arg(long, value_enum)]
+    pub labels: Option<Labels>,
+
+    /// Output format of the report.
+    #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
+    pub format: Format,
+
+    /// No warnings on stderr (the warnings stay in the report).
+    #[arg(short, long, help_heading = "Output")]
+    pub quiet: bool,
+
+    /// Replace an existing MODEL even if it does not look like a treeval model. Input
+    /// files are never replaced, --force or not.
+    #[arg(long, help_heading = "Output files")]
+    pub force: bool,
+}
+
+/// `treeval rerank apply` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Prints the highest-scoring candidate of each sentence (ties → the earliest rank) as plain CoNLL-U on stdout, scoreable by every other command. Comments are kept except '# rank' and '# parser_score'; '# rerank_rank = K' (the chosen rank) and '# rerank_score = X' (its model score) are added.\n\nExample:\n  treeval rerank apply model.json nbest.conllu.gz > chosen.conllu\n\nExit codes: 0 success; 1 a file cannot be read; 2 usage error."
+)]
+pub struct RerankApplyArgs {
+    /// The model (`treeval rerank train -o MODEL`).
+    #[arg(value_name = "MODEL")]
+    pub model: String,
+
+    /// The n-best list.
+    #[arg(value_name = "NBEST")]
+    pub nbest: String,
+}
+
+/// σ² given or chosen by cross-validation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Sigma2 {
+    /// Given.
+    Value(f64),
+    /// Chosen by cross-validation.
+    Cv,
+}
+
+fn parse_sigma2(s: &str) -> Result<Sigma2, String> {
+    if s == "cv" {
+        return Ok(Sigma2::Cv);
+    }
+    parse_positive_real(s).map(Sigma2::Value)
+}
+
+fn parse_positive_real(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("expected a positive number, found '{s}'")),
+    }
 }

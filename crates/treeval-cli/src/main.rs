@@ -37,6 +37,7 @@ fn main() -> ExitCode {
         args::Command::Brackets(a) => commands::brackets::run(a, &mut out),
         args::Command::Ted(a) => commands::ted::run(a, &mut out),
         args::Command::Table(a) => commands::table::run(a, &mut out),
+        args::Command::Rerank(c) => commands::rerank::run(c, &mut out),
         args::Command::Nbest(a) => commands::nbest::run(a, &mut out),
     };
     match r {

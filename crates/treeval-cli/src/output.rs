@@ -27,6 +27,8 @@ pub enum OutputKind {
     PerSentence,
     /// The judging TSV of `brackets --careful --export-for-judging`.
     Judging,
+    /// A `rerank train` model: one JSON line starting `{"schema":"treeval.rerank-model/`.
+    RerankModel,
     /// The JSON lines of `nbest --export-training`, first line
     /// `{"schema":"treeval.nbest-training/1",…}`.
     Training,
@@ -40,6 +42,7 @@ impl OutputKind {
         match self {
             OutputKind::PerSentence => "jsonl",
             OutputKind::Judging => "tsv",
+            OutputKind::RerankModel => "json",
             OutputKind::Training => "jsonl",
         }
     }
@@ -55,6 +58,7 @@ impl OutputKind {
                         || (o.contains_key("system") && o.contains_key("sentence"))
                 }),
             OutputKind::Judging => line.starts_with(JUDGING_HEADER),
+            OutputKind::RerankModel => line.starts_with("{\"schema\":\"treeval.rerank-model/"),
             OutputKind::Training => serde_json::from_str::<serde_json::Value>(line)
                 .ok()
                 .is_some_and(|v| v.get("schema").and_then(|s| s.as_str()) == Some(TRAINING_SCHEMA)),

@@ -1786,3 +1786,39 @@ fn nbest_compat_alpino_on_the_dev_lists_equals_evaluate_pl() {
     }
     assert_eq!(checked, 6);
 }
+
+/// `rerank`: a model trained on the French fr_sm dev list (best-only target, σ² = 1)
+/// and applied to the fr_md list of the same sentences: `treeval deps` on `rerank
+/// apply`'s output gives exactly `nbest --model`'s chosen counts, first stays the
+/// expected 8041, and the model's choice beats rank 1 (both lists parse the same gold,
+/// so this is not a held-out figure: docs/rerank.md has those).
+#[test]
+fn rerank_apply_equals_nbest_model_on_real_lists() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_French-Sequoia/fr_sequoia-ud-dev.conllu");
+    let sm = d.join("nbest/fr_sequoia-dev.fr_sm.nbest-localprob.conllu.gz");
+    let md = d.join("nbest/fr_sequoia-dev.fr_md.nbest-localprob.conllu.gz");
+    let tmp = std::env::temp_dir().join(format!("treeval-rerank-shared-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let model = tmp.join("fr_sm.json");
+    let s = |p: &Path| p.to_str().unwrap().to_owned();
+    let (gold, sm, md, model) = (s(&gold), s(&sm), s(&md), s(&model));
+    treeval(&[
+        "rerank", "train", "--target", "best", "--sigma2", "1", "-q", &gold, &sm, "-o", &model,
+    ]);
+    let chosen = tmp.join("chosen.conllu");
+    std::fs::write(&chosen, treeval(&["rerank", "apply", &model, &md])).unwrap();
+    let deps: serde_json::Value =
+        serde_json::from_str(&treeval(&["deps", &gold, &s(&chosen), "--format", "json"])).unwrap();
+    let nb: serde_json::Value = serde_json::from_str(&treeval(&[
+        "nbest", &gold, &md, "--model", &model, "--format", "json",
+    ]))
+    .unwrap();
+    let las = |v: &serde_json::Value, system: u64| -> Vec<u64> {
+        common::counts(common::cell(v, "scores", system, "LAS"))[..2].to_vec()
+    };
+    let chosen_deps = las(&deps, 0);
+    assert_eq!(las(&nb, 3), chosen_deps);
+    assert_eq!(las(&nb, 0), vec![8041, 9999]);
+    assert!(chosen_deps[0] > 8041, "{chosen_deps:?}");
+}

@@ -20,6 +20,7 @@ pub mod nbest;
 pub mod pts;
 pub mod relations;
 pub mod render;
+pub mod rerank;
 pub mod table;
 pub mod ted;
 pub mod ud;

@@ -4,6 +4,7 @@ pub mod deps;
 pub mod nbest;
 pub mod pts;
 pub mod relations;
+pub mod rerank;
 pub mod significance;
 pub mod table;
 pub mod ted;

@@ -267,6 +267,7 @@ fn from_conllu(
                 .from_path(p)
                 .map_err(|e| Failure::Eval(e.to_string()))
         };
+        let mut model = super::rerank::model_scorer(a.model.as_deref())?;
         let mut pairs = NbestPairing::new(open(gold)?, NbestReader::new(open(path)?));
         let mut scorer = Scorer::new(opts);
         let mut file = NbestFile::new(path);
@@ -291,6 +292,7 @@ fn from_conllu(
                 index += 1;
                 continue;
             }
+            super::rerank::reweight(model.as_mut(), &pairs.candidates, &mut cands);
             let r = sentence(&cands);
             file.push(&r);
             let chosen = r.index[0][3];
@@ -431,6 +433,8 @@ fn report(
             .then_some((punct.as_str(), opts.labels.name())),
         weight: if a.alpino.is_some() {
             "alpino-weight"
+        } else if a.model.is_some() {
+            "rerank-model"
         } else {
             "parser_score"
         },
@@ -445,6 +449,9 @@ fn report(
     if let Some((sel, c)) = &e.selected {
         let q = a.report.quiet;
         crate::select::record(&mut report, sel, c, "syntactic words", true, q)?;
+    }
+    if let Some(m) = &a.model {
+        report.notes.push(super::rerank::model_note(m)?);
     }
     let cfg = super::significance::config(&a.report.sig);
     if !cfg.tests.is_empty() {
