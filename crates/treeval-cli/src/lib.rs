@@ -29,7 +29,7 @@ pub enum Failure {
 /// The command line of the command being run, for the hints that quote it back.
 static ARGV: Mutex<Vec<String>> = Mutex::new(Vec::new());
 
-/// The command line as typed, `treeval` first (as the last [`run`] received it).
+/// The command line as typed, `treeval` first (as the last [`parse`] received it).
 pub(crate) fn typed_args() -> Vec<String> {
     ARGV.lock().map(|a| a.clone()).unwrap_or_default()
 }
@@ -42,6 +42,23 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let cli = match parse(argv) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return u8::try_from(e.exit_code()).unwrap_or(2);
+        }
+    };
+    exit_code(execute(&cli, out))
+}
+
+/// Parse a command line (`argv[0]` is the program name) as [`run`] does; `--help` and
+/// `--version` come back as errors of their kinds, to print.
+pub fn parse<I, T>(argv: I) -> Result<args::Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let argv: Vec<OsString> = argv.into_iter().map(Into::into).collect();
     if let Ok(mut a) = ARGV.lock() {
         *a = argv
@@ -49,18 +66,11 @@ where
             .map(|s| s.to_string_lossy().into_owned())
             .collect();
     }
-    let cli = match args::Cli::try_parse_from(&argv) {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = e.print();
-            return u8::try_from(e.exit_code()).unwrap_or(2);
-        }
-    };
-    exit_code(dispatch(&cli, out))
+    args::Cli::try_parse_from(argv)
 }
 
-/// Run the parsed command.
-fn dispatch(cli: &args::Cli, out: &mut dyn Write) -> Result<(), Failure> {
+/// Run a parsed command, the report to `out`; a failure is returned, not printed.
+pub fn execute(cli: &args::Cli, out: &mut dyn Write) -> Result<(), Failure> {
     match &cli.command {
         args::Command::Deps(a) => commands::deps::run(a, out),
         args::Command::Align(a) => commands::align::run(a, out),

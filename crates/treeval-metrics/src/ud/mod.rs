@@ -425,6 +425,35 @@ pub fn evaluate_sources(
     run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, gold_path))
 }
 
+/// Read one file as [`evaluate`] reads each side, without scoring: the problems the
+/// reader and the converter find in it (sorted by position) and its warnings. A file
+/// without problems here fails [`evaluate`] only when its text differs from the other's
+/// (`treeval.conll18.load_conllu` rejects at loading what the reference rejects there).
+pub fn check_source(
+    src: &mut dyn Source,
+    path: &str,
+    opts: &UdOptions,
+) -> Result<(Vec<Diagnostic>, Vec<Diagnostic>), Error> {
+    let mut conv = Converter::new(path, opts);
+    let mut chunk = Chunk::default();
+    let mut problems = Vec::new();
+    while let Some(sent) = src.next_sentence()? {
+        chunk.clear();
+        conv.push(&mut chunk, sent);
+        problems.append(&mut chunk.errors);
+    }
+    let (read, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = src
+        .finish()?
+        .iter()
+        .cloned()
+        .partition(Diagnostic::is_error);
+    problems.extend(read);
+    problems.sort_by(|a, b| {
+        (a.position.line, a.position.column).cmp(&(b.position.line, b.position.column))
+    });
+    Ok((problems, warnings))
+}
+
 /// Sentences per chunk.
 const CHUNK: usize = 64;
 

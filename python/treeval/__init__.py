@@ -1,0 +1,2 @@
+"""treeval"""
+from ._native import __version__
