@@ -17,6 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use treeval_formats::{Diagnostic, Format as InFormat, ReaderBuilder};
+use treeval_metrics::ud::layout::{layout_problem, Raised};
 use treeval_metrics::ud::{
     check_source, evaluate_sources, ReaderSource, UdError, UdOptions, CONLL18_METRICS,
 };
@@ -115,7 +116,8 @@ fn render(d: &[Diagnostic]) -> Problem {
 
 /// Check a CoNLL-U text as conll18_ud_eval.py's `load_conllu` does: `None` when it loads,
 /// otherwise `(kind, message, path, line, column)` with kind `utf8` (not UTF-8: Python
-/// raises its own decoding error) or `invalid`.
+/// raises its own decoding error), `value` (the reference raises `ValueError`) or
+/// `invalid` (`UDError`).
 #[pyfunction]
 fn conll18_check(
     py: Python<'_>,
@@ -125,14 +127,38 @@ fn conll18_check(
     if std::str::from_utf8(data).is_err() {
         return Ok(Some(("utf8", problem(String::new(), None))));
     }
-    let r = py.detach(|| {
+    let (layout, r) = py.detach(|| {
         let mut src = ReaderSource::new(conll18_builder().from_reader(name, data));
-        check_source(&mut src, name, &conll18_options())
+        (
+            layout_problem(data),
+            check_source(&mut src, name, &conll18_options()),
+        )
     });
-    match r {
-        Ok((problems, _)) if problems.is_empty() => Ok(None),
-        Ok((problems, _)) => Ok(Some(("invalid", render(&problems)))),
-        Err(e) => Ok(Some(("invalid", problem(e.to_string(), None)))),
+    let (problems, _) = match r {
+        Ok(x) => x,
+        Err(e) => return Ok(Some(("invalid", problem(e.to_string(), None)))),
+    };
+    // the reference raises the first problem of the file (a ValueError only if no UDError
+    // comes before it)
+    let first_line = problems.first().map_or(u64::MAX, |d| d.position.line);
+    match layout {
+        Some(l) if l.line <= first_line => {
+            let kind = match l.raised {
+                Raised::UdError => "invalid",
+                Raised::ValueError => "value",
+            };
+            Ok(Some((
+                kind,
+                (
+                    format!("{name}:{}: {}", l.line, l.message),
+                    name.to_owned(),
+                    l.line,
+                    1,
+                ),
+            )))
+        }
+        _ if problems.is_empty() => Ok(None),
+        _ => Ok(Some(("invalid", render(&problems)))),
     }
 }
 

@@ -21,6 +21,7 @@
 //! alignment, with memory bounded by the longest stretch without such a point.
 
 mod enhanced;
+pub mod layout;
 pub mod measures;
 mod resync;
 pub mod trace;
