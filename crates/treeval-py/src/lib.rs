@@ -17,9 +17,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use treeval_formats::{Diagnostic, Format as InFormat, ReaderBuilder};
+use treeval_metrics::deps::Input;
 use treeval_metrics::ud::layout::{layout_problem, Raised};
 use treeval_metrics::ud::{
-    check_source, evaluate_sources, ReaderSource, UdError, UdOptions, CONLL18_METRICS,
+    check_source, evaluate_texts, ReaderSource, UdError, UdOptions, CONLL18_METRICS,
 };
 
 /// Run a `treeval` command line (`argv[0]` is the program name) as the binary does:
@@ -180,12 +181,13 @@ fn conll18_counts(
     sys: &[u8],
     sys_name: &str,
 ) -> PyResult<Outcome> {
-    let r = py.detach(|| {
-        let b = conll18_builder();
-        let mut g = ReaderSource::new(b.from_reader(gold_name, gold));
-        let mut s = ReaderSource::new(b.from_reader(sys_name, sys));
-        evaluate_sources(&mut g, &mut s, gold_name, sys_name, &conll18_options())
-    });
+    let input = |path: &str| Input {
+        path: path.to_owned(),
+        builder: conll18_builder(),
+    };
+    let (g, s) = (input(gold_name), input(sys_name));
+    // each text read on its own thread, as `treeval ud` reads files
+    let r = py.detach(|| evaluate_texts(&g, gold, &s, sys, &conll18_options()));
     let failed = |kind, p| (None, Some((kind, p)));
     Ok(match r {
         Ok(r) => (
