@@ -5,14 +5,19 @@
 - the big1m pair (1,004,820 words): load_conllu of each file and evaluate, median of 5;
 - a 10-sentence pair (the first 10 sentences of UD English-EWT dev against themselves):
   load + evaluate per call, median of 1,000 calls;
-- with REFERENCE_SCRIPT (conll18_ud_eval.py), the same 10-sentence call through it.
+- with REFERENCE_SCRIPT (conll18_ud_eval.py), the same 10-sentence call through it;
+- the yardstick, in the same run: the `treeval` command beside this Python
+  (`treeval ud --compat conll18 -q GOLD SYS` on the pair written to files), median of 5.
 """
 
 import gzip
 import importlib.util
 import io
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -44,6 +49,16 @@ for label, fn in (
 ):
     med, lo, hi = median_time(fn, 5)
     print(f"{label:40} median {med:.3f} s (min {lo:.3f}, max {hi:.3f})")
+
+command = Path(sys.executable).parent / "treeval"
+if command.exists():
+    with tempfile.TemporaryDirectory() as tmp:
+        g_path, s_path = os.path.join(tmp, "gold.conllu"), os.path.join(tmp, "sys.conllu")
+        Path(g_path).write_bytes(gold_bytes)
+        Path(s_path).write_bytes(sys_bytes)
+        run = [str(command), "ud", "--compat", "conll18", "-q", g_path, s_path]
+        med, lo, hi = median_time(lambda: subprocess.run(run, check=True, capture_output=True), 5)
+        print(f"{'treeval ud --compat conll18 (command)':40} median {med:.3f} s (min {lo:.3f}, max {hi:.3f})")
 
 text = (ewt / "en_ewt-ud-dev.conllu").read_text(encoding="utf-8")
 small = "\n\n".join(text.split("\n\n")[:10]) + "\n\n"
