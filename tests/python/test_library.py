@@ -131,3 +131,43 @@ def test_to_pandas():
     assert isinstance(df, pandas.DataFrame)
     row = df[(df.section == "scores") & (df.measure == "LAS")].iloc[0]
     assert row.value == r.scores["LAS"].score
+
+
+def entry_point(*args):
+    """The installed `treeval` entry point's exit code, stdout and stderr."""
+    p = subprocess.run(
+        [sys.executable, "-c", "from treeval._cli import main; main()", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    return p.returncode, p.stdout, p.stderr
+
+
+def test_entry_point_exit_codes_and_messages_are_the_binarys():
+    # success: the report on stdout
+    code, out, _ = entry_point("deps", "examples/gold.conllu", "examples/sys.conllu")
+    assert code == 0 and out.startswith(f"treeval {treeval.__version__}|deps|")
+    # evaluation error: exit code 1, `error: path: …` on stderr, nothing on stdout
+    code, out, err = entry_point("deps", "examples/gold.conllu", "no/such/file.conllu")
+    assert (code, out) == (1, "") and err.startswith("error: no/such/file.conllu: cannot read the file")
+    # usage error (clap): exit code 2
+    code, out, err = entry_point("deps", "--no-such-option", "a", "b")
+    assert (code, out) == (2, "") and "unexpected argument '--no-such-option'" in err
+    # the hints quote the command line as typed, `treeval` first
+    args = ("deps", "--per-sentence", "examples/sys2.conllu", "examples/gold.conllu", "examples/sys.conllu")
+    code, _, err = entry_point(*args)
+    meant = "treeval deps --per-sentence FILE examples/sys2.conllu examples/gold.conllu examples/sys.conllu"
+    assert code == 2 and f"did you mean `{meant}`?" in err, err
+
+
+def test_conll18_compat_of_the_command_equals_the_module(tmp_path):
+    d = TD / "ud" / "different-tokenization"
+    code, out, _ = entry_point("ud", "--compat", "conll18", "-v", str(d / "gold.conllu"), str(d / "sys.conllu"))
+    module = subprocess.run(
+        [sys.executable, "-m", "treeval.conll18", "-v", str(d / "gold.conllu"), str(d / "sys.conllu")],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert code == 0 and out == module
