@@ -86,7 +86,7 @@ pub type InputRef<'a> = (&'a str, &'a str);
 
 /// The command line as typed (for the "did you mean" line).
 fn typed_command() -> String {
-    let args: Vec<String> = std::env::args().collect();
+    let args: Vec<String> = crate::typed_args();
     let mut out = String::from("treeval");
     for a in args.iter().skip(1) {
         out.push(' ');
@@ -110,7 +110,7 @@ fn shell_quote(s: &str) -> String {
 /// The command line with `flag VALUE` rewritten to `flag FILE VALUE`: what a user who
 /// forgot the option's value probably meant.
 fn probably_meant(flag: &str, value: &str) -> Option<String> {
-    let args: Vec<String> = std::env::args().collect();
+    let args: Vec<String> = crate::typed_args();
     let i = args.iter().position(|a| a == flag)?;
     if args.get(i + 1).map(String::as_str) != Some(value) {
         return None;

@@ -21,6 +21,7 @@
 //! alignment, with memory bounded by the longest stretch without such a point.
 
 mod enhanced;
+pub mod layout;
 pub mod measures;
 mod resync;
 pub mod trace;
@@ -385,9 +386,32 @@ impl<R: std::io::BufRead> Source for ReaderSource<R> {
 
 /// Score `sys` against `gold`, each file read and prepared on its own thread.
 pub fn evaluate(gold: &Input, sys: &Input, opts: &UdOptions) -> Result<UdResult, UdError> {
+    evaluate_threaded(gold, None, sys, None, opts)
+}
+
+/// [`evaluate`] on texts in memory (`gold_text` read as `gold.path` names it, with its
+/// builder; the same for `sys`), each read and prepared on its own thread.
+pub fn evaluate_texts(
+    gold: &Input,
+    gold_text: &[u8],
+    sys: &Input,
+    sys_text: &[u8],
+    opts: &UdOptions,
+) -> Result<UdResult, UdError> {
+    evaluate_threaded(gold, Some(gold_text), sys, Some(sys_text), opts)
+}
+
+/// Each input read from its text when given, from its path otherwise.
+fn evaluate_threaded(
+    gold: &Input,
+    gold_text: Option<&[u8]>,
+    sys: &Input,
+    sys_text: Option<&[u8]>,
+    opts: &UdOptions,
+) -> Result<UdResult, UdError> {
     std::thread::scope(|scope| {
-        let mut g = Threaded::spawn(scope, gold, opts);
-        let mut s = Threaded::spawn(scope, sys, opts);
+        let mut g = Threaded::spawn(scope, gold, gold_text, opts);
+        let mut s = Threaded::spawn(scope, sys, sys_text, opts);
         run_chunks(&mut g, &mut s, opts)
     })
     .map(|r| with_empty_columns(r, &gold.path))
@@ -444,6 +468,35 @@ pub fn evaluate_sources(
         spare: Vec::new(),
     };
     run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, gold_path))
+}
+
+/// Read one file as [`evaluate`] reads each side, without scoring: the problems the
+/// reader and the converter find in it (sorted by position) and its warnings. A file
+/// without problems here fails [`evaluate`] only when its text differs from the other's
+/// (`treeval.conll18.load_conllu` rejects at loading what the reference rejects there).
+pub fn check_source(
+    src: &mut dyn Source,
+    path: &str,
+    opts: &UdOptions,
+) -> Result<(Vec<Diagnostic>, Vec<Diagnostic>), Error> {
+    let mut conv = Converter::new(path, opts);
+    let mut chunk = Chunk::default();
+    let mut problems = Vec::new();
+    while let Some(sent) = src.next_sentence()? {
+        chunk.clear();
+        conv.push(&mut chunk, sent);
+        problems.append(&mut chunk.errors);
+    }
+    let (read, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = src
+        .finish()?
+        .iter()
+        .cloned()
+        .partition(Diagnostic::is_error);
+    problems.extend(read);
+    problems.sort_by(|a, b| {
+        (a.position.line, a.position.column).cmp(&(b.position.line, b.position.column))
+    });
+    Ok((problems, warnings))
 }
 
 /// Sentences per chunk.
@@ -503,13 +556,27 @@ impl Threaded {
     fn spawn<'s>(
         scope: &'s std::thread::Scope<'s, '_>,
         input: &'s Input,
+        text: Option<&'s [u8]>,
         opts: &UdOptions,
     ) -> Self {
         let (tx, rx) = sync_channel::<Msg>(2);
         let (back, recycled) = sync_channel::<Chunk>(4);
         let opts = opts.clone();
         scope.spawn(move || {
-            if let Err(e) = produce(input, &opts, &tx, &recycled) {
+            let read = match text {
+                Some(t) => produce(
+                    input.builder.from_reader(&input.path, t),
+                    input,
+                    &opts,
+                    &tx,
+                    &recycled,
+                ),
+                None => input
+                    .builder
+                    .from_path(&input.path)
+                    .and_then(|r| produce(r, input, &opts, &tx, &recycled)),
+            };
+            if let Err(e) = read {
                 let _ = tx.send(Msg::Fatal(e));
             }
         });
@@ -523,13 +590,13 @@ impl Threaded {
 
 /// The reader thread: prepared chunks to `tx` until the end of the file (then its
 /// diagnostics) or until the receiving side hangs up.
-fn produce(
+fn produce<R: std::io::BufRead>(
+    mut rdr: Reader<R>,
     input: &Input,
     opts: &UdOptions,
     tx: &SyncSender<Msg>,
     recycled: &Receiver<Chunk>,
 ) -> Result<(), Error> {
-    let mut rdr = input.builder.from_path(&input.path)?;
     let mut conv = Converter::new(&input.path, opts);
     let mut sent = Sentence::new();
     loop {

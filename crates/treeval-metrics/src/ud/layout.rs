@@ -1,0 +1,199 @@
+//! conll18_ud_eval.py's line layout.
+//!
+//! The line layout conll18_ud_eval.py's `load_conllu` insists on and treeval's reader (made
+//! to be lenient about layout) does not check: a sentence that starts with a blank line
+//! (a second blank line, or one at the top of the file) has no root; a line of spaces is
+//! not a CoNLL-U line; the file must end with a blank line; a byte-order mark is part of
+//! the first line; and the HEAD of a word inside a multiword token is read as an integer
+//! only when its sentence ends, where text that is not one raises Python's `ValueError`.
+
+/// What the reference raises.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Raised {
+    /// Its `UDError`.
+    UdError,
+    /// Python's `ValueError` (from `int()`).
+    ValueError,
+}
+
+/// A layout problem: what is raised, at which line (1-based), and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layout {
+    /// The exception.
+    pub raised: Raised,
+    /// The line of the problem (the reference raises a `ValueError` at the end of the
+    /// sentence, after the `UDError`s of the lines before this one).
+    pub line: u64,
+    /// What is wrong.
+    pub message: String,
+}
+
+fn columns(line: &[u8]) -> Vec<&[u8]> {
+    line.split(|&b| b == b'\t').collect()
+}
+
+/// Whether Python's `int()` reads `s` (ASCII digits, an optional sign, surrounding
+/// whitespace, single underscores between digits).
+fn python_int(s: &[u8]) -> bool {
+    let s = s.trim_ascii();
+    let s = s
+        .strip_prefix(b"+")
+        .or_else(|| s.strip_prefix(b"-"))
+        .unwrap_or(s);
+    !s.is_empty()
+        && s.first().is_some_and(u8::is_ascii_digit)
+        && s.last().is_some_and(u8::is_ascii_digit)
+        && s.iter().all(|b| b.is_ascii_digit() || *b == b'_')
+        && !s.windows(2).any(|w| w == b"__")
+}
+
+/// The multiword token range `a-b` of an ID, as the reference reads it.
+fn range(id: &[u8]) -> Option<(i64, i64)> {
+    let text = std::str::from_utf8(id).ok()?;
+    let (a, b) = text.split_once('-')?;
+    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+}
+
+/// The first layout problem of `data` (UTF-8, `\n`-separated lines), if any.
+pub fn layout_problem(data: &[u8]) -> Option<Layout> {
+    let ud = |line: u64, message: String| {
+        Some(Layout {
+            raised: Raised::UdError,
+            line,
+            message,
+        })
+    };
+    let body = data.strip_suffix(b"\n").unwrap_or(data);
+    let mut lines = body.split(|&b| b == b'\n').enumerate().peekable();
+    if data.is_empty() {
+        return None;
+    }
+    let mut in_sentence = false;
+    // the first non-integer HEAD inside a multiword token of the current sentence
+    let mut bad_member_head: Option<u64> = None;
+    while let Some((i, raw)) = lines.next() {
+        let n = i as u64 + 1;
+        let line = raw.without_line_end();
+        if n == 1 && line.starts_with("\u{feff}".as_bytes()) {
+            let c = columns(line);
+            if !(c.len() == 10 && c[0].contains(&b'.')) {
+                return ud(n, "the file starts with a byte-order mark (U+FEFF), which conll18_ud_eval.py reads as part of the first line".into());
+            }
+        }
+        if !in_sentence {
+            if line.starts_with(b"#") {
+                continue;
+            }
+            in_sentence = true;
+            bad_member_head = None;
+            if line.is_empty() {
+                return ud(n, "a blank line where a sentence starts: conll18_ud_eval.py reads an empty sentence, which has 0 roots".into());
+            }
+        } else if line.is_empty() {
+            if let Some(at) = bad_member_head {
+                return Some(Layout {
+                    raised: Raised::ValueError,
+                    line: at,
+                    message: format!("the HEAD of the word at line {at}, inside a multiword token, is not an integer (conll18_ud_eval.py raises ValueError when the sentence ends at line {n})"),
+                });
+            }
+            in_sentence = false;
+            continue;
+        }
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return ud(n, "a line of spaces is not a CoNLL-U line (10 tab-separated columns) for conll18_ud_eval.py".into());
+        }
+        let c = columns(line);
+        if c.len() != 10 || c[0].contains(&b'.') {
+            continue; // the reader reports a wrong number of columns
+        }
+        if let Some((a, b)) = range(c[0]) {
+            // the reference takes the next b - a + 1 lines as the token's words, whatever they hold
+            for _ in a..=b {
+                let Some((j, member)) = lines.next() else {
+                    return None; // the reader reports the missing words
+                };
+                let m = columns(member.without_line_end());
+                if m.len() == 10 && !python_int(m[6]) && bad_member_head.is_none() {
+                    bad_member_head = Some(j as u64 + 1);
+                }
+            }
+        }
+    }
+    if in_sentence {
+        return ud(
+            body.split(|&b| b == b'\n').count() as u64,
+            "the file does not end with a blank line after its last sentence, as conll18_ud_eval.py requires".into(),
+        );
+    }
+    None
+}
+
+trait LineEnd {
+    fn without_line_end(&self) -> &[u8];
+}
+
+impl LineEnd for [u8] {
+    /// The line without its trailing `\r` and `\n` characters (Python's `rstrip("\r\n")`).
+    fn without_line_end(&self) -> &[u8] {
+        let mut s = self;
+        while let Some(rest) = s.strip_suffix(b"\r").or_else(|| s.strip_suffix(b"\n")) {
+            s = rest;
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const OK: &str = "1\ta\t_\t_\t_\t_\t0\troot\t_\t_\n\n";
+
+    fn raised(text: &str) -> Option<(Raised, u64)> {
+        layout_problem(text.as_bytes()).map(|l| (l.raised, l.line))
+    }
+
+    #[test]
+    fn layouts() {
+        let mwt = "1-2\tab\t_\t_\t_\t_\t_\t_\t_\t_\n1\ta\t_\t_\t_\t_\tx\tdep\t_\t_\n2\tb\t_\t_\t_\t_\t0\troot\t_\t_\n\n";
+        let cases: &[(&str, Option<(Raised, u64)>)] = &[
+            (OK, None),
+            ("", None),
+            ("# only a comment\n", None),
+            (&OK.replace('\n', "\r\n"), None),
+            (&format!("\n{OK}"), Some((Raised::UdError, 1))),
+            (&format!("{OK}\n{OK}"), Some((Raised::UdError, 3))),
+            (&format!("{OK} \n"), Some((Raised::UdError, 3))),
+            (OK.trim_end(), Some((Raised::UdError, 1))),
+            (&format!("\u{feff}{OK}"), Some((Raised::UdError, 1))),
+            (
+                &format!("\u{feff}1.1\tx\t_\t_\t_\t_\t_\t_\t_\t_\n{OK}"),
+                None,
+            ),
+            (mwt, Some((Raised::ValueError, 2))),
+            (&mwt.replace("\tx\t", "\t 2 \t"), None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(raised(text), *want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn python_ints() {
+        for (s, ok) in [
+            ("1", true),
+            (" 2 ", true),
+            ("+3", true),
+            ("-1", true),
+            ("1_0", true),
+            ("1__0", false),
+            ("_1", false),
+            ("x", false),
+            ("", false),
+            ("_", false),
+        ] {
+            assert_eq!(python_int(s.as_bytes()), ok, "{s}");
+        }
+    }
+}

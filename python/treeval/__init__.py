@@ -1,0 +1,162 @@
+"""treeval: evaluate syntactic parses against gold standards, from Python.
+
+Each function runs the treeval command of the same name, in this process, through the
+very code of the ``treeval`` binary, and returns its report::
+
+    import treeval
+
+    r = treeval.deps("gold.conllu", "parser_a.conllu", "parser_b.conllu", ci=True, by=["deprel"])
+    r.scores["LAS"].score, r.scores["LAS"].ci     # the first system's headline cells
+    r.cell("LAS", system=1)                       # any cell
+    r.to_dict()                                   # == `treeval deps ... --format json`
+    r.to_pandas()                                 # every cell, with pandas installed
+
+Options are keyword arguments named after the command's long options, dashes as
+underscores: ``--per-relation`` is ``per_relation=True``, ``--by deprel --by distance`` is
+``by=["deprel", "distance"]``, ``--test ar`` is ``test="ar"``; ``False`` or ``None`` leaves
+an option out. An unknown keyword raises TypeError naming the valid ones. ``format`` is not
+an option here (the report is the JSON one); ``quiet=True`` keeps warnings off stderr (they
+are in ``report.warnings`` either way). Inputs are paths (``str`` or ``os.PathLike``) or
+open files with a name on disk.
+
+Errors: :class:`TreevalError` (an input that cannot be evaluated; ``path``, ``line``,
+``column`` locate it) and :class:`UsageError` (a ``ValueError``: options the command
+refuses). ``treeval.conll18`` is a drop-in for the CoNLL 2018 scorer conll18_ud_eval.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from functools import lru_cache
+from typing import Any, Dict, List, Tuple, Union
+
+from . import _native
+from ._report import Cell, Report, TreevalError, UsageError, locate
+
+__version__: str = _native.__version__
+
+__all__ = [
+    "Cell",
+    "Report",
+    "TreevalError",
+    "UsageError",
+    "align",
+    "brackets",
+    "deps",
+    "options",
+    "pts",
+    "relations",
+    "run",
+    "ted",
+    "ud",
+]
+
+Input = Union[str, "os.PathLike[str]", Any]
+
+
+@lru_cache(maxsize=None)
+def _spec(command: str) -> Dict[str, Tuple[str, bool, bool]]:
+    """keyword → (long option, takes a value, may repeat) of ``treeval COMMAND``."""
+    return {
+        long.replace("-", "_"): (long, takes, many)
+        for long, takes, many in _native.cli_options(command)
+        if long and long != "format"
+    }
+
+
+def options(command: str) -> List[str]:
+    """The keyword arguments ``treeval.COMMAND()`` accepts (its long options, ``_`` for ``-``)."""
+    return sorted(_spec(command))
+
+
+def _path(x: Input) -> str:
+    if isinstance(x, (str, os.PathLike)):
+        return os.fspath(x)
+    name = getattr(x, "name", None)
+    if isinstance(name, (str, os.PathLike)) and os.path.exists(os.fspath(name)):
+        return os.fspath(name)
+    raise TypeError(
+        f"treeval reads inputs from files: give a path or a file opened from one, not {type(x).__name__}"
+    )
+
+
+def _argv(command: str, inputs: Tuple[Input, ...], opts: Dict[str, Any]) -> Tuple[List[str], List[str]]:
+    """The command line of a call, and the paths it reads (to locate errors)."""
+    spec = _spec(command)
+    argv = ["treeval", command]
+    paths = [_path(x) for x in inputs]
+    for key, value in opts.items():
+        if key not in spec:
+            raise TypeError(
+                f"treeval.{command}() got an unexpected keyword argument {key!r}; "
+                f"its options are: {', '.join(sorted(spec))}"
+            )
+        long, takes, many = spec[key]
+        if value is None or value is False:
+            continue
+        if not takes:
+            if value is not True:
+                raise TypeError(f"treeval.{command}(): {key} is a switch (--{long}); give True or False")
+            argv.append("--" + long)
+            continue
+        values = list(value) if many and isinstance(value, (list, tuple)) else [value]
+        for v in values:
+            if isinstance(v, os.PathLike) or hasattr(v, "read"):
+                v = _path(v)
+                paths.append(v)
+            elif isinstance(v, bool):
+                v = str(v).lower()
+            elif isinstance(v, str) and os.path.isfile(v):
+                paths.append(v)
+            argv.append(f"--{long}={v}")
+    argv += ["--format=json", "--", *paths[: len(inputs)]]
+    return argv, paths
+
+
+def run(command: str, *inputs: Input, **opts: Any) -> Report:
+    """Run ``treeval COMMAND INPUTS... --OPTIONS --format json`` and return its report."""
+    argv, paths = _argv(command, inputs, opts)
+    try:
+        out = _native.run_capture(argv)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    except RuntimeError as e:
+        message = str(e)
+        raise TreevalError(message, *locate(message, paths)) from None
+    return Report(json.loads(out))
+
+
+def deps(gold: Input, *systems: Input, **options: Any) -> Report:
+    """Dependency scores (``treeval deps``): LAS, UAS, LA, … of each system against ``gold``."""
+    return run("deps", gold, *systems, **options)
+
+
+def ud(gold: Input, *systems: Input, **options: Any) -> Report:
+    """The CoNLL 2018 UD metrics (``treeval ud``), tokenizations may differ."""
+    return run("ud", gold, *systems, **options)
+
+
+def relations(gold: Input, *systems: Input, **options: Any) -> Report:
+    """Set-of-relations accuracy (``treeval relations``)."""
+    return run("relations", gold, *systems, **options)
+
+
+def brackets(gold: Input, *tests: Input, **options: Any) -> Report:
+    """Constituency brackets as EVALB computes them (``treeval brackets``)."""
+    return run("brackets", gold, *tests, **options)
+
+
+def align(gold: Input, *hypotheses: Input, **options: Any) -> Report:
+    """Word-alignment scores (``treeval align``): precision, recall, AER, F."""
+    return run("align", gold, *hypotheses, **options)
+
+
+def ted(**options: Any) -> Report:
+    """TedEval (``treeval ted``); its inputs are options (``gold=``, ``system=``, …)."""
+    return run("ted", **options)
+
+
+def pts(**options: Any) -> Report:
+    """The parallel treebank score (``treeval pts``); inputs are options (``gold_a=``, …)."""
+    return run("pts", **options)

@@ -1,0 +1,29 @@
+"""Type stubs of treeval._native, the Rust extension (crates/treeval-py)."""
+
+from typing import List, Optional, Sequence, Tuple
+
+__version__: str
+
+# (message, path, line, column) of a problem
+_Problem = Tuple[str, str, int, int]
+# correct, gold, system, aligned (None for Tokens, Sentences, Words)
+_Counts = Tuple[int, int, int, Optional[int]]
+
+def run_cli(argv: Sequence[str]) -> int:
+    """Run a treeval command line (argv[0] is the program name) as the binary does; the exit code."""
+
+def run_capture(argv: Sequence[str]) -> bytes:
+    """Run a treeval command line and return its output; ValueError for a usage error,
+    RuntimeError for an evaluation error."""
+
+def cli_options(command: str) -> List[Tuple[str, bool, bool]]:
+    """(long name, takes a value, may repeat) of every option ("" for positionals)."""
+
+def conll18_check(data: bytes, name: str) -> Optional[Tuple[str, _Problem]]:
+    """None when conll18_ud_eval.py's load_conllu loads the text; else (kind, problem),
+    kind "utf8", "value" (ValueError) or "invalid" (UDError)."""
+
+def conll18_counts(
+    gold: bytes, gold_name: str, sys: bytes, sys_name: str
+) -> Tuple[Optional[List[_Counts]], Optional[Tuple[str, _Problem]]]:
+    """The 13 metrics' counts, or (kind, problem): "mismatch" or "invalid"."""

@@ -1,0 +1,174 @@
+"""The report a treeval function returns: the CLI's ``--format json`` object
+(``treeval.report/2``, docs/json-schema.md) with accessors."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+
+
+class TreevalError(Exception):
+    """An input treeval cannot evaluate (the CLI's exit code 1).
+
+    ``path``, ``line`` and ``column`` locate the first problem when the message names one
+    of the command's inputs (``None`` otherwise); the message is the CLI's, hints included.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        path: Optional[str] = None,
+        line: Optional[int] = None,
+        column: Optional[int] = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+
+
+class UsageError(TreevalError, ValueError):
+    """Options the command refuses (the CLI's exit code 2)."""
+
+
+def locate(message: str, inputs: List[str]) -> Tuple[Optional[str], Optional[int], Optional[int]]:
+    """The ``path:line[:column]`` that starts ``message`` when ``path`` is one of ``inputs``."""
+    for path in sorted(inputs, key=len, reverse=True):
+        if not message.startswith(path + ":"):
+            continue
+        numbers = message[len(path) + 1 :].split(":", 2)
+        line = int(numbers[0]) if numbers and numbers[0].isdigit() else None
+        column = int(numbers[1]) if line is not None and len(numbers) > 1 and numbers[1].isdigit() else None
+        return path, line, column
+    return None, None, None
+
+
+class Cell:
+    """One cell of a report table: a measure's ``score`` (a fraction in [0, 1] for
+    fractions, ``None`` when there is nothing to measure), its ``counts`` and ``ci``."""
+
+    __slots__ = ("measure", "score", "counts", "ci", "mark")
+
+    def __init__(self, cell: Mapping[str, Any]) -> None:
+        self.measure: str = cell["measure"]
+        self.score: Optional[float] = cell.get("value")
+        self.counts: List[Any] = list(cell.get("counts", []))
+        ci = cell.get("ci")
+        self.ci: Optional[Tuple[float, float]] = (ci[0], ci[1]) if ci else None
+        self.mark: Optional[str] = cell.get("mark")
+
+    def __repr__(self) -> str:
+        ci = f", ci={self.ci}" if self.ci else ""
+        return f"Cell({self.measure}={self.score!r}, counts={self.counts}{ci})"
+
+
+class Report(Mapping[str, Any]):
+    """A treeval report: ``to_dict()`` is exactly the CLI's ``--format json`` output;
+    ``scores["LAS"].score`` and ``.ci`` read the first system's headline cells;
+    ``cell()`` any other; ``to_pandas()`` every cell as a data frame. The report is
+    also a read-only mapping of its JSON fields (``report["signature"]``)."""
+
+    def __init__(self, data: Dict[str, Any]) -> None:
+        self._data = data
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The report as the CLI's ``--format json`` prints it (the object itself)."""
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    @property
+    def command(self) -> str:
+        return self._data["command"]
+
+    @property
+    def signature(self) -> str:
+        return self._data["signature"]
+
+    @property
+    def systems(self) -> List[str]:
+        """The systems' names, in order (system 0 first)."""
+        return [s["name"] for s in self._data.get("systems", [])]
+
+    @property
+    def warnings(self) -> List[Dict[str, Any]]:
+        return self._data.get("warnings", [])
+
+    @property
+    def notes(self) -> List[str]:
+        return self._data.get("notes", [])
+
+    def section(self, id: str = "scores") -> Dict[str, Any]:
+        """The section (table) ``id``; KeyError naming the report's sections otherwise."""
+        for s in self._data.get("sections", []):
+            if s["id"] == id:
+                return s
+        ids = [s["id"] for s in self._data.get("sections", [])]
+        raise KeyError(f"no section {id!r} in this report; it has {ids}")
+
+    def cells(self, system: int = 0, section: str = "scores", key: Optional[str] = None) -> Dict[str, Cell]:
+        """The cells of ``system``'s row (of the row ``key`` in a breakdown), by measure."""
+        for row in self.section(section)["rows"]:
+            if row.get("system") == system and row.get("key") == key:
+                return {c["measure"]: Cell(c) for c in row["cells"]}
+        raise KeyError(f"no row for system {system} and key {key!r} in section {section!r}")
+
+    def cell(self, measure: str, system: int = 0, section: str = "scores", key: Optional[str] = None) -> Cell:
+        """One cell; KeyError naming the row's measures when ``measure`` is not one."""
+        row = self.cells(system, section, key)
+        if measure not in row:
+            raise KeyError(f"no measure {measure!r} in that row; it has {list(row)}")
+        return row[measure]
+
+    @property
+    def scores(self) -> Dict[str, Cell]:
+        """The first system's headline cells (section ``scores``), by measure name."""
+        return self.cells(0, "scores", None)
+
+    def to_pandas(self) -> Any:
+        """Every cell of every section as a pandas DataFrame: one row per section, system,
+        key and measure, with ``value``, ``ci_low``, ``ci_high`` and ``counts``."""
+        try:
+            import pandas
+        except ImportError as e:  # pragma: no cover - depends on the environment
+            raise ImportError("Report.to_pandas() needs pandas: pip install pandas") from e
+        names = self.systems
+        records = []
+        for s in self._data.get("sections", []):
+            for row in s["rows"]:
+                k = row.get("system")
+                for c in row["cells"]:
+                    ci = c.get("ci") or (None, None)
+                    records.append(
+                        {
+                            "section": s["id"],
+                            "system": names[k] if isinstance(k, int) and k < len(names) else k,
+                            "key": row.get("key"),
+                            "measure": c["measure"],
+                            "value": c.get("value"),
+                            "ci_low": ci[0],
+                            "ci_high": ci[1],
+                            "counts": c.get("counts"),
+                        }
+                    )
+        return pandas.DataFrame.from_records(
+            records, columns=["section", "system", "key", "measure", "value", "ci_low", "ci_high", "counts"]
+        )
+
+    def __repr__(self) -> str:
+        head = ", ".join(f"{m}={c.score!r}" for m, c in list(self.scores.items())[:4]) if self._has_scores() else ""
+        return f"<treeval Report {self.command} {self.systems}: {head}>"
+
+    def _has_scores(self) -> bool:
+        try:
+            self.scores
+            return True
+        except KeyError:
+            return False

@@ -1,0 +1,80 @@
+"""Small CoNLL-U texts, valid and malformed, for treeval.conll18's loading and evaluation.
+
+Each case is a system file scored against :data:`GOLD`. What the reference scorer
+(conll18_ud_eval.py) does with each one (which call raises, and what) is recorded in
+fixtures/conll18_malformed.json by make_fixtures.py; the tests check treeval.conll18 does
+the same.
+"""
+
+W1 = "1\ta\ta\tX\t_\t_\t2\tdep\t_\t_"
+W2 = "2\tb\tb\tX\t_\t_\t0\troot\t_\t_"
+W3 = "1\tc\tc\tX\t_\t_\t0\troot\t_\t_"
+
+#: The gold file every case is scored against: two sentences, "a b" and "c".
+GOLD = "# text = a b\n" + W1 + "\n" + W2 + "\n\n" + W3 + "\n\n"
+
+
+def _sents(*sentences: str) -> str:
+    return "".join(s + "\n\n" for s in sentences)
+
+
+def _row(*cols: str) -> str:
+    return "\t".join(cols)
+
+
+CASES = {
+    "valid": GOLD,
+    "valid_crlf": GOLD.replace("\n", "\r\n"),
+    "valid_no_comment": _sents(W1 + "\n" + W2, W3),
+    "valid_empty_node": _sents(W1 + "\n" + W2 + "\n" + _row("2.1", "x", "x", "X", "_", "_", "_", "_", "2:dep", "_"), W3),
+    "valid_subtype_and_feats": _sents(
+        _row("1", "a", "a", "X", "_", "Case=Nom|Foo=Bar", "2", "nsubj:pass", "_", "_") + "\n" + W2, W3
+    ),
+    "valid_trailing_comment": GOLD + "# the end\n",
+    "valid_mwt": _sents(_row("1-2", "ab", "_", "_", "_", "_", "_", "_", "_", "_") + "\n" + W1 + "\n" + W2, W3),
+    "valid_mwt_ids_unchecked": _sents(
+        _row("1-2", "ab", "_", "_", "_", "_", "_", "_", "_", "_") + "\n" + W1.replace("1\t", "7\t", 1) + "\n" + W2, W3
+    ),
+    "valid_zero_padded_id": _sents("01" + W1[1:] + "\n" + W2, W3),
+    "valid_leading_comment_only_file_end": GOLD + "# x\n# y\n",
+    "empty_file": "",
+    "only_comments": "# a\n# b\n",
+    "text_differs": _sents(W1 + "\n" + W2.replace("\tb\t", "\tz\t", 1), W3),
+    "text_shorter": _sents(W1 + "\n" + W2),
+    "nine_columns": _sents(W1 + "\n" + W2.rsplit("\t", 1)[0], W3),
+    "eleven_columns": _sents(W1 + "\n" + W2 + "\t_", W3),
+    "space_separated": _sents(W1 + "\n" + W2.replace("\t", " "), W3),
+    "empty_form_after_spaces": _sents(W1 + "\n" + W2.replace("\tb\t", "\t\u00a0\t", 1), W3),
+    "empty_form": _sents(W1 + "\n" + W2.replace("\tb\t", "\t\t", 1), W3),
+    "bad_word_id": _sents(W1 + "\n" + "x" + W2[1:], W3),
+    "empty_word_id": _sents(W1 + "\n" + W2[1:], W3),
+    "skipped_word_id": _sents(W1 + "\n" + "3" + W2[1:], W3),
+    "repeated_word_id": _sents(W1 + "\n" + "1" + W2[1:], W3),
+    "word_id_zero": _sents("0" + W1[1:] + "\n" + W2, W3),
+    "bad_head": _sents(W1.replace("\t2\tdep", "\tx\tdep") + "\n" + W2, W3),
+    "empty_head": _sents(W1.replace("\t2\tdep", "\t_\tdep") + "\n" + W2, W3),
+    "negative_head": _sents(W1.replace("\t2\tdep", "\t-1\tdep") + "\n" + W2, W3),
+    "head_out_of_range": _sents(W1.replace("\t2\tdep", "\t5\tdep") + "\n" + W2, W3),
+    "self_loop": _sents(W1.replace("\t2\tdep", "\t1\tdep") + "\n" + W2, W3),
+    "cycle": _sents(W1 + "\n" + W2.replace("\t0\troot", "\t1\tdep"), W3),
+    "two_roots": _sents(W1.replace("\t2\tdep", "\t0\troot") + "\n" + W2, W3),
+    "no_final_blank_line": GOLD.rstrip("\n") + "\n",
+    "no_final_newline": GOLD.rstrip("\n"),
+    "double_blank_line": GOLD.replace("\n\n", "\n\n\n", 1),
+    "leading_blank_line": "\n" + GOLD,
+    "whitespace_line": GOLD.replace("\n\n", "\n \n", 1),
+    "comment_inside_sentence": _sents(W1 + "\n# inside\n" + W2, W3),
+    "bom": "\ufeff" + GOLD,
+    "mwt_bad_range": _sents(_row("1-x", "ab", "_", "_", "_", "_", "_", "_", "_", "_") + "\n" + W1 + "\n" + W2, W3),
+    "mwt_member_nine_columns": _sents(
+        _row("1-2", "ab", "_", "_", "_", "_", "_", "_", "_", "_") + "\n" + W1 + "\n" + W2.rsplit("\t", 1)[0], W3
+    ),
+    "mwt_member_bad_head": _sents(
+        _row("1-2", "ab", "_", "_", "_", "_", "_", "_", "_", "_") + "\n" + W1.replace("\t2\tdep", "\tx\tdep") + "\n" + W2, W3
+    ),
+    "mwt_member_head_out_of_range": _sents(
+        _row("1-2", "ab", "_", "_", "_", "_", "_", "_", "_", "_") + "\n" + W1.replace("\t2\tdep", "\t9\tdep") + "\n" + W2, W3
+    ),
+    "mwt_past_end_of_file": _row("1-2", "ab", "_", "_", "_", "_", "_", "_", "_", "_") + "\n" + W1 + "\n",
+    "empty_node_nine_columns": _sents(W1 + "\n" + W2 + "\n" + _row("2.1", "x", "x", "X", "_", "_", "_", "_", "_"), W3),
+}
