@@ -408,15 +408,15 @@ pub fn check_errors(
     Ok(())
 }
 
-/// Refuse `--where` where it is not built (every command but deps and ud), and beside a
+/// Refuse `--where` where it is not built (every command but deps, ud and brackets), and beside a
 /// `--compat` mode (which prints exactly what the reference tool prints).
 pub fn check_where(command: &str, conds: &[String], compat: bool) -> Result<(), Failure> {
     if conds.is_empty() {
         return Ok(());
     }
-    if command != "deps" && command != "ud" {
+    if !matches!(command, "deps" | "ud" | "brackets") {
         return Err(Failure::Usage(format!(
-            "--where is not available for `treeval {command}` (it is for deps and ud)"
+            "--where is not available for `treeval {command}` (it is for deps, ud and brackets)"
         )));
     }
     if compat {

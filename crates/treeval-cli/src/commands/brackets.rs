@@ -6,7 +6,8 @@ use std::sync::Arc;
 use treeval_formats::bracket::{BracketReader, Layout};
 use treeval_formats::Diagnostic;
 use treeval_metrics::brackets::by::BracketsKey;
-use treeval_metrics::brackets::measures::{measures, CarefulUnit};
+use treeval_metrics::brackets::filter::BracketWhere;
+use treeval_metrics::brackets::measures::{measures, measures_where_label, CarefulUnit};
 use treeval_metrics::brackets::{evaluate, BracketCounts, BracketResult, Params, BUILT_IN};
 use treeval_metrics::careful::{
     judge, read_judgments, CarefulOptions, Judged, JudgmentKey, Judgments, PairCounts,
@@ -163,6 +164,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     params.by_label = a.compat.is_none() && by.contains(&BracketsKey::Label);
     params.keep_brackets = html || (a.report.errors && a.compat.is_none());
     params.selection = crate::select::selection(&a.report.select)?;
+    params.filter = where_filter(a, &params)?;
     let judgments = judgments_file(a)?;
     let careful = careful_options(a, &params, judgments.is_some());
     let (cfg, resample) = super::significance::resampling_config(
@@ -199,6 +201,9 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     per_sentence.finish()?;
     if a.compat.is_none() {
         let mut signature = signature(&params, &prm_name, layout, careful.as_ref());
+        if !params.filter.is_empty() {
+            signature.push("where", params.filter.name());
+        }
         if resample {
             super::significance::sign(&a.report.sig, &cfg, &mut signature);
             signature.push("test-metrics", a.test_metrics.join(","));
@@ -221,7 +226,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .browser
             .take()
             .map(|b| b.finish(scored.gold_trees, a.report.html_sentences));
-        tests(a, &cfg, &scored.systems, &mut report);
+        tests(a, &cfg, &params, &scored.systems, &mut report);
         report.warnings = scored.warnings;
         let sel = (&params.selection, &scored.selection);
         let unit = "words (as CUTOFF_LEN counts them)";
@@ -230,6 +235,21 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     out.write_all(scored.text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The `--where` conditions, checked against the parameter file (a label it deletes,
+/// cuts or counts under another name can match no bracket).
+fn where_filter(a: &BracketsArgs, params: &Params) -> Result<BracketWhere, Failure> {
+    let w = BracketWhere::all(&a.report.where_)
+        .and_then(|w| w.check_labels(params).map(|()| w))
+        .map_err(|e| Failure::Usage(format!("--where: {e}")))?;
+    if !w.is_empty() && a.careful {
+        return Err(Failure::Usage(format!(
+            "--where {} does not apply to --careful, whose preparation and classes are over every bracket of the sentence; drop one of the two",
+            w.describe()
+        )));
+    }
+    Ok(w)
 }
 
 /// The breakdowns (`--by`, each key once, in the order given); with `--format html`
@@ -379,7 +399,8 @@ impl Scored {
         }
         let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
         if a.report.errors {
-            let listing = treeval_report::errors::brackets_errors(k, &r);
+            let keep = |label: &str| s.params.filter.label_matches(label);
+            let listing = treeval_report::errors::brackets_errors(k, &r, &keep);
             self.listings.push(listing);
         }
         if let Some(b) = self.browser.as_mut() {
@@ -660,11 +681,16 @@ fn careful_pairs(reproduced: &[Vec<(u64, Vec<bool>)>]) -> Vec<(usize, usize, Pai
 fn tests(
     a: &BracketsArgs,
     cfg: &treeval_stats::compare::CompareConfig,
+    params: &Params,
     systems: &[BracketsSystem],
     report: &mut Report,
 ) {
     if !cfg.tests.is_empty() {
-        let ms = measures();
+        let ms = if params.filter.has_label() {
+            measures_where_label()
+        } else {
+            measures()
+        };
         let tested: Vec<treeval_report::driver::Tested> = ms
             .iter()
             .filter(|m| a.test_metrics.iter().any(|t| t == m.name))

@@ -235,7 +235,7 @@ fn check_shared(a: &TableArgs) -> Result<(), Failure> {
         ),
         (
             !r.where_.is_empty(),
-            "--where is not available for `treeval table` (it is for deps and ud): run the command of a treebank",
+            "--where is not available for `treeval table` (it is for deps, ud and brackets): run the command of a treebank",
         ),
     ];
     match refused.iter().find(|(bad, _)| *bad) {

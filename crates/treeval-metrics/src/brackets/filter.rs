@@ -88,6 +88,11 @@ impl BracketWhere {
         self.conds.iter().any(|c| c.key == BracketsKey::Label)
     }
 
+    /// Whether a condition reads the sentence length.
+    pub fn has_length(&self) -> bool {
+        self.conds.iter().any(|c| c.key == BracketsKey::Length)
+    }
+
     /// The conditions for the signature, alternatives joined by `/` (`|` separates the
     /// signature's parts): `label=NP/VP,length=1-10`.
     pub fn name(&self) -> String {
@@ -227,7 +232,7 @@ mod tests {
         }
         let w = BracketWhere::all(&["label=NP|VP".into(), "length=41+".into()]).unwrap();
         assert_eq!(w.name(), "label=NP/VP,length=41+");
-        assert!(w.has_label() && !BracketWhere::default().has_label());
+        assert!(w.has_label() && w.has_length() && !BracketWhere::default().has_label());
         assert!(w.sentence_matches(41) && !w.sentence_matches(40));
         assert!(w.label_matches("VP") && !w.label_matches("S"));
     }
