@@ -1,0 +1,168 @@
+//! `brackets --where`: a condition counts exactly the brackets of the `--by` cell it
+//! names (label: the bracket's label as compared; length: whole sentences), the figures a
+//! label condition does not restrict are n/a, the report says what was kept; and the
+//! small rules around it: `--html-sentences` only with `--format html`, the first
+//! section titled by the sentence selection.
+
+mod common;
+
+use common::{assert_bracket_where_is_by, assert_stderr_has, cell, counts, stdout_ok, treeval};
+use serde_json::Value;
+
+const DEBUG: [&str; 2] = [
+    "testdata/brackets/debug/gold.txt",
+    "testdata/brackets/debug/test.txt",
+];
+const LONG: [&str; 2] = [
+    "testdata/brackets/brackets-300/gold.txt",
+    "testdata/brackets/brackets-300/test.txt",
+];
+const PAPER: [&str; 3] = [
+    "testdata/brackets/careful-paper/gold.txt",
+    "testdata/brackets/careful-paper/test.txt",
+    "testdata/brackets/careful-paper/test2.txt",
+];
+
+fn report(files: &[&str], extra: &[&str]) -> Value {
+    let mut a = vec!["brackets", "-q", "--format", "json"];
+    a.extend(files);
+    a.extend(extra);
+    serde_json::from_str(&stdout_ok(&a)).unwrap()
+}
+
+/// The rows of section `id`.
+fn rows(v: &Value, id: &str) -> Value {
+    v["sections"]
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["id"] == id))
+        .map(|s| s["rows"].clone())
+        .unwrap_or_else(|| panic!("no section {id}"))
+}
+
+/// For every label and length group of every test file, `--where KEY=GROUP` has the
+/// `--by` cell's recall, precision and F, with COLLINS.prm and with LABELED 0 (where a
+/// matched test bracket counts under its gold bracket's label).
+#[test]
+fn every_by_cell_is_its_where() {
+    let dir = std::env::temp_dir().join(format!("treeval-bwhere-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let prm = dir.join("unlabeled.prm");
+    std::fs::write(&prm, "LABELED 0\nDELETE_LABEL TOP\nDELETE_LABEL -NONE-\nDELETE_LABEL ,\nDELETE_LABEL :\nDELETE_LABEL ``\nDELETE_LABEL ''\nDELETE_LABEL .\nEQ_LABEL ADVP PRT\n").unwrap();
+    let unlabeled = ["--prm", prm.to_str().unwrap()];
+    let mut checked = 0;
+    for files in [&DEBUG[..], &LONG[..], &PAPER[..]] {
+        for prm in [&[][..], &unlabeled[..]] {
+            let by = report(files, &[&["--by", "label,length"][..], prm].concat());
+            checked += assert_bracket_where_is_by(&by, |cond| {
+                report(files, &[&["--where", cond][..], prm].concat())
+            });
+        }
+    }
+    assert!(checked >= 20, "{checked} groups");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A label condition: figures by hand from the debug sample's `--by label` table (NP 8
+/// gold, 8 test, 6 matched; VP 8, 9, 7; all 24, 25, 21); complete match, crossing and
+/// tagging n/a; the signature, convention and notes say what was kept.
+#[test]
+fn a_label_condition_counts_its_brackets_and_says_so() {
+    let w = report(&DEBUG, &["--where", "label=NP|VP"]);
+    assert_eq!(counts(cell(&w, "all", 0, "recall")), [13, 16]);
+    assert_eq!(counts(cell(&w, "all", 0, "precision")), [13, 17]);
+    for m in ["complete", "crossing", "no-crossing", "le2-crossing", "tagging"] {
+        assert!(cell(&w, "all", 0, m)["value"].is_null(), "{m}");
+        assert!(cell(&w, "cutoff", 0, m)["value"].is_null(), "{m}");
+    }
+    assert!(w["signature"]
+        .as_str()
+        .unwrap()
+        .ends_with("|where:label=NP/VP"));
+    assert!(w["conventions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["name"] == "where" && c["value"] == "label=NP|VP"));
+    let notes: Vec<&str> = w["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert!(
+        notes.contains(&"testdata/brackets/debug/test.txt: where label=NP|VP: 16 of 24 gold brackets, 17 of 25 test brackets"),
+        "{notes:?}"
+    );
+    assert!(
+        notes.iter().any(|n| n.contains("complete match, crossing and tagging accuracy are n/a")),
+        "{notes:?}"
+    );
+    let title = w["sections"][0]["title"].as_str().unwrap();
+    assert_eq!(title, "all sentences (where label=NP|VP)");
+    // a label no bracket has: nothing kept, said so
+    let w = report(&DEBUG, &["--where", "label=WHNP"]);
+    assert!(cell(&w, "all", 0, "recall")["value"].is_null());
+    let notes = w["notes"].to_string();
+    assert!(
+        notes.contains("where label=WHNP: 0 of 24 gold brackets, 0 of 25 test brackets (no bracket: every score is n/a)"),
+        "{notes}"
+    );
+}
+
+/// A length condition keeps whole sentences: every figure is defined, and equals the
+/// same range given as the sentence selection (`--min-len`/`--max-len`), error and
+/// skipped sentences included.
+#[test]
+fn a_length_condition_is_a_sentence_condition() {
+    for (files, cond, sel) in [
+        (&DEBUG[..], "length=1-10", &["--max-len", "10"][..]),
+        (&LONG[..], "length=51+", &["--min-len", "51"][..]),
+        // sentences 2, 3, 4 and 6 (skipped: its test tree has no words)
+        (&DEBUG[..], "length=2-6", &["--min-len", "2", "--max-len", "6"][..]),
+        (&DEBUG[..], "length=4", &["--min-len", "4", "--max-len", "4"][..]),
+    ] {
+        let w = report(files, &["--where", cond]);
+        let s = report(files, sel);
+        assert_eq!(rows(&w, "all"), rows(&s, "all"), "{cond}");
+        assert_eq!(rows(&w, "cutoff"), rows(&s, "cutoff"), "{cond}");
+        assert!(cell(&w, "all", 0, "tagging")["value"].is_number(), "{cond}");
+    }
+    // the note counts the sentences kept of those scored
+    let w = report(&LONG, &["--where", "length=51+"]);
+    let notes = w["notes"].to_string();
+    assert!(notes.contains("where length=51+: 1 of 2 sentences, "), "{notes}");
+    assert!(notes.contains("a condition on whole sentences"), "{notes}");
+}
+
+/// `--errors` lists only the unmatched brackets the conditions keep: with `label=NP`
+/// exactly the NP rows of the full listing, (8 − 6) missed + (8 − 6) extra.
+#[test]
+fn errors_list_the_kept_brackets_only() {
+    let listing = |extra: &[&str]| -> Vec<Value> {
+        let v = report(&DEBUG, &[&["--errors"][..], extra].concat());
+        v["listings"][0]["rows"].as_array().unwrap().clone()
+    };
+    let all = listing(&[]);
+    let np = listing(&["--where", "label=NP"]);
+    let want: Vec<Value> = all.iter().filter(|r| r[1] == "NP").cloned().collect();
+    assert_eq!(np, want);
+    assert_eq!(np.len(), 4);
+    assert!(all.len() > np.len());
+}
+
+#[test]
+fn conditions_that_cannot_hold_or_apply_are_usage_errors() {
+    for (extra, says) in [
+        (&["--where", "label=NP-SBJ"][..], "write 'NP'"),
+        (&["--where", "label=PRT"][..], "EQ_LABEL counts 'PRT' brackets as 'ADVP'"),
+        (&["--where", "label=TOP"][..], "DELETE_LABEL"),
+        (&["--where", "tag=NN"][..], "expected one of label, length; found 'tag'"),
+        (&["--where", "length=long"][..], "a number, a range N-M or N+"),
+        (&["--where", "label=NP", "--compat", "evalb"][..], "--where does not apply with --compat"),
+        (&["--where", "label=NP", "--careful"][..], "does not apply to --careful"),
+    ] {
+        let o = treeval(&[&["brackets", DEBUG[0], DEBUG[1]][..], extra].concat());
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert_stderr_has(&o, says);
+    }
+}
