@@ -720,16 +720,11 @@ pub struct ReportArgs {
     /// fetched when it is viewed; docs/html-page.md). With --compat: text only.
     #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
     pub format: Format,
-    /// Sentences the HTML page's sentence browser holds at most; beyond that an evenly
-    /// spaced sample, said on the page (the scores always count every sentence). Only with
-    /// --format html.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = treeval_report::browse::DEFAULT_LIMIT,
-        help_heading = "Output"
-    )]
-    pub html_sentences: usize,
+    /// Sentences the HTML page's sentence browser holds at most (default 5000); beyond
+    /// that an evenly spaced sample, said on the page (the scores always count every
+    /// sentence). Only with --format html (else a usage error).
+    #[arg(long, value_name = "N", help_heading = "Output")]
+    pub html_sentences: Option<usize>,
     /// No progress bar and no warnings on stderr (the warnings stay in the report).
     #[arg(short, long, help_heading = "Output")]
     pub quiet: bool,
@@ -772,6 +767,14 @@ pub struct ReportArgs {
     /// Files written besides the report.
     #[command(flatten)]
     pub out: OutputArgs,
+}
+
+impl ReportArgs {
+    /// `--html-sentences`, or its default.
+    pub fn html_sentences(&self) -> usize {
+        self.html_sentences
+            .unwrap_or(treeval_report::browse::DEFAULT_LIMIT)
+    }
 }
 
 /// Sentence selection, with the same meaning in every command: which gold sentences are

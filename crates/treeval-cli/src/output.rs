@@ -384,6 +384,18 @@ pub fn check_format(
     Ok(())
 }
 
+/// Refuse `--html-sentences` without `--format html`: it sizes the HTML page's sentence
+/// browser and would otherwise be silently ignored.
+pub fn check_html_sentences(r: &crate::args::ReportArgs) -> Result<(), Failure> {
+    if r.html_sentences.is_some() && r.format != crate::args::Format::Html {
+        return Err(Failure::Usage(format!(
+            "--html-sentences only applies with --format html (it sizes the HTML page's sentence browser), not with --format {}; drop it or add --format html",
+            r.format.name()
+        )));
+    }
+    Ok(())
+}
+
 /// Refuse `--errors` where it is not built yet, and beside a `--compat` mode (which
 /// prints exactly what the reference tool prints).
 pub fn check_errors(

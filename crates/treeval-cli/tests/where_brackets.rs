@@ -166,3 +166,73 @@ fn conditions_that_cannot_hold_or_apply_are_usage_errors() {
         assert_stderr_has(&o, says);
     }
 }
+
+/// `--html-sentences` sizes the HTML page's browser: without `--format html` it is a usage
+/// error in every command (it used to be silently ignored).
+#[test]
+fn html_sentences_only_with_format_html() {
+    let commands: [&[&str]; 5] = [
+        &["brackets", DEBUG[0], DEBUG[1]],
+        &["deps", "examples/gold.conllu", "examples/sys.conllu"],
+        &["ud", "examples/gold.conllu", "examples/sys.conllu"],
+        &["align", "testdata/align/gold.naacl", "testdata/align/hyp.pharaoh"],
+        &["relations", "examples/gold.conllu", "examples/sys.conllu"],
+    ];
+    for args in commands {
+        for format in ["text", "json"] {
+            let o = treeval(&[args, &["--html-sentences", "10", "--format", format]].concat());
+            assert_eq!(o.status.code(), Some(2), "{args:?} {format}");
+            assert_stderr_has(
+                &o,
+                &format!("--html-sentences only applies with --format html (it sizes the HTML page's sentence browser), not with --format {format}"),
+            );
+        }
+        let page = stdout_ok(&[args, &["-q", "--html-sentences", "10", "--format", "html"]].concat());
+        assert!(page.contains("<html"), "{args:?}");
+    }
+}
+
+/// The browser's note counts the sentences the selection keeps (M of "N of M"): brackets'
+/// debug sample with `--max-len 4` keeps sentences 3 to 7 (lengths 4, 4, 0, 2, 3), of
+/// which 3 are scored; ud with `--max-len 5` keeps 1 of the 3 example sentences.
+#[test]
+fn the_browser_counts_the_kept_sentences() {
+    let note = |args: &[&str]| -> String {
+        let page = stdout_ok(&[args, &["-q", "--format", "html"]].concat());
+        let at = page.find("<p id=\"browser-note\">").expect("a browser note");
+        let rest = &page[at + "<p id=\"browser-note\">".len()..];
+        rest[..rest.find("</p>").unwrap()].to_owned()
+    };
+    assert_eq!(
+        note(&["brackets", DEBUG[0], DEBUG[1], "--max-len", "4"]),
+        "3 of 5 sentences, 1 system. 2 of the 5 sentences are not on the page: EVALB does not score them (error or skipped sentences)"
+    );
+    // a --where length condition keeps sentences too (3, 4, 6 and 7)
+    assert!(note(&["brackets", DEBUG[0], DEBUG[1], "--where", "length=1-4"])
+        .starts_with("3 of 4 sentences, 1 system."));
+    assert!(note(&["brackets", DEBUG[0], DEBUG[1]]).starts_with("5 of 7 sentences, 1 system."));
+    let ud = ["ud", "examples/gold.conllu", "examples/sys.conllu"];
+    assert_eq!(note(&[&ud[..], &["--max-len", "5"]].concat()), "1 of 1 sentences, 1 system.");
+    assert_eq!(note(&ud), "3 of 3 sentences, 1 system.");
+    let deps = ["deps", "examples/gold.conllu", "examples/sys.conllu"];
+    assert_eq!(note(&[&deps[..], &["--max-len", "5"]].concat()), "1 of 1 sentences, 1 system.");
+}
+
+/// Under a sentence selection the first section is titled by the sentences it covers, in
+/// every format that prints titles (csv and tsv name sections by id).
+#[test]
+fn the_first_section_says_which_sentences_it_covers() {
+    let title = "kept sentences of at most 40 words";
+    for format in ["text", "markdown", "latex", "html", "json"] {
+        let out = stdout_ok(&["brackets", "-q", "--format", format, LONG[0], LONG[1], "--max-len", "40"]);
+        assert!(out.contains(title), "{format}: {out}");
+        assert!(!out.contains("all sentences"), "{format}");
+    }
+    let v = report(&LONG, &["--min-len", "3", "--where", "label=NP"]);
+    assert_eq!(
+        v["sections"][0]["title"],
+        "kept sentences of at least 3 words (where label=NP)"
+    );
+    let v = report(&LONG, &[]);
+    assert_eq!(v["sections"][0]["title"], "all sentences");
+}

@@ -141,6 +141,7 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
+    crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("brackets", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("brackets", &a.report.where_, a.compat.is_some())?;
     if a.compat.is_some() {
@@ -225,7 +226,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         report.browser = scored
             .browser
             .take()
-            .map(|b| b.finish(scored.gold_trees, a.report.html_sentences));
+            .map(|b| b.finish(scored.page_total, a.report.html_sentences()));
         tests(a, &cfg, &params, &scored.systems, &mut report);
         report.warnings = scored.warnings;
         let sel = (&params.selection, &scored.selection);
@@ -325,6 +326,9 @@ struct Scored {
     /// Per careful system: each treebank bracket's sentence and whether it was reproduced.
     reproduced: Vec<Vec<(u64, Vec<bool>)>>,
     gold_trees: u64,
+    /// The gold trees the sentence selection and a `--where` length condition keep: the
+    /// sentences the HTML page's browser is about.
+    page_total: u64,
     /// The compat output so far.
     text: String,
     /// The pairing errors of every test file, reported together.
@@ -358,6 +362,8 @@ impl Scored {
         let mut r = evaluate(&mut g, &mut t, s.params, s.careful)
             .map_err(|e| Failure::Eval(e.to_string()))?;
         self.gold_trees = r.gold_trees;
+        let (sel, w) = (&r.selection, &r.where_counts.sentences);
+        self.page_total = r.gold_trees.saturating_sub(sel.by_id + sel.by_length + (w.1 - w.0));
         // a byte-order mark, CR LF: accepted, one warning per file
         let mut notes = if k == 0 { g.warnings() } else { Vec::new() };
         notes.extend(t.warnings());

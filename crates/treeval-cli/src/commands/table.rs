@@ -214,6 +214,7 @@ fn table_test(a: &TableArgs) -> TableTest {
 /// Bikel's one-sided test, per-sentence output and error listings.
 fn check_shared(a: &TableArgs) -> Result<(), Failure> {
     let r = &a.report;
+    crate::output::check_html_sentences(r)?;
     let refused = [
         (r.sig.tests.len() > 1, "give one --test (ar or bootstrap)"),
         (
