@@ -742,9 +742,9 @@ pub struct ReportArgs {
     /// one table per system; JSON: `listings`).
     #[arg(long, help_heading = "Output")]
     pub errors: bool,
-    /// Score only the words that meet every condition (deps, ud): COND[,COND…],
-    /// repeatable, all ANDed. COND is KEY=VALUE[|VALUE…] (any value). KEY is a --by key of
-    /// the gold word (deprel, upos, xpos, length, distance, direction, depth,
+    /// Score only the words (brackets: the brackets) that meet every condition (deps, ud,
+    /// brackets): COND[,COND…], repeatable, all ANDed. COND is KEY=VALUE[|VALUE…] (any
+    /// value). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
     /// projectivity; also written gold.KEY) or, in deps, of the system's analysis of the
     /// same word (sys.deprel, sys.upos, sys.distance, sys.direction). VALUE is a group as
     /// the --by table names it (3-6, 7+, root, left, non-projective, …) or, for length,
@@ -755,7 +755,13 @@ pub struct ReportArgs {
     /// signature records the conditions. ud counts the kept gold words and the system
     /// words aligned to them (precision = aligned accuracy; Tokens and Sentences n/a).
     /// With sys.* conditions each system scores different words, so --test mcnemar is
-    /// refused. Not in the other commands (usage error).
+    /// refused. brackets: KEY is label (the bracket's label as compared: cut at '-' or
+    /// '=', an EQ_LABEL class under its first label) or length (the sentence's, as
+    /// CUTOFF_LEN counts words: a condition on whole sentences; --by length groups, a
+    /// number, N-M or N+); recall, precision and F then count the kept gold and test
+    /// brackets, equal to the --by cells; under a label condition complete match,
+    /// crossing and tagging are n/a; not with --careful. Not in the other commands
+    /// (usage error).
     #[arg(long = "where", value_name = "CONDS", help_heading = "Output")]
     pub where_: Vec<String>,
     /// Which sentences are scored.

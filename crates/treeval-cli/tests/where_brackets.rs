@@ -97,6 +97,10 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
         notes.iter().any(|n| n.contains("complete match, crossing and tagging accuracy are n/a")),
         "{notes:?}"
     );
+    let kept = &w["inputs"][1]["counts"]["where"];
+    assert_eq!(kept["gold"], serde_json::json!({"kept": 16, "of": 24}));
+    assert_eq!(kept["test"], serde_json::json!({"kept": 17, "of": 25}));
+    assert_eq!(kept["sentences"], serde_json::json!({"kept": 7, "of": 7}));
     let title = w["sections"][0]["title"].as_str().unwrap();
     assert_eq!(title, "all sentences (where label=NP|VP)");
     // a label no bracket has: nothing kept, said so
@@ -130,7 +134,11 @@ fn a_length_condition_is_a_sentence_condition() {
     // the note counts the sentences kept of those scored
     let w = report(&LONG, &["--where", "length=51+"]);
     let notes = w["notes"].to_string();
-    assert!(notes.contains("where length=51+: 1 of 2 sentences, "), "{notes}");
+    // by hand: the 300-word sentence's 300 brackets, of 303 (the other sentence has 3)
+    assert!(
+        notes.contains("where length=51+: 1 of 2 sentences, 300 of 303 gold brackets, 300 of 303 test brackets"),
+        "{notes}"
+    );
     assert!(notes.contains("a condition on whole sentences"), "{notes}");
 }
 

@@ -196,8 +196,17 @@ fn add_where(r: &mut Report, params: &Params, systems: &[BracketsSystem]) {
         return;
     }
     r.convention("where", w.describe());
-    for s in systems {
+    for (k, s) in systems.iter().enumerate() {
         let c = &s.where_counts;
+        // the test file's input counts (inputs[0] is the gold file's)
+        let input = r.inputs.get_mut(k + 1).filter(|i| i.system == Some(k));
+        if let Some(o) = input.and_then(|i| i.counts.as_object_mut()) {
+            let kept = |(k, of): (u64, u64)| serde_json::json!({"kept": k, "of": of});
+            o.insert(
+                "where".into(),
+                serde_json::json!({"sentences": kept(c.sentences), "gold": kept(c.gold), "test": kept(c.test)}),
+            );
+        }
         let mut kept = vec![(c.gold, "gold brackets"), (c.test, "test brackets")];
         if c.sentences.0 < c.sentences.1 {
             kept.insert(0, (c.sentences, "sentences"));

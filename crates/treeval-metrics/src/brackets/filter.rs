@@ -31,8 +31,8 @@ pub struct BracketWhere {
     conds: Vec<Cond>,
 }
 
-/// How many gold and test brackets (and sentences) `--where` kept, of how many the
-/// scored sentences have (after the sentence selection).
+/// How many sentences and gold and test brackets `--where` kept, of how many the
+/// sentence selection kept (brackets: of the scored sentences).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct WhereCounts {
     /// Scored sentences kept (a length condition), of all scored sentences.
@@ -172,6 +172,10 @@ impl Scorer {
     /// counts them under) and add what was kept to `counts`.
     pub(super) fn filter_row(&self, w: &BracketWhere, row: &mut SentenceRow, counts: &mut WhereCounts) {
         counts.sentences.1 += 1;
+        if row.status == Status::Ok {
+            counts.gold.1 += row.gold;
+            counts.test.1 += row.test;
+        }
         if !w.sentence_matches(row.length) {
             return;
         }
@@ -180,7 +184,6 @@ impl Scorer {
             return;
         }
         let name = |label: u32| self.names[self.canonical(label) as usize].as_ref();
-        let (gold_all, test_all) = (row.gold, row.test);
         if w.has_label() {
             let gold = self.gb.iter().filter(|g| w.label_matches(name(g.label)));
             let (mut n, mut matched) = (0, 0);
@@ -194,8 +197,6 @@ impl Scorer {
         }
         counts.gold.0 += row.gold;
         counts.test.0 += row.test;
-        counts.gold.1 += gold_all;
-        counts.test.1 += test_all;
     }
 }
 
@@ -279,7 +280,7 @@ mod tests {
         assert_eq!((r.all.sentences, r.all.gold, r.all.test, r.all.matched), (1, 3, 3, 2));
         assert_eq!(r.rows.len(), 1);
         assert_eq!(r.where_counts.sentences, (1, 2));
-        assert_eq!(r.where_counts.gold, (3, 3));
+        assert_eq!(r.where_counts.gold, (3, 7), "of the brackets of every scored sentence");
         // LABELED 0: the test C matched gold B, and counts under B, as in --by label
         let r = run(g, t, &["label=B"], false);
         assert_eq!((r.all.gold, r.all.test, r.all.matched), (1, 1, 1));
