@@ -244,3 +244,16 @@ fn the_first_section_says_which_sentences_it_covers() {
     let v = report(&LONG, &[]);
     assert_eq!(v["sections"][0]["title"], "all sentences");
 }
+
+/// The whole text and Markdown reports of a selection with a label condition: the title,
+/// the n/a figures, the notes and the restricted listing, as a reader sees them.
+#[test]
+fn snapshots_of_a_restricted_report() {
+    let args = [
+        "brackets", DEBUG[0], DEBUG[1], "-q", "--max-len", "4", "--where", "label=NP|VP",
+        "--by", "label,length", "--errors",
+    ];
+    insta::assert_snapshot!("brackets-where-text", stdout_ok(&args));
+    let md = stdout_ok(&[&args[..], &["--format", "markdown"]].concat());
+    insta::assert_snapshot!("brackets-where-markdown", md);
+}
