@@ -77,7 +77,10 @@ fn same_scores(selected: &[&str], dir: &Path, filtered: &[&str], sel: &str) -> s
         .iter_mut()
         .zip(b["sections"].as_array().unwrap())
     {
-        if x["title"].as_str().is_some_and(|t| t.starts_with("kept sentences")) {
+        if x["title"]
+            .as_str()
+            .is_some_and(|t| t.starts_with("kept sentences"))
+        {
             assert_eq!(y["title"], "all sentences");
             x["title"] = y["title"].clone();
         }

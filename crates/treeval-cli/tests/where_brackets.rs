@@ -70,7 +70,13 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
     let w = report(&DEBUG, &["--where", "label=NP|VP"]);
     assert_eq!(counts(cell(&w, "all", 0, "recall")), [13, 16]);
     assert_eq!(counts(cell(&w, "all", 0, "precision")), [13, 17]);
-    for m in ["complete", "crossing", "no-crossing", "le2-crossing", "tagging"] {
+    for m in [
+        "complete",
+        "crossing",
+        "no-crossing",
+        "le2-crossing",
+        "tagging",
+    ] {
         assert!(cell(&w, "all", 0, m)["value"].is_null(), "{m}");
         assert!(cell(&w, "cutoff", 0, m)["value"].is_null(), "{m}");
     }
@@ -94,7 +100,9 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
         "{notes:?}"
     );
     assert!(
-        notes.iter().any(|n| n.contains("complete match, crossing and tagging accuracy are n/a")),
+        notes
+            .iter()
+            .any(|n| n.contains("complete match, crossing and tagging accuracy are n/a")),
         "{notes:?}"
     );
     let kept = &w["inputs"][1]["counts"]["where"];
@@ -122,8 +130,16 @@ fn a_length_condition_is_a_sentence_condition() {
         (&DEBUG[..], "length=1-10", &["--max-len", "10"][..]),
         (&LONG[..], "length=51+", &["--min-len", "51"][..]),
         // sentences 2, 3, 4 and 6 (skipped: its test tree has no words)
-        (&DEBUG[..], "length=2-6", &["--min-len", "2", "--max-len", "6"][..]),
-        (&DEBUG[..], "length=4", &["--min-len", "4", "--max-len", "4"][..]),
+        (
+            &DEBUG[..],
+            "length=2-6",
+            &["--min-len", "2", "--max-len", "6"][..],
+        ),
+        (
+            &DEBUG[..],
+            "length=4",
+            &["--min-len", "4", "--max-len", "4"][..],
+        ),
     ] {
         let w = report(files, &["--where", cond]);
         let s = report(files, sel);
@@ -162,12 +178,27 @@ fn errors_list_the_kept_brackets_only() {
 fn conditions_that_cannot_hold_or_apply_are_usage_errors() {
     for (extra, says) in [
         (&["--where", "label=NP-SBJ"][..], "write 'NP'"),
-        (&["--where", "label=PRT"][..], "EQ_LABEL counts 'PRT' brackets as 'ADVP'"),
+        (
+            &["--where", "label=PRT"][..],
+            "EQ_LABEL counts 'PRT' brackets as 'ADVP'",
+        ),
         (&["--where", "label=TOP"][..], "DELETE_LABEL"),
-        (&["--where", "tag=NN"][..], "expected one of label, length; found 'tag'"),
-        (&["--where", "length=long"][..], "a number, a range N-M or N+"),
-        (&["--where", "label=NP", "--compat", "evalb"][..], "--where does not apply with --compat"),
-        (&["--where", "label=NP", "--careful"][..], "does not apply to --careful"),
+        (
+            &["--where", "tag=NN"][..],
+            "expected one of label, length; found 'tag'",
+        ),
+        (
+            &["--where", "length=long"][..],
+            "a number, a range N-M or N+",
+        ),
+        (
+            &["--where", "label=NP", "--compat", "evalb"][..],
+            "--where does not apply with --compat",
+        ),
+        (
+            &["--where", "label=NP", "--careful"][..],
+            "does not apply to --careful",
+        ),
     ] {
         let o = treeval(&[&["brackets", DEBUG[0], DEBUG[1]][..], extra].concat());
         assert_eq!(o.status.code(), Some(2), "{extra:?}");
@@ -183,7 +214,11 @@ fn html_sentences_only_with_format_html() {
         &["brackets", DEBUG[0], DEBUG[1]],
         &["deps", "examples/gold.conllu", "examples/sys.conllu"],
         &["ud", "examples/gold.conllu", "examples/sys.conllu"],
-        &["align", "testdata/align/gold.naacl", "testdata/align/hyp.pharaoh"],
+        &[
+            "align",
+            "testdata/align/gold.naacl",
+            "testdata/align/hyp.pharaoh",
+        ],
         &["relations", "examples/gold.conllu", "examples/sys.conllu"],
     ];
     for args in commands {
@@ -195,7 +230,8 @@ fn html_sentences_only_with_format_html() {
                 &format!("--html-sentences only applies with --format html (it sizes the HTML page's sentence browser), not with --format {format}"),
             );
         }
-        let page = stdout_ok(&[args, &["-q", "--html-sentences", "10", "--format", "html"]].concat());
+        let page =
+            stdout_ok(&[args, &["-q", "--html-sentences", "10", "--format", "html"]].concat());
         assert!(page.contains("<html"), "{args:?}");
     }
 }
@@ -207,7 +243,9 @@ fn html_sentences_only_with_format_html() {
 fn the_browser_counts_the_kept_sentences() {
     let note = |args: &[&str]| -> String {
         let page = stdout_ok(&[args, &["-q", "--format", "html"]].concat());
-        let at = page.find("<p id=\"browser-note\">").expect("a browser note");
+        let at = page
+            .find("<p id=\"browser-note\">")
+            .expect("a browser note");
         let rest = &page[at + "<p id=\"browser-note\">".len()..];
         rest[..rest.find("</p>").unwrap()].to_owned()
     };
@@ -216,14 +254,22 @@ fn the_browser_counts_the_kept_sentences() {
         "3 of 5 sentences, 1 system. 2 of the 5 sentences are not on the page: EVALB does not score them (error or skipped sentences)"
     );
     // a --where length condition keeps sentences too (3, 4, 6 and 7)
-    assert!(note(&["brackets", DEBUG[0], DEBUG[1], "--where", "length=1-4"])
-        .starts_with("3 of 4 sentences, 1 system."));
+    assert!(
+        note(&["brackets", DEBUG[0], DEBUG[1], "--where", "length=1-4"])
+            .starts_with("3 of 4 sentences, 1 system.")
+    );
     assert!(note(&["brackets", DEBUG[0], DEBUG[1]]).starts_with("5 of 7 sentences, 1 system."));
     let ud = ["ud", "examples/gold.conllu", "examples/sys.conllu"];
-    assert_eq!(note(&[&ud[..], &["--max-len", "5"]].concat()), "1 of 1 sentences, 1 system.");
+    assert_eq!(
+        note(&[&ud[..], &["--max-len", "5"]].concat()),
+        "1 of 1 sentences, 1 system."
+    );
     assert_eq!(note(&ud), "3 of 3 sentences, 1 system.");
     let deps = ["deps", "examples/gold.conllu", "examples/sys.conllu"];
-    assert_eq!(note(&[&deps[..], &["--max-len", "5"]].concat()), "1 of 1 sentences, 1 system.");
+    assert_eq!(
+        note(&[&deps[..], &["--max-len", "5"]].concat()),
+        "1 of 1 sentences, 1 system."
+    );
 }
 
 /// Under a sentence selection the first section is titled by the sentences it covers, in
@@ -232,7 +278,16 @@ fn the_browser_counts_the_kept_sentences() {
 fn the_first_section_says_which_sentences_it_covers() {
     let title = "kept sentences of at most 40 words";
     for format in ["text", "markdown", "latex", "html", "json"] {
-        let out = stdout_ok(&["brackets", "-q", "--format", format, LONG[0], LONG[1], "--max-len", "40"]);
+        let out = stdout_ok(&[
+            "brackets",
+            "-q",
+            "--format",
+            format,
+            LONG[0],
+            LONG[1],
+            "--max-len",
+            "40",
+        ]);
         assert!(out.contains(title), "{format}: {out}");
         assert!(!out.contains("all sentences"), "{format}");
     }
@@ -250,8 +305,17 @@ fn the_first_section_says_which_sentences_it_covers() {
 #[test]
 fn snapshots_of_a_restricted_report() {
     let args = [
-        "brackets", DEBUG[0], DEBUG[1], "-q", "--max-len", "4", "--where", "label=NP|VP",
-        "--by", "label,length", "--errors",
+        "brackets",
+        DEBUG[0],
+        DEBUG[1],
+        "-q",
+        "--max-len",
+        "4",
+        "--where",
+        "label=NP|VP",
+        "--by",
+        "label,length",
+        "--errors",
     ];
     insta::assert_snapshot!("brackets-where-text", stdout_ok(&args));
     let md = stdout_ok(&[&args[..], &["--format", "markdown"]].concat());

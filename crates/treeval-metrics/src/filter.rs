@@ -114,7 +114,7 @@ mod tests {
         assert_eq!(e, "side: expected one of left; found '3'");
         assert!(parse_value("label", &[], false, "").is_err());
         let any = parse_value("label", &[], false, "NP").unwrap();
-        assert!(accepts_any(&[any.clone()], "NP", None) && !any.accepts("VP", None));
+        assert!(accepts_any(std::slice::from_ref(&any), "NP", None) && !any.accepts("VP", None));
         assert_eq!(join(&[any.clone(), any], "/"), "NP/NP");
     }
 }

@@ -211,8 +211,12 @@ fn add_where(r: &mut Report, params: &Params, systems: &[BracketsSystem]) {
         if c.sentences.0 < c.sentences.1 {
             kept.insert(0, (c.sentences, "sentences"));
         }
-        r.notes
-            .push(crate::deps::where_counts_note(&s.path, &w.describe(), &kept, "no bracket"));
+        r.notes.push(crate::deps::where_counts_note(
+            &s.path,
+            &w.describe(),
+            &kept,
+            "no bracket",
+        ));
     }
     let mut what = vec![
         "where: recall, precision and F count only the gold and test brackets that meet the conditions, exactly as the --by cells of the same groups".to_owned(),

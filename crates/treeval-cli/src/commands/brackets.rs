@@ -202,9 +202,6 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     per_sentence.finish()?;
     if a.compat.is_none() {
         let mut signature = signature(&params, &prm_name, layout, careful.as_ref());
-        if !params.filter.is_empty() {
-            signature.push("where", params.filter.name());
-        }
         if resample {
             super::significance::sign(&a.report.sig, &cfg, &mut signature);
             signature.push("test-metrics", a.test_metrics.join(","));
@@ -287,7 +284,7 @@ fn careful_options(a: &BracketsArgs, params: &Params, judged: bool) -> Option<Ca
     })
 }
 
-/// The signature of the scoring conventions.
+/// The signature of the scoring conventions (with `--where`, its conditions).
 fn signature(
     params: &Params,
     prm_name: &str,
@@ -306,6 +303,9 @@ fn signature(
     );
     if let Some(c) = careful {
         signature.push("careful", careful_name(c));
+    }
+    if !params.filter.is_empty() {
+        signature.push("where", params.filter.name());
     }
     signature
 }
@@ -363,7 +363,9 @@ impl Scored {
             .map_err(|e| Failure::Eval(e.to_string()))?;
         self.gold_trees = r.gold_trees;
         let (sel, w) = (&r.selection, &r.where_counts.sentences);
-        self.page_total = r.gold_trees.saturating_sub(sel.by_id + sel.by_length + (w.1 - w.0));
+        self.page_total = r
+            .gold_trees
+            .saturating_sub(sel.by_id + sel.by_length + (w.1 - w.0));
         // a byte-order mark, CR LF: accepted, one warning per file
         let mut notes = if k == 0 { g.warnings() } else { Vec::new() };
         notes.extend(t.warnings());

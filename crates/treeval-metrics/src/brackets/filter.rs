@@ -170,7 +170,12 @@ impl Scorer {
     /// Restrict the row of the sentence just scored to the brackets `w` keeps (a label
     /// condition: gold brackets by their label, test brackets by the label `--by label`
     /// counts them under) and add what was kept to `counts`.
-    pub(super) fn filter_row(&self, w: &BracketWhere, row: &mut SentenceRow, counts: &mut WhereCounts) {
+    pub(super) fn filter_row(
+        &self,
+        w: &BracketWhere,
+        row: &mut SentenceRow,
+        counts: &mut WhereCounts,
+    ) {
         counts.sentences.1 += 1;
         if row.status == Status::Ok {
             counts.gold.1 += row.gold;
@@ -193,7 +198,11 @@ impl Scorer {
             }
             row.gold = n;
             row.matched = matched;
-            row.test = self.tb.iter().filter(|t| w.label_matches(name(t.counted_as))).count() as u64;
+            row.test = self
+                .tb
+                .iter()
+                .filter(|t| w.label_matches(name(t.counted_as)))
+                .count() as u64;
         }
         counts.gold.0 += row.gold;
         counts.test.0 += row.test;
@@ -254,8 +263,8 @@ mod tests {
         let mut p = Params::collins();
         p.labeled = labeled;
         p.by_label = true;
-        p.filter = BracketWhere::all(&spec.iter().map(|s| s.to_string()).collect::<Vec<_>>())
-            .unwrap();
+        p.filter =
+            BracketWhere::all(&spec.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap();
         let mut gr = BracketReader::new(g.as_bytes(), "g", Layout::Line);
         let mut tr = BracketReader::new(t.as_bytes(), "t", Layout::Line);
         evaluate_inline(&mut gr, &mut tr, &p, None).unwrap()
@@ -274,13 +283,24 @@ mod tests {
         assert_eq!(r.where_counts.test, (3, 7));
         assert_eq!(r.where_counts.sentences, (2, 2));
         let names: Vec<&str> = r.by_label.iter().map(|(n, _)| n.as_str()).collect();
-        assert_eq!(names, ["ADVP", "B", "C", "NP"], "--by label keeps the kept labels");
+        assert_eq!(
+            names,
+            ["ADVP", "B", "C", "NP"],
+            "--by label keeps the kept labels"
+        );
         // a length condition keeps whole sentences
         let r = run(g, t, &["length=1-3"], true);
-        assert_eq!((r.all.sentences, r.all.gold, r.all.test, r.all.matched), (1, 3, 3, 2));
+        assert_eq!(
+            (r.all.sentences, r.all.gold, r.all.test, r.all.matched),
+            (1, 3, 3, 2)
+        );
         assert_eq!(r.rows.len(), 1);
         assert_eq!(r.where_counts.sentences, (1, 2));
-        assert_eq!(r.where_counts.gold, (3, 7), "of the brackets of every scored sentence");
+        assert_eq!(
+            r.where_counts.gold,
+            (3, 7),
+            "of the brackets of every scored sentence"
+        );
         // LABELED 0: the test C matched gold B, and counts under B, as in --by label
         let r = run(g, t, &["label=B"], false);
         assert_eq!((r.all.gold, r.all.test, r.all.matched), (1, 1, 1));
