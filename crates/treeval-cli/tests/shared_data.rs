@@ -1633,6 +1633,25 @@ fn ptb_sample_pair(d: &Path, name: &str) -> (PathBuf, PathBuf) {
     (g, t)
 }
 
+/// `treeval brackets -q --format json GOLD TEST EXTRA…`, read.
+fn brackets_json(g: &Path, t: &Path, extra: &[&str]) -> serde_json::Value {
+    let args = [
+        &["brackets", "-q", "--format", "json", s(g), s(t)][..],
+        extra,
+    ]
+    .concat();
+    serde_json::from_str(&treeval(&args)).unwrap()
+}
+
+/// The rows of section `id` of a JSON report.
+fn section_rows(v: &serde_json::Value, id: &str) -> serde_json::Value {
+    v["sections"]
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["id"] == id))
+        .map(|x| x["rows"].clone())
+        .unwrap()
+}
+
 /// `brackets --max-len 40` on the PTB sample (its 199 .mrg files; the test file relabels
 /// some NP and VP brackets, so that scores are not all 100) restricts the whole
 /// evaluation to what the plain run's `len<=40` section (EVALB's CUTOFF_LEN 40) covers:
@@ -1642,26 +1661,12 @@ fn ptb_sample_pair(d: &Path, name: &str) -> (PathBuf, PathBuf) {
 fn ptb_sample_brackets_max_len_40_equals_the_len_40_section() {
     let Some(d) = data_dir() else { return };
     let (g, t) = ptb_sample_pair(&d, "ptb-max-len");
-    let run = |extra: &[&str]| -> serde_json::Value {
-        let args = [
-            &["brackets", "-q", "--format", "json", s(&g), s(&t)][..],
-            extra,
-        ]
-        .concat();
-        serde_json::from_str(&treeval(&args)).unwrap()
-    };
-    let section = |v: &serde_json::Value, id: &str| {
-        v["sections"]
-            .as_array()
-            .and_then(|a| a.iter().find(|x| x["id"] == id))
-            .map(|x| x["rows"].clone())
-            .unwrap()
-    };
+    let run = |extra: &[&str]| brackets_json(&g, &t, extra);
     let plain = run(&[]);
     let cut = run(&["--max-len", "40"]);
-    assert_eq!(section(&cut, "all"), section(&plain, "cutoff"));
-    assert_eq!(section(&cut, "cutoff"), section(&plain, "cutoff"));
-    assert_ne!(section(&plain, "all"), section(&plain, "cutoff"));
+    assert_eq!(section_rows(&cut, "all"), section_rows(&plain, "cutoff"));
+    assert_eq!(section_rows(&cut, "cutoff"), section_rows(&plain, "cutoff"));
+    assert_ne!(section_rows(&plain, "all"), section_rows(&plain, "cutoff"));
     let sel = &cut["selection"];
     let kept = sel["kept"]["sentences"].as_u64().unwrap();
     let over = sel["excluded_by_length"]["sentences"].as_u64().unwrap();
@@ -1684,28 +1689,14 @@ fn ptb_sample_brackets_max_len_40_equals_the_len_40_section() {
 fn ptb_sample_brackets_where_equals_every_by_cell() {
     let Some(d) = data_dir() else { return };
     let (g, t) = ptb_sample_pair(&d, "ptb-where");
-    let run = |extra: &[&str]| -> serde_json::Value {
-        let args = [
-            &["brackets", "-q", "--format", "json", s(&g), s(&t)][..],
-            extra,
-        ]
-        .concat();
-        serde_json::from_str(&treeval(&args)).unwrap()
-    };
+    let run = |extra: &[&str]| brackets_json(&g, &t, extra);
     for sel in [&[][..], &["--max-len", "40"][..]] {
         let by = run(&[&["--by", "label,length"][..], sel].concat());
         let checked =
             common::assert_bracket_where_is_by(&by, |c| run(&[&["--where", c][..], sel].concat()));
         assert!(checked > 20, "{checked} groups");
     }
-    let section = |v: &serde_json::Value, id: &str| {
-        v["sections"]
-            .as_array()
-            .and_then(|a| a.iter().find(|x| x["id"] == id))
-            .map(|x| x["rows"].clone())
-            .unwrap()
-    };
     let w = run(&["--where", "length=11-20"]);
     let m = run(&["--min-len", "11", "--max-len", "20"]);
-    assert_eq!(section(&w, "all"), section(&m, "all"));
+    assert_eq!(section_rows(&w, "all"), section_rows(&m, "all"));
 }

@@ -34,6 +34,26 @@ pub fn join(values: &[Value], or: &str) -> String {
     texts.join(or)
 }
 
+/// A condition that can write itself with its alternatives joined by `or`.
+pub(crate) trait Named {
+    /// `key=value<or>value…`.
+    fn name(&self, or: &str) -> String;
+}
+
+/// Conditions for a signature: alternatives joined by `/` (`|` separates the signature's
+/// parts), conditions by `,`.
+pub(crate) fn signature_name<C: Named>(conds: &[C]) -> String {
+    let parts: Vec<String> = conds.iter().map(|c| c.name("/")).collect();
+    parts.join(",")
+}
+
+/// Conditions as written on the command line, for a sentence: alternatives joined by
+/// `|`, conditions by ` and `.
+pub(crate) fn described<C: Named>(conds: &[C]) -> String {
+    let parts: Vec<String> = conds.iter().map(|c| c.name("|")).collect();
+    parts.join(" and ")
+}
+
 /// A number, `N-M` (N ≤ M) or `N+`.
 pub fn parse_range(v: &str) -> Option<(u32, Option<u32>)> {
     if let Some(lo) = v.strip_suffix('+') {

@@ -96,14 +96,12 @@ impl BracketWhere {
     /// The conditions for the signature, alternatives joined by `/` (`|` separates the
     /// signature's parts): `label=NP/VP,length=1-10`.
     pub fn name(&self) -> String {
-        let parts: Vec<String> = self.conds.iter().map(|c| c.name("/")).collect();
-        parts.join(",")
+        crate::filter::signature_name(&self.conds)
     }
 
     /// The conditions as written on the command line: `label=NP|VP and length=1-10`.
     pub fn describe(&self) -> String {
-        let parts: Vec<String> = self.conds.iter().map(|c| c.name("|")).collect();
-        parts.join(" and ")
+        crate::filter::described(&self.conds)
     }
 
     /// Whether a sentence of `length` words (as `CUTOFF_LEN` counts them) meets the
@@ -159,7 +157,7 @@ impl BracketWhere {
     }
 }
 
-impl Cond {
+impl crate::filter::Named for Cond {
     /// `label=NP|VP`, alternatives joined by `or`.
     fn name(&self, or: &str) -> String {
         format!("{}={}", self.key.name(), join(&self.values, or))

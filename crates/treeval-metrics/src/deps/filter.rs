@@ -43,7 +43,9 @@ impl Cond {
     fn accepts(&self, bin: &str, num: Option<u32>) -> bool {
         crate::filter::accepts_any(&self.values, bin, num)
     }
+}
 
+impl crate::filter::Named for Cond {
     /// `gold.deprel=nsubj|obj`, alternatives joined by `or`.
     fn name(&self, or: &str) -> String {
         let side = match self.side {
@@ -151,15 +153,13 @@ impl Where {
     /// alternatives joined by `/` (`|` separates the signature's parts):
     /// `gold.deprel=nsubj/obj,sys.deprel=obj`.
     pub fn name(&self) -> String {
-        let parts: Vec<String> = self.conds.iter().map(|c| c.name("/")).collect();
-        parts.join(",")
+        crate::filter::signature_name(&self.conds)
     }
 
     /// The conditions as written on the command line, sides written out, for a sentence:
     /// `gold.deprel=nsubj|obj and sys.deprel=obj`.
     pub fn describe(&self) -> String {
-        let parts: Vec<String> = self.conds.iter().map(|c| c.name("|")).collect();
-        parts.join(" and ")
+        crate::filter::described(&self.conds)
     }
 
     /// Whether word `i` (from 0) of gold sentence `s` meets the gold conditions; `tree`
