@@ -152,20 +152,11 @@ pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) ->
     add_where(&mut r, params, systems);
     let all: Vec<&[BracketCounts]> = systems.iter().map(|s| s.all.as_slice()).collect();
     let cut: Vec<&[BracketCounts]> = systems.iter().map(|s| s.cutoff.as_slice()).collect();
-    r.sections.push(crate::driver::section(
-        "all",
-        &all_title(params),
-        &ms,
-        &all,
-        ci,
-    ));
-    r.sections.push(crate::driver::section(
-        "cutoff",
-        &format!("sentences of length <= {}", params.cutoff_len),
-        &ms,
-        &cut,
-        ci,
-    ));
+    let [all_title, cut_title] = titles(params);
+    r.sections
+        .push(crate::driver::section("all", &all_title, &ms, &all, ci));
+    r.sections
+        .push(crate::driver::section("cutoff", &cut_title, &ms, &cut, ci));
     for &key in e.by {
         breakdown(&mut r, key, systems);
     }
@@ -173,19 +164,24 @@ pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) ->
     r
 }
 
-/// The title of the first section: `all sentences`, or with a sentence selection the
-/// sentences kept (`kept sentences of at most 40 words`); with `--where`, its conditions.
-pub fn all_title(params: &Params) -> String {
+/// The titles of the two summary sections: `all sentences`, or with a sentence
+/// selection the sentences kept (`kept sentences of at most 40 words`), and `sentences of
+/// length <= CUTOFF_LEN`; with `--where`, each followed by its conditions.
+pub fn titles(params: &Params) -> [String; 2] {
     let sel = &params.selection;
-    let mut title = if sel.is_all() {
+    let all = if sel.is_all() {
         "all sentences".to_owned()
     } else {
         format!("kept {}", sel.describe("words"))
     };
-    if !params.filter.is_empty() {
-        title.push_str(&format!(" (where {})", params.filter.describe()));
-    }
-    title
+    let cut = format!("sentences of length <= {}", params.cutoff_len);
+    let w = &params.filter;
+    let conds = if w.is_empty() {
+        String::new()
+    } else {
+        format!(" (where {})", w.describe())
+    };
+    [all + &conds, cut + &conds]
 }
 
 /// `--where` in the report: the convention, per test file how many sentences and
