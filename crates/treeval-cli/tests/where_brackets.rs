@@ -321,3 +321,51 @@ fn snapshots_of_a_restricted_report() {
     let md = stdout_ok(&[&args[..], &["--format", "markdown"]].concat());
     insta::assert_snapshot!("brackets-where-markdown", md);
 }
+
+/// The page's per-sentence scores of the kept sentences are those of the same sentences
+/// without a selection (they were n/a: the rows were looked up by position), and under
+/// `--where label=…` they count the kept brackets: sentence 4 of the debug sample has NP
+/// gold 1 (`a big dog`), test 1 (`a big`), matched 0 (by hand), so 0, 0, 0 where all its
+/// brackets give 33.33 (1 of 3 matched, S).
+#[test]
+fn the_browser_scores_the_kept_sentences() {
+    let data = |extra: &[&str]| -> Vec<(u64, Value)> {
+        let page = stdout_ok(
+            &[
+                &["brackets", DEBUG[0], DEBUG[1], "-q", "--format", "html"][..],
+                extra,
+            ]
+            .concat(),
+        );
+        let open = "<script type=\"application/json\" id=\"treeval-data\">";
+        let start = page.find(open).unwrap() + open.len();
+        let end = start + page[start..].find("</script>").unwrap();
+        let v: Value = serde_json::from_str(&page[start..end]).unwrap();
+        let sentences = v["sentences"].as_array().unwrap();
+        sentences
+            .iter()
+            .map(|s| (s["i"].as_u64().unwrap(), s["scores"].clone()))
+            .collect()
+    };
+    let all = data(&[]);
+    let kept = data(&["--max-len", "4"]);
+    assert_eq!(kept.iter().map(|s| s.0).collect::<Vec<_>>(), [3, 4, 7]);
+    for (i, scores) in &kept {
+        assert!(
+            scores[0].as_array().unwrap().iter().all(Value::is_number),
+            "{i}"
+        );
+        assert_eq!(
+            Some(scores),
+            all.iter().find(|s| s.0 == *i).map(|s| &s.1),
+            "{i}"
+        );
+    }
+    let np = data(&["--where", "label=NP"]);
+    let s4 = &np.iter().find(|s| s.0 == 4).unwrap().1[0];
+    assert_eq!(s4, &serde_json::json!([0.0, 0.0, 0.0]));
+    let s4 = &all.iter().find(|s| s.0 == 4).unwrap().1[0];
+    for x in s4.as_array().unwrap() {
+        assert!((x.as_f64().unwrap() - 100.0 / 3.0).abs() < 1e-9, "{x}");
+    }
+}
