@@ -730,16 +730,11 @@ pub struct ReportArgs {
     /// fetched when it is viewed; docs/html-page.md). With --compat: text only.
     #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
     pub format: Format,
-    /// Sentences the HTML page's sentence browser holds at most; beyond that an evenly
-    /// spaced sample, said on the page (the scores always count every sentence). Only with
-    /// --format html.
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = treeval_report::browse::DEFAULT_LIMIT,
-        help_heading = "Output"
-    )]
-    pub html_sentences: usize,
+    /// Sentences the HTML page's sentence browser holds at most (default 5000); beyond
+    /// that an evenly spaced sample, said on the page (the scores always count every
+    /// sentence). Only with --format html (else a usage error).
+    #[arg(long, value_name = "N", help_heading = "Output")]
+    pub html_sentences: Option<usize>,
     /// No progress bar and no warnings on stderr (the warnings stay in the report).
     #[arg(short, long, help_heading = "Output")]
     pub quiet: bool,
@@ -757,9 +752,9 @@ pub struct ReportArgs {
     /// one table per system; JSON: `listings`).
     #[arg(long, help_heading = "Output")]
     pub errors: bool,
-    /// Score only the words that meet every condition (deps, ud): COND[,COND…],
-    /// repeatable, all ANDed. COND is KEY=VALUE[|VALUE…] (any value). KEY is a --by key of
-    /// the gold word (deprel, upos, xpos, length, distance, direction, depth,
+    /// Score only the words (brackets: the brackets) that meet every condition (deps, ud,
+    /// brackets): COND[,COND…], repeatable, all ANDed. COND is KEY=VALUE[|VALUE…] (any
+    /// value). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
     /// projectivity; also written gold.KEY) or, in deps, of the system's analysis of the
     /// same word (sys.deprel, sys.upos, sys.distance, sys.direction). VALUE is a group as
     /// the --by table names it (3-6, 7+, root, left, non-projective, …) or, for length,
@@ -770,7 +765,13 @@ pub struct ReportArgs {
     /// signature records the conditions. ud counts the kept gold words and the system
     /// words aligned to them (precision = aligned accuracy; Tokens and Sentences n/a).
     /// With sys.* conditions each system scores different words, so --test mcnemar is
-    /// refused. Not in the other commands (usage error).
+    /// refused. brackets: KEY is label (the bracket's label as compared: cut at '-' or
+    /// '=', an EQ_LABEL class under its first label) or length (the sentence's, as
+    /// CUTOFF_LEN counts words: a condition on whole sentences; --by length groups, a
+    /// number, N-M or N+); recall, precision and F then count the kept gold and test
+    /// brackets, equal to the --by cells; under a label condition complete match,
+    /// crossing and tagging are n/a; not with --careful. Not in the other commands
+    /// (usage error).
     #[arg(long = "where", value_name = "CONDS", help_heading = "Output")]
     pub where_: Vec<String>,
     /// Which sentences are scored.
@@ -782,6 +783,14 @@ pub struct ReportArgs {
     /// Files written besides the report.
     #[command(flatten)]
     pub out: OutputArgs,
+}
+
+impl ReportArgs {
+    /// `--html-sentences`, or its default.
+    pub fn html_sentences(&self) -> usize {
+        self.html_sentences
+            .unwrap_or(treeval_report::browse::DEFAULT_LIMIT)
+    }
 }
 
 /// Sentence selection, with the same meaning in every command: which gold sentences are

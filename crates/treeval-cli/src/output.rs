@@ -398,6 +398,18 @@ pub fn check_format(
     Ok(())
 }
 
+/// Refuse `--html-sentences` without `--format html`: it sizes the HTML page's sentence
+/// browser and would otherwise be silently ignored.
+pub fn check_html_sentences(r: &crate::args::ReportArgs) -> Result<(), Failure> {
+    if r.html_sentences.is_some() && r.format != crate::args::Format::Html {
+        return Err(Failure::Usage(format!(
+            "--html-sentences only applies with --format html (it sizes the HTML page's sentence browser), not with --format {}; drop it or add --format html",
+            r.format.name()
+        )));
+    }
+    Ok(())
+}
+
 /// Refuse `--errors` where it is not built yet, and beside a `--compat` mode (which
 /// prints exactly what the reference tool prints).
 pub fn check_errors(
@@ -422,15 +434,15 @@ pub fn check_errors(
     Ok(())
 }
 
-/// Refuse `--where` where it is not built (every command but deps and ud), and beside a
+/// Refuse `--where` where it is not built (every command but deps, ud and brackets), and beside a
 /// `--compat` mode (which prints exactly what the reference tool prints).
 pub fn check_where(command: &str, conds: &[String], compat: bool) -> Result<(), Failure> {
     if conds.is_empty() {
         return Ok(());
     }
-    if command != "deps" && command != "ud" {
+    if !matches!(command, "deps" | "ud" | "brackets") {
         return Err(Failure::Usage(format!(
-            "--where is not available for `treeval {command}` (it is for deps and ud)"
+            "--where is not available for `treeval {command}` (it is for deps, ud and brackets)"
         )));
     }
     if compat {

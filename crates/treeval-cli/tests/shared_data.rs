@@ -1609,15 +1609,10 @@ fn where_keeps_the_words_of_a_cell_on_real_output() {
     }
 }
 
-/// `brackets --max-len 40` on the PTB sample (its 199 .mrg files; the test file relabels
-/// some NP and VP brackets, so that scores are not all 100) restricts the whole
-/// evaluation to what the plain run's `len<=40` section (EVALB's CUTOFF_LEN 40) covers:
-/// its `all` section equals the plain run's `cutoff` section cell for cell, and the
-/// selection counts the trees over 40 words.
-#[test]
-fn ptb_sample_brackets_max_len_40_equals_the_len_40_section() {
-    let Some(d) = data_dir() else { return };
-    let dir = scratch("ptb-max-len");
+/// The PTB sample's 199 .mrg files as one gold file, and a test file that relabels some
+/// NP and VP brackets (so that scores are not all 100), in scratch directory `name`.
+fn ptb_sample_pair(d: &Path, name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
     let (mut gold, mut test) = (String::new(), String::new());
     for k in 1..=199 {
         let path = d.join(format!("ptb-sample/treebank/combined/wsj_{k:04}.mrg"));
@@ -1635,26 +1630,43 @@ fn ptb_sample_brackets_max_len_40_equals_the_len_40_section() {
     let (g, t) = (dir.join("gold.mrg"), dir.join("test.mrg"));
     std::fs::write(&g, gold).unwrap();
     std::fs::write(&t, test).unwrap();
-    let run = |extra: &[&str]| -> serde_json::Value {
-        let args = [
-            &["brackets", "-q", "--format", "json", s(&g), s(&t)][..],
-            extra,
-        ]
-        .concat();
-        serde_json::from_str(&treeval(&args)).unwrap()
-    };
-    let section = |v: &serde_json::Value, id: &str| {
-        v["sections"]
-            .as_array()
-            .and_then(|a| a.iter().find(|x| x["id"] == id))
-            .map(|x| x["rows"].clone())
-            .unwrap()
-    };
+    (g, t)
+}
+
+/// `treeval brackets -q --format json GOLD TEST EXTRA…`, read.
+fn brackets_json(g: &Path, t: &Path, extra: &[&str]) -> serde_json::Value {
+    let args = [
+        &["brackets", "-q", "--format", "json", s(g), s(t)][..],
+        extra,
+    ]
+    .concat();
+    serde_json::from_str(&treeval(&args)).unwrap()
+}
+
+/// The rows of section `id` of a JSON report.
+fn section_rows(v: &serde_json::Value, id: &str) -> serde_json::Value {
+    v["sections"]
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["id"] == id))
+        .map(|x| x["rows"].clone())
+        .unwrap()
+}
+
+/// `brackets --max-len 40` on the PTB sample (its 199 .mrg files; the test file relabels
+/// some NP and VP brackets, so that scores are not all 100) restricts the whole
+/// evaluation to what the plain run's `len<=40` section (EVALB's CUTOFF_LEN 40) covers:
+/// its `all` section equals the plain run's `cutoff` section cell for cell, and the
+/// selection counts the trees over 40 words.
+#[test]
+fn ptb_sample_brackets_max_len_40_equals_the_len_40_section() {
+    let Some(d) = data_dir() else { return };
+    let (g, t) = ptb_sample_pair(&d, "ptb-max-len");
+    let run = |extra: &[&str]| brackets_json(&g, &t, extra);
     let plain = run(&[]);
     let cut = run(&["--max-len", "40"]);
-    assert_eq!(section(&cut, "all"), section(&plain, "cutoff"));
-    assert_eq!(section(&cut, "cutoff"), section(&plain, "cutoff"));
-    assert_ne!(section(&plain, "all"), section(&plain, "cutoff"));
+    assert_eq!(section_rows(&cut, "all"), section_rows(&plain, "cutoff"));
+    assert_eq!(section_rows(&cut, "cutoff"), section_rows(&plain, "cutoff"));
+    assert_ne!(section_rows(&plain, "all"), section_rows(&plain, "cutoff"));
     let sel = &cut["selection"];
     let kept = sel["kept"]["sentences"].as_u64().unwrap();
     let over = sel["excluded_by_length"]["sentences"].as_u64().unwrap();
@@ -1821,4 +1833,24 @@ fn rerank_apply_equals_nbest_model_on_real_lists() {
     assert_eq!(las(&nb, 3), chosen_deps);
     assert_eq!(las(&nb, 0), vec![8041, 9999]);
     assert!(chosen_deps[0] > 8041, "{chosen_deps:?}");
+}
+
+/// `brackets --where` on the PTB sample (as above): for every label and every length
+/// group, `--where KEY=GROUP` has the recall, precision and F of the `--by label,length`
+/// cell, under the default and with `--max-len 40`; and a length condition equals the
+/// same range as a sentence selection.
+#[test]
+fn ptb_sample_brackets_where_equals_every_by_cell() {
+    let Some(d) = data_dir() else { return };
+    let (g, t) = ptb_sample_pair(&d, "ptb-where");
+    let run = |extra: &[&str]| brackets_json(&g, &t, extra);
+    for sel in [&[][..], &["--max-len", "40"][..]] {
+        let by = run(&[&["--by", "label,length"][..], sel].concat());
+        let checked =
+            common::assert_bracket_where_is_by(&by, |c| run(&[&["--where", c][..], sel].concat()));
+        assert!(checked > 20, "{checked} groups");
+    }
+    let w = run(&["--where", "length=11-20"]);
+    let m = run(&["--min-len", "11", "--max-len", "20"]);
+    assert_eq!(section_rows(&w, "all"), section_rows(&m, "all"));
 }

@@ -333,7 +333,7 @@ fn bad_conditions_and_other_commands_are_usage_errors() {
     assert_eq!(o.status.code(), Some(2));
     assert_stderr_has(
         &o,
-        "--where is not available for `treeval relations` (it is for deps and ud)",
+        "--where is not available for `treeval relations` (it is for deps, ud and brackets)",
     );
     let o = treeval(&["ud", GOLD, SYS[0], "--where", "sys.deprel=obj"]);
     assert_eq!(o.status.code(), Some(2));

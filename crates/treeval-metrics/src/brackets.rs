@@ -23,6 +23,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 pub mod by;
+pub mod filter;
 pub mod measures;
 pub mod trace;
 use treeval_formats::bracket::{BracketTree, Span};
@@ -74,6 +75,10 @@ pub struct Params {
     /// [`BracketResult::selection`], not in the sums or rows.
     #[serde(skip)]
     pub selection: crate::select::Selection,
+    /// `--where`: the brackets counted ([`filter`]); the others are counted in
+    /// [`BracketResult::where_counts`], not in the sums, rows or breakdowns.
+    #[serde(skip)]
+    pub filter: filter::BracketWhere,
 }
 
 /// The text of EVALB's COLLINS.prm, treeval's default parameters.
@@ -110,6 +115,7 @@ impl Default for Params {
             by_label: false,
             keep_brackets: false,
             selection: crate::select::Selection::default(),
+            filter: filter::BracketWhere::default(),
         }
     }
 }
@@ -890,6 +896,8 @@ pub struct BracketResult {
     pub label_names: Vec<String>,
     /// Sentences kept and excluded by [`Params::selection`] (of those paired).
     pub selection: crate::select::SelectionCounts,
+    /// With [`Params::filter`]: the sentences and brackets it kept, of those scored.
+    pub where_counts: filter::WhereCounts,
 }
 
 /// The careful evaluation of one test file.
@@ -1102,6 +1110,9 @@ fn score_all(
     let names = run.scorer.label_names();
     if params.by_label {
         run.res.by_label = by::named_groups(&names, &run.labels);
+        run.res
+            .by_label
+            .retain(|(label, _)| params.filter.label_matches(label));
     }
     if params.keep_brackets {
         run.res.label_names = names;
@@ -1197,7 +1208,7 @@ impl Run<'_> {
     /// Score sentence `id`, gold tree `g` and test tree `t`, and add it; `false` when
     /// EVALB exits at its error.
     fn pair(&mut self, id: u64, g: &BracketTree, t: &BracketTree) -> bool {
-        let (row, trace) = if self.params.trace {
+        let (mut row, trace) = if self.params.trace {
             let (row, trace) = self.scorer.score_traced(id, g, t);
             (row, Some(trace))
         } else {
@@ -1216,6 +1227,14 @@ impl Run<'_> {
         }
         if !kept {
             return true;
+        }
+        let filter = &self.params.filter;
+        if !filter.is_empty() {
+            self.scorer
+                .filter_row(filter, &mut row, &mut self.res.where_counts);
+            if !filter.sentence_matches(row.length) {
+                return true;
+            }
         }
         if row.status == Status::Ok {
             self.careful(id, g, t);

@@ -12,6 +12,7 @@ pub mod brackets;
 pub mod careful;
 pub mod deps;
 mod feed;
+pub mod filter;
 pub mod labels;
 pub mod measure;
 pub mod nbest;

@@ -3,7 +3,10 @@
 //! Hogenhout & Matsumoto (1996) and its pairwise counts.
 
 use treeval_metrics::brackets::by::{by_length, group_measures, BracketGroup, BracketsKey};
-use treeval_metrics::brackets::measures::{careful_measures, measures, CarefulUnit};
+use treeval_metrics::brackets::filter::WhereCounts;
+use treeval_metrics::brackets::measures::{
+    careful_measures, measures, measures_where_label, CarefulUnit,
+};
 use treeval_metrics::brackets::{BracketCounts, BracketResult, Params};
 use treeval_metrics::careful::PairCounts;
 use treeval_metrics::measure::Measure;
@@ -58,6 +61,8 @@ pub struct BracketsSystem {
     pub by_length: Vec<(String, BracketGroup)>,
     /// Sentences EVALB does not score (error or skipped).
     pub unscored: u64,
+    /// What `--where` kept.
+    pub where_counts: WhereCounts,
 }
 
 impl BracketsSystem {
@@ -88,6 +93,7 @@ impl BracketsSystem {
             by_label: r.by_label.clone(),
             by_length: by_length(&r.rows),
             unscored: r.all.error_sentences + r.all.skip_sentences,
+            where_counts: r.where_counts,
         }
     }
 }
@@ -137,29 +143,90 @@ pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) ->
             ));
         }
     }
-    let ms = measures();
+    let ms = if params.filter.has_label() {
+        measures_where_label()
+    } else {
+        measures()
+    };
     r.add_measures::<BracketCounts>(&ms);
+    add_where(&mut r, params, systems);
     let all: Vec<&[BracketCounts]> = systems.iter().map(|s| s.all.as_slice()).collect();
     let cut: Vec<&[BracketCounts]> = systems.iter().map(|s| s.cutoff.as_slice()).collect();
-    r.sections.push(crate::driver::section(
-        "all",
-        "all sentences",
-        &ms,
-        &all,
-        ci,
-    ));
-    r.sections.push(crate::driver::section(
-        "cutoff",
-        &format!("sentences of length <= {}", params.cutoff_len),
-        &ms,
-        &cut,
-        ci,
-    ));
+    let [all_title, cut_title] = titles(params);
+    r.sections
+        .push(crate::driver::section("all", &all_title, &ms, &all, ci));
+    r.sections
+        .push(crate::driver::section("cutoff", &cut_title, &ms, &cut, ci));
     for &key in e.by {
         breakdown(&mut r, key, systems);
     }
     careful_sections(&mut r, systems, e.careful_pairs);
     r
+}
+
+/// The titles of the two summary sections: `all sentences`, or with a sentence
+/// selection the sentences kept (`kept sentences of at most 40 words`), and `sentences of
+/// length <= CUTOFF_LEN`; with `--where`, each followed by its conditions.
+pub fn titles(params: &Params) -> [String; 2] {
+    let sel = &params.selection;
+    let all = if sel.is_all() {
+        "all sentences".to_owned()
+    } else {
+        format!("kept {}", sel.describe("words"))
+    };
+    let cut = format!("sentences of length <= {}", params.cutoff_len);
+    let w = &params.filter;
+    let conds = if w.is_empty() {
+        String::new()
+    } else {
+        format!(" (where {})", w.describe())
+    };
+    [all + &conds, cut + &conds]
+}
+
+/// `--where` in the report: the convention, per test file how many sentences and
+/// brackets were kept, and what the figures then mean.
+fn add_where(r: &mut Report, params: &Params, systems: &[BracketsSystem]) {
+    let w = &params.filter;
+    if w.is_empty() {
+        return;
+    }
+    r.convention("where", w.describe());
+    for (k, s) in systems.iter().enumerate() {
+        let c = &s.where_counts;
+        // the test file's input counts (inputs[0] is the gold file's)
+        let input = r.inputs.get_mut(k + 1).filter(|i| i.system == Some(k));
+        if let Some(o) = input.and_then(|i| i.counts.as_object_mut()) {
+            let kept = |(k, of): (u64, u64)| serde_json::json!({"kept": k, "of": of});
+            o.insert(
+                "where".into(),
+                serde_json::json!({"sentences": kept(c.sentences), "gold": kept(c.gold), "test": kept(c.test)}),
+            );
+        }
+        let mut kept = vec![(c.gold, "gold brackets"), (c.test, "test brackets")];
+        if c.sentences.0 < c.sentences.1 {
+            kept.insert(0, (c.sentences, "sentences"));
+        }
+        r.notes.push(crate::deps::where_counts_note(
+            &s.path,
+            &w.describe(),
+            &kept,
+            "no bracket",
+        ));
+    }
+    let mut what = vec![
+        "where: recall, precision and F count only the gold and test brackets that meet the conditions, exactly as the --by cells of the same groups".to_owned(),
+    ];
+    if w.has_label() {
+        what.push(format!(
+            "label is the bracket's label as compared (cut at '-' or '=', an EQ_LABEL class under its first label{}); complete match, crossing and tagging accuracy are n/a: they are properties of whole sentences (all their brackets, all their words), which a condition on labels does not restrict",
+            if params.labeled { "" } else { "; with LABELED 0 a matched test bracket under its gold bracket's label" }
+        ));
+    }
+    if w.has_length() {
+        what.push("length is the sentence's (as CUTOFF_LEN counts words): a condition on whole sentences, so every figure covers the sentences of those lengths".into());
+    }
+    r.notes.push(what.join("; "));
 }
 
 /// The section `by:KEY` of every test file (`--by`): its groups' gold, test and matched

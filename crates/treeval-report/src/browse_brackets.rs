@@ -166,10 +166,11 @@ impl BracketsBrowser {
     }
 }
 
-/// The row of sentence `id` (1-based, rows in order).
+/// The row of sentence `id` (rows in order of id; a sentence selection or a `--where`
+/// length condition leaves some out).
 fn row_of(rows: &[SentenceRow], id: u64) -> Option<&SentenceRow> {
-    let k = usize::try_from(id.checked_sub(1)?).ok()?;
-    rows.get(k).filter(|r| r.id == id)
+    let k = rows.binary_search_by_key(&id, |r| r.id).ok()?;
+    rows.get(k)
 }
 
 /// A sentence's recall, precision and F in percent (`None` when not applicable).

@@ -317,17 +317,29 @@ fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
 /// `sys.conllu: where gold.deprel=nsubj and sys.deprel=obj: 123 of 25148 scored words`:
 /// how many words `--where` kept (`kept.0`) of how many it could (`kept.1`, `what`).
 pub fn where_note(path: &str, filter: &Where, kept: (u64, u64), what: &str) -> String {
-    let none = if kept.0 == 0 {
-        " (no word: every score is n/a)"
+    where_counts_note(path, &filter.describe(), &[(kept, what)], "no word")
+}
+
+/// `path: where CONDS: 12 of 40 gold brackets, 11 of 41 test brackets`: how many items
+/// of each kind (`kept[i].1`) `--where` kept (`kept[i].0.0`) of how many it could
+/// (`kept[i].0.1`), for every family's `--where`; `none` names what is missing when
+/// nothing was kept.
+pub fn where_counts_note(
+    path: &str,
+    described: &str,
+    kept: &[((u64, u64), &str)],
+    none: &str,
+) -> String {
+    let none = if kept.iter().all(|((k, _), _)| *k == 0) {
+        format!(" ({none}: every score is n/a)")
     } else {
-        ""
+        String::new()
     };
-    format!(
-        "{path}: where {}: {} of {} {what}{none}",
-        filter.describe(),
-        kept.0,
-        kept.1
-    )
+    let parts: Vec<String> = kept
+        .iter()
+        .map(|((k, of), what)| format!("{k} of {of} {what}"))
+        .collect();
+    format!("{path}: where {described}: {}{none}", parts.join(", "))
 }
 
 /// Where a group goes: bins in their natural order; names (labels, tags) alphabetically.

@@ -224,8 +224,13 @@ pub fn align_errors(
 
 /// Every unmatched bracket of test file `k`'s scored sentences (`r.sentences`, kept with
 /// `Params::keep_brackets`): gold brackets no test bracket matched, test brackets that
-/// match no gold one, with their words (`start`..`end` over the scored words, from 0).
-pub fn brackets_errors(k: usize, r: &treeval_metrics::brackets::BracketResult) -> Listing {
+/// match no gold one, with their words (`start`..`end` over the scored words, from 0);
+/// only those whose label (as compared) `keep` accepts (`--where label=…`).
+pub fn brackets_errors(
+    k: usize,
+    r: &treeval_metrics::brackets::BracketResult,
+    keep: &dyn Fn(&str) -> bool,
+) -> Listing {
     let columns = ["sentence", "label", "start", "end", "words", "error"];
     let mut l = Listing::new("errors", k, &columns);
     let name = |i: u32| r.label_names.get(i as usize).map_or("?", String::as_str);
@@ -235,7 +240,10 @@ pub fn brackets_errors(k: usize, r: &treeval_metrics::brackets::BracketResult) -
             (&s.test, "extra test bracket"),
         ];
         for (brackets, what) in sides {
-            for b in brackets.iter().filter(|b| !b.matched) {
+            for b in brackets
+                .iter()
+                .filter(|b| !b.matched && keep(name(b.label)))
+            {
                 let words = s.words.get(b.start as usize..b.end as usize).unwrap_or(&[]);
                 l.push(vec![
                     s.id.to_string(),

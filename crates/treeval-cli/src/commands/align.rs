@@ -143,7 +143,7 @@ fn extras(
             per_hyp: e.per_hyp,
             tokens,
         };
-        report.browser = Some(browse::browser(&src, a.report.html_sentences));
+        report.browser = Some(browse::browser(&src, a.report.html_sentences()));
     }
 }
 
@@ -540,6 +540,7 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
+    crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("align", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("align", &a.report.where_, a.compat.is_some())?;
     if a.compat.is_some() {

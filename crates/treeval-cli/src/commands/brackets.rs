@@ -6,7 +6,8 @@ use std::sync::Arc;
 use treeval_formats::bracket::{BracketReader, Layout};
 use treeval_formats::Diagnostic;
 use treeval_metrics::brackets::by::BracketsKey;
-use treeval_metrics::brackets::measures::{measures, CarefulUnit};
+use treeval_metrics::brackets::filter::BracketWhere;
+use treeval_metrics::brackets::measures::{measures, measures_where_label, CarefulUnit};
 use treeval_metrics::brackets::{evaluate, BracketCounts, BracketResult, Params, BUILT_IN};
 use treeval_metrics::careful::{
     judge, read_judgments, CarefulOptions, Judged, JudgmentKey, Judgments, PairCounts,
@@ -140,6 +141,7 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
+    crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("brackets", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("brackets", &a.report.where_, a.compat.is_some())?;
     if a.compat.is_some() {
@@ -163,6 +165,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     params.by_label = a.compat.is_none() && by.contains(&BracketsKey::Label);
     params.keep_brackets = html || (a.report.errors && a.compat.is_none());
     params.selection = crate::select::selection(&a.report.select)?;
+    params.filter = where_filter(a, &params)?;
     let judgments = judgments_file(a)?;
     let careful = careful_options(a, &params, judgments.is_some());
     let (cfg, resample) = super::significance::resampling_config(
@@ -220,8 +223,8 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         report.browser = scored
             .browser
             .take()
-            .map(|b| b.finish(scored.gold_trees, a.report.html_sentences));
-        tests(a, &cfg, &scored.systems, &mut report);
+            .map(|b| b.finish(scored.page_total, a.report.html_sentences()));
+        tests(a, &cfg, &params, &scored.systems, &mut report);
         report.warnings = scored.warnings;
         let sel = (&params.selection, &scored.selection);
         let unit = "words (as CUTOFF_LEN counts them)";
@@ -230,6 +233,21 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     out.write_all(scored.text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The `--where` conditions, checked against the parameter file (a label it deletes,
+/// cuts or counts under another name can match no bracket).
+fn where_filter(a: &BracketsArgs, params: &Params) -> Result<BracketWhere, Failure> {
+    let w = BracketWhere::all(&a.report.where_)
+        .and_then(|w| w.check_labels(params).map(|()| w))
+        .map_err(|e| Failure::Usage(format!("--where: {e}")))?;
+    if !w.is_empty() && a.careful {
+        return Err(Failure::Usage(format!(
+            "--where {} does not apply to --careful, whose preparation and classes are over every bracket of the sentence; drop one of the two",
+            w.describe()
+        )));
+    }
+    Ok(w)
 }
 
 /// The breakdowns (`--by`, each key once, in the order given); with `--format html`
@@ -266,7 +284,7 @@ fn careful_options(a: &BracketsArgs, params: &Params, judged: bool) -> Option<Ca
     })
 }
 
-/// The signature of the scoring conventions.
+/// The signature of the scoring conventions (with `--where`, its conditions).
 fn signature(
     params: &Params,
     prm_name: &str,
@@ -285,6 +303,9 @@ fn signature(
     );
     if let Some(c) = careful {
         signature.push("careful", careful_name(c));
+    }
+    if !params.filter.is_empty() {
+        signature.push("where", params.filter.name());
     }
     signature
 }
@@ -305,6 +326,9 @@ struct Scored {
     /// Per careful system: each treebank bracket's sentence and whether it was reproduced.
     reproduced: Vec<Vec<(u64, Vec<bool>)>>,
     gold_trees: u64,
+    /// The gold trees the sentence selection and a `--where` length condition keep: the
+    /// sentences the HTML page's browser is about.
+    page_total: u64,
     /// The compat output so far.
     text: String,
     /// The pairing errors of every test file, reported together.
@@ -338,6 +362,10 @@ impl Scored {
         let mut r = evaluate(&mut g, &mut t, s.params, s.careful)
             .map_err(|e| Failure::Eval(e.to_string()))?;
         self.gold_trees = r.gold_trees;
+        let (sel, w) = (&r.selection, &r.where_counts.sentences);
+        self.page_total = r
+            .gold_trees
+            .saturating_sub(sel.by_id + sel.by_length + (w.1 - w.0));
         // a byte-order mark, CR LF: accepted, one warning per file
         let mut notes = if k == 0 { g.warnings() } else { Vec::new() };
         notes.extend(t.warnings());
@@ -379,7 +407,8 @@ impl Scored {
         }
         let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
         if a.report.errors {
-            let listing = treeval_report::errors::brackets_errors(k, &r);
+            let keep = |label: &str| s.params.filter.label_matches(label);
+            let listing = treeval_report::errors::brackets_errors(k, &r, &keep);
             self.listings.push(listing);
         }
         if let Some(b) = self.browser.as_mut() {
@@ -660,11 +689,16 @@ fn careful_pairs(reproduced: &[Vec<(u64, Vec<bool>)>]) -> Vec<(usize, usize, Pai
 fn tests(
     a: &BracketsArgs,
     cfg: &treeval_stats::compare::CompareConfig,
+    params: &Params,
     systems: &[BracketsSystem],
     report: &mut Report,
 ) {
     if !cfg.tests.is_empty() {
-        let ms = measures();
+        let ms = if params.filter.has_label() {
+            measures_where_label()
+        } else {
+            measures()
+        };
         let tested: Vec<treeval_report::driver::Tested> = ms
             .iter()
             .filter(|m| a.test_metrics.iter().any(|t| t == m.name))

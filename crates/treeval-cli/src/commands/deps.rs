@@ -169,7 +169,7 @@ impl Extras {
         Extras {
             page: html.then(|| {
                 let names = a.systems.clone();
-                treeval_report::browse::DepsCollector::new(opts, names, a.report.html_sentences)
+                treeval_report::browse::DepsCollector::new(opts, names, a.report.html_sentences())
             }),
             errors: (a.report.errors)
                 .then(|| treeval_report::errors::DepsErrors::new(opts, a.systems.len())),
@@ -246,6 +246,7 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
+    crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("deps", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("deps", &a.report.where_, a.compat.is_some())?;
     if a.compat.is_some() {

@@ -159,6 +159,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// weights, two systems for a test.
 fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     check_format("pts", a.report.format, &crate::args::Format::ALL, false)?;
+    crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("pts", a.report.errors, false, true)?;
     crate::output::check_where("pts", &a.report.where_, false)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;

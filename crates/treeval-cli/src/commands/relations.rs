@@ -29,6 +29,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &crate::args::Format::ALL,
         false,
     )?;
+    crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("relations", a.report.errors, false, true)?;
     crate::output::check_where("relations", &a.report.where_, false)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;

@@ -214,6 +214,7 @@ fn table_test(a: &TableArgs) -> TableTest {
 /// Bikel's one-sided test, per-sentence output and error listings.
 fn check_shared(a: &TableArgs) -> Result<(), Failure> {
     let r = &a.report;
+    crate::output::check_html_sentences(r)?;
     let refused = [
         (r.sig.tests.len() > 1, "give one --test (ar or bootstrap)"),
         (
@@ -235,7 +236,7 @@ fn check_shared(a: &TableArgs) -> Result<(), Failure> {
         ),
         (
             !r.where_.is_empty(),
-            "--where is not available for `treeval table` (it is for deps and ud): run the command of a treebank",
+            "--where is not available for `treeval table` (it is for deps, ud and brackets): run the command of a treebank",
         ),
     ];
     match refused.iter().find(|(bad, _)| *bad) {

@@ -48,6 +48,7 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "--errors lists the edit operations behind TedEval's δ_new; with --distance, --script prints each pair's edit script".into(),
         ));
     }
+    crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("ted", a.report.errors, false, true)?;
     crate::output::check_where("ted", &a.report.where_, false)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;

@@ -165,7 +165,13 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             let ids = gold_sent_ids(&a.gold);
             if html_page(a) {
                 report.notes.extend(page_note(a));
-                report.browser = Some(browser(a, &systems, &ids, gold_file.sentences));
+                // the page is about the sentences the selection kept
+                let total = if sel.is_all() {
+                    gold_file.sentences
+                } else {
+                    selected.kept
+                };
+                report.browser = Some(browser(a, &systems, &ids, total));
             }
             if a.report.errors {
                 let words = systems.iter().enumerate().map(|(k, s)| {
@@ -193,6 +199,7 @@ fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure
         &crate::args::Format::ALL,
         a.compat.is_some(),
     )?;
+    crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("ud", &a.report.where_, a.compat.is_some())?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
@@ -254,7 +261,7 @@ fn browser(
             labels: &s.trace_labels,
         })
         .collect();
-    browser(&traced, ids, total, a.report.html_sentences)
+    browser(&traced, ids, total, a.report.html_sentences())
 }
 
 /// The sent_id of every sentence of a CoNLL-U file (empty when it cannot be read again).
@@ -310,7 +317,7 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         trace: if a.report.errors && a.compat.is_none() {
             Some(0)
         } else {
-            html_page(a).then_some(a.report.html_sentences)
+            html_page(a).then_some(a.report.html_sentences())
         },
         relation_triples: None,
         filter: Default::default(),

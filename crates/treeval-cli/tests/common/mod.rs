@@ -217,3 +217,48 @@ pub fn assert_bracket_breakdowns_sum(v: &serde_json::Value) {
         );
     }
 }
+
+/// In `brackets` JSON reports: for every group of `by:label` and `by:length` of `by` (a
+/// run with `--by label,length`), `run("KEY=GROUP")` (the same run with `--where
+/// KEY=GROUP`) has, for every system, the group's recall, precision and F (values and
+/// counts) in its `all` section, and for a length group its scored sentences; a system
+/// without the group has no bracket there. Returns how many groups were checked.
+pub fn assert_bracket_where_is_by(
+    by: &serde_json::Value,
+    run: impl Fn(&str) -> serde_json::Value,
+) -> usize {
+    let systems = by["systems"].as_array().map_or(0, Vec::len) as u64;
+    let mut checked = 0;
+    for key in ["label", "length"] {
+        let section = format!("by:{key}");
+        let mut groups: Vec<String> = (0..systems).flat_map(|k| keys(by, &section, k)).collect();
+        groups.sort();
+        groups.dedup();
+        // a label such as the PTB's `ADVP|PRT` cannot be named: `|` separates alternatives
+        // and `,` conditions
+        groups.retain(|g| !g.contains(['|', ',']));
+        for group in groups {
+            let cond = format!("{key}={group}");
+            let w = run(&cond);
+            for k in 0..systems {
+                let has = keys(by, &section, k).contains(&group);
+                for m in ["recall", "precision", "F"] {
+                    let got = cell(&w, "all", k, m);
+                    if has {
+                        let want = keyed_cell(by, &section, k, &group, m);
+                        assert_eq!(got["counts"], want["counts"], "{cond} system {k} {m}");
+                        assert_eq!(got["value"], want["value"], "{cond} system {k} {m}");
+                    } else {
+                        assert!(counts(got).iter().all(|&c| c == 0), "{cond} system {k} {m}");
+                    }
+                }
+                if key == "length" && has {
+                    let want = counts(keyed_cell(by, &section, k, &group, "scored"))[0];
+                    assert_eq!(value(&w, "all", k, "scored"), Some(want as f64), "{cond}");
+                }
+            }
+            checked += 1;
+        }
+    }
+    checked
+}

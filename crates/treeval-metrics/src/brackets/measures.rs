@@ -83,6 +83,24 @@ pub fn measures() -> Vec<Measure> {
     v
 }
 
+/// [`measures`] under a `--where` condition on bracket labels: complete match, crossing
+/// and tagging accuracy are properties of whole sentences (all their brackets, all their
+/// words), which such a condition does not restrict, so they are not applicable (`None`,
+/// n/a) rather than read over brackets they do not describe.
+pub fn measures_where_label() -> Vec<Measure> {
+    let mut ms = measures();
+    for m in &mut ms {
+        if matches!(
+            m.name,
+            "complete" | "crossing" | "no-crossing" | "le2-crossing" | "tagging"
+        ) {
+            m.formula = "n/a under --where label=…: a property of whole sentences";
+            m.score = Arc::new(|_: &[f64]| None);
+        }
+    }
+    ms
+}
+
 /// Sentences scored, from the three columns from `k` on: sentences, error, skipped.
 #[inline]
 fn scored(x: &[f64], k: usize) -> f64 {

@@ -9,6 +9,7 @@ use treeval_formats::Sentence;
 
 use super::{depth_bin, direction_bin, distance_bin, length_bin, projectivity_bin};
 use super::{ByKey, LabelMode};
+use crate::filter::Value;
 use crate::tree::{Tree, NO_DEPTH};
 
 /// Whose analysis of a word a condition reads.
@@ -28,15 +29,6 @@ pub const SYSTEM_KEYS: [ByKey; 4] = [
     ByKey::Direction,
 ];
 
-/// One accepted value: a group name as the `--by` table prints it, and for the numeric
-/// keys (length, distance, depth) the range of numbers it also stands for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Value {
-    text: String,
-    /// `lo..=hi` (`hi` none: no upper bound).
-    range: Option<(u32, Option<u32>)>,
-}
-
 /// One condition: `side.key=value|value…`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cond {
@@ -49,20 +41,19 @@ impl Cond {
     /// Whether a word whose group is `bin` (and whose number is `num`, for the numeric
     /// keys) is accepted.
     fn accepts(&self, bin: &str, num: Option<u32>) -> bool {
-        self.values.iter().any(|v| {
-            v.text == bin
-                || matches!((v.range, num), (Some((lo, hi)), Some(n)) if n >= lo && hi.map_or(true, |hi| n <= hi))
-        })
+        crate::filter::accepts_any(&self.values, bin, num)
     }
+}
 
+impl crate::filter::Named for Cond {
     /// `gold.deprel=nsubj|obj`, alternatives joined by `or`.
     fn name(&self, or: &str) -> String {
         let side = match self.side {
             Side::Gold => "gold",
             Side::System => "sys",
         };
-        let values: Vec<&str> = self.values.iter().map(|v| v.text.as_str()).collect();
-        format!("{side}.{}={}", self.key.name(), values.join(or))
+        let values = crate::filter::join(&self.values, or);
+        format!("{side}.{}={values}", self.key.name())
     }
 }
 
@@ -86,59 +77,16 @@ fn expected_keys() -> String {
     )
 }
 
-/// A number, `N-M` (N ≤ M) or `N+`.
-fn parse_range(v: &str) -> Option<(u32, Option<u32>)> {
-    if let Some(lo) = v.strip_suffix('+') {
-        return Some((lo.parse().ok()?, None));
-    }
-    match v.split_once('-') {
-        Some((lo, hi)) => {
-            let (lo, hi): (u32, u32) = (lo.parse().ok()?, hi.parse().ok()?);
-            (lo <= hi).then_some((lo, Some(hi)))
-        }
-        None => {
-            let n = v.parse().ok()?;
-            Some((n, Some(n)))
-        }
-    }
-}
-
 /// One value of `key`, checked.
 fn parse_value(key: ByKey, v: &str, labels: LabelMode) -> Result<Value, String> {
-    let numeric = matches!(key, ByKey::Length | ByKey::Distance | ByKey::Depth);
-    let bins = key.bins();
-    if v.is_empty() {
-        return Err(format!("{}: expected a value, found none", key.name()));
-    }
-    if bins.is_empty() {
-        if key == ByKey::Deprel && labels == LabelMode::Universal && v.contains(':') {
-            return Err(format!(
-                "deprel: --labels universal compares the part before ':' only, so '{v}' can match no word; write '{}' or use --labels full",
-                LabelMode::Universal.apply(v)
-            ));
-        }
-        return Ok(Value {
-            text: v.to_owned(),
-            range: None,
-        });
-    }
-    let range = if numeric { parse_range(v) } else { None };
-    if range.is_none() && !bins.contains(&v) {
-        let numbers = if numeric {
-            ", a number, a range N-M or N+"
-        } else {
-            ""
-        };
+    if key == ByKey::Deprel && labels == LabelMode::Universal && v.contains(':') {
         return Err(format!(
-            "{}: expected one of {}{numbers}; found '{v}'",
-            key.name(),
-            bins.join(", ")
+            "deprel: --labels universal compares the part before ':' only, so '{v}' can match no word; write '{}' or use --labels full",
+            LabelMode::Universal.apply(v)
         ));
     }
-    Ok(Value {
-        text: v.to_owned(),
-        range,
-    })
+    let numeric = matches!(key, ByKey::Length | ByKey::Distance | ByKey::Depth);
+    crate::filter::parse_value(key.name(), key.bins(), numeric, v)
 }
 
 /// One condition `[gold.|sys.]KEY=VALUE[|VALUE…]`.
@@ -205,15 +153,13 @@ impl Where {
     /// alternatives joined by `/` (`|` separates the signature's parts):
     /// `gold.deprel=nsubj/obj,sys.deprel=obj`.
     pub fn name(&self) -> String {
-        let parts: Vec<String> = self.conds.iter().map(|c| c.name("/")).collect();
-        parts.join(",")
+        crate::filter::signature_name(&self.conds)
     }
 
     /// The conditions as written on the command line, sides written out, for a sentence:
     /// `gold.deprel=nsubj|obj and sys.deprel=obj`.
     pub fn describe(&self) -> String {
-        let parts: Vec<String> = self.conds.iter().map(|c| c.name("|")).collect();
-        parts.join(" and ")
+        crate::filter::described(&self.conds)
     }
 
     /// Whether word `i` (from 0) of gold sentence `s` meets the gold conditions; `tree`
