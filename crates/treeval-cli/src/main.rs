@@ -37,6 +37,7 @@ fn main() -> ExitCode {
         args::Command::Brackets(a) => commands::brackets::run(a, &mut out),
         args::Command::Ted(a) => commands::ted::run(a, &mut out),
         args::Command::Table(a) => commands::table::run(a, &mut out),
+        args::Command::Merge(a) => commands::merge::run(a, &mut out),
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,

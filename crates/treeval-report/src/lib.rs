@@ -19,6 +19,7 @@ pub mod model;
 pub mod pts;
 pub mod relations;
 pub mod render;
+pub mod state;
 pub mod table;
 pub mod ted;
 pub mod ud;

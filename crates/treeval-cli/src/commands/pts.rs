@@ -161,6 +161,7 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     check_format("pts", a.report.format, &crate::args::Format::ALL, false)?;
     crate::output::check_errors("pts", a.report.errors, false, true)?;
     crate::output::check_where("pts", &a.report.where_, false)?;
+    crate::output::refuse_state("pts", &a.report.out)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {

@@ -31,6 +31,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )?;
     crate::output::check_errors("relations", a.report.errors, false, true)?;
     crate::output::check_where("relations", &a.report.where_, false)?;
+    crate::output::refuse_state("relations", &a.report.out)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let (cfg, _) = super::significance::resampling_config(
         &a.report.sig,

@@ -195,6 +195,7 @@ fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure
     )?;
     crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("ud", &a.report.where_, a.compat.is_some())?;
+    crate::output::refuse_state("ud", &a.report.out)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     if a.compat.is_some() {
         crate::select::refuse(

@@ -1,0 +1,182 @@
+//! `treeval merge`: the states of shards (`--emit-state`) summed into the report of the
+//! concatenated corpus, built by the command's own code (`deps::present`).
+
+use std::io::Write;
+
+use treeval_metrics::deps::filter::Where;
+use treeval_metrics::{ByKey, DepsOptions, LabelMode, PunctPolicy};
+use treeval_report::state::{self, DepsState, State};
+
+use crate::args::{Format, MergeArgs, TestArg};
+use crate::output::{check_format, check_outputs, outputs, InputRef};
+use crate::Failure;
+
+/// Warnings a run keeps (the limit of [`treeval_formats::Diagnostics`]' default).
+const WARNINGS_KEPT: usize = 100;
+
+/// Run the command, writing the report to `out`.
+pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    validate(a)?;
+    let states = read(a)?;
+    state::check(&states, &a.states).map_err(Failure::Eval)?;
+    needs_sentences(a, &states)?;
+    let merged = state::merge(states);
+    if let Some(path) = a.report.out.emit_state.as_deref() {
+        crate::output::write_state(path, &merged)?;
+    }
+    let shards = merged.shards;
+    let Some(deps) = merged.deps else {
+        return Err(Failure::Eval("the states hold no counts".into()));
+    };
+    let (opts, profile) = deps_options(&merged.options, &deps)?;
+    if a.report.sig.tests.contains(&TestArg::Mcnemar) && !opts.pair_decisions {
+        return Err(Failure::Usage(
+            "--test mcnemar needs the paired word decisions, which a state keeps only when written with --test mcnemar\n  hint: use --test ar or --test bootstrap (per-sentence rows), or write the states with --test mcnemar".into(),
+        ));
+    }
+    if a.confusion.is_some() && !opts.confusion {
+        return Err(Failure::Usage(
+            "--confusion needs the label confusions, which a state keeps only when written with --confusion".into(),
+        ));
+    }
+    let mut result = deps.into_result(&opts, WARNINGS_KEPT);
+    result.corpus_checks(&opts);
+    let shown = super::deps::Present {
+        report: &a.report,
+        per_relation: a.per_relation,
+        confusion: a.confusion,
+        test_metrics: &a.test_metrics,
+    };
+    let mut report = super::deps::present(&shown, &result, &opts, &profile)?;
+    record_merge(&mut report, shards, result.sentences.is_empty());
+    let text = treeval_report::emit::to_string(&report, a.report.format);
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)?;
+    Ok(())
+}
+
+/// The merge in the signature (`merged:N`) and the conventions; without per-sentence rows,
+/// a note on the macro averages over sentences.
+fn record_merge(report: &mut treeval_report::Report, shards: u64, no_rows: bool) {
+    report.signature.push("merged", shards.to_string());
+    report.convention(
+        "merged",
+        format!("{shards} shard state(s), in the order given"),
+    );
+    if no_rows {
+        report.notes.push(
+            "merged without per-sentence rows: the macro averages over sentences add the shards' sums of per-sentence scores, which can differ from one run's in the last digits of floating point (write the states with --keep-sentences for bit-identical figures)".into(),
+        );
+    }
+}
+
+/// Usage errors: the formats and options a merge cannot honour, output paths.
+fn validate(a: &MergeArgs) -> Result<(), Failure> {
+    let formats: Vec<Format> = Format::ALL
+        .iter()
+        .copied()
+        .filter(|f| *f != Format::Html)
+        .collect();
+    check_format("merge", a.report.format, &formats, false)?;
+    let r = &a.report;
+    let refused = [
+        (
+            r.errors,
+            "--errors (it lists words, which a state does not keep)",
+        ),
+        (
+            !r.where_.is_empty(),
+            "--where (give it when evaluating the shards)",
+        ),
+        (r.select.is_given(), "--sent-id, --min-len and --max-len"),
+        (
+            r.out.per_sentence.is_some(),
+            "--per-sentence (write it when evaluating the shards)",
+        ),
+        (
+            r.out.keep_sentences,
+            "--keep-sentences (the merged state keeps the rows the shards kept)",
+        ),
+    ];
+    if let Some((_, what)) = refused.iter().find(|x| x.0) {
+        return Err(Failure::Usage(format!("merge does not take {what}")));
+    }
+    let ins: Vec<InputRef<'_>> = a.states.iter().map(|s| ("STATE", s.as_str())).collect();
+    check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)
+}
+
+/// Every state file, read and checked against the schema.
+fn read(a: &MergeArgs) -> Result<Vec<State>, Failure> {
+    a.states
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::Eval(format!("{path}: cannot read the state: {e}")))?;
+            state::parse(&text, path).map_err(Failure::Eval)
+        })
+        .collect()
+}
+
+/// `--test` and `--ci` resample sentences: every state must have kept its rows.
+fn needs_sentences(a: &MergeArgs, states: &[State]) -> Result<(), Failure> {
+    if a.report.sig.tests.is_empty() && a.report.sig.ci.is_none() {
+        return Ok(());
+    }
+    let missing = states
+        .iter()
+        .zip(&a.states)
+        .find(|(s, _)| s.deps.as_ref().is_some_and(|d| d.sentences.is_none()));
+    if let Some((_, path)) = missing {
+        return Err(Failure::Usage(format!(
+            "{path}: no per-sentence rows, and --test and --ci resample sentences\n  hint: write every shard's state with --keep-sentences"
+        )));
+    }
+    if a.report.sig.tests.iter().any(|t| *t != TestArg::Mcnemar)
+        && states
+            .first()
+            .map_or(0, |s| s.deps.as_ref().map_or(0, |d| d.systems.len()))
+            < 2
+    {
+        return Err(Failure::Usage(
+            "--test compares systems: the states have one system".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The `deps` options and profile name a state was written with.
+fn deps_options(
+    o: &std::collections::BTreeMap<String, serde_json::Value>,
+    d: &DepsState,
+) -> Result<(DepsOptions, String), Failure> {
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
+    let flag = |k: &str| o.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    let punct = PunctPolicy::parse(text("punct")).ok_or_else(|| bad("punct"))?;
+    let labels = [LabelMode::Full, LabelMode::Universal]
+        .into_iter()
+        .find(|l| l.name() == text("labels"))
+        .ok_or_else(|| bad("labels"))?;
+    let by = o
+        .get("by")
+        .and_then(|v| v.as_array())
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .map(|k| k.as_str().and_then(ByKey::parse).ok_or_else(|| bad("by")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let filter = Where::all(&d.where_specs, labels).map_err(|_| bad("where"))?;
+    let opts = DepsOptions {
+        punct,
+        labels,
+        by,
+        confusion: flag("confusion"),
+        strict: flag("strict"),
+        examples: 5,
+        keep_sentences: d.sentences.is_some(),
+        pair_decisions: flag("pair_decisions"),
+        count_predicates: flag("count_predicates"),
+        filter,
+        selection: Default::default(),
+    };
+    Ok((opts, text("profile").to_owned()))
+}
