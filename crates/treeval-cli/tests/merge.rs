@@ -260,3 +260,181 @@ proptest! {
         check_split(&corpus, &cuts, case);
     }
 }
+
+/// The two halves of testdata/sanity's gold and system, with a state of each written
+/// with `opts` (`state.0.json`, `state.1.json`).
+fn halves(name: &str, opts: &str) -> PathBuf {
+    let dir = scratch(name);
+    let root = common::root().join("testdata/sanity");
+    for (file, short) in [("ewt-gold.conllu", "g"), ("ewt-sys.conllu", "s")] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let sentences: Vec<&str> = text.trim_end().split("\n\n").collect();
+        let h = sentences.len() / 2;
+        for (i, part) in [&sentences[..h], &sentences[h..]].iter().enumerate() {
+            std::fs::write(
+                dir.join(format!("{short}.{i}.conllu")),
+                part.join("\n\n") + "\n\n",
+            )
+            .unwrap();
+        }
+    }
+    for i in 0..2 {
+        let line = format!("deps -q g.{i}.conllu s.{i}.conllu --emit-state state.{i}.json {opts}");
+        let o = treeval_in(
+            &dir,
+            &words(&line).iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+        assert!(o.status.success(), "{line}: {}", stderr(&o));
+    }
+    dir
+}
+
+/// `treeval args` in `dir`: exit code and stderr.
+fn fails(dir: &Path, line: &str) -> (i32, String) {
+    let w = words(line);
+    let o = treeval_in(dir, &w.iter().map(String::as_str).collect::<Vec<_>>());
+    (o.status.code().unwrap_or(-1), stderr(&o))
+}
+
+#[test]
+fn states_of_different_options_do_not_merge() {
+    let dir = halves("options", "");
+    let o = treeval_in(
+        &dir,
+        &words("deps -q g.1.conllu s.1.conllu --punct form --emit-state other.json")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (code, err) = fails(&dir, "merge state.0.json other.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("other.json: option punct is \"form\", and in state.0.json it is \"include\""),
+        "{err}"
+    );
+    // the profile follows: conll07 with --punct form is "custom"; punct is named first
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_state_of_another_schema_version_is_refused() {
+    let dir = halves("schema", "");
+    let text = std::fs::read_to_string(dir.join("state.1.json")).unwrap();
+    std::fs::write(
+        dir.join("v2.json"),
+        text.replacen("treeval.state/1", "treeval.state/2", 1),
+    )
+    .unwrap();
+    let (code, err) = fails(&dir, "merge state.0.json v2.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "v2.json: expected a state file of schema treeval.state/1, found treeval.state/2"
+        ),
+        "{err}"
+    );
+    std::fs::write(dir.join("report.json"), "{\"schema\":\"treeval.report/2\"}").unwrap();
+    let (code, err) = fails(&dir, "merge state.0.json report.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("found treeval.report/2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_state_is_never_written_over_an_input() {
+    let dir = halves("output", "");
+    // the merge's inputs are its states
+    let (code, err) = fails(
+        &dir,
+        "merge state.0.json state.1.json --emit-state state.1.json",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--emit-state state.1.json would overwrite the input state.1.json (STATE)"),
+        "{err}"
+    );
+    // deps: the option's value taken for the gold file
+    let (code, err) = fails(&dir, "deps --emit-state g.0.conllu s.0.conllu s.1.conllu");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--emit-state g.0.conllu"), "{err}");
+    assert!(std::fs::read_to_string(dir.join("g.0.conllu"))
+        .unwrap()
+        .contains("\t"));
+    // a file that is not a state is not replaced without --force
+    std::fs::write(dir.join("notes.json"), "my notes\n").unwrap();
+    let (code, err) = fails(
+        &dir,
+        "deps -q g.0.conllu s.0.conllu --emit-state notes.json",
+    );
+    assert_eq!(code, 2, "{err}");
+    // a state treeval wrote is replaced
+    let (code, err) = fails(
+        &dir,
+        "deps -q g.0.conllu s.0.conllu --emit-state state.1.json",
+    );
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tests_and_intervals_need_the_per_sentence_rows() {
+    let dir = halves("rows", "");
+    let (code, err) = fails(&dir, "merge state.0.json state.1.json --ci 95");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("state.0.json: no per-sentence rows, and --test and --ci resample sentences"),
+        "{err}"
+    );
+    assert!(err.contains("--keep-sentences"), "{err}");
+    let (code, err) = fails(&dir, "merge state.0.json state.1.json --confusion");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("written with --confusion"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn without_rows_the_merge_says_its_sentence_macro_averages_are_summed_per_shard() {
+    let dir = halves("note", "");
+    let o = treeval_in(
+        &dir,
+        &["merge", "state.0.json", "state.1.json", "--format", "json"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let notes = v["notes"].as_array().unwrap();
+    assert!(
+        notes.iter().any(|n| n
+            .as_str()
+            .unwrap()
+            .starts_with("merged without per-sentence rows")),
+        "{notes:?}"
+    );
+    assert!(v["signature"].as_str().unwrap().ends_with("|merged:2"));
+    // the micro counts are those of the whole files: 72 of 86 words (testdata/sanity,
+    // as `treeval deps` counts the whole files)
+    let whole = common::stdout_ok(&[
+        "deps",
+        "-q",
+        "--format",
+        "json",
+        "testdata/sanity/ewt-gold.conllu",
+        "testdata/sanity/ewt-sys.conllu",
+    ]);
+    let w: Value = serde_json::from_str(&whole).unwrap();
+    assert_eq!(v["sections"][0]["rows"], w["sections"][0]["rows"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn commands_without_a_state_refuse_emit_state() {
+    let (code, err) = fails(
+        &common::root(),
+        "brackets testdata/brackets/debug/gold.txt testdata/brackets/debug/test.txt --emit-state x.json",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--emit-state: `brackets` does not write a mergeable state yet; the commands that do: deps"),
+        "{err}"
+    );
+}

@@ -255,7 +255,10 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
                 s.family, names[0], first.family
             ));
         }
-        for (k, v) in &first.options {
+        // the profile last: it only names the options compared before it
+        let ordered = (first.options.iter().filter(|(k, _)| *k != "profile"))
+            .chain(first.options.iter().filter(|(k, _)| *k == "profile"));
+        for (k, v) in ordered {
             let other = s.options.get(k);
             if other != Some(v) {
                 return Err(format!(
