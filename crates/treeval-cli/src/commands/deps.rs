@@ -521,5 +521,5 @@ fn significance(
         }
     }
     super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
-    report.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
+    report.significance = super::significance::settings(&a.report.sig, &cfg, a.test_metrics);
 }
