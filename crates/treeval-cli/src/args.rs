@@ -46,7 +46,7 @@ pub enum Command {
     /// over treebanks and tests against a baseline (Holm–Bonferroni across treebanks),
     /// from a manifest of files or from saved JSON reports.
     Table(TableArgs),
-    /// Merge the states of shards (written by `deps --emit-state FILE`) into the report of
+    /// Merge the states of shards (written by `deps` or `ud` with --emit-state FILE) into the report of
     /// the concatenated corpus: the same tables, tests and intervals as one run on the
     /// concatenated files.
     Merge(MergeArgs),
@@ -63,22 +63,27 @@ pub struct MergeArgs {
     #[arg(value_name = "STATE", required = true, num_args = 1..)]
     pub states: Vec<String>,
 
-    /// Label confusion matrices of the N most frequent labels, as in `deps` (the states
-    /// must have been written with --confusion).
+    /// Label confusion matrices of the N most frequent labels, as in `deps` (deps states
+    /// written with --confusion).
     #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "12")]
     pub confusion: Option<usize>,
 
     /// Show per-relation precision/recall/F1 tables in text and Markdown output, as in
-    /// `deps`.
+    /// `deps` and `ud`.
     #[arg(long)]
     pub per_relation: bool,
 
     #[command(flatten)]
     pub report: ReportArgs,
 
-    /// Metrics the tests compare, as in `deps`.
-    #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
-          value_parser = parse_metric, help_heading = "Significance")]
+    /// Metrics the tests compare, comma-separated, as in the command that wrote the
+    /// states [default: that command's: deps LAS,UAS,LA; ud LAS,MLAS,BLEX].
+    #[arg(
+        long,
+        value_name = "METRICS",
+        value_delimiter = ',',
+        help_heading = "Significance"
+    )]
     pub test_metrics: Vec<String>,
 }
 

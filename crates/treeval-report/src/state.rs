@@ -20,13 +20,16 @@ use treeval_metrics::deps::{
 };
 use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable};
 
+use treeval_metrics::ud::{RelationCounts as UdRelationCounts, SideStats, UdCounts, UdOptions};
+
 use crate::model::Warning;
+use crate::ud::{UdFileOut, UdSystemIn};
 
 /// The schema name and version of a state file (its first key).
 pub const SCHEMA: &str = "treeval.state/1";
 
 /// The families that can write a state.
-pub const FAMILIES: &[&str] = &["deps"];
+pub const FAMILIES: &[&str] = &["deps", "ud"];
 
 /// One evaluation's state.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -45,6 +48,9 @@ pub struct State {
     /// The counts of a `deps` evaluation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deps: Option<DepsState>,
+    /// The counts of a `ud` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ud: Option<UdState>,
 }
 
 /// What was read from one file.
@@ -191,6 +197,7 @@ impl State {
             options: deps_options(opts, profile),
             shards: 1,
             deps: Some(deps),
+            ud: None,
         }
     }
 }
@@ -285,8 +292,22 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
     Ok(())
 }
 
-fn systems_count(s: &State) -> usize {
-    s.deps.as_ref().map_or(0, |d| d.systems.len())
+/// The number of systems of a state.
+pub fn systems_count(s: &State) -> usize {
+    match (&s.deps, &s.ud) {
+        (Some(d), _) => d.systems.len(),
+        (_, Some(u)) => u.systems.len(),
+        _ => 0,
+    }
+}
+
+/// Whether a state kept the per-sentence rows.
+pub fn has_sentences(s: &State) -> bool {
+    match (&s.deps, &s.ud) {
+        (Some(d), _) => d.sentences.is_some(),
+        (_, Some(u)) => u.sentences.is_some(),
+        _ => false,
+    }
 }
 
 /// Read a state from JSON text (`name` is the file, for the messages).
@@ -302,7 +323,12 @@ pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
     }
     let s: State =
         serde_json::from_value(v).map_err(|e| format!("{name}: malformed {SCHEMA} state: {e}"))?;
-    if !FAMILIES.contains(&s.family.as_str()) || s.deps.is_none() {
+    let holds = match s.family.as_str() {
+        "deps" => s.deps.is_some(),
+        "ud" => s.ud.is_some(),
+        _ => false,
+    };
+    if !holds {
         return Err(format!(
             "{name}: a state of `{}`, which this version cannot merge (states: {})",
             s.family,
@@ -319,6 +345,9 @@ pub fn merge(states: Vec<State>) -> State {
     for s in it {
         acc.shards += s.shards;
         if let (Some(a), Some(b)) = (acc.deps.as_mut(), s.deps) {
+            a.add(b);
+        }
+        if let (Some(a), Some(b)) = (acc.ud.as_mut(), s.ud) {
             a.add(b);
         }
     }
@@ -502,5 +531,189 @@ impl DepsSystemState {
             file: self.file.summary(),
             observer: o,
         }
+    }
+}
+
+/// The state of a `ud` evaluation (one gold file against every system).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UdState {
+    /// The `--where` conditions as given.
+    pub where_specs: Vec<String>,
+    /// The gold file: path (merged: the shards' joined by ` + `) and what was read.
+    pub gold: UdFileState,
+    /// One per system file, in the order given.
+    pub systems: Vec<UdSystemState>,
+    /// The warnings found while reading, deduplicated (not the gold-columns warning,
+    /// which is made again from the merged counts).
+    pub warnings: Vec<Warning>,
+    /// Every gold sentence's counts, per system (with `--keep-sentences`, `--test` or
+    /// `--ci`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sentences: Option<Vec<Vec<UdCounts>>>,
+}
+
+/// A `ud` input file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UdFileState {
+    /// Path as given.
+    pub path: String,
+    /// What was read.
+    pub stats: SideStats,
+}
+
+/// One system's sums in a `ud` state.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UdSystemState {
+    /// The system file.
+    pub file: UdFileState,
+    /// Corpus totals of every metric.
+    pub counts: UdCounts,
+    /// Per universal relation, sorted by name.
+    pub relations: Vec<(String, UdRelationCounts)>,
+    /// Breakdowns: key and every group's counts.
+    pub by: Vec<(String, Vec<(String, GroupCounts)>)>,
+}
+
+impl UdFileState {
+    fn of(f: &UdFileOut) -> Self {
+        UdFileState {
+            path: f.path.clone(),
+            stats: f.stats,
+        }
+    }
+
+    fn add(&mut self, o: &UdFileState) {
+        self.path = format!("{} + {}", self.path, o.path);
+        self.stats += o.stats;
+    }
+
+    /// The file as the `ud` report takes it.
+    pub fn out(&self) -> UdFileOut {
+        UdFileOut::new(&self.path, &self.stats)
+    }
+}
+
+/// The options of `ud` that change the counts, by name.
+pub fn ud_options(opts: &UdOptions) -> BTreeMap<String, serde_json::Value> {
+    use serde_json::json;
+    let by: Vec<&str> = opts.by.iter().map(|k| k.name()).collect();
+    let mut m = BTreeMap::new();
+    m.insert("align".into(), json!(opts.align.name()));
+    m.insert("empty_nodes".into(), json!(opts.empty_nodes.name()));
+    m.insert("enhancements".into(), json!(opts.enhancements.digits()));
+    m.insert(
+        "multiple_roots_okay".into(),
+        json!(opts.multiple_roots_okay),
+    );
+    m.insert("by".into(), json!(by));
+    m.insert("where".into(), json!(opts.filter.name()));
+    m
+}
+
+impl State {
+    /// The state of a `ud` evaluation under `opts`: the gold file, the systems (with
+    /// their per-sentence rows when kept) and the warnings found while reading
+    /// (`warnings`, without the gold-columns warning).
+    pub fn of_ud(
+        opts: &UdOptions,
+        where_specs: &[String],
+        gold: &UdFileOut,
+        systems: &[UdSystemIn],
+        warnings: Vec<Warning>,
+    ) -> Self {
+        let keep = systems.iter().all(|s| !s.sentences.is_empty()) && opts.keep_sentences;
+        let ud = UdState {
+            where_specs: where_specs.to_vec(),
+            gold: UdFileState::of(gold),
+            systems: systems
+                .iter()
+                .map(|s| UdSystemState {
+                    file: UdFileState::of(&s.file),
+                    counts: s.counts,
+                    relations: s.relations.clone(),
+                    by: s
+                        .by
+                        .iter()
+                        .map(|(k, g)| (k.name().to_owned(), g.clone()))
+                        .collect(),
+                })
+                .collect(),
+            warnings,
+            sentences: keep.then(|| systems.iter().map(|s| s.sentences.clone()).collect()),
+        };
+        State {
+            schema: SCHEMA.into(),
+            family: "ud".into(),
+            treeval: env!("CARGO_PKG_VERSION").into(),
+            options: ud_options(opts),
+            shards: 1,
+            deps: None,
+            ud: Some(ud),
+        }
+    }
+}
+
+/// `into` plus `from`, by name, in name order (as `ud` sorts its relations).
+fn add_named<T: Copy + std::ops::AddAssign>(into: &mut Vec<(String, T)>, from: &[(String, T)]) {
+    let mut all: BTreeMap<String, T> = into.drain(..).collect();
+    for (n, c) in from {
+        match all.get_mut(n) {
+            Some(x) => *x += *c,
+            None => {
+                all.insert(n.clone(), *c);
+            }
+        }
+    }
+    into.extend(all);
+}
+
+impl UdState {
+    fn add(&mut self, o: UdState) {
+        self.gold.add(&o.gold);
+        for (a, b) in self.systems.iter_mut().zip(&o.systems) {
+            a.file.add(&b.file);
+            a.counts += &b.counts;
+            add_named(&mut a.relations, &b.relations);
+            for (x, y) in a.by.iter_mut().zip(&b.by) {
+                add_named(&mut x.1, &y.1);
+            }
+        }
+        for w in o.warnings {
+            if !self.warnings.contains(&w) {
+                self.warnings.push(w);
+            }
+        }
+        self.sentences = match (self.sentences.take(), o.sentences) {
+            (Some(mut a), Some(b)) => {
+                for (x, y) in a.iter_mut().zip(b) {
+                    x.extend(y);
+                }
+                Some(a)
+            }
+            _ => None,
+        };
+    }
+
+    /// The systems as the `ud` report takes them.
+    pub fn systems_in(&self) -> Vec<UdSystemIn> {
+        let rows = self.sentences.clone().unwrap_or_default();
+        self.systems
+            .iter()
+            .enumerate()
+            .map(|(k, s)| UdSystemIn {
+                file: s.file.out(),
+                counts: s.counts,
+                relations: s.relations.clone(),
+                by: s
+                    .by
+                    .iter()
+                    .map(|(k, g)| (ByKey::parse(k).unwrap_or(ByKey::Deprel), g.clone()))
+                    .collect(),
+                resync: None,
+                sentences: rows.get(k).cloned().unwrap_or_default(),
+                trace: Vec::new(),
+                trace_labels: Vec::new(),
+            })
+            .collect()
     }
 }

@@ -1,5 +1,6 @@
 //! `treeval merge`: the states of shards (`--emit-state`) summed into the report of the
-//! concatenated corpus, built by the command's own code (`deps::present`).
+//! concatenated corpus, built by the command's own code (`deps::present`,
+//! `ud::present`).
 
 use std::io::Write;
 
@@ -25,8 +26,22 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         crate::output::write_state(path, &merged)?;
     }
     let shards = merged.shards;
+    let rows = state::has_sentences(&merged);
+    let mut report = match merged.family.as_str() {
+        "ud" => ud_report(a, merged)?,
+        _ => deps_report(a, merged)?,
+    };
+    record_merge(&mut report, shards, rows);
+    let text = treeval_report::emit::to_string(&report, a.report.format);
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)?;
+    Ok(())
+}
+
+/// The report of merged `deps` states, made by `deps`' own code.
+fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
     let Some(deps) = merged.deps else {
-        return Err(Failure::Eval("the states hold no counts".into()));
+        return Err(Failure::Eval("the states hold no deps counts".into()));
     };
     let (opts, profile) = deps_options(&merged.options, &deps)?;
     if a.report.sig.tests.contains(&TestArg::Mcnemar) && !opts.pair_decisions {
@@ -39,31 +54,98 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "--confusion needs the label confusions, which a state keeps only when written with --confusion".into(),
         ));
     }
+    let test_metrics = test_metrics(a, "deps")?;
     let mut result = deps.into_result(&opts, WARNINGS_KEPT);
     result.corpus_checks(&opts);
     let shown = super::deps::Present {
         report: &a.report,
         per_relation: a.per_relation,
         confusion: a.confusion,
-        test_metrics: &a.test_metrics,
+        test_metrics: &test_metrics,
     };
-    let mut report = super::deps::present(&shown, &result, &opts, &profile)?;
-    record_merge(&mut report, shards, result.sentences.is_empty());
-    let text = treeval_report::emit::to_string(&report, a.report.format);
-    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
-    out.flush().map_err(Failure::Io)?;
-    Ok(())
+    super::deps::present(&shown, &result, &opts, &profile)
+}
+
+/// The report of merged `ud` states, made by `ud`'s own code.
+fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    use treeval_report::model::Warning;
+    let Some(ud) = merged.ud else {
+        return Err(Failure::Eval("the states hold no ud counts".into()));
+    };
+    if a.confusion.is_some() {
+        return Err(Failure::Usage(
+            "--confusion: ud has no confusion matrix (deps has)".into(),
+        ));
+    }
+    let opts = ud_options(&merged.options, &ud)?;
+    let test_metrics = test_metrics(a, "ud")?;
+    let (cfg, resample) = super::significance::resampling_config(
+        &a.report.sig,
+        ud.systems.len(),
+        "system files",
+        "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
+    )?;
+    let systems = ud.systems_in();
+    let gold = ud.gold.out();
+    let mut warnings = ud.warnings;
+    let columns = treeval_metrics::ud::gold_columns_warning(&gold.stats, &gold.path);
+    warnings.extend(columns.map(|d| Warning::from(&d)));
+    let signature = super::ud::conventions(&opts, opts.empty_nodes.name().to_owned());
+    let p = super::ud::Present {
+        report: &a.report,
+        per_relation: a.per_relation,
+        test_metrics: &test_metrics,
+    };
+    let selected = Default::default();
+    let scored = (&gold, &systems[..], &selected);
+    let mut report = super::ud::present(&p, &opts, signature, scored, warnings, (&cfg, resample))?;
+    if !cfg.tests.is_empty() {
+        super::ud::significance(&p, &cfg, &systems, &mut report);
+    }
+    report.significance = super::significance::settings(&a.report.sig, &cfg, &test_metrics);
+    Ok(report)
+}
+
+/// `--test-metrics`, checked against the family's metrics (its default when not given).
+fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
+    let (known, default): (Vec<&str>, &[&str]) = if family == "ud" {
+        (
+            treeval_metrics::ud::METRICS.to_vec(),
+            &["LAS", "MLAS", "BLEX"],
+        )
+    } else {
+        let all = treeval_metrics::deps::measures();
+        (all.iter().map(|m| m.name).collect(), &["LAS", "UAS", "LA"])
+    };
+    if a.test_metrics.is_empty() {
+        return Ok(default.iter().map(|m| (*m).to_owned()).collect());
+    }
+    a.test_metrics
+        .iter()
+        .map(|m| {
+            known
+                .iter()
+                .find(|k| k.eq_ignore_ascii_case(m))
+                .map(|k| (*k).to_owned())
+                .ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "--test-metrics: expected one of {} (the states are of `{family}`); found '{m}'",
+                        known.join(", ")
+                    ))
+                })
+        })
+        .collect()
 }
 
 /// The merge in the signature (`merged:N`) and the conventions; without per-sentence rows,
 /// a note on the macro averages over sentences.
-fn record_merge(report: &mut treeval_report::Report, shards: u64, no_rows: bool) {
+fn record_merge(report: &mut treeval_report::Report, shards: u64, rows: bool) {
     report.signature.push("merged", shards.to_string());
     report.convention(
         "merged",
         format!("{shards} shard state(s), in the order given"),
     );
-    if no_rows {
+    if !rows && report.command == "deps" {
         report.notes.push(
             "merged without per-sentence rows: the macro averages over sentences add the shards' sums of per-sentence scores, which can differ from one run's in the last digits of floating point (write the states with --keep-sentences for bit-identical figures)".into(),
         );
@@ -125,18 +207,13 @@ fn needs_sentences(a: &MergeArgs, states: &[State]) -> Result<(), Failure> {
     let missing = states
         .iter()
         .zip(&a.states)
-        .find(|(s, _)| s.deps.as_ref().is_some_and(|d| d.sentences.is_none()));
+        .find(|(s, _)| !state::has_sentences(s));
     if let Some((_, path)) = missing {
         return Err(Failure::Usage(format!(
             "{path}: no per-sentence rows, and --test and --ci resample sentences\n  hint: write every shard's state with --keep-sentences"
         )));
     }
-    if a.report.sig.tests.iter().any(|t| *t != TestArg::Mcnemar)
-        && states
-            .first()
-            .map_or(0, |s| s.deps.as_ref().map_or(0, |d| d.systems.len()))
-            < 2
-    {
+    if !a.report.sig.tests.is_empty() && states.first().map_or(0, state::systems_count) < 2 {
         return Err(Failure::Usage(
             "--test compares systems: the states have one system".into(),
         ));
@@ -157,13 +234,7 @@ fn deps_options(
         .into_iter()
         .find(|l| l.name() == text("labels"))
         .ok_or_else(|| bad("labels"))?;
-    let by = o
-        .get("by")
-        .and_then(|v| v.as_array())
-        .map_or(&[][..], Vec::as_slice)
-        .iter()
-        .map(|k| k.as_str().and_then(ByKey::parse).ok_or_else(|| bad("by")))
-        .collect::<Result<Vec<_>, _>>()?;
+    let by = by_keys(o)?;
     let filter = Where::all(&d.where_specs, labels).map_err(|_| bad("where"))?;
     let opts = DepsOptions {
         punct,
@@ -179,4 +250,51 @@ fn deps_options(
         selection: Default::default(),
     };
     Ok((opts, text("profile").to_owned()))
+}
+
+/// The `ud` options a state was written with.
+fn ud_options(
+    o: &std::collections::BTreeMap<String, serde_json::Value>,
+    u: &state::UdState,
+) -> Result<treeval_metrics::ud::UdOptions, Failure> {
+    use treeval_metrics::ud::{AlignMode, EmptyNodes, Enhancements, UdOptions};
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    let empty_nodes = [EmptyNodes::Collapse, EmptyNodes::Drop, EmptyNodes::Error]
+        .into_iter()
+        .find(|e| e.name() == text("empty_nodes"))
+        .ok_or_else(|| bad("empty_nodes"))?;
+    if text("align") != AlignMode::Strict.name() {
+        return Err(bad("align"));
+    }
+    Ok(UdOptions {
+        multiple_roots_okay: o.get("multiple_roots_okay").and_then(|v| v.as_bool()) == Some(true),
+        empty_nodes,
+        enhancements: Enhancements::parse(text("enhancements")).map_err(|_| bad("enhancements"))?,
+        keep_sentences: u.sentences.is_some(),
+        align: AlignMode::Strict,
+        by: by_keys(o)?,
+        relation_sets: false,
+        skip_enhanced: false,
+        trace: None,
+        relation_triples: None,
+        filter: Where::all(&u.where_specs, LabelMode::Universal).map_err(|_| bad("where"))?,
+        selection: Default::default(),
+    })
+}
+
+/// The `by` option of a state.
+fn by_keys(
+    o: &std::collections::BTreeMap<String, serde_json::Value>,
+) -> Result<Vec<ByKey>, Failure> {
+    o.get("by")
+        .and_then(|v| v.as_array())
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .map(|k| {
+            k.as_str().and_then(ByKey::parse).ok_or_else(|| {
+                Failure::Eval("the states' option by is not one treeval knows".into())
+            })
+        })
+        .collect()
 }
