@@ -125,25 +125,40 @@ fn sentence() -> impl Strategy<Value = Triple> {
         })
 }
 
-/// The options of a case: those of the evaluation (shards and the single run) and those
-/// of the merge (how to show the merged sums).
-const CASES: &[(&str, &str)] = &[
+/// The cases: the command, the options of the evaluation (shards and the single run) and
+/// those of the merge (how to show the merged sums).
+const CASES: &[(&str, &str, &str)] = &[
     (
+        "deps",
         "--by deprel,distance,length --per-relation --confusion=5",
         "--per-relation --confusion=5",
     ),
     (
+        "deps",
         "--punct deprel=punct --by upos,direction,depth --where gold.upos=NOUN|VERB",
         "",
     ),
     (
+        "deps",
         "--test ar --ci 95 --samples 300 --seed 7 --by deprel",
         "--test ar --ci 95 --samples 300 --seed 7",
     ),
     (
+        "deps",
         "--test mcnemar --test bootstrap --samples 200 --labels universal",
         "--test mcnemar --test bootstrap --samples 200",
     ),
+    (
+        "ud",
+        "--by deprel,distance,upos --per-relation",
+        "--per-relation",
+    ),
+    (
+        "ud",
+        "--test ar --test bootstrap --ci 95 --samples 200 --seed 5 --test-metrics LAS,UAS,CLAS",
+        "--test ar --test bootstrap --ci 95 --samples 200 --seed 5 --test-metrics LAS,UAS,CLAS",
+    ),
+    ("ud", "--where gold.deprel=nsubj|obj --by length", ""),
 ];
 
 fn write(dir: &Path, name: &str, sentences: &[Triple], k: usize) -> String {
@@ -186,7 +201,7 @@ fn normalised(json: &str, names: &[(String, &str)]) -> Value {
 /// Evaluate `corpus` whole and split at `cuts` (sorted, inside), and compare.
 fn check_split(corpus: &[Triple], cuts: &[usize], case: usize) {
     let dir = scratch(&format!("p{case}-{}", cuts.len()));
-    let (eval, show) = CASES[case];
+    let (command, eval, show) = CASES[case];
     let mut bounds = vec![0];
     bounds.extend_from_slice(cuts);
     bounds.push(corpus.len());
@@ -195,7 +210,7 @@ fn check_split(corpus: &[Triple], cuts: &[usize], case: usize) {
         .enumerate()
         .map(|(k, n)| write(&dir, &format!("{n}.conllu"), corpus, k))
         .collect();
-    let mut args = words("deps -q --format json");
+    let mut args = words(&format!("{command} -q --format json"));
     args.extend(whole.iter().cloned());
     args.extend(words(eval));
     let single = run_json(&dir, &args);
@@ -211,7 +226,7 @@ fn check_split(corpus: &[Triple], cuts: &[usize], case: usize) {
             parts[k].push(files[k].clone());
         }
         let state = format!("state.{i}.json");
-        let mut args = words("deps -q --keep-sentences --emit-state");
+        let mut args = words(&format!("{command} -q --keep-sentences --emit-state"));
         args.push(state.clone());
         args.extend(files);
         args.extend(words(eval));
@@ -434,7 +449,7 @@ fn commands_without_a_state_refuse_emit_state() {
     );
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("--emit-state: `brackets` does not write a mergeable state yet; the commands that do: deps"),
+        err.contains("--emit-state: `brackets` does not write a mergeable state yet; the commands that do: deps, ud"),
         "{err}"
     );
 }

@@ -1764,5 +1764,38 @@ fn ewt_dev_four_shards_merge_into_the_whole_run() {
         vec![19073, 25147]
     );
     assert!(merged["signature"].as_str().unwrap().ends_with("|merged:4"));
+    // ud on the same shards: every table and interval equal too
+    let ud_opts = ["--by", "upos", "--per-relation", "--ci", "95"];
+    let mut ud_states = Vec::new();
+    for (i, (gp, sp)) in gs.iter().zip(&ss).enumerate() {
+        let state = dir.join(format!("ud.{i}.json"));
+        let args = [
+            &[
+                "ud",
+                "-q",
+                s(gp),
+                s(sp),
+                "--keep-sentences",
+                "--emit-state",
+                s(&state),
+            ][..],
+            &ud_opts[..],
+        ]
+        .concat();
+        treeval(&args);
+        ud_states.push(state);
+    }
+    let args = [
+        &["ud", "-q", "--format", "json", s(&gold), s(&sys)][..],
+        &ud_opts[..],
+    ]
+    .concat();
+    let whole: serde_json::Value = serde_json::from_str(&treeval(&args)).unwrap();
+    let mut args = vec!["merge", "--format", "json", "--per-relation", "--ci", "95"];
+    args.extend(ud_states.iter().map(|p| s(p)));
+    let merged: serde_json::Value = serde_json::from_str(&treeval(&args)).unwrap();
+    for key in ["sections", "notes", "warnings", "schema", "command"] {
+        assert_eq!(merged[key], whole[key], "ud: `{key}` differs");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -717,3 +717,80 @@ impl UdState {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn later_names_map_to_their_first_ids_and_new_ones_follow_in_order() {
+        // one run over shard 1 then shard 2 meets nsubj, det, obj, then amod
+        let mut all = names(&["nsubj", "det", "obj"]);
+        let map = remap(&mut all, &names(&["obj", "amod", "nsubj"]));
+        assert_eq!(map, vec![2, 3, 0]);
+        assert_eq!(all, names(&["nsubj", "det", "obj", "amod"]));
+    }
+
+    #[test]
+    fn indexed_counts_add_at_their_mapped_ids() {
+        let mut into = vec![1u64, 2, 3];
+        add_indexed(&mut into, &[10, 20, 30], &[2, 3, 0]);
+        assert_eq!(into, vec![31, 2, 13, 20]);
+    }
+
+    #[test]
+    fn named_counts_add_by_name_in_name_order() {
+        let mut into = vec![("obj".to_owned(), 1u64), ("nsubj".to_owned(), 2)];
+        add_named(&mut into, &[("amod".to_owned(), 5), ("obj".to_owned(), 4)]);
+        assert_eq!(
+            into,
+            vec![
+                ("amod".to_owned(), 5),
+                ("nsubj".to_owned(), 2),
+                ("obj".to_owned(), 5)
+            ]
+        );
+    }
+
+    #[test]
+    fn merged_file_names_join_the_shards_and_add_their_counts() {
+        let mut a = FileState {
+            path: "g.0.conllu".into(),
+            format: Some("conllu".into()),
+            sentences: 2,
+            words: 20,
+            lines: 25,
+        };
+        let b = FileState {
+            path: "g.1.conllu".into(),
+            format: Some("conllu".into()),
+            sentences: 3,
+            words: 31,
+            lines: 40,
+        };
+        a.add(&b);
+        assert_eq!(a.path, "g.0.conllu + g.1.conllu");
+        assert_eq!((a.sentences, a.words, a.lines), (5, 51, 65));
+        assert_eq!(a.summary().format, Some(Format::Conllu));
+    }
+
+    #[test]
+    fn a_state_of_another_schema_or_family_is_refused() {
+        let e = parse("{\"schema\":\"treeval.state/9\"}", "s.json").unwrap_err();
+        assert!(e.starts_with(
+            "s.json: expected a state file of schema treeval.state/1, found treeval.state/9"
+        ));
+        let e = parse("[1,", "s.json").unwrap_err();
+        assert!(e.starts_with("s.json:1:3: not JSON"), "{e}");
+        let text = "{\"schema\":\"treeval.state/1\",\"family\":\"ted\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
+        let e = parse(text, "s.json").unwrap_err();
+        assert!(
+            e.contains("a state of `ted`, which this version cannot merge (states: deps, ud)"),
+            "{e}"
+        );
+    }
+}
