@@ -46,7 +46,7 @@ pub enum Command {
     /// over treebanks and tests against a baseline (Holm–Bonferroni across treebanks),
     /// from a manifest of files or from saved JSON reports.
     Table(TableArgs),
-    /// Merge the states of shards (written by `deps` or `ud` with --emit-state FILE) into the report of
+    /// Merge the states of shards (written by `deps`, `ud` or `relations` with --emit-state FILE) into the report of
     /// the concatenated corpus: the same tables, tests and intervals as one run on the
     /// concatenated files.
     Merge(MergeArgs),
@@ -77,7 +77,8 @@ pub struct MergeArgs {
     pub report: ReportArgs,
 
     /// Metrics the tests compare, comma-separated, as in the command that wrote the
-    /// states [default: that command's: deps LAS,UAS,LA; ud LAS,MLAS,BLEX].
+    /// states [default: that command's: deps LAS,UAS,LA; ud LAS,MLAS,BLEX; relations
+    /// CA,CA-macro].
     #[arg(
         long,
         value_name = "METRICS",

@@ -159,6 +159,12 @@ const CASES: &[(&str, &str, &str)] = &[
         "--test ar --test bootstrap --ci 95 --samples 200 --seed 5 --test-metrics LAS,UAS,CLAS",
     ),
     ("ud", "--where gold.deprel=nsubj|obj --by length", ""),
+    ("relations", "", ""),
+    (
+        "relations",
+        "--test ar --ci 95 --samples 200 --seed 9",
+        "--test ar --ci 95 --samples 200 --seed 9",
+    ),
 ];
 
 fn write(dir: &Path, name: &str, sentences: &[Triple], k: usize) -> String {
@@ -268,7 +274,7 @@ fn corpus_and_cuts() -> impl Strategy<Value = (Vec<Triple>, Vec<usize>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
 
     #[test]
     fn merged_shards_equal_one_run((corpus, cuts) in corpus_and_cuts(), case in 0..CASES.len()) {
@@ -449,7 +455,7 @@ fn commands_without_a_state_refuse_emit_state() {
     );
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("--emit-state: `brackets` does not write a mergeable state yet; the commands that do: deps, ud"),
+        err.contains("--emit-state: `brackets` does not write a mergeable state yet; the commands that do: deps, ud, relations"),
         "{err}"
     );
 }

@@ -20,6 +20,7 @@ use treeval_metrics::deps::{
 };
 use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable};
 
+use treeval_metrics::relations::RelationSetCounts;
 use treeval_metrics::ud::{RelationCounts as UdRelationCounts, SideStats, UdCounts, UdOptions};
 
 use crate::model::Warning;
@@ -29,7 +30,7 @@ use crate::ud::{UdFileOut, UdSystemIn};
 pub const SCHEMA: &str = "treeval.state/1";
 
 /// The families that can write a state.
-pub const FAMILIES: &[&str] = &["deps", "ud"];
+pub const FAMILIES: &[&str] = &["deps", "ud", "relations"];
 
 /// One evaluation's state.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -51,6 +52,9 @@ pub struct State {
     /// The counts of a `ud` evaluation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ud: Option<UdState>,
+    /// The counts of a `relations` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relations: Option<RelationsState>,
 }
 
 /// What was read from one file.
@@ -198,6 +202,7 @@ impl State {
             shards: 1,
             deps: Some(deps),
             ud: None,
+            relations: None,
         }
     }
 }
@@ -294,18 +299,20 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
 
 /// The number of systems of a state.
 pub fn systems_count(s: &State) -> usize {
-    match (&s.deps, &s.ud) {
-        (Some(d), _) => d.systems.len(),
-        (_, Some(u)) => u.systems.len(),
+    match (&s.deps, &s.ud, &s.relations) {
+        (Some(d), _, _) => d.systems.len(),
+        (_, Some(u), _) => u.systems.len(),
+        (_, _, Some(r)) => r.systems.len(),
         _ => 0,
     }
 }
 
 /// Whether a state kept the per-sentence rows.
 pub fn has_sentences(s: &State) -> bool {
-    match (&s.deps, &s.ud) {
-        (Some(d), _) => d.sentences.is_some(),
-        (_, Some(u)) => u.sentences.is_some(),
+    match (&s.deps, &s.ud, &s.relations) {
+        (Some(d), _, _) => d.sentences.is_some(),
+        (_, Some(u), _) => u.sentences.is_some(),
+        (_, _, Some(_)) => true,
         _ => false,
     }
 }
@@ -326,6 +333,7 @@ pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
     let holds = match s.family.as_str() {
         "deps" => s.deps.is_some(),
         "ud" => s.ud.is_some(),
+        "relations" => s.relations.is_some(),
         _ => false,
     };
     if !holds {
@@ -348,6 +356,9 @@ pub fn merge(states: Vec<State>) -> State {
             a.add(b);
         }
         if let (Some(a), Some(b)) = (acc.ud.as_mut(), s.ud) {
+            a.add(b);
+        }
+        if let (Some(a), Some(b)) = (acc.relations.as_mut(), s.relations) {
             a.add(b);
         }
     }
@@ -649,6 +660,7 @@ impl State {
             shards: 1,
             deps: None,
             ud: Some(ud),
+            relations: None,
         }
     }
 }
@@ -715,6 +727,71 @@ impl UdState {
                 trace_labels: Vec::new(),
             })
             .collect()
+    }
+}
+
+/// The state of a `relations` evaluation: every sentence's relation-set counts (the
+/// sufficient statistics of CA-macro, a mean over sentences), kept always.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RelationsState {
+    /// The gold file (merged: the shards' paths joined by ` + `).
+    pub gold: String,
+    /// The system files, in the order given.
+    pub systems: Vec<String>,
+    /// Per system, every gold sentence's counts, in corpus order.
+    pub units: Vec<Vec<RelationSetCounts>>,
+    /// The warnings found while reading, once each.
+    pub warnings: Vec<Warning>,
+}
+
+impl RelationsState {
+    fn add(&mut self, o: RelationsState) {
+        self.gold = format!("{} + {}", self.gold, o.gold);
+        for (a, b) in self.systems.iter_mut().zip(&o.systems) {
+            *a = format!("{a} + {b}");
+        }
+        for (a, b) in self.units.iter_mut().zip(o.units) {
+            a.extend(b);
+        }
+        for w in o.warnings {
+            if !self.warnings.contains(&w) {
+                self.warnings.push(w);
+            }
+        }
+    }
+}
+
+impl State {
+    /// The state of a `relations` evaluation: its options (graph, alignment, empty nodes,
+    /// roots), files, every sentence's counts and the reading's `warnings`.
+    pub fn of_relations(e: &crate::relations::RelationsIn<'_>, warnings: Vec<Warning>) -> Self {
+        use serde_json::json;
+        let mut options = BTreeMap::new();
+        options.insert(
+            "graph".into(),
+            json!(if e.enhanced { "enhanced" } else { "basic" }),
+        );
+        options.insert("align".into(), json!(e.opts.align.name()));
+        options.insert("empty_nodes".into(), json!(e.opts.empty_nodes.name()));
+        options.insert(
+            "multiple_roots_okay".into(),
+            json!(e.opts.multiple_roots_okay),
+        );
+        State {
+            schema: SCHEMA.into(),
+            family: "relations".into(),
+            treeval: env!("CARGO_PKG_VERSION").into(),
+            options,
+            shards: 1,
+            deps: None,
+            ud: None,
+            relations: Some(RelationsState {
+                gold: e.gold.to_owned(),
+                systems: e.systems.to_vec(),
+                units: e.units.to_vec(),
+                warnings,
+            }),
+        }
     }
 }
 
@@ -789,7 +866,9 @@ mod tests {
         let text = "{\"schema\":\"treeval.state/1\",\"family\":\"ted\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
         let e = parse(text, "s.json").unwrap_err();
         assert!(
-            e.contains("a state of `ted`, which this version cannot merge (states: deps, ud)"),
+            e.contains(
+                "a state of `ted`, which this version cannot merge (states: deps, ud, relations)"
+            ),
             "{e}"
         );
     }

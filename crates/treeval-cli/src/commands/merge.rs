@@ -29,6 +29,7 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let rows = state::has_sentences(&merged);
     let mut report = match merged.family.as_str() {
         "ud" => ud_report(a, merged)?,
+        "relations" => relations_report(a, merged)?,
         _ => deps_report(a, merged)?,
     };
     record_merge(&mut report, shards, rows);
@@ -106,6 +107,55 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
     Ok(report)
 }
 
+/// The report of merged `relations` states, made by `relations`' own code.
+fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    use treeval_metrics::ud::{AlignMode, EmptyNodes, UdOptions};
+    let Some(rel) = merged.relations else {
+        return Err(Failure::Eval("the states hold no relations counts".into()));
+    };
+    if a.confusion.is_some() || a.per_relation {
+        return Err(Failure::Usage(
+            "--confusion and --per-relation: relations has neither table (deps and ud have)".into(),
+        ));
+    }
+    let o = &merged.options;
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    let empty_nodes = [EmptyNodes::Collapse, EmptyNodes::Drop, EmptyNodes::Error]
+        .into_iter()
+        .find(|e| e.name() == text("empty_nodes"))
+        .ok_or_else(|| bad("empty_nodes"))?;
+    if text("align") != AlignMode::Strict.name() {
+        return Err(bad("align"));
+    }
+    let opts = UdOptions {
+        multiple_roots_okay: o.get("multiple_roots_okay").and_then(|v| v.as_bool()) == Some(true),
+        empty_nodes,
+        keep_sentences: true,
+        relation_sets: true,
+        ..UdOptions::default()
+    };
+    let test_metrics = test_metrics(a, "relations")?;
+    let (cfg, _) = super::significance::resampling_config(
+        &a.report.sig,
+        rel.systems.len(),
+        "system files",
+        "needs paired binary decisions; relation sets are compared with --test ar or --test bootstrap",
+    )?;
+    let e = treeval_report::relations::RelationsIn {
+        gold: &rel.gold,
+        systems: &rel.systems,
+        enhanced: text("graph") == "enhanced",
+        opts: &opts,
+        units: &rel.units,
+    };
+    let p = super::relations::Present {
+        report: &a.report,
+        test_metrics: &test_metrics,
+    };
+    super::relations::present(&p, &e, rel.warnings.clone(), &Default::default(), &cfg)
+}
+
 /// `--test-metrics`, checked against the family's metrics (its default when not given).
 fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
     let (known, default): (Vec<&str>, &[&str]) = if family == "ud" {
@@ -113,6 +163,9 @@ fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
             treeval_metrics::ud::METRICS.to_vec(),
             &["LAS", "MLAS", "BLEX"],
         )
+    } else if family == "relations" {
+        let all = treeval_metrics::relations::measures();
+        (all.iter().map(|m| m.name).collect(), &["CA", "CA-macro"])
     } else {
         let all = treeval_metrics::deps::measures();
         (all.iter().map(|m| m.name).collect(), &["LAS", "UAS", "LA"])
