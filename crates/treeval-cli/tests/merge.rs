@@ -459,3 +459,21 @@ fn commands_without_a_state_refuse_emit_state() {
         "{err}"
     );
 }
+
+#[test]
+fn a_merged_state_merges_again_into_the_same_report() {
+    let dir = halves("tree", "--keep-sentences --by deprel");
+    let run = |line: &str| {
+        let w = words(line);
+        let o = treeval_in(&dir, &w.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(o.status.success(), "{line}: {}", stderr(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let direct = run("merge state.0.json state.1.json --format json --ci 95");
+    run("merge state.0.json --emit-state first.json");
+    let tree = run("merge first.json state.1.json --format json --ci 95");
+    assert_eq!(tree, direct);
+    let v: Value = serde_json::from_str(&tree).unwrap();
+    assert!(v["signature"].as_str().unwrap().ends_with("|merged:2"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
