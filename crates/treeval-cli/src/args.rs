@@ -56,6 +56,46 @@ pub enum Command {
     /// sentence.
     #[command(subcommand)]
     Rerank(RerankCommand),
+    /// Merge the states of shards (written by `deps`, `ud` or `relations` with --emit-state FILE) into the report of
+    /// the concatenated corpus: the same tables, tests and intervals as one run on the
+    /// concatenated files.
+    Merge(MergeArgs),
+}
+
+/// `treeval merge` arguments.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Sharded evaluation: evaluate each shard (the same gold and system sentences split at the same points) with the same command and options plus --emit-state FILE, then merge the state files in corpus order. Counts, micro and macro scores, breakdowns, per-relation tables and confusions equal those of one run on the concatenated files; --test and --ci need the per-sentence rows (--keep-sentences, or --test/--ci, when writing the states), and then give the same p-values and intervals for the same --seed. Systems are matched by position (the Nth system file of every shard is system N); the report names each input by its shards' paths joined with ' + ', and the signature records the merge (merged:N).\n\nExamples:\n  treeval deps gold.1.conllu sys.1.conllu --emit-state s1.json --keep-sentences\n  treeval deps gold.2.conllu sys.2.conllu --emit-state s2.json --keep-sentences\n  treeval merge s1.json s2.json --format json --test ar --ci 95\n\nExit codes: 0 success; 1 a state cannot be read or the states do not merge; 2 usage error."
+)]
+pub struct MergeArgs {
+    /// State files written by --emit-state, in corpus order (schema treeval.state/1;
+    /// docs/json-schema.md).
+    #[arg(value_name = "STATE", required = true, num_args = 1..)]
+    pub states: Vec<String>,
+
+    /// Label confusion matrices of the N most frequent labels, as in `deps` (deps states
+    /// written with --confusion).
+    #[arg(long, value_name = "N", num_args = 0..=1, require_equals = true, default_missing_value = "12")]
+    pub confusion: Option<usize>,
+
+    /// Show per-relation precision/recall/F1 tables in text and Markdown output, as in
+    /// `deps` and `ud`.
+    #[arg(long)]
+    pub per_relation: bool,
+
+    #[command(flatten)]
+    pub report: ReportArgs,
+
+    /// Metrics the tests compare, comma-separated, as in the command that wrote the
+    /// states [default: that command's: deps LAS,UAS,LA; ud LAS,MLAS,BLEX; relations
+    /// CA,CA-macro].
+    #[arg(
+        long,
+        value_name = "METRICS",
+        value_delimiter = ',',
+        help_heading = "Significance"
+    )]
+    pub test_metrics: Vec<String>,
 }
 
 /// `treeval table` arguments.
@@ -835,6 +875,18 @@ pub struct OutputArgs {
     /// inputs, and an existing file is replaced only if treeval wrote it (see --force).
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub per_sentence: Option<String>,
+
+    /// Write the evaluation's state to FILE (deps): its options, inputs and summed
+    /// counts as JSON (schema "treeval.state/1"), which `treeval merge` sums with the
+    /// states of other shards into the report of the concatenated corpus. The same
+    /// checks as --per-sentence keep FILE from replacing an input.
+    #[arg(long, value_name = "FILE", help_heading = "Output files")]
+    pub emit_state: Option<String>,
+
+    /// With --emit-state: keep every sentence's counts in the state, so that `treeval
+    /// merge` can run --test and --ci (kept anyway with --test or --ci).
+    #[arg(long, requires = "emit_state", help_heading = "Output files")]
+    pub keep_sentences: bool,
 
     /// Replace an existing output file even if it does not look like treeval's own
     /// output. Input files are never replaced, --force or not.

@@ -83,6 +83,7 @@ pub fn execute(cli: &args::Cli, out: &mut dyn Write) -> Result<(), Failure> {
         args::Command::Table(a) => commands::table::run(a, out),
         args::Command::Rerank(c) => commands::rerank::run(c, out),
         args::Command::Nbest(a) => commands::nbest::run(a, out),
+        args::Command::Merge(a) => commands::merge::run(a, out),
     }
 }
 

@@ -32,6 +32,8 @@ pub enum OutputKind {
     /// The JSON lines of `nbest --export-training`, first line
     /// `{"schema":"treeval.nbest-training/1",…}`.
     Training,
+    /// A state of `--emit-state`: one line of JSON starting `{"schema":"treeval.state/`.
+    State,
 }
 
 /// First-line schema of `nbest --export-training` files.
@@ -44,6 +46,7 @@ impl OutputKind {
             OutputKind::Judging => "tsv",
             OutputKind::RerankModel => "json",
             OutputKind::Training => "jsonl",
+            OutputKind::State => "json",
         }
     }
 
@@ -62,6 +65,7 @@ impl OutputKind {
             OutputKind::Training => serde_json::from_str::<serde_json::Value>(line)
                 .ok()
                 .is_some_and(|v| v.get("schema").and_then(|s| s.as_str()) == Some(TRAINING_SCHEMA)),
+            OutputKind::State => line.starts_with("{\"schema\":\"treeval.state/"),
         }
     }
 }
@@ -355,15 +359,41 @@ impl PerSentence {
 
 /// The outputs named by the shared output options.
 pub fn outputs(o: &crate::args::OutputArgs) -> Vec<Output<'_>> {
-    o.per_sentence
-        .as_deref()
-        .map(|path| Output {
-            flag: "--per-sentence",
-            path,
-            kind: OutputKind::PerSentence,
-        })
-        .into_iter()
-        .collect()
+    let per_sentence = o.per_sentence.as_deref().map(|path| Output {
+        flag: "--per-sentence",
+        path,
+        kind: OutputKind::PerSentence,
+    });
+    let state = o.emit_state.as_deref().map(|path| Output {
+        flag: "--emit-state",
+        path,
+        kind: OutputKind::State,
+    });
+    per_sentence.into_iter().chain(state).collect()
+}
+
+/// A usage error for `--emit-state` or `--keep-sentences` in a command that writes no
+/// state (naming the commands that do).
+pub fn refuse_state(command: &str, o: &crate::args::OutputArgs) -> Result<(), Failure> {
+    if o.emit_state.is_none() && !o.keep_sentences {
+        return Ok(());
+    }
+    Err(Failure::Usage(format!(
+        "--emit-state: `{command}` does not write a mergeable state yet; the commands that do: {}",
+        treeval_report::state::FAMILIES.join(", ")
+    )))
+}
+
+/// Write `state` to `path` (checked by [`check_outputs`] before any input was read): one
+/// line of JSON.
+pub fn write_state(path: &str, state: &treeval_report::state::State) -> Result<(), Failure> {
+    let text = serde_json::to_string(state)
+        .map_err(|e| Failure::Eval(format!("{path}: cannot encode the state: {e}")))?;
+    std::fs::write(path, text + "\n").map_err(|e| {
+        Failure::Eval(format!(
+            "{path}: cannot write the state (--emit-state): {e}"
+        ))
+    })
 }
 
 /// The report note saying what `--format html` added to the report because the page's

@@ -1854,3 +1854,134 @@ fn ptb_sample_brackets_where_equals_every_by_cell() {
     let m = run(&["--min-len", "11", "--max-len", "20"]);
     assert_eq!(section_rows(&w, "all"), section_rows(&m, "all"));
 }
+
+/// Sharded evaluation on real data: EWT dev against spaCy's greedy parse, split into 4
+/// shards at sentence boundaries, each evaluated with `--emit-state --keep-sentences`,
+/// then merged: every table, matrix, note, interval and warning message equals those of
+/// one run on the whole files.
+#[test]
+fn ewt_dev_four_shards_merge_into_the_whole_run() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let sys = d.join("nbest/en_ewt-dev.en_sm.greedy.conllu");
+    let dir = std::env::temp_dir().join(format!("treeval-ewt-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let opts = [
+        "--by",
+        "deprel,distance",
+        "--confusion",
+        "--ci",
+        "95",
+        "--seed",
+        "3",
+    ];
+    let split = |path: &Path, name: &str| -> Vec<PathBuf> {
+        let text = std::fs::read_to_string(path).unwrap();
+        let sentences: Vec<&str> = text.trim_end().split("\n\n").collect();
+        let n = sentences.len().div_ceil(4);
+        sentences
+            .chunks(n)
+            .enumerate()
+            .map(|(i, c)| {
+                let p = dir.join(format!("{name}.{i}.conllu"));
+                std::fs::write(&p, c.join("\n\n") + "\n\n").unwrap();
+                p
+            })
+            .collect()
+    };
+    let (gs, ss) = (split(&gold, "gold"), split(&sys, "sys"));
+    assert_eq!(gs.len(), 4);
+    let mut states = Vec::new();
+    for (i, (gp, sp)) in gs.iter().zip(&ss).enumerate() {
+        let state = dir.join(format!("state.{i}.json"));
+        let args = [
+            &[
+                "deps",
+                "-q",
+                s(gp),
+                s(sp),
+                "--keep-sentences",
+                "--emit-state",
+                s(&state),
+            ][..],
+            &opts[..],
+        ]
+        .concat();
+        treeval(&args);
+        states.push(state);
+    }
+    let whole = json(&[&[s(&gold), s(&sys)][..], &opts[..]].concat());
+    let mut args = vec![
+        "merge",
+        "--format",
+        "json",
+        "--confusion",
+        "--ci",
+        "95",
+        "--seed",
+        "3",
+    ];
+    args.extend(states.iter().map(|p| s(p)));
+    let merged: serde_json::Value = serde_json::from_str(&treeval(&args)).unwrap();
+    for key in [
+        "sections",
+        "matrices",
+        "notes",
+        "significance",
+        "schema",
+        "command",
+    ] {
+        assert_eq!(merged[key], whole[key], "`{key}` differs");
+    }
+    let messages = |v: &serde_json::Value| -> Vec<serde_json::Value> {
+        v["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w["message"].clone())
+            .collect()
+    };
+    assert_eq!(messages(&merged), messages(&whole));
+    assert_eq!(merged["inputs"][0]["counts"], whole["inputs"][0]["counts"]);
+    assert_eq!(merged["inputs"][1]["counts"], whole["inputs"][1]["counts"]);
+    // the whole files' LAS as `deps` counts it: 19073 of 25147 words
+    assert_eq!(
+        common::counts(common::cell(&merged, "scores", 0, "LAS")),
+        vec![19073, 25147]
+    );
+    assert!(merged["signature"].as_str().unwrap().ends_with("|merged:4"));
+    // ud on the same shards: every table and interval equal too
+    let ud_opts = ["--by", "upos", "--per-relation", "--ci", "95"];
+    let mut ud_states = Vec::new();
+    for (i, (gp, sp)) in gs.iter().zip(&ss).enumerate() {
+        let state = dir.join(format!("ud.{i}.json"));
+        let args = [
+            &[
+                "ud",
+                "-q",
+                s(gp),
+                s(sp),
+                "--keep-sentences",
+                "--emit-state",
+                s(&state),
+            ][..],
+            &ud_opts[..],
+        ]
+        .concat();
+        treeval(&args);
+        ud_states.push(state);
+    }
+    let args = [
+        &["ud", "-q", "--format", "json", s(&gold), s(&sys)][..],
+        &ud_opts[..],
+    ]
+    .concat();
+    let whole: serde_json::Value = serde_json::from_str(&treeval(&args)).unwrap();
+    let mut args = vec!["merge", "--format", "json", "--per-relation", "--ci", "95"];
+    args.extend(ud_states.iter().map(|p| s(p)));
+    let merged: serde_json::Value = serde_json::from_str(&treeval(&args)).unwrap();
+    for key in ["sections", "notes", "warnings", "schema", "command"] {
+        assert_eq!(merged[key], whole[key], "ud: `{key}` differs");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -443,6 +443,12 @@ impl Diagnostics {
         self.omitted_warnings
     }
 
+    /// Count `n` more warnings seen and not kept (those a merged shard did not keep).
+    pub fn add_omitted_warnings(&mut self, n: u64) {
+        self.warnings += n;
+        self.omitted_warnings += n;
+    }
+
     /// Move the kept diagnostics of `other` into `self`, keeping counts exact.
     pub fn extend(&mut self, other: Diagnostics) {
         self.omitted_errors += other.omitted_errors;

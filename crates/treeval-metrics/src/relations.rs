@@ -12,7 +12,7 @@ use crate::measure::{ratio, Measure, Statistics};
 use crate::ud::Count;
 
 /// One sentence's relation sets (or their sums).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, serde::Deserialize)]
 pub struct RelationSetCounts {
     /// |Dt|: gold relations.
     pub gold: u64,

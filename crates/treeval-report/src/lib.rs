@@ -21,6 +21,7 @@ pub mod pts;
 pub mod relations;
 pub mod render;
 pub mod rerank;
+pub mod state;
 pub mod table;
 pub mod ted;
 pub mod ud;

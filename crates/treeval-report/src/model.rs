@@ -32,7 +32,7 @@ impl Signature {
 }
 
 /// A warning as shown in the report.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Warning {
     /// `path:line:column`, or the path alone.
     pub position: String,

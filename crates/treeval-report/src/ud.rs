@@ -36,6 +36,9 @@ pub struct UdFileOut {
     /// the file is gold (not in the JSON inputs: the warnings say it).
     #[serde(skip)]
     pub empty_columns: Vec<(&'static str, &'static [&'static str])>,
+    /// Everything read (for a mergeable state; not in the JSON inputs).
+    #[serde(skip)]
+    pub stats: SideStats,
 }
 
 impl UdFileOut {
@@ -50,6 +53,7 @@ impl UdFileOut {
             dropped_enhanced_items: s.dropped_edges,
             enhanced_items: s.enhanced_items,
             empty_columns: s.empty_columns(),
+            stats: *s,
         }
     }
 }

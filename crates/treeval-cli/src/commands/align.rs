@@ -556,6 +556,7 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
             "--min-len and --max-len count the words of a sentence pair's source side, which an alignment file does not hold\n  hint: give the words with --tokens SRC TGT (one sentence per line)".into(),
         ));
     }
+    crate::output::refuse_state("align", &a.report.out)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)
 }
 

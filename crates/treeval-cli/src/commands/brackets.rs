@@ -150,6 +150,7 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
             "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)",
         )?;
     }
+    crate::output::refuse_state("brackets", &a.report.out)?;
     check_outputs(&outs, ins, a.report.out.force)
 }
 

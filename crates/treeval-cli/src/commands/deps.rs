@@ -4,7 +4,7 @@ use std::io::Write;
 
 use treeval_formats::{Conll09Columns, Format, ReaderBuilder};
 use treeval_metrics::deps::filter::Where;
-use treeval_metrics::deps::{evaluate, Input};
+use treeval_metrics::deps::{evaluate_counts, Input};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 
 use crate::args::{CompatMode, Conll09Cols, DepsArgs, InputFormat, Labels, Profile, TestArg};
@@ -68,7 +68,9 @@ pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
         confusion: a.confusion.is_some(),
         strict: a.strict,
         examples: 5,
-        keep_sentences: !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some(),
+        keep_sentences: !a.report.sig.tests.is_empty()
+            || a.report.sig.ci.is_some()
+            || a.report.out.keep_sentences,
         pair_decisions: a.report.sig.tests.contains(&TestArg::Mcnemar),
         count_predicates: a.compat == Some(CompatMode::Eval09),
         filter: Where::default(),
@@ -88,7 +90,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ins = inputs(a);
     let mut per_sentence = PerSentence::open(a.report.out.per_sentence.as_deref(), "deps", &ins)?;
     let mut extras = Extras::new(a, &opts);
-    let result = evaluate(&gold, &systems, &opts, |k, g, s, c| {
+    let mut result = evaluate_counts(&gold, &systems, &opts, |k, g, s, c| {
         extras.observe(k, g, s, c);
         if per_sentence.is_on() {
             per_sentence.write(&serde_json::json!({
@@ -104,39 +106,26 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .map_err(|e| Failure::Eval(e.to_string()))?;
     per_sentence.finish()?;
     crate::select::check_kept(&opts.selection, &result.selection)?;
+    // the state holds the counts and the reading's warnings; the corpus checks are made
+    // again on merged counts
+    if let Some(path) = a.report.out.emit_state.as_deref() {
+        let state =
+            treeval_report::state::State::of_deps(&result, &opts, &profile, &a.report.where_);
+        crate::output::write_state(path, &state)?;
+    }
+    result.corpus_checks(&opts);
     if !a.report.quiet {
         print_warnings(&result.warnings);
     }
-    let ci = super::significance::intervals(&a.report.sig);
-    // one resampling run for the intervals and (same samples and seed) the bootstrap test
-    let replicates = ci.and_then(|c| {
-        let cfg = treeval_stats::Resampling {
-            samples: c.samples,
-            seed: c.seed,
-        };
-        treeval_report::driver::Replicates::new(&result.sentences, cfg)
-    });
-    let shown = treeval_report::deps::Shown {
+    let shown = Present {
+        report: &a.report,
         per_relation: a.per_relation || page.per_relation,
         confusion: a.confusion.or(page.confusion),
-        ci,
-        replicates: replicates.as_ref(),
+        test_metrics: &a.test_metrics,
     };
-    let mut report = treeval_report::deps::build(&result, &opts, &profile, shown);
-    let sel = &opts.selection;
-    crate::select::record(
-        &mut report,
-        sel,
-        &result.selection,
-        "syntactic words",
-        true,
-        a.report.quiet,
-    )?;
+    let mut report = present(&shown, &result, &opts, &profile)?;
     report.notes.extend(page.note);
     extras.finish(&mut report);
-    if !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some() {
-        significance(a, &result, &mut report, replicates.as_ref());
-    }
     let text = match a.compat {
         Some(CompatMode::Eval09) => compat_eval09(&result, a.report.quiet, out)?,
         Some(_) => {
@@ -154,6 +143,58 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;
     Ok(())
+}
+
+/// How a `deps` result is shown: the report options, per-relation tables, confusions and
+/// the metrics tested (from `deps`'s arguments, or `merge`'s).
+pub struct Present<'a> {
+    /// Format, significance, selection and output options.
+    pub report: &'a crate::args::ReportArgs,
+    /// Per-relation tables (`--per-relation`).
+    pub per_relation: bool,
+    /// Confusion matrices of this many labels (`--confusion`).
+    pub confusion: Option<usize>,
+    /// Metrics the tests compare (`--test-metrics`).
+    pub test_metrics: &'a [String],
+}
+
+/// The report of `result`: scores with their intervals, the sentence selection, tests
+/// (the part shared by `deps` and `merge`, so a merged report is made by the same code).
+pub fn present(
+    p: &Present,
+    result: &treeval_metrics::deps::DepsResult,
+    opts: &DepsOptions,
+    profile: &str,
+) -> Result<treeval_report::Report, Failure> {
+    let ci = super::significance::intervals(&p.report.sig);
+    // one resampling run for the intervals and (same samples and seed) the bootstrap test
+    let replicates = ci.and_then(|c| {
+        let cfg = treeval_stats::Resampling {
+            samples: c.samples,
+            seed: c.seed,
+        };
+        treeval_report::driver::Replicates::new(&result.sentences, cfg)
+    });
+    let shown = treeval_report::deps::Shown {
+        per_relation: p.per_relation,
+        confusion: p.confusion,
+        ci,
+        replicates: replicates.as_ref(),
+    };
+    let mut report = treeval_report::deps::build(result, opts, profile, shown);
+    let sel = &opts.selection;
+    crate::select::record(
+        &mut report,
+        sel,
+        &result.selection,
+        "syntactic words",
+        true,
+        p.report.quiet,
+    )?;
+    if !p.report.sig.tests.is_empty() || p.report.sig.ci.is_some() {
+        significance(p, result, &mut report, replicates.as_ref());
+    }
+    Ok(report)
 }
 
 /// What the per-sentence callback feeds besides the counts: the HTML page's sentences
@@ -256,6 +297,7 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
         )?;
     }
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
+    check_state(a)?;
     if !a.report.sig.tests.is_empty() && a.systems.len() < 2 {
         return Err(Failure::Usage(
             "--test compares systems: give at least two system files".into(),
@@ -267,6 +309,23 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
         ));
     }
     Ok(())
+}
+
+/// `--emit-state` records the counts of a report, so not with `--compat` (which prints
+/// another tool's lines) nor with a sentence selection (its counts are not in a state yet).
+fn check_state(a: &DepsArgs) -> Result<(), Failure> {
+    if a.report.out.emit_state.is_none() {
+        return Ok(());
+    }
+    if a.compat.is_some() {
+        return Err(Failure::Usage(
+            "--emit-state records the counts of treeval's report; --compat prints a reference script's lines: drop one of the two".into(),
+        ));
+    }
+    crate::select::refuse(
+        &a.report.select,
+        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
+    )
 }
 
 /// The `--where` conditions, labels compared under `labels`; McNemar refused when they
@@ -402,7 +461,7 @@ type Decider<'r> = dyn Fn(usize, usize) -> (u64, u64) + 'r;
 /// on the measures of `deps`; the intervals are in the report already) and record their
 /// settings in the report and its signature.
 fn significance(
-    a: &DepsArgs,
+    a: &Present,
     result: &treeval_metrics::deps::DepsResult,
     report: &mut treeval_report::value::Report,
     replicates: Option<&treeval_report::driver::Replicates>,
@@ -475,5 +534,5 @@ fn significance(
         }
     }
     super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
-    report.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
+    report.significance = super::significance::settings(&a.report.sig, &cfg, a.test_metrics);
 }

@@ -1,6 +1,7 @@
 pub mod align;
 pub mod brackets;
 pub mod deps;
+pub mod merge;
 pub mod nbest;
 pub mod pts;
 pub mod relations;

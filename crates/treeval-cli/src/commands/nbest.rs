@@ -106,6 +106,7 @@ fn validate(a: &NbestArgs, compat: bool) -> Result<DepsOptions, Failure> {
     check_errors("nbest", a.report.errors, compat, false)?;
     crate::output::check_where("nbest", &a.report.where_, compat)?;
     crate::output::check_html_sentences(&a.report)?;
+    crate::output::refuse_state("nbest", &a.report.out)?;
     if compat || a.alpino.is_some() {
         crate::select::refuse(&a.report.select, "--sent-id, --min-len and --max-len select gold sentences of CoNLL-U n-best lists: evaluate.pl's lines have no words, and --compat alpino prints what evaluate.pl prints for every sentence")?;
     }

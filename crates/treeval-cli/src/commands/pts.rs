@@ -162,6 +162,7 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("pts", a.report.errors, false, true)?;
     crate::output::check_where("pts", &a.report.where_, false)?;
+    crate::output::refuse_state("pts", &a.report.out)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {

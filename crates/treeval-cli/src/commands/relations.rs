@@ -32,6 +32,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("relations", a.report.errors, false, true)?;
     crate::output::check_where("relations", &a.report.where_, false)?;
+    check_state(a)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let (cfg, _) = super::significance::resampling_config(
         &a.report.sig,
@@ -43,7 +44,6 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if a.report.out.per_sentence.is_some() {
         write_per_sentence(a, &ins, &units, &numbers)?;
     }
-    let ms = measures();
     let e = RelationsIn {
         gold: &a.gold,
         systems: &a.systems,
@@ -51,8 +51,15 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         opts: &opts,
         units: &units,
     };
-    let ci = super::significance::intervals(&a.report.sig);
-    let mut report = treeval_report::relations::build(&e, &ms, ci, warnings);
+    if let Some(path) = a.report.out.emit_state.as_deref() {
+        let state = treeval_report::state::State::of_relations(&e, warnings.clone());
+        crate::output::write_state(path, &state)?;
+    }
+    let p = Present {
+        report: &a.report,
+        test_metrics: &a.test_metrics,
+    };
+    let mut report = present(&p, &e, warnings, &selected, &cfg)?;
     if a.report.errors {
         let ids = super::ud::gold_sent_ids(&a.gold);
         report.listings = triples
@@ -61,26 +68,66 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .map(|(k, t)| treeval_report::errors::relations_errors(k, t, &ids))
             .collect();
     }
-    let (sel, q) = (&opts.selection, a.report.quiet);
-    crate::select::record(&mut report, sel, &selected, "syntactic words", true, q)?;
-    if !cfg.tests.is_empty() {
-        let tested: Vec<treeval_report::driver::Tested> = ms
-            .iter()
-            .filter(|m| a.test_metrics.iter().any(|t| t == m.name))
-            .map(|m| (m, None))
-            .collect();
-        let bar = super::significance::Progress::new(a.report.quiet);
-        (report.comparisons, report.rankings) =
-            treeval_report::driver::tests(&tested, &units, &cfg, &|l, d, t| bar.update(l, d, t));
-        bar.finish();
-    }
-    if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
-        super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
-    }
-    report.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// How a `relations` result is shown (from `relations`' arguments, or `merge`'s).
+pub struct Present<'a> {
+    /// Format, significance, selection and output options.
+    pub report: &'a crate::args::ReportArgs,
+    /// Measures the tests compare.
+    pub test_metrics: &'a [String],
+}
+
+/// The report of `e`: scores with their intervals, the selection, the tests (the part
+/// shared by `relations` and `merge`).
+pub fn present(
+    p: &Present,
+    e: &RelationsIn<'_>,
+    warnings: Vec<treeval_report::model::Warning>,
+    selected: &treeval_metrics::select::SelectionCounts,
+    cfg: &treeval_stats::compare::CompareConfig,
+) -> Result<treeval_report::Report, Failure> {
+    let ms = measures();
+    let ci = super::significance::intervals(&p.report.sig);
+    let mut report = treeval_report::relations::build(e, &ms, ci, warnings);
+    let (sel, q) = (&e.opts.selection, p.report.quiet);
+    crate::select::record(&mut report, sel, selected, "syntactic words", true, q)?;
+    if !cfg.tests.is_empty() {
+        let tested: Vec<treeval_report::driver::Tested> = ms
+            .iter()
+            .filter(|m| p.test_metrics.iter().any(|t| t == m.name))
+            .map(|m| (m, None))
+            .collect();
+        let bar = super::significance::Progress::new(p.report.quiet);
+        (report.comparisons, report.rankings) =
+            treeval_report::driver::tests(&tested, e.units, cfg, &|l, d, t| bar.update(l, d, t));
+        bar.finish();
+    }
+    if !cfg.tests.is_empty() || p.report.sig.ci.is_some() {
+        super::significance::sign(&p.report.sig, cfg, &mut report.signature);
+    }
+    report.significance = super::significance::settings(&p.report.sig, cfg, p.test_metrics);
+    Ok(report)
+}
+
+/// `--emit-state` records the counts of a report: not with `--align resync` (its windows
+/// are found in each shard's text) or a sentence selection (not in a state yet).
+fn check_state(a: &RelationsArgs) -> Result<(), Failure> {
+    if a.report.out.emit_state.is_none() {
+        return Ok(());
+    }
+    if a.align == crate::args::AlignArg::Resync {
+        return Err(Failure::Usage(
+            "--emit-state with --align resync: the mismatch windows are found in each shard's text and would not add up to the whole corpus's; merge shards evaluated with --align strict".into(),
+        ));
+    }
+    crate::select::refuse(
+        &a.report.select,
+        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
+    )
 }
 
 /// The evaluation's options: the ud alignment, relation sets counted, and with `--errors`

@@ -38,6 +38,7 @@ struct Group {
 
 /// Run the command.
 pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    crate::output::refuse_state("table", &a.report.out)?;
     check_shared(a)?;
     let selection = crate::select::selection(&a.report.select)?;
     let (treebanks, warnings, source, measure) = if is_manifest(a)? {

@@ -51,6 +51,7 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("ted", a.report.errors, false, true)?;
     crate::output::check_where("ted", &a.report.where_, false)?;
+    crate::output::refuse_state("ted", &a.report.out)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     if a.distance.is_some() {
         crate::select::refuse(

@@ -136,7 +136,10 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         write_per_sentence(a, &ins, &systems, &numbers)?;
     }
     let warnings = print_warnings(&diagnostics, a.report.quiet);
-    let mut signature = signature(a, &opts);
+    if let Some(path) = a.report.out.emit_state.as_deref() {
+        write_state(path, a, &opts, gold_out.as_ref(), &systems, &warnings)?;
+    }
+    let signature = signature(a, &opts);
     let text = if let Some(c) = compat(a) {
         if !a.report.quiet {
             // the compat table must stay the reference's; the windows go to stderr
@@ -148,25 +151,20 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
         compat_text(&systems, c)
     } else {
-        if resample {
-            super::significance::sign(&a.report.sig, &cfg, &mut signature);
-            signature.push("test-metrics", a.test_metrics.join(","));
-        }
-        let shown = UdShown {
-            per_relation: a.per_relation || html_page(a),
-            ci: super::significance::intervals(&a.report.sig),
-        };
         let gold_file = gold_out.unwrap_or_else(|| UdFileOut::new(&a.gold, &Default::default()));
-        let mut report = build(signature, &gold_file, &systems, shown, warnings);
-        treeval_report::ud::add_where(&mut report, &opts.filter, &gold_file, &systems);
-        let (sel, q) = (&opts.selection, a.report.quiet);
-        crate::select::record(&mut report, sel, &selected, "syntactic words", true, q)?;
+        let p = Present {
+            report: &a.report,
+            per_relation: a.per_relation || html_page(a),
+            test_metrics: &a.test_metrics,
+        };
+        let scored = (&gold_file, &systems[..], &selected);
+        let mut report = present(&p, &opts, signature, scored, warnings, (&cfg, resample))?;
         if opts.trace.is_some() {
             let ids = gold_sent_ids(&a.gold);
             if html_page(a) {
                 report.notes.extend(page_note(a));
                 // the page is about the sentences the selection kept
-                let total = if sel.is_all() {
+                let total = if opts.selection.is_all() {
                     gold_file.sentences
                 } else {
                     selected.kept
@@ -181,13 +179,80 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
             }
         }
         if !cfg.tests.is_empty() {
-            significance(a, &cfg, &systems, &mut report);
+            significance(&p, &cfg, &systems, &mut report);
         }
         report.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
         treeval_report::emit::to_string(&report, a.report.format)
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// How a `ud` result is shown (from `ud`'s arguments, or `merge`'s).
+pub struct Present<'a> {
+    /// Format, significance, selection and output options.
+    pub report: &'a crate::args::ReportArgs,
+    /// Per-relation tables.
+    pub per_relation: bool,
+    /// Metrics the tests compare.
+    pub test_metrics: &'a [String],
+}
+
+/// The gold file, the systems and the sentence selection's counts.
+pub type ScoredRef<'a> = (
+    &'a UdFileOut,
+    &'a [UdSystemIn],
+    &'a treeval_metrics::select::SelectionCounts,
+);
+
+/// The report of scored systems: signed, built, with `--where` and the selection (the
+/// part shared by `ud` and `merge`; the tests are run by the caller after its additions,
+/// as [`significance`]).
+pub fn present(
+    p: &Present,
+    opts: &UdOptions,
+    mut signature: Signature,
+    (gold_file, systems, selected): ScoredRef<'_>,
+    warnings: Vec<Warning>,
+    (cfg, resample): (&treeval_stats::compare::CompareConfig, bool),
+) -> Result<treeval_report::Report, Failure> {
+    if resample {
+        super::significance::sign(&p.report.sig, cfg, &mut signature);
+        signature.push("test-metrics", p.test_metrics.join(","));
+    }
+    let shown = UdShown {
+        per_relation: p.per_relation,
+        ci: super::significance::intervals(&p.report.sig),
+    };
+    let mut report = build(signature, gold_file, systems, shown, warnings);
+    treeval_report::ud::add_where(&mut report, &opts.filter, gold_file, systems);
+    let (sel, q) = (&opts.selection, p.report.quiet);
+    crate::select::record(&mut report, sel, selected, "syntactic words", true, q)?;
+    Ok(report)
+}
+
+/// Write the state (`--emit-state`): the reading's warnings without the gold-columns
+/// warning, which a merge makes again from the summed counts.
+fn write_state(
+    path: &str,
+    a: &UdArgs,
+    opts: &UdOptions,
+    gold: Option<&UdFileOut>,
+    systems: &[UdSystemIn],
+    warnings: &[Warning],
+) -> Result<(), Failure> {
+    let Some(gold) = gold else {
+        return Ok(());
+    };
+    let columns = treeval_metrics::ud::gold_columns_warning(&gold.stats, &gold.path)
+        .map(|d| Warning::from(&d));
+    let read: Vec<Warning> = warnings
+        .iter()
+        .filter(|w| Some(*w) != columns.as_ref())
+        .cloned()
+        .collect();
+    let state = treeval_report::state::State::of_ud(opts, &a.report.where_, gold, systems, read);
+    crate::output::write_state(path, &state)
 }
 
 /// The usage errors of `ud` (format, outputs, selection with --compat, stdin twice); the
@@ -202,6 +267,7 @@ fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure
     crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
     crate::output::check_where("ud", &a.report.where_, a.compat.is_some())?;
+    check_state(a)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     if a.compat.is_some() {
         crate::select::refuse(
@@ -217,6 +283,29 @@ fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure
         ));
     }
     Ok(enhancements)
+}
+
+/// `--emit-state` records the counts of a report: not with `--compat` (another tool's
+/// lines), `--align resync` (its windows are found in each shard's text) or a sentence
+/// selection (its counts are not in a state yet).
+fn check_state(a: &UdArgs) -> Result<(), Failure> {
+    if a.report.out.emit_state.is_none() {
+        return Ok(());
+    }
+    if a.compat.is_some() {
+        return Err(Failure::Usage(
+            "--emit-state records the counts of treeval's report; --compat prints a reference scorer's lines: drop one of the two".into(),
+        ));
+    }
+    if a.align == crate::args::AlignArg::Resync {
+        return Err(Failure::Usage(
+            "--emit-state with --align resync: the mismatch windows are found in each shard's text and would not add up to the whole corpus's; merge shards evaluated with --align strict".into(),
+        ));
+    }
+    crate::select::refuse(
+        &a.report.select,
+        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
+    )
 }
 
 /// Whether the report is an HTML page (with its charts and sentence browser).
@@ -304,7 +393,9 @@ fn options(a: &UdArgs, enhancements: Enhancements, resample: bool) -> UdOptions 
         multiple_roots_okay: a.multiple_roots_okay,
         empty_nodes,
         enhancements,
-        keep_sentences: resample || a.report.out.per_sentence.is_some(),
+        keep_sentences: resample
+            || a.report.out.per_sentence.is_some()
+            || a.report.out.keep_sentences,
         align: a.align.into(),
         by: if a.by.is_empty() && html_page(a) {
             PAGE_BY.to_vec()
@@ -415,22 +506,7 @@ fn signature(a: &UdArgs, opts: &UdOptions) -> Signature {
         }
         _ => opts.empty_nodes.name().to_owned(),
     };
-    let mut signature = Signature::new(
-        "ud",
-        &[
-            ("labels", "universal".into()),
-            ("align", opts.align.name().into()),
-            ("empty-nodes", empty_nodes_sig),
-            ("enhancements", opts.enhancements.digits()),
-            (
-                "roots",
-                if a.multiple_roots_okay { "many" } else { "one" }.into(),
-            ),
-        ],
-    );
-    if !opts.filter.is_empty() {
-        signature.push("where", opts.filter.name());
-    }
+    let mut signature = conventions(opts, empty_nodes_sig);
     if let Some(c) = a.compat {
         signature.push(
             "compat",
@@ -440,6 +516,33 @@ fn signature(a: &UdArgs, opts: &UdOptions) -> Signature {
             }
             .into(),
         );
+    }
+    signature
+}
+
+/// The signature of the scoring conventions (`empty_nodes_sig`: how the empty-node
+/// handling is named).
+pub fn conventions(opts: &UdOptions, empty_nodes_sig: String) -> Signature {
+    let mut signature = Signature::new(
+        "ud",
+        &[
+            ("labels", "universal".into()),
+            ("align", opts.align.name().into()),
+            ("empty-nodes", empty_nodes_sig),
+            ("enhancements", opts.enhancements.digits()),
+            (
+                "roots",
+                if opts.multiple_roots_okay {
+                    "many"
+                } else {
+                    "one"
+                }
+                .into(),
+            ),
+        ],
+    );
+    if !opts.filter.is_empty() {
+        signature.push("where", opts.filter.name());
     }
     signature
 }
@@ -458,8 +561,8 @@ fn compat(a: &UdArgs) -> Option<Compat> {
 
 /// The tests on the F1 of the `--test-metrics`, each over the sentences' counts of its
 /// metric.
-fn significance(
-    a: &UdArgs,
+pub fn significance(
+    a: &Present,
     cfg: &treeval_stats::compare::CompareConfig,
     systems: &[UdSystemIn],
     report: &mut treeval_report::value::Report,

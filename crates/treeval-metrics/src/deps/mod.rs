@@ -13,7 +13,7 @@ pub mod word;
 
 use std::ops::AddAssign;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use treeval_formats::{Sentence, Word};
 
 pub use measures::{
@@ -21,7 +21,9 @@ pub use measures::{
     RelationMacro,
 };
 pub use observe::{GoldSentence, Observer, DECISION_HEAD, DECISION_LABEL, DECISION_SCORED};
-pub use run::{evaluate, DepsResult, FileSummary, Input, PairCounts, SystemResult};
+pub use run::{
+    evaluate, evaluate_counts, DepsResult, FileSummary, Input, PairCounts, SystemResult,
+};
 
 /// Which tokens are scored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -262,7 +264,7 @@ impl Default for DepsOptions {
 }
 
 /// The sufficient statistics of the headline metrics, for one sentence or summed over many.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct AttachmentCounts {
     /// Scored words.
     pub words: u64,
@@ -341,7 +343,7 @@ impl std::ops::Add for AttachmentCounts {
 }
 
 /// Counts for one relation label.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RelationCounts {
     /// Scored words with this gold label.
     pub gold: u64,
@@ -369,7 +371,7 @@ impl AddAssign for RelationCounts {
 }
 
 /// Counts for one group of a breakdown.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GroupCounts {
     /// Scored words in the group by their gold value.
     pub gold: u64,
@@ -403,7 +405,7 @@ impl AddAssign for GroupCounts {
 }
 
 /// Structural problems of the trees of one file.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Validity {
     /// Sentences with at least one problem.
     pub sentences_with_problems: u64,

@@ -50,7 +50,7 @@ pub struct SystemResult {
 
 /// Paired decisions of two systems: `(b, c)` = (right in A and wrong in B, wrong in A
 /// and right in B), for McNemar's test.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PairCounts {
     /// Words: head.
     pub uas: (u64, u64),
@@ -99,6 +99,153 @@ impl DepsResult {
     }
 }
 
+impl DepsResult {
+    /// The warnings about the whole corpus, from its summed counts (after reading every
+    /// sentence, or after merging shards): punctuation policy, label inventories, empty
+    /// XPOS; their kinds go to [`DepsResult::sanity`].
+    pub fn corpus_checks(&mut self, opts: &DepsOptions) {
+        self.punct_warnings(opts);
+        self.label_warnings(opts);
+        self.empty_xpos_warning();
+    }
+
+    /// Warnings about the punctuation policy: it excluded no word, or every word of a
+    /// system.
+    fn punct_warnings(&mut self, opts: &DepsOptions) {
+        if opts.punct != PunctPolicy::Include {
+            if let Some(o) = self.systems.first().map(|s| &s.observer) {
+                if o.totals.excluded == 0 {
+                    self.warnings.push(Diagnostic::warning(
+                        Position::new(Arc::from(self.gold.path.as_str()), 0, 0),
+                        ErrorKind::Other(format!(
+                            "the punctuation policy '{}' excluded no word: is it the right one for this treebank?",
+                            opts.punct.name()
+                        )),
+                    ));
+                }
+            }
+        }
+        for (k, o) in self.systems.iter().map(|s| &s.observer).enumerate() {
+            if o.totals.words == 0 && !opts.filter.is_empty() {
+                self.warnings.push(Diagnostic::warning(
+                    Position::new(Arc::from(self.systems[k].file.path.as_str()), 0, 0),
+                    ErrorKind::Other(format!(
+                        "no word scored: --where {} matched none of the {} words the punctuation policy '{}' scores, so every score is not applicable (n/a)",
+                        opts.filter.describe(),
+                        o.unmatched,
+                        opts.punct.name()
+                    )),
+                ));
+            } else if o.totals.words == 0 {
+                self.warnings.push(
+                    Diagnostic::warning(
+                        Position::new(Arc::from(self.systems[k].file.path.as_str()), 0, 0),
+                        ErrorKind::Other(format!(
+                            "no word scored: the punctuation policy '{}' excluded all {} words, so every score is not applicable (n/a)",
+                            opts.punct.name(),
+                            o.totals.excluded
+                        )),
+                    )
+                    .with_hint("choose another --punct policy (or --profile conll07) to score these words"),
+                );
+            }
+        }
+    }
+
+    /// Sanity warnings about each system's label inventory against gold's (scored
+    /// words; none with `--where`, which keeps words by their labels): case-only twins (`ROOT` vs `root`, with the LAS labels compared
+    /// case-insensitively would give), labels never in gold, subtypes in one file only.
+    fn label_warnings(&mut self, opts: &DepsOptions) {
+        if !opts.filter.is_empty() {
+            // the kept words' inventories are not the files': with `--where deprel=nsubj`
+            // every other system label is "never in gold"
+            return;
+        }
+        for k in 0..self.systems.len() {
+            let o = &self.systems[k].observer;
+            let inv = Inventory::of(o, &self.labels);
+            let path: Arc<str> = Arc::from(self.systems[k].file.path.as_str());
+            let mut found = Vec::new();
+            if !inv.case.is_empty() {
+                let pairs: Vec<String> = inv
+                    .case
+                    .iter()
+                    .map(|(s, n, g)| format!("'{s}' ({}) vs gold '{g}'", words(*n)))
+                    .collect();
+                let words = o.totals.words.max(1) as f64;
+                let msg = format!(
+                    "system labels never in gold differ from gold labels only by case: {}; LAS would be {:.2} with labels compared case-insensitively (it is {:.2})",
+                    pairs.join(", "),
+                    100.0 * o.las_caseless as f64 / words,
+                    100.0 * o.totals.las as f64 / words,
+                );
+                found.push(("label-case", msg, "labels are compared case-sensitively (as eval07.pl): fix the case in the system file"));
+            }
+            if !inv.unseen.is_empty() {
+                let msg = match inv.unseen.len() {
+                    1 => format!("a system label never occurs in gold (its words all have a wrong label): {}", listing(&inv.unseen)),
+                    n => format!("{n} system labels never occur in gold (their words all have a wrong label): {}", listing(&inv.unseen)),
+                };
+                found.push(("unseen-labels", msg, "is the system trained on another label set (another UD version, another treebank)? --labels universal compares the part before ':' only"));
+            }
+            if !inv.gold_subtypes.is_empty() || !inv.sys_subtypes.is_empty() {
+                let side = |name: &str, v: &[(&str, u64)]| {
+                    (!v.is_empty()).then(|| format!("{name} only {}", listing(v)))
+                };
+                let parts: Vec<String> = [
+                    side("gold", &inv.gold_subtypes),
+                    side("system", &inv.sys_subtypes),
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                let msg = format!("label subtypes in one file only: {}", parts.join("; "));
+                found.push(("subtypes", msg, "the files may follow different subtype conventions; --labels universal compares the part before ':' only"));
+            }
+            for (kind, msg, hint) in found {
+                self.sanity_kind(kind);
+                self.warnings.push(
+                    Diagnostic::warning(Position::new(path.clone(), 0, 0), ErrorKind::Other(msg))
+                        .with_hint(hint),
+                );
+            }
+        }
+    }
+
+    /// `--by xpos` with a gold XPOS column that is `_` on every scored word: a warning.
+    fn empty_xpos_warning(&mut self) {
+        let Some(o) = self.systems.first().map(|s| &s.observer) else {
+            return;
+        };
+        let empty = o.by.iter().any(|(key, names, groups)| {
+            *key == super::ByKey::Xpos
+                && groups
+                    .iter()
+                    .enumerate()
+                    .all(|(i, g)| g.gold == 0 || names.name(i as u32) == "_")
+        });
+        if empty && o.totals.words > 0 {
+            self.sanity_kind("empty-xpos");
+            self.warnings.push(
+                Diagnostic::warning(
+                    Position::new(Arc::from(self.gold.path.as_str()), 0, 0),
+                    ErrorKind::Other(
+                        "the gold XPOS column is '_' on every word: the breakdown by xpos has one group, '_'".into(),
+                    ),
+                )
+                .with_hint("break down by upos instead (--by upos)"),
+            );
+        }
+    }
+
+    /// Record a kind of sanity warning (for the signature), once.
+    fn sanity_kind(&mut self, kind: &'static str) {
+        if !self.sanity.contains(&kind) {
+            self.sanity.push(kind);
+        }
+    }
+}
+
 /// Add the paired decisions of two observers' last sentence.
 fn count_pair(
     p: &mut PairCounts,
@@ -136,6 +283,22 @@ pub fn evaluate<F>(
     gold: &Input,
     systems: &[Input],
     opts: &DepsOptions,
+    on_sentence: F,
+) -> Result<DepsResult, Error>
+where
+    F: FnMut(usize, &Sentence, &Sentence, &AttachmentCounts),
+{
+    let mut result = evaluate_counts(gold, systems, opts, on_sentence)?;
+    result.corpus_checks(opts);
+    Ok(result)
+}
+
+/// [`evaluate`] without [`DepsResult::corpus_checks`]: the counts and the warnings found
+/// while reading (what a mergeable state keeps; the checks are run on the merged sums).
+pub fn evaluate_counts<F>(
+    gold: &Input,
+    systems: &[Input],
+    opts: &DepsOptions,
     mut on_sentence: F,
 ) -> Result<DepsResult, Error>
 where
@@ -149,9 +312,6 @@ where
         run.finish_feeds(gfeed, sfeeds, gold_count)
     })?;
     run.check(&gold_summary)?;
-    run.punct_warnings();
-    run.label_warnings();
-    run.empty_xpos_warning();
     Ok(run.into_result(gold_summary, sys_summaries))
 }
 
@@ -405,143 +565,6 @@ impl<'a> Run<'a> {
         let errors = std::mem::take(&mut self.errors).into_result()?;
         debug_assert_eq!(errors.error_count(), 0);
         Ok(())
-    }
-
-    /// Warnings about the punctuation policy: it excluded no word, or every word of a
-    /// system.
-    fn punct_warnings(&mut self) {
-        let opts = self.opts;
-        if opts.punct != PunctPolicy::Include {
-            if let Some(o) = self.observers.first() {
-                if o.totals.excluded == 0 {
-                    self.warnings.push(Diagnostic::warning(
-                        Position::new(self.gold_path.clone(), 0, 0),
-                        ErrorKind::Other(format!(
-                            "the punctuation policy '{}' excluded no word: is it the right one for this treebank?",
-                            opts.punct.name()
-                        )),
-                    ));
-                }
-            }
-        }
-        for (k, o) in self.observers.iter().enumerate() {
-            if o.totals.words == 0 && !opts.filter.is_empty() {
-                self.warnings.push(Diagnostic::warning(
-                    Position::new(self.sys_paths[k].clone(), 0, 0),
-                    ErrorKind::Other(format!(
-                        "no word scored: --where {} matched none of the {} words the punctuation policy '{}' scores, so every score is not applicable (n/a)",
-                        opts.filter.describe(),
-                        o.unmatched,
-                        opts.punct.name()
-                    )),
-                ));
-            } else if o.totals.words == 0 {
-                self.warnings.push(
-                    Diagnostic::warning(
-                        Position::new(self.sys_paths[k].clone(), 0, 0),
-                        ErrorKind::Other(format!(
-                            "no word scored: the punctuation policy '{}' excluded all {} words, so every score is not applicable (n/a)",
-                            opts.punct.name(),
-                            o.totals.excluded
-                        )),
-                    )
-                    .with_hint("choose another --punct policy (or --profile conll07) to score these words"),
-                );
-            }
-        }
-    }
-
-    /// Sanity warnings about each system's label inventory against gold's (scored
-    /// words; none with `--where`, which keeps words by their labels): case-only twins (`ROOT` vs `root`, with the LAS labels compared
-    /// case-insensitively would give), labels never in gold, subtypes in one file only.
-    fn label_warnings(&mut self) {
-        if !self.opts.filter.is_empty() {
-            // the kept words' inventories are not the files': with `--where deprel=nsubj`
-            // every other system label is "never in gold"
-            return;
-        }
-        for k in 0..self.observers.len() {
-            let o = &self.observers[k];
-            let inv = Inventory::of(o, &self.labels);
-            let path = self.sys_paths[k].clone();
-            let mut found = Vec::new();
-            if !inv.case.is_empty() {
-                let pairs: Vec<String> = inv
-                    .case
-                    .iter()
-                    .map(|(s, n, g)| format!("'{s}' ({}) vs gold '{g}'", words(*n)))
-                    .collect();
-                let words = o.totals.words.max(1) as f64;
-                let msg = format!(
-                    "system labels never in gold differ from gold labels only by case: {}; LAS would be {:.2} with labels compared case-insensitively (it is {:.2})",
-                    pairs.join(", "),
-                    100.0 * o.las_caseless as f64 / words,
-                    100.0 * o.totals.las as f64 / words,
-                );
-                found.push(("label-case", msg, "labels are compared case-sensitively (as eval07.pl): fix the case in the system file"));
-            }
-            if !inv.unseen.is_empty() {
-                let msg = match inv.unseen.len() {
-                    1 => format!("a system label never occurs in gold (its words all have a wrong label): {}", listing(&inv.unseen)),
-                    n => format!("{n} system labels never occur in gold (their words all have a wrong label): {}", listing(&inv.unseen)),
-                };
-                found.push(("unseen-labels", msg, "is the system trained on another label set (another UD version, another treebank)? --labels universal compares the part before ':' only"));
-            }
-            if !inv.gold_subtypes.is_empty() || !inv.sys_subtypes.is_empty() {
-                let side = |name: &str, v: &[(&str, u64)]| {
-                    (!v.is_empty()).then(|| format!("{name} only {}", listing(v)))
-                };
-                let parts: Vec<String> = [
-                    side("gold", &inv.gold_subtypes),
-                    side("system", &inv.sys_subtypes),
-                ]
-                .into_iter()
-                .flatten()
-                .collect();
-                let msg = format!("label subtypes in one file only: {}", parts.join("; "));
-                found.push(("subtypes", msg, "the files may follow different subtype conventions; --labels universal compares the part before ':' only"));
-            }
-            for (kind, msg, hint) in found {
-                self.sanity_kind(kind);
-                self.warnings.push(
-                    Diagnostic::warning(Position::new(path.clone(), 0, 0), ErrorKind::Other(msg))
-                        .with_hint(hint),
-                );
-            }
-        }
-    }
-
-    /// `--by xpos` with a gold XPOS column that is `_` on every scored word: a warning.
-    fn empty_xpos_warning(&mut self) {
-        let Some(o) = self.observers.first() else {
-            return;
-        };
-        let empty = o.by.iter().any(|(key, names, groups)| {
-            *key == super::ByKey::Xpos
-                && groups
-                    .iter()
-                    .enumerate()
-                    .all(|(i, g)| g.gold == 0 || names.name(i as u32) == "_")
-        });
-        if empty && o.totals.words > 0 {
-            self.sanity_kind("empty-xpos");
-            self.warnings.push(
-                Diagnostic::warning(
-                    Position::new(self.gold_path.clone(), 0, 0),
-                    ErrorKind::Other(
-                        "the gold XPOS column is '_' on every word: the breakdown by xpos has one group, '_'".into(),
-                    ),
-                )
-                .with_hint("break down by upos instead (--by upos)"),
-            );
-        }
-    }
-
-    /// Record a kind of sanity warning (for the signature), once.
-    fn sanity_kind(&mut self, kind: &'static str) {
-        if !self.sanity.contains(&kind) {
-            self.sanity.push(kind);
-        }
     }
 
     /// The result, with the files' summaries.

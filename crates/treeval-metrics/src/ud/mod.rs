@@ -28,7 +28,7 @@ pub mod trace;
 pub mod triples;
 mod window;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use treeval_formats::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Reader, Sentence};
 
 pub use enhanced::Enhancements;
@@ -210,7 +210,7 @@ const ELAS: usize = 13;
 const EULAS: usize = 14;
 
 /// The integers one metric is computed from.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Count {
     /// Correct items.
     pub correct: u64,
@@ -223,7 +223,7 @@ pub struct Count {
 }
 
 /// Sufficient statistics of all [`METRICS`] for a sentence or a corpus.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UdCounts {
     /// One count per metric, in [`METRICS`] order.
     pub metrics: [Count; 15],
@@ -263,7 +263,7 @@ impl UdCounts {
 }
 
 /// Per universal relation, over the alignment.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RelationCounts {
     /// Gold words with this relation.
     pub gold: u64,
@@ -417,36 +417,42 @@ fn evaluate_threaded(
     .map(|r| with_empty_columns(r, &gold.path))
 }
 
-/// `r` with [`UdResult::gold_columns_warning`] when columns of the gold file (`gold_path`) are `_` on every word:
-/// which, and the measures they make not applicable in treeval's report (the reference
-/// scorers' outputs, `--compat`, keep their numbers).
+/// `r` with [`UdResult::gold_columns_warning`] (see [`gold_columns_warning`]).
 fn with_empty_columns(mut r: UdResult, gold_path: &str) -> UdResult {
-    let empty = r.gold.empty_columns();
-    if !empty.is_empty() {
-        let columns: Vec<&str> = empty.iter().map(|c| c.0).collect();
-        let columns = match columns.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => columns.join(""),
-        };
-        let plural = empty.len() > 1;
-        let mut measures: Vec<&str> = Vec::new();
-        for m in empty.iter().flat_map(|c| c.1.iter()) {
-            if !measures.contains(m) {
-                measures.push(m);
-            }
-        }
-        let msg = format!(
-            "the gold {} column{} '_' on every word: {} not applicable (n/a) in the report",
-            columns,
-            if plural { "s are" } else { " is" },
-            measures.join(", "),
-        );
-        r.gold_columns_warning = Some(
-            Diagnostic::warning(Position::new(std::sync::Arc::from(gold_path), 0, 0), ErrorKind::Other(msg))
-                .with_hint("a system cannot be scored on a column the gold file leaves empty; --compat conll18 or udeval prints the reference scorers' numbers"),
-        );
-    }
+    r.gold_columns_warning = gold_columns_warning(&r.gold, gold_path);
     r
+}
+
+/// A warning when columns of the gold file (`gold_path`, read into `gold`) are `_` on
+/// every word: which, and the measures they make not applicable in treeval's report (the
+/// reference scorers' outputs, `--compat`, keep their numbers).
+pub fn gold_columns_warning(gold: &SideStats, gold_path: &str) -> Option<Diagnostic> {
+    let empty = gold.empty_columns();
+    if empty.is_empty() {
+        return None;
+    }
+    let columns: Vec<&str> = empty.iter().map(|c| c.0).collect();
+    let columns = match columns.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => columns.join(""),
+    };
+    let plural = empty.len() > 1;
+    let mut measures: Vec<&str> = Vec::new();
+    for m in empty.iter().flat_map(|c| c.1.iter()) {
+        if !measures.contains(m) {
+            measures.push(m);
+        }
+    }
+    let msg = format!(
+        "the gold {} column{} '_' on every word: {} not applicable (n/a) in the report",
+        columns,
+        if plural { "s are" } else { " is" },
+        measures.join(", "),
+    );
+    Some(
+        Diagnostic::warning(Position::new(std::sync::Arc::from(gold_path), 0, 0), ErrorKind::Other(msg))
+            .with_hint("a system cannot be scored on a column the gold file leaves empty; --compat conll18 or udeval prints the reference scorers' numbers"),
+    )
 }
 
 /// Score the sentences of `sys` against those of `gold` (on the calling thread).

@@ -85,7 +85,7 @@ pub(super) struct SentInfo {
 }
 
 /// What was read from a file.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SideStats {
     /// Sentences.
     pub sentences: u64,
@@ -105,6 +105,20 @@ pub struct SideStats {
     pub xpos_filled: u64,
     /// Words whose FEATS is not `_`.
     pub feats_filled: u64,
+}
+
+impl std::ops::AddAssign for SideStats {
+    fn add_assign(&mut self, o: Self) {
+        self.sentences += o.sentences;
+        self.tokens += o.tokens;
+        self.words += o.words;
+        self.empty_nodes += o.empty_nodes;
+        self.dropped_edges += o.dropped_edges;
+        self.enhanced_items += o.enhanced_items;
+        self.lemma_filled += o.lemma_filled;
+        self.xpos_filled += o.xpos_filled;
+        self.feats_filled += o.feats_filled;
+    }
 }
 
 impl SideStats {

@@ -1,0 +1,353 @@
+//! `treeval merge`: the states of shards (`--emit-state`) summed into the report of the
+//! concatenated corpus, built by the command's own code (`deps::present`,
+//! `ud::present`).
+
+use std::io::Write;
+
+use treeval_metrics::deps::filter::Where;
+use treeval_metrics::{ByKey, DepsOptions, LabelMode, PunctPolicy};
+use treeval_report::state::{self, DepsState, State};
+
+use crate::args::{Format, MergeArgs, TestArg};
+use crate::output::{check_format, check_outputs, outputs, InputRef};
+use crate::Failure;
+
+/// Warnings a run keeps (the limit of [`treeval_formats::Diagnostics`]' default).
+const WARNINGS_KEPT: usize = 100;
+
+/// Run the command, writing the report to `out`.
+pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
+    validate(a)?;
+    let states = read(a)?;
+    state::check(&states, &a.states).map_err(Failure::Eval)?;
+    needs_sentences(a, &states)?;
+    let merged = state::merge(states);
+    if let Some(path) = a.report.out.emit_state.as_deref() {
+        crate::output::write_state(path, &merged)?;
+    }
+    let shards = merged.shards;
+    let rows = state::has_sentences(&merged);
+    let mut report = match merged.family.as_str() {
+        "ud" => ud_report(a, merged)?,
+        "relations" => relations_report(a, merged)?,
+        _ => deps_report(a, merged)?,
+    };
+    record_merge(&mut report, shards, rows);
+    let text = treeval_report::emit::to_string(&report, a.report.format);
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)?;
+    Ok(())
+}
+
+/// The report of merged `deps` states, made by `deps`' own code.
+fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    let Some(deps) = merged.deps else {
+        return Err(Failure::Eval("the states hold no deps counts".into()));
+    };
+    let (opts, profile) = deps_options(&merged.options, &deps)?;
+    if a.report.sig.tests.contains(&TestArg::Mcnemar) && !opts.pair_decisions {
+        return Err(Failure::Usage(
+            "--test mcnemar needs the paired word decisions, which a state keeps only when written with --test mcnemar\n  hint: use --test ar or --test bootstrap (per-sentence rows), or write the states with --test mcnemar".into(),
+        ));
+    }
+    if a.confusion.is_some() && !opts.confusion {
+        return Err(Failure::Usage(
+            "--confusion needs the label confusions, which a state keeps only when written with --confusion".into(),
+        ));
+    }
+    let test_metrics = test_metrics(a, "deps")?;
+    let mut result = deps.into_result(&opts, WARNINGS_KEPT);
+    result.corpus_checks(&opts);
+    let shown = super::deps::Present {
+        report: &a.report,
+        per_relation: a.per_relation,
+        confusion: a.confusion,
+        test_metrics: &test_metrics,
+    };
+    super::deps::present(&shown, &result, &opts, &profile)
+}
+
+/// The report of merged `ud` states, made by `ud`'s own code.
+fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    use treeval_report::model::Warning;
+    let Some(ud) = merged.ud else {
+        return Err(Failure::Eval("the states hold no ud counts".into()));
+    };
+    if a.confusion.is_some() {
+        return Err(Failure::Usage(
+            "--confusion: ud has no confusion matrix (deps has)".into(),
+        ));
+    }
+    let opts = ud_options(&merged.options, &ud)?;
+    let test_metrics = test_metrics(a, "ud")?;
+    let (cfg, resample) = super::significance::resampling_config(
+        &a.report.sig,
+        ud.systems.len(),
+        "system files",
+        "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
+    )?;
+    let systems = ud.systems_in();
+    let gold = ud.gold.out();
+    let mut warnings = ud.warnings;
+    let columns = treeval_metrics::ud::gold_columns_warning(&gold.stats, &gold.path);
+    warnings.extend(columns.map(|d| Warning::from(&d)));
+    let signature = super::ud::conventions(&opts, opts.empty_nodes.name().to_owned());
+    let p = super::ud::Present {
+        report: &a.report,
+        per_relation: a.per_relation,
+        test_metrics: &test_metrics,
+    };
+    let selected = Default::default();
+    let scored = (&gold, &systems[..], &selected);
+    let mut report = super::ud::present(&p, &opts, signature, scored, warnings, (&cfg, resample))?;
+    if !cfg.tests.is_empty() {
+        super::ud::significance(&p, &cfg, &systems, &mut report);
+    }
+    report.significance = super::significance::settings(&a.report.sig, &cfg, &test_metrics);
+    Ok(report)
+}
+
+/// The report of merged `relations` states, made by `relations`' own code.
+fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    use treeval_metrics::ud::{AlignMode, EmptyNodes, UdOptions};
+    let Some(rel) = merged.relations else {
+        return Err(Failure::Eval("the states hold no relations counts".into()));
+    };
+    if a.confusion.is_some() || a.per_relation {
+        return Err(Failure::Usage(
+            "--confusion and --per-relation: relations has neither table (deps and ud have)".into(),
+        ));
+    }
+    let o = &merged.options;
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    let empty_nodes = [EmptyNodes::Collapse, EmptyNodes::Drop, EmptyNodes::Error]
+        .into_iter()
+        .find(|e| e.name() == text("empty_nodes"))
+        .ok_or_else(|| bad("empty_nodes"))?;
+    if text("align") != AlignMode::Strict.name() {
+        return Err(bad("align"));
+    }
+    let opts = UdOptions {
+        multiple_roots_okay: o.get("multiple_roots_okay").and_then(|v| v.as_bool()) == Some(true),
+        empty_nodes,
+        keep_sentences: true,
+        relation_sets: true,
+        ..UdOptions::default()
+    };
+    let test_metrics = test_metrics(a, "relations")?;
+    let (cfg, _) = super::significance::resampling_config(
+        &a.report.sig,
+        rel.systems.len(),
+        "system files",
+        "needs paired binary decisions; relation sets are compared with --test ar or --test bootstrap",
+    )?;
+    let e = treeval_report::relations::RelationsIn {
+        gold: &rel.gold,
+        systems: &rel.systems,
+        enhanced: text("graph") == "enhanced",
+        opts: &opts,
+        units: &rel.units,
+    };
+    let p = super::relations::Present {
+        report: &a.report,
+        test_metrics: &test_metrics,
+    };
+    super::relations::present(&p, &e, rel.warnings.clone(), &Default::default(), &cfg)
+}
+
+/// `--test-metrics`, checked against the family's metrics (its default when not given).
+fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
+    let (known, default): (Vec<&str>, &[&str]) = if family == "ud" {
+        (
+            treeval_metrics::ud::METRICS.to_vec(),
+            &["LAS", "MLAS", "BLEX"],
+        )
+    } else if family == "relations" {
+        let all = treeval_metrics::relations::measures();
+        (all.iter().map(|m| m.name).collect(), &["CA", "CA-macro"])
+    } else {
+        let all = treeval_metrics::deps::measures();
+        (all.iter().map(|m| m.name).collect(), &["LAS", "UAS", "LA"])
+    };
+    if a.test_metrics.is_empty() {
+        return Ok(default.iter().map(|m| (*m).to_owned()).collect());
+    }
+    a.test_metrics
+        .iter()
+        .map(|m| {
+            known
+                .iter()
+                .find(|k| k.eq_ignore_ascii_case(m))
+                .map(|k| (*k).to_owned())
+                .ok_or_else(|| {
+                    Failure::Usage(format!(
+                        "--test-metrics: expected one of {} (the states are of `{family}`); found '{m}'",
+                        known.join(", ")
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// The merge in the signature (`merged:N`) and the conventions; without per-sentence rows,
+/// a note on the macro averages over sentences.
+fn record_merge(report: &mut treeval_report::Report, shards: u64, rows: bool) {
+    report.signature.push("merged", shards.to_string());
+    report.convention(
+        "merged",
+        format!("{shards} shard state(s), in the order given"),
+    );
+    if !rows && report.command == "deps" {
+        report.notes.push(
+            "merged without per-sentence rows: the macro averages over sentences add the shards' sums of per-sentence scores, which can differ from one run's in the last digits of floating point (write the states with --keep-sentences for bit-identical figures)".into(),
+        );
+    }
+}
+
+/// Usage errors: the formats and options a merge cannot honour, output paths.
+fn validate(a: &MergeArgs) -> Result<(), Failure> {
+    let formats: Vec<Format> = Format::ALL
+        .iter()
+        .copied()
+        .filter(|f| *f != Format::Html)
+        .collect();
+    check_format("merge", a.report.format, &formats, false)?;
+    let r = &a.report;
+    let refused = [
+        (
+            r.errors,
+            "--errors (it lists words, which a state does not keep)",
+        ),
+        (
+            !r.where_.is_empty(),
+            "--where (give it when evaluating the shards)",
+        ),
+        (r.select.is_given(), "--sent-id, --min-len and --max-len"),
+        (
+            r.out.per_sentence.is_some(),
+            "--per-sentence (write it when evaluating the shards)",
+        ),
+        (
+            r.out.keep_sentences,
+            "--keep-sentences (the merged state keeps the rows the shards kept)",
+        ),
+    ];
+    if let Some((_, what)) = refused.iter().find(|x| x.0) {
+        return Err(Failure::Usage(format!("merge does not take {what}")));
+    }
+    let ins: Vec<InputRef<'_>> = a.states.iter().map(|s| ("STATE", s.as_str())).collect();
+    check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)
+}
+
+/// Every state file, read and checked against the schema.
+fn read(a: &MergeArgs) -> Result<Vec<State>, Failure> {
+    a.states
+        .iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Failure::Eval(format!("{path}: cannot read the state: {e}")))?;
+            state::parse(&text, path).map_err(Failure::Eval)
+        })
+        .collect()
+}
+
+/// `--test` and `--ci` resample sentences: every state must have kept its rows.
+fn needs_sentences(a: &MergeArgs, states: &[State]) -> Result<(), Failure> {
+    if a.report.sig.tests.is_empty() && a.report.sig.ci.is_none() {
+        return Ok(());
+    }
+    let missing = states
+        .iter()
+        .zip(&a.states)
+        .find(|(s, _)| !state::has_sentences(s));
+    if let Some((_, path)) = missing {
+        return Err(Failure::Usage(format!(
+            "{path}: no per-sentence rows, and --test and --ci resample sentences\n  hint: write every shard's state with --keep-sentences"
+        )));
+    }
+    if !a.report.sig.tests.is_empty() && states.first().map_or(0, state::systems_count) < 2 {
+        return Err(Failure::Usage(
+            "--test compares systems: the states have one system".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The `deps` options and profile name a state was written with.
+fn deps_options(
+    o: &std::collections::BTreeMap<String, serde_json::Value>,
+    d: &DepsState,
+) -> Result<(DepsOptions, String), Failure> {
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
+    let flag = |k: &str| o.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    let punct = PunctPolicy::parse(text("punct")).ok_or_else(|| bad("punct"))?;
+    let labels = [LabelMode::Full, LabelMode::Universal]
+        .into_iter()
+        .find(|l| l.name() == text("labels"))
+        .ok_or_else(|| bad("labels"))?;
+    let by = by_keys(o)?;
+    let filter = Where::all(&d.where_specs, labels).map_err(|_| bad("where"))?;
+    let opts = DepsOptions {
+        punct,
+        labels,
+        by,
+        confusion: flag("confusion"),
+        strict: flag("strict"),
+        examples: 5,
+        keep_sentences: d.sentences.is_some(),
+        pair_decisions: flag("pair_decisions"),
+        count_predicates: flag("count_predicates"),
+        filter,
+        selection: Default::default(),
+    };
+    Ok((opts, text("profile").to_owned()))
+}
+
+/// The `ud` options a state was written with.
+fn ud_options(
+    o: &std::collections::BTreeMap<String, serde_json::Value>,
+    u: &state::UdState,
+) -> Result<treeval_metrics::ud::UdOptions, Failure> {
+    use treeval_metrics::ud::{AlignMode, EmptyNodes, Enhancements, UdOptions};
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    let empty_nodes = [EmptyNodes::Collapse, EmptyNodes::Drop, EmptyNodes::Error]
+        .into_iter()
+        .find(|e| e.name() == text("empty_nodes"))
+        .ok_or_else(|| bad("empty_nodes"))?;
+    if text("align") != AlignMode::Strict.name() {
+        return Err(bad("align"));
+    }
+    Ok(UdOptions {
+        multiple_roots_okay: o.get("multiple_roots_okay").and_then(|v| v.as_bool()) == Some(true),
+        empty_nodes,
+        enhancements: Enhancements::parse(text("enhancements")).map_err(|_| bad("enhancements"))?,
+        keep_sentences: u.sentences.is_some(),
+        align: AlignMode::Strict,
+        by: by_keys(o)?,
+        relation_sets: false,
+        skip_enhanced: false,
+        trace: None,
+        relation_triples: None,
+        filter: Where::all(&u.where_specs, LabelMode::Universal).map_err(|_| bad("where"))?,
+        selection: Default::default(),
+    })
+}
+
+/// The `by` option of a state.
+fn by_keys(
+    o: &std::collections::BTreeMap<String, serde_json::Value>,
+) -> Result<Vec<ByKey>, Failure> {
+    o.get("by")
+        .and_then(|v| v.as_array())
+        .map_or(&[][..], Vec::as_slice)
+        .iter()
+        .map(|k| {
+            k.as_str().and_then(ByKey::parse).ok_or_else(|| {
+                Failure::Eval("the states' option by is not one treeval knows".into())
+            })
+        })
+        .collect()
+}

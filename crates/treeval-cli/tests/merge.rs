@@ -1,0 +1,479 @@
+//! Sharded evaluation: `deps --emit-state` on every shard, then `treeval merge`, must give
+//! the report of one run on the concatenated files (a property over random corpora and
+//! random splits), and the states that cannot merge must be refused.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{stderr, treeval_in};
+use proptest::prelude::*;
+use serde_json::Value;
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("treeval-merge-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// One random sentence: (gold, system A, system B) CoNLL-U blocks of the same words.
+#[derive(Debug, Clone)]
+struct Triple([String; 3]);
+
+const LABELS: &[&str] = &[
+    "nsubj",
+    "obj",
+    "det",
+    "amod",
+    "case",
+    "punct",
+    "nmod:poss",
+    "obl",
+];
+const UPOS: &[&str] = &["NOUN", "VERB", "DET", "ADJ", "PUNCT"];
+
+/// A valid tree over `n` words: `order` gives the order words are attached in (the first
+/// is the root), `picks[i]` picks the head among the words attached before.
+fn tree(order: &[usize], picks: &[usize]) -> Vec<usize> {
+    let mut heads = vec![0; order.len()];
+    for (i, &w) in order.iter().enumerate().skip(1) {
+        heads[w] = order[picks[i] % i] + 1;
+    }
+    heads
+}
+
+fn block(forms: &[(usize, usize)], heads: &[usize], labels: &[String]) -> String {
+    let mut s = String::new();
+    for (i, &(f, u)) in forms.iter().enumerate() {
+        s.push_str(&format!(
+            "{}\tw{f}\tw{f}\t{}\t_\t_\t{}\t{}\t_\t_\n",
+            i + 1,
+            UPOS[u],
+            heads[i],
+            labels[i]
+        ));
+    }
+    s
+}
+
+/// A system's analysis of the gold sentence: its tree (gold's, or another one) and its
+/// labels (each gold's, or another, sometimes one gold never uses).
+fn system(
+    gold: &[usize],
+    gold_labels: &[String],
+    other: Option<Vec<usize>>,
+    relabel: &[(bool, usize)],
+) -> (Vec<usize>, Vec<String>) {
+    let heads = other.unwrap_or_else(|| gold.to_vec());
+    let labels = heads
+        .iter()
+        .zip(gold_labels)
+        .zip(relabel)
+        .map(|((&h, g), &(change, l))| match (h, change) {
+            (0, _) => "root".to_owned(),
+            (_, true) if l == LABELS.len() => "xcomp".to_owned(),
+            (_, true) => LABELS[l % LABELS.len()].to_owned(),
+            _ => g.clone(),
+        })
+        .collect();
+    (heads, labels)
+}
+
+fn sentence() -> impl Strategy<Value = Triple> {
+    (1usize..8)
+        .prop_flat_map(|n| {
+            let perm = Just((0..n).collect::<Vec<_>>()).prop_shuffle();
+            let picks = proptest::collection::vec(0usize..8, n);
+            let words = proptest::collection::vec((0usize..30, 0usize..UPOS.len()), n);
+            let labels = proptest::collection::vec(0usize..LABELS.len(), n);
+            let sys = proptest::collection::vec(
+                (
+                    proptest::option::of((
+                        Just((0..n).collect::<Vec<_>>()).prop_shuffle(),
+                        proptest::collection::vec(0usize..8, n),
+                    )),
+                    proptest::collection::vec(
+                        (proptest::bool::weighted(0.3), 0usize..=LABELS.len()),
+                        n,
+                    ),
+                ),
+                2,
+            );
+            (perm, picks, words, labels, sys)
+        })
+        .prop_map(|(perm, picks, words, labels, sys)| {
+            let heads = tree(&perm, &picks);
+            let gl: Vec<String> = heads
+                .iter()
+                .zip(&labels)
+                .map(|(&h, &l)| {
+                    if h == 0 {
+                        "root".into()
+                    } else {
+                        LABELS[l].into()
+                    }
+                })
+                .collect();
+            let mut out = [block(&words, &heads, &gl), String::new(), String::new()];
+            for (k, (other, relabel)) in sys.into_iter().enumerate() {
+                let other = other.map(|(o, p)| tree(&o, &p));
+                let (h, l) = system(&heads, &gl, other, &relabel);
+                out[k + 1] = block(&words, &h, &l);
+            }
+            Triple(out)
+        })
+}
+
+/// The cases: the command, the options of the evaluation (shards and the single run) and
+/// those of the merge (how to show the merged sums).
+const CASES: &[(&str, &str, &str)] = &[
+    (
+        "deps",
+        "--by deprel,distance,length --per-relation --confusion=5",
+        "--per-relation --confusion=5",
+    ),
+    (
+        "deps",
+        "--punct deprel=punct --by upos,direction,depth --where gold.upos=NOUN|VERB",
+        "",
+    ),
+    (
+        "deps",
+        "--test ar --ci 95 --samples 300 --seed 7 --by deprel",
+        "--test ar --ci 95 --samples 300 --seed 7",
+    ),
+    (
+        "deps",
+        "--test mcnemar --test bootstrap --samples 200 --labels universal",
+        "--test mcnemar --test bootstrap --samples 200",
+    ),
+    (
+        "ud",
+        "--by deprel,distance,upos --per-relation",
+        "--per-relation",
+    ),
+    (
+        "ud",
+        "--test ar --test bootstrap --ci 95 --samples 200 --seed 5 --test-metrics LAS,UAS,CLAS",
+        "--test ar --test bootstrap --ci 95 --samples 200 --seed 5 --test-metrics LAS,UAS,CLAS",
+    ),
+    ("ud", "--where gold.deprel=nsubj|obj --by length", ""),
+    ("relations", "", ""),
+    (
+        "relations",
+        "--test ar --ci 95 --samples 200 --seed 9",
+        "--test ar --ci 95 --samples 200 --seed 9",
+    ),
+];
+
+fn write(dir: &Path, name: &str, sentences: &[Triple], k: usize) -> String {
+    let text: String = sentences.iter().map(|t| format!("{}\n", t.0[k])).collect();
+    std::fs::write(dir.join(name), text).unwrap();
+    name.to_owned()
+}
+
+fn run_json(dir: &Path, args: &[String]) -> String {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = treeval_in(dir, &args);
+    assert!(o.status.success(), "treeval {args:?}: {}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_owned).collect()
+}
+
+/// The report with each file's name replaced by its role, and without the merge's own
+/// signature part and convention.
+fn normalised(json: &str, names: &[(String, &str)]) -> Value {
+    let mut text = json.to_owned();
+    for (name, role) in names {
+        text = text.replace(name.as_str(), role);
+    }
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    let sig = v["signature"].as_str().unwrap().to_owned();
+    let sig = match sig.find("|merged:") {
+        Some(at) => sig[..at].to_owned(),
+        None => sig,
+    };
+    v["signature"] = Value::String(sig);
+    if let Some(c) = v["conventions"].as_array_mut() {
+        c.retain(|x| x["name"] != "merged");
+    }
+    v
+}
+
+/// Evaluate `corpus` whole and split at `cuts` (sorted, inside), and compare.
+fn check_split(corpus: &[Triple], cuts: &[usize], case: usize) {
+    let dir = scratch(&format!("p{case}-{}", cuts.len()));
+    let (command, eval, show) = CASES[case];
+    let mut bounds = vec![0];
+    bounds.extend_from_slice(cuts);
+    bounds.push(corpus.len());
+    let whole: Vec<String> = ["g", "a", "b"]
+        .iter()
+        .enumerate()
+        .map(|(k, n)| write(&dir, &format!("{n}.conllu"), corpus, k))
+        .collect();
+    let mut args = words(&format!("{command} -q --format json"));
+    args.extend(whole.iter().cloned());
+    args.extend(words(eval));
+    let single = run_json(&dir, &args);
+    let mut states = Vec::new();
+    let mut parts: [Vec<String>; 3] = Default::default();
+    for (i, w) in bounds.windows(2).enumerate() {
+        let files: Vec<String> = ["g", "a", "b"]
+            .iter()
+            .enumerate()
+            .map(|(k, n)| write(&dir, &format!("{n}.{i}.conllu"), &corpus[w[0]..w[1]], k))
+            .collect();
+        for k in 0..3 {
+            parts[k].push(files[k].clone());
+        }
+        let state = format!("state.{i}.json");
+        let mut args = words(&format!("{command} -q --keep-sentences --emit-state"));
+        args.push(state.clone());
+        args.extend(files);
+        args.extend(words(eval));
+        run_json(&dir, &args);
+        states.push(state);
+    }
+    let mut args = words("merge --format json");
+    args.extend(states);
+    args.extend(words(show));
+    let merged = run_json(&dir, &args);
+    let roles = ["GOLD", "SYS-A", "SYS-B"];
+    let merged_names: Vec<(String, &str)> =
+        (0..3).map(|k| (parts[k].join(" + "), roles[k])).collect();
+    let single_names: Vec<(String, &str)> = (0..3).map(|k| (whole[k].clone(), roles[k])).collect();
+    let (m, s) = (
+        normalised(&merged, &merged_names),
+        normalised(&single, &single_names),
+    );
+    for (key, value) in s.as_object().unwrap() {
+        assert_eq!(
+            &m[key], value,
+            "case {case}, cuts {cuts:?}: `{key}` differs"
+        );
+    }
+    assert_eq!(m.as_object().unwrap().len(), s.as_object().unwrap().len());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A corpus and 0–4 cut points inside it (1–5 shards, none empty).
+fn corpus_and_cuts() -> impl Strategy<Value = (Vec<Triple>, Vec<usize>)> {
+    proptest::collection::vec(sentence(), 1..14).prop_flat_map(|c| {
+        let n = c.len();
+        let cuts = proptest::collection::btree_set(1..n.max(2), 0..5.min(n));
+        (Just(c), cuts).prop_map(|(c, cuts)| {
+            let n = c.len();
+            (c, cuts.into_iter().filter(|&x| x < n).collect())
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn merged_shards_equal_one_run((corpus, cuts) in corpus_and_cuts(), case in 0..CASES.len()) {
+        check_split(&corpus, &cuts, case);
+    }
+}
+
+/// The two halves of testdata/sanity's gold and system, with a state of each written
+/// with `opts` (`state.0.json`, `state.1.json`).
+fn halves(name: &str, opts: &str) -> PathBuf {
+    let dir = scratch(name);
+    let root = common::root().join("testdata/sanity");
+    for (file, short) in [("ewt-gold.conllu", "g"), ("ewt-sys.conllu", "s")] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        let sentences: Vec<&str> = text.trim_end().split("\n\n").collect();
+        let h = sentences.len() / 2;
+        for (i, part) in [&sentences[..h], &sentences[h..]].iter().enumerate() {
+            std::fs::write(
+                dir.join(format!("{short}.{i}.conllu")),
+                part.join("\n\n") + "\n\n",
+            )
+            .unwrap();
+        }
+    }
+    for i in 0..2 {
+        let line = format!("deps -q g.{i}.conllu s.{i}.conllu --emit-state state.{i}.json {opts}");
+        let o = treeval_in(
+            &dir,
+            &words(&line).iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+        assert!(o.status.success(), "{line}: {}", stderr(&o));
+    }
+    dir
+}
+
+/// `treeval args` in `dir`: exit code and stderr.
+fn fails(dir: &Path, line: &str) -> (i32, String) {
+    let w = words(line);
+    let o = treeval_in(dir, &w.iter().map(String::as_str).collect::<Vec<_>>());
+    (o.status.code().unwrap_or(-1), stderr(&o))
+}
+
+#[test]
+fn states_of_different_options_do_not_merge() {
+    let dir = halves("options", "");
+    let o = treeval_in(
+        &dir,
+        &words("deps -q g.1.conllu s.1.conllu --punct form --emit-state other.json")
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (code, err) = fails(&dir, "merge state.0.json other.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("other.json: option punct is \"form\", and in state.0.json it is \"include\""),
+        "{err}"
+    );
+    // the profile follows: conll07 with --punct form is "custom"; punct is named first
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_state_of_another_schema_version_is_refused() {
+    let dir = halves("schema", "");
+    let text = std::fs::read_to_string(dir.join("state.1.json")).unwrap();
+    std::fs::write(
+        dir.join("v2.json"),
+        text.replacen("treeval.state/1", "treeval.state/2", 1),
+    )
+    .unwrap();
+    let (code, err) = fails(&dir, "merge state.0.json v2.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains(
+            "v2.json: expected a state file of schema treeval.state/1, found treeval.state/2"
+        ),
+        "{err}"
+    );
+    std::fs::write(dir.join("report.json"), "{\"schema\":\"treeval.report/2\"}").unwrap();
+    let (code, err) = fails(&dir, "merge state.0.json report.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("found treeval.report/2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_state_is_never_written_over_an_input() {
+    let dir = halves("output", "");
+    // the merge's inputs are its states
+    let (code, err) = fails(
+        &dir,
+        "merge state.0.json state.1.json --emit-state state.1.json",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--emit-state state.1.json would overwrite the input state.1.json (STATE)"),
+        "{err}"
+    );
+    // deps: the option's value taken for the gold file
+    let (code, err) = fails(&dir, "deps --emit-state g.0.conllu s.0.conllu s.1.conllu");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--emit-state g.0.conllu"), "{err}");
+    assert!(std::fs::read_to_string(dir.join("g.0.conllu"))
+        .unwrap()
+        .contains("\t"));
+    // a file that is not a state is not replaced without --force
+    std::fs::write(dir.join("notes.json"), "my notes\n").unwrap();
+    let (code, err) = fails(
+        &dir,
+        "deps -q g.0.conllu s.0.conllu --emit-state notes.json",
+    );
+    assert_eq!(code, 2, "{err}");
+    // a state treeval wrote is replaced
+    let (code, err) = fails(
+        &dir,
+        "deps -q g.0.conllu s.0.conllu --emit-state state.1.json",
+    );
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tests_and_intervals_need_the_per_sentence_rows() {
+    let dir = halves("rows", "");
+    let (code, err) = fails(&dir, "merge state.0.json state.1.json --ci 95");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("state.0.json: no per-sentence rows, and --test and --ci resample sentences"),
+        "{err}"
+    );
+    assert!(err.contains("--keep-sentences"), "{err}");
+    let (code, err) = fails(&dir, "merge state.0.json state.1.json --confusion");
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("written with --confusion"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn without_rows_the_merge_says_its_sentence_macro_averages_are_summed_per_shard() {
+    let dir = halves("note", "");
+    let o = treeval_in(
+        &dir,
+        &["merge", "state.0.json", "state.1.json", "--format", "json"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let notes = v["notes"].as_array().unwrap();
+    assert!(
+        notes.iter().any(|n| n
+            .as_str()
+            .unwrap()
+            .starts_with("merged without per-sentence rows")),
+        "{notes:?}"
+    );
+    assert!(v["signature"].as_str().unwrap().ends_with("|merged:2"));
+    // the micro counts are those of the whole files: 72 of 86 words (testdata/sanity,
+    // as `treeval deps` counts the whole files)
+    let whole = common::stdout_ok(&[
+        "deps",
+        "-q",
+        "--format",
+        "json",
+        "testdata/sanity/ewt-gold.conllu",
+        "testdata/sanity/ewt-sys.conllu",
+    ]);
+    let w: Value = serde_json::from_str(&whole).unwrap();
+    assert_eq!(v["sections"][0]["rows"], w["sections"][0]["rows"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn commands_without_a_state_refuse_emit_state() {
+    let (code, err) = fails(
+        &common::root(),
+        "brackets testdata/brackets/debug/gold.txt testdata/brackets/debug/test.txt --emit-state x.json",
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--emit-state: `brackets` does not write a mergeable state yet; the commands that do: deps, ud, relations"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_merged_state_merges_again_into_the_same_report() {
+    let dir = halves("tree", "--keep-sentences --by deprel");
+    let run = |line: &str| {
+        let w = words(line);
+        let o = treeval_in(&dir, &w.iter().map(String::as_str).collect::<Vec<_>>());
+        assert!(o.status.success(), "{line}: {}", stderr(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let direct = run("merge state.0.json state.1.json --format json --ci 95");
+    run("merge state.0.json --emit-state first.json");
+    let tree = run("merge first.json state.1.json --format json --ci 95");
+    assert_eq!(tree, direct);
+    let v: Value = serde_json::from_str(&tree).unwrap();
+    assert!(v["signature"].as_str().unwrap().ends_with("|merged:2"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

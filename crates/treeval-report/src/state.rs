@@ -1,0 +1,875 @@
+//! Mergeable evaluation states (`--emit-state FILE`, `treeval merge STATE...`): what a
+//! report is built from, as versioned JSON (`treeval.state/1`, docs/json-schema.md).
+//!
+//! A state holds a family's options (every one that changes the counts), the inputs read,
+//! every system's summed counts with the names of the labels and groups they are indexed
+//! by, the warnings, and, when kept, the per-sentence rows. [`merge`] sums the states of
+//! shards in the order given (= the order of the concatenated corpus) and
+//! [`DepsState::into_result`] turns the sum back into the result the command's own
+//! `build` takes, so a merged report is made by the same code as a direct one.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+use treeval_formats::{Diagnostic, Diagnostics, ErrorKind, Format, Position};
+use treeval_metrics::deps::{
+    DepsResult, FileSummary, GroupCounts, Observer, PairCounts, RelationCounts, SystemResult,
+    Validity,
+};
+use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable};
+
+use treeval_metrics::relations::RelationSetCounts;
+use treeval_metrics::ud::{RelationCounts as UdRelationCounts, SideStats, UdCounts, UdOptions};
+
+use crate::model::Warning;
+use crate::ud::{UdFileOut, UdSystemIn};
+
+/// The schema name and version of a state file (its first key).
+pub const SCHEMA: &str = "treeval.state/1";
+
+/// The families that can write a state.
+pub const FAMILIES: &[&str] = &["deps", "ud", "relations"];
+
+/// One evaluation's state.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct State {
+    /// Always [`SCHEMA`].
+    pub schema: String,
+    /// The command: `deps`.
+    pub family: String,
+    /// The treeval version that wrote it.
+    pub treeval: String,
+    /// Every option that changes the counts, by name (`punct`, `labels`, `by`, …): states
+    /// merge only when these are equal.
+    pub options: BTreeMap<String, serde_json::Value>,
+    /// Shards merged into this state (1 for a state written by a command).
+    pub shards: u64,
+    /// The counts of a `deps` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deps: Option<DepsState>,
+    /// The counts of a `ud` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ud: Option<UdState>,
+    /// The counts of a `relations` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub relations: Option<RelationsState>,
+}
+
+/// What was read from one file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FileState {
+    /// The path as given (merged: the shards' paths joined by ` + `).
+    pub path: String,
+    /// Detected format (`conllu`, `conllx`, `conll09`), if any.
+    pub format: Option<String>,
+    /// Sentences read.
+    pub sentences: u64,
+    /// Syntactic words read.
+    pub words: u64,
+    /// Lines read.
+    pub lines: u64,
+}
+
+/// The state of a `deps` evaluation.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DepsState {
+    /// The `--where` conditions as given.
+    pub where_specs: Vec<String>,
+    /// The gold file.
+    pub gold: FileState,
+    /// Structural problems of the gold trees.
+    pub gold_validity: Validity,
+    /// Gold predicates counted.
+    pub gold_predicates: u64,
+    /// The label names, in id order (the order they were first seen).
+    pub labels: Vec<String>,
+    /// One per system file, in the order given.
+    pub systems: Vec<DepsSystemState>,
+    /// The warnings found while reading (the report's form), in the order found; not the
+    /// corpus checks, which are made again on the merged counts.
+    pub warnings: Vec<Warning>,
+    /// Warnings seen but not kept.
+    pub omitted_warnings: u64,
+    /// Paired decisions of every two systems (with `--test mcnemar`).
+    pub pairs: Vec<PairCounts>,
+    /// Every sentence's counts, per system (with `--keep-sentences`, `--test` or `--ci`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sentences: Option<Vec<Vec<AttachmentCounts>>>,
+}
+
+/// One system's sums in a `deps` state.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DepsSystemState {
+    /// The system file.
+    pub file: FileState,
+    /// Headline counts.
+    pub totals: AttachmentCounts,
+    /// Per label id (of [`DepsState::labels`]).
+    pub relations: Vec<RelationCounts>,
+    /// Breakdowns (`--by`), in the order asked.
+    pub by: Vec<ByState>,
+    /// Label confusions: (gold label id, system label id, words), sorted.
+    pub confusion: Vec<(u32, u32, u64)>,
+    /// Structural problems of the system trees.
+    pub validity: Validity,
+    /// Words whose FORM differs from gold.
+    pub form_mismatches: u64,
+    /// System predicates counted.
+    pub predicates: u64,
+    /// Words `--where` did not keep.
+    pub unmatched: u64,
+    /// LAS numerator with labels compared ignoring case.
+    pub las_caseless: u64,
+}
+
+/// One breakdown of one system.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ByState {
+    /// The `--by` key.
+    pub key: String,
+    /// Group names, in id order.
+    pub groups: Vec<String>,
+    /// Counts per group id.
+    pub counts: Vec<GroupCounts>,
+}
+
+impl FileState {
+    fn of(f: &FileSummary) -> Self {
+        FileState {
+            path: f.path.clone(),
+            format: f.format.map(|x| x.name().to_owned()),
+            sentences: f.sentences,
+            words: f.words,
+            lines: f.lines,
+        }
+    }
+
+    fn summary(&self) -> FileSummary {
+        let format = [Format::Conllu, Format::Conllx, Format::Conll09]
+            .into_iter()
+            .find(|f| Some(f.name()) == self.format.as_deref());
+        FileSummary {
+            path: self.path.clone(),
+            format,
+            sentences: self.sentences,
+            words: self.words,
+            lines: self.lines,
+        }
+    }
+
+    /// Add a later shard's file.
+    fn add(&mut self, o: &FileState) {
+        self.path = format!("{} + {}", self.path, o.path);
+        if self.format != o.format {
+            self.format = None;
+        }
+        self.sentences += o.sentences;
+        self.words += o.words;
+        self.lines += o.lines;
+    }
+}
+
+impl State {
+    /// The state of a `deps` evaluation under `opts` (`profile`: its name; `where_specs`:
+    /// the `--where` conditions as given), with the per-sentence rows when the result
+    /// kept them.
+    pub fn of_deps(
+        result: &DepsResult,
+        opts: &DepsOptions,
+        profile: &str,
+        where_specs: &[String],
+    ) -> Self {
+        let keep = !result.sentences.is_empty();
+        let deps = DepsState {
+            where_specs: where_specs.to_vec(),
+            gold: FileState::of(&result.gold),
+            gold_validity: result.gold_validity,
+            gold_predicates: result.gold_predicates,
+            labels: result.labels.to_names(),
+            systems: result.systems.iter().map(system_state).collect(),
+            warnings: result.warnings.warnings().map(Warning::from).collect(),
+            omitted_warnings: result.warnings.omitted_warnings(),
+            pairs: result.pairs.clone(),
+            sentences: keep.then(|| result.sentences.clone()),
+        };
+        State {
+            schema: SCHEMA.into(),
+            family: "deps".into(),
+            treeval: env!("CARGO_PKG_VERSION").into(),
+            options: deps_options(opts, profile),
+            shards: 1,
+            deps: Some(deps),
+            ud: None,
+            relations: None,
+        }
+    }
+}
+
+fn system_state(s: &SystemResult) -> DepsSystemState {
+    let o = &s.observer;
+    let mut confusion: Vec<(u32, u32, u64)> =
+        o.confusion.iter().map(|(&(g, y), &n)| (g, y, n)).collect();
+    confusion.sort_unstable();
+    DepsSystemState {
+        file: FileState::of(&s.file),
+        totals: o.totals,
+        relations: o.relations.clone(),
+        by: o
+            .by
+            .iter()
+            .map(|(k, names, counts)| ByState {
+                key: k.name().into(),
+                groups: names.to_names(),
+                counts: counts.clone(),
+            })
+            .collect(),
+        confusion,
+        validity: o.validity,
+        form_mismatches: o.form_mismatches,
+        predicates: o.predicates,
+        unmatched: o.unmatched,
+        las_caseless: o.las_caseless,
+    }
+}
+
+/// The options of `deps` that change the counts, by name.
+pub fn deps_options(opts: &DepsOptions, profile: &str) -> BTreeMap<String, serde_json::Value> {
+    use serde_json::json;
+    let by: Vec<&str> = opts.by.iter().map(|k| k.name()).collect();
+    let mut m = BTreeMap::new();
+    m.insert("profile".into(), json!(profile));
+    m.insert("punct".into(), json!(opts.punct.name()));
+    m.insert("labels".into(), json!(opts.labels.name()));
+    m.insert("by".into(), json!(by));
+    m.insert("confusion".into(), json!(opts.confusion));
+    m.insert("strict".into(), json!(opts.strict));
+    m.insert("where".into(), json!(opts.filter.name()));
+    m.insert("pair_decisions".into(), json!(opts.pair_decisions));
+    m.insert("count_predicates".into(), json!(opts.count_predicates));
+    m
+}
+
+/// Why states cannot be merged, or a state cannot be read.
+pub type MergeError = String;
+
+/// Check that `states` (named by `names`, their files) can be merged: the same schema,
+/// family, options and number of systems.
+pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
+    let Some(first) = states.first() else {
+        return Err("give at least one state file".into());
+    };
+    for (s, name) in states.iter().zip(names) {
+        if s.family != first.family {
+            return Err(format!(
+                "{name}: a state of `{}`, and {} holds a state of `{}`: only states of one command merge",
+                s.family, names[0], first.family
+            ));
+        }
+        // the profile last: it only names the options compared before it
+        let ordered = (first.options.iter().filter(|(k, _)| *k != "profile"))
+            .chain(first.options.iter().filter(|(k, _)| *k == "profile"));
+        for (k, v) in ordered {
+            let other = s.options.get(k);
+            if other != Some(v) {
+                return Err(format!(
+                    "{name}: option {k} is {}, and in {} it is {v}: shards merge only when evaluated with the same options\n  hint: evaluate every shard with the same command line",
+                    other.map_or("absent".to_owned(), ToString::to_string),
+                    names[0]
+                ));
+            }
+        }
+        if let Some(k) = s.options.keys().find(|k| !first.options.contains_key(*k)) {
+            return Err(format!(
+                "{name}: option {k} is set here and absent in {}",
+                names[0]
+            ));
+        }
+        let (a, b) = (systems_count(first), systems_count(s));
+        if a != b {
+            return Err(format!(
+                "{name}: {b} system(s), and {} has {a}: shards merge system by system (by position)",
+                names[0]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The number of systems of a state.
+pub fn systems_count(s: &State) -> usize {
+    match (&s.deps, &s.ud, &s.relations) {
+        (Some(d), _, _) => d.systems.len(),
+        (_, Some(u), _) => u.systems.len(),
+        (_, _, Some(r)) => r.systems.len(),
+        _ => 0,
+    }
+}
+
+/// Whether a state kept the per-sentence rows.
+pub fn has_sentences(s: &State) -> bool {
+    match (&s.deps, &s.ud, &s.relations) {
+        (Some(d), _, _) => d.sentences.is_some(),
+        (_, Some(u), _) => u.sentences.is_some(),
+        (_, _, Some(_)) => true,
+        _ => false,
+    }
+}
+
+/// Read a state from JSON text (`name` is the file, for the messages).
+pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
+    let v: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| format!("{name}:{}:{}: not JSON: {e}", e.line(), e.column()))?;
+    let schema = v.get("schema").and_then(|s| s.as_str()).unwrap_or("");
+    if schema != SCHEMA {
+        return Err(format!(
+            "{name}: expected a state file of schema {SCHEMA}, found {}\n  hint: states are written by --emit-state of this treeval version",
+            if schema.is_empty() { "no schema" } else { schema }
+        ));
+    }
+    let s: State =
+        serde_json::from_value(v).map_err(|e| format!("{name}: malformed {SCHEMA} state: {e}"))?;
+    let holds = match s.family.as_str() {
+        "deps" => s.deps.is_some(),
+        "ud" => s.ud.is_some(),
+        "relations" => s.relations.is_some(),
+        _ => false,
+    };
+    if !holds {
+        return Err(format!(
+            "{name}: a state of `{}`, which this version cannot merge (states: {})",
+            s.family,
+            FAMILIES.join(", ")
+        ));
+    }
+    Ok(s)
+}
+
+/// The sum of `states` (already [`check`]ed), in the order given.
+pub fn merge(states: Vec<State>) -> State {
+    let mut it = states.into_iter();
+    let mut acc = it.next().expect("merge of at least one state");
+    for s in it {
+        acc.shards += s.shards;
+        if let (Some(a), Some(b)) = (acc.deps.as_mut(), s.deps) {
+            a.add(b);
+        }
+        if let (Some(a), Some(b)) = (acc.ud.as_mut(), s.ud) {
+            a.add(b);
+        }
+        if let (Some(a), Some(b)) = (acc.relations.as_mut(), s.relations) {
+            a.add(b);
+        }
+    }
+    acc
+}
+
+/// Map every name of `later` to its id in `names` (adding the new ones in their order).
+fn remap(names: &mut Vec<String>, later: &[String]) -> Vec<u32> {
+    let mut index: BTreeMap<String, u32> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.clone(), i as u32))
+        .collect();
+    later
+        .iter()
+        .map(|n| {
+            *index.entry(n.clone()).or_insert_with(|| {
+                names.push(n.clone());
+                (names.len() - 1) as u32
+            })
+        })
+        .collect()
+}
+
+/// `into[map[i]] += from[i]`, growing `into` as needed.
+fn add_indexed<T: Copy + Default + std::ops::AddAssign>(
+    into: &mut Vec<T>,
+    from: &[T],
+    map: &[u32],
+) {
+    for (i, c) in from.iter().enumerate() {
+        let at = map[i] as usize;
+        if into.len() <= at {
+            into.resize(at + 1, T::default());
+        }
+        into[at] += *c;
+    }
+}
+
+impl DepsState {
+    /// Add a later shard.
+    fn add(&mut self, o: DepsState) {
+        self.gold.add(&o.gold);
+        self.gold_validity += o.gold_validity;
+        self.gold_predicates += o.gold_predicates;
+        let map = remap(&mut self.labels, &o.labels);
+        for (a, b) in self.systems.iter_mut().zip(&o.systems) {
+            a.add(b, &map);
+        }
+        self.warnings.extend(o.warnings);
+        self.omitted_warnings += o.omitted_warnings;
+        for (a, b) in self.pairs.iter_mut().zip(&o.pairs) {
+            for (x, y) in [
+                (&mut a.uas, b.uas),
+                (&mut a.las, b.las),
+                (&mut a.la, b.la),
+                (&mut a.lem, b.lem),
+                (&mut a.uem, b.uem),
+            ] {
+                x.0 += y.0;
+                x.1 += y.1;
+            }
+        }
+        self.sentences = match (self.sentences.take(), o.sentences) {
+            (Some(mut a), Some(b)) => {
+                for (x, y) in a.iter_mut().zip(b) {
+                    x.extend(y);
+                }
+                Some(a)
+            }
+            _ => None,
+        };
+    }
+
+    /// The result a `deps` report is built from, with the options `opts` (made from the
+    /// state's options), before [`DepsResult::corpus_checks`] (which the caller runs on
+    /// it, as `evaluate` does); the shards' warnings kept as a single run keeps them (the
+    /// first `warn_limit`, the others counted). With the per-sentence rows, the totals' sums of per-sentence
+    /// ratios are summed again sentence by sentence, in corpus order (as a single run
+    /// sums them), so they are bit-identical to a single run's.
+    pub fn into_result(self, opts: &DepsOptions, warn_limit: usize) -> DepsResult {
+        let mut labels = LabelTable::new();
+        for n in &self.labels {
+            labels.intern(n);
+        }
+        let sentences = self.sentences.unwrap_or_default();
+        let systems = self
+            .systems
+            .into_iter()
+            .enumerate()
+            .map(|(k, s)| s.into_result(opts, sentences.get(k).map(Vec::as_slice)))
+            .collect();
+        let mut warnings = Diagnostics::with_limit(warn_limit);
+        for w in self.warnings {
+            let at = Position::new(Arc::from(w.position.as_str()), 0, 0);
+            let mut d = Diagnostic::warning(at, ErrorKind::Other(w.message));
+            d.hint = w.hint;
+            warnings.push(d);
+        }
+        warnings.add_omitted_warnings(self.omitted_warnings);
+        DepsResult {
+            gold: self.gold.summary(),
+            gold_validity: self.gold_validity,
+            gold_predicates: self.gold_predicates,
+            systems,
+            labels,
+            warnings,
+            sentences,
+            pairs: self.pairs,
+            sanity: Vec::new(),
+            selection: Default::default(),
+        }
+    }
+}
+
+impl DepsSystemState {
+    fn add(&mut self, o: &DepsSystemState, map: &[u32]) {
+        self.file.add(&o.file);
+        self.totals += o.totals;
+        add_indexed(&mut self.relations, &o.relations, map);
+        for (a, b) in self.by.iter_mut().zip(&o.by) {
+            let gmap = remap(&mut a.groups, &b.groups);
+            add_indexed(&mut a.counts, &b.counts, &gmap);
+        }
+        let mut cells: BTreeMap<(u32, u32), u64> = self
+            .confusion
+            .iter()
+            .map(|&(g, s, n)| ((g, s), n))
+            .collect();
+        for &(g, s, n) in &o.confusion {
+            *cells.entry((map[g as usize], map[s as usize])).or_default() += n;
+        }
+        self.confusion = cells.into_iter().map(|((g, s), n)| (g, s, n)).collect();
+        self.validity += o.validity;
+        self.form_mismatches += o.form_mismatches;
+        self.predicates += o.predicates;
+        self.unmatched += o.unmatched;
+        self.las_caseless += o.las_caseless;
+    }
+
+    fn into_result(
+        self,
+        opts: &DepsOptions,
+        sentences: Option<&[AttachmentCounts]>,
+    ) -> SystemResult {
+        let mut o = Observer::new(opts);
+        o.totals = self.totals;
+        if let Some(rows) = sentences.filter(|r| !r.is_empty()) {
+            let mut sum = AttachmentCounts::default();
+            for r in rows {
+                sum += *r;
+            }
+            o.totals.sum_sentence_las = sum.sum_sentence_las;
+            o.totals.sum_sentence_uas = sum.sum_sentence_uas;
+            o.totals.sum_sentence_la = sum.sum_sentence_la;
+        }
+        o.relations = self.relations;
+        o.by = self
+            .by
+            .into_iter()
+            .map(|b| {
+                let key = ByKey::parse(&b.key).unwrap_or(ByKey::Deprel);
+                let mut names = LabelTable::new();
+                for g in &b.groups {
+                    names.intern(g);
+                }
+                (key, names, b.counts)
+            })
+            .collect();
+        o.confusion = self
+            .confusion
+            .into_iter()
+            .map(|(g, s, n)| ((g, s), n))
+            .collect();
+        o.validity = self.validity;
+        o.form_mismatches = self.form_mismatches;
+        o.predicates = self.predicates;
+        o.unmatched = self.unmatched;
+        o.las_caseless = self.las_caseless;
+        SystemResult {
+            file: self.file.summary(),
+            observer: o,
+        }
+    }
+}
+
+/// The state of a `ud` evaluation (one gold file against every system).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UdState {
+    /// The `--where` conditions as given.
+    pub where_specs: Vec<String>,
+    /// The gold file: path (merged: the shards' joined by ` + `) and what was read.
+    pub gold: UdFileState,
+    /// One per system file, in the order given.
+    pub systems: Vec<UdSystemState>,
+    /// The warnings found while reading, deduplicated (not the gold-columns warning,
+    /// which is made again from the merged counts).
+    pub warnings: Vec<Warning>,
+    /// Every gold sentence's counts, per system (with `--keep-sentences`, `--test` or
+    /// `--ci`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sentences: Option<Vec<Vec<UdCounts>>>,
+}
+
+/// A `ud` input file.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UdFileState {
+    /// Path as given.
+    pub path: String,
+    /// What was read.
+    pub stats: SideStats,
+}
+
+/// One system's sums in a `ud` state.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct UdSystemState {
+    /// The system file.
+    pub file: UdFileState,
+    /// Corpus totals of every metric.
+    pub counts: UdCounts,
+    /// Per universal relation, sorted by name.
+    pub relations: Vec<(String, UdRelationCounts)>,
+    /// Breakdowns: key and every group's counts.
+    pub by: Vec<(String, Vec<(String, GroupCounts)>)>,
+}
+
+impl UdFileState {
+    fn of(f: &UdFileOut) -> Self {
+        UdFileState {
+            path: f.path.clone(),
+            stats: f.stats,
+        }
+    }
+
+    fn add(&mut self, o: &UdFileState) {
+        self.path = format!("{} + {}", self.path, o.path);
+        self.stats += o.stats;
+    }
+
+    /// The file as the `ud` report takes it.
+    pub fn out(&self) -> UdFileOut {
+        UdFileOut::new(&self.path, &self.stats)
+    }
+}
+
+/// The options of `ud` that change the counts, by name.
+pub fn ud_options(opts: &UdOptions) -> BTreeMap<String, serde_json::Value> {
+    use serde_json::json;
+    let by: Vec<&str> = opts.by.iter().map(|k| k.name()).collect();
+    let mut m = BTreeMap::new();
+    m.insert("align".into(), json!(opts.align.name()));
+    m.insert("empty_nodes".into(), json!(opts.empty_nodes.name()));
+    m.insert("enhancements".into(), json!(opts.enhancements.digits()));
+    m.insert(
+        "multiple_roots_okay".into(),
+        json!(opts.multiple_roots_okay),
+    );
+    m.insert("by".into(), json!(by));
+    m.insert("where".into(), json!(opts.filter.name()));
+    m
+}
+
+impl State {
+    /// The state of a `ud` evaluation under `opts`: the gold file, the systems (with
+    /// their per-sentence rows when kept) and the warnings found while reading
+    /// (`warnings`, without the gold-columns warning).
+    pub fn of_ud(
+        opts: &UdOptions,
+        where_specs: &[String],
+        gold: &UdFileOut,
+        systems: &[UdSystemIn],
+        warnings: Vec<Warning>,
+    ) -> Self {
+        let keep = systems.iter().all(|s| !s.sentences.is_empty()) && opts.keep_sentences;
+        let ud = UdState {
+            where_specs: where_specs.to_vec(),
+            gold: UdFileState::of(gold),
+            systems: systems
+                .iter()
+                .map(|s| UdSystemState {
+                    file: UdFileState::of(&s.file),
+                    counts: s.counts,
+                    relations: s.relations.clone(),
+                    by: s
+                        .by
+                        .iter()
+                        .map(|(k, g)| (k.name().to_owned(), g.clone()))
+                        .collect(),
+                })
+                .collect(),
+            warnings,
+            sentences: keep.then(|| systems.iter().map(|s| s.sentences.clone()).collect()),
+        };
+        State {
+            schema: SCHEMA.into(),
+            family: "ud".into(),
+            treeval: env!("CARGO_PKG_VERSION").into(),
+            options: ud_options(opts),
+            shards: 1,
+            deps: None,
+            ud: Some(ud),
+            relations: None,
+        }
+    }
+}
+
+/// `into` plus `from`, by name, in name order (as `ud` sorts its relations).
+fn add_named<T: Copy + std::ops::AddAssign>(into: &mut Vec<(String, T)>, from: &[(String, T)]) {
+    let mut all: BTreeMap<String, T> = into.drain(..).collect();
+    for (n, c) in from {
+        match all.get_mut(n) {
+            Some(x) => *x += *c,
+            None => {
+                all.insert(n.clone(), *c);
+            }
+        }
+    }
+    into.extend(all);
+}
+
+impl UdState {
+    fn add(&mut self, o: UdState) {
+        self.gold.add(&o.gold);
+        for (a, b) in self.systems.iter_mut().zip(&o.systems) {
+            a.file.add(&b.file);
+            a.counts += &b.counts;
+            add_named(&mut a.relations, &b.relations);
+            for (x, y) in a.by.iter_mut().zip(&b.by) {
+                add_named(&mut x.1, &y.1);
+            }
+        }
+        for w in o.warnings {
+            if !self.warnings.contains(&w) {
+                self.warnings.push(w);
+            }
+        }
+        self.sentences = match (self.sentences.take(), o.sentences) {
+            (Some(mut a), Some(b)) => {
+                for (x, y) in a.iter_mut().zip(b) {
+                    x.extend(y);
+                }
+                Some(a)
+            }
+            _ => None,
+        };
+    }
+
+    /// The systems as the `ud` report takes them.
+    pub fn systems_in(&self) -> Vec<UdSystemIn> {
+        let rows = self.sentences.clone().unwrap_or_default();
+        self.systems
+            .iter()
+            .enumerate()
+            .map(|(k, s)| UdSystemIn {
+                file: s.file.out(),
+                counts: s.counts,
+                relations: s.relations.clone(),
+                by: s
+                    .by
+                    .iter()
+                    .map(|(k, g)| (ByKey::parse(k).unwrap_or(ByKey::Deprel), g.clone()))
+                    .collect(),
+                resync: None,
+                sentences: rows.get(k).cloned().unwrap_or_default(),
+                trace: Vec::new(),
+                trace_labels: Vec::new(),
+            })
+            .collect()
+    }
+}
+
+/// The state of a `relations` evaluation: every sentence's relation-set counts (the
+/// sufficient statistics of CA-macro, a mean over sentences), kept always.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RelationsState {
+    /// The gold file (merged: the shards' paths joined by ` + `).
+    pub gold: String,
+    /// The system files, in the order given.
+    pub systems: Vec<String>,
+    /// Per system, every gold sentence's counts, in corpus order.
+    pub units: Vec<Vec<RelationSetCounts>>,
+    /// The warnings found while reading, once each.
+    pub warnings: Vec<Warning>,
+}
+
+impl RelationsState {
+    fn add(&mut self, o: RelationsState) {
+        self.gold = format!("{} + {}", self.gold, o.gold);
+        for (a, b) in self.systems.iter_mut().zip(&o.systems) {
+            *a = format!("{a} + {b}");
+        }
+        for (a, b) in self.units.iter_mut().zip(o.units) {
+            a.extend(b);
+        }
+        for w in o.warnings {
+            if !self.warnings.contains(&w) {
+                self.warnings.push(w);
+            }
+        }
+    }
+}
+
+impl State {
+    /// The state of a `relations` evaluation: its options (graph, alignment, empty nodes,
+    /// roots), files, every sentence's counts and the reading's `warnings`.
+    pub fn of_relations(e: &crate::relations::RelationsIn<'_>, warnings: Vec<Warning>) -> Self {
+        use serde_json::json;
+        let mut options = BTreeMap::new();
+        options.insert(
+            "graph".into(),
+            json!(if e.enhanced { "enhanced" } else { "basic" }),
+        );
+        options.insert("align".into(), json!(e.opts.align.name()));
+        options.insert("empty_nodes".into(), json!(e.opts.empty_nodes.name()));
+        options.insert(
+            "multiple_roots_okay".into(),
+            json!(e.opts.multiple_roots_okay),
+        );
+        State {
+            schema: SCHEMA.into(),
+            family: "relations".into(),
+            treeval: env!("CARGO_PKG_VERSION").into(),
+            options,
+            shards: 1,
+            deps: None,
+            ud: None,
+            relations: Some(RelationsState {
+                gold: e.gold.to_owned(),
+                systems: e.systems.to_vec(),
+                units: e.units.to_vec(),
+                warnings,
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn later_names_map_to_their_first_ids_and_new_ones_follow_in_order() {
+        // one run over shard 1 then shard 2 meets nsubj, det, obj, then amod
+        let mut all = names(&["nsubj", "det", "obj"]);
+        let map = remap(&mut all, &names(&["obj", "amod", "nsubj"]));
+        assert_eq!(map, vec![2, 3, 0]);
+        assert_eq!(all, names(&["nsubj", "det", "obj", "amod"]));
+    }
+
+    #[test]
+    fn indexed_counts_add_at_their_mapped_ids() {
+        let mut into = vec![1u64, 2, 3];
+        add_indexed(&mut into, &[10, 20, 30], &[2, 3, 0]);
+        assert_eq!(into, vec![31, 2, 13, 20]);
+    }
+
+    #[test]
+    fn named_counts_add_by_name_in_name_order() {
+        let mut into = vec![("obj".to_owned(), 1u64), ("nsubj".to_owned(), 2)];
+        add_named(&mut into, &[("amod".to_owned(), 5), ("obj".to_owned(), 4)]);
+        assert_eq!(
+            into,
+            vec![
+                ("amod".to_owned(), 5),
+                ("nsubj".to_owned(), 2),
+                ("obj".to_owned(), 5)
+            ]
+        );
+    }
+
+    #[test]
+    fn merged_file_names_join_the_shards_and_add_their_counts() {
+        let mut a = FileState {
+            path: "g.0.conllu".into(),
+            format: Some("conllu".into()),
+            sentences: 2,
+            words: 20,
+            lines: 25,
+        };
+        let b = FileState {
+            path: "g.1.conllu".into(),
+            format: Some("conllu".into()),
+            sentences: 3,
+            words: 31,
+            lines: 40,
+        };
+        a.add(&b);
+        assert_eq!(a.path, "g.0.conllu + g.1.conllu");
+        assert_eq!((a.sentences, a.words, a.lines), (5, 51, 65));
+        assert_eq!(a.summary().format, Some(Format::Conllu));
+    }
+
+    #[test]
+    fn a_state_of_another_schema_or_family_is_refused() {
+        let e = parse("{\"schema\":\"treeval.state/9\"}", "s.json").unwrap_err();
+        assert!(e.starts_with(
+            "s.json: expected a state file of schema treeval.state/1, found treeval.state/9"
+        ));
+        let e = parse("[1,", "s.json").unwrap_err();
+        assert!(e.starts_with("s.json:1:3: not JSON"), "{e}");
+        let text = "{\"schema\":\"treeval.state/1\",\"family\":\"ted\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
+        let e = parse(text, "s.json").unwrap_err();
+        assert!(
+            e.contains(
+                "a state of `ted`, which this version cannot merge (states: deps, ud, relations)"
+            ),
+            "{e}"
+        );
+    }
+}
