@@ -37,6 +37,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import sys
 import tempfile
 import time
@@ -130,14 +132,20 @@ def cut_points(command: str, files: Sequence[Sequence[str]], shards: int) -> Lis
     return [[0] + [c[i] for c in chosen] for i in range(len(files))]
 
 
-def write_shards(paths: Sequence[str], shards: int, command: str, workdir: str) -> List[List[str]]:
-    """Cut the files into shards in ``workdir``; per shard, its files (gold first)."""
+# shard file → (whole file, lines before the shard there, sentences before it)
+Origins = Dict[str, Tuple[str, int, int]]
+
+
+def write_shards(paths: Sequence[str], shards: int, command: str, workdir: str) -> Tuple[List[List[str]], Origins]:
+    """Cut the files into shards in ``workdir``: per shard, its files (gold first); and
+    each shard file's whole file and the lines and sentences before it there."""
     files = []
     for p in paths:
         with open(p, encoding="utf-8", newline="") as f:
             files.append(f.read().splitlines(keepends=True))
     cuts = cut_points(command, files, shards)
     out: List[List[str]] = []
+    origins: Origins = {}
     for k in range(len(cuts[0]) - 1):
         shard = []
         for i, (p, lines) in enumerate(zip(paths, files)):
@@ -145,8 +153,21 @@ def write_shards(paths: Sequence[str], shards: int, command: str, workdir: str) 
             with open(name, "w", encoding="utf-8", newline="") as f:
                 f.writelines(lines[cuts[i][k] : cuts[i][k + 1]])
             shard.append(name)
+            before = sum(1 for e in sentence_ends(lines) if e <= cuts[i][k])
+            origins[name] = (p, cuts[i][k], before)
         out.append(shard)
-    return out
+    return out, origins
+
+
+def whole_position(message: str, origins: Origins) -> str:
+    """An error message that starts with a shard's ``path:line``, with the whole file's
+    path, line and sentence number (``[sentence N``) instead."""
+    for shard, (whole, lines, sentences) in origins.items():
+        line, _, rest = message[len(shard) + 1 :].partition(":")
+        if message.startswith(shard + ":") and line.isdigit():
+            rest = re.sub(r"\[sentence (\d+)", lambda m: f"[sentence {int(m.group(1)) + sentences}", rest, count=1)
+            return f"{whole}:{int(line) + lines}:{rest} (shard file {shard})"
+    return message
 
 
 # --- options -----------------------------------------------------------------------------
@@ -211,17 +232,19 @@ def sharded(
     return client.gather(futures)
 
 
-def show(merged: treeval.Report, command: str, shards: int) -> None:
+def show(merged: treeval.Report, command: str, shards: int, names: Sequence[str]) -> None:
     """The merged headline table: a line per row (system, and metric for ud), each cell
-    as a percentage with its counts."""
+    as a percentage with its counts; systems named by their whole files (``names``)."""
     print(f"merged report of {shards} shards ({command}): {merged.signature}")
     for row in merged.section("scores")["rows"]:
         cells = []
         for c in row["cells"]:
             v = c.get("value")
             counts = "/".join(str(x) for x in c.get("counts", [])[:2])
-            cells.append(f"{c['measure']} {'n/a' if v is None else f'{100 * v:.2f}'}" + (f" ({counts})" if counts else ""))
-        name = merged.systems[row["system"]] if isinstance(row.get("system"), int) else "all"
+            ci = f" [{100 * c['ci'][0]:.2f}, {100 * c['ci'][1]:.2f}]" if c.get("ci") else ""
+            value = "n/a" if v is None else f"{100 * v:.2f}"
+            cells.append(f"{c['measure']} {value}" + (f" ({counts})" if counts else "") + ci)
+        name = names[row["system"]] if isinstance(row.get("system"), int) else "all"
         key = f" {row['key']}" if row.get("key") is not None else ""
         print(f"{name}{key}: {', '.join(cells)}")
 
@@ -241,12 +264,20 @@ def main(argv: Sequence[str] = ()) -> int:
     if a.shards < 1:
         ap.error("--shards must be at least 1")
     shard_opts, merge_opts = route(a.command, parse_options(a.option))
-
-    from dask.distributed import Client, LocalCluster
-
     workdir = a.workdir or tempfile.mkdtemp(prefix="treeval-shards-")
     os.makedirs(workdir, exist_ok=True)
-    shards = write_shards([a.gold, *a.systems], a.shards, a.command, workdir)
+    try:
+        return run(a, workdir, shard_opts, merge_opts)
+    finally:
+        if not a.workdir:
+            shutil.rmtree(workdir, ignore_errors=True)
+
+
+def run(a: argparse.Namespace, workdir: str, shard_opts: Dict[str, Any], merge_opts: Dict[str, Any]) -> int:
+    """Cut, evaluate on the cluster, merge, print."""
+    from dask.distributed import Client, LocalCluster
+
+    shards, origins = write_shards([a.gold, *a.systems], a.shards, a.command, workdir)
     if len(shards) < a.shards:
         print(f"note: only {len(shards)} shards: the files share fewer sentence ends", file=sys.stderr)
     t0 = time.perf_counter()
@@ -260,6 +291,9 @@ def main(argv: Sequence[str] = ()) -> int:
         client = Client(cluster)
     try:
         results = sharded(client, a.command, shards, shard_opts)
+    except treeval.TreevalError as e:
+        # raised on a worker with the shard's path and line: the whole file's instead
+        raise SystemExit(f"error: {whole_position(e.message, origins)}") from None
     finally:
         client.close()
         if cluster is not None:
@@ -268,7 +302,7 @@ def main(argv: Sequence[str] = ()) -> int:
         print(f"shard {k}: {report.to_dict()['inputs'][0].get('description', '')} in {seconds:.2f} s", file=sys.stderr)
     merged = treeval.merge([r for r, _ in results], **merge_opts)
     print(f"evaluated and merged in {time.perf_counter() - t0:.2f} s (cluster start included)", file=sys.stderr)
-    show(merged, a.command, len(shards))
+    show(merged, a.command, len(shards), a.systems)
     if a.json:
         with open(a.json, "w", encoding="utf-8") as f:
             json.dump(merged.to_dict(), f)

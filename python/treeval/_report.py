@@ -28,6 +28,10 @@ class TreevalError(Exception):
         self.line = line
         self.column = column
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # raised on a worker, re-raised where the results are gathered (Dask, Spark)
+        return (type(self), (self.message, self.path, self.line, self.column))
+
 
 class UsageError(TreevalError, ValueError):
     """Options the command refuses (the CLI's exit code 2)."""

@@ -287,3 +287,29 @@ def test_dask_example_on_ewt_dev_equals_one_run(tmp_path, command):
         # the whole files' LAS as `deps` counts it (crates/treeval-cli/tests/shared_data.rs)
         assert single.scores["LAS"].counts[:2] == [19073, 25147]
         assert "LAS 75.85 (19073/25147)" in stdout
+
+
+def test_dask_example_errors_name_the_whole_files_line_and_sentence(tmp_path):
+    """A shard fails on a worker: the example reports the whole file's path, line and
+    sentence number, as one run does, and exits 1."""
+    need_dask()
+    lines = (EX / "sys.conllu").read_text(encoding="utf-8").splitlines(keepends=True)
+    # the last sentence's first word line: its HEAD becomes text
+    k = max(i for i, l in enumerate(lines) if l[:1].isdigit() and (i == 0 or not lines[i - 1][:1].isdigit()))
+    cols = lines[k].split("\t")
+    cols[6] = "x"
+    lines[k] = "\t".join(cols)
+    bad = tmp_path / "bad.conllu"
+    bad.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(treeval.TreevalError) as e:
+        treeval.deps(EX / "gold.conllu", bad)
+    assert e.value.line == k + 1 and "[sentence 3" in e.value.message
+    p = subprocess.run(
+        [sys.executable, str(EXAMPLE), str(EX / "gold.conllu"), str(bad), "--shards", "3", "--workdir", str(tmp_path / "w")],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert p.returncode == 1
+    last = p.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"error: {e.value.message} (shard file {tmp_path / 'w' / 'sys1.2.conllu'}"), last
