@@ -19,6 +19,11 @@ an option here (the report is the JSON one); ``quiet=True`` keeps warnings off s
 are in ``report.warnings`` either way). Inputs are paths (``str`` or ``os.PathLike``) or
 open files with a name on disk.
 
+Sharded evaluation: ``treeval.deps(gold, sys, state=True)`` (``keep_sentences=True`` for
+tests and intervals after merging) returns a report carrying its :class:`State`, the summed
+counts ``--emit-state`` writes; ``treeval.merge(reports, **options)`` sums the shards'
+states into the report of the concatenated corpus, as ``treeval merge`` does (docs/python.md).
+
 Errors: :class:`TreevalError` (an input that cannot be evaluated; ``path``, ``line``,
 ``column`` locate it) and :class:`UsageError` (a ``ValueError``: options the command
 refuses). ``treeval.conll18`` is a drop-in for the CoNLL 2018 scorer conll18_ud_eval.py.
