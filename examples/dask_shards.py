@@ -149,7 +149,9 @@ def write_shards(paths: Sequence[str], shards: int, command: str, workdir: str) 
     for k in range(len(cuts[0]) - 1):
         shard = []
         for i, (p, lines) in enumerate(zip(paths, files)):
-            name = os.path.join(workdir, f"{'gold' if i == 0 else f'sys{i}'}.{k}.conllu")
+            # the file's own extension: the reader may tell the format by it
+            ext = os.path.splitext(p)[1] or ".conllu"
+            name = os.path.join(workdir, f"{'gold' if i == 0 else f'sys{i}'}.{k}{ext}")
             with open(name, "w", encoding="utf-8", newline="") as f:
                 f.writelines(lines[cuts[i][k] : cuts[i][k + 1]])
             shard.append(name)

@@ -189,6 +189,48 @@ def test_merge_errors_name_the_report_not_a_temporary_file(tmp_path):
 # --- examples/dask_shards.py -------------------------------------------------------------
 
 
+def example_module():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("dask_shards", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize(
+    "text,ends",
+    [
+        # a sentence ends after its blank lines; comments belong to the sentence after them
+        ("1\ta\n\n2\tb\n\n", [2, 4]),
+        ("# c\n\n\n1\ta\n\n\n# x\n2\tb\n\n# trailing\n", [6, 10]),
+        # no final blank line; leading blank lines
+        ("\n1\ta\n2\tb", [3]),
+        ("", [0]),
+    ],
+)
+def test_example_sentence_ends(text, ends):
+    assert example_module().sentence_ends(text.splitlines(keepends=True)) == ends
+
+
+def test_example_cuts_at_shared_sentence_ends():
+    d = example_module()
+    lines = lambda *paths: "".join(p.read_text(encoding="utf-8") for p in paths).splitlines(keepends=True)
+    dt = TD / "ud" / "different-tokenization"
+    gold, sys_ = lines(dt / "gold.conllu", EX / "gold.conllu"), lines(dt / "sys.conllu", EX / "sys.conllu")
+    # gold's sentences end after 13 ("Thecatsleeps."), 28, 49, 74, 94 characters; the
+    # system's first sentence holds gold's first two ("Thecatsleeps.Dogsbarkloudly.")
+    assert d.text_offsets(gold, d.sentence_ends(gold)) == [13, 28, 49, 74, 94]
+    assert d.text_offsets(sys_, d.sentence_ends(sys_)) == [28, 49, 74, 94]
+    # 4 shards: after gold sentences 2, 3, 4 (nearest to 1.25, 2.5, 3.75 among the shared)
+    assert d.cut_points("ud", [gold, sys_], 4) == [[0, 14, 21, 32, 45], [0, 9, 16, 27, 40]]
+    # 5 shards asked: gold sentence 1 ends where the system has none, so 4 shards
+    assert d.cut_points("relations", [gold, sys_], 5) == [[0, 14, 21, 32, 45], [0, 9, 16, 27, 40]]
+    # deps cuts at the same sentences, and only files with as many
+    with pytest.raises(SystemExit, match="5, 4 sentences"):
+        d.cut_points("deps", [gold, sys_], 2)
+
+
 def need_dask():
     """dask.distributed, or skip loudly (fail in CI, which installs it)."""
     try:
