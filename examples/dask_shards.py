@@ -115,9 +115,9 @@ def cut_points(command: str, files: Sequence[Sequence[str]], shards: int) -> Lis
         offsets = [dict(zip(text_offsets(f, e), e)) for f, e in zip(files, ends)]
         common = sorted(set(offsets[0]).intersection(*offsets[1:]))
         shared = [tuple(o[c] for o in offsets) for c in common]
-        # the last ends are the files' ends
-        last = tuple(len(f) for f in files)
-        shared = [s for s in shared if s != last] + [last]
+        # a shard boundary is inside every file; the last ends are the files' ends
+        inside = [s for s in shared if all(x < len(f) for x, f in zip(s, files))]
+        shared = inside + [tuple(len(f) for f in files)]
     # the shards' ends: the shared end nearest to an equal split of gold's sentences
     gold_index = {end: k for k, end in enumerate(ends[0])}
     n = len(ends[0])
@@ -204,7 +204,9 @@ def route(command: str, opts: Dict[str, Any]) -> Tuple[Dict[str, Any], Dict[str,
     shard, merged = {}, {}
     for k, v in opts.items():
         if k in OWN or (k not in merge_keys and k not in shard_keys):
-            raise SystemExit(f"--option {k}: not an option of treeval {command} and treeval merge that this example passes on")
+            raise SystemExit(
+                f"--option {k}: not an option of treeval {command} or treeval merge, or one this example sets itself"
+            )
         if k in merge_keys:
             merged[k] = v
         if k not in merge_keys or k in ("confusion", "quiet"):

@@ -67,6 +67,15 @@ def normalised(report, names=()):
     return v
 
 
+def cli_flags(opts):
+    """Keyword arguments as the command line's options (as treeval.run passes them)."""
+    out = []
+    for o, v in opts.items():
+        name = "--" + o.replace("_", "-")
+        out += [name if x is True else f"{name}={x}" for x in (v if isinstance(v, list) else [v])]
+    return out
+
+
 def joined_names(shards, wholes):
     return [(" + ".join(str(s[i]) for s in shards), w) for i, w in enumerate(wholes)]
 
@@ -136,8 +145,7 @@ def test_merge_equals_the_cli_merge_and_one_run(tmp_path, command, shard_opts, m
     states = []
     for k, files in enumerate(shards):
         st = tmp_path / f"state.{k}.json"
-        flags = [f"--{o.replace('_', '-')}={x}" for o, v in shard_opts.items() for x in (v if isinstance(v, list) else [v]) if v is not True]
-        flags += [f"--{o.replace('_', '-')}" for o, v in shard_opts.items() if v is True]
+        flags = cli_flags(shard_opts)
         subprocess.run(
             [sys.executable, "-c", "from treeval._cli import main; main()", command, "-q", *map(str, files),
              "--keep-sentences", "--emit-state", str(st), *flags],
@@ -145,8 +153,7 @@ def test_merge_equals_the_cli_merge_and_one_run(tmp_path, command, shard_opts, m
             capture_output=True,
         )
         states.append(st)
-    flags = [f"--{o.replace('_', '-')}={v}" if v is not True else f"--{o.replace('_', '-')}" for o, v in merge_opts.items()]
-    assert merged.to_dict() == cli_json("merge", *states, *flags)
+    assert merged.to_dict() == cli_json("merge", *states, *cli_flags(merge_opts))
     # == one run on the whole files, but for the names and the merge's signature part
     single = fn(*wholes, quiet=True, **{**shard_opts, **merge_opts})
     assert normalised(merged.to_dict(), joined_names(shards, wholes)) == normalised(single.to_dict())
