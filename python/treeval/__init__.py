@@ -19,6 +19,11 @@ an option here (the report is the JSON one); ``quiet=True`` keeps warnings off s
 are in ``report.warnings`` either way). Inputs are paths (``str`` or ``os.PathLike``) or
 open files with a name on disk.
 
+Sharded evaluation: ``treeval.deps(gold, sys, state=True)`` (``keep_sentences=True`` for
+tests and intervals after merging) returns a report carrying its :class:`State`, the summed
+counts ``--emit-state`` writes; ``treeval.merge(reports, **options)`` sums the shards'
+states into the report of the concatenated corpus, as ``treeval merge`` does (docs/python.md).
+
 Errors: :class:`TreevalError` (an input that cannot be evaluated; ``path``, ``line``,
 ``column`` locate it) and :class:`UsageError` (a ``ValueError``: options the command
 refuses). ``treeval.conll18`` is a drop-in for the CoNLL 2018 scorer conll18_ud_eval.py.
@@ -28,22 +33,26 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 from functools import lru_cache
-from typing import Any, Dict, List, Tuple, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from . import _native
-from ._report import Cell, Report, TreevalError, UsageError, locate
+from ._report import Cell, Report, State, TreevalError, UsageError, locate
 
 __version__: str = _native.__version__
 
 __all__ = [
     "Cell",
     "Report",
+    "State",
     "TreevalError",
     "UsageError",
     "align",
     "brackets",
     "deps",
+    "merge",
     "options",
     "pts",
     "relations",
@@ -102,6 +111,10 @@ def _argv(command: str, inputs: Tuple[Input, ...], opts: Dict[str, Any]) -> Tupl
             continue
         values = list(value) if many and isinstance(value, (list, tuple)) else [value]
         for v in values:
+            if v is True:
+                # an option whose value may be left out (`--confusion[=N]`): its default
+                argv.append("--" + long)
+                continue
             if isinstance(v, os.PathLike) or hasattr(v, "read"):
                 v = _path(v)
                 paths.append(v)
@@ -114,8 +127,29 @@ def _argv(command: str, inputs: Tuple[Input, ...], opts: Dict[str, Any]) -> Tupl
     return argv, paths
 
 
-def run(command: str, *inputs: Input, **opts: Any) -> Report:
-    """Run ``treeval COMMAND INPUTS... --OPTIONS --format json`` and return its report."""
+def run(command: str, *inputs: Input, state: bool = False, **opts: Any) -> Report:
+    """Run ``treeval COMMAND INPUTS... --OPTIONS --format json`` and return its report.
+
+    With ``state=True`` (implied by ``keep_sentences=True`` and ``emit_state=PATH``) the
+    report carries the evaluation's :class:`State` (``report.state``): the command writes
+    it with ``--emit-state`` (to a temporary file unless ``emit_state`` names one) and it
+    is read back. ``deps``, ``ud``, ``relations`` and ``merge`` have states."""
+    wanted = bool(state) or bool(opts.get("keep_sentences")) or opts.get("emit_state") not in (None, False)
+    scratch = None
+    if wanted and opts.get("emit_state") in (None, False):
+        scratch = tempfile.mkdtemp(prefix="treeval-state-")
+        opts = {**opts, "emit_state": os.path.join(scratch, "state.json")}
+    try:
+        report = _run(command, inputs, opts)
+        if wanted:
+            report.state = State.read(opts["emit_state"])
+        return report
+    finally:
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _run(command: str, inputs: Tuple[Input, ...], opts: Dict[str, Any]) -> Report:
     argv, paths = _argv(command, inputs, opts)
     try:
         out = _native.run_capture(argv)
@@ -125,6 +159,59 @@ def run(command: str, *inputs: Input, **opts: Any) -> Report:
         message = str(e)
         raise TreevalError(message, *locate(message, paths)) from None
     return Report(json.loads(out))
+
+
+Mergeable = Union[Report, State, str, "os.PathLike[str]"]
+
+
+def merge(reports: Iterable[Mergeable], *, state: bool = False, **options: Any) -> Report:
+    """The report of the concatenated corpus from the states of its shards (``treeval merge``).
+
+    ``reports`` are, in corpus order, reports that carry a state (``treeval.deps(...,
+    state=True)``; ``keep_sentences=True`` for ``test=``/``ci=`` and exact macro averages
+    over sentences), :class:`State` values, or paths of state files (``--emit-state``).
+    ``options`` are ``treeval merge``'s (``treeval.options("merge")``: ``per_relation``,
+    ``confusion``, ``test``, ``ci``, ``seed``, …). The result's ``to_dict()`` equals
+    ``treeval merge STATE... --format json``; its ``state`` is the merged state with
+    ``state=True`` (states merge again, in a tree)."""
+    items = list(reports)
+    if not items:
+        raise ValueError("treeval.merge() needs the states of one or more shards; got none")
+    scratch = tempfile.mkdtemp(prefix="treeval-merge-")
+    try:
+        files, names = [], {}
+        for i, item in enumerate(items):
+            if isinstance(item, (str, os.PathLike)):
+                files.append(os.fspath(item))
+                continue
+            st = item.state if isinstance(item, Report) else item
+            if not isinstance(st, State):
+                raise _no_state(i, item)
+            path = os.path.join(scratch, f"state-{i}.json")
+            st.write(path)
+            files.append(path)
+            names[path] = f"reports[{i}] ({st.family} state)"
+        try:
+            return run("merge", *files, state=state, **options)
+        except TreevalError as e:
+            message = e.message
+            for path, name in names.items():
+                message = message.replace(path, name)
+            raise type(e)(message, e.path if e.path not in names else None, e.line, e.column) from None
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _no_state(i: int, item: Any) -> Exception:
+    if isinstance(item, Report):
+        return ValueError(
+            f"treeval.merge(): reports[{i}] carries no state; evaluate the shard with state=True "
+            "(keep_sentences=True for test= and ci=)"
+        )
+    return TypeError(
+        f"treeval.merge(): reports[{i}] is a {type(item).__name__}; give reports with a state, "
+        "treeval.State values or paths of state files"
+    )
 
 
 def deps(gold: Input, *systems: Input, **options: Any) -> Report:

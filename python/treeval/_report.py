@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+import json
+import os
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple, Union
 
 
 class TreevalError(Exception):
@@ -26,6 +28,10 @@ class TreevalError(Exception):
         self.line = line
         self.column = column
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # raised on a worker, re-raised where the results are gathered (Dask, Spark)
+        return (type(self), (self.message, self.path, self.line, self.column))
+
 
 class UsageError(TreevalError, ValueError):
     """Options the command refuses (the CLI's exit code 2)."""
@@ -41,6 +47,62 @@ def locate(message: str, inputs: List[str]) -> Tuple[Optional[str], Optional[int
         column = int(numbers[1]) if line is not None and len(numbers) > 1 and numbers[1].isdigit() else None
         return path, line, column
     return None, None, None
+
+
+class State:
+    """The summed counts of an evaluation: the ``treeval.state/1`` JSON that ``--emit-state``
+    writes (docs/json-schema.md), kept as the text treeval wrote.
+
+    ``treeval.merge()`` sums states into the report of the concatenated corpus. A state is
+    picklable (it pickles as its text), so workers of Dask, Spark or multiprocessing can
+    send it back to the process that merges.
+    """
+
+    def __init__(self, text: str) -> None:
+        data = json.loads(text)
+        schema = data.get("schema") if isinstance(data, dict) else None
+        if schema != "treeval.state/1":
+            raise ValueError(f"not a treeval state: schema {schema!r}, expected 'treeval.state/1'")
+        self.text: str = text
+        self.family: str = data["family"]
+        self.shards: int = data["shards"]
+        self._data: Optional[Dict[str, Any]] = data
+
+    @classmethod
+    def read(cls, path: Union[str, "os.PathLike[str]"]) -> "State":
+        """The state in a file written by ``--emit-state``."""
+        with open(path, encoding="utf-8") as f:
+            return cls(f.read())
+
+    def write(self, path: Union[str, "os.PathLike[str]"]) -> None:
+        """Write the state to ``path`` as ``--emit-state`` writes it (``treeval merge`` reads it)."""
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(self.text)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The state as a JSON object (fields in docs/json-schema.md)."""
+        if self._data is None:
+            self._data = json.loads(self.text)
+        return self._data
+
+    @property
+    def has_sentences(self) -> bool:
+        """Whether every sentence's counts are kept (``keep_sentences=True``, ``test=``,
+        ``ci=``): ``treeval.merge()`` can then run tests and intervals, and deps' macro
+        averages over sentences are exactly those of one run."""
+        body = self.to_dict().get(self.family) or {}
+        return self.family == "relations" or any(body.get("sentences") or [])
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        return (State, (self.text,))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.text == self.text
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<treeval State {self.family}, {self.shards} shard(s), {len(self.text)} bytes>"
 
 
 class Cell:
@@ -66,10 +128,16 @@ class Report(Mapping[str, Any]):
     """A treeval report: ``to_dict()`` is exactly the CLI's ``--format json`` output;
     ``scores["LAS"].score`` and ``.ci`` read the first system's headline cells;
     ``cell()`` any other; ``to_pandas()`` every cell as a data frame. The report is
-    also a read-only mapping of its JSON fields (``report["signature"]``)."""
+    also a read-only mapping of its JSON fields (``report["signature"]``).
 
-    def __init__(self, data: Dict[str, Any]) -> None:
+    ``state`` is the evaluation's :class:`State` when it was asked for (``state=True``,
+    ``keep_sentences=True`` or ``emit_state=PATH`` of ``deps``, ``ud``, ``relations`` and
+    ``merge``), ``None`` otherwise; ``treeval.merge()`` sums the states of reports. A
+    report pickles with its state."""
+
+    def __init__(self, data: Dict[str, Any], state: Optional[State] = None) -> None:
         self._data = data
+        self.state: Optional[State] = state
 
     def to_dict(self) -> Dict[str, Any]:
         """The report as the CLI's ``--format json`` prints it (the object itself)."""
