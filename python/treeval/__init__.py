@@ -16,8 +16,11 @@ underscores: ``--per-relation`` is ``per_relation=True``, ``--by deprel --by dis
 ``by=["deprel", "distance"]``, ``--test ar`` is ``test="ar"``; ``False`` or ``None`` leaves
 an option out. An unknown keyword raises TypeError naming the valid ones. ``format`` is not
 an option here (the report is the JSON one); ``quiet=True`` keeps warnings off stderr (they
-are in ``report.warnings`` either way). Inputs are paths (``str`` or ``os.PathLike``) or
-open files with a name on disk.
+are in ``report.warnings`` either way). Inputs are paths (``str`` or ``os.PathLike``), open
+files with a name on disk, or in-memory data: a file-like object without one
+(``io.StringIO``, ``io.BytesIO``), ``bytes``, or a list of sentences (each a ``str`` block of
+CoNLL-U, CoNLL-X or one bracketed tree); in-memory data is named ``<input N>`` in the
+report and in error messages.
 
 Sharded evaluation: ``treeval.deps(gold, sys, state=True)`` (``keep_sentences=True`` for
 tests and intervals after merging) returns a report carrying its :class:`State`, the summed
@@ -34,6 +37,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 import tempfile
 from functools import lru_cache
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
@@ -53,6 +57,7 @@ __all__ = [
     "brackets",
     "deps",
     "merge",
+    "nbest",
     "options",
     "pts",
     "relations",
@@ -135,30 +140,90 @@ def run(command: str, *inputs: Input, state: bool = False, **opts: Any) -> Repor
     it with ``--emit-state`` (to a temporary file unless ``emit_state`` names one) and it
     is read back. ``deps``, ``ud``, ``relations`` and ``merge`` have states."""
     wanted = bool(state) or bool(opts.get("keep_sentences")) or opts.get("emit_state") not in (None, False)
-    scratch = None
+    scratch = tempfile.mkdtemp(prefix="treeval-")
     if wanted and opts.get("emit_state") in (None, False):
-        scratch = tempfile.mkdtemp(prefix="treeval-state-")
         opts = {**opts, "emit_state": os.path.join(scratch, "state.json")}
     try:
-        report = _run(command, inputs, opts)
+        inputs, names = _in_memory(inputs, scratch)
+        # the command would name the temporary files in its warnings on stderr: they are
+        # printed here instead, under the inputs' own names, from the report
+        echo = bool(names) and not opts.get("quiet") and "quiet" in _spec(command)
+        if echo:
+            opts = {**opts, "quiet": True}
+        report = _run(command, inputs, opts, names)
+        if echo:
+            _print_warnings(report.to_dict().get("warnings", []))
         if wanted:
             report.state = State.read(opts["emit_state"])
         return report
     finally:
-        if scratch is not None:
-            shutil.rmtree(scratch, ignore_errors=True)
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _run(command: str, inputs: Tuple[Input, ...], opts: Dict[str, Any]) -> Report:
+def _print_warnings(warnings: List[Dict[str, Any]]) -> None:
+    """The report's warnings on stderr, as the command prints them."""
+    for w in warnings:
+        where = f"{w['position']}: " if w.get("position") else ""
+        line = f"warning: {where}{w['message']}"
+        if w.get("hint"):
+            line += f"\n  hint: {w['hint']}"
+        print(line, file=sys.stderr)
+
+
+def _content(x: Input) -> Optional[bytes]:
+    """The bytes of an in-memory input (None for a path or a file with a name on disk)."""
+    if isinstance(x, (str, os.PathLike)):
+        return None
+    if isinstance(x, (bytes, bytearray)):
+        return bytes(x)
+    if hasattr(x, "read"):
+        name = getattr(x, "name", None)
+        if isinstance(name, (str, os.PathLike)) and os.path.exists(os.fspath(name)):
+            return None
+        data = x.read()
+        return data.encode("utf-8") if isinstance(data, str) else bytes(data)
+    if isinstance(x, (list, tuple)) and all(isinstance(b, str) for b in x):
+        return "".join(b.strip("\n") + "\n\n" for b in x).encode("utf-8")
+    return None
+
+
+def _in_memory(inputs: Tuple[Input, ...], scratch: str) -> Tuple[Tuple[Input, ...], Dict[str, str]]:
+    """In-memory inputs written to files in ``scratch``, and those files' names (``<input N>``)."""
+    out: List[Input] = []
+    names: Dict[str, str] = {}
+    for i, x in enumerate(inputs, 1):
+        data = _content(x)
+        if data is None:
+            out.append(x)
+            continue
+        path = os.path.join(scratch, f"input-{i}")
+        with open(path, "wb") as f:
+            f.write(data)
+        names[path] = f"<input {i}>"
+        out.append(path)
+    return tuple(out), names
+
+
+def _run(
+    command: str, inputs: Tuple[Input, ...], opts: Dict[str, Any], names: Optional[Dict[str, str]] = None
+) -> Report:
     argv, paths = _argv(command, inputs, opts)
+    names = names or {}
+
+    def named(text: str, escape: bool = False) -> str:
+        for path, name in names.items():
+            text = text.replace(json.dumps(path)[1:-1] if escape else path, name)
+        return text
+
     try:
-        out = _native.run_capture(argv)
+        out = _native.run_capture(argv).decode("utf-8")
     except ValueError as e:
-        raise UsageError(str(e)) from None
+        raise UsageError(named(str(e))) from None
     except RuntimeError as e:
-        message = str(e)
-        raise TreevalError(message, *locate(message, paths)) from None
-    return Report(json.loads(out))
+        message = named(str(e))
+        shown = [names.get(p, p) for p in paths]
+        raise TreevalError(message, *locate(message, shown)) from None
+    return Report(json.loads(named(out, escape=True)))
 
 
 Mergeable = Union[Report, State, str, "os.PathLike[str]"]
@@ -237,6 +302,12 @@ def brackets(gold: Input, *tests: Input, **options: Any) -> Report:
 def align(gold: Input, *hypotheses: Input, **options: Any) -> Report:
     """Word-alignment scores (``treeval align``): precision, recall, AER, F."""
     return run("align", gold, *hypotheses, **options)
+
+
+def nbest(gold: Input, *nbest_lists: Input, **options: Any) -> Report:
+    """``treeval nbest GOLD NBEST...``: first, best, worst and chosen candidates of n-best lists
+    (``model=PATH`` chooses with a ``treeval rerank train`` model)."""
+    return run("nbest", gold, *nbest_lists, **options)
 
 
 def ted(**options: Any) -> Report:

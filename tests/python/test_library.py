@@ -1,5 +1,6 @@
 """The library mirror: treeval.deps/ud/… run the CLI's code; to_dict() is the CLI's JSON."""
 
+import io
 import json
 import subprocess
 import sys
@@ -171,3 +172,48 @@ def test_conll18_compat_of_the_command_equals_the_module(tmp_path):
         text=True,
     ).stdout
     assert code == 0 and out == module
+
+
+def test_in_memory_inputs_give_the_files_report_under_their_own_names():
+    gold_text = (EX / "gold.conllu").read_text()
+    sys_text = (EX / "sys.conllu").read_text()
+    from_files = treeval.deps(EX / "gold.conllu", EX / "sys.conllu").to_dict()
+    sentences = [b for b in sys_text.split("\n\n") if b.strip()]
+    for gold, sys_ in [
+        (io.StringIO(gold_text), io.StringIO(sys_text)),
+        (gold_text.encode("utf-8"), io.BytesIO(sys_text.encode("utf-8"))),
+        (io.StringIO(gold_text), sentences),
+    ]:
+        r = treeval.deps(gold, sys_).to_dict()
+        assert r["sections"] == from_files["sections"]
+        assert [i["path"] for i in r["inputs"]] == ["<input 1>", "<input 2>"]
+        assert r["systems"][0]["name"] == "<input 2>"
+
+
+def test_in_memory_errors_are_located_in_the_named_input():
+    lines = (EX / "sys.conllu").read_text().splitlines(keepends=True)
+    k = next(i for i, l in enumerate(lines) if l[:1].isdigit())
+    cols = lines[k].split("\t")
+    cols[6] = "x"
+    lines[k] = "\t".join(cols)
+    with pytest.raises(treeval.TreevalError) as e:
+        treeval.deps(EX / "gold.conllu", io.StringIO("".join(lines)))
+    assert e.value.path == "<input 2>"
+    assert e.value.line == k + 1
+    assert str(e.value).startswith(f"<input 2>:{k + 1}:")
+
+
+def test_nbest_matches_the_cli():
+    d = TD / "nbest" / "alpino-example"
+    gold, nbest = d / "example.gold.conllu", d / "example.nbest.conllu"
+    r = treeval.nbest(gold, nbest, test="ar", samples=200)
+    assert r.to_dict() == cli_json("nbest", "--test", "ar", "--samples", "200", str(gold), str(nbest))
+    assert "nbest" in treeval.__all__
+
+
+def test_in_memory_warnings_on_stderr_name_the_input(capfd):
+    sys_text = (EX / "sys.conllu").read_text()
+    treeval.deps(EX / "gold.conllu", io.StringIO(sys_text))
+    err = capfd.readouterr().err
+    assert "warning: <input 2>: label subtypes in one file only" in err, err
+    assert "/tmp" not in err and "input-2" not in err, err
