@@ -14,7 +14,7 @@ use std::sync::Arc;
 use crate::error::{Diagnostic, Diagnostics, Error, ErrorKind, Position};
 use crate::input;
 use crate::sentence::{
-    parse_index, parse_positive, EmptyNode, MultiwordToken, Sentence, Span, Word,
+    parse_index, parse_positive, python_int, EmptyNode, MultiwordToken, Sentence, Span, Word,
 };
 
 /// A member of the CoNLL family.
@@ -140,6 +140,8 @@ impl ReaderBuilder {
             bom: false,
             empty_fields: Vec::new(),
             single_word_ranges: None,
+            members_left: 0,
+            member: false,
         }
     }
 
@@ -180,6 +182,12 @@ pub struct Reader<R> {
     empty_fields: Vec<(&'static str, u64, u32, u64)>,
     /// Multiword-token ranges of one word (`6-6`): the first one, its line, and how many.
     single_word_ranges: Option<(String, u64, u64)>,
+    /// With reference checks: the lines still to be read as words of the last multiword
+    /// token, whatever their IDs (conll18_ud_eval.py takes the `M - N + 1` lines after
+    /// `N-M` as its words without looking at their IDs).
+    members_left: i64,
+    /// The line being read is one of them.
+    member: bool,
 }
 
 const MAX_COLS: usize = 16;
@@ -253,6 +261,7 @@ impl<R: BufRead> Reader<R> {
             self.sniff_binary()?;
         }
         let mut expect_id: u32 = 1;
+        self.members_left = 0;
         loop {
             let line_start = bytes.len();
             let Some(end) = self.next_line(bytes, line_start)? else {
@@ -638,19 +647,23 @@ impl<R: BufRead> Reader<R> {
         // tab positions were found while the line was read
         let f = Fields::new(line_start, line.len(), &self.tabs, self.ntabs);
         let id_text = &bytes[f.get(0)];
+        self.member = self.reference_checks && self.members_left > 0;
+        self.members_left -= i64::from(self.member);
         if (exact && cols != expected) || (!exact && cols < expected) {
             self.column_count(s, bytes, line, expected, cols);
             // keep word numbering in step so that one bad line gives one error
             keep_numbering(s, id_text, line_start, self.line_no, expect_id);
             return Ok(());
         }
-        let Some(k) = id_text.iter().position(|&c| c == b'-' || c == b'.') else {
+        let Some(k) = self.id_separator(id_text) else {
             self.word_line(s, bytes, &f, id_text, format, expect_id);
             return Ok(());
         };
         self.conllu_line(format);
         let (first, second) = (&id_text[..k], parse_positive(&id_text[k + 1..]));
-        let read = if id_text[k] == b'-' {
+        let read = if self.reference_checks {
+            self.reference_id_line(s, bytes, &f, id_text, *expect_id)
+        } else if id_text[k] == b'-' {
             let range = (parse_positive(first), second);
             self.token_line(s, &f, id_text, range, *expect_id)
         } else {
@@ -661,6 +674,73 @@ impl<R: BufRead> Reader<R> {
             let found = String::from_utf8_lossy(id_text).into_owned();
             self.error_at(s, bytes, 1, ErrorKind::BadId { expected, found }, hint);
         }
+        Ok(())
+    }
+
+    /// Where the ID of a multiword token (`-`) or an empty node (`.`) has its separator;
+    /// `None` for a word's ID, and for every line of a multiword token's words with
+    /// reference checks.
+    #[inline]
+    fn id_separator(&self, id_text: &[u8]) -> Option<usize> {
+        if self.member {
+            None
+        } else if self.reference_checks {
+            // conll18_ud_eval.py: a '.' anywhere makes an empty node, then a '-' a token
+            let dot = id_text.iter().position(|&c| c == b'.');
+            dot.or_else(|| id_text.iter().position(|&c| c == b'-'))
+        } else {
+            id_text.iter().position(|&c| c == b'-' || c == b'.')
+        }
+    }
+
+    /// With reference checks, a multiword-token or empty-node line read as
+    /// conll18_ud_eval.py reads it: an empty node (a '.' in the ID) is skipped unread
+    /// (kept when its ID is in sequence), and `N-M` (N and M as Python's `int()` reads
+    /// them) makes the next `M - N + 1` lines the token's words, numbered from the next
+    /// word's ID whatever their own IDs.
+    fn reference_id_line(
+        &mut self,
+        s: &mut Sentence,
+        bytes: &[u8],
+        f: &Fields,
+        id_text: &[u8],
+        expect_id: u32,
+    ) -> Result<(), BadId> {
+        if id_text.contains(&b'.') {
+            let (a, b) = id_text.split_at(id_text.iter().position(|&c| c == b'.').unwrap_or(0));
+            let node = (parse_index(a), parse_positive(&b[1..]));
+            // the reference skips every empty node; one out of sequence is dropped here
+            let _ = self.empty_node_line(s, bytes, f, node, expect_id);
+            return Ok(());
+        }
+        let mut parts = id_text.split(|&c| c == b'-');
+        let range = match (parts.next(), parts.next(), parts.next()) {
+            (Some(a), Some(b), None) => python_int(a).zip(python_int(b)),
+            _ => None,
+        };
+        let Some((a, b)) = range.filter(|(a, b)| b >= a) else {
+            return Err((
+                "N-M with M >= N (a multiword token)".into(),
+                range.is_some().then_some(
+                    "conll18_ud_eval.py reads a range M < N as a token without words, which treeval does not read",
+                ),
+            ));
+        };
+        let words = b.saturating_sub(a).saturating_add(1);
+        let last = i64::from(expect_id)
+            .saturating_add(words - 1)
+            .min(i64::from(u32::MAX)) as u32;
+        if words == 1 {
+            self.note_single_word_range(id_text);
+        }
+        self.members_left = words;
+        s.mwts.push(MultiwordToken {
+            first: expect_id,
+            last,
+            line: self.line_no,
+            form: f.span(1),
+            misc: f.span(9.min(f.cols - 1)),
+        });
         Ok(())
     }
 
@@ -843,10 +923,19 @@ impl<R: BufRead> Reader<R> {
         id_text: &[u8],
         expect_id: u32,
     ) -> Option<u32> {
+        if self.reference_checks {
+            return self.reference_word_id(s, bytes, id_text, expect_id);
+        }
         let Some(id) = parse_positive(id_text) else {
-            let hint = id_text
-                .is_empty()
-                .then_some("the line starts with a tab: the ID column is empty");
+            let padded =
+                id_text.len() > 1 && id_text[0] == b'0' && id_text.iter().all(u8::is_ascii_digit);
+            let hint = if id_text.is_empty() {
+                Some("the line starts with a tab: the ID column is empty")
+            } else if padded {
+                Some("CoNLL-U IDs have no leading zeros; `treeval ud --compat conll18` reads them as conll18_ud_eval.py does, as integers (01 = 1)")
+            } else {
+                None
+            };
             let kind = ErrorKind::BadId {
                 expected: expect_id.to_string(),
                 found: String::from_utf8_lossy(id_text).into_owned(),
@@ -867,6 +956,28 @@ impl<R: BufRead> Reader<R> {
             self.error_at(s, bytes, 1, kind, Some(hint));
         }
         Some(id)
+    }
+
+    /// A word's ID as conll18_ud_eval.py checks it: Python's `int()` of it must be the next
+    /// word's number (any ID inside a multiword token is). The word is numbered by its
+    /// place in the sentence.
+    fn reference_word_id(
+        &mut self,
+        s: &mut Sentence,
+        bytes: &[u8],
+        id_text: &[u8],
+        expect_id: u32,
+    ) -> Option<u32> {
+        if self.member || python_int(id_text) == Some(i64::from(expect_id)) {
+            return Some(expect_id);
+        }
+        let kind = ErrorKind::BadId {
+            expected: expect_id.to_string(),
+            found: String::from_utf8_lossy(id_text).into_owned(),
+        };
+        let hint = "conll18_ud_eval.py reads an ID as Python's int() does: it must be the word's place in the sentence";
+        self.error_at(s, bytes, 1, kind, Some(hint));
+        None
     }
 
     /// Where a word's columns are in `format`.
@@ -960,6 +1071,12 @@ impl<R: BufRead> Reader<R> {
         }
         if let Some(v) = parse_index(head_text) {
             return Some(v);
+        }
+        if self.reference_checks {
+            // conll18_ud_eval.py: Python's int() of the HEAD, not negative
+            if let Some(v) = python_int(head_text).filter(|&v| v >= 0) {
+                return Some(v.min(i64::from(u32::MAX)) as u32);
+            }
         }
         if !head_text.is_empty() {
             let col = column(bytes, line_start, head.start as usize);
