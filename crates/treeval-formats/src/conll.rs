@@ -1488,6 +1488,7 @@ fn spaces_hint(line: &str, expected: Option<usize>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sentence::Head;
 
     fn read(text: &str) -> (Vec<Sentence>, Diagnostics, Option<Format>) {
         let mut r = ReaderBuilder::new().from_reader("t.conllu", text.as_bytes());
@@ -1689,6 +1690,76 @@ mod tests {
         let w: Vec<String> = d.iter().map(|x| x.to_string()).collect();
         assert_eq!(w.len(), 1);
         assert!(w[0].starts_with("t.conllu:2:1: expected a multiword token range N-M with M > N, found '2-2' (2 such range(s)"), "{}", w[0]);
+    }
+
+    /// Per sentence: (ID, HEAD) of the words, or the multiword tokens' (first, last).
+    type PerSentence<T> = Vec<Vec<(u32, T)>>;
+
+    /// What each reader makes of `text`: the words, the multiword tokens and the errors'
+    /// texts.
+    fn ids(text: &str, reference: bool) -> (PerSentence<Head>, PerSentence<u32>, Vec<String>) {
+        let mut r = ReaderBuilder::new()
+            .format(Some(Format::Conllu))
+            .reference_checks(reference)
+            .from_reader("t.conllu", text.as_bytes());
+        let (mut words, mut mwts) = (Vec::new(), Vec::new());
+        let mut s = Sentence::new();
+        while r.read_sentence(&mut s).unwrap() {
+            words.push(s.words.iter().map(|w| (w.id, w.head())).collect());
+            mwts.push(s.mwts.iter().map(|t| (t.first, t.last)).collect());
+        }
+        let errors = r
+            .take_diagnostics()
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.to_string())
+            .collect();
+        (words, mwts, errors)
+    }
+
+    #[test]
+    fn reference_checks_read_ids_and_heads_as_python_ints_and_token_lines_as_its_words() {
+        let row = |id: &str, form: &str, head: &str| {
+            format!("{id}\t{form}\t_\t_\t_\t_\t{head}\tdep\t_\t_\n")
+        };
+        // hand-checked against conll18_ud_eval.py: it loads this file, words 1 to 4
+        let text = [
+            row("01", "a", " +2 "),
+            row("03-004", "bc", "_"),
+            row("x", "b", "-0"),
+            row("1.1", "c", "2"),
+            row("\u{ff14}", "d", "\u{662}"),
+            row("4.1", "e", "_"),
+            "\n".into(),
+        ]
+        .concat();
+        let (words, mwts, errors) = ids(&text, true);
+        assert!(errors.is_empty(), "{errors:?}");
+        let h = Head::Index;
+        assert_eq!(
+            words,
+            vec![vec![(1, h(2)), (2, h(0)), (3, h(2)), (4, h(2))]]
+        );
+        assert_eq!(mwts, vec![vec![(2, 3)]]);
+        // outside reference checks the CoNLL-U rules hold: 01 is no ID, with a hint
+        let (_, _, errors) = ids(&text, false);
+        assert!(
+            errors[0].contains("expected ID 1, found '01'"),
+            "{errors:?}"
+        );
+        // a word's ID must still be its place (as in the script); a range M < N, which the
+        // script reads as a token without words, is refused (a difference, documented)
+        for (bad, want) in [
+            (row("2", "a", "0"), "expected ID 1, found '2'"),
+            (row("1_", "a", "0"), "expected ID 1, found '1_'"),
+            (row("2-1", "ab", "_") + &row("1", "a", "0"), "found '2-1'"),
+        ] {
+            let (_, _, errors) = ids(&(bad + "\n"), true);
+            assert!(
+                errors.first().is_some_and(|e| e.contains(want)),
+                "{want}: {errors:?}"
+            );
+        }
     }
 
     #[test]
