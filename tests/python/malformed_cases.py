@@ -117,5 +117,9 @@ CASES = {
     "mwt_member_head_float": _sents(
         _row("1-2", "ab", *["_"] * 8) + "\n" + W1.replace("\t2\tdep", "\t2.0\tdep") + "\n" + W2, W3
     ),
+    "valid_mwt_member_id_dash_dot": _sents(_row("1-2", "ab", *["_"] * 8) + "\n" + "1-2.5" + W1[1:] + "\n" + W2, W3),
+    "valid_dash_dot_id_skipped": _sents(W1 + "\n" + _row("1-2.5", "zz", *["_"] * 8) + "\n" + W2, W3),
+    "mwt_range_past_sentence_end": _sents(_row("1-3", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    "mwt_range_huge": _sents(_row("1-99999999999999999999", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
     "empty_node_nine_columns": _sents(W1 + "\n" + W2 + "\n" + _row("2.1", "x", "x", "X", "_", "_", "_", "_", "_"), W3),
 }

@@ -266,11 +266,13 @@ impl<R: BufRead> Reader<R> {
             let line_start = bytes.len();
             let Some(end) = self.next_line(bytes, line_start)? else {
                 self.eof = true;
+                self.check_last_token(s, bytes);
                 return Ok(self.finish_at_eof(s, bytes));
             };
             match classify(&bytes[line_start..end]) {
                 LineKind::Blank => {
                     if self.blank_line(s, bytes, line_start, end) {
+                        self.check_last_token(s, bytes);
                         return Ok(true);
                     }
                 }
@@ -455,6 +457,27 @@ impl<R: BufRead> Reader<R> {
             .map(|b| String::from_utf8_lossy(b).into_owned());
         Position::new(self.path.clone(), self.line_no, col)
             .in_sentence(self.index + 1, id.as_deref())
+    }
+
+    /// At the end of a sentence: an error when its last multiword token covers words past
+    /// its last word (`1-5` in a sentence of 2 words; conll18_ud_eval.py then reads the
+    /// blank line as a word and fails).
+    fn check_last_token(&mut self, s: &mut Sentence, bytes: &[u8]) {
+        let words = s.words.len() as u32;
+        let Some(t) = s.mwts.last().filter(|t| t.last > words) else {
+            return;
+        };
+        let found = String::from_utf8_lossy(&bytes[t.form.start as usize..t.form.end as usize])
+            .into_owned();
+        let kind = ErrorKind::Other(format!(
+            "expected the multiword token '{found}' (words {} to {}) to end at or before the sentence's last word, {words}",
+            t.first, t.last
+        ));
+        let pos = Position::new(self.path.clone(), t.line, 1);
+        self.diags.push(Diagnostic::error(pos, kind).with_hint(
+            "a multiword token's range N-M must name words of its sentence; a word line may be missing",
+        ));
+        s.has_errors = true;
     }
 
     fn finish_at_eof(&mut self, s: &mut Sentence, bytes: &[u8]) -> bool {
@@ -1753,6 +1776,11 @@ mod tests {
             (row("2", "a", "0"), "expected ID 1, found '2'"),
             (row("1_", "a", "0"), "expected ID 1, found '1_'"),
             (row("2-1", "ab", "_") + &row("1", "a", "0"), "found '2-1'"),
+            // the script reads the blank line as the token's second word, and fails
+            (
+                row("1-2", "a", "_") + &row("1", "a", "0"),
+                "multiword token 'a' (words 1 to 2) to end at or before the sentence's last word, 1",
+            ),
         ] {
             let (_, _, errors) = ids(&(bad + "\n"), true);
             assert!(
