@@ -18,9 +18,8 @@ Rust code (``treeval ud --compat conll18``): about a hundred times faster.
 ``python -m treeval.conll18 GOLD SYSTEM [-v] [-c]`` prints what ``conll18_ud_eval.py``
 prints, byte for byte.
 
-What differs: a loaded file is an opaque :class:`UDRepresentation` (the file read once, in
-the form treeval scores; the reference's lists of characters, tokens and words are not
-built), and the text of
+What differs: a loaded file is an opaque :class:`UDRepresentation` (it keeps the file's
+bytes; the reference's lists of characters, tokens and words are not built), and the text of
 an exception names the file, line and column (attributes ``path``, ``line``, ``column``)
 instead of the reference's wording.
 """
@@ -84,17 +83,16 @@ class UDError(Exception):
 
 
 class UDRepresentation:
-    """A loaded CoNLL-U file: its name, and the file checked as the reference loads it and
-    read (once) into the form :func:`evaluate` scores."""
+    """A loaded CoNLL-U file: its name and its bytes, checked as the reference loads them."""
 
-    __slots__ = ("name", "_file")
+    __slots__ = ("name", "_data")
 
-    def __init__(self, file: "_native.Conll18File", name: str) -> None:
+    def __init__(self, data: bytes, name: str) -> None:
         self.name = name
-        self._file = file
+        self._data = data
 
     def __repr__(self) -> str:
-        return f"<UDRepresentation {self.name!r}: {self._file.size} bytes>"
+        return f"<UDRepresentation {self.name!r}: {len(self._data)} bytes>"
 
 
 class Score:
@@ -158,11 +156,10 @@ def _raise(kind: str, problem: Tuple[str, str, int, int], data: bytes) -> None:
 
 
 def _load(data: bytes, name: str) -> UDRepresentation:
-    file, found = _native.conll18_load(data, name)
+    found = _native.conll18_check(data, name)
     if found is not None:
         _raise(found[0], found[1], data)
-    assert file is not None
-    return UDRepresentation(file, name)
+    return UDRepresentation(data, name)
 
 
 def load_conllu(file: IO) -> UDRepresentation:
@@ -193,7 +190,9 @@ def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation) -> Dict[str
 
     Raises :class:`UDError` when the concatenated tokens of the two files differ.
     """
-    counts, failure = _native.conll18_evaluate(gold_ud._file, system_ud._file)
+    counts, failure = _native.conll18_counts(
+        gold_ud._data, gold_ud.name, system_ud._data, system_ud.name
+    )
     if counts is None:
         assert failure is not None
         raise UDError(*failure[1])
