@@ -282,3 +282,24 @@ fn malformed_candidate_trees_are_scored_and_counted() {
         "{warnings}"
     );
 }
+
+/// An empty gold file is an error in `nbest`, as in `deps`: no report over nothing.
+#[test]
+fn nbest_refuses_an_empty_gold_file() {
+    let d = std::env::temp_dir().join(format!("treeval-nbest-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let empty = d.join("empty.conllu");
+    std::fs::write(&empty, "").unwrap();
+    let e = empty.to_str().unwrap();
+    for cmd in ["deps", "nbest"] {
+        let o = treeval(&[cmd, e, e]);
+        assert_eq!(o.status.code(), Some(1), "{cmd}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr)
+                .contains("expected at least one word in the gold file, found none"),
+            "{cmd}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(o.stdout.is_empty(), "{cmd}");
+    }
+}

@@ -315,6 +315,12 @@ fn from_conllu(
             sink.sentence(k, index, &key, &cands);
             index += 1;
         }
+        if index == 0 {
+            // as `deps`: no score over nothing
+            return Err(Failure::Eval(format!(
+                "{gold}:1:1: expected at least one word in the gold file, found none"
+            )));
+        }
         e.warnings.extend(pairs.warnings().cloned());
         e.warnings.extend(scorer.gold_warnings().0.iter().cloned());
         e.warnings
