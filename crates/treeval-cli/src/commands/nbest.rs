@@ -297,15 +297,7 @@ fn from_conllu(
             super::rerank::reweight(model.as_mut(), &pairs.candidates, &mut cands);
             let r = sentence(&cands);
             file.push(&r);
-            let chosen = r.index[0][3];
-            for (d, (head, label)) in
-                disc.iter_mut()
-                    .zip([(true, true), (true, false), (false, true), (true, true)])
-            {
-                let (x, y) = scorer.discordant(0, chosen, head, label);
-                d.0 += x;
-                d.1 += y;
-            }
+            add_discordant(&mut disc, &scorer, r.index[0][3]);
             let key = g
                 .sent_id()
                 .map_or_else(|| (index + 1).to_string(), str::to_owned);
@@ -334,6 +326,17 @@ fn from_conllu(
         e.selected.get_or_insert_with(|| (sel.clone(), selected));
     }
     Ok(e)
+}
+
+/// Add the sentence's words right in first only and in `chosen` only, per metric (LAS,
+/// UAS, LA, CA), for McNemar.
+fn add_discordant(disc: &mut [(u64, u64); 4], scorer: &Scorer, chosen: usize) {
+    let kinds = [(true, true), (true, false), (false, true), (true, true)];
+    for (d, (head, label)) in disc.iter_mut().zip(kinds) {
+        let (x, y) = scorer.discordant(0, chosen, head, label);
+        d.0 += x;
+        d.1 += y;
+    }
 }
 
 /// How many candidate trees were malformed (and gold trees, beyond the examples shown):
