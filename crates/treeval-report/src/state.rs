@@ -346,10 +346,10 @@ pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
     Ok(s)
 }
 
-/// The sum of `states` (already [`check`]ed), in the order given.
-pub fn merge(states: Vec<State>) -> State {
+/// The sum of `states` (already [`check`]ed), in the order given; `None` for no state.
+pub fn merge(states: Vec<State>) -> Option<State> {
     let mut it = states.into_iter();
-    let mut acc = it.next().expect("merge of at least one state");
+    let mut acc = it.next()?;
     for s in it {
         acc.shards += s.shards;
         if let (Some(a), Some(b)) = (acc.deps.as_mut(), s.deps) {
@@ -362,7 +362,7 @@ pub fn merge(states: Vec<State>) -> State {
             a.add(b);
         }
     }
-    acc
+    Some(acc)
 }
 
 /// Map every name of `later` to its id in `names` (adding the new ones in their order).

@@ -21,7 +21,8 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let states = read(a)?;
     state::check(&states, &a.states).map_err(Failure::Eval)?;
     needs_sentences(a, &states)?;
-    let merged = state::merge(states);
+    let merged = state::merge(states)
+        .ok_or_else(|| Failure::Usage("give the state files of one or more shards".into()))?;
     if let Some(path) = a.report.out.emit_state.as_deref() {
         crate::output::write_state(path, &merged)?;
     }
@@ -109,7 +110,7 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
 
 /// The report of merged `relations` states, made by `relations`' own code.
 fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
-    use treeval_metrics::ud::{AlignMode, EmptyNodes, UdOptions};
+    use treeval_metrics::ud::UdOptions;
     let Some(rel) = merged.relations else {
         return Err(Failure::Eval("the states hold no relations counts".into()));
     };
@@ -120,20 +121,10 @@ fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repo
     }
     let o = &merged.options;
     let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
-    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
-    let empty_nodes = [EmptyNodes::Collapse, EmptyNodes::Drop, EmptyNodes::Error]
-        .into_iter()
-        .find(|e| e.name() == text("empty_nodes"))
-        .ok_or_else(|| bad("empty_nodes"))?;
-    if text("align") != AlignMode::Strict.name() {
-        return Err(bad("align"));
-    }
     let opts = UdOptions {
-        multiple_roots_okay: o.get("multiple_roots_okay").and_then(|v| v.as_bool()) == Some(true),
-        empty_nodes,
         keep_sentences: true,
         relation_sets: true,
-        ..UdOptions::default()
+        ..alignment_options(o)?
     };
     let test_metrics = test_metrics(a, "relations")?;
     let (cfg, _) = super::significance::resampling_config(
@@ -305,12 +296,12 @@ fn deps_options(
     Ok((opts, text("profile").to_owned()))
 }
 
-/// The `ud` options a state was written with.
-fn ud_options(
+/// The options of the tokenization alignment a `ud` or `relations` state was written
+/// with (multiple roots, empty nodes; the strict alignment, the only one with states).
+fn alignment_options(
     o: &std::collections::BTreeMap<String, serde_json::Value>,
-    u: &state::UdState,
 ) -> Result<treeval_metrics::ud::UdOptions, Failure> {
-    use treeval_metrics::ud::{AlignMode, EmptyNodes, Enhancements, UdOptions};
+    use treeval_metrics::ud::{AlignMode, EmptyNodes, UdOptions};
     let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
     let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
     let empty_nodes = [EmptyNodes::Collapse, EmptyNodes::Drop, EmptyNodes::Error]
@@ -323,6 +314,19 @@ fn ud_options(
     Ok(UdOptions {
         multiple_roots_okay: o.get("multiple_roots_okay").and_then(|v| v.as_bool()) == Some(true),
         empty_nodes,
+        ..UdOptions::default()
+    })
+}
+
+/// The `ud` options a state was written with.
+fn ud_options(
+    o: &std::collections::BTreeMap<String, serde_json::Value>,
+    u: &state::UdState,
+) -> Result<treeval_metrics::ud::UdOptions, Failure> {
+    use treeval_metrics::ud::{AlignMode, Enhancements, UdOptions};
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    Ok(UdOptions {
         enhancements: Enhancements::parse(text("enhancements")).map_err(|_| bad("enhancements"))?,
         keep_sentences: u.sentences.is_some(),
         align: AlignMode::Strict,
@@ -333,6 +337,7 @@ fn ud_options(
         relation_triples: None,
         filter: Where::all(&u.where_specs, LabelMode::Universal).map_err(|_| bad("where"))?,
         selection: Default::default(),
+        ..alignment_options(o)?
     })
 }
 
