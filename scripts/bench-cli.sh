@@ -9,6 +9,8 @@ data=${1:-$root/../shared/data}
 runs=${2:-10}
 bin=${CARGO_TARGET_DIR:-$root/target}/release/treeval
 work=${TMPDIR:-/tmp}/treeval-bench
+source "$root/scripts/bench-lib.sh"
+name_width=28
 mkdir -p "$work"
 [ -x "$bin" ] || (cd "$root" && cargo build --release -p treeval-cli)
 
@@ -21,26 +23,11 @@ if [ ! -s "$gold" ]; then
 fi
 [ -s "$sys" ] || gunzip -c "$data/reference/big1m/sys1m.conllu.gz" > "$sys"
 
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+machine_line
 echo "input: $(wc -l < "$gold") + $(wc -l < "$sys") lines, $(du -b "$gold" | cut -f1) + $(du -b "$sys" | cut -f1) bytes"
 echo "treeval: $("$bin" --version)"
 
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-measure() { # name, command...
-  local name=$1; shift
-  local t=() m=()
-  for _ in $(seq "$runs"); do
-    local out
-    /usr/bin/time -o "$work/time.txt" -f "%e %M" "$@" >/dev/null 2>"$work/stderr.txt" ||
-      { echo "$name failed:"; cat "$work/stderr.txt"; return 1; }
-    out=$(tail -1 "$work/time.txt")
-    t+=("${out% *}"); m+=("${out#* }")
-  done
-  printf '%-28s median %6.3f s  (min %6.3f, max %6.3f)  peak RSS median %6.1f MB\n' "$name" \
-    "$(printf '%s\n' "${t[@]}" | median)" "$(printf '%s\n' "${t[@]}" | sort -n | head -1)" \
-    "$(printf '%s\n' "${t[@]}" | sort -n | tail -1)" "$(printf '%s\n' "${m[@]}" | median | awk '{print $1/1024}')"
-}
 
 measure "wc -l (floor)" wc -l "$gold" "$sys"
 measure "treeval deps --format json" "$bin" deps -q --format json "$gold" "$sys"

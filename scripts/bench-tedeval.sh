@@ -15,6 +15,8 @@ data=${1:-$root/../shared/data}
 runs=${2:-9}
 bin=${TREEVAL:-${CARGO_TARGET_DIR:-$root/target}/release/treeval}
 work=${TMPDIR:-/tmp}/treeval-bench
+source "$root/scripts/bench-lib.sh"
+name_width=34
 mkdir -p "$work"
 [ -x "$bin" ] || (cd "$root" && cargo build --release -p treeval-cli)
 gold=$work/ptb-dep.conllx
@@ -31,22 +33,8 @@ mrg=$work/ptb.mrg
 if [ ! -s "$mrg" ]; then
   for f in "$data"/ptb-sample/treebank/combined/wsj_*.mrg; do cat "$f"; echo; done > "$mrg"
 fi
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+machine_line
 echo "input: $(grep -c '^$' "$gold") sentences, $(grep -c . "$gold") words, $(du -b "$gold" | cut -f1) + $(du -b "$parse" | cut -f1) bytes"
-median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
-measure() { # name, command...
-  local name=$1; shift
-  local t=() m=()
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -o "$work/time.txt" -f "%e %M" "$@" >/dev/null 2>"$work/stderr.txt" ||
-      { echo "$name failed:"; cat "$work/stderr.txt"; return 1; }
-    local out; out=$(tail -1 "$work/time.txt")
-    t+=("${out% *}"); m+=("${out#* }")
-  done
-  printf '%-34s median %6.3f s  (min %6.3f, max %6.3f)  peak RSS median %6.1f MB\n' "$name" \
-    "$(printf '%s\n' "${t[@]}" | median)" "$(printf '%s\n' "${t[@]}" | sort -n | head -1)" \
-    "$(printf '%s\n' "${t[@]}" | sort -n | tail -1)" "$(printf '%s\n' "${m[@]}" | median | awk '{print $1/1024}')"
-}
 "$bin" ted --quiet --unlabeled --gold "$gold" --parse "$parse" | sed -n '1,8p'
 measure "treeval deps (same files)" "$bin" deps --quiet "$gold" "$parse"
 measure "treeval ted --unlabeled" "$bin" ted --quiet --unlabeled --gold "$gold" --parse "$parse"
