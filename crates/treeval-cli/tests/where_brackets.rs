@@ -364,6 +364,35 @@ fn the_browser_scores_the_kept_sentences() {
     let np = data(&["--where", "label=NP"]);
     let s4 = &np.iter().find(|s| s.0 == 4).unwrap().1[0];
     assert_eq!(s4, &serde_json::json!([0.0, 0.0, 0.0]));
+    // and the page draws the brackets it counts: sentence 4's NP brackets only (the S
+    // brackets of both sides are left out), `[label, start, end, matched]`
+    let page = stdout_ok(&[
+        "brackets", DEBUG[0], DEBUG[1], "-q", "--format", "html", "--where", "label=NP",
+    ]);
+    let open = "<script type=\"application/json\" id=\"treeval-data\">";
+    let start = page.find(open).unwrap() + open.len();
+    let end = start + page[start..].find("</script>").unwrap();
+    let v: Value = serde_json::from_str(&page[start..end]).unwrap();
+    let np_index = v["labels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|l| l == "NP")
+        .unwrap();
+    let s4 = v["sentences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["i"] == 4)
+        .unwrap();
+    assert_eq!(s4["gold"], serde_json::json!([[np_index, 0, 3, 0]]));
+    assert_eq!(s4["sys"], serde_json::json!([[[np_index, 0, 2, 0]]]));
+    for s in v["sentences"].as_array().unwrap() {
+        let sides = std::iter::once(&s["gold"]).chain(s["sys"].as_array().unwrap());
+        for b in sides.flat_map(|x| x.as_array().unwrap()) {
+            assert_eq!(b[0], np_index, "sentence {}: {b}", s["i"]);
+        }
+    }
     let s4 = &all.iter().find(|s| s.0 == 4).unwrap().1[0];
     for x in s4.as_array().unwrap() {
         assert!((x.as_f64().unwrap() - 100.0 / 3.0).abs() < 1e-9, "{x}");

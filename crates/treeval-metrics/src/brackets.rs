@@ -1242,7 +1242,9 @@ impl Run<'_> {
                 self.scorer.count_labels(&mut self.labels);
             }
             if self.params.keep_brackets {
-                self.res.sentences.push(self.scorer.scored_brackets(id, g));
+                self.res
+                    .sentences
+                    .push(self.scorer.scored_brackets(id, g, &self.params.filter));
             }
         }
         continue_row(&mut self.res, row, trace, self.params);

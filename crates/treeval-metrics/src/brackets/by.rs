@@ -211,14 +211,21 @@ impl Scorer {
         }
     }
 
-    /// The brackets of sentence `id` just scored, over the gold tree's scored words.
+    /// The brackets of sentence `id` just scored, over the gold tree's scored words; under
+    /// a `--where` label condition only the brackets it keeps (gold brackets by their label,
+    /// test brackets by the label they count under, as [`Self::filter_row`] counts them).
     pub(super) fn scored_brackets(
         &self,
         id: u64,
         gold: &treeval_formats::bracket::BracketTree,
+        w: &super::filter::BracketWhere,
     ) -> ScoredBrackets {
-        let counted = |bs: &[super::B]| -> Vec<Counted> {
+        let kept = |label: u32| {
+            !w.has_label() || w.label_matches(&self.names[self.canonical(label) as usize])
+        };
+        let counted = |bs: &[super::B], test: bool| -> Vec<Counted> {
             bs.iter()
+                .filter(|b| kept(if test { b.counted_as } else { b.label }))
                 .map(|b| Counted {
                     label: self.canonical(b.label),
                     start: b.start,
@@ -235,8 +242,8 @@ impl Scorer {
                 .map(|&(_, w)| gold.s(w).to_owned())
                 .collect(),
             tags: self.gtags.iter().map(|&(t, _)| t).collect(),
-            gold: counted(&self.gb),
-            test: counted(&self.tb),
+            gold: counted(&self.gb, false),
+            test: counted(&self.tb, true),
         }
     }
 
