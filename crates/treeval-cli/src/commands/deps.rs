@@ -105,12 +105,13 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     })
     .map_err(|e| Failure::Eval(e.to_string()))?;
     per_sentence.finish()?;
-    crate::select::check_kept(&opts.selection, &result.selection)?;
-    // the state holds the counts and the reading's warnings; the corpus checks are made
-    // again on merged counts
+    crate::select::check_kept_unless_part(&opts.selection, &result.selection, &a.report.out)?;
+    // the state holds the counts, the selection's and the reading's warnings; the corpus
+    // checks are made again on merged counts
     if let Some(path) = a.report.out.emit_state.as_deref() {
         let state =
-            treeval_report::state::State::of_deps(&result, &opts, &profile, &a.report.where_);
+            treeval_report::state::State::of_deps(&result, &opts, &profile, &a.report.where_)
+                .with_selection(&opts.selection, &result.selection);
         crate::output::write_state(path, &state)?;
     }
     result.corpus_checks(&opts);
@@ -182,14 +183,13 @@ pub fn present(
         replicates: replicates.as_ref(),
     };
     let mut report = treeval_report::deps::build(result, opts, profile, shown);
-    let sel = &opts.selection;
-    crate::select::record(
+    crate::select::record_part(
         &mut report,
-        sel,
+        &opts.selection,
         &result.selection,
-        "syntactic words",
-        true,
+        ("syntactic words", true),
         p.report.quiet,
+        crate::select::is_part(&p.report.out),
     )?;
     if !p.report.sig.tests.is_empty() || p.report.sig.ci.is_some() {
         significance(p, result, &mut report, replicates.as_ref());
@@ -312,20 +312,14 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
 }
 
 /// `--emit-state` records the counts of a report, so not with `--compat` (which prints
-/// another tool's lines) nor with a sentence selection (its counts are not in a state yet).
+/// another tool's lines).
 fn check_state(a: &DepsArgs) -> Result<(), Failure> {
-    if a.report.out.emit_state.is_none() {
-        return Ok(());
-    }
-    if a.compat.is_some() {
+    if a.report.out.emit_state.is_some() && a.compat.is_some() {
         return Err(Failure::Usage(
             "--emit-state records the counts of treeval's report; --compat prints a reference script's lines: drop one of the two".into(),
         ));
     }
-    crate::select::refuse(
-        &a.report.select,
-        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
-    )
+    Ok(())
 }
 
 /// The `--where` conditions, labels compared under `labels`; McNemar refused when they

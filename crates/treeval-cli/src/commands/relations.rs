@@ -52,7 +52,8 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         units: &units,
     };
     if let Some(path) = a.report.out.emit_state.as_deref() {
-        let state = treeval_report::state::State::of_relations(&e, warnings.clone());
+        let state = treeval_report::state::State::of_relations(&e, warnings.clone())
+            .with_selection(&opts.selection, &selected);
         crate::output::write_state(path, &state)?;
     }
     let p = Present {
@@ -94,7 +95,15 @@ pub fn present(
     let ci = super::significance::intervals(&p.report.sig);
     let mut report = treeval_report::relations::build(e, &ms, ci, warnings);
     let (sel, q) = (&e.opts.selection, p.report.quiet);
-    crate::select::record(&mut report, sel, selected, "syntactic words", true, q)?;
+    let part = crate::select::is_part(&p.report.out);
+    crate::select::record_part(
+        &mut report,
+        sel,
+        selected,
+        ("syntactic words", true),
+        q,
+        part,
+    )?;
     if !cfg.tests.is_empty() {
         let tested: Vec<treeval_report::driver::Tested> = ms
             .iter()
@@ -114,7 +123,7 @@ pub fn present(
 }
 
 /// `--emit-state` records the counts of a report: not with `--align resync` (its windows
-/// are found in each shard's text) or a sentence selection (not in a state yet).
+/// are found in each shard's text).
 fn check_state(a: &RelationsArgs) -> Result<(), Failure> {
     if a.report.out.emit_state.is_none() {
         return Ok(());
@@ -124,10 +133,7 @@ fn check_state(a: &RelationsArgs) -> Result<(), Failure> {
             "--emit-state with --align resync: the mismatch windows are found in each shard's text and would not add up to the whole corpus's; merge shards evaluated with --align strict".into(),
         ));
     }
-    crate::select::refuse(
-        &a.report.select,
-        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
-    )
+    Ok(())
 }
 
 /// The evaluation's options: the ud alignment, relation sets counted, and with `--errors`
@@ -168,7 +174,7 @@ fn score(a: &RelationsArgs, opts: &UdOptions) -> Result<Scored, Failure> {
     for sys in &a.systems {
         let r = evaluate(&input(&a.gold, false), &input(sys, false), opts)
             .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
-        crate::select::check_kept(&opts.selection, &r.selection)?;
+        crate::select::check_kept_unless_part(&opts.selection, &r.selection, &a.report.out)?;
         for w in print_warnings(&r.warnings, a.report.quiet) {
             if !warnings.contains(&w) {
                 warnings.push(w);
