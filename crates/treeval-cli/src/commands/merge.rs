@@ -9,7 +9,7 @@ use treeval_metrics::{ByKey, DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::state::{self, DepsState, State};
 
 use crate::args::{Format, MergeArgs, TestArg};
-use crate::output::{check_format, check_outputs, outputs, InputRef};
+use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef};
 use crate::Failure;
 
 /// Warnings a run keeps (the limit of [`treeval_formats::Diagnostics`]' default).
@@ -203,12 +203,6 @@ fn record_merge(report: &mut treeval_report::Report, shards: u64, rows: bool) {
 
 /// Usage errors: the formats and options a merge cannot honour, output paths.
 fn validate(a: &MergeArgs) -> Result<(), Failure> {
-    let formats: Vec<Format> = Format::ALL
-        .iter()
-        .copied()
-        .filter(|f| *f != Format::Html)
-        .collect();
-    check_format("merge", a.report.format, &formats, false)?;
     let r = &a.report;
     let refused = [
         (
@@ -232,6 +226,18 @@ fn validate(a: &MergeArgs) -> Result<(), Failure> {
     if let Some((_, what)) = refused.iter().find(|x| x.0) {
         return Err(Failure::Usage(format!("merge does not take {what}")));
     }
+    let formats: Vec<Format> = Format::ALL
+        .iter()
+        .copied()
+        .filter(|f| *f != Format::Html)
+        .collect();
+    let can = Capabilities {
+        formats: &formats,
+        errors: false,
+        state: true,
+        ..Capabilities::of("merge")
+    };
+    check_report(&can, r, false)?;
     let ins: Vec<InputRef<'_>> = a.states.iter().map(|s| ("STATE", s.as_str())).collect();
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)
 }

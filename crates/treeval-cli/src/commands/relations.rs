@@ -11,7 +11,7 @@ use treeval_report::relations::RelationsIn;
 
 use super::ud::{explain, input, print_warnings};
 use crate::args::{GraphArg, RelationsArgs};
-use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
+use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef, PerSentence};
 use crate::Failure;
 
 /// Run the command.
@@ -23,15 +23,11 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect();
-    check_format(
-        "relations",
-        a.report.format,
-        &crate::args::Format::ALL,
-        false,
-    )?;
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::check_errors("relations", a.report.errors, false, true)?;
-    crate::output::check_where("relations", &a.report.where_, false)?;
+    let can = Capabilities {
+        state: true,
+        ..Capabilities::of("relations")
+    };
+    check_report(&can, &a.report, false)?;
     check_state(a)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let (cfg, _) = super::significance::resampling_config(

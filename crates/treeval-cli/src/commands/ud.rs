@@ -16,7 +16,7 @@ use treeval_report::ud::{
 use treeval_report::Signature;
 
 use crate::args::{UdArgs, UdCompat};
-use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
+use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef, PerSentence};
 use crate::Failure;
 
 /// A CoNLL-U input; `reference` checks lines only as the reference scorers do.
@@ -271,23 +271,15 @@ fn write_state(
 /// The usage errors of `ud` (format, outputs, selection with --compat, stdin twice); the
 /// enhancement types not evaluated.
 fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure> {
-    check_format(
-        "ud",
-        a.report.format,
-        &crate::args::Format::ALL,
-        a.compat.is_some(),
-    )?;
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
-    crate::output::check_where("ud", &a.report.where_, a.compat.is_some())?;
+    let can = Capabilities {
+        where_: true,
+        state: true,
+        no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not options of conll18_ud_eval.py or udeval: --compat prints what they print"),
+        ..Capabilities::of("ud")
+    };
+    check_report(&can, &a.report, a.compat.is_some())?;
     check_state(a)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
-    if a.compat.is_some() {
-        crate::select::refuse(
-            &a.report.select,
-            "--sent-id, --min-len and --max-len are not options of conll18_ud_eval.py or udeval: --compat prints what they print",
-        )?;
-    }
     let enhancements = Enhancements::parse(&a.enhancements)
         .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
     if a.gold == "-" && a.systems.len() > 1 {
