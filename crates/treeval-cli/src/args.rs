@@ -694,23 +694,8 @@ pub struct DepsArgs {
     #[arg(value_name = "SYS", required = true)]
     pub systems: Vec<String>,
 
-    /// Conventions bundle: conll07 = all words + full labels (eval07.pl, MaltEval);
-    /// conllx = no punctuation (FORM rule) + full labels (eval.pl). --punct and
-    /// --labels override its parts.
-    #[arg(long, value_enum)]
-    pub profile: Option<Profile>,
-
-    /// Which words to score: include (all), form (skip words whose gold FORM is all
-    /// Unicode P* characters: eval.pl's rule), deprel=LABEL[,LABEL…] (skip words whose
-    /// gold DEPREL is one of the labels, e.g. deprel=punct or deprel=punct,dep, as
-    /// MaltEval's ExcludeDeprels), upos=TAG[,TAG…] (skip gold UPOS tags, e.g.
-    /// upos=PUNCT or upos=PUNCT,SYM).
-    #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
-    pub punct: Option<treeval_metrics::PunctPolicy>,
-
-    /// How to compare DEPREL: full string, or universal part only.
-    #[arg(long, value_enum)]
-    pub labels: Option<Labels>,
+    #[command(flatten)]
+    pub conventions: ConventionArgs,
 
     /// Breakdowns, comma-separated: deprel, upos, xpos, length (sentence length bins),
     /// distance (arc length bins), direction (left/right/root), depth (from the root),
@@ -757,6 +742,30 @@ pub struct DepsArgs {
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
           value_parser = parse_metric, help_heading = "Significance")]
     pub test_metrics: Vec<String>,
+}
+
+/// The conventions of the attachment scores (which words, how labels compare), with the
+/// same meaning in every command that scores with them (deps, nbest, rerank train).
+#[derive(Debug, Args)]
+pub struct ConventionArgs {
+    /// Conventions bundle: conll07 = all words + full labels (eval07.pl, MaltEval; the
+    /// default but with `deps --compat evalpl`); conllx = no punctuation (FORM rule) +
+    /// full labels (eval.pl). --punct and --labels override its parts.
+    #[arg(long, value_enum)]
+    pub profile: Option<Profile>,
+
+    /// Which words to score: include (all), form (skip words whose gold FORM is all
+    /// Unicode P* characters: eval.pl's rule), deprel=LABEL[,LABEL…] (skip words whose
+    /// gold DEPREL is one of the labels, e.g. deprel=punct or deprel=punct,dep, as
+    /// MaltEval's ExcludeDeprels), upos=TAG[,TAG…] (skip gold UPOS tags, e.g.
+    /// upos=PUNCT or upos=PUNCT,SYM). In nbest and rerank train also the words whose
+    /// (head, deprel, dependent) triples CA counts.
+    #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
+    pub punct: Option<treeval_metrics::PunctPolicy>,
+
+    /// How to compare DEPREL: full string, or universal part only.
+    #[arg(long, value_enum)]
+    pub labels: Option<Labels>,
 }
 
 /// How the report is made and written (format, quiet, significance tests and intervals,
@@ -876,10 +885,11 @@ pub struct OutputArgs {
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub per_sentence: Option<String>,
 
-    /// Write the evaluation's state to FILE (deps): its options, inputs and summed
-    /// counts as JSON (schema "treeval.state/1"), which `treeval merge` sums with the
-    /// states of other shards into the report of the concatenated corpus. The same
-    /// checks as --per-sentence keep FILE from replacing an input.
+    /// Write the evaluation's state to FILE: its options, inputs, sentence selection and
+    /// summed counts as JSON (schema "treeval.state/1"), which `treeval merge` sums with
+    /// the states of other shards into the report of the concatenated corpus (a command
+    /// that cannot write one says so). The same checks as --per-sentence keep FILE from
+    /// replacing an input.
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub emit_state: Option<String>,
 
@@ -1033,21 +1043,8 @@ pub struct NbestArgs {
     #[arg(long, value_name = "LINES", conflicts_with_all = ["profile", "punct", "labels"])]
     pub alpino: Option<String>,
 
-    /// Conventions bundle of LAS/UAS/LA and the CA triples, as in `treeval deps`:
-    /// conll07 = all words + full labels (the default); conllx = no punctuation (FORM
-    /// rule) + full labels. --punct and --labels override its parts.
-    #[arg(long, value_enum)]
-    pub profile: Option<Profile>,
-
-    /// Which words to score (and which words' triples CA counts), as in `treeval deps`:
-    /// include (all), form (skip words whose gold FORM is all Unicode P* characters),
-    /// deprel=LABEL[,LABEL…], upos=TAG[,TAG…].
-    #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
-    pub punct: Option<treeval_metrics::PunctPolicy>,
-
-    /// How to compare DEPREL: full string, or universal part only (as in `treeval deps`).
-    #[arg(long, value_enum)]
-    pub labels: Option<Labels>,
+    #[command(flatten)]
+    pub conventions: ConventionArgs,
 
     /// Print exactly what a reference script prints instead of the report: alpino =
     /// `Disambiguation/evaluate.pl -x` of Alpino (overlap = LAS count with every word and
@@ -1187,14 +1184,8 @@ pub struct RerankTrainArgs {
     #[arg(long, value_name = "BITS", default_value_t = 20, value_parser = clap::value_parser!(u32).range(8..=28))]
     pub hash_bits: u32,
 
-    /// Which words the scores count, as in `treeval deps --punct` (default: include,
-    /// every word).
-    #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
-    pub punct: Option<treeval_metrics::PunctPolicy>,
-
-    /// How to compare DEPREL, as in `treeval deps --labels` (default: full).
-    #[arg(long, value_enum)]
-    pub labels: Option<Labels>,
+    #[command(flatten)]
+    pub conventions: ConventionArgs,
 
     /// Output format of the report.
     #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
@@ -1223,6 +1214,10 @@ pub struct RerankApplyArgs {
     /// The n-best list.
     #[arg(value_name = "NBEST")]
     pub nbest: String,
+
+    /// No warnings on stderr.
+    #[arg(short, long, help_heading = "Output")]
+    pub quiet: bool,
 }
 
 /// σ² given or chosen by cross-validation.

@@ -374,7 +374,7 @@ pub fn outputs(o: &crate::args::OutputArgs) -> Vec<Output<'_>> {
 
 /// A usage error for `--emit-state` or `--keep-sentences` in a command that writes no
 /// state (naming the commands that do).
-pub fn refuse_state(command: &str, o: &crate::args::OutputArgs) -> Result<(), Failure> {
+fn refuse_state(command: &str, o: &crate::args::OutputArgs) -> Result<(), Failure> {
     if o.emit_state.is_none() && !o.keep_sentences {
         return Ok(());
     }
@@ -404,7 +404,7 @@ pub fn page_note(added: &[String]) -> Option<String> {
 
 /// Refuse a `--format` the command does not implement (instead of printing text), and any
 /// `--format` but text beside a `--compat` mode (which prints the reference tool's output).
-pub fn check_format(
+fn check_format(
     command: &str,
     format: crate::args::Format,
     supported: &[crate::args::Format],
@@ -430,7 +430,7 @@ pub fn check_format(
 
 /// Refuse `--html-sentences` without `--format html`: it sizes the HTML page's sentence
 /// browser and would otherwise be silently ignored.
-pub fn check_html_sentences(r: &crate::args::ReportArgs) -> Result<(), Failure> {
+fn check_html_sentences(r: &crate::args::ReportArgs) -> Result<(), Failure> {
     if r.html_sentences.is_some() && r.format != crate::args::Format::Html {
         return Err(Failure::Usage(format!(
             "--html-sentences only applies with --format html (it sizes the HTML page's sentence browser), not with --format {}; drop it or add --format html",
@@ -442,12 +442,7 @@ pub fn check_html_sentences(r: &crate::args::ReportArgs) -> Result<(), Failure> 
 
 /// Refuse `--errors` where it is not built yet, and beside a `--compat` mode (which
 /// prints exactly what the reference tool prints).
-pub fn check_errors(
-    command: &str,
-    errors: bool,
-    compat: bool,
-    supported: bool,
-) -> Result<(), Failure> {
+fn check_errors(command: &str, errors: bool, compat: bool, supported: bool) -> Result<(), Failure> {
     if !errors {
         return Ok(());
     }
@@ -464,13 +459,18 @@ pub fn check_errors(
     Ok(())
 }
 
-/// Refuse `--where` where it is not built (every command but deps, ud and brackets), and beside a
-/// `--compat` mode (which prints exactly what the reference tool prints).
-pub fn check_where(command: &str, conds: &[String], compat: bool) -> Result<(), Failure> {
+/// Refuse `--where` where it is not built (`supported`: deps, ud and brackets), and beside
+/// a `--compat` mode (which prints exactly what the reference tool prints).
+fn check_where(
+    command: &str,
+    conds: &[String],
+    compat: bool,
+    supported: bool,
+) -> Result<(), Failure> {
     if conds.is_empty() {
         return Ok(());
     }
-    if !matches!(command, "deps" | "ud" | "brackets") {
+    if !supported {
         return Err(Failure::Usage(format!(
             "--where is not available for `treeval {command}` (it is for deps, ud and brackets)"
         )));
@@ -479,6 +479,63 @@ pub fn check_where(command: &str, conds: &[String], compat: bool) -> Result<(), 
         return Err(Failure::Usage(
             "--where does not apply with --compat, which prints exactly what the reference tool prints over all its words; drop one of the two".into(),
         ));
+    }
+    Ok(())
+}
+
+/// What a command does with the shared report options ([`crate::args::ReportArgs`]):
+/// [`check_report`] refuses, in one call, every one it cannot honour, so that a command
+/// cannot forget one.
+#[derive(Debug, Clone, Copy)]
+pub struct Capabilities<'a> {
+    /// The command, as `treeval COMMAND` names it.
+    pub command: &'a str,
+    /// The `--format`s it writes.
+    pub formats: &'a [crate::args::Format],
+    /// Whether it lists the errors behind its scores (`--errors`).
+    pub errors: bool,
+    /// Whether it scores the words that meet conditions (`--where`).
+    pub where_: bool,
+    /// Whether it writes a mergeable state (`--emit-state`, `--keep-sentences`).
+    pub state: bool,
+    /// Why it cannot select sentences (`--sent-id`, `--min-len`, `--max-len`) in this run,
+    /// e.g. in a `--compat` mode; `None`: it can.
+    pub no_selection: Option<&'a str>,
+}
+
+impl<'a> Capabilities<'a> {
+    /// A command that writes every format and lists errors, without `--where` or a state,
+    /// and selects sentences (change the fields that differ).
+    pub const fn of(command: &'a str) -> Self {
+        Capabilities {
+            command,
+            formats: &crate::args::Format::ALL,
+            errors: true,
+            where_: false,
+            state: false,
+            no_selection: None,
+        }
+    }
+}
+
+/// The one check of the shared report options: `--format` (and none but text beside
+/// `compat`, a mode that prints another tool's output), `--html-sentences`, `--errors`,
+/// `--where`, the sentence selection and `--emit-state`, each refused with a usage error
+/// where `c` says the command cannot honour it.
+pub fn check_report(
+    c: &Capabilities<'_>,
+    r: &crate::args::ReportArgs,
+    compat: bool,
+) -> Result<(), Failure> {
+    check_format(c.command, r.format, c.formats, compat)?;
+    check_html_sentences(r)?;
+    check_errors(c.command, r.errors, compat, c.errors)?;
+    check_where(c.command, &r.where_, compat, c.where_)?;
+    if let Some(why) = c.no_selection {
+        crate::select::refuse(&r.select, why)?;
+    }
+    if !c.state {
+        refuse_state(c.command, &r.out)?;
     }
     Ok(())
 }

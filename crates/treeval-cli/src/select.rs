@@ -4,7 +4,9 @@
 
 use treeval_metrics::select::{Selection, SelectionCounts};
 
-use crate::args::SelectArgs;
+use treeval_report::state::State;
+
+use crate::args::{OutputArgs, SelectArgs};
 use crate::Failure;
 
 /// The selection the options ask for (a usage error for a bad regular expression or
@@ -33,6 +35,32 @@ pub fn check_kept(sel: &Selection, c: &SelectionCounts) -> Result<(), Failure> {
     )))
 }
 
+/// Whether the run evaluates one part of a corpus: it writes a state (`--emit-state`)
+/// that `treeval merge` sums with the states of the other parts.
+pub fn is_part(o: &OutputArgs) -> bool {
+    o.emit_state.is_some()
+}
+
+/// [`check_kept`], except in a part of a corpus ([`is_part`]): the other parts may hold
+/// the selected sentences, so a part that keeps none is scored as nothing (n/a, with a
+/// warning from [`record_part`]) and its state counts its exclusions.
+pub fn check_kept_unless_part(
+    sel: &Selection,
+    c: &SelectionCounts,
+    o: &OutputArgs,
+) -> Result<(), Failure> {
+    if is_part(o) {
+        return Ok(());
+    }
+    check_kept(sel, c)
+}
+
+/// The selection and its counts recorded in a state (every sentence kept when it records
+/// none), for the report of a merge.
+pub fn from_state(s: &State) -> Result<(Selection, SelectionCounts), Failure> {
+    s.selection().map_err(Failure::Eval)
+}
+
 /// Put the selection and its counts into the report: `unit` names what a length counts,
 /// `words_known` whether the counts hold words. Nothing when every sentence is kept; an
 /// error when none is.
@@ -44,7 +72,36 @@ pub fn record(
     words_known: bool,
     quiet: bool,
 ) -> Result<(), Failure> {
-    check_kept(sel, c)?;
+    record_part(report, sel, c, (unit, words_known), quiet, false)
+}
+
+/// [`record`]; in a part of a corpus (`part`, see [`is_part`]) a selection that keeps no
+/// sentence is a warning (nothing is scored in this part's report), not an error.
+pub fn record_part(
+    report: &mut treeval_report::Report,
+    sel: &Selection,
+    c: &SelectionCounts,
+    (unit, words_known): (&str, bool),
+    quiet: bool,
+    part: bool,
+) -> Result<(), Failure> {
+    if part && !sel.is_all() && c.kept == 0 {
+        let w = treeval_report::model::Warning {
+            position: String::new(),
+            message: format!(
+                "the sentence selection ({}) kept none of the {} gold sentences of this part: nothing is scored in its report",
+                sel.describe(unit),
+                c.sentences()
+            ),
+            hint: Some("its state (--emit-state) counts the excluded sentences, and `treeval merge` adds them to the other parts'".into()),
+        };
+        if !quiet {
+            eprintln!("{}", crate::commands::significance::warning_line(&w));
+        }
+        report.warnings.push(w);
+    } else {
+        check_kept(sel, c)?;
+    }
     let Some(sig) = sel.signature() else {
         return Ok(());
     };

@@ -192,3 +192,41 @@ fn wrong_arcs_group_the_listed_words() {
         .iter()
         .any(|row| row[0] == "obl" && row[1] == "nmod"));
 }
+
+#[test]
+fn a_text_listing_cuts_a_long_form_and_json_keeps_it() {
+    // one sentence of 3 words; the system attaches the URL (word 3) to word 1, not 2
+    let url = "http://www.example.com/a/very/long/path/to/a/page.html";
+    let gold = format!(
+        "# sent_id = url-1\n1\tSee\tsee\tVERB\t_\t_\t0\troot\t_\t_\n2\tpage\tpage\tNOUN\t_\t_\t1\tobj\t_\t_\n3\t{url}\t{url}\tX\t_\t_\t2\tnmod\t_\t_\n\n"
+    );
+    let sys = gold.replace("\t2\tnmod", "\t1\tnmod");
+    let dir = std::env::temp_dir().join(format!("treeval-errors-url-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("gold.conllu"), gold).unwrap();
+    std::fs::write(dir.join("sys.conllu"), sys).unwrap();
+    let o = common::treeval_in(
+        &dir,
+        &["deps", "-q", "gold.conllu", "sys.conllu", "--errors"],
+    );
+    assert!(o.status.success(), "{}", common::stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let listing = &text[text.find("errors of sys.conllu").unwrap()..];
+    insta::assert_snapshot!(listing);
+    // 23 characters of the form and the ellipsis
+    assert!(listing.contains("http://www.example.com/…  2"), "{listing}");
+    let o = common::treeval_in(
+        &dir,
+        &[
+            "deps",
+            "gold.conllu",
+            "sys.conllu",
+            "--errors",
+            "--format",
+            "json",
+        ],
+    );
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["listings"][0]["rows"][0][3], url);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -10,8 +10,11 @@ use common::{stderr, treeval_in};
 use proptest::prelude::*;
 use serde_json::Value;
 
+/// A fresh directory, its own in this process (the property tests run in parallel).
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("treeval-merge-{name}-{}", std::process::id()));
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("treeval-merge-{name}-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -167,10 +170,80 @@ const CASES: &[(&str, &str, &str)] = &[
     ),
 ];
 
-fn write(dir: &Path, name: &str, sentences: &[Triple], k: usize) -> String {
-    let text: String = sentences.iter().map(|t| format!("{}\n", t.0[k])).collect();
+/// Write column `k` of `sentences` (the corpus's from `first` on) to `name`, each with its
+/// corpus-wide `# sent_id = sN` (a sentence's number restarts in each shard; its id does not).
+fn write(dir: &Path, name: &str, sentences: &[Triple], first: usize, k: usize) -> String {
+    let text: String = (sentences.iter().enumerate())
+        .map(|(i, t)| format!("# sent_id = s{}\n{}\n", first + i, t.0[k]))
+        .collect();
     std::fs::write(dir.join(name), text).unwrap();
     name.to_owned()
+}
+
+/// A random sentence selection: `--min-len`, `--max-len` and `--sent-id` (a regular
+/// expression, or a file of ids: the listed sentence numbers and an id no sentence has).
+#[derive(Debug, Clone)]
+struct Select {
+    min: Option<u64>,
+    max: Option<u64>,
+    regex: Option<&'static str>,
+    file: Option<Vec<usize>>,
+}
+
+fn selection() -> impl Strategy<Value = Select> {
+    let ids = proptest::option::of(proptest::collection::vec(0usize..14, 0..8));
+    let regex = proptest::option::of(proptest::sample::select(vec![
+        "s[0-9]*[02468]",
+        "s1.*",
+        "s[2-6]",
+    ]));
+    (
+        proptest::option::of(1u64..4),
+        proptest::option::of(4u64..8),
+        regex,
+        ids,
+    )
+        .prop_map(|(min, max, regex, file)| Select {
+            min,
+            max,
+            // one --sent-id: the file when both are drawn
+            regex: regex.filter(|_| file.is_none()),
+            file,
+        })
+}
+
+impl Select {
+    /// The options (the id file written into `dir`).
+    fn args(&self, dir: &Path) -> String {
+        let mut s = String::new();
+        if let Some(n) = self.min {
+            s.push_str(&format!(" --min-len {n}"));
+        }
+        if let Some(n) = self.max {
+            s.push_str(&format!(" --max-len {n}"));
+        }
+        if let Some(r) = self.regex {
+            s.push_str(&format!(" --sent-id {r}"));
+        }
+        if let Some(ids) = &self.file {
+            let text: String = ids.iter().map(|i| format!("s{i}\n")).collect();
+            std::fs::write(dir.join("ids.txt"), text + "nowhere\n").unwrap();
+            s.push_str(" --sent-id ids.txt");
+        }
+        s
+    }
+}
+
+/// The report of `treeval args` in `dir`, or its stderr when it fails with exit code 1
+/// (a usage error fails the test).
+fn run(dir: &Path, args: &[String]) -> Result<String, String> {
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = treeval_in(dir, &a);
+    match o.status.code() {
+        Some(0) => Ok(String::from_utf8(o.stdout).unwrap()),
+        Some(1) => Err(stderr(&o)),
+        c => panic!("treeval {args:?}: exit {c:?}: {}", stderr(&o)),
+    }
 }
 
 fn run_json(dir: &Path, args: &[String]) -> String {
@@ -204,29 +277,43 @@ fn normalised(json: &str, names: &[(String, &str)]) -> Value {
     v
 }
 
-/// Evaluate `corpus` whole and split at `cuts` (sorted, inside), and compare.
-fn check_split(corpus: &[Triple], cuts: &[usize], case: usize) {
+/// Evaluate `corpus` whole and split at `cuts` (sorted, inside), with the selection
+/// `select` when given, and compare.
+fn check_split(corpus: &[Triple], cuts: &[usize], case: usize, select: Option<&Select>) {
     let dir = scratch(&format!("p{case}-{}", cuts.len()));
     let (command, eval, show) = CASES[case];
+    let eval = format!("{eval}{}", select.map_or(String::new(), |s| s.args(&dir)));
+    let eval = eval.as_str();
     let mut bounds = vec![0];
     bounds.extend_from_slice(cuts);
     bounds.push(corpus.len());
     let whole: Vec<String> = ["g", "a", "b"]
         .iter()
         .enumerate()
-        .map(|(k, n)| write(&dir, &format!("{n}.conllu"), corpus, k))
+        .map(|(k, n)| write(&dir, &format!("{n}.conllu"), corpus, 0, k))
         .collect();
     let mut args = words(&format!("{command} -q --format json"));
     args.extend(whole.iter().cloned());
     args.extend(words(eval));
-    let single = run_json(&dir, &args);
+    let single = match run(&dir, &args) {
+        Ok(json) => Some(json),
+        Err(err) => {
+            // a selection that keeps nothing of the whole corpus: an error, and so is
+            // the merge of its shards
+            assert!(err.contains("kept none of the"), "{args:?}: {err}");
+            None
+        }
+    };
     let mut states = Vec::new();
     let mut parts: [Vec<String>; 3] = Default::default();
     for (i, w) in bounds.windows(2).enumerate() {
         let files: Vec<String> = ["g", "a", "b"]
             .iter()
             .enumerate()
-            .map(|(k, n)| write(&dir, &format!("{n}.{i}.conllu"), &corpus[w[0]..w[1]], k))
+            .map(|(k, n)| {
+                let name = format!("{n}.{i}.conllu");
+                write(&dir, &name, &corpus[w[0]..w[1]], w[0], k)
+            })
             .collect();
         for k in 0..3 {
             parts[k].push(files[k].clone());
@@ -242,7 +329,14 @@ fn check_split(corpus: &[Triple], cuts: &[usize], case: usize) {
     let mut args = words("merge --format json");
     args.extend(states);
     args.extend(words(show));
-    let merged = run_json(&dir, &args);
+    let merged = run(&dir, &args);
+    let Some(single) = single else {
+        let err = merged.expect_err("the merge of shards that keep nothing is an error");
+        assert!(err.contains("kept none of the"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    };
+    let merged = merged.unwrap_or_else(|e| panic!("treeval {args:?}: {e}"));
     let roles = ["GOLD", "SYS-A", "SYS-B"];
     let merged_names: Vec<(String, &str)> =
         (0..3).map(|k| (parts[k].join(" + "), roles[k])).collect();
@@ -278,7 +372,16 @@ proptest! {
 
     #[test]
     fn merged_shards_equal_one_run((corpus, cuts) in corpus_and_cuts(), case in 0..CASES.len()) {
-        check_split(&corpus, &cuts, case);
+        check_split(&corpus, &cuts, case, None);
+    }
+
+    #[test]
+    fn merged_shards_of_a_sentence_selection_equal_one_run(
+        (corpus, cuts) in corpus_and_cuts(),
+        case in 0..CASES.len(),
+        select in selection(),
+    ) {
+        check_split(&corpus, &cuts, case, Some(&select));
     }
 }
 
@@ -475,5 +578,90 @@ fn a_merged_state_merges_again_into_the_same_report() {
     assert_eq!(tree, direct);
     let v: Value = serde_json::from_str(&tree).unwrap();
     assert!(v["signature"].as_str().unwrap().ends_with("|merged:2"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn states_of_different_sentence_selections_do_not_merge() {
+    let dir = halves("selections", "--max-len 20");
+    let line = "deps -q g.1.conllu s.1.conllu --max-len 30 --emit-state other.json";
+    let (code, err) = fails(&dir, line);
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = fails(&dir, "merge state.0.json other.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("other.json: sentence selection --max-len 30, and in state.0.json it is --max-len 20: shards merge only when evaluated with the same --sent-id, --min-len and --max-len"),
+        "{err}"
+    );
+    // a shard without a selection does not merge with one that has one
+    let (code, err) = fails(&dir, "deps -q g.1.conllu s.1.conllu --emit-state all.json");
+    assert_eq!(code, 0, "{err}");
+    let (code, err) = fails(&dir, "merge state.0.json all.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("all.json: sentence selection none (every sentence scored), and in state.0.json it is --max-len 20"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_shard_whose_selection_keeps_nothing_writes_its_state_and_scores_nothing() {
+    // testdata/sanity's 5 sentences have 7, 19, 29, 1 and 30 words; shard 0 is the first 2
+    let dir = halves("empty-part", "--max-len 1");
+    let o = treeval_in(
+        &dir,
+        &[
+            "deps",
+            "g.0.conllu",
+            "s.0.conllu",
+            "--max-len",
+            "1",
+            "--emit-state",
+            "state.0.json",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "kept none of the 2 gold sentences of this part: nothing is scored in its report"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(common::cell(&v, "scores", 0, "LAS")["value"].is_null());
+    assert_eq!(v["selection"]["excluded_by_length"]["sentences"], 2);
+    // the merge counts the one sentence of 1 word, kept in shard 1
+    let o = treeval_in(
+        &dir,
+        &["merge", "state.0.json", "state.1.json", "--format", "json"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["selection"]["kept"]["sentences"], 1);
+    assert_eq!(v["selection"]["kept"]["words"], 1);
+    assert_eq!(v["selection"]["excluded_by_length"]["sentences"], 4);
+    // without --emit-state nothing kept is an error, and so is the merge of such parts
+    let (code, err) = fails(&dir, "deps g.0.conllu s.0.conllu --max-len 1");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("kept none of the 2 gold sentences: there is nothing to score"),
+        "{err}"
+    );
+    for i in 0..2 {
+        let line =
+            format!("deps -q g.{i}.conllu s.{i}.conllu --max-len 0 --emit-state none.{i}.json");
+        let (code, err) = fails(&dir, &line);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (code, err) = fails(&dir, "merge none.0.json none.1.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("kept none of the 5 gold sentences: there is nothing to score"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

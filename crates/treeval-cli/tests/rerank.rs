@@ -95,3 +95,49 @@ fn model_guard_and_schema() {
 fn train_help() {
     insta::assert_snapshot!(stdout_ok(&["rerank", "train", "--help"]));
 }
+
+#[test]
+fn train_takes_the_deps_profile_and_apply_is_quiet_with_q() {
+    // --profile conllx is --punct form, as in deps and nbest: the model records it
+    let model = tmp("profile.json");
+    let report = stdout_ok(&[
+        "rerank",
+        "train",
+        G,
+        N,
+        "-o",
+        &model,
+        "--target",
+        "best",
+        "--sigma2",
+        "10",
+        "--profile",
+        "conllx",
+        "--format",
+        "json",
+    ]);
+    let r: serde_json::Value = serde_json::from_str(&report).unwrap();
+    assert!(
+        r["signature"].as_str().unwrap().contains("|punct:form|"),
+        "{}",
+        r["signature"]
+    );
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&model).unwrap()).unwrap();
+    assert_eq!(m["training"]["punct"], "form");
+    // a doubled blank line is a reader warning: on stderr, not with -q
+    let text = std::fs::read_to_string(root().join(N)).unwrap();
+    let doubled = tmp("doubled.conllu");
+    std::fs::write(&doubled, text.replacen("\n\n", "\n\n\n", 1)).unwrap();
+    let loud = treeval(&["rerank", "apply", &model, &doubled]);
+    assert!(loud.status.success());
+    assert!(
+        common::stderr(&loud).contains("warning:"),
+        "{}",
+        common::stderr(&loud)
+    );
+    let quiet = treeval(&["rerank", "apply", "-q", &model, &doubled]);
+    assert!(quiet.status.success());
+    assert_eq!(common::stderr(&quiet), "");
+    assert_eq!(quiet.stdout, loud.stdout);
+}

@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Which sentences `--sent-id` keeps.
 #[derive(Debug, Clone)]
@@ -70,8 +70,9 @@ impl Verdict {
     }
 }
 
-/// Sentences and words kept and excluded, and the listed ids seen.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+/// Sentences and words kept and excluded, and the listed ids seen. Serialized in the
+/// states of `--emit-state` (`seen`: per id of an `--sent-id` file, in file order).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SelectionCounts {
     /// Sentences kept (scored).
     pub kept: u64,
@@ -86,6 +87,7 @@ pub struct SelectionCounts {
     /// Their words.
     pub by_length_words: u64,
     /// Per id of an `--sent-id` file: whether the gold has it.
+    #[serde(default)]
     seen: Vec<bool>,
 }
 
@@ -109,10 +111,61 @@ impl SelectionCounts {
     pub fn sentences(&self) -> u64 {
         self.kept + self.by_id + self.by_length
     }
+
+    /// Add the counts of a later part of the corpus (a shard): the sums, and an id of the
+    /// `--sent-id` file is seen if either part has it.
+    pub fn add_shard(&mut self, o: &SelectionCounts) {
+        self.kept += o.kept;
+        self.kept_words += o.kept_words;
+        self.by_id += o.by_id;
+        self.by_id_words += o.by_id_words;
+        self.by_length += o.by_length;
+        self.by_length_words += o.by_length_words;
+        if self.seen.len() < o.seen.len() {
+            self.seen.resize(o.seen.len(), false);
+        }
+        for (a, b) in self.seen.iter_mut().zip(&o.seen) {
+            *a |= *b;
+        }
+    }
 }
 
 /// Why a selection cannot be made.
 pub type SelectionError = String;
+
+/// A selection as given, in a form that can be written and read back (the states of
+/// `--emit-state` record it, and merge only states of equal selections).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SelectionSpec {
+    /// `--sent-id`, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sent_id: Option<IdSpec>,
+    /// `--min-len`, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min_len: Option<u64>,
+    /// `--max-len`, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_len: Option<u64>,
+}
+
+/// `--sent-id` as given: a file of ids (its path and ids, in file order, without repeats)
+/// or a regular expression (the pattern as given).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum IdSpec {
+    /// A file of ids.
+    File {
+        /// The path as given.
+        path: String,
+        /// The ids read from it.
+        ids: Vec<String>,
+    },
+    /// A regular expression matching whole ids.
+    Regex {
+        /// The pattern as given.
+        pattern: String,
+    },
+}
 
 impl Selection {
     /// The selection of `--sent-id ARG` (a file of ids if `ARG` names an existing file,
@@ -139,6 +192,46 @@ impl Selection {
             ids,
             min_len,
             max_len,
+        })
+    }
+
+    /// The selection as given ([`SelectionSpec`]).
+    pub fn spec(&self) -> SelectionSpec {
+        SelectionSpec {
+            sent_id: self.ids.as_ref().map(|f| match f {
+                IdFilter::File { path, ids, .. } => IdSpec::File {
+                    path: path.clone(),
+                    ids: ids.clone(),
+                },
+                IdFilter::Regex(re) => IdSpec::Regex {
+                    pattern: pattern(re).to_owned(),
+                },
+            }),
+            min_len: self.min_len,
+            max_len: self.max_len,
+        }
+    }
+
+    /// The selection of a [`SelectionSpec`] (a file's ids as recorded: the file is not
+    /// read again).
+    pub fn from_spec(spec: &SelectionSpec) -> Result<Self, SelectionError> {
+        let ids = match &spec.sent_id {
+            None => None,
+            Some(IdSpec::Regex { pattern }) => Some(compile(pattern)?),
+            Some(IdSpec::File { path, ids }) => Some(IdFilter::File {
+                path: path.clone(),
+                ids: ids.clone(),
+                index: ids
+                    .iter()
+                    .enumerate()
+                    .map(|(i, id)| (id.clone(), i))
+                    .collect(),
+            }),
+        };
+        Ok(Selection {
+            ids,
+            min_len: spec.min_len,
+            max_len: spec.max_len,
         })
     }
 
@@ -543,6 +636,33 @@ mod tests {
         let e = Selection::parse(None, Some(5), Some(4)).unwrap_err();
         assert!(e.contains("--min-len 5 is greater than --max-len 4"), "{e}");
         assert!(Selection::parse(None, Some(4), Some(4)).is_ok());
+    }
+
+    #[test]
+    fn a_spec_gives_back_the_same_selection_and_shards_add_their_counts() {
+        let f = id_file("ids.txt", "s1\ns2\nnowhere\n");
+        for s in [
+            sel(Some(f), Some(2), None),
+            sel(Some(compile("dev-.*|3").unwrap()), None, Some(9)),
+            sel(None, Some(1), Some(1)),
+        ] {
+            let back = Selection::from_spec(&s.spec()).unwrap();
+            assert_eq!(back, s);
+            assert_eq!(back.signature(), s.signature());
+            assert_eq!(back.describe("words"), s.describe("words"));
+        }
+        // two shards of a file of 3 ids: s1 in the first, s2 in the second
+        let s = sel(Some(id_file("ids.txt", "s1\ns2\nnowhere\n")), None, None);
+        let (mut a, mut b) = (s.counts(), s.counts());
+        s.tally(&mut a, Some("s1"), 1, 4, 4);
+        s.tally(&mut a, Some("x"), 2, 5, 5);
+        s.tally(&mut b, Some("s2"), 1, 6, 6);
+        a.add_shard(&b);
+        assert_eq!(
+            (a.kept, a.kept_words, a.by_id, a.by_id_words),
+            (2, 10, 1, 5)
+        );
+        assert_eq!(s.missing(&a), ["nowhere"]);
     }
 
     #[test]

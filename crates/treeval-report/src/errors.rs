@@ -23,6 +23,28 @@ const DEP_COLUMNS: [&str; 9] = [
     "error",
 ];
 
+/// Characters of a word form that a text listing shows: a longer form (a URL, an e-mail
+/// address) is cut, ending in `…`, so that one long word does not widen the whole table.
+/// JSON, CSV, TSV, Markdown, LaTeX and HTML keep every form whole.
+pub const TEXT_FORM_WIDTH: usize = 24;
+
+/// The rows of listing `l` as a text table shows them, header first: the cells of its
+/// form columns (`form`, `head form`, `dependent form`) cut at [`TEXT_FORM_WIDTH`]
+/// characters.
+pub fn text_rows(l: &Listing) -> Vec<Vec<String>> {
+    let is_form = |c: &String| c == "form" || c.ends_with(" form");
+    let forms: Vec<bool> = l.columns.iter().map(is_form).collect();
+    let mut rows = crate::emit::listing_rows(l);
+    for row in rows.iter_mut().skip(1) {
+        for (cell, _) in row.iter_mut().zip(&forms).filter(|(_, f)| **f) {
+            if cell.chars().count() > TEXT_FORM_WIDTH {
+                *cell = cell.chars().take(TEXT_FORM_WIDTH - 1).collect::<String>() + "…";
+            }
+        }
+    }
+    rows
+}
+
 /// What is wrong with a word, from its [`flags`].
 fn dep_error(f: u8) -> Option<&'static str> {
     if f & flags::UNSCORED != 0 {
@@ -419,4 +441,46 @@ pub fn relations_errors(
         ]);
     }
     l
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_listing_cuts_long_forms_only() {
+        let mut l = Listing::new(
+            "errors",
+            0,
+            &["sentence", "sent_id", "form", "head form", "error"],
+        );
+        let url = "http://www.example.com/a/very/long/path.html";
+        let id = "weblog-blogspot.com_nominations_0001";
+        l.push(vec![
+            "1".into(),
+            id.into(),
+            url.into(),
+            "Ĳsselmeer".into(),
+            "head".into(),
+        ]);
+        l.push(vec![
+            "2".into(),
+            id.into(),
+            "exactly-twenty-four-char".into(),
+            url.into(),
+            "label".into(),
+        ]);
+        let rows = text_rows(&l);
+        assert_eq!(rows[0][2], "form");
+        // 23 characters and the ellipsis
+        assert_eq!(rows[1][2], "http://www.example.com/…");
+        assert_eq!(rows[1][2].chars().count(), TEXT_FORM_WIDTH);
+        assert_eq!(rows[1][3], "Ĳsselmeer");
+        assert_eq!(rows[2][2], "exactly-twenty-four-char");
+        assert_eq!(rows[2][3], "http://www.example.com/…");
+        // not a form column: whole
+        assert_eq!(rows[1][1], id);
+        // the listing itself (JSON, CSV, …) keeps the form
+        assert_eq!(l.rows[0][2], url);
+    }
 }

@@ -26,6 +26,9 @@ use treeval_metrics::ud::{RelationCounts as UdRelationCounts, SideStats, UdCount
 use crate::model::Warning;
 use crate::ud::{UdFileOut, UdSystemIn};
 
+mod selection;
+pub use selection::SelectionState;
+
 /// The schema name and version of a state file (its first key).
 pub const SCHEMA: &str = "treeval.state/1";
 
@@ -46,6 +49,10 @@ pub struct State {
     pub options: BTreeMap<String, serde_json::Value>,
     /// Shards merged into this state (1 for a state written by a command).
     pub shards: u64,
+    /// The sentence selection (`--sent-id`, `--min-len`, `--max-len`) and its counts;
+    /// absent when every sentence is scored. States merge only when it is equal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection: Option<SelectionState>,
     /// The counts of a `deps` evaluation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deps: Option<DepsState>,
@@ -181,7 +188,8 @@ impl State {
         profile: &str,
         where_specs: &[String],
     ) -> Self {
-        let keep = !result.sentences.is_empty();
+        // a shard whose selection keeps no sentence keeps its (empty) rows too
+        let keep = opts.keep_sentences;
         let deps = DepsState {
             where_specs: where_specs.to_vec(),
             gold: FileState::of(&result.gold),
@@ -200,6 +208,7 @@ impl State {
             treeval: env!("CARGO_PKG_VERSION").into(),
             options: deps_options(opts, profile),
             shards: 1,
+            selection: None,
             deps: Some(deps),
             ud: None,
             relations: None,
@@ -286,6 +295,7 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
                 names[0]
             ));
         }
+        selection::check(first, s, &names[0], name)?;
         let (a, b) = (systems_count(first), systems_count(s));
         if a != b {
             return Err(format!(
@@ -352,6 +362,9 @@ pub fn merge(states: Vec<State>) -> Option<State> {
     let mut acc = it.next()?;
     for s in it {
         acc.shards += s.shards;
+        if let (Some(a), Some(b)) = (acc.selection.as_mut(), s.selection.as_ref()) {
+            a.add(b);
+        }
         if let (Some(a), Some(b)) = (acc.deps.as_mut(), s.deps) {
             a.add(b);
         }
@@ -632,7 +645,8 @@ impl State {
         systems: &[UdSystemIn],
         warnings: Vec<Warning>,
     ) -> Self {
-        let keep = systems.iter().all(|s| !s.sentences.is_empty()) && opts.keep_sentences;
+        // a shard whose selection keeps no sentence keeps its (empty) rows too
+        let keep = opts.keep_sentences;
         let ud = UdState {
             where_specs: where_specs.to_vec(),
             gold: UdFileState::of(gold),
@@ -658,6 +672,7 @@ impl State {
             treeval: env!("CARGO_PKG_VERSION").into(),
             options: ud_options(opts),
             shards: 1,
+            selection: None,
             deps: None,
             ud: Some(ud),
             relations: None,
@@ -783,6 +798,7 @@ impl State {
             treeval: env!("CARGO_PKG_VERSION").into(),
             options,
             shards: 1,
+            selection: None,
             deps: None,
             ud: None,
             relations: Some(RelationsState {

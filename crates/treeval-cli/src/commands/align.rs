@@ -15,7 +15,7 @@ use treeval_report::model::Warning;
 use treeval_report::value::Report;
 
 use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, NullLinks};
-use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
+use crate::output::{check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
 /// The files the command reads, with their roles.
@@ -534,21 +534,11 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
             "--test mcnemar needs paired binary decisions; for alignments use --test ar or --test bootstrap".into(),
         ));
     }
-    check_format(
-        "align",
-        a.report.format,
-        &crate::args::Format::ALL,
-        a.compat.is_some(),
-    )?;
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::check_errors("align", a.report.errors, a.compat.is_some(), true)?;
-    crate::output::check_where("align", &a.report.where_, a.compat.is_some())?;
-    if a.compat.is_some() {
-        crate::select::refuse(
-            &a.report.select,
-            "--sent-id, --min-len and --max-len are not options of the reference scripts: --compat prints what they print",
-        )?;
-    }
+    let can = crate::output::Capabilities {
+        no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not options of the reference scripts: --compat prints what they print"),
+        ..crate::output::Capabilities::of("align")
+    };
+    crate::output::check_report(&can, &a.report, a.compat.is_some())?;
     if (a.report.select.min_len.is_some() || a.report.select.max_len.is_some())
         && a.tokens.is_empty()
     {
@@ -556,7 +546,6 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
             "--min-len and --max-len count the words of a sentence pair's source side, which an alignment file does not hold\n  hint: give the words with --tokens SRC TGT (one sentence per line)".into(),
         ));
     }
-    crate::output::refuse_state("align", &a.report.out)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)
 }
 

@@ -21,8 +21,8 @@ use treeval_report::Signature;
 
 use crate::args::{BracketsArgs, LayoutArg};
 use crate::output::{
-    capped, check_format, check_outputs, outputs, InputRef, Output, OutputKind, PerSentence,
-    JUDGING_HEADER, SHOWN,
+    capped, check_outputs, outputs, InputRef, Output, OutputKind, PerSentence, JUDGING_HEADER,
+    SHOWN,
 };
 use crate::Failure;
 
@@ -135,22 +135,12 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
             kind: OutputKind::Judging,
         });
     }
-    check_format(
-        "brackets",
-        a.report.format,
-        &crate::args::Format::ALL,
-        a.compat.is_some(),
-    )?;
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::check_errors("brackets", a.report.errors, a.compat.is_some(), true)?;
-    crate::output::check_where("brackets", &a.report.where_, a.compat.is_some())?;
-    if a.compat.is_some() {
-        crate::select::refuse(
-            &a.report.select,
-            "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)",
-        )?;
-    }
-    crate::output::refuse_state("brackets", &a.report.out)?;
+    let can = crate::output::Capabilities {
+        where_: true,
+        no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)"),
+        ..crate::output::Capabilities::of("brackets")
+    };
+    crate::output::check_report(&can, &a.report, a.compat.is_some())?;
     check_outputs(&outs, ins, a.report.out.force)
 }
 

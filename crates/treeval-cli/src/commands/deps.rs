@@ -7,8 +7,10 @@ use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::{evaluate_counts, Input};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 
-use crate::args::{CompatMode, Conll09Cols, DepsArgs, InputFormat, Labels, Profile, TestArg};
-use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
+use crate::args::{
+    CompatMode, Conll09Cols, ConventionArgs, DepsArgs, InputFormat, Labels, Profile, TestArg,
+};
+use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef, PerSentence};
 use crate::Failure;
 
 /// The files the command reads, with their roles.
@@ -18,14 +20,12 @@ fn inputs(a: &DepsArgs) -> Vec<InputRef<'_>> {
         .collect()
 }
 
-/// Resolve a profile and the `--punct` / `--labels` that override its parts into the
-/// punctuation policy, the label mode and the profile's name (`custom` when overridden).
-/// Shared by every command that scores with the `deps` conventions.
-pub fn conventions(
-    profile: Profile,
-    punct: Option<&PunctPolicy>,
-    labels: Option<Labels>,
-) -> (PunctPolicy, LabelMode, String) {
+/// Resolve `--profile` (`default` when not given) and the `--punct` / `--labels` that
+/// override its parts into the punctuation policy, the label mode and the profile's name
+/// (`custom` when overridden). Shared by every command that scores with the `deps`
+/// conventions.
+pub fn conventions(c: &ConventionArgs, default: Profile) -> (PunctPolicy, LabelMode, String) {
+    let (profile, punct, labels) = (c.profile.unwrap_or(default), c.punct.as_ref(), c.labels);
     let (mut policy, mut mode) = match profile {
         Profile::Conll07 => (PunctPolicy::Include, LabelMode::Full),
         Profile::Conllx => (PunctPolicy::Form, LabelMode::Full),
@@ -56,11 +56,11 @@ pub fn conventions(
 
 /// Resolve profile, policy and labels into options and a profile name.
 pub fn options(a: &DepsArgs) -> (DepsOptions, String) {
-    let profile = a.profile.unwrap_or(match a.compat {
+    let default = match a.compat {
         Some(CompatMode::Evalpl) => Profile::Conllx,
         _ => Profile::Conll07,
-    });
-    let (punct, labels, name) = conventions(profile, a.punct.as_ref(), a.labels);
+    };
+    let (punct, labels, name) = conventions(&a.conventions, default);
     let opts = DepsOptions {
         punct,
         labels,
@@ -105,12 +105,13 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     })
     .map_err(|e| Failure::Eval(e.to_string()))?;
     per_sentence.finish()?;
-    crate::select::check_kept(&opts.selection, &result.selection)?;
-    // the state holds the counts and the reading's warnings; the corpus checks are made
-    // again on merged counts
+    crate::select::check_kept_unless_part(&opts.selection, &result.selection, &a.report.out)?;
+    // the state holds the counts, the selection's and the reading's warnings; the corpus
+    // checks are made again on merged counts
     if let Some(path) = a.report.out.emit_state.as_deref() {
         let state =
-            treeval_report::state::State::of_deps(&result, &opts, &profile, &a.report.where_);
+            treeval_report::state::State::of_deps(&result, &opts, &profile, &a.report.where_)
+                .with_selection(&opts.selection, &result.selection);
         crate::output::write_state(path, &state)?;
     }
     result.corpus_checks(&opts);
@@ -182,14 +183,13 @@ pub fn present(
         replicates: replicates.as_ref(),
     };
     let mut report = treeval_report::deps::build(result, opts, profile, shown);
-    let sel = &opts.selection;
-    crate::select::record(
+    crate::select::record_part(
         &mut report,
-        sel,
+        &opts.selection,
         &result.selection,
-        "syntactic words",
-        true,
+        ("syntactic words", true),
         p.report.quiet,
+        crate::select::is_part(&p.report.out),
     )?;
     if !p.report.sig.tests.is_empty() || p.report.sig.ci.is_some() {
         significance(p, result, &mut report, replicates.as_ref());
@@ -281,21 +281,13 @@ fn page_additions(a: &DepsArgs, opts: &mut DepsOptions) -> PageAdditions {
 
 /// Usage errors: format, output paths, tests without two systems, stdin twice.
 fn validate(a: &DepsArgs) -> Result<(), Failure> {
-    check_format(
-        "deps",
-        a.report.format,
-        &crate::args::Format::ALL,
-        a.compat.is_some(),
-    )?;
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::check_errors("deps", a.report.errors, a.compat.is_some(), true)?;
-    crate::output::check_where("deps", &a.report.where_, a.compat.is_some())?;
-    if a.compat.is_some() {
-        crate::select::refuse(
-            &a.report.select,
-            "--sent-id, --min-len and --max-len are not options of eval07.pl, eval.pl or eval09.pl: --compat prints what they print",
-        )?;
-    }
+    let can = Capabilities {
+        where_: true,
+        state: true,
+        no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not options of eval07.pl, eval.pl or eval09.pl: --compat prints what they print"),
+        ..Capabilities::of("deps")
+    };
+    check_report(&can, &a.report, a.compat.is_some())?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     check_state(a)?;
     if !a.report.sig.tests.is_empty() && a.systems.len() < 2 {
@@ -312,20 +304,14 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
 }
 
 /// `--emit-state` records the counts of a report, so not with `--compat` (which prints
-/// another tool's lines) nor with a sentence selection (its counts are not in a state yet).
+/// another tool's lines).
 fn check_state(a: &DepsArgs) -> Result<(), Failure> {
-    if a.report.out.emit_state.is_none() {
-        return Ok(());
-    }
-    if a.compat.is_some() {
+    if a.report.out.emit_state.is_some() && a.compat.is_some() {
         return Err(Failure::Usage(
             "--emit-state records the counts of treeval's report; --compat prints a reference script's lines: drop one of the two".into(),
         ));
     }
-    crate::select::refuse(
-        &a.report.select,
-        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
-    )
+    Ok(())
 }
 
 /// The `--where` conditions, labels compared under `labels`; McNemar refused when they

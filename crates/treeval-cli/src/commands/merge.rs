@@ -9,7 +9,7 @@ use treeval_metrics::{ByKey, DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::state::{self, DepsState, State};
 
 use crate::args::{Format, MergeArgs, TestArg};
-use crate::output::{check_format, check_outputs, outputs, InputRef};
+use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef};
 use crate::Failure;
 
 /// Warnings a run keeps (the limit of [`treeval_formats::Diagnostics`]' default).
@@ -42,10 +42,12 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// The report of merged `deps` states, made by `deps`' own code.
 fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    let (selection, selected) = crate::select::from_state(&merged)?;
     let Some(deps) = merged.deps else {
         return Err(Failure::Eval("the states hold no deps counts".into()));
     };
-    let (opts, profile) = deps_options(&merged.options, &deps)?;
+    let (mut opts, profile) = deps_options(&merged.options, &deps)?;
+    opts.selection = selection;
     if a.report.sig.tests.contains(&TestArg::Mcnemar) && !opts.pair_decisions {
         return Err(Failure::Usage(
             "--test mcnemar needs the paired word decisions, which a state keeps only when written with --test mcnemar\n  hint: use --test ar or --test bootstrap (per-sentence rows), or write the states with --test mcnemar".into(),
@@ -58,6 +60,7 @@ fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, F
     }
     let test_metrics = test_metrics(a, "deps")?;
     let mut result = deps.into_result(&opts, WARNINGS_KEPT);
+    result.selection = selected;
     result.corpus_checks(&opts);
     let shown = super::deps::Present {
         report: &a.report,
@@ -71,6 +74,7 @@ fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, F
 /// The report of merged `ud` states, made by `ud`'s own code.
 fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
     use treeval_report::model::Warning;
+    let (selection, selected) = crate::select::from_state(&merged)?;
     let Some(ud) = merged.ud else {
         return Err(Failure::Eval("the states hold no ud counts".into()));
     };
@@ -79,7 +83,7 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
             "--confusion: ud has no confusion matrix (deps has)".into(),
         ));
     }
-    let opts = ud_options(&merged.options, &ud)?;
+    let opts = ud_options(&merged.options, &ud, selection)?;
     let test_metrics = test_metrics(a, "ud")?;
     let (cfg, resample) = super::significance::resampling_config(
         &a.report.sig,
@@ -98,7 +102,6 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
         per_relation: a.per_relation,
         test_metrics: &test_metrics,
     };
-    let selected = Default::default();
     let scored = (&gold, &systems[..], &selected);
     let mut report = super::ud::present(&p, &opts, signature, scored, warnings, (&cfg, resample))?;
     if !cfg.tests.is_empty() {
@@ -111,6 +114,7 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
 /// The report of merged `relations` states, made by `relations`' own code.
 fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
     use treeval_metrics::ud::UdOptions;
+    let (selection, selected) = crate::select::from_state(&merged)?;
     let Some(rel) = merged.relations else {
         return Err(Failure::Eval("the states hold no relations counts".into()));
     };
@@ -124,6 +128,7 @@ fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repo
     let opts = UdOptions {
         keep_sentences: true,
         relation_sets: true,
+        selection,
         ..alignment_options(o)?
     };
     let test_metrics = test_metrics(a, "relations")?;
@@ -144,7 +149,7 @@ fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repo
         report: &a.report,
         test_metrics: &test_metrics,
     };
-    super::relations::present(&p, &e, rel.warnings.clone(), &Default::default(), &cfg)
+    super::relations::present(&p, &e, rel.warnings.clone(), &selected, &cfg)
 }
 
 /// `--test-metrics`, checked against the family's metrics (its default when not given).
@@ -198,12 +203,6 @@ fn record_merge(report: &mut treeval_report::Report, shards: u64, rows: bool) {
 
 /// Usage errors: the formats and options a merge cannot honour, output paths.
 fn validate(a: &MergeArgs) -> Result<(), Failure> {
-    let formats: Vec<Format> = Format::ALL
-        .iter()
-        .copied()
-        .filter(|f| *f != Format::Html)
-        .collect();
-    check_format("merge", a.report.format, &formats, false)?;
     let r = &a.report;
     let refused = [
         (
@@ -227,6 +226,18 @@ fn validate(a: &MergeArgs) -> Result<(), Failure> {
     if let Some((_, what)) = refused.iter().find(|x| x.0) {
         return Err(Failure::Usage(format!("merge does not take {what}")));
     }
+    let formats: Vec<Format> = Format::ALL
+        .iter()
+        .copied()
+        .filter(|f| *f != Format::Html)
+        .collect();
+    let can = Capabilities {
+        formats: &formats,
+        errors: false,
+        state: true,
+        ..Capabilities::of("merge")
+    };
+    check_report(&can, r, false)?;
     let ins: Vec<InputRef<'_>> = a.states.iter().map(|s| ("STATE", s.as_str())).collect();
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)
 }
@@ -322,6 +333,7 @@ fn alignment_options(
 fn ud_options(
     o: &std::collections::BTreeMap<String, serde_json::Value>,
     u: &state::UdState,
+    selection: treeval_metrics::select::Selection,
 ) -> Result<treeval_metrics::ud::UdOptions, Failure> {
     use treeval_metrics::ud::{AlignMode, Enhancements, UdOptions};
     let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
@@ -336,7 +348,7 @@ fn ud_options(
         trace: None,
         relation_triples: None,
         filter: Where::all(&u.where_specs, LabelMode::Universal).map_err(|_| bad("where"))?,
-        selection: Default::default(),
+        selection,
         ..alignment_options(o)?
     })
 }

@@ -21,7 +21,7 @@ use treeval_stats::compare::{Comparison, Ranking};
 use super::ud::print_warnings;
 use crate::args::{NbestArgs, NbestCompat, NbestMetric, Profile, TestArg};
 use crate::output::{
-    check_errors, check_format, check_outputs, create, outputs, InputRef, Output, OutputKind,
+    check_outputs, check_report, create, outputs, Capabilities, InputRef, Output, OutputKind,
     PerSentence, TRAINING_SCHEMA,
 };
 use crate::Failure;
@@ -102,14 +102,12 @@ fn validate(a: &NbestArgs, compat: bool) -> Result<DepsOptions, Failure> {
         }
         _ => {}
     }
-    check_format("nbest", a.report.format, &crate::args::Format::ALL, compat)?;
-    check_errors("nbest", a.report.errors, compat, false)?;
-    crate::output::check_where("nbest", &a.report.where_, compat)?;
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::refuse_state("nbest", &a.report.out)?;
-    if compat || a.alpino.is_some() {
-        crate::select::refuse(&a.report.select, "--sent-id, --min-len and --max-len select gold sentences of CoNLL-U n-best lists: evaluate.pl's lines have no words, and --compat alpino prints what evaluate.pl prints for every sentence")?;
-    }
+    let can = Capabilities {
+        errors: false,
+        no_selection: (compat || a.alpino.is_some()).then_some("--sent-id, --min-len and --max-len select gold sentences of CoNLL-U n-best lists: evaluate.pl's lines have no words, and --compat alpino prints what evaluate.pl prints for every sentence"),
+        ..Capabilities::of("nbest")
+    };
+    check_report(&can, &a.report, compat)?;
     let sig = &a.report.sig;
     if compat && (!sig.tests.is_empty() || sig.ci.is_some()) {
         return usage("--test and --ci do not apply with --compat alpino, which prints exactly what evaluate.pl prints; drop one of the two");
@@ -122,8 +120,7 @@ fn validate(a: &NbestArgs, compat: bool) -> Result<DepsOptions, Failure> {
     if a.alpino.is_some() && sig.tests.contains(&TestArg::Mcnemar) {
         return usage("--test mcnemar needs per-word decisions, which evaluate.pl's lines do not have; use --test ar or --test bootstrap");
     }
-    let profile = a.profile.unwrap_or(Profile::Conll07);
-    let (punct, labels, _) = super::deps::conventions(profile, a.punct.as_ref(), a.labels);
+    let (punct, labels, _) = super::deps::conventions(&a.conventions, Profile::Conll07);
     if compat && (punct != PunctPolicy::Include || labels != LabelMode::Full) {
         return usage("--compat alpino counts evaluate.pl's overlap as the LAS count of every word with the full DEPREL: drop --profile conllx, --punct and --labels");
     }

@@ -15,7 +15,7 @@ use treeval_report::value::Report;
 use treeval_stats::compare::TestKind;
 
 use crate::args::{PtsArgs, TestArg};
-use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
+use crate::output::{check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
 /// One side's parses evaluated, with its `--errors` listing when `errors`; `keep` sees
@@ -158,11 +158,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// The checks of the command line: format, outputs, one of each file per system, the
 /// weights, two systems for a test.
 fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
-    check_format("pts", a.report.format, &crate::args::Format::ALL, false)?;
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::check_errors("pts", a.report.errors, false, true)?;
-    crate::output::check_where("pts", &a.report.where_, false)?;
-    crate::output::refuse_state("pts", &a.report.out)?;
+    crate::output::check_report(&crate::output::Capabilities::of("pts"), &a.report, false)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {

@@ -11,7 +11,7 @@ use treeval_report::relations::RelationsIn;
 
 use super::ud::{explain, input, print_warnings};
 use crate::args::{GraphArg, RelationsArgs};
-use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
+use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef, PerSentence};
 use crate::Failure;
 
 /// Run the command.
@@ -23,15 +23,11 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ins: Vec<InputRef<'_>> = std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect();
-    check_format(
-        "relations",
-        a.report.format,
-        &crate::args::Format::ALL,
-        false,
-    )?;
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::check_errors("relations", a.report.errors, false, true)?;
-    crate::output::check_where("relations", &a.report.where_, false)?;
+    let can = Capabilities {
+        state: true,
+        ..Capabilities::of("relations")
+    };
+    check_report(&can, &a.report, false)?;
     check_state(a)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
     let (cfg, _) = super::significance::resampling_config(
@@ -52,7 +48,8 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         units: &units,
     };
     if let Some(path) = a.report.out.emit_state.as_deref() {
-        let state = treeval_report::state::State::of_relations(&e, warnings.clone());
+        let state = treeval_report::state::State::of_relations(&e, warnings.clone())
+            .with_selection(&opts.selection, &selected);
         crate::output::write_state(path, &state)?;
     }
     let p = Present {
@@ -94,7 +91,15 @@ pub fn present(
     let ci = super::significance::intervals(&p.report.sig);
     let mut report = treeval_report::relations::build(e, &ms, ci, warnings);
     let (sel, q) = (&e.opts.selection, p.report.quiet);
-    crate::select::record(&mut report, sel, selected, "syntactic words", true, q)?;
+    let part = crate::select::is_part(&p.report.out);
+    crate::select::record_part(
+        &mut report,
+        sel,
+        selected,
+        ("syntactic words", true),
+        q,
+        part,
+    )?;
     if !cfg.tests.is_empty() {
         let tested: Vec<treeval_report::driver::Tested> = ms
             .iter()
@@ -114,7 +119,7 @@ pub fn present(
 }
 
 /// `--emit-state` records the counts of a report: not with `--align resync` (its windows
-/// are found in each shard's text) or a sentence selection (not in a state yet).
+/// are found in each shard's text).
 fn check_state(a: &RelationsArgs) -> Result<(), Failure> {
     if a.report.out.emit_state.is_none() {
         return Ok(());
@@ -124,10 +129,7 @@ fn check_state(a: &RelationsArgs) -> Result<(), Failure> {
             "--emit-state with --align resync: the mismatch windows are found in each shard's text and would not add up to the whole corpus's; merge shards evaluated with --align strict".into(),
         ));
     }
-    crate::select::refuse(
-        &a.report.select,
-        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
-    )
+    Ok(())
 }
 
 /// The evaluation's options: the ud alignment, relation sets counted, and with `--errors`
@@ -168,7 +170,7 @@ fn score(a: &RelationsArgs, opts: &UdOptions) -> Result<Scored, Failure> {
     for sys in &a.systems {
         let r = evaluate(&input(&a.gold, false), &input(sys, false), opts)
             .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
-        crate::select::check_kept(&opts.selection, &r.selection)?;
+        crate::select::check_kept_unless_part(&opts.selection, &r.selection, &a.report.out)?;
         for w in print_warnings(&r.warnings, a.report.quiet) {
             if !warnings.contains(&w) {
                 warnings.push(w);

@@ -5,7 +5,7 @@ use std::io::Write;
 use treeval_formats::nbest::{Candidate, NbestReader};
 use treeval_formats::ReaderBuilder;
 use treeval_metrics::nbest::{CandidateScore, Metric, SentenceResult};
-use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
+use treeval_metrics::DepsOptions;
 use treeval_report::rerank::{build_train, CvConfig, RerankTrainIn, TrainFile};
 use treeval_rerank::data::TrainingSet;
 use treeval_rerank::model::FeatureSpec;
@@ -13,7 +13,7 @@ use treeval_rerank::train::CvRun;
 use treeval_rerank::{Extractor, Group, Model, ModelScorer, TargetOption, TrainOptions};
 
 use crate::args::{
-    Labels, NbestMetric, RerankApplyArgs, RerankCommand, RerankTarget, RerankTrainArgs, Sigma2,
+    NbestMetric, Profile, RerankApplyArgs, RerankCommand, RerankTarget, RerankTrainArgs, Sigma2,
 };
 use crate::output::{check_outputs, InputRef, Output, OutputKind};
 use crate::Failure;
@@ -69,12 +69,10 @@ fn options(a: &RerankTrainArgs) -> Result<(TrainOptions, DepsOptions), Failure> 
         RerankTarget::Best => TargetOption::Best,
         RerankTarget::Cv => TargetOption::Cv,
     };
+    let (punct, labels, _) = super::deps::conventions(&a.conventions, Profile::Conll07);
     let deps = DepsOptions {
-        punct: a.punct.clone().unwrap_or(PunctPolicy::Include),
-        labels: match a.labels {
-            Some(Labels::Universal) => LabelMode::Universal,
-            _ => LabelMode::Full,
-        },
+        punct,
+        labels,
         ..DepsOptions::default()
     };
     let o = TrainOptions {
@@ -244,8 +242,10 @@ fn apply(a: &RerankApplyArgs, out: &mut dyn Write) -> Result<(), Failure> {
         let k = treeval_rerank::choose(&scores);
         treeval_rerank::write::write_chosen(out, &cands[k], scores[k]).map_err(Failure::Io)?;
     }
-    for w in nb.diagnostics().warnings() {
-        eprintln!("warning: {w}");
+    if !a.quiet {
+        for w in nb.diagnostics().warnings() {
+            eprintln!("warning: {w}");
+        }
     }
     out.flush().map_err(Failure::Io)
 }

@@ -38,7 +38,6 @@ struct Group {
 
 /// Run the command.
 pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
-    crate::output::refuse_state("table", &a.report.out)?;
     check_shared(a)?;
     let selection = crate::select::selection(&a.report.select)?;
     let (treebanks, warnings, source, measure) = if is_manifest(a)? {
@@ -212,10 +211,10 @@ fn table_test(a: &TableArgs) -> TableTest {
 
 /// The shared report options a table cannot honour, refused: more than one test,
 /// McNemar (a table compares treebank scores from per-sentence counts), intervals,
-/// Bikel's one-sided test, per-sentence output and error listings.
+/// Bikel's one-sided test, per-sentence output and error listings (with a table's own
+/// words), then the rest as every command refuses them ([`crate::output::check_report`]).
 fn check_shared(a: &TableArgs) -> Result<(), Failure> {
     let r = &a.report;
-    crate::output::check_html_sentences(r)?;
     let refused = [
         (r.sig.tests.len() > 1, "give one --test (ar or bootstrap)"),
         (
@@ -240,10 +239,14 @@ fn check_shared(a: &TableArgs) -> Result<(), Failure> {
             "--where is not available for `treeval table` (it is for deps, ud and brackets): run the command of a treebank",
         ),
     ];
-    match refused.iter().find(|(bad, _)| *bad) {
-        Some((_, why)) => Err(Failure::Usage((*why).into())),
-        None => Ok(()),
+    if let Some((_, why)) = refused.iter().find(|(bad, _)| *bad) {
+        return Err(Failure::Usage((*why).into()));
     }
+    let can = crate::output::Capabilities {
+        errors: false,
+        ..crate::output::Capabilities::of("table")
+    };
+    crate::output::check_report(&can, r, false)
 }
 
 /// Every saved report's column, in order; all problems at once.

@@ -17,7 +17,7 @@ use treeval_report::Signature;
 use treeval_stats::compare::{CompareConfig, TestKind};
 
 use crate::args::{BracketLabels, Format, TedArgs};
-use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
+use crate::output::{check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
 /// The files the command reads, with their roles.
@@ -42,23 +42,17 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             "--distance prints one distance per line (and --script its edit script as JSON); --format does not apply".into(),
         ));
     }
-    check_format("ted", a.report.format, &crate::args::Format::ALL, false)?;
     if a.distance.is_some() && a.report.errors {
         return Err(Failure::Usage(
             "--errors lists the edit operations behind TedEval's δ_new; with --distance, --script prints each pair's edit script".into(),
         ));
     }
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::check_errors("ted", a.report.errors, false, true)?;
-    crate::output::check_where("ted", &a.report.where_, false)?;
-    crate::output::refuse_state("ted", &a.report.out)?;
+    let can = crate::output::Capabilities {
+        no_selection: a.distance.as_ref().map(|_| "--sent-id, --min-len and --max-len select sentences of a TedEval run; --distance measures every tree pair it is given"),
+        ..crate::output::Capabilities::of("ted")
+    };
+    crate::output::check_report(&can, &a.report, false)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
-    if a.distance.is_some() {
-        crate::select::refuse(
-            &a.report.select,
-            "--sent-id, --min-len and --max-len select sentences of a TedEval run; --distance measures every tree pair it is given",
-        )?;
-    }
     match &a.distance {
         Some(path) => distances(a, path, out),
         None => tedeval(a, out),

@@ -16,7 +16,7 @@ use treeval_report::ud::{
 use treeval_report::Signature;
 
 use crate::args::{UdArgs, UdCompat};
-use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
+use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef, PerSentence};
 use crate::Failure;
 
 /// A CoNLL-U input; `reference` checks lines only as the reference scorers do.
@@ -131,13 +131,14 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     opts.filter = where_filter(a)?;
     opts.selection = crate::select::selection(&a.report.select)?;
     let (systems, diagnostics, gold_out, (selected, numbers)) = score(a, &opts)?;
-    crate::select::check_kept(&opts.selection, &selected)?;
+    crate::select::check_kept_unless_part(&opts.selection, &selected, &a.report.out)?;
     if a.report.out.per_sentence.is_some() {
         write_per_sentence(a, &ins, &systems, &numbers)?;
     }
     let warnings = print_warnings(&diagnostics, a.report.quiet);
     if let Some(path) = a.report.out.emit_state.as_deref() {
-        write_state(path, a, &opts, gold_out.as_ref(), &systems, &warnings)?;
+        let scored = (gold_out.as_ref(), &systems[..], &selected);
+        write_state(path, a, &opts, scored, &warnings)?;
     }
     let signature = signature(a, &opts);
     let text = if let Some(c) = compat(a) {
@@ -227,7 +228,15 @@ pub fn present(
     let mut report = build(signature, gold_file, systems, shown, warnings);
     treeval_report::ud::add_where(&mut report, &opts.filter, gold_file, systems);
     let (sel, q) = (&opts.selection, p.report.quiet);
-    crate::select::record(&mut report, sel, selected, "syntactic words", true, q)?;
+    let part = crate::select::is_part(&p.report.out);
+    crate::select::record_part(
+        &mut report,
+        sel,
+        selected,
+        ("syntactic words", true),
+        q,
+        part,
+    )?;
     Ok(report)
 }
 
@@ -237,8 +246,11 @@ fn write_state(
     path: &str,
     a: &UdArgs,
     opts: &UdOptions,
-    gold: Option<&UdFileOut>,
-    systems: &[UdSystemIn],
+    (gold, systems, selected): (
+        Option<&UdFileOut>,
+        &[UdSystemIn],
+        &treeval_metrics::select::SelectionCounts,
+    ),
     warnings: &[Warning],
 ) -> Result<(), Failure> {
     let Some(gold) = gold else {
@@ -251,30 +263,23 @@ fn write_state(
         .filter(|w| Some(*w) != columns.as_ref())
         .cloned()
         .collect();
-    let state = treeval_report::state::State::of_ud(opts, &a.report.where_, gold, systems, read);
+    let state = treeval_report::state::State::of_ud(opts, &a.report.where_, gold, systems, read)
+        .with_selection(&opts.selection, selected);
     crate::output::write_state(path, &state)
 }
 
 /// The usage errors of `ud` (format, outputs, selection with --compat, stdin twice); the
 /// enhancement types not evaluated.
 fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure> {
-    check_format(
-        "ud",
-        a.report.format,
-        &crate::args::Format::ALL,
-        a.compat.is_some(),
-    )?;
-    crate::output::check_html_sentences(&a.report)?;
-    crate::output::check_errors("ud", a.report.errors, a.compat.is_some(), true)?;
-    crate::output::check_where("ud", &a.report.where_, a.compat.is_some())?;
+    let can = Capabilities {
+        where_: true,
+        state: true,
+        no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not options of conll18_ud_eval.py or udeval: --compat prints what they print"),
+        ..Capabilities::of("ud")
+    };
+    check_report(&can, &a.report, a.compat.is_some())?;
     check_state(a)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
-    if a.compat.is_some() {
-        crate::select::refuse(
-            &a.report.select,
-            "--sent-id, --min-len and --max-len are not options of conll18_ud_eval.py or udeval: --compat prints what they print",
-        )?;
-    }
     let enhancements = Enhancements::parse(&a.enhancements)
         .map_err(|e| Failure::Usage(format!("--enhancements: {e}")))?;
     if a.gold == "-" && a.systems.len() > 1 {
@@ -286,8 +291,7 @@ fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure
 }
 
 /// `--emit-state` records the counts of a report: not with `--compat` (another tool's
-/// lines), `--align resync` (its windows are found in each shard's text) or a sentence
-/// selection (its counts are not in a state yet).
+/// lines) or `--align resync` (its windows are found in each shard's text).
 fn check_state(a: &UdArgs) -> Result<(), Failure> {
     if a.report.out.emit_state.is_none() {
         return Ok(());
@@ -302,10 +306,7 @@ fn check_state(a: &UdArgs) -> Result<(), Failure> {
             "--emit-state with --align resync: the mismatch windows are found in each shard's text and would not add up to the whole corpus's; merge shards evaluated with --align strict".into(),
         ));
     }
-    crate::select::refuse(
-        &a.report.select,
-        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
-    )
+    Ok(())
 }
 
 /// Whether the report is an HTML page (with its charts and sentence browser).

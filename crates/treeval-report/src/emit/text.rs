@@ -5,8 +5,7 @@ use std::io::{self, Write};
 use treeval_metrics::measure::Kind;
 
 use super::{
-    counts, listing_heading, listing_rows, matrix_heading, matrix_rows, shown, table, test_heading,
-    test_rows,
+    counts, listing_heading, matrix_heading, matrix_rows, shown, table, test_heading, test_rows,
 };
 use crate::value::{MeasureInfo, Report, Section};
 
@@ -40,7 +39,7 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     for l in &r.listings {
         writeln!(w, "\n{}", listing_heading(r, l))?;
         if !l.rows.is_empty() {
-            w.write_all(table(&listing_rows(l), usize::MAX).as_bytes())?;
+            w.write_all(table(&crate::errors::text_rows(l), usize::MAX).as_bytes())?;
         }
     }
     if !r.notes.is_empty() {
