@@ -10,11 +10,12 @@ use treeval_metrics::pts::{row, PtsCounts, Weights};
 use treeval_metrics::{DepsOptions, LabelMode};
 use treeval_report::errors::DepsErrors;
 use treeval_report::model::Warning;
-use treeval_report::pts::{PtsFiles, PtsIn};
+use treeval_report::pts::{PtsFiles, PtsIn, PtsSide};
+use treeval_report::state::weights_text;
 use treeval_report::value::Report;
 use treeval_stats::compare::TestKind;
 
-use crate::args::{PtsArgs, TestArg};
+use crate::args::{PtsArgs, ReportArgs, TestArg};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
@@ -107,13 +108,10 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         sides(a, &opts, &selection)?;
     crate::select::check_kept(&selection, &selected)?;
     let pairs = side_a.gold.sentences;
-    let mut warnings: Vec<Warning> = side_a
-        .warnings
-        .iter()
-        .chain(side_b.warnings.iter())
-        .map(Warning::from)
-        .collect();
-    let (mut aligned, files) = alignments(a, pairs, &mut warnings)?;
+    let side_warnings = |d: &DepsResult| d.warnings.iter().map(Warning::from).collect();
+    let mut warnings: [Vec<Warning>; 3] =
+        [side_warnings(&side_a), side_warnings(&side_b), Vec::new()];
+    let (mut aligned, files) = alignments(a, pairs, &mut warnings[2])?;
     keep_rows(&kept, &mut side_a, &mut side_b, &mut aligned);
     if a.report.out.per_sentence.is_some() {
         per_sentence(a, &ins, &side_a, &side_b, &aligned, &kept)?;
@@ -129,12 +127,26 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             sys_align: &a.sys_align,
         },
         weights: w,
-        side_a: &side_a,
-        side_b: &side_b,
+        side_a: PtsSide::of(&side_a),
+        side_b: PtsSide::of(&side_b),
         aligned: &aligned,
         units: &units,
     };
-    let mut report = build(a, &e, warnings);
+    if let Some(path) = a.report.out.emit_state.as_deref() {
+        let run = treeval_report::state::PtsRun {
+            e: &e,
+            punct: &a.punct.name(),
+            reverse: a.reverse,
+            pair_decisions: opts.pair_decisions,
+            keep_sentences: a.report.out.keep_sentences
+                || !a.report.sig.tests.is_empty()
+                || a.report.sig.ci.is_some(),
+        };
+        let state = treeval_report::state::State::of_pts(&run, warnings.clone());
+        crate::output::write_state(path, &state)?;
+    }
+    let warnings = warnings.into_iter().flatten().collect();
+    let mut report = present(&a.report, &a.punct.name(), &e, warnings);
     if let (Some(x), Some(y)) = (errors_a, errors_b) {
         let (gold, hyps) = &files;
         let align = hyps
@@ -145,11 +157,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let unit = "syntactic words of side a's gold";
     crate::select::record(&mut report, &selection, &selected, unit, true, true)?;
-    if !a.report.quiet {
-        for w in &report.warnings {
-            eprintln!("{}", super::significance::warning_line(w));
-        }
-    }
+    print_warnings(&report, a.report.quiet);
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
@@ -162,7 +170,7 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     crate::output::check_html_sentences(&a.report)?;
     crate::output::check_errors("pts", a.report.errors, false, true)?;
     crate::output::check_where("pts", &a.report.where_, false)?;
-    crate::output::refuse_state("pts", &a.report.out)?;
+    check_state(a)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {
@@ -189,6 +197,18 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
         ));
     }
     Ok(())
+}
+
+/// `--emit-state` does not record a sentence selection (its counts are not in a state
+/// yet).
+fn check_state(a: &PtsArgs) -> Result<(), Failure> {
+    if a.report.out.emit_state.is_none() {
+        return Ok(());
+    }
+    crate::select::refuse(
+        &a.report.select,
+        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
+    )
 }
 
 /// One side's parses evaluated, with its `--errors` listing when asked.
@@ -332,24 +352,36 @@ fn units(
         .collect()
 }
 
-/// The report: both UAS, AER and PTS of every system, with intervals and tests.
-fn build(a: &PtsArgs, e: &PtsIn<'_>, warnings: Vec<Warning>) -> Report {
-    let cfg = super::significance::config(&a.report.sig);
+/// The report's warnings on stderr, unless `quiet`.
+pub(crate) fn print_warnings(report: &Report, quiet: bool) {
+    if !quiet {
+        for w in &report.warnings {
+            eprintln!("{}", super::significance::warning_line(w));
+        }
+    }
+}
+
+/// The report (as `ra` asks for it; `punct`: the policy's name): both UAS, AER and PTS
+/// of every system, with intervals and tests.
+pub(crate) fn present(
+    ra: &ReportArgs,
+    punct: &str,
+    e: &PtsIn<'_>,
+    warnings: Vec<Warning>,
+) -> Report {
+    let cfg = super::significance::config(&ra.sig);
     let w = e.weights;
     let mut signature = treeval_report::Signature::new(
         "pts",
-        &[
-            ("punct", a.punct.name()),
-            ("weights", format!("{},{},{}", w.a, w.b, w.ab)),
-        ],
+        &[("punct", punct.to_owned()), ("weights", weights_text(w))],
     );
-    if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
-        super::significance::sign(&a.report.sig, &cfg, &mut signature);
+    if !cfg.tests.is_empty() || ra.sig.ci.is_some() {
+        super::significance::sign(&ra.sig, &cfg, &mut signature);
     }
-    let ci = super::significance::intervals(&a.report.sig);
-    let mut r = treeval_report::pts::build(signature, &a.punct.name(), e, ci, warnings);
+    let ci = super::significance::intervals(&ra.sig);
+    let mut r = treeval_report::pts::build(signature, punct, e, ci, warnings);
     if !cfg.tests.is_empty() {
-        let bar = super::significance::Progress::new(a.report.quiet);
+        let bar = super::significance::Progress::new(ra.quiet);
         (r.comparisons, r.rankings) =
             treeval_report::pts::tests(e, &cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();
@@ -362,6 +394,6 @@ fn build(a: &PtsArgs, e: &PtsIn<'_>, warnings: Vec<Warning>) -> Report {
         }
     }
     r.significance =
-        super::significance::settings(&a.report.sig, &cfg, &treeval_report::pts::tested_names(w));
+        super::significance::settings(&ra.sig, &cfg, &treeval_report::pts::tested_names(w));
     r
 }
