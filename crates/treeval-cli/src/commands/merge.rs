@@ -222,7 +222,13 @@ fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
     let weights = state::parse_weights(text("weights")).ok_or_else(|| bad("weights"))?;
     let decisions = o.get("pair_decisions").and_then(|v| v.as_bool()) == Some(true);
     check_mcnemar(a, decisions)?;
-    let m = pts.into_merged();
+    let opts = DepsOptions {
+        punct: PunctPolicy::parse(text("punct")).ok_or_else(|| bad("punct"))?,
+        labels: LabelMode::Full,
+        pair_decisions: decisions,
+        ..DepsOptions::default()
+    };
+    let m = pts.into_merged(&opts, WARNINGS_KEPT);
     let report = super::pts::present(
         &a.report,
         text("punct"),

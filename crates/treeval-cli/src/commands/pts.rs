@@ -5,7 +5,7 @@ use std::io::Write;
 use treeval_formats::align::{read_alignment_path, AlignOptions, AlignmentFile};
 use treeval_formats::ReaderBuilder;
 use treeval_metrics::align::{count_files, pair_sentences, AlignCounts};
-use treeval_metrics::deps::{evaluate, DepsResult, Input as Parses};
+use treeval_metrics::deps::{evaluate_counts, DepsResult, Input as Parses};
 use treeval_metrics::pts::{row, PtsCounts, Weights};
 use treeval_metrics::{DepsOptions, LabelMode};
 use treeval_report::errors::DepsErrors;
@@ -19,7 +19,8 @@ use crate::args::{PtsArgs, ReportArgs, TestArg};
 use crate::output::{check_format, check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
-/// One side's parses evaluated, with its `--errors` listing when `errors`; `keep` sees
+/// One side's parses evaluated (before their corpus checks), with its `--errors` listing
+/// when `errors`; `keep` sees
 /// every (system, gold sentence) pair (system 0 first) and says whether the listing
 /// takes it (the sentence selection's).
 fn parses(
@@ -37,7 +38,7 @@ fn parses(
         builder: b.clone(),
     };
     let sys: Vec<Parses> = systems.iter().map(|p| input(p)).collect();
-    let r = evaluate(&input(gold), &sys, opts, |k, g, s, _| {
+    let r = evaluate_counts(&input(gold), &sys, opts, |k, g, s, _| {
         if keep(k, g) {
             if let Some(l) = listing.as_mut() {
                 l.observe(k, g, s);
@@ -107,45 +108,36 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ((mut side_a, errors_a), (mut side_b, errors_b), (kept, selected)) =
         sides(a, &opts, &selection)?;
     crate::select::check_kept(&selection, &selected)?;
+    let mut align_warnings = Vec::new();
     let pairs = side_a.gold.sentences;
-    let side_warnings = |d: &DepsResult| d.warnings.iter().map(Warning::from).collect();
-    let mut warnings: [Vec<Warning>; 3] =
-        [side_warnings(&side_a), side_warnings(&side_b), Vec::new()];
-    let (mut aligned, files) = alignments(a, pairs, &mut warnings[2])?;
+    let (mut aligned, files) = alignments(a, pairs, &mut align_warnings)?;
     keep_rows(&kept, &mut side_a, &mut side_b, &mut aligned);
     if a.report.out.per_sentence.is_some() {
         per_sentence(a, &ins, &side_a, &side_b, &aligned, &kept)?;
     }
     let units = units(&side_a, &side_b, &aligned);
-    let e = PtsIn {
-        files: PtsFiles {
-            gold_a: &a.gold_a,
-            gold_b: &a.gold_b,
-            gold_align: &a.gold_align,
-            sys_a: &a.sys_a,
-            sys_b: &a.sys_b,
-            sys_align: &a.sys_align,
-        },
-        weights: w,
-        side_a: PtsSide::of(&side_a),
-        side_b: PtsSide::of(&side_b),
-        aligned: &aligned,
-        units: &units,
-    };
     if let Some(path) = a.report.out.emit_state.as_deref() {
         let run = treeval_report::state::PtsRun {
-            e: &e,
+            e: &input(a, w, [&side_a, &side_b], &aligned, &units),
+            sides: [&side_a, &side_b],
             punct: &a.punct.name(),
             reverse: a.reverse,
-            pair_decisions: opts.pair_decisions,
+            opts: &opts,
             keep_sentences: a.report.out.keep_sentences
                 || !a.report.sig.tests.is_empty()
                 || a.report.sig.ci.is_some(),
         };
-        let state = treeval_report::state::State::of_pts(&run, warnings.clone());
+        let state = treeval_report::state::State::of_pts(&run, align_warnings.clone());
         crate::output::write_state(path, &state)?;
     }
-    let warnings = warnings.into_iter().flatten().collect();
+    // after the state, which holds the counts the checks are made again from
+    side_a.corpus_checks(&opts);
+    side_b.corpus_checks(&opts);
+    let warnings = (side_a.warnings.iter().chain(side_b.warnings.iter()))
+        .map(Warning::from)
+        .chain(align_warnings)
+        .collect();
+    let e = input(a, w, [&side_a, &side_b], &aligned, &units);
     let mut report = present(&a.report, &a.punct.name(), &e, warnings);
     if let (Some(x), Some(y)) = (errors_a, errors_b) {
         let (gold, hyps) = &files;
@@ -161,6 +153,31 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The evaluation as the report takes it.
+fn input<'a>(
+    a: &'a PtsArgs,
+    weights: Weights,
+    sides: [&'a DepsResult; 2],
+    aligned: &'a [Vec<AlignCounts>],
+    units: &'a [Vec<PtsCounts>],
+) -> PtsIn<'a> {
+    PtsIn {
+        files: PtsFiles {
+            gold_a: &a.gold_a,
+            gold_b: &a.gold_b,
+            gold_align: &a.gold_align,
+            sys_a: &a.sys_a,
+            sys_b: &a.sys_b,
+            sys_align: &a.sys_align,
+        },
+        weights,
+        side_a: PtsSide::of(sides[0]),
+        side_b: PtsSide::of(sides[1]),
+        aligned,
+        units,
+    }
 }
 
 /// The checks of the command line: format, outputs, one of each file per system, the

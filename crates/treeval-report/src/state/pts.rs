@@ -1,17 +1,19 @@
-//! The state of a `pts` evaluation (the joint parallel-treebank score): both sides' gold
-//! files, every system's files, summed PTS row and alignment counts, McNemar's paired
-//! UAS decisions of each side (with `--test mcnemar`), the warnings, and every sentence
-//! pair's row when kept. The rows are integer counts, so their sums do not depend on
-//! the order they are added in.
+//! The state of a `pts` evaluation (the joint parallel-treebank score): both sides'
+//! `deps` counts (files, reading warnings, McNemar's paired decisions with `--test
+//! mcnemar`, and what the corpus checks of their label inventories read), every system's
+//! alignment file and counts and summed PTS row, the alignments' warnings, and every
+//! sentence pair's row when kept. The rows are integer counts, so their sums do not
+//! depend on the order they are added in.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use treeval_metrics::align::AlignCounts;
-use treeval_metrics::deps::{FileSummary, PairCounts};
+use treeval_metrics::deps::DepsResult;
 use treeval_metrics::pts::{PtsCounts, Weights, COLUMNS};
+use treeval_metrics::DepsOptions;
 
-use super::{add_pairs, concat_rows, FileState, State};
+use super::{concat_rows, DepsState, State};
 use crate::model::Warning;
 use crate::pts::{PtsFiles, PtsIn, PtsSide};
 
@@ -22,21 +24,17 @@ pub type PtsRow = [u64; COLUMNS];
 /// The state of a `pts` evaluation.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PtsState {
-    /// Side a's gold parses.
-    pub gold_a: FileState,
-    /// Side b's gold parses.
-    pub gold_b: FileState,
+    /// Side a's parses evaluated, as `deps` states them (without per-sentence rows;
+    /// its warnings are those found while reading).
+    pub side_a: DepsState,
+    /// Side b's.
+    pub side_b: DepsState,
     /// The gold alignment (merged: the shards' paths joined by ` + `).
     pub gold_align: String,
     /// One per system, in the order given.
     pub systems: Vec<PtsSystemState>,
-    /// Side a's paired decisions of every two systems (with `--test mcnemar`).
-    pub pairs_a: Vec<PairCounts>,
-    /// Side b's.
-    pub pairs_b: Vec<PairCounts>,
-    /// The warnings of reading side a's parses, side b's, and the alignments (with their
-    /// pairing), in the order found.
-    pub warnings: [Vec<Warning>; 3],
+    /// The warnings of reading the alignments and pairing them, in the order found.
+    pub warnings: Vec<Warning>,
     /// Every sentence pair's row, per system (with `--keep-sentences`, `--test` or
     /// `--ci`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -46,8 +44,8 @@ pub struct PtsState {
 /// One system of a `pts` state.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct PtsSystemState {
-    /// Its side-a parses, side-b parses and alignment (merged: joined by ` + `).
-    pub files: [String; 3],
+    /// Its alignment file (merged: the shards' joined by ` + `).
+    pub align_file: String,
     /// Its alignment's counts against the gold alignment.
     pub alignment: AlignCounts,
     /// Its summed PTS row.
@@ -59,12 +57,15 @@ pub struct PtsSystemState {
 pub struct PtsRun<'a> {
     /// The evaluation.
     pub e: &'a PtsIn<'a>,
+    /// Both sides' parses evaluated, before their corpus checks.
+    pub sides: [&'a DepsResult; 2],
     /// `--punct` (its name).
     pub punct: &'a str,
     /// `--reverse`.
     pub reverse: bool,
-    /// Whether the paired decisions were counted (`--test mcnemar`).
-    pub pair_decisions: bool,
+    /// The options both sides were evaluated with (`pair_decisions`: McNemar's paired
+    /// decisions were counted).
+    pub opts: &'a DepsOptions,
     /// Whether the rows are kept.
     pub keep_sentences: bool,
 }
@@ -96,9 +97,8 @@ pub fn parse_weights(text: &str) -> Option<Weights> {
 }
 
 impl State {
-    /// The state of a `pts` evaluation; `warnings`: those of side a, side b and the
-    /// alignments.
-    pub fn of_pts(run: &PtsRun<'_>, warnings: [Vec<Warning>; 3]) -> Self {
+    /// The state of a `pts` evaluation; `warnings`: those of the alignments.
+    pub fn of_pts(run: &PtsRun<'_>, warnings: Vec<Warning>) -> Self {
         use serde_json::json;
         let e = run.e;
         let f = e.files;
@@ -106,7 +106,7 @@ impl State {
         options.insert("punct".into(), json!(run.punct));
         options.insert("weights".into(), json!(weights_text(e.weights)));
         options.insert("reverse".into(), json!(run.reverse));
-        options.insert("pair_decisions".into(), json!(run.pair_decisions));
+        options.insert("pair_decisions".into(), json!(run.opts.pair_decisions));
         let systems = (e.units.iter().zip(e.aligned).enumerate())
             .map(|(k, (units, al))| {
                 let mut t = PtsCounts::default();
@@ -114,19 +114,21 @@ impl State {
                     t += *u;
                 }
                 PtsSystemState {
-                    files: [&f.sys_a[k], &f.sys_b[k], &f.sys_align[k]].map(String::clone),
+                    align_file: f.sys_align[k].clone(),
                     alignment: treeval_metrics::align::sum(al),
                     totals: to_row(&t),
                 }
             })
             .collect();
+        let side = |d: &DepsResult| DepsState {
+            sentences: None,
+            ..DepsState::of(d, &[])
+        };
         let pts = PtsState {
-            gold_a: FileState::of(e.side_a.gold),
-            gold_b: FileState::of(e.side_b.gold),
+            side_a: side(run.sides[0]),
+            side_b: side(run.sides[1]),
             gold_align: f.gold_align.to_owned(),
             systems,
-            pairs_a: e.side_a.pairs.to_vec(),
-            pairs_b: e.side_b.pairs.to_vec(),
             warnings,
             sentences: run.keep_sentences.then(|| {
                 e.units
@@ -145,28 +147,24 @@ impl State {
 impl PtsState {
     /// Add a later shard (systems by position).
     pub(super) fn add(&mut self, o: PtsState) {
-        self.gold_a.add(&o.gold_a);
-        self.gold_b.add(&o.gold_b);
+        self.side_a.add(o.side_a);
+        self.side_b.add(o.side_b);
         self.gold_align = format!("{} + {}", self.gold_align, o.gold_align);
         for (a, b) in self.systems.iter_mut().zip(&o.systems) {
-            for (x, y) in a.files.iter_mut().zip(&b.files) {
-                *x = format!("{x} + {y}");
-            }
+            a.align_file = format!("{} + {}", a.align_file, b.align_file);
             a.alignment += b.alignment;
             for (x, y) in a.totals.iter_mut().zip(b.totals) {
                 *x += y;
             }
         }
-        add_pairs(&mut self.pairs_a, &o.pairs_a);
-        add_pairs(&mut self.pairs_b, &o.pairs_b);
-        for (a, b) in self.warnings.iter_mut().zip(o.warnings) {
-            a.extend(b);
-        }
+        self.warnings.extend(o.warnings);
         self.sentences = concat_rows(self.sentences.take(), o.sentences);
     }
 
-    /// What the `pts` report is built from.
-    pub fn into_merged(self) -> PtsMerged {
+    /// What the `pts` report is built from: both sides' results under `opts` with their
+    /// corpus checks made on the merged sums, the warnings of reading kept as one run
+    /// keeps them (the first `warn_limit` of each side, the others counted).
+    pub fn into_merged(self, opts: &DepsOptions, warn_limit: usize) -> PtsMerged {
         let units = match &self.sentences {
             Some(rows) => rows
                 .iter()
@@ -178,21 +176,28 @@ impl PtsState {
                 .map(|s| vec![of_row(&s.totals)])
                 .collect(),
         };
-        let file = |k: usize| self.systems.iter().map(|s| s.files[k].clone()).collect();
+        let side = |d: DepsState| {
+            let mut r = d.into_result(opts, warn_limit);
+            r.corpus_checks(opts);
+            r
+        };
+        let (side_a, side_b) = (side(self.side_a), side(self.side_b));
+        let paths = |d: &DepsResult| d.systems.iter().map(|s| s.file.path.clone()).collect();
+        let mut warnings: Vec<Warning> = (side_a.warnings.iter())
+            .chain(side_b.warnings.iter())
+            .map(Warning::from)
+            .collect();
+        warnings.extend(self.warnings);
         PtsMerged {
-            gold_a: self.gold_a.path.clone(),
-            gold_b: self.gold_b.path.clone(),
-            gold_align: self.gold_align.clone(),
-            sys_a: file(0),
-            sys_b: file(1),
-            sys_align: file(2),
-            side_a: self.gold_a.summary(),
-            side_b: self.gold_b.summary(),
+            sys_a: paths(&side_a),
+            sys_b: paths(&side_b),
+            sys_align: self.systems.iter().map(|s| s.align_file.clone()).collect(),
+            gold_align: self.gold_align,
             aligned: self.systems.iter().map(|s| vec![s.alignment]).collect(),
             units,
-            warnings: self.warnings.into_iter().flatten().collect(),
-            pairs_a: self.pairs_a,
-            pairs_b: self.pairs_b,
+            warnings,
+            side_a,
+            side_b,
         }
     }
 }
@@ -200,19 +205,15 @@ impl PtsState {
 /// A merged `pts` state, owning what [`PtsIn`] borrows.
 #[derive(Debug, Clone)]
 pub struct PtsMerged {
-    gold_a: String,
-    gold_b: String,
     gold_align: String,
     sys_a: Vec<String>,
     sys_b: Vec<String>,
     sys_align: Vec<String>,
-    side_a: FileSummary,
-    side_b: FileSummary,
-    pairs_a: Vec<PairCounts>,
-    pairs_b: Vec<PairCounts>,
+    side_a: DepsResult,
+    side_b: DepsResult,
     aligned: Vec<Vec<AlignCounts>>,
     units: Vec<Vec<PtsCounts>>,
-    /// The warnings of reading, as one run lists them (side a, side b, alignments).
+    /// The warnings, as one run lists them (side a's, side b's, the alignments').
     pub warnings: Vec<Warning>,
 }
 
@@ -221,22 +222,16 @@ impl PtsMerged {
     pub fn input(&self, weights: Weights) -> PtsIn<'_> {
         PtsIn {
             files: PtsFiles {
-                gold_a: &self.gold_a,
-                gold_b: &self.gold_b,
+                gold_a: &self.side_a.gold.path,
+                gold_b: &self.side_b.gold.path,
                 gold_align: &self.gold_align,
                 sys_a: &self.sys_a,
                 sys_b: &self.sys_b,
                 sys_align: &self.sys_align,
             },
             weights,
-            side_a: PtsSide {
-                gold: &self.side_a,
-                pairs: &self.pairs_a,
-            },
-            side_b: PtsSide {
-                gold: &self.side_b,
-                pairs: &self.pairs_b,
-            },
+            side_a: PtsSide::of(&self.side_a),
+            side_b: PtsSide::of(&self.side_b),
             aligned: &self.aligned,
             units: &self.units,
         }
