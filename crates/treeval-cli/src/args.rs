@@ -876,10 +876,10 @@ pub struct OutputArgs {
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub per_sentence: Option<String>,
 
-    /// Write the evaluation's state to FILE (deps): its options, inputs and summed
-    /// counts as JSON (schema "treeval.state/1"), which `treeval merge` sums with the
-    /// states of other shards into the report of the concatenated corpus. The same
-    /// checks as --per-sentence keep FILE from replacing an input.
+    /// Write the evaluation's state to FILE (deps, ud, relations, ted, pts): its options,
+    /// inputs and summed counts as JSON (schema "treeval.state/1"), which `treeval merge`
+    /// sums with the states of other shards into the report of the concatenated corpus.
+    /// The same checks as --per-sentence keep FILE from replacing an input.
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub emit_state: Option<String>,
 
