@@ -1985,3 +1985,74 @@ fn ewt_dev_four_shards_merge_into_the_whole_run() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Sharded TedEval on real data: EWT dev against spaCy's greedy parse, split into 4
+/// shards at sentence boundaries, each evaluated with `ted --emit-state`, then merged:
+/// the tables, notes, intervals and warnings equal those of one run on the whole files.
+#[test]
+fn ewt_dev_four_ted_shards_merge_into_the_whole_run() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let sys = d.join("nbest/en_ewt-dev.en_sm.greedy.conllu");
+    let dir = std::env::temp_dir().join(format!("treeval-ewt-ted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let split = |path: &Path, name: &str| -> Vec<PathBuf> {
+        let text = std::fs::read_to_string(path).unwrap();
+        let sentences: Vec<&str> = text.trim_end().split("\n\n").collect();
+        let n = sentences.len().div_ceil(4);
+        sentences
+            .chunks(n)
+            .enumerate()
+            .map(|(i, c)| {
+                let p = dir.join(format!("{name}.{i}.conllu"));
+                std::fs::write(&p, c.join("\n\n") + "\n\n").unwrap();
+                p
+            })
+            .collect()
+    };
+    let (gs, ss) = (split(&gold, "gold"), split(&sys, "sys"));
+    assert_eq!(gs.len(), 4);
+    let opts = ["--ci", "95", "--samples", "300", "--seed", "3"];
+    let mut args = vec!["merge", "-q", "--format", "json"];
+    let states: Vec<PathBuf> = (0..4).map(|i| dir.join(format!("ted.{i}.json"))).collect();
+    for ((gp, sp), state) in gs.iter().zip(&ss).zip(&states) {
+        let line = ["ted", "-q", "--gold", s(gp), "--parse", s(sp)];
+        treeval(&[&line[..], &["--emit-state", s(state)]].concat());
+        args.push(s(state));
+    }
+    args.extend(opts);
+    let merged: serde_json::Value = serde_json::from_str(&treeval(&args)).unwrap();
+    let line = [
+        "ted",
+        "-q",
+        "--format",
+        "json",
+        "--gold",
+        s(&gold),
+        "--parse",
+        s(&sys),
+    ];
+    let whole: serde_json::Value =
+        serde_json::from_str(&treeval(&[&line[..], &opts[..]].concat())).unwrap();
+    for key in ["sections", "significance", "schema", "command"] {
+        assert_eq!(merged[key], whole[key], "`{key}` differs");
+    }
+    let messages = |v: &serde_json::Value| -> Vec<serde_json::Value> {
+        let all = v["warnings"].as_array().unwrap();
+        all.iter().map(|w| w["message"].clone()).collect()
+    };
+    assert_eq!(messages(&merged), messages(&whole));
+    // the notes name the files: the shards' joined by ` + ` stand for the whole files
+    let (g, y) = (s(&gold), s(&sys));
+    let joined = |p: &[PathBuf]| p.iter().map(|x| s(x)).collect::<Vec<_>>().join(" + ");
+    let notes = serde_json::to_string(&merged["notes"]).unwrap();
+    let notes = notes.replace(&joined(&gs), g).replace(&joined(&ss), y);
+    assert_eq!(notes, serde_json::to_string(&whole["notes"]).unwrap());
+    // Σδ_new 8238 of Σι 68044 and LAS 19073 of 25147 words, as one `treeval ted` run on
+    // the whole files counts them
+    let cell = |section, m| common::counts(common::cell(&merged, section, 0, m));
+    assert_eq!(cell("scores", "TedEval"), vec![8238, 68044]);
+    assert_eq!(cell("own-gold", "LAS"), vec![19073, 25147]);
+    assert!(merged["signature"].as_str().unwrap().ends_with("|merged:4"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,7 +2,7 @@
 //! parallel treebank score of every system, with intervals; and the tests on them.
 
 use treeval_metrics::align::{sum, AlignCounts};
-use treeval_metrics::deps::DepsResult;
+use treeval_metrics::deps::{pair_index, DepsResult, FileSummary, PairCounts};
 use treeval_metrics::pts::{measures, PtsCounts, Weights};
 use treeval_stats::compare::{CompareConfig, Comparison, Ranking};
 
@@ -28,6 +28,25 @@ pub struct PtsFiles<'a> {
     pub sys_align: &'a [String],
 }
 
+/// What the report takes of one side's parses evaluated.
+#[derive(Debug, Clone, Copy)]
+pub struct PtsSide<'a> {
+    /// The side's gold file as read.
+    pub gold: &'a FileSummary,
+    /// Paired word decisions of every two systems (kept for `--test mcnemar`).
+    pub pairs: &'a [PairCounts],
+}
+
+impl<'a> PtsSide<'a> {
+    /// The side of a `deps` evaluation.
+    pub fn of(d: &'a DepsResult) -> Self {
+        PtsSide {
+            gold: &d.gold,
+            pairs: &d.pairs,
+        }
+    }
+}
+
 /// One `pts` evaluation, as the report needs it.
 #[derive(Debug, Clone, Copy)]
 pub struct PtsIn<'a> {
@@ -36,9 +55,9 @@ pub struct PtsIn<'a> {
     /// The weights α_a, α_b, α_ab.
     pub weights: Weights,
     /// The first side's parses evaluated.
-    pub side_a: &'a DepsResult,
+    pub side_a: PtsSide<'a>,
     /// The second side's parses evaluated.
-    pub side_b: &'a DepsResult,
+    pub side_b: PtsSide<'a>,
     /// Every system's alignment counts, one per sentence pair.
     pub aligned: &'a [Vec<AlignCounts>],
     /// Every system's PTS counts, one per sentence pair.
@@ -91,7 +110,7 @@ fn file(role: &str, path: &str, description: String, system: Option<usize>) -> I
 /// the systems.
 fn inputs(r: &mut Report, e: &PtsIn<'_>) {
     let f = e.files;
-    let parse = |d: &DepsResult| format!("{} sentences, {} words", d.gold.sentences, d.gold.words);
+    let parse = |d: PtsSide<'_>| format!("{} sentences, {} words", d.gold.sentences, d.gold.words);
     let pairs = e.side_a.gold.sentences;
     r.inputs
         .push(file("gold-a", f.gold_a, parse(e.side_a), None));
@@ -138,8 +157,9 @@ pub fn tests(
     progress: Progress<'_>,
 ) -> (Vec<Comparison>, Vec<Ranking>) {
     let ms = measures(e.weights);
-    let pair = |d: &DepsResult, x: usize, y: usize| {
-        d.pairs.get(d.pair_index(x, y)).map_or((0, 0), |p| p.uas)
+    let n = e.units.len();
+    let pair = |d: PtsSide<'_>, x: usize, y: usize| {
+        d.pairs.get(pair_index(n, x, y)).map_or((0, 0), |p| p.uas)
     };
     let dec_a = |x: usize, y: usize| pair(e.side_a, x, y);
     let dec_b = |x: usize, y: usize| pair(e.side_b, x, y);

@@ -28,12 +28,16 @@ use crate::ud::{UdFileOut, UdSystemIn};
 
 mod selection;
 pub use selection::SelectionState;
+mod pts;
+mod ted;
+pub use pts::{parse_weights, weights_text, PtsMerged, PtsRow, PtsRun, PtsState, PtsSystemState};
+pub use ted::{TedExperimentState, TedRow, TedState, TedStateOptions};
 
 /// The schema name and version of a state file (its first key).
 pub const SCHEMA: &str = "treeval.state/1";
 
 /// The families that can write a state.
-pub const FAMILIES: &[&str] = &["deps", "ud", "relations"];
+pub const FAMILIES: &[&str] = &["deps", "ud", "relations", "ted", "pts"];
 
 /// One evaluation's state.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -62,6 +66,12 @@ pub struct State {
     /// The counts of a `relations` evaluation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relations: Option<RelationsState>,
+    /// The counts of a `ted` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ted: Option<TedState>,
+    /// The counts of a `pts` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pts: Option<PtsState>,
 }
 
 /// What was read from one file.
@@ -179,6 +189,24 @@ impl FileState {
 }
 
 impl State {
+    /// A state of `family` with `options` and no counts yet (each family's constructor
+    /// sets its own part).
+    fn empty(family: &str, options: BTreeMap<String, serde_json::Value>) -> Self {
+        State {
+            schema: SCHEMA.into(),
+            family: family.into(),
+            treeval: env!("CARGO_PKG_VERSION").into(),
+            options,
+            shards: 1,
+            selection: None,
+            deps: None,
+            ud: None,
+            relations: None,
+            ted: None,
+            pts: None,
+        }
+    }
+
     /// The state of a `deps` evaluation under `opts` (`profile`: its name; `where_specs`:
     /// the `--where` conditions as given), with the per-sentence rows when the result
     /// kept them.
@@ -188,9 +216,19 @@ impl State {
         profile: &str,
         where_specs: &[String],
     ) -> Self {
-        // a shard whose selection keeps no sentence keeps its (empty) rows too
-        let keep = opts.keep_sentences;
-        let deps = DepsState {
+        State {
+            // a shard whose selection keeps no sentence keeps its (empty) rows too
+            deps: Some(DepsState::of(result, where_specs, opts.keep_sentences)),
+            ..State::empty("deps", deps_options(opts, profile))
+        }
+    }
+}
+
+impl DepsState {
+    /// The counts of a `deps` evaluation (`where_specs`: the `--where` conditions as
+    /// given), with the per-sentence rows when `keep`.
+    fn of(result: &DepsResult, where_specs: &[String], keep: bool) -> Self {
+        DepsState {
             where_specs: where_specs.to_vec(),
             gold: FileState::of(&result.gold),
             gold_validity: result.gold_validity,
@@ -201,17 +239,6 @@ impl State {
             omitted_warnings: result.warnings.omitted_warnings(),
             pairs: result.pairs.clone(),
             sentences: keep.then(|| result.sentences.clone()),
-        };
-        State {
-            schema: SCHEMA.into(),
-            family: "deps".into(),
-            treeval: env!("CARGO_PKG_VERSION").into(),
-            options: deps_options(opts, profile),
-            shards: 1,
-            selection: None,
-            deps: Some(deps),
-            ud: None,
-            relations: None,
         }
     }
 }
@@ -309,6 +336,12 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
 
 /// The number of systems of a state.
 pub fn systems_count(s: &State) -> usize {
+    if let Some(t) = &s.ted {
+        return t.experiments.len();
+    }
+    if let Some(p) = &s.pts {
+        return p.systems.len();
+    }
     match (&s.deps, &s.ud, &s.relations) {
         (Some(d), _, _) => d.systems.len(),
         (_, Some(u), _) => u.systems.len(),
@@ -319,6 +352,12 @@ pub fn systems_count(s: &State) -> usize {
 
 /// Whether a state kept the per-sentence rows.
 pub fn has_sentences(s: &State) -> bool {
+    if s.ted.is_some() {
+        return true;
+    }
+    if let Some(p) = &s.pts {
+        return p.sentences.is_some();
+    }
     match (&s.deps, &s.ud, &s.relations) {
         (Some(d), _, _) => d.sentences.is_some(),
         (_, Some(u), _) => u.sentences.is_some(),
@@ -344,6 +383,8 @@ pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
         "deps" => s.deps.is_some(),
         "ud" => s.ud.is_some(),
         "relations" => s.relations.is_some(),
+        "ted" => s.ted.is_some(),
+        "pts" => s.pts.is_some(),
         _ => false,
     };
     if !holds {
@@ -374,6 +415,12 @@ pub fn merge(states: Vec<State>) -> Option<State> {
         if let (Some(a), Some(b)) = (acc.relations.as_mut(), s.relations) {
             a.add(b);
         }
+        if let (Some(a), Some(b)) = (acc.ted.as_mut(), s.ted) {
+            a.add(b);
+        }
+        if let (Some(a), Some(b)) = (acc.pts.as_mut(), s.pts) {
+            a.add(b);
+        }
     }
     Some(acc)
 }
@@ -394,6 +441,46 @@ fn remap(names: &mut Vec<String>, later: &[String]) -> Vec<u32> {
             })
         })
         .collect()
+}
+
+/// Add a later shard's paired decisions, pair by pair.
+fn add_pairs(into: &mut [PairCounts], from: &[PairCounts]) {
+    for (a, b) in into.iter_mut().zip(from) {
+        for (x, y) in [
+            (&mut a.uas, b.uas),
+            (&mut a.las, b.las),
+            (&mut a.la, b.la),
+            (&mut a.lem, b.lem),
+            (&mut a.uem, b.uem),
+        ] {
+            x.0 += y.0;
+            x.1 += y.1;
+        }
+    }
+}
+
+/// Every system's rows of a later shard after the earlier's; `None` when either shard
+/// did not keep them.
+fn concat_rows<T>(a: Option<Vec<Vec<T>>>, b: Option<Vec<Vec<T>>>) -> Option<Vec<Vec<T>>> {
+    let (mut a, b) = (a?, b?);
+    for (x, y) in a.iter_mut().zip(b) {
+        x.extend(y);
+    }
+    Some(a)
+}
+
+/// The warnings of merged shards as one run keeps them: the first `limit`, the others
+/// counted with the shards' `omitted`.
+fn diagnostics(warnings: Vec<Warning>, omitted: u64, limit: usize) -> Diagnostics {
+    let mut out = Diagnostics::with_limit(limit);
+    for w in warnings {
+        let at = Position::new(Arc::from(w.position.as_str()), 0, 0);
+        let mut d = Diagnostic::warning(at, ErrorKind::Other(w.message));
+        d.hint = w.hint;
+        out.push(d);
+    }
+    out.add_omitted_warnings(omitted);
+    out
 }
 
 /// `into[map[i]] += from[i]`, growing `into` as needed.
@@ -423,27 +510,8 @@ impl DepsState {
         }
         self.warnings.extend(o.warnings);
         self.omitted_warnings += o.omitted_warnings;
-        for (a, b) in self.pairs.iter_mut().zip(&o.pairs) {
-            for (x, y) in [
-                (&mut a.uas, b.uas),
-                (&mut a.las, b.las),
-                (&mut a.la, b.la),
-                (&mut a.lem, b.lem),
-                (&mut a.uem, b.uem),
-            ] {
-                x.0 += y.0;
-                x.1 += y.1;
-            }
-        }
-        self.sentences = match (self.sentences.take(), o.sentences) {
-            (Some(mut a), Some(b)) => {
-                for (x, y) in a.iter_mut().zip(b) {
-                    x.extend(y);
-                }
-                Some(a)
-            }
-            _ => None,
-        };
+        add_pairs(&mut self.pairs, &o.pairs);
+        self.sentences = concat_rows(self.sentences.take(), o.sentences);
     }
 
     /// The result a `deps` report is built from, with the options `opts` (made from the
@@ -464,14 +532,7 @@ impl DepsState {
             .enumerate()
             .map(|(k, s)| s.into_result(opts, sentences.get(k).map(Vec::as_slice)))
             .collect();
-        let mut warnings = Diagnostics::with_limit(warn_limit);
-        for w in self.warnings {
-            let at = Position::new(Arc::from(w.position.as_str()), 0, 0);
-            let mut d = Diagnostic::warning(at, ErrorKind::Other(w.message));
-            d.hint = w.hint;
-            warnings.push(d);
-        }
-        warnings.add_omitted_warnings(self.omitted_warnings);
+        let warnings = diagnostics(self.warnings, self.omitted_warnings, warn_limit);
         DepsResult {
             gold: self.gold.summary(),
             gold_validity: self.gold_validity,
@@ -667,15 +728,8 @@ impl State {
             sentences: keep.then(|| systems.iter().map(|s| s.sentences.clone()).collect()),
         };
         State {
-            schema: SCHEMA.into(),
-            family: "ud".into(),
-            treeval: env!("CARGO_PKG_VERSION").into(),
-            options: ud_options(opts),
-            shards: 1,
-            selection: None,
-            deps: None,
             ud: Some(ud),
-            relations: None,
+            ..State::empty("ud", ud_options(opts))
         }
     }
 }
@@ -710,15 +764,7 @@ impl UdState {
                 self.warnings.push(w);
             }
         }
-        self.sentences = match (self.sentences.take(), o.sentences) {
-            (Some(mut a), Some(b)) => {
-                for (x, y) in a.iter_mut().zip(b) {
-                    x.extend(y);
-                }
-                Some(a)
-            }
-            _ => None,
-        };
+        self.sentences = concat_rows(self.sentences.take(), o.sentences);
     }
 
     /// The systems as the `ud` report takes them.
@@ -793,20 +839,13 @@ impl State {
             json!(e.opts.multiple_roots_okay),
         );
         State {
-            schema: SCHEMA.into(),
-            family: "relations".into(),
-            treeval: env!("CARGO_PKG_VERSION").into(),
-            options,
-            shards: 1,
-            selection: None,
-            deps: None,
-            ud: None,
             relations: Some(RelationsState {
                 gold: e.gold.to_owned(),
                 systems: e.systems.to_vec(),
                 units: e.units.to_vec(),
                 warnings,
             }),
+            ..State::empty("relations", options)
         }
     }
 }
@@ -879,13 +918,15 @@ mod tests {
         ));
         let e = parse("[1,", "s.json").unwrap_err();
         assert!(e.starts_with("s.json:1:3: not JSON"), "{e}");
-        let text = "{\"schema\":\"treeval.state/1\",\"family\":\"ted\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
+        let text = "{\"schema\":\"treeval.state/1\",\"family\":\"nbest\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
         let e = parse(text, "s.json").unwrap_err();
-        assert!(
-            e.contains(
-                "a state of `ted`, which this version cannot merge (states: deps, ud, relations)"
-            ),
-            "{e}"
+        let want = format!(
+            "a state of `nbest`, which this version cannot merge (states: {})",
+            FAMILIES.join(", ")
         );
+        assert!(e.contains(&want), "{e}");
+        // a family's name without its counts
+        let e = parse(&text.replace("nbest", "ted"), "s.json").unwrap_err();
+        assert!(e.contains("a state of `ted`, which this version"), "{e}");
     }
 }

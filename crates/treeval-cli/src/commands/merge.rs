@@ -1,6 +1,6 @@
 //! `treeval merge`: the states of shards (`--emit-state`) summed into the report of the
 //! concatenated corpus, built by the command's own code (`deps::present`,
-//! `ud::present`).
+//! `ud::present`, `relations::present`, `ted::present`, `pts::present`).
 
 use std::io::Write;
 
@@ -31,6 +31,8 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut report = match merged.family.as_str() {
         "ud" => ud_report(a, merged)?,
         "relations" => relations_report(a, merged)?,
+        "ted" => ted_report(a, merged)?,
+        "pts" => pts_report(a, merged)?,
         _ => deps_report(a, merged)?,
     };
     record_merge(&mut report, shards, rows);
@@ -48,11 +50,7 @@ fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, F
     };
     let (mut opts, profile) = deps_options(&merged.options, &deps)?;
     opts.selection = selection;
-    if a.report.sig.tests.contains(&TestArg::Mcnemar) && !opts.pair_decisions {
-        return Err(Failure::Usage(
-            "--test mcnemar needs the paired word decisions, which a state keeps only when written with --test mcnemar\n  hint: use --test ar or --test bootstrap (per-sentence rows), or write the states with --test mcnemar".into(),
-        ));
-    }
+    check_mcnemar(a, opts.pair_decisions)?;
     if a.confusion.is_some() && !opts.confusion {
         return Err(Failure::Usage(
             "--confusion needs the label confusions, which a state keeps only when written with --confusion".into(),
@@ -150,6 +148,100 @@ fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repo
         test_metrics: &test_metrics,
     };
     super::relations::present(&p, &e, rel.warnings.clone(), &selected, &cfg)
+}
+
+/// `--test mcnemar` needs the paired decisions, which the states `kept` or not.
+fn check_mcnemar(a: &MergeArgs, kept: bool) -> Result<(), Failure> {
+    if a.report.sig.tests.contains(&TestArg::Mcnemar) && !kept {
+        return Err(Failure::Usage(
+            "--test mcnemar needs the paired word decisions, which a state keeps only when written with --test mcnemar\n  hint: use --test ar or --test bootstrap (per-sentence rows), or write the states with --test mcnemar".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The tables and metric choices of deps and ud that `family` does not have, refused.
+fn refuse_deps_tables(a: &MergeArgs, family: &str, tested: &str) -> Result<(), Failure> {
+    if a.confusion.is_some() || a.per_relation {
+        return Err(Failure::Usage(format!(
+            "--confusion and --per-relation: {family} has neither table (deps and ud have)"
+        )));
+    }
+    if !a.test_metrics.is_empty() {
+        return Err(Failure::Usage(format!(
+            "--test-metrics: {family} tests {tested}; the option is for deps, ud and relations states"
+        )));
+    }
+    Ok(())
+}
+
+/// The report of merged `ted` states, made by `ted`'s own code (`ted::present`,
+/// `ted::finish`) from the experiments' rows.
+fn ted_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    use super::ted::{finish, present, test_config, TedSettings};
+    let Some(ted) = merged.ted else {
+        return Err(Failure::Eval("the states hold no ted counts".into()));
+    };
+    let o = &merged.options;
+    let flag = |k: &str| o.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    let bracket_labels = match o.get("bracket_labels").and_then(|v| v.as_str()) {
+        Some("category") => crate::args::BracketLabels::Category,
+        Some("full") => crate::args::BracketLabels::Full,
+        _ => return Err(bad("bracket_labels")),
+    };
+    let set = TedSettings {
+        unlabeled: flag("unlabeled"),
+        micro: flag("micro"),
+        no_test: flag("no_test"),
+        max_cost: o.get("max_cost").and_then(|v| v.as_u64()),
+        label_equiv: o
+            .get("label_equiv")
+            .and_then(|v| v.as_str())
+            .map(str::to_owned),
+        bracket_labels,
+    };
+    let tested = treeval_report::ted::tested_name(set.micro);
+    refuse_deps_tables(
+        a,
+        "ted",
+        &format!("{tested} (as the states were written: --micro)"),
+    )?;
+    let cfg = test_config(&a.report, set.no_test, ted.experiments.len())?;
+    let mut r = ted.into_result(WARNINGS_KEPT);
+    r.corpus_checks();
+    let mut report = present(&a.report, &set, &r, &cfg);
+    finish(&a.report, &set, &r, &cfg, &Default::default(), &mut report)?;
+    Ok(report)
+}
+
+/// The report of merged `pts` states, made by `pts`' own code (`pts::present`).
+fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    let Some(pts) = merged.pts else {
+        return Err(Failure::Eval("the states hold no pts counts".into()));
+    };
+    refuse_deps_tables(a, "pts", "UAS_a, UAS_b, AER and PTS")?;
+    let o = &merged.options;
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    let weights = state::parse_weights(text("weights")).ok_or_else(|| bad("weights"))?;
+    let decisions = o.get("pair_decisions").and_then(|v| v.as_bool()) == Some(true);
+    check_mcnemar(a, decisions)?;
+    let opts = DepsOptions {
+        punct: PunctPolicy::parse(text("punct")).ok_or_else(|| bad("punct"))?,
+        labels: LabelMode::Full,
+        pair_decisions: decisions,
+        ..DepsOptions::default()
+    };
+    let m = pts.into_merged(&opts, WARNINGS_KEPT);
+    let report = super::pts::present(
+        &a.report,
+        text("punct"),
+        &m.input(weights),
+        m.warnings.clone(),
+    );
+    super::pts::print_warnings(&report, a.report.quiet);
+    Ok(report)
 }
 
 /// `--test-metrics`, checked against the family's metrics (its default when not given).

@@ -5,20 +5,22 @@ use std::io::Write;
 use treeval_formats::align::{read_alignment_path, AlignOptions, AlignmentFile};
 use treeval_formats::ReaderBuilder;
 use treeval_metrics::align::{count_files, pair_sentences, AlignCounts};
-use treeval_metrics::deps::{evaluate, DepsResult, Input as Parses};
+use treeval_metrics::deps::{evaluate_counts, DepsResult, Input as Parses};
 use treeval_metrics::pts::{row, PtsCounts, Weights};
 use treeval_metrics::{DepsOptions, LabelMode};
 use treeval_report::errors::DepsErrors;
 use treeval_report::model::Warning;
-use treeval_report::pts::{PtsFiles, PtsIn};
+use treeval_report::pts::{PtsFiles, PtsIn, PtsSide};
+use treeval_report::state::weights_text;
 use treeval_report::value::Report;
 use treeval_stats::compare::TestKind;
 
-use crate::args::{PtsArgs, TestArg};
+use crate::args::{PtsArgs, ReportArgs, TestArg};
 use crate::output::{check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
-/// One side's parses evaluated, with its `--errors` listing when `errors`; `keep` sees
+/// One side's parses evaluated (before their corpus checks), with its `--errors` listing
+/// when `errors`; `keep` sees
 /// every (system, gold sentence) pair (system 0 first) and says whether the listing
 /// takes it (the sentence selection's).
 fn parses(
@@ -36,7 +38,7 @@ fn parses(
         builder: b.clone(),
     };
     let sys: Vec<Parses> = systems.iter().map(|p| input(p)).collect();
-    let r = evaluate(&input(gold), &sys, opts, |k, g, s, _| {
+    let r = evaluate_counts(&input(gold), &sys, opts, |k, g, s, _| {
         if keep(k, g) {
             if let Some(l) = listing.as_mut() {
                 l.observe(k, g, s);
@@ -106,35 +108,37 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let ((mut side_a, errors_a), (mut side_b, errors_b), (kept, selected)) =
         sides(a, &opts, &selection)?;
     crate::select::check_kept(&selection, &selected)?;
+    let mut align_warnings = Vec::new();
     let pairs = side_a.gold.sentences;
-    let mut warnings: Vec<Warning> = side_a
-        .warnings
-        .iter()
-        .chain(side_b.warnings.iter())
-        .map(Warning::from)
-        .collect();
-    let (mut aligned, files) = alignments(a, pairs, &mut warnings)?;
+    let (mut aligned, files) = alignments(a, pairs, &mut align_warnings)?;
     keep_rows(&kept, &mut side_a, &mut side_b, &mut aligned);
     if a.report.out.per_sentence.is_some() {
         per_sentence(a, &ins, &side_a, &side_b, &aligned, &kept)?;
     }
     let units = units(&side_a, &side_b, &aligned);
-    let e = PtsIn {
-        files: PtsFiles {
-            gold_a: &a.gold_a,
-            gold_b: &a.gold_b,
-            gold_align: &a.gold_align,
-            sys_a: &a.sys_a,
-            sys_b: &a.sys_b,
-            sys_align: &a.sys_align,
-        },
-        weights: w,
-        side_a: &side_a,
-        side_b: &side_b,
-        aligned: &aligned,
-        units: &units,
-    };
-    let mut report = build(a, &e, warnings);
+    if let Some(path) = a.report.out.emit_state.as_deref() {
+        let run = treeval_report::state::PtsRun {
+            e: &input(a, w, [&side_a, &side_b], &aligned, &units),
+            sides: [&side_a, &side_b],
+            punct: &a.punct.name(),
+            reverse: a.reverse,
+            opts: &opts,
+            keep_sentences: a.report.out.keep_sentences
+                || !a.report.sig.tests.is_empty()
+                || a.report.sig.ci.is_some(),
+        };
+        let state = treeval_report::state::State::of_pts(&run, align_warnings.clone());
+        crate::output::write_state(path, &state)?;
+    }
+    // after the state, which holds the counts the checks are made again from
+    side_a.corpus_checks(&opts);
+    side_b.corpus_checks(&opts);
+    let warnings = (side_a.warnings.iter().chain(side_b.warnings.iter()))
+        .map(Warning::from)
+        .chain(align_warnings)
+        .collect();
+    let e = input(a, w, [&side_a, &side_b], &aligned, &units);
+    let mut report = present(&a.report, &a.punct.name(), &e, warnings);
     if let (Some(x), Some(y)) = (errors_a, errors_b) {
         let (gold, hyps) = &files;
         let align = hyps
@@ -145,20 +149,46 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let unit = "syntactic words of side a's gold";
     crate::select::record(&mut report, &selection, &selected, unit, true, true)?;
-    if !a.report.quiet {
-        for w in &report.warnings {
-            eprintln!("{}", super::significance::warning_line(w));
-        }
-    }
+    print_warnings(&report, a.report.quiet);
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }
 
+/// The evaluation as the report takes it.
+fn input<'a>(
+    a: &'a PtsArgs,
+    weights: Weights,
+    sides: [&'a DepsResult; 2],
+    aligned: &'a [Vec<AlignCounts>],
+    units: &'a [Vec<PtsCounts>],
+) -> PtsIn<'a> {
+    PtsIn {
+        files: PtsFiles {
+            gold_a: &a.gold_a,
+            gold_b: &a.gold_b,
+            gold_align: &a.gold_align,
+            sys_a: &a.sys_a,
+            sys_b: &a.sys_b,
+            sys_align: &a.sys_align,
+        },
+        weights,
+        side_a: PtsSide::of(sides[0]),
+        side_b: PtsSide::of(sides[1]),
+        aligned,
+        units,
+    }
+}
+
 /// The checks of the command line: format, outputs, one of each file per system, the
 /// weights, two systems for a test.
 fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
-    crate::output::check_report(&crate::output::Capabilities::of("pts"), &a.report, false)?;
+    let can = crate::output::Capabilities {
+        state: true,
+        ..crate::output::Capabilities::of("pts")
+    };
+    crate::output::check_report(&can, &a.report, false)?;
+    check_state(a)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {
@@ -185,6 +215,18 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
         ));
     }
     Ok(())
+}
+
+/// `--emit-state` does not record a sentence selection (its counts are not in a state
+/// yet).
+fn check_state(a: &PtsArgs) -> Result<(), Failure> {
+    if a.report.out.emit_state.is_none() {
+        return Ok(());
+    }
+    crate::select::refuse(
+        &a.report.select,
+        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
+    )
 }
 
 /// One side's parses evaluated, with its `--errors` listing when asked.
@@ -328,24 +370,36 @@ fn units(
         .collect()
 }
 
-/// The report: both UAS, AER and PTS of every system, with intervals and tests.
-fn build(a: &PtsArgs, e: &PtsIn<'_>, warnings: Vec<Warning>) -> Report {
-    let cfg = super::significance::config(&a.report.sig);
+/// The report's warnings on stderr, unless `quiet`.
+pub(crate) fn print_warnings(report: &Report, quiet: bool) {
+    if !quiet {
+        for w in &report.warnings {
+            eprintln!("{}", super::significance::warning_line(w));
+        }
+    }
+}
+
+/// The report (as `ra` asks for it; `punct`: the policy's name): both UAS, AER and PTS
+/// of every system, with intervals and tests.
+pub(crate) fn present(
+    ra: &ReportArgs,
+    punct: &str,
+    e: &PtsIn<'_>,
+    warnings: Vec<Warning>,
+) -> Report {
+    let cfg = super::significance::config(&ra.sig);
     let w = e.weights;
     let mut signature = treeval_report::Signature::new(
         "pts",
-        &[
-            ("punct", a.punct.name()),
-            ("weights", format!("{},{},{}", w.a, w.b, w.ab)),
-        ],
+        &[("punct", punct.to_owned()), ("weights", weights_text(w))],
     );
-    if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
-        super::significance::sign(&a.report.sig, &cfg, &mut signature);
+    if !cfg.tests.is_empty() || ra.sig.ci.is_some() {
+        super::significance::sign(&ra.sig, &cfg, &mut signature);
     }
-    let ci = super::significance::intervals(&a.report.sig);
-    let mut r = treeval_report::pts::build(signature, &a.punct.name(), e, ci, warnings);
+    let ci = super::significance::intervals(&ra.sig);
+    let mut r = treeval_report::pts::build(signature, punct, e, ci, warnings);
     if !cfg.tests.is_empty() {
-        let bar = super::significance::Progress::new(a.report.quiet);
+        let bar = super::significance::Progress::new(ra.quiet);
         (r.comparisons, r.rankings) =
             treeval_report::pts::tests(e, &cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();
@@ -358,6 +412,6 @@ fn build(a: &PtsArgs, e: &PtsIn<'_>, warnings: Vec<Warning>) -> Report {
         }
     }
     r.significance =
-        super::significance::settings(&a.report.sig, &cfg, &treeval_report::pts::tested_names(w));
+        super::significance::settings(&ra.sig, &cfg, &treeval_report::pts::tested_names(w));
     r
 }

@@ -10,13 +10,13 @@ use treeval_metrics::ted::{
     parse_apted, try_distance, try_distance_with_script, FreeRelabel, TooCostly, Tree, UnitCost,
     DEFAULT_MAX_COST,
 };
-use treeval_metrics::tedeval::run::{evaluate, Experiment, TedEvalOptions, TedEvalResult};
+use treeval_metrics::tedeval::run::{evaluate_counts, Experiment, TedEvalOptions, TedEvalResult};
 use treeval_report::model::Warning;
 use treeval_report::ted::{build, tested_name, tests, TedShown};
 use treeval_report::Signature;
 use treeval_stats::compare::{CompareConfig, TestKind};
 
-use crate::args::{BracketLabels, Format, TedArgs};
+use crate::args::{BracketLabels, Format, ReportArgs, TedArgs};
 use crate::output::{check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
@@ -49,13 +49,70 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
     let can = crate::output::Capabilities {
         no_selection: a.distance.as_ref().map(|_| "--sent-id, --min-len and --max-len select sentences of a TedEval run; --distance measures every tree pair it is given"),
+        state: true,
         ..crate::output::Capabilities::of("ted")
     };
     crate::output::check_report(&can, &a.report, false)?;
+    check_state(a)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)?;
     match &a.distance {
         Some(path) => distances(a, path, out),
         None => tedeval(a, out),
+    }
+}
+
+/// `--emit-state` records a TedEval run: not the distances of `--distance`, and not a
+/// sentence selection (its counts are not in a state yet).
+fn check_state(a: &TedArgs) -> Result<(), Failure> {
+    if a.report.out.emit_state.is_none() {
+        return Ok(());
+    }
+    if a.distance.is_some() {
+        return Err(Failure::Usage(
+            "--emit-state records the counts of a TedEval run; --distance prints one distance per tree pair: drop one of the two".into(),
+        ));
+    }
+    crate::select::refuse(
+        &a.report.select,
+        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
+    )
+}
+
+/// What a TedEval report shows and how it was counted, from the command line or from
+/// the options of a state (`treeval merge`).
+pub(crate) struct TedSettings {
+    /// `--unlabeled`.
+    pub unlabeled: bool,
+    /// `--micro`.
+    pub micro: bool,
+    /// `--no-test`.
+    pub no_test: bool,
+    /// `--max-cost`.
+    pub max_cost: Option<u64>,
+    /// `--label-equiv` as given.
+    pub label_equiv: Option<String>,
+    /// `--bracket-labels`.
+    pub bracket_labels: BracketLabels,
+}
+
+impl TedSettings {
+    fn of(a: &TedArgs) -> Self {
+        TedSettings {
+            unlabeled: a.unlabeled,
+            micro: a.micro,
+            no_test: a.no_test,
+            max_cost: a.max_cost,
+            label_equiv: a.label_equiv.clone(),
+            bracket_labels: a.bracket_labels,
+        }
+    }
+}
+
+/// The name of a `--bracket-labels` value.
+pub(crate) fn bracket_labels_name(b: BracketLabels) -> &'static str {
+    match b {
+        BracketLabels::Category => "category",
+        BracketLabels::Full => "full",
     }
 }
 
@@ -124,35 +181,44 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(p) => equivalences(p)?,
         None => HashMap::new(),
     };
-    let cfg = test_config(a, exps.len())?;
+    let set = TedSettings::of(a);
+    let cfg = test_config(&a.report, set.no_test, exps.len())?;
     let resample = !cfg.tests.is_empty() || a.report.sig.ci.is_some();
+    let out_args = &a.report.out;
     let opts = TedEvalOptions {
         unlabeled: a.unlabeled,
         selection: crate::select::selection(&a.report.select)?,
         max_cost: a.max_cost,
         equivalences,
-        keep_sentences: resample || a.report.out.per_sentence.is_some(),
+        keep_sentences: resample
+            || out_args.per_sentence.is_some()
+            || out_args.emit_state.is_some(),
         brackets: treeval_metrics::tedeval::BracketConversion {
             drop_tags: vec!["-NONE-".into()],
             cut_labels: a.bracket_labels == BracketLabels::Category,
         },
         keep_edits: a.report.errors,
     };
-    let r = evaluate(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
+    let mut r = evaluate_counts(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
     crate::select::check_kept(&opts.selection, &r.selection)?;
-    let warnings = warnings(a, &r);
-    let signature = signature(a, exps.len(), &r);
+    if let Some(path) = out_args.emit_state.as_deref() {
+        let o = treeval_report::state::TedStateOptions {
+            unlabeled: set.unlabeled,
+            micro: set.micro,
+            no_test: set.no_test,
+            max_cost: set.max_cost,
+            label_equiv: set.label_equiv.as_deref(),
+            equivalences: &opts.equivalences,
+            bracket_labels: bracket_labels_name(set.bracket_labels),
+        };
+        crate::output::write_state(path, &treeval_report::state::State::of_ted(&r, &o))?;
+    }
+    // after the state, which holds the counts the checks are made again from
+    r.corpus_checks();
     if a.report.out.per_sentence.is_some() {
         per_sentence(a, &r)?;
     }
-    let shown = TedShown {
-        unlabeled: a.unlabeled,
-        micro: a.micro,
-        max_len: a.report.select.max_len,
-        resample,
-        ci: super::significance::intervals(&a.report.sig),
-    };
-    let mut report = build(signature, &r, shown, warnings);
+    let mut report = present(&a.report, &set, &r, &cfg);
     if a.report.errors {
         report.listings = r
             .experiments
@@ -162,29 +228,67 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .collect();
         report.notes.push("--errors: per parse, the edit operations of its optimal script against the generalized gold that the script of its own gold does not have too (an operation is the same when its type, node yield and labels are); they make up δ_new, one each".into());
     }
-    let (sel, c) = (&opts.selection, &r.selection);
-    crate::select::record(&mut report, sel, c, "words", true, a.report.quiet)?;
-    if !cfg.tests.is_empty() {
-        let bar = super::significance::Progress::new(a.report.quiet);
-        (report.comparisons, report.rankings) =
-            tests(&r, a.micro, &cfg, &|l, d, t| bar.update(l, d, t));
-        bar.finish();
-    }
-    if resample {
-        super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
-    }
-    report.significance =
-        super::significance::settings(&a.report.sig, &cfg, &[tested_name(a.micro).to_owned()]);
+    finish(&a.report, &set, &r, &cfg, &opts.selection, &mut report)?;
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }
 
+/// The report of a TedEval run `r` under `set` (shown as `ra` asks), before its
+/// listings and [`finish`]: the warnings (on stderr unless `--quiet`), the signature
+/// and the tables.
+pub(crate) fn present(
+    ra: &ReportArgs,
+    set: &TedSettings,
+    r: &TedEvalResult,
+    cfg: &CompareConfig,
+) -> treeval_report::Report {
+    let warnings = warnings(ra.quiet, r);
+    let signature = signature(ra, set, r);
+    let shown = TedShown {
+        unlabeled: set.unlabeled,
+        micro: set.micro,
+        max_len: ra.select.max_len,
+        resample: !cfg.tests.is_empty() || ra.sig.ci.is_some(),
+        ci: super::significance::intervals(&ra.sig),
+    };
+    build(signature, r, shown, warnings)
+}
+
+/// The end of a TedEval report: the sentence selection `sel`, the tests of `cfg` and
+/// their settings.
+pub(crate) fn finish(
+    ra: &ReportArgs,
+    set: &TedSettings,
+    r: &TedEvalResult,
+    cfg: &CompareConfig,
+    sel: &treeval_metrics::select::Selection,
+    report: &mut treeval_report::Report,
+) -> Result<(), Failure> {
+    crate::select::record(report, sel, &r.selection, "words", true, ra.quiet)?;
+    if !cfg.tests.is_empty() {
+        let bar = super::significance::Progress::new(ra.quiet);
+        (report.comparisons, report.rankings) =
+            tests(r, set.micro, cfg, &|l, d, t| bar.update(l, d, t));
+        bar.finish();
+    }
+    if !cfg.tests.is_empty() || ra.sig.ci.is_some() {
+        super::significance::sign(&ra.sig, cfg, &mut report.signature);
+    }
+    report.significance =
+        super::significance::settings(&ra.sig, cfg, &[tested_name(set.micro).to_owned()]);
+    Ok(())
+}
+
 /// The tests asked for among `experiments`: McNemar is refused (no paired decisions), a
 /// test needs two experiments, and two or more are tested by approximate randomization
-/// unless `--no-test`.
-fn test_config(a: &TedArgs, experiments: usize) -> Result<CompareConfig, Failure> {
-    let mut cfg = super::significance::config(&a.report.sig);
+/// unless `no_test` (`--no-test`).
+pub(crate) fn test_config(
+    ra: &ReportArgs,
+    no_test: bool,
+    experiments: usize,
+) -> Result<CompareConfig, Failure> {
+    let mut cfg = super::significance::config(&ra.sig);
     if cfg.tests.contains(&TestKind::Mcnemar) {
         return Err(Failure::Usage(
             "--test mcnemar needs paired binary decisions; TedEval scores are sentence distances: use --test ar or --test bootstrap".into(),
@@ -195,7 +299,7 @@ fn test_config(a: &TedArgs, experiments: usize) -> Result<CompareConfig, Failure
             "--test compares systems: give at least two parses or experiments".into(),
         ));
     }
-    if cfg.tests.is_empty() && experiments >= 2 && !a.no_test {
+    if cfg.tests.is_empty() && experiments >= 2 && !no_test {
         cfg.tests = vec![TestKind::Ar];
     }
     Ok(cfg)
@@ -203,9 +307,9 @@ fn test_config(a: &TedArgs, experiments: usize) -> Result<CompareConfig, Failure
 
 /// The evaluation's warnings (printed on stderr unless `--quiet`), and one when no
 /// sentence was scored.
-fn warnings(a: &TedArgs, r: &TedEvalResult) -> Vec<Warning> {
+fn warnings(quiet: bool, r: &TedEvalResult) -> Vec<Warning> {
     let mut warnings: Vec<Warning> = r.warnings.iter().map(Warning::from).collect();
-    if !a.report.quiet {
+    if !quiet {
         for d in r.warnings.iter() {
             eprintln!("warning: {d}");
         }
@@ -221,7 +325,7 @@ fn warnings(a: &TedArgs, r: &TedEvalResult) -> Vec<Warning> {
         };
         let message =
             format!("no sentence was scored: {why}; TedEval is not applicable (n/a, null in JSON)");
-        if !a.report.quiet {
+        if !quiet {
             eprintln!("warning: {message}");
         }
         warnings.push(Warning {
@@ -234,11 +338,11 @@ fn warnings(a: &TedArgs, r: &TedEvalResult) -> Vec<Warning> {
 }
 
 /// The signature of the run (without the tests', which come after them).
-fn signature(a: &TedArgs, experiments: usize, r: &TedEvalResult) -> Signature {
+fn signature(ra: &ReportArgs, a: &TedSettings, r: &TedEvalResult) -> Signature {
     let mut signature = Signature::new(
         "ted",
         &[
-            ("experiments", experiments.to_string()),
+            ("experiments", r.experiments.len().to_string()),
             (
                 "labels",
                 if a.unlabeled { "unlabeled" } else { "labeled" }.into(),
@@ -247,10 +351,7 @@ fn signature(a: &TedArgs, experiments: usize, r: &TedEvalResult) -> Signature {
             ("average", if a.micro { "micro" } else { "global" }.into()),
             (
                 "max-len",
-                a.report
-                    .select
-                    .max_len
-                    .map_or("none".into(), |n| n.to_string()),
+                ra.select.max_len.map_or("none".into(), |n| n.to_string()),
             ),
             (
                 "equiv",
@@ -265,11 +366,7 @@ fn signature(a: &TedArgs, experiments: usize, r: &TedEvalResult) -> Signature {
     if r.experiments.iter().any(|x| x.attachment.is_none()) {
         signature.push(
             "bracket-labels",
-            match a.bracket_labels {
-                BracketLabels::Category => "category",
-                BracketLabels::Full => "full",
-            }
-            .into(),
+            bracket_labels_name(a.bracket_labels).into(),
         );
     }
     signature

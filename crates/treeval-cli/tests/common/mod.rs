@@ -2,6 +2,8 @@
 //! `treeval` binary.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod corpus;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

@@ -22,7 +22,7 @@ pub use measures::{
 };
 pub use observe::{GoldSentence, Observer, DECISION_HEAD, DECISION_LABEL, DECISION_SCORED};
 pub use run::{
-    evaluate, evaluate_counts, DepsResult, FileSummary, Input, PairCounts, SystemResult,
+    evaluate, evaluate_counts, pair_index, DepsResult, FileSummary, Input, PairCounts, SystemResult,
 };
 
 /// Which tokens are scored.

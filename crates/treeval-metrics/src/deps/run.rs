@@ -94,9 +94,14 @@ pub struct DepsResult {
 impl DepsResult {
     /// Index in [`DepsResult::pairs`] of systems `a < b`.
     pub fn pair_index(&self, a: usize, b: usize) -> usize {
-        let n = self.systems.len();
-        a * n - a * (a + 1) / 2 + (b - a - 1)
+        pair_index(self.systems.len(), a, b)
     }
+}
+
+/// The index of systems `a < b` among the pairs of `n` systems, in the order (0,1),
+/// (0,2), …, (1,2), … of [`DepsResult::pairs`].
+pub fn pair_index(n: usize, a: usize, b: usize) -> usize {
+    a * n - a * (a + 1) / 2 + (b - a - 1)
 }
 
 impl DepsResult {

@@ -133,7 +133,7 @@ fn inner(label: String, mut children: Vec<FNode>, claims: Option<Box<Claims>>) -
 }
 
 /// What [`functional_tree`] had to repair.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Repairs {
     /// Words whose head was missing or out of range: attached to the root.
     pub bad_heads: u32,
@@ -966,6 +966,25 @@ impl std::ops::AddAssign for TedEvalCounts {
 }
 
 impl TedEvalCounts {
+    /// One scored sentence's counts from its integers; its score 1 − δ_new/ι (1 when
+    /// ι = 0) is computed here, so counts rebuilt from the integers (a merged state's
+    /// rows) are bit-identical to the scored sentence's.
+    pub fn sentence(delta: u64, delta_new: u64, normalizer: u64, terminal_edits: u64) -> Self {
+        let score = if normalizer == 0 {
+            1.0
+        } else {
+            1.0 - delta_new as f64 / normalizer as f64
+        };
+        TedEvalCounts {
+            sentences: 1,
+            delta,
+            delta_new,
+            normalizer,
+            terminal_edits,
+            sum_sentence_score: score,
+        }
+    }
+
     /// The corpus score by global averaging, 1 − Σδ_new / Σι (1 without nodes).
     pub fn score(&self) -> f64 {
         if self.normalizer == 0 {
@@ -1070,19 +1089,12 @@ fn score_ops(
         })
         .count() as u32;
     let normalizer = parse.size + gen.size + terminal_edits;
-    let score = if normalizer == 0 {
-        1.0
-    } else {
-        1.0 - f64::from(delta_new) / f64::from(normalizer)
-    };
-    let counts = TedEvalCounts {
-        sentences: 1,
-        delta: u64::from(delta),
-        delta_new: u64::from(delta_new),
-        normalizer: u64::from(normalizer),
-        terminal_edits: u64::from(terminal_edits),
-        sum_sentence_score: score,
-    };
+    let counts = TedEvalCounts::sentence(
+        u64::from(delta),
+        u64::from(delta_new),
+        u64::from(normalizer),
+        u64::from(terminal_edits),
+    );
     Ok((counts, kept))
 }
 

@@ -16,7 +16,7 @@ use super::{
     functional_tree, generalize, ted_tree, try_score_sentence, FNode, LabelIds, Repairs,
     TedEvalCounts,
 };
-use crate::deps::{evaluate as evaluate_deps, FileSummary, Input};
+use crate::deps::{evaluate_counts as evaluate_counts_deps, DepsResult, FileSummary, Input};
 use crate::ted::{TooCostly, DEFAULT_MAX_COST};
 use crate::{AttachmentCounts, DepsOptions};
 
@@ -96,6 +96,10 @@ pub struct ExperimentResult {
     /// With `keep_edits`: the operations behind δ_new of every scored sentence that has
     /// some (their number is [`TedEvalCounts::delta_new`] summed).
     pub edits: Vec<SentenceEdits>,
+    /// A dependency experiment's `deps` counts over every sentence, before their corpus
+    /// checks ([`TedEvalResult::corpus_checks`]), without warnings (they are in
+    /// [`TedEvalResult::warnings`]).
+    pub deps: Option<DepsResult>,
 }
 
 /// Everything a TedEval run counted.
@@ -124,7 +128,7 @@ pub struct TedEvalResult {
 }
 
 /// Node counts of the generalized gold against the first experiment's gold.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct RunSummary {
     /// Nodes of all generalized gold trees (ROOT and terminals excluded).
     pub generalized_nodes: u64,
@@ -343,17 +347,50 @@ fn pair_sides(
             id: None,
         });
     }
-    Ok((pairs, gs, ps, gr, pr))
+    Ok((pairs, gs, ps, gr, pr, None))
 }
 
-/// An experiment as read: its pairs of trees, the gold and parse files' summaries, and
-/// the repairs of the gold and of the parse trees.
-type ReadExperiment = (Vec<Pair>, FileSummary, FileSummary, Repairs, Repairs);
+/// An experiment as read: its pairs of trees, the gold and parse files' summaries, the
+/// repairs of the gold and of the parse trees, and a dependency experiment's `deps`
+/// counts (before their corpus checks, without warnings).
+type ReadExperiment = (
+    Vec<Pair>,
+    FileSummary,
+    FileSummary,
+    Repairs,
+    Repairs,
+    Option<DepsResult>,
+);
 
 /// Evaluate the experiments. Errors (unreadable or malformed files, files that do not
 /// pair up, golds of different experiments over different words) are collected and
 /// returned together.
 pub fn evaluate(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalResult, Error> {
+    let mut r = evaluate_counts(exps, opts)?;
+    r.corpus_checks();
+    Ok(r)
+}
+
+impl TedEvalResult {
+    /// The warnings about the dependency experiments' whole files, from their summed
+    /// `deps` counts (after reading every sentence, or after merging shards), after the
+    /// others: label inventories, punctuation, empty XPOS (as `deps` checks them).
+    pub fn corpus_checks(&mut self) {
+        for x in &self.experiments {
+            if let Some(d) = &x.deps {
+                let mut d = d.clone();
+                d.corpus_checks(&DepsOptions::default());
+                for w in d.warnings.iter() {
+                    self.warnings.push(w.clone());
+                }
+            }
+        }
+    }
+}
+
+/// [`evaluate`] without [`TedEvalResult::corpus_checks`]: the counts and the warnings
+/// found while reading and scoring (what a mergeable state keeps).
+pub fn evaluate_counts(exps: &[Experiment], opts: &TedEvalOptions) -> Result<TedEvalResult, Error> {
     if exps.is_empty() {
         return Err(Error::single(Diagnostic::error(
             Position::new(Arc::from("-"), 0, 0),
@@ -423,7 +460,7 @@ fn read_dependency(
 ) -> Result<ReadExperiment, Error> {
     let mut pairs = Vec::new();
     let (mut gr, mut pr) = (Repairs::default(), Repairs::default());
-    let r = evaluate_deps(
+    let mut r = evaluate_counts_deps(
         &e.gold,
         std::slice::from_ref(&e.parse),
         deps_opts,
@@ -438,12 +475,13 @@ fn read_dependency(
             });
         },
     )?;
-    for d in r.warnings.iter() {
+    let reading = std::mem::replace(&mut r.warnings, Diagnostics::with_limit(100));
+    for d in reading.iter() {
         warnings.push(d.clone());
     }
-    let parse = r.systems.into_iter().next().map(|s| s.file);
+    let parse = r.systems.first().map(|s| s.file.clone());
     let parse = parse.unwrap_or_else(|| r.gold.clone());
-    Ok((pairs, r.gold, parse, gr, pr))
+    Ok((pairs, r.gold.clone(), parse, gr, pr, Some(r)))
 }
 
 /// Check that the golds of all experiments cover the same words, sentence by sentence
@@ -575,6 +613,7 @@ impl<'o> Tally<'o> {
                 parse_repairs: r.4,
                 sentences: Vec::new(),
                 edits: Vec::new(),
+                deps: r.5.clone(),
             })
             .collect();
         Tally {

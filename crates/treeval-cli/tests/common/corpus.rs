@@ -1,0 +1,162 @@
+//! Random corpora for the property tests of sharded evaluation (tests/merge.rs,
+//! tests/merge_ted_pts.rs), and the reports' comparison.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+use super::{stderr, treeval_in};
+
+/// A fresh scratch folder for `name`, its own in this process (the property tests run in
+/// parallel).
+pub fn scratch(name: &str) -> PathBuf {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("treeval-merge-{name}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Standard output of `treeval args` in `dir`, which must succeed.
+pub fn run_json(dir: &Path, args: &[String]) -> String {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = treeval_in(dir, &args);
+    assert!(o.status.success(), "treeval {args:?}: {}", stderr(&o));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+/// The words of a line.
+pub fn words(s: &str) -> Vec<String> {
+    s.split_whitespace().map(str::to_owned).collect()
+}
+
+/// One random sentence: (gold, system A, system B) CoNLL-U blocks of the same words.
+#[derive(Debug, Clone)]
+pub struct Triple(pub [String; 3]);
+
+pub const LABELS: &[&str] = &[
+    "nsubj",
+    "obj",
+    "det",
+    "amod",
+    "case",
+    "punct",
+    "nmod:poss",
+    "obl",
+];
+pub const UPOS: &[&str] = &["NOUN", "VERB", "DET", "ADJ", "PUNCT"];
+
+/// A valid tree over `n` words: `order` gives the order words are attached in (the first
+/// is the root), `picks[i]` picks the head among the words attached before.
+pub fn tree(order: &[usize], picks: &[usize]) -> Vec<usize> {
+    let mut heads = vec![0; order.len()];
+    for (i, &w) in order.iter().enumerate().skip(1) {
+        heads[w] = order[picks[i] % i] + 1;
+    }
+    heads
+}
+
+pub fn block(forms: &[(usize, usize)], heads: &[usize], labels: &[String]) -> String {
+    let mut s = String::new();
+    for (i, &(f, u)) in forms.iter().enumerate() {
+        s.push_str(&format!(
+            "{}\tw{f}\tw{f}\t{}\t_\t_\t{}\t{}\t_\t_\n",
+            i + 1,
+            UPOS[u],
+            heads[i],
+            labels[i]
+        ));
+    }
+    s
+}
+
+/// A system's analysis of the gold sentence: its tree (gold's, or another one) and its
+/// labels (each gold's, or another, sometimes one gold never uses).
+pub fn system(
+    gold: &[usize],
+    gold_labels: &[String],
+    other: Option<Vec<usize>>,
+    relabel: &[(bool, usize)],
+) -> (Vec<usize>, Vec<String>) {
+    let heads = other.unwrap_or_else(|| gold.to_vec());
+    let labels = heads
+        .iter()
+        .zip(gold_labels)
+        .zip(relabel)
+        .map(|((&h, g), &(change, l))| match (h, change) {
+            (0, _) => "root".to_owned(),
+            (_, true) if l == LABELS.len() => "xcomp".to_owned(),
+            (_, true) => LABELS[l % LABELS.len()].to_owned(),
+            _ => g.clone(),
+        })
+        .collect();
+    (heads, labels)
+}
+
+pub fn sentence() -> impl Strategy<Value = Triple> {
+    (1usize..8)
+        .prop_flat_map(|n| {
+            let perm = Just((0..n).collect::<Vec<_>>()).prop_shuffle();
+            let picks = proptest::collection::vec(0usize..8, n);
+            let words = proptest::collection::vec((0usize..30, 0usize..UPOS.len()), n);
+            let labels = proptest::collection::vec(0usize..LABELS.len(), n);
+            let sys = proptest::collection::vec(
+                (
+                    proptest::option::of((
+                        Just((0..n).collect::<Vec<_>>()).prop_shuffle(),
+                        proptest::collection::vec(0usize..8, n),
+                    )),
+                    proptest::collection::vec(
+                        (proptest::bool::weighted(0.3), 0usize..=LABELS.len()),
+                        n,
+                    ),
+                ),
+                2,
+            );
+            (perm, picks, words, labels, sys)
+        })
+        .prop_map(|(perm, picks, words, labels, sys)| {
+            let heads = tree(&perm, &picks);
+            let gl: Vec<String> = heads
+                .iter()
+                .zip(&labels)
+                .map(|(&h, &l)| {
+                    if h == 0 {
+                        "root".into()
+                    } else {
+                        LABELS[l].into()
+                    }
+                })
+                .collect();
+            let mut out = [block(&words, &heads, &gl), String::new(), String::new()];
+            for (k, (other, relabel)) in sys.into_iter().enumerate() {
+                let other = other.map(|(o, p)| tree(&o, &p));
+                let (h, l) = system(&heads, &gl, other, &relabel);
+                out[k + 1] = block(&words, &h, &l);
+            }
+            Triple(out)
+        })
+}
+
+/// The report with each file's name replaced by its role, and without the merge's own
+/// signature part and convention.
+pub fn normalised(json: &str, names: &[(String, &str)]) -> Value {
+    let mut text = json.to_owned();
+    for (name, role) in names {
+        text = text.replace(name.as_str(), role);
+    }
+    let mut v: Value = serde_json::from_str(&text).unwrap();
+    let sig = v["signature"].as_str().unwrap().to_owned();
+    let sig = match sig.find("|merged:") {
+        Some(at) => sig[..at].to_owned(),
+        None => sig,
+    };
+    v["signature"] = Value::String(sig);
+    if let Some(c) = v["conventions"].as_array_mut() {
+        c.retain(|x| x["name"] != "merged");
+    }
+    v
+}
