@@ -7,7 +7,7 @@ use serde::Serialize;
 use treeval_formats::align::{AlignFormat, AlignmentFile, Link, LinkKind, SentenceCount};
 
 /// Per-sentence (or summed) counts of one hypothesis against the gold links.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct AlignCounts {
     /// Sentences.
     pub sentences: u64,

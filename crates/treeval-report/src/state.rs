@@ -26,11 +26,16 @@ use treeval_metrics::ud::{RelationCounts as UdRelationCounts, SideStats, UdCount
 use crate::model::Warning;
 use crate::ud::{UdFileOut, UdSystemIn};
 
+mod align;
+mod brackets;
+pub use align::{align_options, AlignFileState, AlignState, AlignSubwords};
+pub use brackets::{brackets_options, BracketsRows, BracketsState, BracketsSystemState};
+
 /// The schema name and version of a state file (its first key).
 pub const SCHEMA: &str = "treeval.state/1";
 
 /// The families that can write a state.
-pub const FAMILIES: &[&str] = &["deps", "ud", "relations"];
+pub const FAMILIES: &[&str] = &["deps", "ud", "relations", "brackets", "align"];
 
 /// One evaluation's state.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -55,6 +60,12 @@ pub struct State {
     /// The counts of a `relations` evaluation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub relations: Option<RelationsState>,
+    /// The counts of a `brackets` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brackets: Option<BracketsState>,
+    /// The counts of an `align` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub align: Option<AlignState>,
 }
 
 /// What was read from one file.
@@ -203,6 +214,8 @@ impl State {
             deps: Some(deps),
             ud: None,
             relations: None,
+            brackets: None,
+            align: None,
         }
     }
 }
@@ -294,11 +307,17 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
             ));
         }
     }
-    Ok(())
+    align::check(states, names)
 }
 
 /// The number of systems of a state.
 pub fn systems_count(s: &State) -> usize {
+    if let Some(b) = &s.brackets {
+        return b.systems.len();
+    }
+    if let Some(a) = &s.align {
+        return a.hyps.len();
+    }
     match (&s.deps, &s.ud, &s.relations) {
         (Some(d), _, _) => d.systems.len(),
         (_, Some(u), _) => u.systems.len(),
@@ -309,6 +328,12 @@ pub fn systems_count(s: &State) -> usize {
 
 /// Whether a state kept the per-sentence rows.
 pub fn has_sentences(s: &State) -> bool {
+    if let Some(b) = &s.brackets {
+        return b.has_sentences();
+    }
+    if let Some(a) = &s.align {
+        return a.rows.is_some();
+    }
     match (&s.deps, &s.ud, &s.relations) {
         (Some(d), _, _) => d.sentences.is_some(),
         (_, Some(u), _) => u.sentences.is_some(),
@@ -334,6 +359,8 @@ pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
         "deps" => s.deps.is_some(),
         "ud" => s.ud.is_some(),
         "relations" => s.relations.is_some(),
+        "brackets" => s.brackets.is_some(),
+        "align" => s.align.is_some(),
         _ => false,
     };
     if !holds {
@@ -359,6 +386,12 @@ pub fn merge(states: Vec<State>) -> Option<State> {
             a.add(b);
         }
         if let (Some(a), Some(b)) = (acc.relations.as_mut(), s.relations) {
+            a.add(b);
+        }
+        if let (Some(a), Some(b)) = (acc.brackets.as_mut(), s.brackets) {
+            a.add(b);
+        }
+        if let (Some(a), Some(b)) = (acc.align.as_mut(), s.align) {
             a.add(b);
         }
     }
@@ -661,6 +694,8 @@ impl State {
             deps: None,
             ud: Some(ud),
             relations: None,
+            brackets: None,
+            align: None,
         }
     }
 }
@@ -791,6 +826,8 @@ impl State {
                 units: e.units.to_vec(),
                 warnings,
             }),
+            brackets: None,
+            align: None,
         }
     }
 }
@@ -867,7 +904,7 @@ mod tests {
         let e = parse(text, "s.json").unwrap_err();
         assert!(
             e.contains(
-                "a state of `ted`, which this version cannot merge (states: deps, ud, relations)"
+                "a state of `ted`, which this version cannot merge (states: deps, ud, relations, brackets, align)"
             ),
             "{e}"
         );
