@@ -6,7 +6,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{stderr, treeval_in};
+use common::{normalised, stderr, treeval_in};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -182,26 +182,6 @@ fn run_json(dir: &Path, args: &[String]) -> String {
 
 fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_owned).collect()
-}
-
-/// The report with each file's name replaced by its role, and without the merge's own
-/// signature part and convention.
-fn normalised(json: &str, names: &[(String, &str)]) -> Value {
-    let mut text = json.to_owned();
-    for (name, role) in names {
-        text = text.replace(name.as_str(), role);
-    }
-    let mut v: Value = serde_json::from_str(&text).unwrap();
-    let sig = v["signature"].as_str().unwrap().to_owned();
-    let sig = match sig.find("|merged:") {
-        Some(at) => sig[..at].to_owned(),
-        None => sig,
-    };
-    v["signature"] = Value::String(sig);
-    if let Some(c) = v["conventions"].as_array_mut() {
-        c.retain(|x| x["name"] != "merged");
-    }
-    v
 }
 
 /// Evaluate `corpus` whole and split at `cuts` (sorted, inside), and compare.
@@ -451,11 +431,11 @@ fn without_rows_the_merge_says_its_sentence_macro_averages_are_summed_per_shard(
 fn commands_without_a_state_refuse_emit_state() {
     let (code, err) = fails(
         &common::root(),
-        "brackets testdata/brackets/debug/gold.txt testdata/brackets/debug/test.txt --emit-state x.json",
+        "nbest testdata/nbest/alpino-example/example.gold.conllu testdata/nbest/alpino-example/example.nbest.conllu --emit-state x.json",
     );
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("--emit-state: `brackets` does not write a mergeable state yet; the commands that do: deps, ud, relations"),
+        err.contains("--emit-state: `nbest` does not write a mergeable state yet; the commands that do: deps, ud, relations, brackets, align"),
         "{err}"
     );
 }

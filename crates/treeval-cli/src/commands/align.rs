@@ -87,17 +87,13 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         Some(_) => hyps.iter().map(|h| other_readings(&scoring, h)).collect(),
         None => Vec::new(),
     };
-    let mut totals = Vec::new();
-    for (k, (h, rows)) in hyps.iter().zip(&per_hyp).enumerate() {
-        let mut t = sum(rows);
-        t.sentences = sentences;
-        let other = || match readings.get(k) {
-            Some(r) => r.clone(),
-            None => other_readings(&scoring, h),
-        };
-        hyp_warnings(&h.path, keep_null, &t, &other, &mut warnings);
-        totals.push(t);
-    }
+    let totals = totals(
+        &scoring,
+        (&hyps, &per_hyp),
+        sentences,
+        &readings,
+        &mut warnings,
+    );
     write_per_sentence(a, &per_hyp, &numbers)?;
     let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
     gold_counts.sentences = sentences;
@@ -112,7 +108,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let subwords = pieces.as_ref().map(|p| subwords_of(p, &hyps));
     if let Some(path) = a.report.out.emit_state.as_deref() {
-        let st = (&numbers[..], readings, subwords.clone(), read);
+        let st = (readings, subwords.clone(), read);
         crate::output::write_state(path, &state(a, &e, sentences, st))?;
     }
     let mut report = present(&Present::of(a), &e, warnings);
@@ -123,18 +119,48 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         subword_notes(&mut report, sw, &hyps);
     }
     extras(a, &mut report, &e, &numbers, tokens.as_ref());
+    let text = text(a, &report, &e)?;
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
+
+/// The warnings on stderr (unless `--quiet`); the output: the report in `--format`, or
+/// with `--compat` the reference script's.
+fn text(a: &AlignArgs, report: &Report, e: &AlignIn<'_>) -> Result<String, Failure> {
     if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
         }
     }
-    let text = match a.compat {
-        Some(AlignCompat::AerPy) => aer_py_text(a, &hyps, &totals)?,
-        Some(AlignCompat::WaEvalAlign) => wa_eval_text(a, &gold, &hyps, keep_null),
-        None => treeval_report::emit::to_string(&report, a.report.format),
-    };
-    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
-    out.flush().map_err(Failure::Io)
+    Ok(match a.compat {
+        Some(AlignCompat::AerPy) => aer_py_text(a, e.hyps, e.totals)?,
+        Some(AlignCompat::WaEvalAlign) => wa_eval_text(a, e.gold, e.hyps, e.keep_null),
+        None => treeval_report::emit::to_string(report, a.report.format),
+    })
+}
+
+/// Every hypothesis' sums over the `sentences` sentence pairs (from its rows), and the
+/// warnings about them (an AER close to 1 with the best of its `readings`, made here when
+/// not given).
+fn totals(
+    scoring: &Scoring<'_>,
+    (hyps, per_hyp): (&[AlignmentFile], &[Vec<AlignCounts>]),
+    sentences: u64,
+    readings: &[Vec<Reading>],
+    warnings: &mut Vec<Warning>,
+) -> Vec<AlignCounts> {
+    let mut totals = Vec::new();
+    for (k, (h, rows)) in hyps.iter().zip(per_hyp).enumerate() {
+        let mut t = sum(rows);
+        t.sentences = sentences;
+        let other = || match readings.get(k) {
+            Some(r) => r.clone(),
+            None => other_readings(scoring, h),
+        };
+        hyp_warnings(&h.path, scoring.keep_null, &t, &other, warnings);
+        totals.push(t);
+    }
+    totals
 }
 
 /// Another reading of a hypothesis: the options that give it, and its summed counts
@@ -161,21 +187,16 @@ fn file_warnings(
 }
 
 /// The state of the evaluation `e` (`--emit-state`) over `sentences` sentence pairs;
-/// `st`: the sentence numbers scored, the hypotheses' other readings, the subword
-/// projection, and the warnings found while reading.
+/// `st`: the hypotheses' other readings, the subword projection, and the warnings found
+/// while reading.
 fn state(
     a: &AlignArgs,
     e: &AlignIn<'_>,
     sentences: u64,
-    st: (
-        &[u64],
-        Vec<Vec<Reading>>,
-        Option<AlignSubwords>,
-        Vec<Warning>,
-    ),
+    st: (Vec<Vec<Reading>>, Option<AlignSubwords>, Vec<Warning>),
 ) -> treeval_report::state::State {
     use serde_json::json;
-    let (numbers, readings, subwords, warnings) = st;
+    let (readings, subwords, warnings) = st;
     let file = |f: &AlignmentFile| AlignFileState {
         path: f.path.to_string(),
         format: f.format.name().to_owned(),
@@ -186,7 +207,8 @@ fn state(
         gold: file(e.gold),
         hyps: e.hyps.iter().map(file).collect(),
         sentences,
-        numbers: numbers.first().copied().zip(numbers.last().copied()),
+        numbers: (e.gold.sentences.keys().next().copied())
+            .zip(e.gold.sentences.keys().next_back().copied()),
         units: e.per_hyp.iter().map(|r| sum(r)).collect(),
         readings,
         subwords,

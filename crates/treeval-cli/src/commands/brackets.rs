@@ -236,16 +236,6 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         crate::output::write_state(path, &state)?;
     }
     if a.compat.is_none() {
-        let pairs = careful_pairs(&scored.reproduced);
-        let e = BracketsIn {
-            gold: &a.gold,
-            params: &params,
-            prm_name: &prm_name,
-            gold_trees: scored.gold_trees,
-            systems: &scored.systems,
-            careful_pairs: &pairs,
-            by: &by,
-        };
         let p = Present {
             report: &a.report,
             test_metrics: &a.test_metrics,
@@ -253,17 +243,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             careful: careful.as_ref(),
             tests: (&cfg, resample),
         };
-        let mut report = present(&p, &e, std::mem::take(&mut scored.warnings));
-        report.notes.extend(by_note);
-        report.listings = std::mem::take(&mut scored.listings);
-        report.browser = scored
-            .browser
-            .take()
-            .map(|b| b.finish(scored.page_total, a.report.html_sentences()));
-        let sel = (&params.selection, &scored.selection);
-        let unit = "words (as CUTOFF_LEN counts them)";
-        crate::select::record(&mut report, sel.0, sel.1, unit, true, a.report.quiet)?;
-        scored.text = treeval_report::emit::to_string(&report, a.report.format);
+        scored.report(a, &p, (&params, &prm_name), (&by, by_note))?;
     }
     out.write_all(scored.text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
@@ -426,6 +406,61 @@ struct Scored {
 }
 
 impl Scored {
+    /// With `--emit-state`, keep test file `path`'s state: its sums, what was `read`,
+    /// and every sentence's counts with `--keep-sentences`, `--test` or `--ci`.
+    fn keep_state(
+        &mut self,
+        a: &BracketsArgs,
+        s: &Setting<'_>,
+        path: &str,
+        r: &BracketResult,
+        read: Vec<Warning>,
+    ) {
+        if let Some(states) = self.states.as_mut() {
+            let keep = a.report.out.keep_sentences || s.resample;
+            let rows = BracketsSystem::new(path, r, s.params.cutoff_len, keep);
+            states.push(BracketsSystemState::of(
+                &rows,
+                (r.all, r.cutoff),
+                keep,
+                read,
+            ));
+        }
+    }
+
+    /// The report of the test files scored, as text in `--format`.
+    fn report(
+        &mut self,
+        a: &BracketsArgs,
+        p: &Present<'_>,
+        prm: (&Params, &str),
+        by: (&[BracketsKey], Option<String>),
+    ) -> Result<(), Failure> {
+        let (params, prm_name) = prm;
+        let pairs = careful_pairs(&self.reproduced);
+        let e = BracketsIn {
+            gold: &a.gold,
+            params,
+            prm_name,
+            gold_trees: self.gold_trees,
+            systems: &self.systems,
+            careful_pairs: &pairs,
+            by: by.0,
+        };
+        let mut report = present(p, &e, std::mem::take(&mut self.warnings));
+        report.notes.extend(by.1);
+        report.listings = std::mem::take(&mut self.listings);
+        report.browser = self
+            .browser
+            .take()
+            .map(|b| b.finish(self.page_total, a.report.html_sentences()));
+        let sel = (&params.selection, &self.selection);
+        let unit = "words (as CUTOFF_LEN counts them)";
+        crate::select::record(&mut report, sel.0, sel.1, unit, true, a.report.quiet)?;
+        self.text = treeval_report::emit::to_string(&report, a.report.format);
+        Ok(())
+    }
+
     /// The state of the evaluation (`--emit-state`): the parameters and options that
     /// change the counts, and every test file's.
     fn state(
@@ -514,16 +549,7 @@ impl Scored {
             }
         }
         let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
-        if let Some(states) = self.states.as_mut() {
-            let keep = a.report.out.keep_sentences || s.resample;
-            let rows = BracketsSystem::new(path, &r, s.params.cutoff_len, keep);
-            states.push(BracketsSystemState::of(
-                &rows,
-                (r.all, r.cutoff),
-                keep,
-                read,
-            ));
-        }
+        self.keep_state(a, s, path, &r, read);
         if a.report.errors {
             let keep = |label: &str| s.params.filter.label_matches(label);
             let listing = treeval_report::errors::brackets_errors(k, &r, &keep);

@@ -262,3 +262,24 @@ pub fn assert_bracket_where_is_by(
     }
     checked
 }
+
+/// A JSON report of `treeval merge` or of one run, with each file's name replaced by its
+/// role (`names`: name, role), and without the merge's own signature part (`|merged:N`)
+/// and convention: what is left must be equal.
+pub fn normalised(json: &str, names: &[(String, &str)]) -> serde_json::Value {
+    let mut text = json.to_owned();
+    for (name, role) in names {
+        text = text.replace(name.as_str(), role);
+    }
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let sig = v["signature"].as_str().unwrap().to_owned();
+    let sig = match sig.find("|merged:") {
+        Some(at) => sig[..at].to_owned(),
+        None => sig,
+    };
+    v["signature"] = serde_json::Value::String(sig);
+    if let Some(c) = v["conventions"].as_array_mut() {
+        c.retain(|x| x["name"] != "merged");
+    }
+    v
+}

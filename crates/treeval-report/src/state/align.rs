@@ -21,7 +21,7 @@ pub struct AlignState {
     /// Sentence pairs scored (the gold's: its lines, or its highest sentence number, or
     /// `--sentences`).
     pub sentences: u64,
-    /// The first and last sentence numbers with a link in any file (none without links;
+    /// The first and last sentence numbers of the gold's links (none without links;
     /// merged: the first shard's first and the last shard's last).
     pub numbers: Option<(u64, u64)>,
     /// Per hypothesis, the sum of its sentences' counts (`sentences`: those with a link in
