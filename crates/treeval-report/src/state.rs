@@ -332,7 +332,7 @@ pub fn has_sentences(s: &State) -> bool {
         return b.has_sentences();
     }
     if let Some(a) = &s.align {
-        return a.rows.is_some();
+        return a.sentences.is_some();
     }
     match (&s.deps, &s.ud, &s.relations) {
         (Some(d), _, _) => d.sentences.is_some(),

@@ -206,14 +206,14 @@ fn state(
     let s = AlignState {
         gold: file(e.gold),
         hyps: e.hyps.iter().map(file).collect(),
-        sentences,
+        pairs: sentences,
         numbers: (e.gold.sentences.keys().next().copied())
             .zip(e.gold.sentences.keys().next_back().copied()),
         units: e.per_hyp.iter().map(|r| sum(r)).collect(),
         readings,
         subwords,
         warnings,
-        rows: keep.then(|| e.per_hyp.to_vec()),
+        sentences: keep.then(|| e.per_hyp.to_vec()),
     };
     let given = [
         ("gold_base", json!(a.gold_base)),

@@ -16,7 +16,9 @@ use treeval_report::brackets::{BracketsIn, BracketsSystem};
 use treeval_report::browse_brackets::BracketsBrowser;
 use treeval_report::compat::evalb::evalb_text;
 use treeval_report::model::Warning;
-use treeval_report::state::{brackets_options, BracketsState, BracketsSystemState, State};
+use treeval_report::state::{
+    brackets_options, BracketsRows, BracketsState, BracketsSystemState, State,
+};
 use treeval_report::value::Report;
 use treeval_report::Signature;
 
@@ -214,7 +216,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         prm_warnings: warnings.clone(),
         warnings,
         browser: html.then(BracketsBrowser::new),
-        states: emit.then(Vec::new),
+        states: emit.then(Default::default),
         ..Scored::default()
     };
     for (k, path) in a.test_files.iter().enumerate() {
@@ -401,8 +403,8 @@ struct Scored {
     selection: treeval_metrics::select::SelectionCounts,
     /// The warnings about the parameter file.
     prm_warnings: Vec<Warning>,
-    /// With `--emit-state`: every test file's state.
-    states: Option<Vec<BracketsSystemState>>,
+    /// With `--emit-state`: every test file's state and its sentences' counts.
+    states: Option<(Vec<BracketsSystemState>, Vec<BracketsRows>)>,
 }
 
 impl Scored {
@@ -416,15 +418,14 @@ impl Scored {
         r: &BracketResult,
         read: Vec<Warning>,
     ) {
-        if let Some(states) = self.states.as_mut() {
+        if let Some((states, rows)) = self.states.as_mut() {
             let keep = a.report.out.keep_sentences || s.resample;
-            let rows = BracketsSystem::new(path, r, s.params.cutoff_len, keep);
-            states.push(BracketsSystemState::of(
-                &rows,
-                (r.all, r.cutoff),
-                keep,
-                read,
-            ));
+            let system = BracketsSystem::new(path, r, s.params.cutoff_len, keep);
+            states.push(BracketsSystemState::of(&system, (r.all, r.cutoff), read));
+            rows.push(BracketsRows {
+                all: system.all,
+                cutoff: system.cutoff,
+            });
         }
     }
 
@@ -473,15 +474,23 @@ impl Scored {
         let (params, prm_name) = prm;
         let keys: Vec<&str> = by.iter().map(|k| k.name()).collect();
         let options = brackets_options(params, prm_name, &layout_name(layout), &keys);
-        let b = BracketsState {
+        let mut b = BracketsState {
             gold: a.gold.clone(),
             gold_trees: self.gold_trees,
             params: params.clone(),
             prm_name: prm_name.to_owned(),
             where_specs: a.report.where_.clone(),
             warnings: self.prm_warnings.clone(),
-            systems: self.states.take().unwrap_or_default(),
+            systems: Vec::new(),
+            sentences: None,
         };
+        if let Some((systems, rows)) = self.states.take() {
+            b.systems = systems;
+            let keep = a.report.out.keep_sentences
+                || !a.report.sig.tests.is_empty()
+                || a.report.sig.ci.is_some();
+            b.sentences = keep.then_some(rows);
+        }
         State::of_brackets(options, b)
     }
 

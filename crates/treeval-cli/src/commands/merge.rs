@@ -292,7 +292,7 @@ fn align_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, 
     let p = super::align::Present {
         report: &a.report,
         test_metrics: &test_metrics,
-        sentences: declared.then_some(st.sentences),
+        sentences: declared.then_some(st.pairs),
     };
     let mut report = super::align::present(&p, &e, warnings);
     if let Some(sw) = &st.subwords {

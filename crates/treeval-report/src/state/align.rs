@@ -20,7 +20,7 @@ pub struct AlignState {
     pub hyps: Vec<AlignFileState>,
     /// Sentence pairs scored (the gold's: its lines, or its highest sentence number, or
     /// `--sentences`).
-    pub sentences: u64,
+    pub pairs: u64,
     /// The first and last sentence numbers of the gold's links (none without links;
     /// merged: the first shard's first and the last shard's last).
     pub numbers: Option<(u64, u64)>,
@@ -40,7 +40,7 @@ pub struct AlignState {
     /// Per hypothesis, every sentence's counts (with `--keep-sentences`, `--test` or
     /// `--ci`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rows: Option<Vec<Vec<AlignCounts>>>,
+    pub sentences: Option<Vec<Vec<AlignCounts>>>,
 }
 
 /// An alignment file of a state.
@@ -156,10 +156,10 @@ impl AlignState {
         for (a, b) in self.hyps.iter_mut().zip(&o.hyps) {
             join(&mut a.path, &b.path);
         }
-        self.sentences = if self.gold.format == "naacl" && numbered_on(self, &o) {
-            self.sentences.max(o.sentences)
+        self.pairs = if self.gold.format == "naacl" && numbered_on(self, &o) {
+            self.pairs.max(o.pairs)
         } else {
-            self.sentences + o.sentences
+            self.pairs + o.pairs
         };
         self.numbers = match (self.numbers, o.numbers) {
             (Some((a, _)), Some((_, b))) => Some((a, b)),
@@ -191,7 +191,7 @@ impl AlignState {
                 self.warnings.push(w);
             }
         }
-        self.rows = match (self.rows.take(), o.rows) {
+        self.sentences = match (self.sentences.take(), o.sentences) {
             (Some(mut a), Some(b)) => {
                 for (x, y) in a.iter_mut().zip(b) {
                     x.extend(y);
@@ -205,7 +205,7 @@ impl AlignState {
     /// Per hypothesis, the units the report and the tests take: every sentence's counts
     /// when kept, else the sum as one unit.
     pub fn per_hyp(&self) -> Vec<Vec<AlignCounts>> {
-        match &self.rows {
+        match &self.sentences {
             Some(r) => r.clone(),
             None => self.units.iter().map(|u| vec![*u]).collect(),
         }
@@ -214,7 +214,7 @@ impl AlignState {
     /// Per hypothesis, its summed counts over the corpus' sentence pairs.
     pub fn totals(&self) -> Vec<AlignCounts> {
         let total = |u: &AlignCounts| AlignCounts {
-            sentences: self.sentences,
+            sentences: self.pairs,
             ..*u
         };
         self.units.iter().map(total).collect()
@@ -225,7 +225,7 @@ impl AlignState {
 mod tests {
     use super::*;
 
-    fn shard(format: &str, sentences: u64, numbers: Option<(u64, u64)>, a: u64) -> AlignState {
+    fn shard(format: &str, pairs: u64, numbers: Option<(u64, u64)>, a: u64) -> AlignState {
         let c = AlignCounts {
             sentences: 2,
             a,
@@ -242,7 +242,7 @@ mod tests {
                 path: "h".into(),
                 format: format.into(),
             }],
-            sentences,
+            pairs,
             numbers,
             units: vec![c],
             readings: vec![vec![
@@ -251,7 +251,7 @@ mod tests {
             ]],
             subwords: None,
             warnings: Vec::new(),
-            rows: Some(vec![vec![c]]),
+            sentences: Some(vec![vec![c]]),
         }
     }
 
@@ -263,7 +263,7 @@ mod tests {
     fn naacl_sentences_are_numbered_on_and_pharaoh_lines_add_up() {
         let mut n = shard("naacl", 5, Some((1, 5)), 1);
         n.add(shard("naacl", 9, Some((6, 9)), 2));
-        assert_eq!((n.sentences, n.numbers), (9, Some((1, 9))));
+        assert_eq!((n.pairs, n.numbers), (9, Some((1, 9))));
         assert_eq!(n.totals()[0].sentences, 9);
         assert_eq!((n.units[0].a, n.units[0].sentences), (3, 4));
         assert_eq!(n.readings[0][0].1.map(|c| c.a), Some(3));
@@ -272,14 +272,14 @@ mod tests {
         assert_eq!(n.gold.path, "g + g");
         let mut p = shard("pharaoh", 5, Some((1, 5)), 1);
         p.add(shard("pharaoh", 4, Some((1, 4)), 1));
-        assert_eq!(p.sentences, 9);
+        assert_eq!(p.pairs, 9);
     }
 
     #[test]
     fn naacl_shards_numbered_from_1_add_up_and_a_mix_is_refused() {
         let mut n = shard("naacl", 5, Some((1, 5)), 1);
         n.add(shard("naacl", 4, Some((1, 4)), 1));
-        assert_eq!(n.sentences, 9);
+        assert_eq!(n.pairs, 9);
         let names: Vec<String> = (0..3).map(|i| format!("s{i}.json")).collect();
         let on = [
             state(shard("naacl", 5, Some((1, 5)), 1)),

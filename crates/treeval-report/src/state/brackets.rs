@@ -32,6 +32,10 @@ pub struct BracketsState {
     pub warnings: Vec<Warning>,
     /// One per test file, in the order given.
     pub systems: Vec<BracketsSystemState>,
+    /// Per test file, every sentence's counts (with `--keep-sentences`, `--test` or
+    /// `--ci`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sentences: Option<Vec<BracketsRows>>,
 }
 
 /// One test file's sums in a `brackets` state.
@@ -59,9 +63,6 @@ pub struct BracketsSystemState {
     /// The warnings found while reading this file (and, for the first, the gold file), in
     /// the order found; not those made from the sums, which are made again when merged.
     pub warnings: Vec<Warning>,
-    /// Every sentence's counts (with `--keep-sentences`, `--test` or `--ci`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sentences: Option<BracketsRows>,
 }
 
 /// Every sentence's counts of one test file.
@@ -92,12 +93,11 @@ pub fn brackets_options(
 }
 
 impl BracketsSystemState {
-    /// The state of test file `s` (made with every sentence's counts when `rows`), its
-    /// sums `all` and `cutoff` and its reading's `warnings`.
+    /// The state of test file `s`, its sums `all` and `cutoff` and its reading's
+    /// `warnings`.
     pub fn of(
         s: &BracketsSystem,
         sums: (BracketCounts, BracketCounts),
-        rows: bool,
         warnings: Vec<Warning>,
     ) -> Self {
         BracketsSystemState {
@@ -111,10 +111,6 @@ impl BracketsSystemState {
             by_length: s.by_length.clone(),
             where_counts: s.where_counts,
             warnings,
-            sentences: rows.then(|| BracketsRows {
-                all: s.all.clone(),
-                cutoff: s.cutoff.clone(),
-            }),
         }
     }
 
@@ -145,20 +141,12 @@ impl BracketsSystemState {
             a.1 += b.1;
         }
         self.warnings.extend(o.warnings);
-        self.sentences = match (self.sentences.take(), o.sentences) {
-            (Some(mut a), Some(b)) => {
-                a.all.extend(b.all);
-                a.cutoff.extend(b.cutoff);
-                Some(a)
-            }
-            _ => None,
-        };
     }
 
-    /// The test file as the `brackets` report takes it: every sentence's counts when kept,
-    /// else the sums as one unit.
-    pub fn system(&self) -> BracketsSystem {
-        let (all, cutoff) = match &self.sentences {
+    /// The test file as the `brackets` report takes it: every sentence's counts when kept
+    /// (`rows`), else the sums as one unit.
+    pub fn system(&self, rows: Option<&BracketsRows>) -> BracketsSystem {
+        let (all, cutoff) = match rows {
             Some(r) => (r.all.clone(), r.cutoff.clone()),
             None => (vec![self.all], vec![self.cutoff]),
         };
@@ -207,11 +195,21 @@ impl BracketsState {
         for (a, b) in self.systems.iter_mut().zip(o.systems) {
             a.add(b, offset);
         }
+        self.sentences = match (self.sentences.take(), o.sentences) {
+            (Some(mut a), Some(b)) => {
+                for (x, y) in a.iter_mut().zip(b) {
+                    x.all.extend(y.all);
+                    x.cutoff.extend(y.cutoff);
+                }
+                Some(a)
+            }
+            _ => None,
+        };
     }
 
-    /// Whether every test file kept its sentences' counts.
+    /// Whether the state kept every sentence's counts.
     pub fn has_sentences(&self) -> bool {
-        self.systems.iter().all(|s| s.sentences.is_some())
+        self.sentences.is_some()
     }
 
     /// Why the merged counts are not those of one run on the concatenated files: one run
@@ -231,9 +229,9 @@ impl BracketsState {
 
     /// Every test file as the `brackets` report takes it.
     pub fn systems(&self) -> Vec<BracketsSystem> {
-        self.systems
-            .iter()
-            .map(BracketsSystemState::system)
+        let rows = |k: usize| self.sentences.as_ref().and_then(|r| r.get(k));
+        (self.systems.iter().enumerate())
+            .map(|(k, s)| s.system(rows(k)))
             .collect()
     }
 }
@@ -252,7 +250,27 @@ mod tests {
         }
     }
 
-    fn system(path: &str, errors: &[u64], rows: Option<usize>) -> BracketsSystemState {
+    fn rows(n: usize) -> BracketsRows {
+        BracketsRows {
+            all: vec![counts(1, 1, 2, 2); n],
+            cutoff: vec![counts(1, 1, 2, 2); n],
+        }
+    }
+
+    fn state(systems: Vec<BracketsSystemState>, rows: Option<Vec<BracketsRows>>) -> BracketsState {
+        BracketsState {
+            gold: "g".into(),
+            gold_trees: 2,
+            params: Params::default(),
+            prm_name: "COLLINS.prm (built in)".into(),
+            where_specs: Vec::new(),
+            warnings: Vec::new(),
+            systems,
+            sentences: rows,
+        }
+    }
+
+    fn system(path: &str, errors: &[u64]) -> BracketsSystemState {
         let c = counts(2, 3, 4, 5);
         BracketsSystemState {
             path: path.into(),
@@ -272,17 +290,13 @@ mod tests {
                 test: (5, 5),
             },
             warnings: Vec::new(),
-            sentences: rows.map(|n| BracketsRows {
-                all: vec![counts(1, 1, 2, 2); n],
-                cutoff: vec![counts(1, 1, 2, 2); n],
-            }),
         }
     }
 
     #[test]
     fn a_later_shard_numbers_its_error_sentences_after_the_gold_trees_before() {
-        let mut a = system("t.0", &[2], None);
-        let mut b = system("t.1", &[1, 2], None);
+        let mut a = system("t.0", &[2]);
+        let mut b = system("t.1", &[1, 2]);
         b.by_length = vec![("1-10".into(), BracketGroup::default())];
         a.add(b, 7);
         assert_eq!(
@@ -295,30 +309,24 @@ mod tests {
         // length bins in bin order, not the order met
         let bins: Vec<&str> = a.by_length.iter().map(|b| b.0.as_str()).collect();
         assert_eq!(bins, vec!["1-10", "11-20"]);
-        assert_eq!(a.system().all, vec![a.all]);
+        assert_eq!(a.system(None).all, vec![a.all]);
     }
 
     #[test]
     fn rows_are_kept_only_when_every_shard_kept_them() {
-        let mut a = system("t.0", &[], Some(2));
-        a.add(system("t.1", &[], Some(3)), 2);
-        assert_eq!(a.sentences.as_ref().map(|r| r.all.len()), Some(5));
-        assert_eq!(a.system().all.len(), 5);
-        a.add(system("t.2", &[], None), 4);
-        assert!(a.sentences.is_none());
+        let mut a = state(vec![system("t.0", &[])], Some(vec![rows(2)]));
+        a.add(state(vec![system("t.1", &[])], Some(vec![rows(3)])));
+        assert!(a.has_sentences());
+        assert_eq!(a.systems()[0].all.len(), 5);
+        assert_eq!(a.gold_trees, 4);
+        a.add(state(vec![system("t.2", &[])], None));
+        assert!(!a.has_sentences());
+        assert_eq!(a.systems()[0].all, vec![a.systems[0].all]);
     }
 
     #[test]
     fn more_errors_than_max_error_plus_one_do_not_merge() {
-        let mut s = BracketsState {
-            gold: "g".into(),
-            gold_trees: 2,
-            params: Params::default(),
-            prm_name: "COLLINS.prm (built in)".into(),
-            where_specs: Vec::new(),
-            warnings: Vec::new(),
-            systems: vec![system("t", &[1; 11], None)],
-        };
+        let mut s = state(vec![system("t", &[1; 11])], None);
         // MAX_ERROR 10: EVALB stops at the 12th error
         assert!(s.stops().is_none());
         s.systems[0].errors.push((3, "x".into()));
