@@ -225,12 +225,13 @@ fn compare(
     args.extend(words(eval));
     let single = run_json(dir, &args);
     let mut states = Vec::new();
-    for i in 0..parts[0].len() {
+    for (i, gold) in parts[0].iter().enumerate() {
         let state = format!("state.{i}.json");
         let mut args = words(&format!(
             "{command} -q --keep-sentences --emit-state {state}"
         ));
-        args.extend((0..3).map(|k| parts[k][i].clone()));
+        args.push(gold.clone());
+        args.extend(parts[1..].iter().map(|p| p[i].clone()));
         args.extend(words(eval));
         run_json(dir, &args);
         states.push(state);

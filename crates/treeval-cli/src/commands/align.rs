@@ -600,7 +600,7 @@ fn subwords_of(p: &[PieceFile; 2], hyps: &[AlignmentFile]) -> AlignSubwords {
             p[0].convention.name().to_owned(),
             p[1].convention.name().to_owned(),
         ],
-        links: hyps.iter().map(|h| h.link_count() as u64).collect(),
+        links: hyps.iter().map(|h| h.link_count()).collect(),
     }
 }
 
