@@ -113,8 +113,9 @@ def test_a_report_carries_its_state_only_when_asked_and_pickles_with_it(tmp_path
 
 
 def test_state_is_refused_where_the_command_has_none():
+    ex = TD / "nbest" / "alpino-example"
     with pytest.raises(treeval.UsageError) as e:
-        treeval.brackets(TD / "brackets" / "words-300" / "gold.txt", TD / "brackets" / "words-300" / "test.txt", state=True)
+        treeval.nbest(ex / "example.gold.conllu", ex / "example.nbest.conllu", state=True)
     assert "--emit-state" in str(e.value)
 
 
@@ -191,6 +192,41 @@ def test_merge_errors_name_the_report_not_a_temporary_file(tmp_path):
     with pytest.raises(treeval.TreevalError) as e:
         treeval.merge([treeval.deps(g, s, state=True), treeval.deps(g, s, state=True, punct="form")])
     assert "punct" in str(e.value) and "reports[1]" in str(e.value), str(e.value)
+
+
+def lines_split(tmp_path, paths, cuts):
+    """Each file of one sentence per line cut after the same lines (`cuts`); per shard, its files."""
+    texts = [Path(p).read_text(encoding="utf-8").splitlines(keepends=True) for p in paths]
+    bounds = [0, *cuts, len(texts[0])]
+    return [
+        [write(tmp_path / f"f{i}.{k}", "".join(t[bounds[k] : bounds[k + 1]])) for i, t in enumerate(texts)]
+        for k in range(len(bounds) - 1)
+    ]
+
+
+def write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "command,wholes,cuts,opts",
+    [
+        ("brackets", [TD / "brackets" / "debug" / "gold.txt", TD / "brackets" / "debug" / "test.txt"], [2], {"by": ["label", "length"]}),
+        ("align", [TD / "align" / "hyp2.pharaoh", TD / "align" / "hyp.pharaoh", TD / "align" / "hyp2.pharaoh"], [1], {}),
+    ],
+    ids=["brackets", "align"],
+)
+def test_brackets_and_align_states_merge_into_one_run(tmp_path, command, wholes, cuts, opts):
+    shards = lines_split(tmp_path, wholes, cuts)
+    fn = getattr(treeval, command)
+    reports = [fn(*files, keep_sentences=True, quiet=True, **opts) for files in shards]
+    assert reports[0].state.family == command and reports[0].state.has_sentences
+    ci = {"ci": 95, "samples": 200, "seed": 4}
+    merged = treeval.merge(reports, **ci)
+    single = fn(*wholes, quiet=True, **opts, **ci)
+    assert normalised(merged.to_dict(), joined_names(shards, wholes)) == normalised(single.to_dict())
+    assert merged.signature.endswith(f"|merged:{len(shards)}")
 
 
 # --- examples/dask_shards.py -------------------------------------------------------------

@@ -56,7 +56,7 @@ pub enum Command {
     /// sentence.
     #[command(subcommand)]
     Rerank(RerankCommand),
-    /// Merge the states of shards (written by `deps`, `ud` or `relations` with --emit-state FILE) into the report of
+    /// Merge the states of shards (written by `deps`, `ud`, `relations`, `brackets` or `align` with --emit-state FILE) into the report of
     /// the concatenated corpus: the same tables, tests and intervals as one run on the
     /// concatenated files.
     Merge(MergeArgs),
@@ -88,7 +88,7 @@ pub struct MergeArgs {
 
     /// Metrics the tests compare, comma-separated, as in the command that wrote the
     /// states [default: that command's: deps LAS,UAS,LA; ud LAS,MLAS,BLEX; relations
-    /// CA,CA-macro].
+    /// CA,CA-macro; brackets F; align AER].
     #[arg(
         long,
         value_name = "METRICS",

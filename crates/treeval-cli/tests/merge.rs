@@ -406,11 +406,11 @@ fn without_rows_the_merge_says_its_sentence_macro_averages_are_summed_per_shard(
 fn commands_without_a_state_refuse_emit_state() {
     let (code, err) = fails(
         &common::root(),
-        "brackets testdata/brackets/debug/gold.txt testdata/brackets/debug/test.txt --emit-state x.json",
+        "nbest testdata/nbest/alpino-example/example.gold.conllu testdata/nbest/alpino-example/example.nbest.conllu --emit-state x.json",
     );
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("--emit-state: `brackets` does not write a mergeable state yet; the commands that do: deps, ud, relations"),
+        err.contains("--emit-state: `nbest` does not write a mergeable state yet; the commands that do: deps, ud, relations, brackets, align"),
         "{err}"
     );
 }

@@ -1613,8 +1613,17 @@ fn where_keeps_the_words_of_a_cell_on_real_output() {
 /// NP and VP brackets (so that scores are not all 100), in scratch directory `name`.
 fn ptb_sample_pair(d: &Path, name: &str) -> (PathBuf, PathBuf) {
     let dir = scratch(name);
+    let (gold, test) = ptb_sample_text(d, 1..=199);
+    let (g, t) = (dir.join("gold.mrg"), dir.join("test.mrg"));
+    std::fs::write(&g, gold).unwrap();
+    std::fs::write(&t, test).unwrap();
+    (g, t)
+}
+
+/// The gold and test text of [`ptb_sample_pair`] for the .mrg files numbered `files`.
+fn ptb_sample_text(d: &Path, files: std::ops::RangeInclusive<usize>) -> (String, String) {
     let (mut gold, mut test) = (String::new(), String::new());
-    for k in 1..=199 {
+    for k in files {
         let path = d.join(format!("ptb-sample/treebank/combined/wsj_{k:04}.mrg"));
         let text = std::fs::read_to_string(path).unwrap();
         let changed = if k % 2 == 1 {
@@ -1627,10 +1636,7 @@ fn ptb_sample_pair(d: &Path, name: &str) -> (PathBuf, PathBuf) {
         test.push_str(&changed);
         test.push('\n');
     }
-    let (g, t) = (dir.join("gold.mrg"), dir.join("test.mrg"));
-    std::fs::write(&g, gold).unwrap();
-    std::fs::write(&t, test).unwrap();
-    (g, t)
+    (gold, test)
 }
 
 /// `treeval brackets -q --format json GOLD TEST EXTRA…`, read.
@@ -2054,5 +2060,160 @@ fn ewt_dev_four_ted_shards_merge_into_the_whole_run() {
     assert_eq!(cell("scores", "TedEval"), vec![8238, 68044]);
     assert_eq!(cell("own-gold", "LAS"), vec![19073, 25147]);
     assert!(merged["signature"].as_str().unwrap().ends_with("|merged:4"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `treeval merge --format json` of the states of `shards` (each: its files) written by
+/// `command` with `opts`, and one run on the `whole` files; compared whole (each input
+/// named by its role), but for the merge's own signature part and convention.
+fn shards_equal_whole(
+    dir: &Path,
+    command: &str,
+    (whole, shards): (&[PathBuf], &[Vec<PathBuf>]),
+    (opts, show): (&[&str], &[&str]),
+) -> serde_json::Value {
+    let mut states = Vec::new();
+    for (i, files) in shards.iter().enumerate() {
+        let state = dir.join(format!("{command}.{i}.json"));
+        let mut args = vec![command, "-q", "--keep-sentences", "--emit-state", s(&state)];
+        args.extend(files.iter().map(|p| s(p)));
+        args.extend_from_slice(opts);
+        treeval(&args);
+        states.push(state);
+    }
+    let mut args = vec![command, "-q", "--format", "json"];
+    args.extend(whole.iter().map(|p| s(p)));
+    args.extend_from_slice(opts);
+    let single = treeval(&args);
+    let mut args = vec!["merge", "--format", "json"];
+    args.extend(states.iter().map(|p| s(p)));
+    args.extend_from_slice(show);
+    let merged = treeval(&args);
+    let roles = ["GOLD", "SYS-A", "SYS-B"];
+    let joined = |k: usize| -> String {
+        let parts: Vec<&str> = shards.iter().map(|f| s(&f[k])).collect();
+        parts.join(" + ")
+    };
+    let merged_names: Vec<(String, &str)> =
+        (0..whole.len()).map(|k| (joined(k), roles[k])).collect();
+    let whole_names: Vec<(String, &str)> = (0..whole.len())
+        .map(|k| (s(&whole[k]).to_owned(), roles[k]))
+        .collect();
+    let (m, w) = (
+        common::corpus::normalised(&merged, &merged_names),
+        common::corpus::normalised(&single, &whole_names),
+    );
+    for (key, value) in w.as_object().unwrap() {
+        assert_eq!(&m[key], value, "{command}: `{key}` differs");
+    }
+    assert_eq!(m.as_object().unwrap().len(), w.as_object().unwrap().len());
+    serde_json::from_str(&merged).unwrap()
+}
+
+/// Sharded `brackets` on real data: the PTB sample pair of [`ptb_sample_pair`] cut into 4
+/// shards (its .mrg files 1-50, 51-100, 101-150, 151-199), with EVALB's new.prm
+/// (peer/evalb), two test files, `--by label,length`, `--test ar` and `--ci 95`: the merge of
+/// the shards' states equals one run on the whole files, every section, p-value and
+/// interval.
+#[test]
+fn ptb_sample_four_brackets_shards_merge_into_the_whole_run() {
+    let Some(d) = data_dir() else { return };
+    let dir = scratch("ptb-shards");
+    let prm = d.join("peer/evalb/new.prm");
+    let (g, t) = ptb_sample_pair(&d, "ptb-shards");
+    let t2 = dir.join("test2.mrg");
+    std::fs::write(&t2, ptb_sample_text(&d, 1..=199).0.replace("(PP ", "(XP ")).unwrap();
+    let mut shards = Vec::new();
+    for (i, files) in [1..=50, 51..=100, 101..=150, 151..=199]
+        .into_iter()
+        .enumerate()
+    {
+        let (gold, test) = ptb_sample_text(&d, files.clone());
+        let paths: Vec<PathBuf> = ["g", "t", "u"]
+            .iter()
+            .map(|n| dir.join(format!("{n}.{i}.mrg")))
+            .collect();
+        std::fs::write(&paths[0], gold.as_str()).unwrap();
+        std::fs::write(&paths[1], test).unwrap();
+        std::fs::write(&paths[2], gold.replace("(PP ", "(XP ")).unwrap();
+        shards.push(paths);
+    }
+    let tests = [
+        "--test",
+        "ar",
+        "--ci",
+        "95",
+        "--samples",
+        "300",
+        "--seed",
+        "11",
+    ];
+    let opts = [&["--prm", s(&prm), "--by", "label,length"][..], &tests[..]].concat();
+    let m = shards_equal_whole(&dir, "brackets", (&[g, t, t2], &shards), (&opts, &tests));
+    // the whole sample: its 3,914 trees
+    assert_eq!(m["inputs"][0]["counts"]["trees"], 3914);
+    assert!(m["signature"].as_str().unwrap().ends_with("|merged:4"));
+    assert!(!m["comparisons"].as_array().unwrap().is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Sharded `align` on real data: WPT 2003 en-fr's test gold (NAACL) and its two published
+/// alignments (Pharaoh) cut into 4 shards (sentences 1-100, 101-230, 231-300, 301-447; each
+/// shard's gold numbered from 1, as its Pharaoh lines are), with `--test bootstrap` and
+/// `--ci 95`: the merge equals one run on the whole files, and keeps its counts (6,069
+/// links, 3,751 of 4,038 sure links found: align/README.md).
+#[test]
+fn wpt03_four_align_shards_merge_into_the_whole_run() {
+    let Some(d) = data_dir() else { return };
+    let dir = scratch("wpt-shards");
+    let w = d.join("align/wpt03-enfr");
+    let p = w.join("published-systems");
+    let whole = [
+        w.join("test.wa.nonullalign"),
+        p.join("test.enfr.talp"),
+        p.join("test.enfr.grow-diagonal-final.talp"),
+    ];
+    let text: Vec<String> = whole
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    let cuts = [0, 100, 230, 300, 447];
+    let mut shards = Vec::new();
+    for (i, b) in cuts.windows(2).enumerate() {
+        let gold: String = (text[0].lines())
+            .filter_map(|l| {
+                let (n, rest) = l.split_once(' ')?;
+                let n: usize = n.parse().ok()?;
+                (b[0] < n && n <= b[1]).then(|| format!("{:04} {rest}\n", n - b[0]))
+            })
+            .collect();
+        let paths: Vec<PathBuf> = ["g", "a", "b"]
+            .iter()
+            .map(|n| dir.join(format!("{n}.{i}.wa")))
+            .collect();
+        std::fs::write(&paths[0], gold).unwrap();
+        for k in 1..3 {
+            let lines: Vec<&str> = text[k].lines().skip(b[0]).take(b[1] - b[0]).collect();
+            std::fs::write(&paths[k], lines.join("\n") + "\n").unwrap();
+        }
+        shards.push(paths);
+    }
+    let tests = [
+        "--test",
+        "bootstrap",
+        "--ci",
+        "95",
+        "--samples",
+        "300",
+        "--seed",
+        "4",
+    ];
+    let m = shards_equal_whole(&dir, "align", (&whole, &shards), (&tests, &tests));
+    let a = &m["inputs"][1]["counts"];
+    assert_eq!(
+        (a["a"].as_u64(), a["a_and_s"].as_u64(), a["s"].as_u64()),
+        (Some(6069), Some(3751), Some(4038))
+    );
+    assert_eq!(m["inputs"][0]["counts"]["sentences"], 447);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -30,7 +30,7 @@ use treeval_formats::bracket::{BracketTree, Span};
 use treeval_formats::{Diagnostic, ErrorKind, Position};
 
 /// EVALB's parameter file.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Params {
     /// `DEBUG` (read and kept; treeval's `--per-sentence` output replaces it).
     pub debug: i64,
@@ -319,7 +319,7 @@ pub struct SentenceRow {
 }
 
 /// Sums over sentences: everything the summary is computed from.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct BracketCounts {
     /// Sentences read.
     pub sentences: u64,

@@ -32,12 +32,16 @@ mod pts;
 mod ted;
 pub use pts::{parse_weights, weights_text, PtsMerged, PtsRow, PtsRun, PtsState, PtsSystemState};
 pub use ted::{TedExperimentState, TedRow, TedState, TedStateOptions};
+mod align;
+mod brackets;
+pub use align::{align_options, AlignFileState, AlignState, AlignSubwords};
+pub use brackets::{brackets_options, BracketsRows, BracketsState, BracketsSystemState};
 
 /// The schema name and version of a state file (its first key).
 pub const SCHEMA: &str = "treeval.state/1";
 
 /// The families that can write a state.
-pub const FAMILIES: &[&str] = &["deps", "ud", "relations", "ted", "pts"];
+pub const FAMILIES: &[&str] = &["deps", "ud", "relations", "brackets", "align", "ted", "pts"];
 
 /// One evaluation's state.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -72,6 +76,12 @@ pub struct State {
     /// The counts of a `pts` evaluation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pts: Option<PtsState>,
+    /// The counts of a `brackets` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub brackets: Option<BracketsState>,
+    /// The counts of an `align` evaluation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub align: Option<AlignState>,
 }
 
 /// What was read from one file.
@@ -202,6 +212,8 @@ impl State {
             deps: None,
             ud: None,
             relations: None,
+            brackets: None,
+            align: None,
             ted: None,
             pts: None,
         }
@@ -331,7 +343,7 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
             ));
         }
     }
-    Ok(())
+    align::check(states, names)
 }
 
 /// The number of systems of a state.
@@ -341,6 +353,12 @@ pub fn systems_count(s: &State) -> usize {
     }
     if let Some(p) = &s.pts {
         return p.systems.len();
+    }
+    if let Some(b) = &s.brackets {
+        return b.systems.len();
+    }
+    if let Some(a) = &s.align {
+        return a.hyps.len();
     }
     match (&s.deps, &s.ud, &s.relations) {
         (Some(d), _, _) => d.systems.len(),
@@ -357,6 +375,12 @@ pub fn has_sentences(s: &State) -> bool {
     }
     if let Some(p) = &s.pts {
         return p.sentences.is_some();
+    }
+    if let Some(b) = &s.brackets {
+        return b.has_sentences();
+    }
+    if let Some(a) = &s.align {
+        return a.sentences.is_some();
     }
     match (&s.deps, &s.ud, &s.relations) {
         (Some(d), _, _) => d.sentences.is_some(),
@@ -385,6 +409,8 @@ pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
         "relations" => s.relations.is_some(),
         "ted" => s.ted.is_some(),
         "pts" => s.pts.is_some(),
+        "brackets" => s.brackets.is_some(),
+        "align" => s.align.is_some(),
         _ => false,
     };
     if !holds {
@@ -419,6 +445,12 @@ pub fn merge(states: Vec<State>) -> Option<State> {
             a.add(b);
         }
         if let (Some(a), Some(b)) = (acc.pts.as_mut(), s.pts) {
+            a.add(b);
+        }
+        if let (Some(a), Some(b)) = (acc.brackets.as_mut(), s.brackets) {
+            a.add(b);
+        }
+        if let (Some(a), Some(b)) = (acc.align.as_mut(), s.align) {
             a.add(b);
         }
     }

@@ -12,11 +12,16 @@ use treeval_metrics::align::{
 use treeval_report::align::AlignIn;
 use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
 use treeval_report::model::Warning;
+use treeval_report::state::{align_options, AlignFileState, AlignState, AlignSubwords};
 use treeval_report::value::Report;
 
 use crate::args::{AlignArgs, AlignCompat, AlignFormatArg, NullLinks};
 use crate::output::{check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
+
+/// Why `--test mcnemar` is refused.
+pub(crate) const NO_MCNEMAR: &str =
+    "needs paired binary decisions; for alignments use --test ar or --test bootstrap";
 
 /// The files the command reads, with their roles.
 fn inputs(a: &AlignArgs) -> Vec<InputRef<'_>> {
@@ -63,13 +68,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_null,
         pieces: pieces.as_ref(),
     };
-    if let Some(t) = &tokens {
-        if let Some(p) = &pieces {
-            check_pieces_against_tokens(a, p, t, &mut warnings)?;
-        }
-        token_warnings(a, t, &scoring, &hyps, &mut warnings);
-    }
-    null_null_warnings(std::iter::once(&gold).chain(&hyps), &mut warnings);
+    file_warnings(a, &scoring, &hyps, tokens.as_ref(), &mut warnings)?;
     // one sentence list for every hypothesis, so that their rows pair up
     let numbers = sentence_numbers(std::iter::once(&gold).chain(&hyps));
     let (numbers, selected) = select(&selection, numbers, sentences, tokens.as_ref());
@@ -83,13 +82,18 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .iter()
         .map(|h| count_files(&gold, h, keep_null, &numbers))
         .collect();
-    let mut totals = Vec::new();
-    for (h, rows) in hyps.iter().zip(&per_hyp) {
-        let mut t = sum(rows);
-        t.sentences = sentences;
-        hyp_warnings(&scoring, h, &t, &mut warnings);
-        totals.push(t);
-    }
+    let read = warnings.clone();
+    let readings: Vec<Vec<Reading>> = match a.report.out.emit_state {
+        Some(_) => hyps.iter().map(|h| other_readings(&scoring, h)).collect(),
+        None => Vec::new(),
+    };
+    let totals = totals(
+        &scoring,
+        (&hyps, &per_hyp),
+        sentences,
+        &readings,
+        &mut warnings,
+    );
     write_per_sentence(a, &per_hyp, &numbers)?;
     let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
     gold_counts.sentences = sentences;
@@ -102,26 +106,125 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         f_alpha: a.f_alpha.unwrap_or(0.5),
         keep_null,
     };
-    let mut report = build(a, &e, warnings);
+    let subwords = pieces.as_ref().map(|p| subwords_of(p, &hyps));
+    if let Some(path) = a.report.out.emit_state.as_deref() {
+        let st = (readings, subwords.clone(), read);
+        crate::output::write_state(path, &state(a, &e, sentences, st))?;
+    }
+    let mut report = present(&Present::of(a), &e, warnings);
     let unit = "source words (the first --tokens file)";
     let words = tokens.is_some();
     crate::select::record(&mut report, &selection, &selected, unit, words, true)?;
-    if let Some(p) = &pieces {
-        subword_notes(&mut report, p, &hyps);
+    if let Some(sw) = &subwords {
+        subword_notes(&mut report, sw, &hyps);
     }
     extras(a, &mut report, &e, &numbers, tokens.as_ref());
+    let text = text(a, &report, &e)?;
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
+
+/// The warnings on stderr (unless `--quiet`); the output: the report in `--format`, or
+/// with `--compat` the reference script's.
+fn text(a: &AlignArgs, report: &Report, e: &AlignIn<'_>) -> Result<String, Failure> {
     if !a.report.quiet {
         for w in &report.warnings {
             eprintln!("{}", super::significance::warning_line(w));
         }
     }
-    let text = match a.compat {
-        Some(AlignCompat::AerPy) => aer_py_text(a, &hyps, &totals)?,
-        Some(AlignCompat::WaEvalAlign) => wa_eval_text(a, &gold, &hyps, keep_null),
-        None => treeval_report::emit::to_string(&report, a.report.format),
+    Ok(match a.compat {
+        Some(AlignCompat::AerPy) => aer_py_text(a, e.hyps, e.totals)?,
+        Some(AlignCompat::WaEvalAlign) => wa_eval_text(a, e.gold, e.hyps, e.keep_null),
+        None => treeval_report::emit::to_string(report, a.report.format),
+    })
+}
+
+/// Every hypothesis' sums over the `sentences` sentence pairs (from its rows), and the
+/// warnings about them (an AER close to 1 with the best of its `readings`, made here when
+/// not given).
+fn totals(
+    scoring: &Scoring<'_>,
+    (hyps, per_hyp): (&[AlignmentFile], &[Vec<AlignCounts>]),
+    sentences: u64,
+    readings: &[Vec<Reading>],
+    warnings: &mut Vec<Warning>,
+) -> Vec<AlignCounts> {
+    let mut totals = Vec::new();
+    for (k, (h, rows)) in hyps.iter().zip(per_hyp).enumerate() {
+        let mut t = sum(rows);
+        t.sentences = sentences;
+        let other = || match readings.get(k) {
+            Some(r) => r.clone(),
+            None => other_readings(scoring, h),
+        };
+        hyp_warnings(&h.path, scoring.keep_null, &t, &other, warnings);
+        totals.push(t);
+    }
+    totals
+}
+
+/// Another reading of a hypothesis: the options that give it, and its summed counts
+/// (`None` where the file cannot be read so).
+type Reading = (String, Option<AlignCounts>);
+
+/// The warnings about the files as read: the pieces against the tokens, links past the
+/// last word of their sentence, links with NULL on both sides.
+fn file_warnings(
+    a: &AlignArgs,
+    scoring: &Scoring<'_>,
+    hyps: &[AlignmentFile],
+    tokens: Option<&[Vec<Vec<String>>; 2]>,
+    warnings: &mut Vec<Warning>,
+) -> Result<(), Failure> {
+    if let Some(t) = tokens {
+        if let Some(p) = scoring.pieces {
+            check_pieces_against_tokens(a, p, t, warnings)?;
+        }
+        token_warnings(a, t, scoring, hyps, warnings);
+    }
+    null_null_warnings(std::iter::once(scoring.gold).chain(hyps), warnings);
+    Ok(())
+}
+
+/// The state of the evaluation `e` (`--emit-state`) over `sentences` sentence pairs;
+/// `st`: the hypotheses' other readings, the subword projection, and the warnings found
+/// while reading.
+fn state(
+    a: &AlignArgs,
+    e: &AlignIn<'_>,
+    sentences: u64,
+    st: (Vec<Vec<Reading>>, Option<AlignSubwords>, Vec<Warning>),
+) -> treeval_report::state::State {
+    use serde_json::json;
+    let (readings, subwords, warnings) = st;
+    let file = |f: &AlignmentFile| AlignFileState {
+        path: f.path.to_string(),
+        format: f.format.name().to_owned(),
     };
-    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
-    out.flush().map_err(Failure::Io)
+    let keep =
+        a.report.out.keep_sentences || !a.report.sig.tests.is_empty() || a.report.sig.ci.is_some();
+    let s = AlignState {
+        gold: file(e.gold),
+        hyps: e.hyps.iter().map(file).collect(),
+        pairs: sentences,
+        numbers: (e.gold.sentences.keys().next().copied())
+            .zip(e.gold.sentences.keys().next_back().copied()),
+        units: e.per_hyp.iter().map(|r| sum(r)).collect(),
+        readings,
+        subwords,
+        warnings,
+        sentences: keep.then(|| e.per_hyp.to_vec()),
+    };
+    let given = [
+        ("gold_base", json!(a.gold_base)),
+        ("hyp_base", json!(a.hyp_base)),
+        ("reverse", json!(a.reverse)),
+        ("reverse_gold", json!(a.reverse_gold)),
+        ("sentences_given", json!(a.sentences.is_some())),
+    ];
+    let null = if e.keep_null { "include" } else { "exclude" };
+    let options = align_options(&s, null, e.f_alpha, given);
+    treeval_report::state::State::of_align(options, s)
 }
 
 /// What the report holds when asked: the `--errors` listings and the HTML page's sentences.
@@ -488,25 +591,38 @@ fn check_pieces_against_tokens(
     }
 }
 
+/// The pieces files of `--hyp-subwords`, their conventions and the word links of every
+/// hypothesis after the projection.
+fn subwords_of(p: &[PieceFile; 2], hyps: &[AlignmentFile]) -> AlignSubwords {
+    AlignSubwords {
+        paths: [p[0].path.to_string(), p[1].path.to_string()],
+        conventions: [
+            p[0].convention.name().to_owned(),
+            p[1].convention.name().to_owned(),
+        ],
+        links: hyps.iter().map(|h| h.link_count()).collect(),
+    }
+}
+
 /// The report's convention, signature part and note for `--hyp-subwords`.
-fn subword_notes(r: &mut Report, p: &[PieceFile; 2], hyps: &[AlignmentFile]) {
-    let conv = if p[0].convention == p[1].convention {
-        p[0].convention.name().to_string()
+pub(crate) fn subword_notes(r: &mut Report, p: &AlignSubwords, hyps: &[AlignmentFile]) {
+    let [c0, c1] = &p.conventions;
+    let conv = if c0 == c1 {
+        c0.clone()
     } else {
-        format!("{}/{}", p[0].convention.name(), p[1].convention.name())
+        format!("{c0}/{c1}")
     };
     r.signature.push("subwords", conv.clone());
     r.convention("subwords", &conv);
     let links: Vec<String> = hyps
         .iter()
-        .map(|h| format!("{}: {} word link(s)", h.path, h.link_count()))
+        .zip(&p.links)
+        .map(|(h, n)| format!("{}: {n} word link(s)", h.path))
         .collect();
     r.notes.push(format!(
-        "hypotheses aligned over subword pieces ({} {}, {} {}), projected onto words (a word pair is linked if any of its pieces are): {}",
-        p[0].path,
-        p[0].convention.name(),
-        p[1].path,
-        p[1].convention.name(),
+        "hypotheses aligned over subword pieces ({} {c0}, {} {c1}), projected onto words (a word pair is linked if any of its pieces are): {}",
+        p.paths[0],
+        p.paths[1],
         links.join("; ")
     ));
 }
@@ -530,12 +646,11 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
         ));
     }
     if a.report.sig.tests.contains(&crate::args::TestArg::Mcnemar) {
-        return Err(Failure::Usage(
-            "--test mcnemar needs paired binary decisions; for alignments use --test ar or --test bootstrap".into(),
-        ));
+        return Err(Failure::Usage(format!("--test mcnemar {NO_MCNEMAR}")));
     }
     let can = crate::output::Capabilities {
         no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not options of the reference scripts: --compat prints what they print"),
+        state: true,
         ..crate::output::Capabilities::of("align")
     };
     crate::output::check_report(&can, &a.report, a.compat.is_some())?;
@@ -546,7 +661,25 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
             "--min-len and --max-len count the words of a sentence pair's source side, which an alignment file does not hold\n  hint: give the words with --tokens SRC TGT (one sentence per line)".into(),
         ));
     }
+    check_state(a)?;
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)
+}
+
+/// `--emit-state` records the counts of treeval's report: not with `--compat` (another
+/// tool's lines) nor with a sentence selection (its counts are not in a state yet).
+fn check_state(a: &AlignArgs) -> Result<(), Failure> {
+    if a.report.out.emit_state.is_none() {
+        return Ok(());
+    }
+    if a.compat.is_some() {
+        return Err(Failure::Usage(
+            "--emit-state records the counts of treeval's report; --compat prints a reference script's lines: drop one of the two".into(),
+        ));
+    }
+    crate::select::refuse(
+        &a.report.select,
+        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
+    )
 }
 
 /// The gold and every hypothesis file; all read errors together.
@@ -647,9 +780,15 @@ fn aer_between(gold: &AlignmentFile, hyp: &AlignmentFile, keep_null: bool) -> Op
 }
 
 /// Warnings about one hypothesis' totals: no link, links tagged S and P, NULL links left
-/// out, and an AER close to 1 (with the base or direction that would fix it).
-fn hyp_warnings(s: &Scoring<'_>, h: &AlignmentFile, t: &AlignCounts, warnings: &mut Vec<Warning>) {
-    let path = h.path.to_string();
+/// out, and an AER close to 1 (with the base or direction that would fix it, among its
+/// `other` readings).
+pub(crate) fn hyp_warnings(
+    path: &str,
+    keep_null: bool,
+    t: &AlignCounts,
+    other: &dyn Fn() -> Vec<Reading>,
+    warnings: &mut Vec<Warning>,
+) {
     if t.a == 0 {
         let aer = if t.s > 0 {
             "AER is 1 (the WPT scorer prints AER 0 here)"
@@ -658,7 +797,7 @@ fn hyp_warnings(s: &Scoring<'_>, h: &AlignmentFile, t: &AlignCounts, warnings: &
         };
         warn(
             warnings,
-            &path,
+            path,
             format!("the hypothesis has no link: precision is undefined (n/a) and {aer}"),
             None,
         );
@@ -666,15 +805,15 @@ fn hyp_warnings(s: &Scoring<'_>, h: &AlignmentFile, t: &AlignCounts, warnings: &
     if t.hyp_both > 0 {
         warn(
             warnings,
-            &path,
+            path,
             format!("{} link(s) are tagged both S and P: counted once (the WPT scorer counts them twice, as --compat wa_eval_align does)", t.hyp_both),
             None,
         );
     }
-    if t.hyp_null > 0 && !s.keep_null {
+    if t.hyp_null > 0 && !keep_null {
         warn(
             warnings,
-            &path,
+            path,
             format!(
                 "{} link(s) with a NULL side left out (--null include scores them)",
                 t.hyp_null
@@ -686,10 +825,10 @@ fn hyp_warnings(s: &Scoring<'_>, h: &AlignmentFile, t: &AlignCounts, warnings: &
     let aer = aer_of(&t.aer_row()).unwrap_or(0.0);
     if t.a > 0 && aer > 0.8 {
         let hint =
-            better_reading(s, h, aer).map(|(x, f)| format!("with {f} the AER would be {x:.4}"));
+            better_reading(&other(), aer).map(|(x, f)| format!("with {f} the AER would be {x:.4}"));
         warn(
             warnings,
-            &path,
+            path,
             format!(
                 "AER is {aer:.4}, close to 1: the index base or the link direction may be wrong"
             ),
@@ -699,36 +838,46 @@ fn hyp_warnings(s: &Scoring<'_>, h: &AlignmentFile, t: &AlignCounts, warnings: &
     }
 }
 
-/// The lowest AER (with the flags that give it) among reading `h` with the other index
-/// base, the other direction or both, when it is at least 0.2 below `aer`.
-fn better_reading(s: &Scoring<'_>, h: &AlignmentFile, aer: f64) -> Option<(f64, String)> {
+/// `h` read with the other index base, the other direction and both: the options that
+/// give each reading and its summed counts against the gold.
+fn other_readings(s: &Scoring<'_>, h: &AlignmentFile) -> Vec<Reading> {
     let path = h.path.to_string();
-    let mut best: Option<(f64, String)> = None;
+    let mut readings = Vec::new();
     for (base_shift, rev) in [(true, false), (false, true), (true, true)] {
         let mut o = s.hyp_opts;
+        let mut flags = Vec::new();
         if base_shift {
             o.base = Some(1 - o.base.unwrap_or(h.format.default_base()));
+            flags.push(format!("--hyp-base {}", o.base.unwrap_or(0)));
         }
         if rev {
             o.reverse = !o.reverse;
+            flags.push(if o.reverse {
+                "--reverse".to_string()
+            } else {
+                "without --reverse".to_string()
+            });
         }
-        let Some(alt) = s.reread(&path, o) else {
+        let counts = s.reread(&path, o).map(|alt| {
+            let numbers = sentence_numbers([s.gold, &alt]);
+            sum(&count_files(s.gold, &alt, s.keep_null, &numbers))
+        });
+        readings.push((flags.join(" "), counts));
+    }
+    readings
+}
+
+/// The lowest AER (with the flags that give it) among the `readings`, when it is at
+/// least 0.2 below `aer`.
+fn better_reading(readings: &[Reading], aer: f64) -> Option<(f64, String)> {
+    let mut best: Option<(f64, String)> = None;
+    for (flags, counts) in readings {
+        let Some(c) = counts else {
             continue;
         };
-        let alt_aer = aer_between(s.gold, &alt, s.keep_null).unwrap_or(1.0);
+        let alt_aer = aer_of(&c.aer_row()).unwrap_or(1.0);
         if alt_aer < aer - 0.2 && best.as_ref().map_or(true, |b| alt_aer < b.0) {
-            let mut flags = Vec::new();
-            if base_shift {
-                flags.push(format!("--hyp-base {}", o.base.unwrap_or(0)));
-            }
-            if rev {
-                flags.push(if o.reverse {
-                    "--reverse".to_string()
-                } else {
-                    "without --reverse".to_string()
-                });
-            }
-            best = Some((alt_aer, flags.join(" ")));
+            best = Some((alt_aer, flags.clone()));
         }
     }
     best
@@ -785,28 +934,50 @@ fn wa_eval_text(
     o
 }
 
-/// The report: the scores of every hypothesis with their intervals, the tests, the notes.
-fn build(a: &AlignArgs, e: &AlignIn<'_>, warnings: Vec<Warning>) -> Report {
-    let mut signature = treeval_report::align::signature(e, a.sentences);
-    let cfg = super::significance::config(&a.report.sig);
-    if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
-        super::significance::sign(&a.report.sig, &cfg, &mut signature);
+/// What an `align` report shows besides the counts (the command's options, or those of
+/// `treeval merge`).
+pub(crate) struct Present<'a> {
+    /// The report's options.
+    pub report: &'a crate::args::ReportArgs,
+    /// `--test-metrics`.
+    pub test_metrics: &'a [String],
+    /// `--sentences`, as the signature records it.
+    pub sentences: Option<u64>,
+}
+
+impl<'a> Present<'a> {
+    fn of(a: &'a AlignArgs) -> Self {
+        Present {
+            report: &a.report,
+            test_metrics: &a.test_metrics,
+            sentences: a.sentences,
+        }
     }
-    let ci = super::significance::intervals(&a.report.sig);
+}
+
+/// The report: the scores of every hypothesis with their intervals, the tests, the notes;
+/// made by the command and, from summed states, by `treeval merge`.
+pub(crate) fn present(p: &Present<'_>, e: &AlignIn<'_>, warnings: Vec<Warning>) -> Report {
+    let mut signature = treeval_report::align::signature(e, p.sentences);
+    let cfg = super::significance::config(&p.report.sig);
+    if !cfg.tests.is_empty() || p.report.sig.ci.is_some() {
+        super::significance::sign(&p.report.sig, &cfg, &mut signature);
+    }
+    let ci = super::significance::intervals(&p.report.sig);
     let mut r = treeval_report::align::build(signature, e, ci, warnings);
     if !cfg.tests.is_empty() {
         let ms = measures(e.f_alpha);
-        let tested: Vec<treeval_report::driver::Tested> = a
+        let tested: Vec<treeval_report::driver::Tested> = p
             .test_metrics
             .iter()
             .filter_map(|n| ms.iter().find(|m| m.name == n.as_str()))
             .map(|m| (m, None))
             .collect();
-        let bar = super::significance::Progress::new(a.report.quiet);
+        let bar = super::significance::Progress::new(p.report.quiet);
         (r.comparisons, r.rankings) =
             treeval_report::driver::tests(&tested, e.per_hyp, &cfg, &|l, d, n| bar.update(l, d, n));
         bar.finish();
     }
-    r.significance = super::significance::settings(&a.report.sig, &cfg, &a.test_metrics);
+    r.significance = super::significance::settings(&p.report.sig, &cfg, p.test_metrics);
     r
 }

@@ -16,6 +16,9 @@ use treeval_report::brackets::{BracketsIn, BracketsSystem};
 use treeval_report::browse_brackets::BracketsBrowser;
 use treeval_report::compat::evalb::evalb_text;
 use treeval_report::model::Warning;
+use treeval_report::state::{
+    brackets_options, BracketsRows, BracketsState, BracketsSystemState, State,
+};
 use treeval_report::value::Report;
 use treeval_report::Signature;
 
@@ -25,6 +28,9 @@ use crate::output::{
     SHOWN,
 };
 use crate::Failure;
+
+/// Why `--test mcnemar` is refused.
+pub(crate) const NO_MCNEMAR: &str = "needs paired binary decisions; for brackets use --test ar or --test bootstrap (and --careful for McNemar on reproduced treebank brackets)";
 
 /// The files the command reads, with their roles.
 fn inputs(a: &BracketsArgs) -> Vec<InputRef<'_>> {
@@ -138,10 +144,35 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     let can = crate::output::Capabilities {
         where_: true,
         no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)"),
+        state: true,
         ..crate::output::Capabilities::of("brackets")
     };
     crate::output::check_report(&can, &a.report, a.compat.is_some())?;
+    check_state(a)?;
     check_outputs(&outs, ins, a.report.out.force)
+}
+
+/// `--emit-state` records the counts of treeval's report: not with `--compat` (EVALB's
+/// lines), `--careful` (its judgments name sentences by their number in the file) or a
+/// sentence selection (its counts are not in a state yet).
+fn check_state(a: &BracketsArgs) -> Result<(), Failure> {
+    if a.report.out.emit_state.is_none() {
+        return Ok(());
+    }
+    if a.compat.is_some() {
+        return Err(Failure::Usage(
+            "--emit-state records the counts of treeval's report; --compat prints a reference script's lines: drop one of the two".into(),
+        ));
+    }
+    if a.careful {
+        return Err(Failure::Usage(
+            "--emit-state does not record the careful evaluation (its judgments and brackets to judge name sentences by their number in each file): evaluate --careful on the whole corpus".into(),
+        ));
+    }
+    crate::select::refuse(
+        &a.report.select,
+        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
+    )
 }
 
 /// Run the command.
@@ -163,7 +194,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &a.report.sig,
         a.test_files.len(),
         "test files",
-        "needs paired binary decisions; for brackets use --test ar or --test bootstrap (and --careful for McNemar on reproduced treebank brackets)",
+        NO_MCNEMAR,
     )?;
     let setting = Setting {
         params: &params,
@@ -172,9 +203,12 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         judgments: judgments.as_ref(),
         resample,
     };
+    let emit = a.report.out.emit_state.is_some();
     let mut scored = Scored {
+        prm_warnings: warnings.clone(),
         warnings,
         browser: html.then(BracketsBrowser::new),
+        states: emit.then(Default::default),
         ..Scored::default()
     };
     for (k, path) in a.test_files.iter().enumerate() {
@@ -191,36 +225,19 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &mut scored.warnings,
     )?;
     per_sentence.finish()?;
+    if let Some(path) = a.report.out.emit_state.as_deref() {
+        let state = scored.state(a, (&params, &prm_name), layout, &by);
+        crate::output::write_state(path, &state)?;
+    }
     if a.compat.is_none() {
-        let mut signature = signature(&params, &prm_name, layout, careful.as_ref());
-        if resample {
-            super::significance::sign(&a.report.sig, &cfg, &mut signature);
-            signature.push("test-metrics", a.test_metrics.join(","));
-        }
-        let pairs = careful_pairs(&scored.reproduced);
-        let e = BracketsIn {
-            gold: &a.gold,
-            params: &params,
-            prm_name: &prm_name,
-            gold_trees: scored.gold_trees,
-            systems: &scored.systems,
-            careful_pairs: &pairs,
-            by: &by,
+        let p = Present {
+            report: &a.report,
+            test_metrics: &a.test_metrics,
+            layout,
+            careful: careful.as_ref(),
+            tests: (&cfg, resample),
         };
-        let ci = super::significance::intervals(&a.report.sig);
-        let mut report = treeval_report::brackets::build(signature, &e, ci);
-        report.notes.extend(by_note);
-        report.listings = std::mem::take(&mut scored.listings);
-        report.browser = scored
-            .browser
-            .take()
-            .map(|b| b.finish(scored.page_total, a.report.html_sentences()));
-        tests(a, &cfg, &params, &scored.systems, &mut report);
-        report.warnings = scored.warnings;
-        let sel = (&params.selection, &scored.selection);
-        let unit = "words (as CUTOFF_LEN counts them)";
-        crate::select::record(&mut report, sel.0, sel.1, unit, true, a.report.quiet)?;
-        scored.text = treeval_report::emit::to_string(&report, a.report.format);
+        scored.report(a, &p, (&params, &prm_name), (&by, by_note))?;
     }
     out.write_all(scored.text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
@@ -275,6 +292,18 @@ fn careful_options(a: &BracketsArgs, params: &Params, judged: bool) -> Option<Ca
     })
 }
 
+/// The name of a layout, as the signature and a state give it.
+fn layout_name(layout: Layout) -> String {
+    format!("{layout:?}").to_lowercase()
+}
+
+/// The layout named `name` ([`layout_name`]).
+pub(crate) fn layout_named(name: &str) -> Option<Layout> {
+    [Layout::Line, Layout::Auto, Layout::MultiLine]
+        .into_iter()
+        .find(|l| layout_name(*l) == name)
+}
+
 /// The signature of the scoring conventions (with `--where`, its conditions).
 fn signature(
     params: &Params,
@@ -288,7 +317,7 @@ fn signature(
             ("prm", prm_name.to_owned()),
             ("labeled", u8::from(params.labeled).to_string()),
             ("cutoff", params.cutoff_len.to_string()),
-            ("layout", format!("{:?}", layout).to_lowercase()),
+            ("layout", layout_name(layout)),
             ("wrapper", "ignored".into()),
         ],
     );
@@ -299,6 +328,37 @@ fn signature(
         signature.push("where", params.filter.name());
     }
     signature
+}
+
+/// What a `brackets` report shows besides the counts (the command's options, or those
+/// of `treeval merge`).
+pub(crate) struct Present<'a> {
+    /// The report's options.
+    pub report: &'a crate::args::ReportArgs,
+    /// `--test-metrics`.
+    pub test_metrics: &'a [String],
+    /// The layout the trees were read with.
+    pub layout: Layout,
+    /// The careful evaluation's options.
+    pub careful: Option<&'a CarefulOptions>,
+    /// The tests' settings, and whether there are tests or intervals.
+    pub tests: (&'a treeval_stats::compare::CompareConfig, bool),
+}
+
+/// The report of `e` with its signature, intervals, tests and `warnings`: made by the
+/// command and, from summed states, by `treeval merge`.
+pub(crate) fn present(p: &Present<'_>, e: &BracketsIn<'_>, warnings: Vec<Warning>) -> Report {
+    let (cfg, resample) = p.tests;
+    let mut signature = signature(e.params, e.prm_name, p.layout, p.careful);
+    if resample {
+        super::significance::sign(&p.report.sig, cfg, &mut signature);
+        signature.push("test-metrics", p.test_metrics.join(","));
+    }
+    let ci = super::significance::intervals(&p.report.sig);
+    let mut report = treeval_report::brackets::build(signature, e, ci);
+    tests(p, e.params, e.systems, &mut report);
+    report.warnings = warnings;
+    report
 }
 
 /// How every test file is scored.
@@ -333,9 +393,99 @@ struct Scored {
     listings: Vec<treeval_report::value::Listing>,
     /// The sentence selection's counts (the same for every test file: gold decides).
     selection: treeval_metrics::select::SelectionCounts,
+    /// The warnings about the parameter file.
+    prm_warnings: Vec<Warning>,
+    /// With `--emit-state`: every test file's state and its sentences' counts.
+    states: Option<(Vec<BracketsSystemState>, Vec<BracketsRows>)>,
 }
 
 impl Scored {
+    /// With `--emit-state`, keep test file `path`'s state: its sums, what was `read`,
+    /// and every sentence's counts with `--keep-sentences`, `--test` or `--ci`.
+    fn keep_state(
+        &mut self,
+        a: &BracketsArgs,
+        s: &Setting<'_>,
+        path: &str,
+        r: &BracketResult,
+        read: Vec<Warning>,
+    ) {
+        if let Some((states, rows)) = self.states.as_mut() {
+            let keep = a.report.out.keep_sentences || s.resample;
+            let system = BracketsSystem::new(path, r, s.params.cutoff_len, keep);
+            states.push(BracketsSystemState::of(&system, (r.all, r.cutoff), read));
+            rows.push(BracketsRows {
+                all: system.all,
+                cutoff: system.cutoff,
+            });
+        }
+    }
+
+    /// The report of the test files scored, as text in `--format`.
+    fn report(
+        &mut self,
+        a: &BracketsArgs,
+        p: &Present<'_>,
+        prm: (&Params, &str),
+        by: (&[BracketsKey], Option<String>),
+    ) -> Result<(), Failure> {
+        let (params, prm_name) = prm;
+        let pairs = careful_pairs(&self.reproduced);
+        let e = BracketsIn {
+            gold: &a.gold,
+            params,
+            prm_name,
+            gold_trees: self.gold_trees,
+            systems: &self.systems,
+            careful_pairs: &pairs,
+            by: by.0,
+        };
+        let mut report = present(p, &e, std::mem::take(&mut self.warnings));
+        report.notes.extend(by.1);
+        report.listings = std::mem::take(&mut self.listings);
+        report.browser = self
+            .browser
+            .take()
+            .map(|b| b.finish(self.page_total, a.report.html_sentences()));
+        let sel = (&params.selection, &self.selection);
+        let unit = "words (as CUTOFF_LEN counts them)";
+        crate::select::record(&mut report, sel.0, sel.1, unit, true, a.report.quiet)?;
+        self.text = treeval_report::emit::to_string(&report, a.report.format);
+        Ok(())
+    }
+
+    /// The state of the evaluation (`--emit-state`): the parameters and options that
+    /// change the counts, and every test file's.
+    fn state(
+        &mut self,
+        a: &BracketsArgs,
+        prm: (&Params, &str),
+        layout: Layout,
+        by: &[BracketsKey],
+    ) -> State {
+        let (params, prm_name) = prm;
+        let keys: Vec<&str> = by.iter().map(|k| k.name()).collect();
+        let options = brackets_options(params, prm_name, &layout_name(layout), &keys);
+        let mut b = BracketsState {
+            gold: a.gold.clone(),
+            gold_trees: self.gold_trees,
+            params: params.clone(),
+            prm_name: prm_name.to_owned(),
+            where_specs: a.report.where_.clone(),
+            warnings: self.prm_warnings.clone(),
+            systems: Vec::new(),
+            sentences: None,
+        };
+        if let Some((systems, rows)) = self.states.take() {
+            b.systems = systems;
+            let keep = a.report.out.keep_sentences
+                || !a.report.sig.tests.is_empty()
+                || a.report.sig.ci.is_some();
+            b.sentences = keep.then_some(rows);
+        }
+        State::of_brackets(options, b)
+    }
+
     /// Score test file `k` against the gold. Under `--compat evalb`, where EVALB stops
     /// (too many errors), its output so far goes to `out` and the command fails.
     fn file(
@@ -348,6 +498,7 @@ impl Scored {
         out: &mut dyn Write,
     ) -> Result<(), Failure> {
         let compat = a.compat.is_some();
+        let start = self.warnings.len();
         let mut g = reader(&a.gold, s.layout)?;
         let mut t = reader(path, s.layout)?;
         let mut r = evaluate(&mut g, &mut t, s.params, s.careful)
@@ -377,6 +528,8 @@ impl Scored {
         crate::select::check_kept(&s.params.selection, &r.selection)?;
         self.selection = r.selection.clone();
         file_warnings(a, path, &r, &mut self.warnings);
+        // what was read (the file's notes, the malformed trees), not what the sums say
+        let read = self.warnings[start..start + notes.len() + r.problems.len()].to_vec();
         if compat {
             self.text
                 .push_str(&evalb_text(&r, s.params.cutoff_len, s.params.debug));
@@ -397,6 +550,7 @@ impl Scored {
             }
         }
         let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
+        self.keep_state(a, s, path, &r, read);
         if a.report.errors {
             let keep = |label: &str| s.params.filter.label_matches(label);
             let listing = treeval_report::errors::brackets_errors(k, &r, &keep);
@@ -530,21 +684,8 @@ fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut
             hint: hint.map(str::to_owned),
         });
     };
-    // sentences that are not in the scores
-    let c = &r.all;
-    if c.error_sentences + c.skip_sentences > 0 {
-        let d = Diagnostic::warning(
-            treeval_formats::Position::new(Arc::from(path), 0, 0),
-            treeval_formats::ErrorKind::Other(format!(
-                "{} of {} sentences are not in the scores: {} skipped (the test tree has no words, EVALB status 2), {} error sentence(s) (EVALB status 1)",
-                c.error_sentences + c.skip_sentences,
-                c.sentences,
-                c.skip_sentences,
-                c.error_sentences
-            )),
-        )
-        .with_hint("their gold brackets count neither in recall nor in precision, which can raise F; --per-sentence lists them");
-        warn(d.kind.to_string(), d.hint.as_deref());
+    if let Some(w) = unscored_warning(path, &r.all) {
+        warn(w.message, w.hint.as_deref());
     }
     if let Some(c) = r.careful.as_ref().filter(|c| !c.left_out.is_empty()) {
         warn(
@@ -558,6 +699,30 @@ fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut
             None,
         );
     }
+}
+
+/// The warning about the sentences of test file `path` that are not in the scores
+/// (EVALB's status 1 and 2), from its sums `c`.
+pub(crate) fn unscored_warning(path: &str, c: &BracketCounts) -> Option<Warning> {
+    if c.error_sentences + c.skip_sentences == 0 {
+        return None;
+    }
+    let d = Diagnostic::warning(
+        treeval_formats::Position::new(Arc::from(path), 0, 0),
+        treeval_formats::ErrorKind::Other(format!(
+            "{} of {} sentences are not in the scores: {} skipped (the test tree has no words, EVALB status 2), {} error sentence(s) (EVALB status 1)",
+            c.error_sentences + c.skip_sentences,
+            c.sentences,
+            c.skip_sentences,
+            c.error_sentences
+        )),
+    )
+    .with_hint("their gold brackets count neither in recall nor in precision, which can raise F; --per-sentence lists them");
+    Some(Warning {
+        position: path.to_owned(),
+        message: d.kind.to_string(),
+        hint: d.hint,
+    })
 }
 
 /// A test file's careful evaluation, judged with `--judgments`; the first file's
@@ -677,13 +842,8 @@ fn careful_pairs(reproduced: &[Vec<(u64, Vec<bool>)>]) -> Vec<(usize, usize, Pai
 
 /// The tests between test files on the `--test-metrics`, sentences paired by position
 /// (a shorter run padded with unscored sentences).
-fn tests(
-    a: &BracketsArgs,
-    cfg: &treeval_stats::compare::CompareConfig,
-    params: &Params,
-    systems: &[BracketsSystem],
-    report: &mut Report,
-) {
+fn tests(p: &Present<'_>, params: &Params, systems: &[BracketsSystem], report: &mut Report) {
+    let cfg = p.tests.0;
     if !cfg.tests.is_empty() {
         let ms = if params.filter.has_label() {
             measures_where_label()
@@ -692,7 +852,7 @@ fn tests(
         };
         let tested: Vec<treeval_report::driver::Tested> = ms
             .iter()
-            .filter(|m| a.test_metrics.iter().any(|t| t == m.name))
+            .filter(|m| p.test_metrics.iter().any(|t| t == m.name))
             .map(|m| (m, None))
             .collect();
         let n = systems.iter().map(|s| s.all.len()).max().unwrap_or(0);
@@ -704,12 +864,12 @@ fn tests(
                 u
             })
             .collect();
-        let bar = super::significance::Progress::new(a.report.quiet);
+        let bar = super::significance::Progress::new(p.report.quiet);
         (report.comparisons, report.rankings) =
             treeval_report::driver::tests(&tested, &units, cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();
     }
-    report.significance = super::significance::settings(&a.report.sig, cfg, &a.test_metrics);
+    report.significance = super::significance::settings(&p.report.sig, cfg, p.test_metrics);
 }
 
 /// How the careful evaluation prepared the brackets, for the signature.

@@ -33,6 +33,8 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         "relations" => relations_report(a, merged)?,
         "ted" => ted_report(a, merged)?,
         "pts" => pts_report(a, merged)?,
+        "brackets" => brackets_report(a, merged)?,
+        "align" => align_report(a, merged)?,
         _ => deps_report(a, merged)?,
     };
     record_merge(&mut report, shards, rows);
@@ -251,6 +253,8 @@ fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
             treeval_metrics::ud::METRICS.to_vec(),
             &["LAS", "MLAS", "BLEX"],
         )
+    } else if let Some(known) = other_metrics(family) {
+        known
     } else if family == "relations" {
         let all = treeval_metrics::relations::measures();
         (all.iter().map(|m| m.name).collect(), &["CA", "CA-macro"])
@@ -276,6 +280,158 @@ fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
                 })
         })
         .collect()
+}
+
+/// The `--test-metrics` of `brackets` and `align` (the values their commands take) and
+/// their defaults.
+fn other_metrics(family: &str) -> Option<(Vec<&'static str>, &'static [&'static str])> {
+    match family {
+        "brackets" => Some((vec!["F", "recall", "precision"], &["F"])),
+        "align" => Some((vec!["AER", "precision", "recall"], &["AER"])),
+        _ => None,
+    }
+}
+
+/// The report of merged `brackets` states, made by `brackets`' own code.
+fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    use treeval_metrics::brackets::by::BracketsKey;
+    use treeval_metrics::brackets::filter::BracketWhere;
+    let Some(b) = merged.brackets else {
+        return Err(Failure::Eval("the states hold no brackets counts".into()));
+    };
+    no_tables(a, "brackets")?;
+    if let Some(m) = b.stops() {
+        return Err(Failure::Eval(m));
+    }
+    let o = &merged.options;
+    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
+    let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
+    let layout = super::brackets::layout_named(text("layout")).ok_or_else(|| bad("layout"))?;
+    let by = (o.get("by").and_then(|v| v.as_array()).into_iter().flatten())
+        .map(|k| {
+            k.as_str()
+                .and_then(BracketsKey::parse)
+                .ok_or_else(|| bad("by"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut params = b.params.clone();
+    params.filter = BracketWhere::all(&b.where_specs).map_err(|_| bad("where"))?;
+    params.by_label = by.contains(&BracketsKey::Label);
+    let test_metrics = test_metrics(a, "brackets")?;
+    let systems = b.systems();
+    let tests = super::significance::resampling_config(
+        &a.report.sig,
+        systems.len(),
+        "test files",
+        super::brackets::NO_MCNEMAR,
+    )?;
+    let mut warnings = b.warnings.clone();
+    for s in &b.systems {
+        warnings.extend(s.warnings.iter().cloned());
+        warnings.extend(super::brackets::unscored_warning(&s.path, &s.all));
+    }
+    let e = treeval_report::brackets::BracketsIn {
+        gold: &b.gold,
+        params: &params,
+        prm_name: &b.prm_name,
+        gold_trees: b.gold_trees,
+        systems: &systems,
+        careful_pairs: &[],
+        by: &by,
+    };
+    let p = super::brackets::Present {
+        report: &a.report,
+        test_metrics: &test_metrics,
+        layout,
+        careful: None,
+        tests: (&tests.0, tests.1),
+    };
+    Ok(super::brackets::present(&p, &e, warnings))
+}
+
+/// The report of merged `align` states, made by `align`'s own code.
+fn align_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    use treeval_report::align::AlignIn;
+    let Some(st) = merged.align else {
+        return Err(Failure::Eval("the states hold no align counts".into()));
+    };
+    no_tables(a, "align")?;
+    let o = &merged.options;
+    let f_alpha = o.get("f_alpha").and_then(|v| v.as_f64()).unwrap_or(0.5);
+    let keep_null = o.get("null").and_then(|v| v.as_str()) == Some("include");
+    let declared = o.get("sentences_given").and_then(|v| v.as_bool()) == Some(true);
+    let test_metrics = test_metrics(a, "align")?;
+    super::significance::resampling_config(
+        &a.report.sig,
+        st.hyps.len(),
+        "hypothesis files",
+        super::align::NO_MCNEMAR,
+    )?;
+    let file = |f: &state::AlignFileState| alignment_file(&f.path, &f.format);
+    let gold = file(&st.gold)?;
+    let hyps = st.hyps.iter().map(file).collect::<Result<Vec<_>, _>>()?;
+    let (per_hyp, totals) = (st.per_hyp(), st.totals());
+    let mut warnings = st.warnings.clone();
+    for (k, (h, t)) in st.hyps.iter().zip(&totals).enumerate() {
+        let other = || st.readings.get(k).cloned().unwrap_or_default();
+        super::align::hyp_warnings(&h.path, keep_null, t, &other, &mut warnings);
+    }
+    let gold_counts = totals.first().copied().unwrap_or_default();
+    let e = AlignIn {
+        gold: &gold,
+        hyps: &hyps,
+        per_hyp: &per_hyp,
+        totals: &totals,
+        gold_counts: &gold_counts,
+        f_alpha,
+        keep_null,
+    };
+    let p = super::align::Present {
+        report: &a.report,
+        test_metrics: &test_metrics,
+        sentences: declared.then_some(st.pairs),
+    };
+    let mut report = super::align::present(&p, &e, warnings);
+    if let Some(sw) = &st.subwords {
+        super::align::subword_notes(&mut report, sw, &hyps);
+    }
+    Ok(report)
+}
+
+/// An alignment file as the `align` report names it: its path and format, no links.
+fn alignment_file(
+    path: &str,
+    format: &str,
+) -> Result<treeval_formats::align::AlignmentFile, Failure> {
+    use treeval_formats::align::AlignFormat;
+    let format = [AlignFormat::Naacl, AlignFormat::Pharaoh]
+        .into_iter()
+        .find(|f| f.name() == format)
+        .ok_or_else(|| {
+            Failure::Eval(format!(
+                "the states' format {format} is not one treeval knows"
+            ))
+        })?;
+    Ok(treeval_formats::align::AlignmentFile {
+        path: path.into(),
+        format,
+        guessed: false,
+        sentences: Default::default(),
+        lines: 0,
+        id_widths: Default::default(),
+        mixed_ids: false,
+        warnings: Default::default(),
+    })
+}
+
+/// `--confusion` and `--per-relation` are tables of `deps` and `ud` only.
+fn no_tables(a: &MergeArgs, family: &str) -> Result<(), Failure> {
+    if a.confusion.is_some() || a.per_relation {
+        return Err(Failure::Usage(format!(
+            "--confusion and --per-relation: {family} has neither table (deps and ud have)"
+        )));
+    }
+    Ok(())
 }
 
 /// The merge in the signature (`merged:N`) and the conventions; without per-sentence rows,

@@ -47,7 +47,7 @@ impl BracketsKey {
 /// test bracket has the same label (as compared); with `LABELED 0`, where spans alone
 /// match, a matched test bracket counts under its gold bracket's label, so that in every
 /// group matched ≤ gold and matched ≤ test.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct BracketGroup {
     /// Scored sentences (in a length bin; 0 in a label group).
     pub sentences: u64,

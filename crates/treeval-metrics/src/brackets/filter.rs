@@ -33,7 +33,7 @@ pub struct BracketWhere {
 
 /// How many sentences and gold and test brackets `--where` kept, of how many the
 /// sentence selection kept (brackets: of the scored sentences).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WhereCounts {
     /// Scored sentences kept (a length condition), of all scored sentences.
     pub sentences: (u64, u64),
