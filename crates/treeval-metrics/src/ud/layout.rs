@@ -32,26 +32,21 @@ fn columns(line: &[u8]) -> Vec<&[u8]> {
     line.split(|&b| b == b'\t').collect()
 }
 
-/// Whether Python's `int()` reads `s` (ASCII digits, an optional sign, surrounding
-/// whitespace, single underscores between digits).
+/// Whether Python's `int()` reads `s`.
 fn python_int(s: &[u8]) -> bool {
-    let s = s.trim_ascii();
-    let s = s
-        .strip_prefix(b"+")
-        .or_else(|| s.strip_prefix(b"-"))
-        .unwrap_or(s);
-    !s.is_empty()
-        && s.first().is_some_and(u8::is_ascii_digit)
-        && s.last().is_some_and(u8::is_ascii_digit)
-        && s.iter().all(|b| b.is_ascii_digit() || *b == b'_')
-        && !s.windows(2).any(|w| w == b"__")
+    treeval_formats::python_int(s).is_some()
 }
 
-/// The multiword token range `a-b` of an ID, as the reference reads it.
+/// The multiword token range `a-b` of an ID, as the reference reads it (Python's `int()`
+/// of each side of the one '-').
 fn range(id: &[u8]) -> Option<(i64, i64)> {
-    let text = std::str::from_utf8(id).ok()?;
-    let (a, b) = text.split_once('-')?;
-    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+    let mut parts = id.split(|&b| b == b'-');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(a), Some(b), None) => {
+            treeval_formats::python_int(a).zip(treeval_formats::python_int(b))
+        }
+        _ => None,
+    }
 }
 
 /// The first layout problem of `data` (UTF-8, `\n`-separated lines), if any.
