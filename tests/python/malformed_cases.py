@@ -121,5 +121,17 @@ CASES = {
     "valid_dash_dot_id_skipped": _sents(W1 + "\n" + _row("1-2.5", "zz", *["_"] * 8) + "\n" + W2, W3),
     "mwt_range_past_sentence_end": _sents(_row("1-3", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
     "mwt_range_huge": _sents(_row("1-99999999999999999999", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    # an empty node among a multiword token's words: the reference takes its line as the
+    # token's next word (udeval would skip it), so the word after it has the wrong place
+    "mwt_empty_node_inside": _sents(
+        _row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n" + _row("1.1", "x", "x", "X", "_", "_", "_", "_", "2:dep", "_") + "\n" + W2, W3
+    ),
+    # ... or is its last word, whose HEAD '_' int() refuses when the sentence ends
+    "mwt_empty_node_as_last_word": _sents(
+        _row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n" + _row("1.1", "b", "b", "X", "_", "_", "_", "_", "2:dep", "_"), W3
+    ),
+    "valid_mwt_zero_padded_words": _sents(
+        _row("001-002", "ab", *["_"] * 8) + "\n" + "01" + W1[1:] + "\n" + "002" + W2[1:].replace("\t0\troot", "\t00\troot"), W3
+    ),
     "empty_node_nine_columns": _sents(W1 + "\n" + W2 + "\n" + _row("2.1", "x", "x", "X", "_", "_", "_", "_", "_"), W3),
 }

@@ -65,13 +65,38 @@ macro_rules! setters {
     };
 }
 
+/// A reference scorer whose reading of CoNLL-U files a [`Reader`] follows
+/// ([`ReaderBuilder::reference`]). Both read IDs, ranges and HEADs with Python's `int()`
+/// (`01`, `+1` and ` 2 ` are numbers) and take the lines after a multiword-token range
+/// `N-M` as the token's words whatever their IDs (numbered by their place); they differ in
+/// what such a line may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reference {
+    /// conll18_ud_eval.py (the CoNLL 2018 shared task): the `M - N + 1` lines after `N-M`
+    /// are the token's words, an empty node's line (`3.1`) too.
+    Conll18,
+    /// udtools' udeval: the next `M - N + 1` lines that are not empty nodes are the
+    /// token's words; an empty node's line among them is skipped, as everywhere.
+    Udeval,
+}
+
+impl Reference {
+    /// The scorer's name, as its users call it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reference::Conll18 => "conll18_ud_eval.py",
+            Reference::Udeval => "udeval",
+        }
+    }
+}
+
 /// Configures a [`Reader`].
 #[derive(Debug, Clone)]
 pub struct ReaderBuilder {
     format: Option<Format>,
     conll09: Conll09Columns,
     validate_deps: bool,
-    reference_checks: bool,
+    reference: Option<Reference>,
     limit: usize,
 }
 
@@ -81,7 +106,7 @@ impl Default for ReaderBuilder {
             format: None,
             conll09: Conll09Columns::Gold,
             validate_deps: true,
-            reference_checks: false,
+            reference: None,
             limit: 100,
         }
     }
@@ -103,11 +128,14 @@ impl ReaderBuilder {
         /// Check the syntax of DEPS (CoNLL-U) while reading.
         validate_deps(yes: bool) => validate_deps;
 
-        /// Check a word line only as conll18_ud_eval.py and udeval do: DEPREL may be empty too
-        /// (by default an empty DEPREL is an error). In both modes an empty LEMMA, UPOS, XPOS,
-        /// FEATS, DEPS or MISC is read as an empty value with one warning per column and file
-        /// (the reference scorers read it so); an empty ID, FORM or HEAD is an error.
-        reference_checks(yes: bool) => reference_checks;
+        /// Read and check lines only as the reference scorer `r` does (`None`, the default:
+        /// as the CoNLL-U format says). With a reference, IDs, ranges and HEADs are read as
+        /// Python's `int()` reads them, a multiword token's lines are its words whatever
+        /// their IDs (see [`Reference`]), and DEPREL may be empty (by default an empty
+        /// DEPREL is an error). In every mode an empty LEMMA, UPOS, XPOS, FEATS, DEPS or
+        /// MISC is read as an empty value with one warning per column and file (the
+        /// reference scorers read it so); an empty ID, FORM or HEAD is an error.
+        reference(r: Option<Reference>) => reference;
 
         /// Keep at most this many diagnostics of each severity (the rest are counted).
         diagnostic_limit(n: usize) => limit;
@@ -121,7 +149,7 @@ impl ReaderBuilder {
             format: self.format,
             conll09: self.conll09,
             validate_deps: self.validate_deps,
-            reference_checks: self.reference_checks,
+            reference: self.reference,
             conllu_name: name.ends_with(".conllu")
                 || name.ends_with(".conllu.gz")
                 || name.ends_with(".conllu.zst"),
@@ -160,7 +188,7 @@ pub struct Reader<R> {
     format: Option<Format>,
     conll09: Conll09Columns,
     validate_deps: bool,
-    reference_checks: bool,
+    reference: Option<Reference>,
     conllu_name: bool,
     line_no: u64,
     index: u64,
@@ -182,9 +210,9 @@ pub struct Reader<R> {
     empty_fields: Vec<(&'static str, u64, u32, u64)>,
     /// Multiword-token ranges of one word (`6-6`): the first one, its line, and how many.
     single_word_ranges: Option<(String, u64, u64)>,
-    /// With reference checks: the lines still to be read as words of the last multiword
-    /// token, whatever their IDs (conll18_ud_eval.py takes the `M - N + 1` lines after
-    /// `N-M` as its words without looking at their IDs).
+    /// With a reference: the lines still to be read as words of the last multiword token,
+    /// whatever their IDs (the reference scorers take the `M - N + 1` lines after `N-M` as
+    /// its words without looking at their IDs; udeval skips empty nodes among them).
     members_left: i64,
     /// The line being read is one of them.
     member: bool,
@@ -670,7 +698,7 @@ impl<R: BufRead> Reader<R> {
         // tab positions were found while the line was read
         let f = Fields::new(line_start, line.len(), &self.tabs, self.ntabs);
         let id_text = &bytes[f.get(0)];
-        self.member = self.reference_checks && self.members_left > 0;
+        self.member = self.members_left > 0 && self.is_member(id_text);
         self.members_left -= i64::from(self.member);
         if (exact && cols != expected) || (!exact && cols < expected) {
             self.column_count(s, bytes, line, expected, cols);
@@ -684,7 +712,7 @@ impl<R: BufRead> Reader<R> {
         };
         self.conllu_line(format);
         let (first, second) = (&id_text[..k], parse_positive(&id_text[k + 1..]));
-        let read = if self.reference_checks {
+        let read = if self.reference.is_some() {
             self.reference_id_line(s, bytes, &f, id_text, *expect_id)
         } else if id_text[k] == b'-' {
             let range = (parse_positive(first), second);
@@ -700,15 +728,27 @@ impl<R: BufRead> Reader<R> {
         Ok(())
     }
 
+    /// Whether a line with the ID `id_text`, read while words of a multiword token are
+    /// expected, is one of them: with conll18_ud_eval.py every line is; udeval skips an
+    /// empty node (a '.' in the ID) there as it does everywhere.
+    #[inline]
+    fn is_member(&self, id_text: &[u8]) -> bool {
+        match self.reference {
+            Some(Reference::Conll18) => true,
+            Some(Reference::Udeval) => !id_text.contains(&b'.'),
+            None => false,
+        }
+    }
+
     /// Where the ID of a multiword token (`-`) or an empty node (`.`) has its separator;
-    /// `None` for a word's ID, and for every line of a multiword token's words with
-    /// reference checks.
+    /// `None` for a word's ID, and for every line of a multiword token's words with a
+    /// reference.
     #[inline]
     fn id_separator(&self, id_text: &[u8]) -> Option<usize> {
         if self.member {
             None
-        } else if self.reference_checks {
-            // conll18_ud_eval.py: a '.' anywhere makes an empty node, then a '-' a token
+        } else if self.reference.is_some() {
+            // conll18_ud_eval.py and udeval: a '.' anywhere makes an empty node, then a '-' a token
             let dot = id_text.iter().position(|&c| c == b'.');
             dot.or_else(|| id_text.iter().position(|&c| c == b'-'))
         } else {
@@ -716,11 +756,11 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    /// With reference checks, a multiword-token or empty-node line read as
-    /// conll18_ud_eval.py reads it: an empty node (a '.' in the ID) is skipped unread
-    /// (kept when its ID is in sequence), and `N-M` (N and M as Python's `int()` reads
-    /// them) makes the next `M - N + 1` lines the token's words, numbered from the next
-    /// word's ID whatever their own IDs.
+    /// With a reference, a multiword-token or empty-node line read as the reference scorer
+    /// reads it: an empty node (a '.' in the ID) is skipped unread (kept when its ID is in
+    /// sequence), and `N-M` (N and M as Python's `int()` reads them) makes the next
+    /// `M - N + 1` lines (udeval: that are not empty nodes) the token's words, numbered
+    /// from the next word's ID whatever their own IDs.
     fn reference_id_line(
         &mut self,
         s: &mut Sentence,
@@ -732,7 +772,7 @@ impl<R: BufRead> Reader<R> {
         if id_text.contains(&b'.') {
             let (a, b) = id_text.split_at(id_text.iter().position(|&c| c == b'.').unwrap_or(0));
             let node = (parse_index(a), parse_positive(&b[1..]));
-            // the reference skips every empty node; one out of sequence is dropped here
+            // the references skip every empty node; one out of sequence is dropped here
             let _ = self.empty_node_line(s, bytes, f, node, expect_id);
             return Ok(());
         }
@@ -744,9 +784,10 @@ impl<R: BufRead> Reader<R> {
         let Some((a, b)) = range.filter(|(a, b)| b >= a) else {
             return Err((
                 "N-M with M >= N (a multiword token)".into(),
-                range.is_some().then_some(
-                    "conll18_ud_eval.py reads a range M < N as a token without words, which treeval does not read",
-                ),
+                range.is_some().then_some(match self.reference {
+                    Some(Reference::Udeval) => "udeval reads a range M < N as a token without words, which treeval does not read",
+                    _ => "conll18_ud_eval.py reads a range M < N as a token without words, which treeval does not read",
+                }),
             ));
         };
         let words = b.saturating_sub(a).saturating_add(1);
@@ -946,7 +987,7 @@ impl<R: BufRead> Reader<R> {
         id_text: &[u8],
         expect_id: u32,
     ) -> Option<u32> {
-        if self.reference_checks {
+        if self.reference.is_some() {
             return self.reference_word_id(s, bytes, id_text, expect_id);
         }
         let Some(id) = parse_positive(id_text) else {
@@ -955,7 +996,7 @@ impl<R: BufRead> Reader<R> {
             let hint = if id_text.is_empty() {
                 Some("the line starts with a tab: the ID column is empty")
             } else if padded {
-                Some("CoNLL-U IDs have no leading zeros; `treeval ud --compat conll18` reads them as conll18_ud_eval.py does, as integers (01 = 1)")
+                Some("CoNLL-U IDs have no leading zeros; `treeval ud --compat conll18` (or udeval) reads them as the reference scorer does, as integers (01 = 1)")
             } else {
                 None
             };
@@ -981,7 +1022,7 @@ impl<R: BufRead> Reader<R> {
         Some(id)
     }
 
-    /// A word's ID as conll18_ud_eval.py checks it: Python's `int()` of it must be the next
+    /// A word's ID as the reference scorers check it: Python's `int()` of it must be the next
     /// word's number (any ID inside a multiword token is). The word is numbered by its
     /// place in the sentence.
     fn reference_word_id(
@@ -998,7 +1039,10 @@ impl<R: BufRead> Reader<R> {
             expected: expect_id.to_string(),
             found: String::from_utf8_lossy(id_text).into_owned(),
         };
-        let hint = "conll18_ud_eval.py reads an ID as Python's int() does: it must be the word's place in the sentence";
+        let hint = match self.reference {
+            Some(Reference::Udeval) => "udeval reads an ID as Python's int() does: it must be the word's place in the sentence",
+            _ => "conll18_ud_eval.py reads an ID as Python's int() does: it must be the word's place in the sentence",
+        };
         self.error_at(s, bytes, 1, kind, Some(hint));
         None
     }
@@ -1061,7 +1105,7 @@ impl<R: BufRead> Reader<R> {
         let col = column(bytes, line_start, at);
         let readable = match name {
             "FORM" | "HEAD" => false,
-            "DEPREL" => self.reference_checks,
+            "DEPREL" => self.reference.is_some(),
             _ => true,
         };
         if readable {
@@ -1095,8 +1139,8 @@ impl<R: BufRead> Reader<R> {
         if let Some(v) = parse_index(head_text) {
             return Some(v);
         }
-        if self.reference_checks {
-            // conll18_ud_eval.py: Python's int() of the HEAD, not negative
+        if self.reference.is_some() {
+            // conll18_ud_eval.py and udeval: Python's int() of the HEAD, not negative
             if let Some(v) = python_int(head_text).filter(|&v| v >= 0) {
                 return Some(v.min(i64::from(u32::MAX)) as u32);
             }
@@ -1694,7 +1738,7 @@ mod tests {
         }
         let text = "1\ta\ta\tX\t_\t_\t0\t\t_\t_\n\n";
         let mut r = ReaderBuilder::new()
-            .reference_checks(true)
+            .reference(Some(Reference::Conll18))
             .from_reader("t.conllu", text.as_bytes());
         let mut s = Sentence::new();
         assert!(r.read_sentence(&mut s).unwrap());
@@ -1720,10 +1764,13 @@ mod tests {
 
     /// What each reader makes of `text`: the words, the multiword tokens and the errors'
     /// texts.
-    fn ids(text: &str, reference: bool) -> (PerSentence<Head>, PerSentence<u32>, Vec<String>) {
+    fn ids(
+        text: &str,
+        reference: Option<Reference>,
+    ) -> (PerSentence<Head>, PerSentence<u32>, Vec<String>) {
         let mut r = ReaderBuilder::new()
             .format(Some(Format::Conllu))
-            .reference_checks(reference)
+            .reference(reference)
             .from_reader("t.conllu", text.as_bytes());
         let (mut words, mut mwts) = (Vec::new(), Vec::new());
         let mut s = Sentence::new();
@@ -1741,7 +1788,7 @@ mod tests {
     }
 
     #[test]
-    fn reference_checks_read_ids_and_heads_as_python_ints_and_token_lines_as_its_words() {
+    fn references_read_ids_and_heads_as_python_ints_and_token_lines_as_its_words() {
         let row = |id: &str, form: &str, head: &str| {
             format!("{id}\t{form}\t_\t_\t_\t_\t{head}\tdep\t_\t_\n")
         };
@@ -1756,7 +1803,7 @@ mod tests {
             "\n".into(),
         ]
         .concat();
-        let (words, mwts, errors) = ids(&text, true);
+        let (words, mwts, errors) = ids(&text, Some(Reference::Conll18));
         assert!(errors.is_empty(), "{errors:?}");
         let h = Head::Index;
         assert_eq!(
@@ -1765,7 +1812,7 @@ mod tests {
         );
         assert_eq!(mwts, vec![vec![(2, 3)]]);
         // outside reference checks the CoNLL-U rules hold: 01 is no ID, with a hint
-        let (_, _, errors) = ids(&text, false);
+        let (_, _, errors) = ids(&text, None);
         assert!(
             errors[0].contains("expected ID 1, found '01'"),
             "{errors:?}"
@@ -1782,11 +1829,87 @@ mod tests {
                 "multiword token 'a' (words 1 to 2) to end at or before the sentence's last word, 1",
             ),
         ] {
-            let (_, _, errors) = ids(&(bad + "\n"), true);
-            assert!(
-                errors.first().is_some_and(|e| e.contains(want)),
-                "{want}: {errors:?}"
-            );
+            for r in [Reference::Conll18, Reference::Udeval] {
+                let (_, _, errors) = ids(&(bad.clone() + "\n"), Some(r));
+                assert!(
+                    errors.first().is_some_and(|e| e.contains(want)),
+                    "{r:?} {want}: {errors:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn conll18_takes_every_line_after_a_range_as_a_word_udeval_skips_empty_nodes() {
+        let row = |id: &str, form: &str, head: &str| {
+            format!("{id}\t{form}\t_\t_\t_\t_\t{head}\tdep\t_\t_\n")
+        };
+        let root = |id: &str, form: &str| row(id, form, "0").replace("dep", "root");
+        // (file, what each reads: Ok(word IDs with their HEADs, tokens) or Err(part of
+        // the first error)); hand-checked by running conll18_ud_eval.py and udtools 0.2.9's
+        // udeval on each file (testdata/ud/trust/README.md)
+        let h = Head::Index;
+        type Read = Result<(Vec<(u32, Head)>, Vec<(u32, u32)>), &'static str>;
+        let cases: Vec<(String, Read, Read)> = vec![
+            // an empty node inside a token: conll18 reads it as the token's second word,
+            // then '2 b' is a third word with the wrong ID; udeval skips it
+            (
+                [
+                    row("1-2", "ab", "_"),
+                    root("1", "a"),
+                    row("1.1", "x", "_"),
+                    row("2", "b", "1"),
+                ]
+                .concat(),
+                Err("expected ID 3, found '2'"),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+            ),
+            // the same where conll18 loads it too: the node's line is its word 2 (HEAD 1)
+            (
+                [row("1-2", "ab", "_"), root("1", "a"), row("1.1", "x", "1")].concat(),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+                Err("(words 1 to 2) to end at or before the sentence's last word, 1"),
+            ),
+            // zero-padded IDs and a zero-padded range with inner IDs that are not numbers
+            (
+                [
+                    row("01-02", "ab", "_"),
+                    root("x", "a"),
+                    row("01", "b", "01"),
+                    row("003", "c", "+1"),
+                ]
+                .concat(),
+                Ok((vec![(1, h(0)), (2, h(1)), (3, h(1))], vec![(1, 2)])),
+                Ok((vec![(1, h(0)), (2, h(1)), (3, h(1))], vec![(1, 2)])),
+            ),
+            // two empty nodes and a word in a token of two words: udeval's words are a, b
+            (
+                [
+                    row("1-2", "ab", "_"),
+                    row("0.1", "y", "_"),
+                    root("1", "a"),
+                    row("1.1", "x", "_"),
+                    row("2", "b", "1"),
+                ]
+                .concat(),
+                Err("expected ID 3, found '2'"),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+            ),
+        ];
+        for (text, conll18, udeval) in cases {
+            for (r, want) in [(Reference::Conll18, conll18), (Reference::Udeval, udeval)] {
+                let (words, mwts, errors) = ids(&(text.clone() + "\n"), Some(r));
+                match want {
+                    Ok((w, t)) => {
+                        assert!(errors.is_empty(), "{r:?} {text}: {errors:?}");
+                        assert_eq!((&words[0], &mwts[0]), (&w, &t), "{r:?} {text}");
+                    }
+                    Err(e) => assert!(
+                        errors.first().is_some_and(|x| x.contains(e)),
+                        "{r:?} {text}: {errors:?}"
+                    ),
+                }
+            }
         }
     }
 

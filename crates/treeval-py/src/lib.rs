@@ -16,7 +16,7 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use treeval_formats::{Diagnostic, Format as InFormat, ReaderBuilder};
+use treeval_formats::{Diagnostic, ErrorKind, Format as InFormat, ReaderBuilder, Reference};
 use treeval_metrics::ud::layout::{layout_problem, Layout, Raised};
 use treeval_metrics::ud::{
     evaluate_prepared, Prepared, ReaderSource, UdError, UdOptions, CONLL18_METRICS,
@@ -83,7 +83,7 @@ fn conll18_builder() -> ReaderBuilder {
     let mut b = ReaderBuilder::new();
     b.format(Some(InFormat::Conllu))
         .validate_deps(false)
-        .reference_checks(true);
+        .reference(Some(Reference::Conll18));
     b
 }
 
@@ -140,6 +140,18 @@ fn layout_failure(l: Layout, name: &str) -> Failure {
     (kind, (message, name.to_owned(), l.line, 1))
 }
 
+/// Whether conll18_ud_eval.py finds a problem of this kind when its sentence ends (in its
+/// tree of HEADs), not when it reads the problem's line.
+fn found_at_sentence_end(kind: &ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::HeadOutOfRange { .. }
+            | ErrorKind::SelfLoop { .. }
+            | ErrorKind::Cycle { .. }
+            | ErrorKind::RootCount { .. }
+    )
+}
+
 /// Load a CoNLL-U text as conll18_ud_eval.py's `load_conllu` does: `(file, None)` when it
 /// loads, otherwise `(None, (kind, (message, path, line, column)))` with kind `utf8` (not
 /// UTF-8: Python raises its own decoding error), `value` (the reference raises
@@ -169,9 +181,13 @@ fn conll18_load(
     let (problems, _) = prepared.diagnostics();
     // the reference raises the first problem of the file (a ValueError only if no UDError
     // comes before it)
-    let first_line = problems.first().map_or(u64::MAX, |d| d.position.line);
+    let reader_first = |l: &Layout| {
+        problems
+            .iter()
+            .any(|d| l.raised_after(d.position.line, found_at_sentence_end(&d.kind)))
+    };
     Ok(match layout {
-        Some(l) if l.line <= first_line => (None, Some(layout_failure(l, name))),
+        Some(l) if !reader_first(&l) => (None, Some(layout_failure(l, name))),
         _ if problems.is_empty() => {
             let file = Conll18File {
                 name: name.to_owned(),
