@@ -19,11 +19,18 @@ def run_capture(argv: Sequence[str]) -> bytes:
 def cli_options(command: str) -> List[Tuple[str, bool, bool]]:
     """(long name, takes a value, may repeat) of every option ("" for positionals)."""
 
-def conll18_check(data: bytes, name: str) -> Optional[Tuple[str, _Problem]]:
-    """None when conll18_ud_eval.py's load_conllu loads the text; else (kind, problem),
-    kind "utf8", "value" (ValueError) or "invalid" (UDError)."""
+class Conll18File:
+    """A CoNLL-U file read and prepared by conll18_load (opaque)."""
 
-def conll18_counts(
-    gold: bytes, gold_name: str, sys: bytes, sys_name: str
+    size: int  # bytes of the text
+
+def conll18_load(
+    data: bytes, name: str
+) -> Tuple[Optional[Conll18File], Optional[Tuple[str, _Problem]]]:
+    """(file, None) when conll18_ud_eval.py's load_conllu loads the text; else
+    (None, (kind, problem)), kind "utf8", "value" (ValueError) or "invalid" (UDError)."""
+
+def conll18_evaluate(
+    gold: Conll18File, sys: Conll18File
 ) -> Tuple[Optional[List[_Counts]], Optional[Tuple[str, _Problem]]]:
     """The 13 metrics' counts, or (kind, problem): "mismatch" or "invalid"."""

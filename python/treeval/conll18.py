@@ -18,8 +18,9 @@ Rust code (``treeval ud --compat conll18``): about a hundred times faster.
 ``python -m treeval.conll18 GOLD SYSTEM [-v] [-c]`` prints what ``conll18_ud_eval.py``
 prints, byte for byte.
 
-What differs: a loaded file is an opaque :class:`UDRepresentation` (it keeps the file's
-bytes; the reference's lists of characters, tokens and words are not built), and the text of
+What differs: a loaded file is an opaque :class:`UDRepresentation` (the file read once, in
+the form treeval scores; the reference's lists of characters, tokens and words are not
+built), and the text of
 an exception names the file, line and column (attributes ``path``, ``line``, ``column``)
 instead of the reference's wording.
 """
@@ -83,16 +84,17 @@ class UDError(Exception):
 
 
 class UDRepresentation:
-    """A loaded CoNLL-U file: its name and its bytes, checked as the reference loads them."""
+    """A loaded CoNLL-U file: its name, and the file checked as the reference loads it and
+    read (once) into the form :func:`evaluate` scores."""
 
-    __slots__ = ("name", "_data")
+    __slots__ = ("name", "_file")
 
-    def __init__(self, data: bytes, name: str) -> None:
+    def __init__(self, file: "_native.Conll18File", name: str) -> None:
         self.name = name
-        self._data = data
+        self._file = file
 
     def __repr__(self) -> str:
-        return f"<UDRepresentation {self.name!r}: {len(self._data)} bytes>"
+        return f"<UDRepresentation {self.name!r}: {self._file.size} bytes>"
 
 
 class Score:
@@ -156,10 +158,11 @@ def _raise(kind: str, problem: Tuple[str, str, int, int], data: bytes) -> None:
 
 
 def _load(data: bytes, name: str) -> UDRepresentation:
-    found = _native.conll18_check(data, name)
+    file, found = _native.conll18_load(data, name)
     if found is not None:
         _raise(found[0], found[1], data)
-    return UDRepresentation(data, name)
+    assert file is not None
+    return UDRepresentation(file, name)
 
 
 def load_conllu(file: IO) -> UDRepresentation:
@@ -190,9 +193,7 @@ def evaluate(gold_ud: UDRepresentation, system_ud: UDRepresentation) -> Dict[str
 
     Raises :class:`UDError` when the concatenated tokens of the two files differ.
     """
-    counts, failure = _native.conll18_counts(
-        gold_ud._data, gold_ud.name, system_ud._data, system_ud.name
-    )
+    counts, failure = _native.conll18_evaluate(gold_ud._file, system_ud._file)
     if counts is None:
         assert failure is not None
         raise UDError(*failure[1])

@@ -76,5 +76,62 @@ CASES = {
         _row("1-2", "ab", "_", "_", "_", "_", "_", "_", "_", "_") + "\n" + W1.replace("\t2\tdep", "\t9\tdep") + "\n" + W2, W3
     ),
     "mwt_past_end_of_file": _row("1-2", "ab", "_", "_", "_", "_", "_", "_", "_", "_") + "\n" + W1 + "\n",
+    # IDs, multiword-token ranges and HEADs are read by Python's int(): leading zeros,
+    # signs, surrounding whitespace, underscores between digits, any script's digits
+    "valid_id_001": _sents("001" + W1[1:] + "\n" + W2, W3),
+    "valid_id_plus": _sents("+1" + W1[1:] + "\n" + W2, W3),
+    "valid_id_spaces": _sents(" 1 " + W1[1:] + "\n" + W2, W3),
+    "valid_id_nbsp": _sents("\u00a01" + W1[1:] + "\n" + W2, W3),
+    "valid_id_underscore": _sents(W1 + "\n" + "0_2" + W2[1:], W3),
+    "valid_id_arabic_digit": _sents("\u0661" + W1[1:] + "\n" + W2, W3),
+    "valid_head_zero_padded": _sents(W1.replace("\t2\tdep", "\t02\tdep") + "\n" + W2, W3),
+    "valid_head_plus_spaces": _sents(W1.replace("\t2\tdep", "\t +2 \tdep") + "\n" + W2, W3),
+    "valid_head_minus_zero": _sents(W1 + "\n" + W2.replace("\t0\troot", "\t-0\troot"), W3),
+    "valid_head_00": _sents(W1 + "\n" + W2.replace("\t0\troot", "\t00\troot"), W3),
+    "valid_mwt_range_zero_padded": _sents(_row("01-02", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    "valid_mwt_range_spaces": _sents(_row(" 1- 2", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    "valid_mwt_range_elsewhere": _sents(_row("7-8", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    "valid_mwt_member_ids_anything": _sents(
+        _row("1-2", "ab", *["_"] * 8) + "\n" + "x" + W1[1:] + "\n" + "1.1" + W2[1:], W3
+    ),
+    "valid_mwt_member_ids_range": _sents(
+        _row("1-2", "ab", *["_"] * 8) + "\n" + "1-2" + W1[1:] + "\n" + "02" + W2[1:], W3
+    ),
+    "valid_mwt_then_word": _sents(
+        _row("1-1", "a", *["_"] * 8) + "\n" + "9" + W1[1:] + "\n" + W2, W3
+    ),
+    "id_one_point_zero": _sents("1.0" + W1[1:] + "\n" + W2, W3),
+    "id_minus_one": _sents("-1" + W1[1:] + "\n" + W2, W3),
+    "id_double_underscore": _sents("0__1" + W1[1:] + "\n" + W2, W3),
+    "id_superscript_digit": _sents("\u00b9" + W1[1:] + "\n" + W2, W3),
+    "id_inner_space": _sents(W1 + "\n" + "0 2" + W2[1:], W3),
+    "head_one_point_zero": _sents(W1.replace("\t2\tdep", "\t2.0\tdep") + "\n" + W2, W3),
+    "mwt_range_three_parts": _sents(_row("1-2-3", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    "mwt_range_reversed": _sents(_row("2-1", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    "mwt_word_after_wrong_id": _sents(
+        _row("1-1", "a", *["_"] * 8) + "\n" + W1 + "\n" + "3" + W2[1:], W3
+    ),
+    "mwt_member_head_minus_zero": _sents(
+        _row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2.replace("\t0\troot", "\t-0\troot"), W3
+    ),
+    "mwt_member_head_float": _sents(
+        _row("1-2", "ab", *["_"] * 8) + "\n" + W1.replace("\t2\tdep", "\t2.0\tdep") + "\n" + W2, W3
+    ),
+    "valid_mwt_member_id_dash_dot": _sents(_row("1-2", "ab", *["_"] * 8) + "\n" + "1-2.5" + W1[1:] + "\n" + W2, W3),
+    "valid_dash_dot_id_skipped": _sents(W1 + "\n" + _row("1-2.5", "zz", *["_"] * 8) + "\n" + W2, W3),
+    "mwt_range_past_sentence_end": _sents(_row("1-3", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    "mwt_range_huge": _sents(_row("1-99999999999999999999", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    # an empty node among a multiword token's words: the reference takes its line as the
+    # token's next word (udeval would skip it), so the word after it has the wrong place
+    "mwt_empty_node_inside": _sents(
+        _row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n" + _row("1.1", "x", "x", "X", "_", "_", "_", "_", "2:dep", "_") + "\n" + W2, W3
+    ),
+    # ... or is its last word, whose HEAD '_' int() refuses when the sentence ends
+    "mwt_empty_node_as_last_word": _sents(
+        _row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n" + _row("1.1", "b", "b", "X", "_", "_", "_", "_", "2:dep", "_"), W3
+    ),
+    "valid_mwt_zero_padded_words": _sents(
+        _row("001-002", "ab", *["_"] * 8) + "\n" + "01" + W1[1:] + "\n" + "002" + W2[1:].replace("\t0\troot", "\t00\troot"), W3
+    ),
     "empty_node_nine_columns": _sents(W1 + "\n" + W2 + "\n" + _row("2.1", "x", "x", "X", "_", "_", "_", "_", "_"), W3),
 }

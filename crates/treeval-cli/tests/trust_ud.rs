@@ -34,6 +34,64 @@ fn ud(extra: &[&str], sys: &str) -> Output {
 }
 
 #[test]
+fn ids_and_heads_are_read_as_python_ints_and_multiword_token_lines_as_its_words_with_compat_conll18(
+) {
+    // 01, ' 2', +2, 00, -0, 0_1, fullwidth and Arabic-Indic digits, a range 03-004 whose
+    // words have the IDs x and 3.1: conll18_ud_eval.py reads them all (expected outputs
+    // are its own, byte for byte)
+    let sys = "sys-python-ints";
+    for (flags, name) in [
+        (&["--compat", "conll18"][..], "conll18.txt"),
+        (&["--compat", "conll18", "-v"][..], "conll18.v.txt"),
+        (&["--compat", "conll18-counts"][..], "conll18.c.txt"),
+    ] {
+        let o = ud(flags, sys);
+        assert_eq!(
+            stdout_ok(&o, sys),
+            expected(&format!("{sys}.{name}")),
+            "{flags:?}"
+        );
+    }
+    // without --compat the CoNLL-U rules hold: an ID with a leading zero is an error,
+    // with a hint
+    let o = ud(&[], sys);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("expected ID 1, found '01'") && err.contains("no leading zeros"),
+        "{err}"
+    );
+}
+
+#[test]
+fn compat_udeval_reads_as_udeval_skipping_empty_nodes_among_a_tokens_words() {
+    // zero-padded IDs and HEADs, and empty nodes among (and before) the words of
+    // multiword tokens: udeval skips them and scores the file (expected outputs are its
+    // own, byte for byte); conll18_ud_eval.py takes the node's line as the token's second
+    // word, so the next line ('x', a word of its own there) is no ID
+    let sys = "sys-udeval-ids";
+    for (flags, name) in [
+        (&["--compat", "udeval"][..], "udeval.txt"),
+        (&["--compat", "udeval", "-v"][..], "udeval.v.txt"),
+        (&["--compat", "udeval-counts"][..], "udeval.c.txt"),
+    ] {
+        let o = ud(flags, sys);
+        assert_eq!(
+            stdout_ok(&o, sys),
+            expected(&format!("{sys}.{name}")),
+            "{flags:?}"
+        );
+    }
+    let o = ud(&["--compat", "conll18"], sys);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("sys-udeval-ids.conllu:8:1: expected ID 5, found 'x'"),
+        "{err}"
+    );
+}
+
+#[test]
 fn empty_fields_and_one_word_ranges_are_scored_as_conll18_scores_them() {
     for sys in ["sys-empty-fields", "sys-single-word-ranges", "sys-bad-deps"] {
         // the script's three lines by default, its table with -v

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use crate::error::{Diagnostic, Diagnostics, Error, ErrorKind, Position};
 use crate::input;
 use crate::sentence::{
-    parse_index, parse_positive, EmptyNode, MultiwordToken, Sentence, Span, Word,
+    parse_index, parse_positive, python_int, EmptyNode, MultiwordToken, Sentence, Span, Word,
 };
 
 /// A member of the CoNLL family.
@@ -65,13 +65,38 @@ macro_rules! setters {
     };
 }
 
+/// A reference scorer whose reading of CoNLL-U files a [`Reader`] follows
+/// ([`ReaderBuilder::reference`]). Both read IDs, ranges and HEADs with Python's `int()`
+/// (`01`, `+1` and ` 2 ` are numbers) and take the lines after a multiword-token range
+/// `N-M` as the token's words whatever their IDs (numbered by their place); they differ in
+/// what such a line may be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reference {
+    /// conll18_ud_eval.py (the CoNLL 2018 shared task): the `M - N + 1` lines after `N-M`
+    /// are the token's words, an empty node's line (`3.1`) too.
+    Conll18,
+    /// udtools' udeval: the next `M - N + 1` lines that are not empty nodes are the
+    /// token's words; an empty node's line among them is skipped, as everywhere.
+    Udeval,
+}
+
+impl Reference {
+    /// The scorer's name, as its users call it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reference::Conll18 => "conll18_ud_eval.py",
+            Reference::Udeval => "udeval",
+        }
+    }
+}
+
 /// Configures a [`Reader`].
 #[derive(Debug, Clone)]
 pub struct ReaderBuilder {
     format: Option<Format>,
     conll09: Conll09Columns,
     validate_deps: bool,
-    reference_checks: bool,
+    reference: Option<Reference>,
     limit: usize,
 }
 
@@ -81,7 +106,7 @@ impl Default for ReaderBuilder {
             format: None,
             conll09: Conll09Columns::Gold,
             validate_deps: true,
-            reference_checks: false,
+            reference: None,
             limit: 100,
         }
     }
@@ -103,11 +128,14 @@ impl ReaderBuilder {
         /// Check the syntax of DEPS (CoNLL-U) while reading.
         validate_deps(yes: bool) => validate_deps;
 
-        /// Check a word line only as conll18_ud_eval.py and udeval do: DEPREL may be empty too
-        /// (by default an empty DEPREL is an error). In both modes an empty LEMMA, UPOS, XPOS,
-        /// FEATS, DEPS or MISC is read as an empty value with one warning per column and file
-        /// (the reference scorers read it so); an empty ID, FORM or HEAD is an error.
-        reference_checks(yes: bool) => reference_checks;
+        /// Read and check lines only as the reference scorer `r` does (`None`, the default:
+        /// as the CoNLL-U format says). With a reference, IDs, ranges and HEADs are read as
+        /// Python's `int()` reads them, a multiword token's lines are its words whatever
+        /// their IDs (see [`Reference`]), and DEPREL may be empty (by default an empty
+        /// DEPREL is an error). In every mode an empty LEMMA, UPOS, XPOS, FEATS, DEPS or
+        /// MISC is read as an empty value with one warning per column and file (the
+        /// reference scorers read it so); an empty ID, FORM or HEAD is an error.
+        reference(r: Option<Reference>) => reference;
 
         /// Keep at most this many diagnostics of each severity (the rest are counted).
         diagnostic_limit(n: usize) => limit;
@@ -121,7 +149,7 @@ impl ReaderBuilder {
             format: self.format,
             conll09: self.conll09,
             validate_deps: self.validate_deps,
-            reference_checks: self.reference_checks,
+            reference: self.reference,
             conllu_name: name.ends_with(".conllu")
                 || name.ends_with(".conllu.gz")
                 || name.ends_with(".conllu.zst"),
@@ -140,6 +168,8 @@ impl ReaderBuilder {
             bom: false,
             empty_fields: Vec::new(),
             single_word_ranges: None,
+            members_left: 0,
+            member: false,
         }
     }
 
@@ -158,7 +188,7 @@ pub struct Reader<R> {
     format: Option<Format>,
     conll09: Conll09Columns,
     validate_deps: bool,
-    reference_checks: bool,
+    reference: Option<Reference>,
     conllu_name: bool,
     line_no: u64,
     index: u64,
@@ -180,6 +210,12 @@ pub struct Reader<R> {
     empty_fields: Vec<(&'static str, u64, u32, u64)>,
     /// Multiword-token ranges of one word (`6-6`): the first one, its line, and how many.
     single_word_ranges: Option<(String, u64, u64)>,
+    /// With a reference: the lines still to be read as words of the last multiword token,
+    /// whatever their IDs (the reference scorers take the `M - N + 1` lines after `N-M` as
+    /// its words without looking at their IDs; udeval skips empty nodes among them).
+    members_left: i64,
+    /// The line being read is one of them.
+    member: bool,
 }
 
 const MAX_COLS: usize = 16;
@@ -253,15 +289,18 @@ impl<R: BufRead> Reader<R> {
             self.sniff_binary()?;
         }
         let mut expect_id: u32 = 1;
+        self.members_left = 0;
         loop {
             let line_start = bytes.len();
             let Some(end) = self.next_line(bytes, line_start)? else {
                 self.eof = true;
+                self.check_last_token(s, bytes);
                 return Ok(self.finish_at_eof(s, bytes));
             };
             match classify(&bytes[line_start..end]) {
                 LineKind::Blank => {
                     if self.blank_line(s, bytes, line_start, end) {
+                        self.check_last_token(s, bytes);
                         return Ok(true);
                     }
                 }
@@ -446,6 +485,27 @@ impl<R: BufRead> Reader<R> {
             .map(|b| String::from_utf8_lossy(b).into_owned());
         Position::new(self.path.clone(), self.line_no, col)
             .in_sentence(self.index + 1, id.as_deref())
+    }
+
+    /// At the end of a sentence: an error when its last multiword token covers words past
+    /// its last word (`1-5` in a sentence of 2 words; conll18_ud_eval.py then reads the
+    /// blank line as a word and fails).
+    fn check_last_token(&mut self, s: &mut Sentence, bytes: &[u8]) {
+        let words = s.words.len() as u32;
+        let Some(t) = s.mwts.last().filter(|t| t.last > words) else {
+            return;
+        };
+        let found = String::from_utf8_lossy(&bytes[t.form.start as usize..t.form.end as usize])
+            .into_owned();
+        let kind = ErrorKind::Other(format!(
+            "expected the multiword token '{found}' (words {} to {}) to end at or before the sentence's last word, {words}",
+            t.first, t.last
+        ));
+        let pos = Position::new(self.path.clone(), t.line, 1);
+        self.diags.push(Diagnostic::error(pos, kind).with_hint(
+            "a multiword token's range N-M must name words of its sentence; a word line may be missing",
+        ));
+        s.has_errors = true;
     }
 
     fn finish_at_eof(&mut self, s: &mut Sentence, bytes: &[u8]) -> bool {
@@ -638,19 +698,23 @@ impl<R: BufRead> Reader<R> {
         // tab positions were found while the line was read
         let f = Fields::new(line_start, line.len(), &self.tabs, self.ntabs);
         let id_text = &bytes[f.get(0)];
+        self.member = self.members_left > 0 && self.is_member(id_text);
+        self.members_left -= i64::from(self.member);
         if (exact && cols != expected) || (!exact && cols < expected) {
             self.column_count(s, bytes, line, expected, cols);
             // keep word numbering in step so that one bad line gives one error
             keep_numbering(s, id_text, line_start, self.line_no, expect_id);
             return Ok(());
         }
-        let Some(k) = id_text.iter().position(|&c| c == b'-' || c == b'.') else {
+        let Some(k) = self.id_separator(id_text) else {
             self.word_line(s, bytes, &f, id_text, format, expect_id);
             return Ok(());
         };
         self.conllu_line(format);
         let (first, second) = (&id_text[..k], parse_positive(&id_text[k + 1..]));
-        let read = if id_text[k] == b'-' {
+        let read = if self.reference.is_some() {
+            self.reference_id_line(s, bytes, &f, id_text, *expect_id)
+        } else if id_text[k] == b'-' {
             let range = (parse_positive(first), second);
             self.token_line(s, &f, id_text, range, *expect_id)
         } else {
@@ -661,6 +725,86 @@ impl<R: BufRead> Reader<R> {
             let found = String::from_utf8_lossy(id_text).into_owned();
             self.error_at(s, bytes, 1, ErrorKind::BadId { expected, found }, hint);
         }
+        Ok(())
+    }
+
+    /// Whether a line with the ID `id_text`, read while words of a multiword token are
+    /// expected, is one of them: with conll18_ud_eval.py every line is; udeval skips an
+    /// empty node (a '.' in the ID) there as it does everywhere.
+    #[inline]
+    fn is_member(&self, id_text: &[u8]) -> bool {
+        match self.reference {
+            Some(Reference::Conll18) => true,
+            Some(Reference::Udeval) => !id_text.contains(&b'.'),
+            None => false,
+        }
+    }
+
+    /// Where the ID of a multiword token (`-`) or an empty node (`.`) has its separator;
+    /// `None` for a word's ID, and for every line of a multiword token's words with a
+    /// reference.
+    #[inline]
+    fn id_separator(&self, id_text: &[u8]) -> Option<usize> {
+        if self.member {
+            None
+        } else if self.reference.is_some() {
+            // conll18_ud_eval.py and udeval: a '.' anywhere makes an empty node, then a '-' a token
+            let dot = id_text.iter().position(|&c| c == b'.');
+            dot.or_else(|| id_text.iter().position(|&c| c == b'-'))
+        } else {
+            id_text.iter().position(|&c| c == b'-' || c == b'.')
+        }
+    }
+
+    /// With a reference, a multiword-token or empty-node line read as the reference scorer
+    /// reads it: an empty node (a '.' in the ID) is skipped unread (kept when its ID is in
+    /// sequence), and `N-M` (N and M as Python's `int()` reads them) makes the next
+    /// `M - N + 1` lines (udeval: that are not empty nodes) the token's words, numbered
+    /// from the next word's ID whatever their own IDs.
+    fn reference_id_line(
+        &mut self,
+        s: &mut Sentence,
+        bytes: &[u8],
+        f: &Fields,
+        id_text: &[u8],
+        expect_id: u32,
+    ) -> Result<(), BadId> {
+        if id_text.contains(&b'.') {
+            let (a, b) = id_text.split_at(id_text.iter().position(|&c| c == b'.').unwrap_or(0));
+            let node = (parse_index(a), parse_positive(&b[1..]));
+            // the references skip every empty node; one out of sequence is dropped here
+            let _ = self.empty_node_line(s, bytes, f, node, expect_id);
+            return Ok(());
+        }
+        let mut parts = id_text.split(|&c| c == b'-');
+        let range = match (parts.next(), parts.next(), parts.next()) {
+            (Some(a), Some(b), None) => python_int(a).zip(python_int(b)),
+            _ => None,
+        };
+        let Some((a, b)) = range.filter(|(a, b)| b >= a) else {
+            return Err((
+                "N-M with M >= N (a multiword token)".into(),
+                range.is_some().then_some(match self.reference {
+                    Some(Reference::Udeval) => "udeval reads a range M < N as a token without words, which treeval does not read",
+                    _ => "conll18_ud_eval.py reads a range M < N as a token without words, which treeval does not read",
+                }),
+            ));
+        };
+        let words = b.saturating_sub(a).saturating_add(1);
+        let last = i64::from(expect_id)
+            .saturating_add(words - 1)
+            .min(i64::from(u32::MAX)) as u32;
+        if words == 1 {
+            self.note_single_word_range(id_text);
+        }
+        self.members_left = words;
+        s.mwts.push(MultiwordToken {
+            first: expect_id,
+            last,
+            line: self.line_no,
+            form: f.span(1),
+            misc: f.span(9.min(f.cols - 1)),
+        });
         Ok(())
     }
 
@@ -843,10 +987,19 @@ impl<R: BufRead> Reader<R> {
         id_text: &[u8],
         expect_id: u32,
     ) -> Option<u32> {
+        if self.reference.is_some() {
+            return self.reference_word_id(s, bytes, id_text, expect_id);
+        }
         let Some(id) = parse_positive(id_text) else {
-            let hint = id_text
-                .is_empty()
-                .then_some("the line starts with a tab: the ID column is empty");
+            let padded =
+                id_text.len() > 1 && id_text[0] == b'0' && id_text.iter().all(u8::is_ascii_digit);
+            let hint = if id_text.is_empty() {
+                Some("the line starts with a tab: the ID column is empty")
+            } else if padded {
+                Some("CoNLL-U IDs have no leading zeros; `treeval ud --compat conll18` (or udeval) reads them as the reference scorer does, as integers (01 = 1)")
+            } else {
+                None
+            };
             let kind = ErrorKind::BadId {
                 expected: expect_id.to_string(),
                 found: String::from_utf8_lossy(id_text).into_owned(),
@@ -867,6 +1020,31 @@ impl<R: BufRead> Reader<R> {
             self.error_at(s, bytes, 1, kind, Some(hint));
         }
         Some(id)
+    }
+
+    /// A word's ID as the reference scorers check it: Python's `int()` of it must be the next
+    /// word's number (any ID inside a multiword token is). The word is numbered by its
+    /// place in the sentence.
+    fn reference_word_id(
+        &mut self,
+        s: &mut Sentence,
+        bytes: &[u8],
+        id_text: &[u8],
+        expect_id: u32,
+    ) -> Option<u32> {
+        if self.member || python_int(id_text) == Some(i64::from(expect_id)) {
+            return Some(expect_id);
+        }
+        let kind = ErrorKind::BadId {
+            expected: expect_id.to_string(),
+            found: String::from_utf8_lossy(id_text).into_owned(),
+        };
+        let hint = match self.reference {
+            Some(Reference::Udeval) => "udeval reads an ID as Python's int() does: it must be the word's place in the sentence",
+            _ => "conll18_ud_eval.py reads an ID as Python's int() does: it must be the word's place in the sentence",
+        };
+        self.error_at(s, bytes, 1, kind, Some(hint));
+        None
     }
 
     /// Where a word's columns are in `format`.
@@ -927,7 +1105,7 @@ impl<R: BufRead> Reader<R> {
         let col = column(bytes, line_start, at);
         let readable = match name {
             "FORM" | "HEAD" => false,
-            "DEPREL" => self.reference_checks,
+            "DEPREL" => self.reference.is_some(),
             _ => true,
         };
         if readable {
@@ -960,6 +1138,12 @@ impl<R: BufRead> Reader<R> {
         }
         if let Some(v) = parse_index(head_text) {
             return Some(v);
+        }
+        if self.reference.is_some() {
+            // conll18_ud_eval.py and udeval: Python's int() of the HEAD, not negative
+            if let Some(v) = python_int(head_text).filter(|&v| v >= 0) {
+                return Some(v.min(i64::from(u32::MAX)) as u32);
+            }
         }
         if !head_text.is_empty() {
             let col = column(bytes, line_start, head.start as usize);
@@ -1371,6 +1555,7 @@ fn spaces_hint(line: &str, expected: Option<usize>) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sentence::Head;
 
     fn read(text: &str) -> (Vec<Sentence>, Diagnostics, Option<Format>) {
         let mut r = ReaderBuilder::new().from_reader("t.conllu", text.as_bytes());
@@ -1553,7 +1738,7 @@ mod tests {
         }
         let text = "1\ta\ta\tX\t_\t_\t0\t\t_\t_\n\n";
         let mut r = ReaderBuilder::new()
-            .reference_checks(true)
+            .reference(Some(Reference::Conll18))
             .from_reader("t.conllu", text.as_bytes());
         let mut s = Sentence::new();
         assert!(r.read_sentence(&mut s).unwrap());
@@ -1572,6 +1757,160 @@ mod tests {
         let w: Vec<String> = d.iter().map(|x| x.to_string()).collect();
         assert_eq!(w.len(), 1);
         assert!(w[0].starts_with("t.conllu:2:1: expected a multiword token range N-M with M > N, found '2-2' (2 such range(s)"), "{}", w[0]);
+    }
+
+    /// Per sentence: (ID, HEAD) of the words, or the multiword tokens' (first, last).
+    type PerSentence<T> = Vec<Vec<(u32, T)>>;
+
+    /// What each reader makes of `text`: the words, the multiword tokens and the errors'
+    /// texts.
+    fn ids(
+        text: &str,
+        reference: Option<Reference>,
+    ) -> (PerSentence<Head>, PerSentence<u32>, Vec<String>) {
+        let mut r = ReaderBuilder::new()
+            .format(Some(Format::Conllu))
+            .reference(reference)
+            .from_reader("t.conllu", text.as_bytes());
+        let (mut words, mut mwts) = (Vec::new(), Vec::new());
+        let mut s = Sentence::new();
+        while r.read_sentence(&mut s).unwrap() {
+            words.push(s.words.iter().map(|w| (w.id, w.head())).collect());
+            mwts.push(s.mwts.iter().map(|t| (t.first, t.last)).collect());
+        }
+        let errors = r
+            .take_diagnostics()
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.to_string())
+            .collect();
+        (words, mwts, errors)
+    }
+
+    #[test]
+    fn references_read_ids_and_heads_as_python_ints_and_token_lines_as_its_words() {
+        let row = |id: &str, form: &str, head: &str| {
+            format!("{id}\t{form}\t_\t_\t_\t_\t{head}\tdep\t_\t_\n")
+        };
+        // hand-checked against conll18_ud_eval.py: it loads this file, words 1 to 4
+        let text = [
+            row("01", "a", " +2 "),
+            row("03-004", "bc", "_"),
+            row("x", "b", "-0"),
+            row("1.1", "c", "2"),
+            row("\u{ff14}", "d", "\u{662}"),
+            row("4.1", "e", "_"),
+            "\n".into(),
+        ]
+        .concat();
+        let (words, mwts, errors) = ids(&text, Some(Reference::Conll18));
+        assert!(errors.is_empty(), "{errors:?}");
+        let h = Head::Index;
+        assert_eq!(
+            words,
+            vec![vec![(1, h(2)), (2, h(0)), (3, h(2)), (4, h(2))]]
+        );
+        assert_eq!(mwts, vec![vec![(2, 3)]]);
+        // outside reference checks the CoNLL-U rules hold: 01 is no ID, with a hint
+        let (_, _, errors) = ids(&text, None);
+        assert!(
+            errors[0].contains("expected ID 1, found '01'"),
+            "{errors:?}"
+        );
+        // a word's ID must still be its place (as in the script); a range M < N, which the
+        // script reads as a token without words, is refused (a difference, documented)
+        for (bad, want) in [
+            (row("2", "a", "0"), "expected ID 1, found '2'"),
+            (row("1_", "a", "0"), "expected ID 1, found '1_'"),
+            (row("2-1", "ab", "_") + &row("1", "a", "0"), "found '2-1'"),
+            // the script reads the blank line as the token's second word, and fails
+            (
+                row("1-2", "a", "_") + &row("1", "a", "0"),
+                "multiword token 'a' (words 1 to 2) to end at or before the sentence's last word, 1",
+            ),
+        ] {
+            for r in [Reference::Conll18, Reference::Udeval] {
+                let (_, _, errors) = ids(&(bad.clone() + "\n"), Some(r));
+                assert!(
+                    errors.first().is_some_and(|e| e.contains(want)),
+                    "{r:?} {want}: {errors:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn conll18_takes_every_line_after_a_range_as_a_word_udeval_skips_empty_nodes() {
+        let row = |id: &str, form: &str, head: &str| {
+            format!("{id}\t{form}\t_\t_\t_\t_\t{head}\tdep\t_\t_\n")
+        };
+        let root = |id: &str, form: &str| row(id, form, "0").replace("dep", "root");
+        // (file, what each reads: Ok(word IDs with their HEADs, tokens) or Err(part of
+        // the first error)); hand-checked by running conll18_ud_eval.py and udtools 0.2.9's
+        // udeval on each file (testdata/ud/trust/README.md)
+        let h = Head::Index;
+        type Read = Result<(Vec<(u32, Head)>, Vec<(u32, u32)>), &'static str>;
+        let cases: Vec<(String, Read, Read)> = vec![
+            // an empty node inside a token: conll18 reads it as the token's second word,
+            // then '2 b' is a third word with the wrong ID; udeval skips it
+            (
+                [
+                    row("1-2", "ab", "_"),
+                    root("1", "a"),
+                    row("1.1", "x", "_"),
+                    row("2", "b", "1"),
+                ]
+                .concat(),
+                Err("expected ID 3, found '2'"),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+            ),
+            // the same where conll18 loads it too: the node's line is its word 2 (HEAD 1)
+            (
+                [row("1-2", "ab", "_"), root("1", "a"), row("1.1", "x", "1")].concat(),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+                Err("(words 1 to 2) to end at or before the sentence's last word, 1"),
+            ),
+            // zero-padded IDs and a zero-padded range with inner IDs that are not numbers
+            (
+                [
+                    row("01-02", "ab", "_"),
+                    root("x", "a"),
+                    row("01", "b", "01"),
+                    row("003", "c", "+1"),
+                ]
+                .concat(),
+                Ok((vec![(1, h(0)), (2, h(1)), (3, h(1))], vec![(1, 2)])),
+                Ok((vec![(1, h(0)), (2, h(1)), (3, h(1))], vec![(1, 2)])),
+            ),
+            // two empty nodes and a word in a token of two words: udeval's words are a, b
+            (
+                [
+                    row("1-2", "ab", "_"),
+                    row("0.1", "y", "_"),
+                    root("1", "a"),
+                    row("1.1", "x", "_"),
+                    row("2", "b", "1"),
+                ]
+                .concat(),
+                Err("expected ID 3, found '2'"),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+            ),
+        ];
+        for (text, conll18, udeval) in cases {
+            for (r, want) in [(Reference::Conll18, conll18), (Reference::Udeval, udeval)] {
+                let (words, mwts, errors) = ids(&(text.clone() + "\n"), Some(r));
+                match want {
+                    Ok((w, t)) => {
+                        assert!(errors.is_empty(), "{r:?} {text}: {errors:?}");
+                        assert_eq!((&words[0], &mwts[0]), (&w, &t), "{r:?} {text}");
+                    }
+                    Err(e) => assert!(
+                        errors.first().is_some_and(|x| x.contains(e)),
+                        "{r:?} {text}: {errors:?}"
+                    ),
+                }
+            }
+        }
     }
 
     #[test]

@@ -28,6 +28,8 @@ pub mod nbest;
 pub mod sentence;
 pub mod subwords;
 
-pub use conll::{Conll09Columns, Format, Reader, ReaderBuilder};
+pub use conll::{Conll09Columns, Format, Reader, ReaderBuilder, Reference};
 pub use error::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Severity};
-pub use sentence::{EmptyNode, EnhancedEdge, Head, MultiwordToken, NodeId, Sentence, Word};
+pub use sentence::{
+    python_int, EmptyNode, EnhancedEdge, Head, MultiwordToken, NodeId, Sentence, Word,
+};

@@ -413,6 +413,57 @@ fn parse_node_id(s: &str) -> Option<NodeId> {
     }
 }
 
+/// The value Python's `int()` gives the text `s`, as conll18_ud_eval.py (and udeval, its
+/// descendant) reads an ID, a multiword-token bound or a HEAD: surrounding whitespace, an
+/// optional sign, leading zeros, single underscores between digits and any Unicode
+/// decimal digit are allowed (`01`, ` 2`, `+3`, `1_0`, `١` are 1, 2, 3, 10 and 1). `None`
+/// where `int()` raises `ValueError`. A value beyond `i64` saturates (it is compared,
+/// never used as an index).
+pub fn python_int(s: &[u8]) -> Option<i64> {
+    // the whitespace int() strips is Unicode's White_Space, as Rust's (checked
+    // character by character against Python 3.11)
+    let t = std::str::from_utf8(s).ok()?.trim();
+    let (negative, digits) = match t.as_bytes().first() {
+        Some(b'-') => (true, &t[1..]),
+        Some(b'+') => (false, &t[1..]),
+        _ => (false, t),
+    };
+    let mut v: i64 = 0;
+    let mut after_digit = false;
+    for c in digits.chars() {
+        if c == '_' && after_digit {
+            after_digit = false;
+            continue;
+        }
+        let d = decimal_digit(c)?;
+        v = v.saturating_mul(10).saturating_add(i64::from(d));
+        after_digit = true;
+    }
+    // not empty, and no underscore at the end
+    after_digit.then_some(if negative { -v } else { v })
+}
+
+/// The first code point (digit zero) of each run of ten Unicode decimal digits (general
+/// category Nd), as Python 3.11 (Unicode 14) has them: `unicodedata.decimal(c) == 0`.
+const DIGIT_ZEROS: [u32; 66] = [
+    0x30, 0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66,
+    0xde6, 0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0x1946, 0x19d0, 0x1a80, 0x1a90,
+    0x1b50, 0x1bb0, 0x1c40, 0x1c50, 0xa620, 0xa8d0, 0xa900, 0xa9d0, 0xa9f0, 0xaa50, 0xabf0, 0xff10,
+    0x104a0, 0x10d30, 0x11066, 0x110f0, 0x11136, 0x111d0, 0x112f0, 0x11450, 0x114d0, 0x11650,
+    0x116c0, 0x11730, 0x118e0, 0x11950, 0x11c50, 0x11d50, 0x11da0, 0x16a60, 0x16ac0, 0x16b50,
+    0x1d7ce, 0x1d7d8, 0x1d7e2, 0x1d7ec, 0x1d7f6, 0x1e140, 0x1e2f0, 0x1e950, 0x1fbf0,
+];
+
+/// The value of the decimal digit `c` (any script), as Python's `int()` reads it.
+fn decimal_digit(c: char) -> Option<u32> {
+    let c = u32::from(c);
+    if let Some(d) = c.checked_sub(0x30).filter(|&d| d < 10) {
+        return Some(d);
+    }
+    let i = DIGIT_ZEROS.partition_point(|&z| z <= c).checked_sub(1)?;
+    Some(c - DIGIT_ZEROS[i]).filter(|&d| d < 10)
+}
+
 /// Parse a non-negative decimal integer without sign or leading zeros.
 pub(crate) fn parse_index(b: &[u8]) -> Option<u32> {
     if b.is_empty() || b.len() > 9 || (b.len() > 1 && b[0] == b'0') {
@@ -446,6 +497,42 @@ impl Word {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn python_ints() {
+        // hand-checked against Python 3: int(s)
+        for (s, want) in [
+            ("1", Some(1)),
+            ("01", Some(1)),
+            ("001", Some(1)),
+            (" 2 ", Some(2)),
+            ("\u{a0}2", Some(2)),
+            ("\u{1c}2", None),
+            ("\u{661}", Some(1)),
+            ("\u{ff11}\u{ff10}", Some(10)),
+            ("\u{1fbf9}", Some(9)),
+            ("\u{2460}", None),
+            ("\u{b2}", None),
+            ("+3", Some(3)),
+            ("-1", Some(-1)),
+            ("-0", Some(0)),
+            ("1_0", Some(10)),
+            ("1__0", None),
+            ("_1", None),
+            ("1_", None),
+            ("1.0", None),
+            ("x", None),
+            ("", None),
+            (" ", None),
+            ("_", None),
+            ("+", None),
+            ("+-1", None),
+            ("1 2", None),
+            ("99999999999999999999999", Some(i64::MAX)),
+        ] {
+            assert_eq!(python_int(s.as_bytes()), want, "{s:?}");
+        }
+    }
 
     #[test]
     fn deps_items() {

@@ -4,10 +4,10 @@
 //!   the `treeval` binary ([`treeval_cli::parse`] and [`treeval_cli::execute`]);
 //! - [`cli_options`] lists a command's options (for the keyword arguments of the Python
 //!   functions);
-//! - [`conll18_check`] and [`conll18_counts`] are `treeval.conll18`'s loading and
-//!   evaluation: the checks conll18_ud_eval.py makes when it loads a file, and the
-//!   integer counts of its 13 metrics, from which Python computes the scores exactly as
-//!   the reference does.
+//! - [`conll18_load`] and [`conll18_evaluate`] are `treeval.conll18`'s loading and
+//!   evaluation: the checks conll18_ud_eval.py makes when it loads a file (which reads
+//!   and prepares it once), and the integer counts of its 13 metrics, from which Python
+//!   computes the scores exactly as the reference does.
 
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
@@ -16,11 +16,10 @@ use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use treeval_formats::{Diagnostic, Format as InFormat, ReaderBuilder};
-use treeval_metrics::deps::Input;
-use treeval_metrics::ud::layout::{layout_problem, Raised};
+use treeval_formats::{Diagnostic, ErrorKind, Format as InFormat, ReaderBuilder, Reference};
+use treeval_metrics::ud::layout::{layout_problem, Layout, Raised};
 use treeval_metrics::ud::{
-    check_source, evaluate_texts, ReaderSource, UdError, UdOptions, CONLL18_METRICS,
+    evaluate_prepared, Prepared, ReaderSource, UdError, UdOptions, CONLL18_METRICS,
 };
 
 /// Run a `treeval` command line (`argv[0]` is the program name) as the binary does:
@@ -84,7 +83,7 @@ fn conll18_builder() -> ReaderBuilder {
     let mut b = ReaderBuilder::new();
     b.format(Some(InFormat::Conllu))
         .validate_deps(false)
-        .reference_checks(true);
+        .reference(Some(Reference::Conll18));
     b
 }
 
@@ -115,52 +114,90 @@ fn render(d: &[Diagnostic]) -> Problem {
     problem(treeval_formats::error::render_capped(d, 0), d.first())
 }
 
-/// Check a CoNLL-U text as conll18_ud_eval.py's `load_conllu` does: `None` when it loads,
-/// otherwise `(kind, message, path, line, column)` with kind `utf8` (not UTF-8: Python
-/// raises its own decoding error), `value` (the reference raises `ValueError`) or
-/// `invalid` (`UDError`).
+/// A CoNLL-U file loaded by `treeval.conll18`: read and prepared once (as `treeval ud
+/// --compat conll18` prepares a file), scored by [`conll18_evaluate`] without a second
+/// reading.
+#[pyclass(frozen, module = "treeval._native")]
+#[derive(Debug)]
+struct Conll18File {
+    name: String,
+    prepared: Prepared,
+    /// Bytes of the text.
+    #[pyo3(get)]
+    size: usize,
+}
+
+/// What a failed load or evaluation raises: `(kind, (message, path, line, column))`.
+type Failure = (&'static str, Problem);
+
+/// The layout problem `l` of the file `name` as a failure.
+fn layout_failure(l: Layout, name: &str) -> Failure {
+    let kind = match l.raised {
+        Raised::UdError => "invalid",
+        Raised::ValueError => "value",
+    };
+    let message = format!("{name}:{}: {}", l.line, l.message);
+    (kind, (message, name.to_owned(), l.line, 1))
+}
+
+/// Whether conll18_ud_eval.py finds a problem of this kind when its sentence ends (in its
+/// tree of HEADs), not when it reads the problem's line.
+fn found_at_sentence_end(kind: &ErrorKind) -> bool {
+    matches!(
+        kind,
+        ErrorKind::HeadOutOfRange { .. }
+            | ErrorKind::SelfLoop { .. }
+            | ErrorKind::Cycle { .. }
+            | ErrorKind::RootCount { .. }
+    )
+}
+
+/// Load a CoNLL-U text as conll18_ud_eval.py's `load_conllu` does: `(file, None)` when it
+/// loads, otherwise `(None, (kind, (message, path, line, column)))` with kind `utf8` (not
+/// UTF-8: Python raises its own decoding error), `value` (the reference raises
+/// `ValueError`) or `invalid` (`UDError`). The text is read on one thread while its line
+/// layout is checked on another.
 #[pyfunction]
-fn conll18_check(
+fn conll18_load(
     py: Python<'_>,
     data: &[u8],
     name: &str,
-) -> PyResult<Option<(&'static str, Problem)>> {
+) -> PyResult<(Option<Conll18File>, Option<Failure>)> {
     if std::str::from_utf8(data).is_err() {
-        return Ok(Some(("utf8", problem(String::new(), None))));
+        return Ok((None, Some(("utf8", problem(String::new(), None)))));
     }
-    let (layout, r) = py.detach(|| {
-        let mut src = ReaderSource::new(conll18_builder().from_reader(name, data));
-        (
-            layout_problem(data),
-            check_source(&mut src, name, &conll18_options()),
-        )
+    let (layout, read) = py.detach(|| {
+        std::thread::scope(|scope| {
+            let layout = scope.spawn(|| layout_problem(data));
+            let mut src = ReaderSource::new(conll18_builder().from_reader(name, data));
+            let read = Prepared::read(&mut src, name, &conll18_options());
+            (layout.join().ok().flatten(), read)
+        })
     });
-    let (problems, _) = match r {
-        Ok(x) => x,
-        Err(e) => return Ok(Some(("invalid", problem(e.to_string(), None)))),
+    let prepared = match read {
+        Ok(p) => p,
+        Err(e) => return Ok((None, Some(("invalid", problem(e.to_string(), None))))),
     };
+    let (problems, _) = prepared.diagnostics();
     // the reference raises the first problem of the file (a ValueError only if no UDError
     // comes before it)
-    let first_line = problems.first().map_or(u64::MAX, |d| d.position.line);
-    match layout {
-        Some(l) if l.line <= first_line => {
-            let kind = match l.raised {
-                Raised::UdError => "invalid",
-                Raised::ValueError => "value",
+    let reader_first = |l: &Layout| {
+        problems
+            .iter()
+            .any(|d| l.raised_after(d.position.line, found_at_sentence_end(&d.kind)))
+    };
+    Ok(match layout {
+        Some(l) if !reader_first(&l) => (None, Some(layout_failure(l, name))),
+        _ if problems.is_empty() => {
+            let file = Conll18File {
+                name: name.to_owned(),
+                prepared,
+                size: data.len(),
             };
-            Ok(Some((
-                kind,
-                (
-                    format!("{name}:{}: {}", l.line, l.message),
-                    name.to_owned(),
-                    l.line,
-                    1,
-                ),
-            )))
+            (Some(file), None)
         }
-        _ if problems.is_empty() => Ok(None),
-        _ => Ok(Some(("invalid", render(&problems)))),
-    }
+        _ => (None, Some(("invalid", render(&problems)))),
+    })
 }
 
 /// One metric's integers: correct, gold, system, aligned (`None` for Tokens, Sentences
@@ -168,36 +205,25 @@ fn conll18_check(
 type Counts = (u64, u64, u64, Option<u64>);
 
 /// The counts, or why there are none.
-type Outcome = (Option<Vec<Counts>>, Option<(&'static str, Problem)>);
+type Outcome = (Option<Vec<Counts>>, Option<Failure>);
 
-/// The counts of conll18_ud_eval.py's 13 metrics, in its order, of `sys` against `gold`;
-/// or `(kind, message, path, line, column)`: `mismatch` when the texts differ, `invalid`
-/// when a file has problems.
+/// The counts of conll18_ud_eval.py's 13 metrics, in its order, of `sys` against `gold`
+/// (both loaded by [`conll18_load`]); or `(kind, (message, path, line, column))`:
+/// `mismatch` when the texts differ, `invalid` when a file has problems.
 #[pyfunction]
-fn conll18_counts(
-    py: Python<'_>,
-    gold: &[u8],
-    gold_name: &str,
-    sys: &[u8],
-    sys_name: &str,
-) -> PyResult<Outcome> {
-    let input = |path: &str| Input {
-        path: path.to_owned(),
-        builder: conll18_builder(),
-    };
-    let (g, s) = (input(gold_name), input(sys_name));
-    // each text read on its own thread, as `treeval ud` reads files
-    let r = py.detach(|| evaluate_texts(&g, gold, &s, sys, &conll18_options()));
+fn conll18_evaluate(py: Python<'_>, gold: &Conll18File, sys: &Conll18File) -> Outcome {
+    let r = py.detach(|| evaluate_prepared(&gold.prepared, &sys.prepared, &conll18_options()));
     let failed = |kind, p| (None, Some((kind, p)));
-    Ok(match r {
+    let (gold_name, sys_name) = (&gold.name, &sys.name);
+    match r {
         Ok(r) => (
             Some(
                 r.counts.metrics[..CONLL18_METRICS]
-            .iter()
-            .enumerate()
-            // UPOS … BLEX are scored on aligned words
-            .map(|(k, c)| (c.correct, c.gold, c.system, (k >= 3).then_some(c.aligned)))
-            .collect(),
+                    .iter()
+                    .enumerate()
+                    // UPOS … BLEX are scored on aligned words
+                    .map(|(k, c)| (c.correct, c.gold, c.system, (k >= 3).then_some(c.aligned)))
+                    .collect(),
             ),
             None,
         ),
@@ -216,7 +242,7 @@ fn conll18_counts(
         Err(UdError::Invalid(d)) => failed("invalid", render(&d)),
         Err(UdError::Unsynced(_, d)) => failed("invalid", render(&d)),
         Err(UdError::Fatal(e)) => failed("invalid", problem(e.to_string(), None)),
-    })
+    }
 }
 
 /// The `treeval._native` module.
@@ -226,7 +252,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     m.add_function(wrap_pyfunction!(run_capture, m)?)?;
     m.add_function(wrap_pyfunction!(cli_options, m)?)?;
-    m.add_function(wrap_pyfunction!(conll18_check, m)?)?;
-    m.add_function(wrap_pyfunction!(conll18_counts, m)?)?;
+    m.add_class::<Conll18File>()?;
+    m.add_function(wrap_pyfunction!(conll18_load, m)?)?;
+    m.add_function(wrap_pyfunction!(conll18_evaluate, m)?)?;
     Ok(())
 }

@@ -168,7 +168,7 @@ fn score(a: &RelationsArgs, opts: &UdOptions) -> Result<Scored, Failure> {
     let mut warnings = Vec::new();
     let mut selected = None;
     for sys in &a.systems {
-        let r = evaluate(&input(&a.gold, false), &input(sys, false), opts)
+        let r = evaluate(&input(&a.gold, None), &input(sys, None), opts)
             .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
         crate::select::check_kept_unless_part(&opts.selection, &r.selection, &a.report.out)?;
         for w in print_warnings(&r.warnings, a.report.quiet) {

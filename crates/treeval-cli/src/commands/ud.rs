@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use treeval_formats::{Format as InFormat, ReaderBuilder};
+use treeval_formats::{Format as InFormat, ReaderBuilder, Reference};
 use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::Input;
 use treeval_metrics::ud::measures::f1_of;
@@ -19,13 +19,14 @@ use crate::args::{UdArgs, UdCompat};
 use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef, PerSentence};
 use crate::Failure;
 
-/// A CoNLL-U input; `reference` checks lines only as the reference scorers do.
-pub(crate) fn input(path: &str, reference: bool) -> Input {
+/// A CoNLL-U input; with a `reference`, lines are read and checked only as that reference
+/// scorer reads and checks them.
+pub(crate) fn input(path: &str, reference: Option<Reference>) -> Input {
     let mut builder = ReaderBuilder::new();
     builder
         .format(Some(InFormat::Conllu))
         .validate_deps(false)
-        .reference_checks(reference);
+        .reference(reference);
     Input {
         path: path.to_owned(),
         builder,
@@ -444,7 +445,11 @@ type Scored = (
 /// Every system scored against the gold: the systems, their readers' warnings and the
 /// gold file's description; all failures together.
 fn score(a: &UdArgs, opts: &UdOptions) -> Result<Scored, Failure> {
-    let reference = a.compat.is_some();
+    // --compat reads the files as the scorer whose output it prints reads them
+    let reference = a.compat.map(|c| match c {
+        UdCompat::Conll18 | UdCompat::Conll18Counts => Reference::Conll18,
+        UdCompat::Udeval | UdCompat::UdevalCounts => Reference::Udeval,
+    });
     let gold = input(&a.gold, reference);
     let mut systems: Vec<UdSystemIn> = Vec::new();
     let mut diagnostics = Vec::new();

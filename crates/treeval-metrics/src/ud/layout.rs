@@ -21,37 +21,55 @@ pub enum Raised {
 pub struct Layout {
     /// The exception.
     pub raised: Raised,
-    /// The line of the problem (the reference raises a `ValueError` at the end of the
-    /// sentence, after the `UDError`s of the lines before this one).
+    /// The line of the problem (for a `ValueError`: of the first word inside a multiword
+    /// token whose HEAD is not an integer).
     pub line: u64,
     /// What is wrong.
     pub message: String,
+    /// For a `ValueError`: the line that ends the sentence, where the reference raises it
+    /// (for a `UDError`: `line`).
+    pub end: u64,
+    /// For a `ValueError`: the lines of all the sentence's words inside multiword tokens
+    /// whose HEAD is not an integer (the reference reads those HEADs only at `end`).
+    pub member_heads: Vec<u64>,
+}
+
+impl Layout {
+    /// Whether the reference raises a problem the reader found at `line` before this one;
+    /// `at_end` says the reference finds that problem when its sentence ends (a HEAD out
+    /// of range, a cycle, the number of roots), not when it reads the line. A line's own
+    /// problem comes first when its line does; before a `ValueError` raised at the end of
+    /// the sentence, so does every problem found while reading the sentence's other lines.
+    pub fn raised_after(&self, line: u64, at_end: bool) -> bool {
+        match self.raised {
+            Raised::UdError => line < self.line,
+            Raised::ValueError => {
+                line < self.line
+                    || (line < self.end && !at_end && !self.member_heads.contains(&line))
+            }
+        }
+    }
 }
 
 fn columns(line: &[u8]) -> Vec<&[u8]> {
     line.split(|&b| b == b'\t').collect()
 }
 
-/// Whether Python's `int()` reads `s` (ASCII digits, an optional sign, surrounding
-/// whitespace, single underscores between digits).
+/// Whether Python's `int()` reads `s`.
 fn python_int(s: &[u8]) -> bool {
-    let s = s.trim_ascii();
-    let s = s
-        .strip_prefix(b"+")
-        .or_else(|| s.strip_prefix(b"-"))
-        .unwrap_or(s);
-    !s.is_empty()
-        && s.first().is_some_and(u8::is_ascii_digit)
-        && s.last().is_some_and(u8::is_ascii_digit)
-        && s.iter().all(|b| b.is_ascii_digit() || *b == b'_')
-        && !s.windows(2).any(|w| w == b"__")
+    treeval_formats::python_int(s).is_some()
 }
 
-/// The multiword token range `a-b` of an ID, as the reference reads it.
+/// The multiword token range `a-b` of an ID, as the reference reads it (Python's `int()`
+/// of each side of the one '-').
 fn range(id: &[u8]) -> Option<(i64, i64)> {
-    let text = std::str::from_utf8(id).ok()?;
-    let (a, b) = text.split_once('-')?;
-    Some((a.trim().parse().ok()?, b.trim().parse().ok()?))
+    let mut parts = id.split(|&b| b == b'-');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(a), Some(b), None) => {
+            treeval_formats::python_int(a).zip(treeval_formats::python_int(b))
+        }
+        _ => None,
+    }
 }
 
 /// The first layout problem of `data` (UTF-8, `\n`-separated lines), if any.
@@ -61,6 +79,8 @@ pub fn layout_problem(data: &[u8]) -> Option<Layout> {
             raised: Raised::UdError,
             line,
             message,
+            end: line,
+            member_heads: Vec::new(),
         })
     };
     let body = data.strip_suffix(b"\n").unwrap_or(data);
@@ -69,8 +89,8 @@ pub fn layout_problem(data: &[u8]) -> Option<Layout> {
         return None;
     }
     let mut in_sentence = false;
-    // the first non-integer HEAD inside a multiword token of the current sentence
-    let mut bad_member_head: Option<u64> = None;
+    // the lines of the non-integer HEADs inside multiword tokens of the current sentence
+    let mut bad_member_heads: Vec<u64> = Vec::new();
     while let Some((i, raw)) = lines.next() {
         let n = i as u64 + 1;
         let line = raw.without_line_end();
@@ -85,16 +105,18 @@ pub fn layout_problem(data: &[u8]) -> Option<Layout> {
                 continue;
             }
             in_sentence = true;
-            bad_member_head = None;
+            bad_member_heads.clear();
             if line.is_empty() {
                 return ud(n, "a blank line where a sentence starts: conll18_ud_eval.py reads an empty sentence, which has 0 roots".into());
             }
         } else if line.is_empty() {
-            if let Some(at) = bad_member_head {
+            if let Some(&at) = bad_member_heads.first() {
                 return Some(Layout {
                     raised: Raised::ValueError,
                     line: at,
                     message: format!("the HEAD of the word at line {at}, inside a multiword token, is not an integer (conll18_ud_eval.py raises ValueError when the sentence ends at line {n})"),
+                    end: n,
+                    member_heads: bad_member_heads,
                 });
             }
             in_sentence = false;
@@ -114,8 +136,8 @@ pub fn layout_problem(data: &[u8]) -> Option<Layout> {
                     return None; // the reader reports the missing words
                 };
                 let m = columns(member.without_line_end());
-                if m.len() == 10 && !python_int(m[6]) && bad_member_head.is_none() {
-                    bad_member_head = Some(j as u64 + 1);
+                if m.len() == 10 && !python_int(m[6]) {
+                    bad_member_heads.push(j as u64 + 1);
                 }
             }
         }
@@ -176,6 +198,29 @@ mod tests {
         ];
         for (text, want) in cases {
             assert_eq!(raised(text), *want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn a_value_error_comes_after_the_problems_of_the_sentences_other_lines() {
+        // words 1 and 2 of a token, HEAD 'x' and '_' at lines 2 and 3; the sentence ends at
+        // line 6. Hand-checked against conll18_ud_eval.py: it raises the wrong ID at line 4
+        // (a UDError) before the ValueError of the HEADs; with IDs 3 and 4 there and a HEAD
+        // out of range at line 5, the ValueError comes first
+        let text = "1-2\tab\t_\t_\t_\t_\t_\t_\t_\t_\n1\ta\t_\t_\t_\t_\tx\tdep\t_\t_\n1.1\tb\t_\t_\t_\t_\t_\t_\t_\t_\n2\tc\t_\t_\t_\t_\t0\troot\t_\t_\n3\td\t_\t_\t_\t_\t1\tdep\t_\t_\n\n";
+        let l = layout_problem(text.as_bytes()).unwrap();
+        assert_eq!((l.raised, l.line, l.end), (Raised::ValueError, 2, 6));
+        assert_eq!(l.member_heads, [2, 3]);
+        for (line, at_end, first) in [
+            (1, false, true),  // a problem before the first bad HEAD
+            (1, true, true),   // (one found at the end too: its word comes first)
+            (2, false, false), // the bad HEADs' own lines: the ValueError
+            (3, false, false),
+            (4, false, true), // a wrong ID while reading the sentence
+            (4, true, false), // a HEAD out of range, found at the end after line 2's
+            (6, false, false),
+        ] {
+            assert_eq!(l.raised_after(line, at_end), first, "{line} {at_end}");
         }
     }
 

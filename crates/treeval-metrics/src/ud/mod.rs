@@ -485,24 +485,7 @@ pub fn check_source(
     path: &str,
     opts: &UdOptions,
 ) -> Result<(Vec<Diagnostic>, Vec<Diagnostic>), Error> {
-    let mut conv = Converter::new(path, opts);
-    let mut chunk = Chunk::default();
-    let mut problems = Vec::new();
-    while let Some(sent) = src.next_sentence()? {
-        chunk.clear();
-        conv.push(&mut chunk, sent);
-        problems.append(&mut chunk.errors);
-    }
-    let (read, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = src
-        .finish()?
-        .iter()
-        .cloned()
-        .partition(Diagnostic::is_error);
-    problems.extend(read);
-    problems.sort_by(|a, b| {
-        (a.position.line, a.position.column).cmp(&(b.position.line, b.position.column))
-    });
-    Ok((problems, warnings))
+    Ok(Prepared::read(src, path, opts)?.diagnostics())
 }
 
 /// Sentences per chunk.
@@ -510,9 +493,118 @@ const CHUNK: usize = 64;
 
 /// Prepared chunks of a file.
 trait Chunks {
-    fn next(&mut self) -> Result<Option<Chunk>, Error>;
-    fn recycle(&mut self, c: Chunk);
+    /// Hand the next chunk to `f`, with the errors to take from it; false at the end of
+    /// the file.
+    fn apply(&mut self, f: &mut ChunkFn<'_>) -> Result<bool, Error>;
     fn finish(&mut self) -> Result<Diagnostics, Error>;
+}
+
+/// What takes a chunk: the chunk, and its errors (to be taken).
+type ChunkFn<'a> = dyn FnMut(&Chunk, &mut Vec<Diagnostic>) + 'a;
+
+/// Hand `c` (a chunk of one's own) to `f`; the chunk back to be reused.
+fn apply_owned(c: Option<Chunk>, f: &mut ChunkFn<'_>) -> Option<Chunk> {
+    let mut c = c?;
+    let mut errors = std::mem::take(&mut c.errors);
+    f(&c, &mut errors);
+    c.errors = errors;
+    Some(c)
+}
+
+/// A file read and prepared once, to be scored any number of times without reading it
+/// again ([`evaluate_prepared`]): `treeval.conll18` prepares a file when it loads it.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    path: String,
+    chunks: Vec<Chunk>,
+    /// The reader's diagnostics and the converter's errors.
+    diagnostics: Diagnostics,
+    errors: Vec<Diagnostic>,
+}
+
+impl Prepared {
+    /// Read all of `src` (the file `path`) and prepare it as [`evaluate`] prepares a file
+    /// with `opts`.
+    pub fn read(src: &mut dyn Source, path: &str, opts: &UdOptions) -> Result<Self, Error> {
+        let mut inline = Inline {
+            src,
+            conv: Converter::new(path, opts),
+            spare: Vec::new(),
+        };
+        let mut chunks = Vec::new();
+        let mut errors = Vec::new();
+        while let Some(mut c) = inline.next()? {
+            errors.append(&mut c.errors);
+            chunks.push(c);
+        }
+        Ok(Prepared {
+            path: path.to_owned(),
+            chunks,
+            diagnostics: inline.finish()?,
+            errors,
+        })
+    }
+
+    /// The problems the reader and the converter found (sorted by position) and the
+    /// reader's warnings. A file without problems fails [`evaluate_prepared`] only when
+    /// its text differs from the other's.
+    pub fn diagnostics(&self) -> (Vec<Diagnostic>, Vec<Diagnostic>) {
+        let (read, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) = self
+            .diagnostics
+            .iter()
+            .cloned()
+            .partition(Diagnostic::is_error);
+        let mut problems = self.errors.clone();
+        problems.extend(read);
+        problems.sort_by(|a, b| {
+            (a.position.line, a.position.column).cmp(&(b.position.line, b.position.column))
+        });
+        (problems, warnings)
+    }
+}
+
+/// Score `sys` against `gold`, both prepared with `opts` ([`Prepared::read`]); as
+/// [`evaluate`] on the same files, without reading them again.
+pub fn evaluate_prepared(
+    gold: &Prepared,
+    sys: &Prepared,
+    opts: &UdOptions,
+) -> Result<UdResult, UdError> {
+    let (mut g, mut s) = (Replay::new(gold), Replay::new(sys));
+    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, &gold.path))
+}
+
+/// The chunks of a [`Prepared`] file, handed out again.
+struct Replay<'a> {
+    file: &'a Prepared,
+    next: usize,
+    /// The converter's errors, handed out with the first chunk.
+    errors: Vec<Diagnostic>,
+}
+
+impl<'a> Replay<'a> {
+    fn new(file: &'a Prepared) -> Self {
+        Replay {
+            file,
+            next: 0,
+            errors: file.errors.clone(),
+        }
+    }
+}
+
+impl Chunks for Replay<'_> {
+    /// The chunk itself, not a copy (the converter's errors come with the first).
+    fn apply(&mut self, f: &mut ChunkFn<'_>) -> Result<bool, Error> {
+        let Some(c) = self.file.chunks.get(self.next) else {
+            return Ok(false);
+        };
+        self.next += 1;
+        f(c, &mut self.errors);
+        Ok(true)
+    }
+    fn finish(&mut self) -> Result<Diagnostics, Error> {
+        Ok(self.file.diagnostics.clone())
+    }
 }
 
 struct Inline<'a> {
@@ -521,7 +613,7 @@ struct Inline<'a> {
     spare: Vec<Chunk>,
 }
 
-impl Chunks for Inline<'_> {
+impl Inline<'_> {
     fn next(&mut self) -> Result<Option<Chunk>, Error> {
         let mut c = self.spare.pop().unwrap_or_default();
         c.clear();
@@ -537,11 +629,20 @@ impl Chunks for Inline<'_> {
         })?;
         Ok((n > 0).then_some(c))
     }
-    fn recycle(&mut self, c: Chunk) {
-        self.spare.push(c);
-    }
     fn finish(&mut self) -> Result<Diagnostics, Error> {
         self.src.finish()
+    }
+}
+
+impl Chunks for Inline<'_> {
+    fn apply(&mut self, f: &mut ChunkFn<'_>) -> Result<bool, Error> {
+        let c = apply_owned(self.next()?, f);
+        let read = c.is_some();
+        self.spare.extend(c);
+        Ok(read)
+    }
+    fn finish(&mut self) -> Result<Diagnostics, Error> {
+        Inline::finish(self)
     }
 }
 
@@ -625,7 +726,7 @@ fn produce<R: std::io::BufRead>(
     }
 }
 
-impl Chunks for Threaded {
+impl Threaded {
     fn next(&mut self) -> Result<Option<Chunk>, Error> {
         if self.end.is_some() {
             return Ok(None);
@@ -640,8 +741,16 @@ impl Chunks for Threaded {
             Err(_) => Ok(None),
         }
     }
-    fn recycle(&mut self, c: Chunk) {
-        let _ = self.back.try_send(c);
+}
+
+impl Chunks for Threaded {
+    fn apply(&mut self, f: &mut ChunkFn<'_>) -> Result<bool, Error> {
+        let c = apply_owned(self.next()?, f);
+        let read = c.is_some();
+        if let Some(c) = c {
+            let _ = self.back.try_send(c);
+        }
+        Ok(read)
     }
     fn finish(&mut self) -> Result<Diagnostics, Error> {
         while self.next()?.is_some() {}
@@ -858,13 +967,11 @@ impl<'a> Eval<'a> {
         } else {
             (&mut self.s, &mut *self.ssrc)
         };
-        match src.next().map_err(Stop::Fatal)? {
-            Some(mut c) => {
-                side.append(&mut c, &mut self.labels, &mut self.group_names);
-                src.recycle(c);
-            }
-            None => side.eof = true,
-        }
+        let (labels, groups) = (&mut self.labels, &mut self.group_names);
+        let read = src
+            .apply(&mut |c, errors| side.append(c, errors, labels, groups))
+            .map_err(Stop::Fatal)?;
+        side.eof |= !read;
         if !gold {
             self.smap.resize(self.s.flat.words.len(), NONE);
         }

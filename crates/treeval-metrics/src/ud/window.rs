@@ -147,7 +147,7 @@ impl SideStats {
 /// Sentences as flat arrays: words, the fields they compare (one arena, see
 /// [`Side::field`]), enhanced items, sentences, tokens and the text (FORMs without Zs
 /// characters).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(super) struct Flat {
     pub words: Vec<W>,
     pub arena: Vec<u8>,
@@ -259,7 +259,7 @@ impl Flat {
 
 /// Sentences read and prepared on a reader thread; every index and offset in it is local
 /// (words, sentences, tokens, arena, items, and text from 0).
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(super) struct Chunk {
     pub flat: Flat,
     pub last_line: u64,
@@ -351,7 +351,13 @@ impl Side {
     }
 
     /// Append a chunk, turning its local indices and offsets into the window's.
-    pub fn append(&mut self, c: &mut Chunk, labels: &mut LabelTable, groups: &mut LabelTable) {
+    pub fn append(
+        &mut self,
+        c: &Chunk,
+        errors: &mut Vec<Diagnostic>,
+        labels: &mut LabelTable,
+        groups: &mut LabelTable,
+    ) {
         for name in &c.new_labels {
             self.xlate.push(labels.intern(name));
         }
@@ -375,7 +381,7 @@ impl Side {
         a.lemma_filled += b.lemma_filled;
         a.xpos_filled += b.xpos_filled;
         a.feats_filled += b.feats_filled;
-        self.errors.append(&mut c.errors);
+        self.errors.append(errors);
     }
 
     #[inline]
