@@ -138,8 +138,8 @@ def run(command: str, *inputs: Input, state: bool = False, **opts: Any) -> Repor
     With ``state=True`` (implied by ``keep_sentences=True`` and ``emit_state=PATH``) the
     report carries the evaluation's :class:`State` (``report.state``): the command writes
     it with ``--emit-state`` (to a temporary file unless ``emit_state`` names one) and it
-    is read back. ``deps``, ``ud``, ``relations``, ``brackets``, ``align`` and ``merge``
-    have states."""
+    is read back. ``deps``, ``ud``, ``relations``, ``brackets``, ``align``, ``ted``,
+    ``pts`` and ``merge`` have states."""
     wanted = bool(state) or bool(opts.get("keep_sentences")) or opts.get("emit_state") not in (None, False)
     scratch = tempfile.mkdtemp(prefix="treeval-")
     if wanted and opts.get("emit_state") in (None, False):

@@ -229,6 +229,48 @@ def test_brackets_and_align_states_merge_into_one_run(tmp_path, command, wholes,
     assert merged.signature.endswith(f"|merged:{len(shards)}")
 
 
+@pytest.mark.parametrize("command", ["ted", "pts"])
+def test_ted_and_pts_states_merge_into_one_run(tmp_path, command):
+    """ted (two parses, its default test between them) and pts (two systems, with a test
+    and intervals): the merged shards' report is one run's."""
+    if command == "ted":
+        wholes = [EX / "gold.conllu", EX / "sys.conllu", EX / "sys2.conllu"]
+        shards = split(tmp_path, wholes, [1])
+        run = lambda g, a, b, **kw: treeval.ted(gold=g, parse=[a, b], quiet=True, seed=4, **kw)
+        merged_opts = {"seed": 4}
+    else:
+        p = EX / "pts"
+        names = ["gold.en.conllu", "gold.de.conllu", "parser.en.conllu", "parser.de.conllu"]
+        wholes = [p / n for n in names]
+        shards = split(tmp_path, wholes, [1])
+        links = [(p / "gold.en-de.naacl"), (p / "aligner.en-de.pharaoh")]
+        # the alignments cut at the same sentence pair: NAACL numbered from 1 in each shard
+        gold_lines = links[0].read_text(encoding="utf-8").splitlines()
+        sys_lines = links[1].read_text(encoding="utf-8").splitlines()
+        for k, shard in enumerate(shards):
+            keep = [l for l in gold_lines if (int(l.split()[0]) == 1) == (k == 0)]
+            if k == 1:
+                keep = [" ".join([str(int(l.split()[0]) - 1), *l.split()[1:]]) for l in keep]
+            ga, sa = tmp_path / f"ga.{k}.naacl", tmp_path / f"sa.{k}.pharaoh"
+            ga.write_text("".join(l + "\n" for l in keep), encoding="utf-8")
+            sa.write_text("".join(l + "\n" for l in (sys_lines[:1] if k == 0 else sys_lines[1:])), encoding="utf-8")
+            shard += [ga, sa]
+        wholes += links
+
+        def run(ga, gb, sa, sb, gal, sal, **kw):
+            return treeval.pts(
+                gold_a=ga, gold_b=gb, gold_align=gal, sys_a=[sa, sa], sys_b=[sb, sb], sys_align=[sal, sal],
+                quiet=True, test="ar", ci=95, samples=200, seed=4, **kw)
+
+        merged_opts = {"test": "ar", "ci": 95, "samples": 200, "seed": 4}
+    reports = [run(*files, keep_sentences=True) for files in shards]
+    assert reports[0].state.family == command and reports[0].state.has_sentences
+    merged = treeval.merge(reports, **merged_opts)
+    single = run(*wholes)
+    assert normalised(merged.to_dict(), joined_names(shards, wholes)) == normalised(single.to_dict())
+    assert merged.signature.endswith(f"|merged:{len(shards)}")
+
+
 # --- examples/dask_shards.py -------------------------------------------------------------
 
 
