@@ -200,9 +200,18 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
             a.sys_align.len()
         )));
     }
-    if a.weights.iter().any(|w| *w < 0.0) || a.weights.iter().sum::<f64>() <= 0.0 {
+    if a.weights.len() != 3 {
+        let found: Vec<String> = a.weights.iter().map(f64::to_string).collect();
+        return Err(Failure::Usage(format!(
+            "--weights: expected three values A,B,AB (the weights of UAS_a, UAS_b and 1 − AER), found {}: {}\n  hint: --weights 1,1,1 (commas) or --weights 1 1 1 (spaces)",
+            a.weights.len(),
+            found.join(",")
+        )));
+    }
+    let bad = |w: &f64| !w.is_finite() || *w < 0.0;
+    if a.weights.iter().any(bad) || a.weights.iter().sum::<f64>() <= 0.0 {
         return Err(Failure::Usage(
-            "--weights must be non-negative and not all 0".into(),
+            "--weights must be finite, non-negative and not all 0".into(),
         ));
     }
     if a.report.select.is_given() && a.report.sig.tests.contains(&TestArg::Mcnemar) {
