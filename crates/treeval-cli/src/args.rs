@@ -486,8 +486,10 @@ pub struct PtsArgs {
     /// System alignment (as many as --sys-a).
     #[arg(long, value_name = "FILE", required = true)]
     pub sys_align: Vec<String>,
-    /// Weights α_a,α_b,α_ab (PTS divides by their sum).
-    #[arg(long, value_name = "A,B,AB", value_delimiter = ',', num_args = 3, default_values_t = [1.0, 1.0, 1.0])]
+    /// Weights α_a,α_b,α_ab of UAS_a, UAS_b and 1 − AER (PTS divides by their sum): three
+    /// non-negative numbers, not all 0, separated by commas (--weights 1,0.5,2) or spaces
+    /// (--weights 1 0.5 2).
+    #[arg(long, value_name = "A,B,AB", value_delimiter = ',', num_args = 1..=3, default_values_t = [1.0, 1.0, 1.0])]
     pub weights: Vec<f64>,
     /// Which words the UAS scores (as in deps); the seed excludes punctuation, so the
     /// default is form (eval.pl's Unicode-punctuation rule).

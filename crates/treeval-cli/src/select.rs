@@ -23,6 +23,19 @@ pub fn refuse(a: &SelectArgs, why: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `--sent-id` with `--emit-state` in a command that knows a sentence only by its number
+/// in the file (`what`: `a tree`, `a sentence pair`): the number restarts in every shard,
+/// so each shard would select other sentences than one run on the concatenated files (a
+/// usage error; `--min-len` and `--max-len` do not depend on the split).
+pub fn refuse_numbered_ids(a: &SelectArgs, what: &str) -> Result<(), Failure> {
+    if a.sent_id.is_none() {
+        return Ok(());
+    }
+    Err(Failure::Usage(format!(
+        "--sent-id with --emit-state: {what} has no id but its number in the file, which restarts in every shard, so a shard would select other sentences than one run on the whole corpus\n  hint: --min-len and --max-len do not depend on the split; evaluate --sent-id on the whole corpus"
+    )))
+}
+
 /// Whether the selection kept any sentence (else an error: no score over nothing).
 pub fn check_kept(sel: &Selection, c: &SelectionCounts) -> Result<(), Failure> {
     if sel.is_all() || c.kept > 0 {

@@ -634,6 +634,41 @@ fn pts_example_hand_checked() {
     assert_eq!(o.status.code(), Some(2), "--sys-align is required");
 }
 
+/// `pts --weights` takes its three values separated by commas (as its help writes them,
+/// A,B,AB) or by spaces: the same report; another count is a usage error that says so.
+#[test]
+fn pts_weights_take_commas_or_spaces() {
+    let inputs = common::pts_inputs("examples/pts/");
+    let commas = stdout_of(&format!(
+        "pts {inputs} -q --format json --weights 1,0.1,0.3"
+    ));
+    let spaces = stdout_of(&format!(
+        "pts {inputs} -q --format json --weights 1 0.1 0.3"
+    ));
+    assert_eq!(commas, spaces);
+    let v: serde_json::Value = serde_json::from_str(&commas).unwrap();
+    // the hand-checked counts of pts_example_hand_checked, weighted 1, 0.1 and 0.3
+    let want = (11.0 / 13.0 + 0.1 * 10.0 / 12.0 + 0.3 * 31.0 / 32.0) / 1.4;
+    let pts = cell(&v, "scores", 0, "PTS")["value"].as_f64().unwrap();
+    assert!((pts - want).abs() < 1e-15, "{pts} vs {want}");
+    assert!(v["signature"]
+        .as_str()
+        .unwrap()
+        .contains("|weights:1,0.1,0.3"));
+    for (weights, found) in [("1,0.1", "found 2: 1,0.1"), ("1,2,3,4", "found 4: 1,2,3,4")] {
+        let o = treeval(&argv(&format!("pts {inputs} --weights {weights}")));
+        assert_eq!(o.status.code(), Some(2), "--weights {weights}");
+        let err = common::stderr(&o);
+        assert!(
+            err.contains(&format!("--weights: expected three values A,B,AB (the weights of UAS_a, UAS_b and 1 − AER), {found}")),
+            "{err}"
+        );
+    }
+    let o = treeval(&argv(&format!("pts {inputs} --weights 1,NaN,1")));
+    assert_eq!(o.status.code(), Some(2));
+    assert!(common::stderr(&o).contains("--weights must be finite, non-negative and not all 0"));
+}
+
 #[test]
 fn align_warns_about_a_wrong_index_base() {
     // a 1-based Pharaoh file read as 0-based: every position is one too far

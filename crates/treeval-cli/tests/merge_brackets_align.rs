@@ -213,7 +213,42 @@ fn files(
     (whole, parts, bounds)
 }
 
-/// One run on the whole files, one per shard with `--emit-state`, the merge; compared.
+/// A random length selection (`--min-len`, `--max-len`, each maybe), over lengths
+/// `lo..hi`: its options.
+fn lengths(lo: u64, hi: u64) -> impl Strategy<Value = String> {
+    let bound = || proptest::option::of(lo..hi);
+    (bound(), bound()).prop_map(|(a, b)| {
+        let (min, max) = match (a, b) {
+            (Some(a), Some(b)) => (Some(a.min(b)), Some(a.max(b))),
+            other => other,
+        };
+        let mut s = String::new();
+        if let Some(n) = min {
+            s.push_str(&format!(" --min-len {n}"));
+        }
+        if let Some(n) = max {
+            s.push_str(&format!(" --max-len {n}"));
+        }
+        s
+    })
+}
+
+/// The report of `treeval args` in `dir`, or its stderr when it fails with exit code 1
+/// (any other exit fails the test).
+fn run(dir: &Path, args: &[String]) -> Result<String, String> {
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = treeval_in(dir, &a);
+    match o.status.code() {
+        Some(0) => Ok(String::from_utf8(o.stdout).unwrap()),
+        Some(1) => Err(stderr(&o)),
+        c => panic!("treeval {args:?}: exit {c:?}: {}", stderr(&o)),
+    }
+}
+
+/// One run on the whole files, one per shard with `--emit-state`, the merge; compared
+/// (`{}` in `eval`: nothing in the run on the whole files, `.I` in shard I's).
+/// When the evaluation's sentence selection keeps nothing of the whole corpus, one run
+/// fails, every shard writes its state, and the merge fails the same way.
 fn compare(
     dir: &Path,
     command: &str,
@@ -223,8 +258,11 @@ fn compare(
 ) {
     let mut args = words(&format!("{command} -q --format json"));
     args.extend(whole.iter().cloned());
-    args.extend(words(eval));
-    let single = run_json(dir, &args);
+    args.extend(words(&eval.replace("{}", "")));
+    let single = run(dir, &args);
+    if let Err(e) = &single {
+        assert!(e.contains("kept none of the"), "{what}: {args:?}: {e}");
+    }
     let mut states = Vec::new();
     for (i, gold) in parts[0].iter().enumerate() {
         let state = format!("state.{i}.json");
@@ -233,14 +271,25 @@ fn compare(
         ));
         args.push(gold.clone());
         args.extend(parts[1..].iter().map(|p| p[i].clone()));
-        args.extend(words(eval));
+        args.extend(words(&eval.replace("{}", &format!(".{i}"))));
         run_json(dir, &args);
         states.push(state);
     }
     let mut args = words("merge --format json");
     args.extend(states);
     args.extend(words(show));
-    let merged = run_json(dir, &args);
+    let merged = run(dir, &args);
+    let single = match single {
+        Ok(single) => single,
+        Err(e) => {
+            let m = merged.expect_err("the merge of shards that keep nothing is an error");
+            // the same message, but for the files' names
+            let tail = |t: &str| t.split("kept none of the").nth(1).unwrap_or("").to_owned();
+            assert_eq!(tail(&m), tail(&e), "{what}");
+            return;
+        }
+    };
+    let merged = merged.unwrap_or_else(|e| panic!("{what}: treeval {args:?}: {e}"));
     let roles = ["GOLD", "SYS-A", "SYS-B"];
     let merged_names: Vec<(String, &str)> =
         (0..3).map(|k| (parts[k].join(" + "), roles[k])).collect();
@@ -255,8 +304,11 @@ fn compare(
     assert_eq!(m.as_object().unwrap().len(), s.as_object().unwrap().len());
 }
 
-fn check_brackets(corpus: &[[String; 3]], cuts: &[usize], case: usize) {
-    let dir = scratch(&format!("b{case}-{}", cuts.len()));
+fn check_brackets(corpus: &[[String; 3]], cuts: &[usize], case: usize, select: Option<&str>) {
+    // the properties with and without a selection run in parallel: their own folders
+    let sel = if select.is_some() { "s" } else { "" };
+    let select = select.unwrap_or_default();
+    let dir = scratch(&format!("b{sel}{case}-{}", cuts.len()));
     std::fs::write(dir.join("p.prm"), PRM).unwrap();
     let text = |k: usize, from: usize, to: usize, _: usize| -> String {
         corpus[from..to]
@@ -265,13 +317,19 @@ fn check_brackets(corpus: &[[String; 3]], cuts: &[usize], case: usize) {
             .collect()
     };
     let (whole, parts, _) = files(&dir, corpus.len(), cuts, "mrg", &text);
-    let what = format!("brackets case {case}, cuts {cuts:?}");
-    compare(&dir, "brackets", (&whole, &parts), BRACKETS[case], &what);
+    let what = format!("brackets case {case}, cuts {cuts:?}, selection{select}");
+    let (eval, show) = BRACKETS[case];
+    let eval = format!("{eval}{select}");
+    compare(&dir, "brackets", (&whole, &parts), (&eval, show), &what);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn check_align(corpus: &[[Links; 3]], cuts: &[usize], case: usize) {
-    let dir = scratch(&format!("a{case}-{}", cuts.len()));
+/// `corpus` in shards cut at `cuts`, evaluated as `ALIGN[case]` says, with the selection
+/// `select` when given (then with `--tokens`: `lens[i]` source words in sentence `i`,
+/// 6 target words).
+fn check_align(corpus: &[[Links; 3]], cuts: &[usize], case: usize, select: Option<(&str, &[u64])>) {
+    let sel = if select.is_some() { "s" } else { "" };
+    let dir = scratch(&format!("a{sel}{case}-{}", cuts.len()));
     let (gold, eval, show) = ALIGN[case];
     let text = |k: usize, from: usize, to: usize, start: usize| -> String {
         let naacl_file = (k == 0 && gold != Gold::Pharaoh) || gold == Gold::NaaclKept;
@@ -288,9 +346,34 @@ fn check_align(corpus: &[[Links; 3]], cuts: &[usize], case: usize) {
             })
             .collect()
     };
-    let (whole, parts, _) = files(&dir, corpus.len(), cuts, "wa", &text);
-    let what = format!("align case {case}, cuts {cuts:?}");
-    compare(&dir, "align", (&whole, &parts), (eval, show), &what);
+    let (whole, parts, bounds) = files(&dir, corpus.len(), cuts, "wa", &text);
+    let mut eval = eval.to_owned();
+    if let Some((select, lens)) = select {
+        // the token files of the whole and of every shard, named after its gold
+        let line = |n: u64| {
+            (0..n)
+                .map(|w| format!("t{w}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        for (i, w) in std::iter::once(&[0, corpus.len()][..])
+            .chain(bounds.windows(2))
+            .enumerate()
+        {
+            let src: String = lens[w[0]..w[1]].iter().map(|&n| line(n) + "\n").collect();
+            let tgt = format!("{}\n", line(6)).repeat(w[1] - w[0]);
+            let tag = if i == 0 {
+                String::new()
+            } else {
+                format!(".{}", i - 1)
+            };
+            std::fs::write(dir.join(format!("src{tag}")), src).unwrap();
+            std::fs::write(dir.join(format!("tgt{tag}")), tgt).unwrap();
+        }
+        eval.push_str(&format!(" --tokens src{{}} tgt{{}}{select}"));
+    }
+    let what = format!("align case {case}, cuts {cuts:?}, selection {select:?}");
+    compare(&dir, "align", (&whole, &parts), (&eval, show), &what);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -316,7 +399,16 @@ proptest! {
         (corpus, cuts) in corpus_and_cuts(trees()),
         case in 0..BRACKETS.len(),
     ) {
-        check_brackets(&corpus, &cuts, case);
+        check_brackets(&corpus, &cuts, case, None);
+    }
+
+    #[test]
+    fn merged_brackets_shards_of_a_length_selection_equal_one_run(
+        (corpus, cuts) in corpus_and_cuts(trees()),
+        case in 0..BRACKETS.len(),
+        select in lengths(1, 20),
+    ) {
+        check_brackets(&corpus, &cuts, case, Some(&select));
     }
 
     #[test]
@@ -324,7 +416,22 @@ proptest! {
         (corpus, cuts) in corpus_and_cuts(pairs()),
         case in 0..ALIGN.len(),
     ) {
-        check_align(&corpus, &cuts, case);
+        check_align(&corpus, &cuts, case, None);
+    }
+
+    #[test]
+    fn merged_align_shards_of_a_length_selection_equal_one_run(
+        ((corpus, cuts), lens) in corpus_and_cuts(pairs())
+            .prop_flat_map(|(c, cuts)| {
+                let n = c.len();
+                (Just((c, cuts)), proptest::collection::vec(6u64..10, n))
+            }),
+        // the shards of a NAACL gold numbered on do not merge under a selection
+        // (align_states_of_other_options_or_mixed_numbering_do_not_merge)
+        case in 0..ALIGN.len() - 1,
+        select in lengths(6, 11),
+    ) {
+        check_align(&corpus, &cuts, case, Some((&select, &lens)));
     }
 }
 
@@ -398,8 +505,8 @@ fn brackets_refuses_emit_state_with_what_a_state_does_not_hold() {
         ("--compat evalb", "--compat prints a reference script's lines"),
         ("--careful", "--emit-state does not record the careful evaluation"),
         (
-            "--max-len 5",
-            "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet",
+            "--sent-id 1",
+            "--sent-id with --emit-state: a tree has no id but its number in the file, which restarts in every shard",
         ),
     ] {
         let (code, err) = fails(&dir, &format!("brackets g.0 t.0 --emit-state x.json {opts}"));
@@ -487,12 +594,32 @@ fn align_states_of_other_options_or_mixed_numbering_do_not_merge() {
         ),
         (
             "--sent-id 1",
-            "--emit-state does not record a sentence selection",
+            "--sent-id with --emit-state: a sentence pair has no id but its number in the file, which restarts in every shard",
         ),
     ] {
         let (code, err) = fails(&dir, &format!("align g.0 h.0 --emit-state x.json {opts}"));
         assert_eq!(code, 2, "{opts}: {err}");
         assert!(err.contains(says), "{opts}: {err}");
     }
+    // under a length selection, NAACL shards numbered on do not merge (the second
+    // shard's pairs 1-3 would count those of the first as its own)
+    std::fs::write(dir.join("src.0"), "a b\nc\n").unwrap();
+    std::fs::write(dir.join("src.1"), "a\nb\nc d e\n").unwrap();
+    for (i, line) in [
+        "align -q g.0 h.0 --tokens src.0 src.0 --max-len 1 --emit-state sel.0.json",
+        "align -q g.1 h.3 --tokens src.1 src.1 --max-len 1 --emit-state sel.1.json",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let (code, err) = fails(&dir, line);
+        assert_eq!(code, 0, "shard {i}: {err}");
+    }
+    let (code, err) = fails(&dir, "merge sel.0.json sel.1.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("sel.1.json: its NAACL gold keeps the corpus' sentence numbers, and the states were evaluated under a sentence selection (--min-len, --max-len), whose counts add up only over shards numbered from 1"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,7 +7,7 @@ mod common;
 
 use std::path::Path;
 
-use common::corpus::{normalised, run_json, scratch, sentence, words, Triple};
+use common::corpus::{normalised, run_json, scratch, selection, sentence, words, Select, Triple};
 use common::{stderr, treeval_in};
 use proptest::prelude::*;
 
@@ -54,8 +54,43 @@ fn write(dir: &Path, name: &str, text: String) -> String {
     name.to_owned()
 }
 
-fn conllu(sentences: &[Triple], k: usize) -> String {
-    sentences.iter().map(|t| format!("{}\n", t.0[k])).collect()
+/// Column `k` of `sentences` (the corpus's from `first` on), each with its corpus-wide
+/// `# sent_id = sN` (a sentence's number restarts in each shard; its id does not).
+fn conllu(sentences: &[Triple], k: usize, first: usize) -> String {
+    (sentences.iter().enumerate())
+        .map(|(i, t)| format!("# sent_id = s{}\n{}\n", first + i, t.0[k]))
+        .collect()
+}
+
+/// The report of `treeval args` in `dir`, or its stderr when it fails with exit code 1
+/// (any other exit fails the test).
+fn run(dir: &Path, args: &[String]) -> Result<String, String> {
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = treeval_in(dir, &a);
+    match o.status.code() {
+        Some(0) => Ok(String::from_utf8(o.stdout).unwrap()),
+        Some(1) => Err(stderr(&o)),
+        c => panic!("treeval {args:?}: exit {c:?}: {}", stderr(&o)),
+    }
+}
+
+/// The single run's and the merge's outputs: both reports, or (a selection that keeps
+/// nothing of the whole corpus) both failures with the same message; `None` then.
+fn both(
+    single: Result<String, String>,
+    merged: Result<String, String>,
+    what: &str,
+) -> Option<(String, String)> {
+    match single {
+        Ok(single) => Some((merged.unwrap_or_else(|e| panic!("{what}: {e}")), single)),
+        Err(e) => {
+            assert!(e.contains("kept none of the"), "{what}: {e}");
+            let m = merged.expect_err("the merge of shards that keep nothing is an error");
+            let tail = |t: &str| t.split("kept none of the").nth(1).unwrap_or("").to_owned();
+            assert_eq!(tail(&m), tail(&e), "{what}");
+            None
+        }
+    }
 }
 
 /// The merged and the single run's reports, normalised (`roles`: each file's base name;
@@ -96,16 +131,18 @@ fn bounds(n: usize, cuts: &[usize]) -> Vec<usize> {
     b
 }
 
-fn check_ted(corpus: &[Triple], cuts: &[usize], case: usize) {
+fn check_ted(corpus: &[Triple], cuts: &[usize], case: usize, select: Option<&Select>) {
     let dir = scratch(&format!("ted{case}-{}", cuts.len()));
     let (mode, eval, show) = TED[case];
+    let eval = format!("{eval}{}", select.map_or(String::new(), |s| s.args(&dir)));
+    let eval = eval.as_str();
     for (k, n) in ["g", "a", "b"].iter().enumerate() {
-        write(&dir, &format!("{n}.conllu"), conllu(corpus, k));
+        write(&dir, &format!("{n}.conllu"), conllu(corpus, k, 0));
     }
     let mut args = words("ted -q --format json");
     args.extend(ted_inputs(mode, ""));
     args.extend(words(eval));
-    let single = run_json(&dir, &args);
+    let single = run(&dir, &args);
     let b = bounds(corpus.len(), cuts);
     let mut merge = words("merge -q --format json");
     for (i, w) in b.windows(2).enumerate() {
@@ -113,7 +150,7 @@ fn check_ted(corpus: &[Triple], cuts: &[usize], case: usize) {
             write(
                 &dir,
                 &format!("{n}.{i}.conllu"),
-                conllu(&corpus[w[0]..w[1]], k),
+                conllu(&corpus[w[0]..w[1]], k, w[0]),
             );
         }
         let mut args = words(&format!("ted -q --emit-state state.{i}.json"));
@@ -123,13 +160,16 @@ fn check_ted(corpus: &[Triple], cuts: &[usize], case: usize) {
         merge.push(format!("state.{i}.json"));
     }
     merge.extend(words(show));
-    let merged = run_json(&dir, &merge);
+    let what = format!("ted case {case}, cuts {cuts:?}, selection {select:?}");
+    let Some((merged, single)) = both(single, run(&dir, &merge), &what) else {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    };
     let roles = [
         ("g.conllu", "GOLD"),
         ("a.conllu", "SYS-A"),
         ("b.conllu", "SYS-B"),
     ];
-    let what = format!("ted case {case}, cuts {cuts:?}");
     compare(&merged, &single, &roles, b.len() - 1, &what);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -170,8 +210,8 @@ fn pair() -> impl Strategy<Value = Pair> {
 
 /// The files of a parallel corpus (`suffix`: `.0` for a shard): both sides' gold and
 /// system parses, the gold alignment (NAACL, sentences numbered from 1) and the systems'
-/// (Pharaoh).
-fn write_pts(dir: &Path, pairs: &[Pair], suffix: &str) {
+/// (Pharaoh); `first`: the corpus-wide number of the first pair (for the ids, `sN`).
+fn write_pts(dir: &Path, pairs: &[Pair], suffix: &str, first: usize) {
     let sides = [("en", 0usize), ("de", 1)];
     for (lang, side) in sides {
         let triples: Vec<Triple> = pairs
@@ -179,7 +219,11 @@ fn write_pts(dir: &Path, pairs: &[Pair], suffix: &str) {
             .map(|p| if side == 0 { p.a.clone() } else { p.b.clone() })
             .collect();
         for (k, n) in ["gold", "p1", "p2"].iter().enumerate() {
-            write(dir, &format!("{n}{suffix}.{lang}"), conllu(&triples, k));
+            write(
+                dir,
+                &format!("{n}{suffix}.{lang}"),
+                conllu(&triples, k, first),
+            );
         }
     }
     let mut naacl = String::new();
@@ -227,19 +271,21 @@ const PTS: &[(&str, &str)] = &[
     ("--punct include --weights 0 0 1", ""),
 ];
 
-fn check_pts(corpus: &[Pair], cuts: &[usize], case: usize) {
+fn check_pts(corpus: &[Pair], cuts: &[usize], case: usize, select: Option<&Select>) {
     let dir = scratch(&format!("pts{case}-{}", cuts.len()));
     let (eval, show) = PTS[case];
-    write_pts(&dir, corpus, "");
+    let eval = format!("{eval}{}", select.map_or(String::new(), |s| s.args(&dir)));
+    let eval = eval.as_str();
+    write_pts(&dir, corpus, "", 0);
     let mut args = words("pts -q --format json");
     args.extend(pts_inputs(""));
     args.extend(words(eval));
-    let single = run_json(&dir, &args);
+    let single = run(&dir, &args);
     let b = bounds(corpus.len(), cuts);
     let mut merge = words("merge -q --format json");
     for (i, w) in b.windows(2).enumerate() {
         let suffix = format!(".{i}");
-        write_pts(&dir, &corpus[w[0]..w[1]], &suffix);
+        write_pts(&dir, &corpus[w[0]..w[1]], &suffix, w[0]);
         let mut args = words(&format!("pts -q --emit-state state.{i}.json"));
         args.extend(pts_inputs(&suffix));
         args.extend(words(eval));
@@ -247,7 +293,11 @@ fn check_pts(corpus: &[Pair], cuts: &[usize], case: usize) {
         merge.push(format!("state.{i}.json"));
     }
     merge.extend(words(show));
-    let merged = run_json(&dir, &merge);
+    let what = format!("pts case {case}, cuts {cuts:?}, selection {select:?}");
+    let Some((merged, single)) = both(single, run(&dir, &merge), &what) else {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    };
     let roles: Vec<(String, String)> = ["gold", "p1", "p2"]
         .iter()
         .flat_map(|n| ["en", "de"].map(|l| (format!("{n}.{l}"), format!("{n}-{l}").to_uppercase())))
@@ -258,7 +308,6 @@ fn check_pts(corpus: &[Pair], cuts: &[usize], case: usize) {
         .iter()
         .map(|(f, r)| (f.as_str(), r.as_str()))
         .collect();
-    let what = format!("pts case {case}, cuts {cuts:?}");
     compare(&merged, &single, &roles, b.len() - 1, &what);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -278,7 +327,17 @@ proptest! {
             .prop_flat_map(|c| { let n = c.len(); (Just(c), cuts(n)) }),
         case in 0..TED.len(),
     ) {
-        check_ted(&corpus, &cuts, case);
+        check_ted(&corpus, &cuts, case, None);
+    }
+
+    #[test]
+    fn merged_ted_shards_of_a_sentence_selection_equal_one_run(
+        (corpus, cuts) in proptest::collection::vec(sentence(), 1..12)
+            .prop_flat_map(|c| { let n = c.len(); (Just(c), cuts(n)) }),
+        case in 0..TED.len(),
+        select in selection(),
+    ) {
+        check_ted(&corpus, &cuts, case, Some(&select));
     }
 
     #[test]
@@ -287,7 +346,18 @@ proptest! {
             .prop_flat_map(|c| { let n = c.len(); (Just(c), cuts(n)) }),
         case in 0..PTS.len(),
     ) {
-        check_pts(&corpus, &cuts, case);
+        check_pts(&corpus, &cuts, case, None);
+    }
+
+    #[test]
+    fn merged_pts_shards_of_a_sentence_selection_equal_one_run(
+        (corpus, cuts) in proptest::collection::vec(pair(), 1..10)
+            .prop_flat_map(|c| { let n = c.len(); (Just(c), cuts(n)) }),
+        // not case 1: pts refuses --test mcnemar under a selection
+        case in proptest::sample::select(vec![0usize, 2]),
+        select in selection(),
+    ) {
+        check_pts(&corpus, &cuts, case, Some(&select));
     }
 }
 
@@ -377,10 +447,6 @@ fn what_a_state_cannot_give_is_refused() {
         (
             "merge pts.json --ci 95",
             "pts.json: no per-sentence rows, and --test and --ci resample sentences",
-        ),
-        (
-            "ted --gold gold.0.conllu --parse sys.0.conllu --max-len 10 --emit-state x.json",
-            "--emit-state does not record a sentence selection",
         ),
         (
             "ted --distance gold.0.conllu --emit-state x.json",

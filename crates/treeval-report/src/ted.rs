@@ -20,8 +20,6 @@ pub struct TedShown {
     pub unlabeled: bool,
     /// The mean of the sentence scores besides the global score (`--micro`).
     pub micro: bool,
-    /// Sentences over this many words are not scored (`--max-len`).
-    pub max_len: Option<u64>,
     /// Whether the sentences were kept (tests or intervals): the scores are then
     /// computed from them, else from their sums.
     pub resample: bool,
@@ -53,10 +51,6 @@ pub fn build(
         } else {
             "global"
         },
-    );
-    report.convention(
-        "max-len",
-        shown.max_len.map_or("none".into(), |n| n.to_string()),
     );
     inputs(&mut report, r);
     let ms = measures();
@@ -171,13 +165,9 @@ fn notes(report: &mut Report, r: &TedEvalResult) {
             r.experiments.first().map_or("", |x| x.name.as_str())
         )
     });
+    // the sentences the selection (`--sent-id`, `--min-len`, `--max-len`) excludes are
+    // in its own note and signature part, as in every command
     let mut line = format!("sentences: {} read, {} scored", r.sentences, r.scored);
-    if r.skipped_long.0 > 0 {
-        line.push_str(&format!(
-            ", {} over --max-len ({} words) not scored",
-            r.skipped_long.0, r.skipped_long.1
-        ));
-    }
     if r.too_large.0 > 0 {
         line.push_str(&format!(
             ", {} over the edit distance's limits (5000 words, --max-cost) not scored",

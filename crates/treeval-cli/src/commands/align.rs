@@ -72,7 +72,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     // one sentence list for every hypothesis, so that their rows pair up
     let numbers = sentence_numbers(std::iter::once(&gold).chain(&hyps));
     let (numbers, selected) = select(&selection, numbers, sentences, tokens.as_ref());
-    crate::select::check_kept(&selection, &selected)?;
+    crate::select::check_kept_unless_part(&selection, &selected, &a.report.out)?;
     let sentences = if selection.is_all() {
         sentences
     } else {
@@ -109,12 +109,13 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let subwords = pieces.as_ref().map(|p| subwords_of(p, &hyps));
     if let Some(path) = a.report.out.emit_state.as_deref() {
         let st = (readings, subwords.clone(), read);
-        crate::output::write_state(path, &state(a, &e, sentences, st))?;
+        let state = state(a, &e, sentences, st).with_selection(&selection, &selected);
+        crate::output::write_state(path, &state)?;
     }
     let mut report = present(&Present::of(a), &e, warnings);
-    let unit = "source words (the first --tokens file)";
-    let words = tokens.is_some();
-    crate::select::record(&mut report, &selection, &selected, unit, words, true)?;
+    let unit = (LENGTH_UNIT, tokens.is_some());
+    let part = crate::select::is_part(&a.report.out);
+    crate::select::record_part(&mut report, &selection, &selected, unit, true, part)?;
     if let Some(sw) = &subwords {
         subword_notes(&mut report, sw, &hyps);
     }
@@ -665,8 +666,12 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
     check_outputs(&outputs(&a.report.out), &inputs(a), a.report.out.force)
 }
 
+/// What a length of the sentence selection counts in align.
+pub(crate) const LENGTH_UNIT: &str = "source words (the first --tokens file)";
+
 /// `--emit-state` records the counts of treeval's report: not with `--compat` (another
-/// tool's lines) nor with a sentence selection (its counts are not in a state yet).
+/// tool's lines) nor with `--sent-id` (a sentence pair has no id but its number, which
+/// restarts in every shard of Pharaoh files).
 fn check_state(a: &AlignArgs) -> Result<(), Failure> {
     if a.report.out.emit_state.is_none() {
         return Ok(());
@@ -676,10 +681,7 @@ fn check_state(a: &AlignArgs) -> Result<(), Failure> {
             "--emit-state records the counts of treeval's report; --compat prints a reference script's lines: drop one of the two".into(),
         ));
     }
-    crate::select::refuse(
-        &a.report.select,
-        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
-    )
+    crate::select::refuse_numbered_ids(&a.report.select, "a sentence pair")
 }
 
 /// The gold and every hypothesis file; all read errors together.

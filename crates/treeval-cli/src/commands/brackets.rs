@@ -153,8 +153,9 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
 }
 
 /// `--emit-state` records the counts of treeval's report: not with `--compat` (EVALB's
-/// lines), `--careful` (its judgments name sentences by their number in the file) or a
-/// sentence selection (its counts are not in a state yet).
+/// lines), `--careful` (its judgments name sentences by their number in the file) or
+/// `--sent-id` (a tree has no id but its number in the file, which restarts in every
+/// shard: see [`crate::select::refuse_numbered_ids`]).
 fn check_state(a: &BracketsArgs) -> Result<(), Failure> {
     if a.report.out.emit_state.is_none() {
         return Ok(());
@@ -169,10 +170,7 @@ fn check_state(a: &BracketsArgs) -> Result<(), Failure> {
             "--emit-state does not record the careful evaluation (its judgments and brackets to judge name sentences by their number in each file): evaluate --careful on the whole corpus".into(),
         ));
     }
-    crate::select::refuse(
-        &a.report.select,
-        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
-    )
+    crate::select::refuse_numbered_ids(&a.report.select, "a tree")
 }
 
 /// Run the command.
@@ -226,7 +224,9 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     )?;
     per_sentence.finish()?;
     if let Some(path) = a.report.out.emit_state.as_deref() {
-        let state = scored.state(a, (&params, &prm_name), layout, &by);
+        let state = scored
+            .state(a, (&params, &prm_name), layout, &by)
+            .with_selection(&params.selection, &scored.selection);
         crate::output::write_state(path, &state)?;
     }
     if a.compat.is_none() {
@@ -361,6 +361,9 @@ pub(crate) fn present(p: &Present<'_>, e: &BracketsIn<'_>, warnings: Vec<Warning
     report
 }
 
+/// What a length of the sentence selection counts in brackets.
+pub(crate) const LENGTH_UNIT: &str = "words (as CUTOFF_LEN counts them)";
+
 /// How every test file is scored.
 struct Setting<'a> {
     params: &'a Params,
@@ -447,9 +450,14 @@ impl Scored {
             .browser
             .take()
             .map(|b| b.finish(self.page_total, a.report.html_sentences()));
-        let sel = (&params.selection, &self.selection);
-        let unit = "words (as CUTOFF_LEN counts them)";
-        crate::select::record(&mut report, sel.0, sel.1, unit, true, a.report.quiet)?;
+        crate::select::record_part(
+            &mut report,
+            &params.selection,
+            &self.selection,
+            (LENGTH_UNIT, true),
+            a.report.quiet,
+            crate::select::is_part(&a.report.out),
+        )?;
         self.text = treeval_report::emit::to_string(&report, a.report.format);
         Ok(())
     }
@@ -525,7 +533,7 @@ impl Scored {
                 return Ok(());
             }
         }
-        crate::select::check_kept(&s.params.selection, &r.selection)?;
+        crate::select::check_kept_unless_part(&s.params.selection, &r.selection, &a.report.out)?;
         self.selection = r.selection.clone();
         file_warnings(a, path, &r, &mut self.warnings);
         // what was read (the file's notes, the malformed trees), not what the sums say

@@ -181,6 +181,7 @@ fn refuse_deps_tables(a: &MergeArgs, family: &str, tested: &str) -> Result<(), F
 /// `ted::finish`) from the experiments' rows.
 fn ted_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
     use super::ted::{finish, present, test_config, TedSettings};
+    let (selection, selected) = crate::select::from_state(&merged)?;
     let Some(ted) = merged.ted else {
         return Err(Failure::Eval("the states hold no ted counts".into()));
     };
@@ -211,14 +212,20 @@ fn ted_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
     )?;
     let cfg = test_config(&a.report, set.no_test, ted.experiments.len())?;
     let mut r = ted.into_result(WARNINGS_KEPT);
+    if !selection.is_all() {
+        // the input counts of one run: the sentences the selection excludes by length
+        r.skipped_long = (selected.by_length, selected.by_length_words);
+        r.selection = selected;
+    }
     r.corpus_checks();
     let mut report = present(&a.report, &set, &r, &cfg);
-    finish(&a.report, &set, &r, &cfg, &Default::default(), &mut report)?;
+    finish(&a.report, &set, &r, &cfg, &selection, &mut report)?;
     Ok(report)
 }
 
 /// The report of merged `pts` states, made by `pts`' own code (`pts::present`).
 fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    let (selection, selected) = crate::select::from_state(&merged)?;
     let Some(pts) = merged.pts else {
         return Err(Failure::Eval("the states hold no pts counts".into()));
     };
@@ -236,12 +243,18 @@ fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
         ..DepsOptions::default()
     };
     let m = pts.into_merged(&opts, WARNINGS_KEPT);
-    let report = super::pts::present(
+    let mut report = super::pts::present(
         &a.report,
         text("punct"),
         &m.input(weights),
         m.warnings.clone(),
     );
+    // its warnings are printed with the report's, as `pts` prints them
+    let (unit, part) = (
+        super::pts::LENGTH_UNIT,
+        crate::select::is_part(&a.report.out),
+    );
+    crate::select::record_part(&mut report, &selection, &selected, (unit, true), true, part)?;
     super::pts::print_warnings(&report, a.report.quiet);
     Ok(report)
 }
@@ -296,6 +309,7 @@ fn other_metrics(family: &str) -> Option<(Vec<&'static str>, &'static [&'static 
 fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
     use treeval_metrics::brackets::by::BracketsKey;
     use treeval_metrics::brackets::filter::BracketWhere;
+    let (selection, selected) = crate::select::from_state(&merged)?;
     let Some(b) = merged.brackets else {
         return Err(Failure::Eval("the states hold no brackets counts".into()));
     };
@@ -317,6 +331,7 @@ fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repor
     let mut params = b.params.clone();
     params.filter = BracketWhere::all(&b.where_specs).map_err(|_| bad("where"))?;
     params.by_label = by.contains(&BracketsKey::Label);
+    params.selection = selection;
     let test_metrics = test_metrics(a, "brackets")?;
     let systems = b.systems();
     let tests = super::significance::resampling_config(
@@ -346,12 +361,31 @@ fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repor
         careful: None,
         tests: (&tests.0, tests.1),
     };
-    Ok(super::brackets::present(&p, &e, warnings))
+    let mut report = super::brackets::present(&p, &e, warnings);
+    let unit = (super::brackets::LENGTH_UNIT, true);
+    record_selection(a, &mut report, (&params.selection, &selected), unit)?;
+    Ok(report)
+}
+
+/// The merged sentence selection and its counts in the report, as the command records
+/// them (a merge that keeps no sentence is the error of one run, unless it writes a state).
+fn record_selection(
+    a: &MergeArgs,
+    report: &mut treeval_report::Report,
+    (sel, counts): (
+        &treeval_metrics::select::Selection,
+        &treeval_metrics::select::SelectionCounts,
+    ),
+    unit: (&str, bool),
+) -> Result<(), Failure> {
+    let part = crate::select::is_part(&a.report.out);
+    crate::select::record_part(report, sel, counts, unit, a.report.quiet, part)
 }
 
 /// The report of merged `align` states, made by `align`'s own code.
 fn align_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
     use treeval_report::align::AlignIn;
+    let (selection, selected) = crate::select::from_state(&merged)?;
     let Some(st) = merged.align else {
         return Err(Failure::Eval("the states hold no align counts".into()));
     };
@@ -386,12 +420,23 @@ fn align_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, 
         f_alpha,
         keep_null,
     };
+    // `--sentences` as given: under a selection, the pairs scored are those it kept,
+    // and the selection counted every pair of the shards
+    let given = if selection.is_all() {
+        st.pairs
+    } else {
+        selected.sentences()
+    };
     let p = super::align::Present {
         report: &a.report,
         test_metrics: &test_metrics,
-        sentences: declared.then_some(st.pairs),
+        sentences: declared.then_some(given),
     };
     let mut report = super::align::present(&p, &e, warnings);
+    // a state's selection is by length (`--sent-id` is refused with `--emit-state`),
+    // which needs `--tokens`: the counts hold words
+    let unit = (super::align::LENGTH_UNIT, true);
+    record_selection(a, &mut report, (&selection, &selected), unit)?;
     if let Some(sw) = &st.subwords {
         super::align::subword_notes(&mut report, sw, &hyps);
     }

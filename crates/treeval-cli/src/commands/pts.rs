@@ -107,7 +107,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let selection = crate::select::selection(&a.report.select)?;
     let ((mut side_a, errors_a), (mut side_b, errors_b), (kept, selected)) =
         sides(a, &opts, &selection)?;
-    crate::select::check_kept(&selection, &selected)?;
+    crate::select::check_kept_unless_part(&selection, &selected, &a.report.out)?;
     let mut align_warnings = Vec::new();
     let pairs = side_a.gold.sentences;
     let (mut aligned, files) = alignments(a, pairs, &mut align_warnings)?;
@@ -127,7 +127,8 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
                 || !a.report.sig.tests.is_empty()
                 || a.report.sig.ci.is_some(),
         };
-        let state = treeval_report::state::State::of_pts(&run, align_warnings.clone());
+        let state = treeval_report::state::State::of_pts(&run, align_warnings.clone())
+            .with_selection(&selection, &selected);
         crate::output::write_state(path, &state)?;
     }
     // after the state, which holds the counts the checks are made again from
@@ -147,8 +148,9 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             .map(|(k, h)| treeval_report::errors::align_errors(k, (gold, h), &kept, false));
         report.listings = treeval_report::errors::pts_errors(x, y, align.collect());
     }
-    let unit = "syntactic words of side a's gold";
-    crate::select::record(&mut report, &selection, &selected, unit, true, true)?;
+    let part = crate::select::is_part(&a.report.out);
+    let unit = (LENGTH_UNIT, true);
+    crate::select::record_part(&mut report, &selection, &selected, unit, true, part)?;
     print_warnings(&report, a.report.quiet);
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
@@ -188,7 +190,6 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
         ..crate::output::Capabilities::of("pts")
     };
     crate::output::check_report(&can, &a.report, false)?;
-    check_state(a)?;
     check_outputs(&outputs(&a.report.out), ins, a.report.out.force)?;
     let n = a.sys_a.len();
     if a.sys_b.len() != n || a.sys_align.len() != n {
@@ -199,9 +200,18 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
             a.sys_align.len()
         )));
     }
-    if a.weights.iter().any(|w| *w < 0.0) || a.weights.iter().sum::<f64>() <= 0.0 {
+    if a.weights.len() != 3 {
+        let found: Vec<String> = a.weights.iter().map(f64::to_string).collect();
+        return Err(Failure::Usage(format!(
+            "--weights: expected three values A,B,AB (the weights of UAS_a, UAS_b and 1 − AER), found {}: {}\n  hint: --weights 1,1,1 (commas) or --weights 1 1 1 (spaces)",
+            a.weights.len(),
+            found.join(",")
+        )));
+    }
+    let bad = |w: &f64| !w.is_finite() || *w < 0.0;
+    if a.weights.iter().any(bad) || a.weights.iter().sum::<f64>() <= 0.0 {
         return Err(Failure::Usage(
-            "--weights must be non-negative and not all 0".into(),
+            "--weights must be finite, non-negative and not all 0".into(),
         ));
     }
     if a.report.select.is_given() && a.report.sig.tests.contains(&TestArg::Mcnemar) {
@@ -217,17 +227,8 @@ fn check_args(a: &PtsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
     Ok(())
 }
 
-/// `--emit-state` does not record a sentence selection (its counts are not in a state
-/// yet).
-fn check_state(a: &PtsArgs) -> Result<(), Failure> {
-    if a.report.out.emit_state.is_none() {
-        return Ok(());
-    }
-    crate::select::refuse(
-        &a.report.select,
-        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
-    )
-}
+/// What a length of the sentence selection counts in pts.
+pub(crate) const LENGTH_UNIT: &str = "syntactic words of side a's gold";
 
 /// One side's parses evaluated, with its `--errors` listing when asked.
 type Side = (DepsResult, Option<DepsErrors>);

@@ -61,8 +61,7 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
-/// `--emit-state` records a TedEval run: not the distances of `--distance`, and not a
-/// sentence selection (its counts are not in a state yet).
+/// `--emit-state` records a TedEval run: not the distances of `--distance`.
 fn check_state(a: &TedArgs) -> Result<(), Failure> {
     if a.report.out.emit_state.is_none() {
         return Ok(());
@@ -72,10 +71,7 @@ fn check_state(a: &TedArgs) -> Result<(), Failure> {
             "--emit-state records the counts of a TedEval run; --distance prints one distance per tree pair: drop one of the two".into(),
         ));
     }
-    crate::select::refuse(
-        &a.report.select,
-        "--emit-state does not record a sentence selection (--sent-id, --min-len, --max-len) yet: split the corpus into the selected sentences instead",
-    )
+    Ok(())
 }
 
 /// What a TedEval report shows and how it was counted, from the command line or from
@@ -200,7 +196,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
         keep_edits: a.report.errors,
     };
     let mut r = evaluate_counts(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
-    crate::select::check_kept(&opts.selection, &r.selection)?;
+    crate::select::check_kept_unless_part(&opts.selection, &r.selection, out_args)?;
     if let Some(path) = out_args.emit_state.as_deref() {
         let o = treeval_report::state::TedStateOptions {
             unlabeled: set.unlabeled,
@@ -211,7 +207,9 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
             equivalences: &opts.equivalences,
             bracket_labels: bracket_labels_name(set.bracket_labels),
         };
-        crate::output::write_state(path, &treeval_report::state::State::of_ted(&r, &o))?;
+        let state = treeval_report::state::State::of_ted(&r, &o);
+        let state = state.with_selection(&opts.selection, &r.selection);
+        crate::output::write_state(path, &state)?;
     }
     // after the state, which holds the counts the checks are made again from
     r.corpus_checks();
@@ -244,11 +242,10 @@ pub(crate) fn present(
     cfg: &CompareConfig,
 ) -> treeval_report::Report {
     let warnings = warnings(ra.quiet, r);
-    let signature = signature(ra, set, r);
+    let signature = signature(set, r);
     let shown = TedShown {
         unlabeled: set.unlabeled,
         micro: set.micro,
-        max_len: ra.select.max_len,
         resample: !cfg.tests.is_empty() || ra.sig.ci.is_some(),
         ci: super::significance::intervals(&ra.sig),
     };
@@ -265,7 +262,8 @@ pub(crate) fn finish(
     sel: &treeval_metrics::select::Selection,
     report: &mut treeval_report::Report,
 ) -> Result<(), Failure> {
-    crate::select::record(report, sel, &r.selection, "words", true, ra.quiet)?;
+    let part = crate::select::is_part(&ra.out);
+    crate::select::record_part(report, sel, &r.selection, ("words", true), ra.quiet, part)?;
     if !cfg.tests.is_empty() {
         let bar = super::significance::Progress::new(ra.quiet);
         (report.comparisons, report.rankings) =
@@ -317,6 +315,11 @@ fn warnings(quiet: bool, r: &TedEvalResult) -> Vec<Warning> {
     if r.scored == 0 {
         let why = if r.sentences == 0 {
             "the files hold no sentence".to_owned()
+        } else if r.selection.kept == 0 {
+            format!(
+                "the sentence selection kept none of the {} sentences",
+                r.sentences
+            )
         } else {
             format!(
                 "all {} sentences were left out (over the size limit)",
@@ -338,7 +341,7 @@ fn warnings(quiet: bool, r: &TedEvalResult) -> Vec<Warning> {
 }
 
 /// The signature of the run (without the tests', which come after them).
-fn signature(ra: &ReportArgs, a: &TedSettings, r: &TedEvalResult) -> Signature {
+fn signature(a: &TedSettings, r: &TedEvalResult) -> Signature {
     let mut signature = Signature::new(
         "ted",
         &[
@@ -349,10 +352,6 @@ fn signature(ra: &ReportArgs, a: &TedSettings, r: &TedEvalResult) -> Signature {
             ),
             ("costs", "unit".into()),
             ("average", if a.micro { "micro" } else { "global" }.into()),
-            (
-                "max-len",
-                ra.select.max_len.map_or("none".into(), |n| n.to_string()),
-            ),
             (
                 "equiv",
                 a.label_equiv.clone().unwrap_or_else(|| "none".into()),

@@ -141,6 +141,61 @@ pub fn sentence() -> impl Strategy<Value = Triple> {
         })
 }
 
+/// A random sentence selection: `--min-len`, `--max-len` and `--sent-id` (a regular
+/// expression, or a file of ids: the listed sentence numbers and an id no sentence has),
+/// over sentences whose ids are `s0`, `s1`, … in corpus order.
+#[derive(Debug, Clone)]
+pub struct Select {
+    min: Option<u64>,
+    max: Option<u64>,
+    regex: Option<&'static str>,
+    file: Option<Vec<usize>>,
+}
+
+pub fn selection() -> impl Strategy<Value = Select> {
+    let ids = proptest::option::of(proptest::collection::vec(0usize..14, 0..8));
+    let regex = proptest::option::of(proptest::sample::select(vec![
+        "s[0-9]*[02468]",
+        "s1.*",
+        "s[2-6]",
+    ]));
+    (
+        proptest::option::of(1u64..4),
+        proptest::option::of(4u64..8),
+        regex,
+        ids,
+    )
+        .prop_map(|(min, max, regex, file)| Select {
+            min,
+            max,
+            // one --sent-id: the file when both are drawn
+            regex: regex.filter(|_| file.is_none()),
+            file,
+        })
+}
+
+impl Select {
+    /// The options (the id file written into `dir`).
+    pub fn args(&self, dir: &Path) -> String {
+        let mut s = String::new();
+        if let Some(n) = self.min {
+            s.push_str(&format!(" --min-len {n}"));
+        }
+        if let Some(n) = self.max {
+            s.push_str(&format!(" --max-len {n}"));
+        }
+        if let Some(r) = self.regex {
+            s.push_str(&format!(" --sent-id {r}"));
+        }
+        if let Some(ids) = &self.file {
+            let text: String = ids.iter().map(|i| format!("s{i}\n")).collect();
+            std::fs::write(dir.join("ids.txt"), text + "nowhere\n").unwrap();
+            s.push_str(" --sent-id ids.txt");
+        }
+        s
+    }
+}
+
 /// The report with each file's name replaced by its role, and without the merge's own
 /// signature part and convention.
 pub fn normalised(json: &str, names: &[(String, &str)]) -> Value {

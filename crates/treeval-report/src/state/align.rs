@@ -105,7 +105,9 @@ fn numbered_on(a: &AlignState, o: &AlignState) -> bool {
 /// The shards of a NAACL gold either keep the corpus' sentence numbers (each shard's first
 /// number past the last of the shard before: the corpus has the last shard's count) or
 /// number each shard from 1 (the shards' counts add up): a mix is refused, as the count
-/// of the corpus would be a guess.
+/// of the corpus would be a guess. Under a sentence selection the shards must number
+/// from 1: a shard numbered on counts the pairs of the shards before as its own (its
+/// sentence pairs run from 1 to its last number), so the selection's counts would not add up.
 pub(super) fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
     let naacl: Vec<(&AlignState, &String)> = states
         .iter()
@@ -113,9 +115,16 @@ pub(super) fn check(states: &[State], names: &[String]) -> Result<(), MergeError
         .filter_map(|(s, n)| s.align.as_ref().map(|a| (a, n)))
         .filter(|(a, _)| a.gold.format == "naacl" && a.numbers.is_some())
         .collect();
+    let selected = states.first().is_some_and(|s| s.selection.is_some());
     let mut on: Option<(bool, &String)> = None;
     for w in naacl.windows(2) {
         let here = numbered_on(w[0].0, w[1].0);
+        if here && selected {
+            return Err(format!(
+                "{}: its NAACL gold keeps the corpus' sentence numbers, and the states were evaluated under a sentence selection (--min-len, --max-len), whose counts add up only over shards numbered from 1\n  hint: number every shard's NAACL files (and --tokens lines) from 1",
+                w[1].1
+            ));
+        }
         match on {
             Some((before, name)) if before != here => {
                 let how = |on: bool| {
