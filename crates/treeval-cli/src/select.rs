@@ -63,9 +63,22 @@ pub fn check_kept_unless_part(
     o: &OutputArgs,
 ) -> Result<(), Failure> {
     if is_part(o) {
-        return Ok(());
+        return check_ids_of_part(c);
     }
     check_kept(sel, c)
+}
+
+/// In a part of a corpus, `--sent-id` must not read a sentence's number in the file (a
+/// sentence without `# sent_id`): the part's numbers restart at 1, so it would select
+/// other sentences than one run on the whole corpus (an error, not a silent difference).
+fn check_ids_of_part(c: &SelectionCounts) -> Result<(), Failure> {
+    if c.numbered == 0 {
+        return Ok(());
+    }
+    Err(Failure::Eval(format!(
+        "--sent-id with --emit-state: {} gold sentence(s) of this part have no `# sent_id`, so --sent-id would read their number in this file, which restarts in every part and is not their number in the corpus\n  hint: give the gold sentences ids (`# sent_id = …`), or evaluate --sent-id on the whole corpus",
+        c.numbered
+    )))
 }
 
 /// The selection and its counts recorded in a state (every sentence kept when it records

@@ -463,3 +463,53 @@ fn a_shard_whose_selection_keeps_nothing_writes_its_state_and_scores_nothing() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--sent-id` in a part of a corpus reads each gold sentence's `# sent_id`; a sentence
+/// without one is known by its number in the part's file, which is not its number in the
+/// corpus, so writing a state is an error (exit 1) that says so, in every command that
+/// reads CoNLL-U gold; without `--emit-state`, or with ids, the same line scores.
+#[test]
+fn sent_id_in_a_part_needs_the_sentences_ids() {
+    let dir = scratch("numbered");
+    let root = common::root().join("examples");
+    for (from, to) in [("gold.conllu", "g.conllu"), ("sys.conllu", "s.conllu")] {
+        let text = std::fs::read_to_string(root.join(from)).unwrap();
+        let kept: String = text
+            .lines()
+            .filter(|l| !l.starts_with("# sent_id"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        std::fs::write(dir.join(to), kept).unwrap();
+        std::fs::copy(root.join(from), dir.join(format!("ids.{to}"))).unwrap();
+    }
+    let lines = [
+        "deps g.conllu s.conllu",
+        "ud g.conllu s.conllu",
+        "relations g.conllu s.conllu",
+        "ted --gold g.conllu --parse s.conllu",
+    ];
+    for line in lines {
+        let (code, err) = fails(&dir, &format!("{line} -q --sent-id 2 --emit-state st.json"));
+        assert_eq!(code, 1, "{line}: {err}");
+        assert!(
+            err.contains(
+                "--sent-id with --emit-state: 3 gold sentence(s) of this part have no `# sent_id`"
+            ),
+            "{line}: {err}"
+        );
+        assert_eq!(
+            fails(&dir, &format!("{line} -q --sent-id 2")).0,
+            0,
+            "{line}"
+        );
+        let with_ids = line
+            .replace("g.conllu", "ids.g.conllu")
+            .replace("s.conllu", "ids.s.conllu");
+        let (code, err) = fails(
+            &dir,
+            &format!("{with_ids} -q --sent-id .* --emit-state st.json"),
+        );
+        assert_eq!(code, 0, "{with_ids}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

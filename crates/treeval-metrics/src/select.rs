@@ -89,6 +89,10 @@ pub struct SelectionCounts {
     /// Per id of an `--sent-id` file: whether the gold has it.
     #[serde(default)]
     seen: Vec<bool>,
+    /// Sentences `--sent-id` judged by their number in the file, having no `# sent_id`
+    /// ([`Selection::by_number`]): a number that differs between a shard and the corpus.
+    #[serde(default)]
+    pub numbered: u64,
 }
 
 impl SelectionCounts {
@@ -121,6 +125,7 @@ impl SelectionCounts {
         self.by_id_words += o.by_id_words;
         self.by_length += o.by_length;
         self.by_length_words += o.by_length_words;
+        self.numbered += o.numbered;
         if self.seen.len() < o.seen.len() {
             self.seen.resize(o.seen.len(), false);
         }
@@ -283,6 +288,12 @@ impl Selection {
         Verdict::Keep
     }
 
+    /// Whether `--sent-id` judges a sentence with id `id` by its number in the file (it has
+    /// no id of its own).
+    pub fn by_number(&self, id: Option<&str>) -> bool {
+        self.ids.is_some() && id.is_none()
+    }
+
     /// [`Selection::verdict`] and, with a file of ids, the index of the sentence's id in
     /// it (to count it as seen with [`SelectionCounts::add`]).
     pub fn judge(&self, id: Option<&str>, number: u64, len: u64) -> (Verdict, Option<usize>) {
@@ -308,6 +319,7 @@ impl Selection {
     ) -> bool {
         let (v, listed) = self.judge(id, number, len);
         c.add(v, words, listed);
+        c.numbered += u64::from(self.by_number(id));
         v.kept()
     }
 

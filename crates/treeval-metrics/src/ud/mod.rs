@@ -1366,6 +1366,7 @@ fn select_rows(
     for x in &g.flat.sents[gs0..ngs] {
         let listed = (x.listed != NONE).then_some(x.listed as usize);
         selected.add(x.verdict, u64::from(x.words), listed);
+        selected.numbered += u64::from(x.numbered);
     }
 }
 

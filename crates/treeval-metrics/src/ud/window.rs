@@ -80,6 +80,8 @@ pub(super) struct SentInfo {
     pub verdict: Verdict,
     /// Its id's index in the `--sent-id` file, or [`NONE`].
     pub listed: u32,
+    /// `--sent-id` judged it by its number in the file (it has no `# sent_id`).
+    pub numbered: bool,
     /// Its syntactic words.
     pub words: u32,
 }
@@ -510,6 +512,7 @@ impl Converter {
             end: c.flat.text.len() as u64,
             verdict,
             listed: listed.map_or(NONE, |k| k as u32),
+            numbered: (self.opts.selection).by_number(s.sent_id()),
             words: words as u32,
         });
         let bad = self.push_heads(c, s, base);
