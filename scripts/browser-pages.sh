@@ -8,7 +8,7 @@
 # work/ holds the made-up system files). Nothing is written outside OUT.
 # Environment:
 #   EXPECT_CHARTS=1|0   expect charts on the pages that should have them (default 1)
-#   EXPECT_BROWSER=1|0  expect the sentence browser on deps/ud/brackets/align (relations, ted and pts have none) (default 1)
+#   EXPECT_BROWSER=1|0  expect the sentence browser on deps/ud/brackets/align (relations, ted, pts and merge have none) (default 1)
 #   MAX_BYTES=N         the size limit of every page (default 5000000)
 #   PAGES="a b"         make only these pages (default: all; names below)
 #
@@ -18,7 +18,8 @@
 # `ud`), ud-two (CoNLL 2018 fr_sequoia: TurkuNLP and Uppsala submissions, real),
 # relations (examples/), brackets-sample (EVALB's sample with sample.prm), brackets-ptb40k
 # (scripts/make-ptb40k.py), align-two (WPT 2003 en-fr test, two published GIZA++ alignments),
-# ted (testdata/ted, two experiments), pts (examples/pts).
+# ted (testdata/ted, two experiments), pts (examples/pts), merge (`treeval merge` of the
+# deps-dev pair's states, cut into two shards at a sentence boundary: no sentence browser).
 set -euo pipefail
 
 usage() { echo "usage: $0 BIN DATA OUT" >&2; exit 2; }
@@ -41,7 +42,7 @@ mkdir -p "$work"
 expect_charts=${EXPECT_CHARTS:-1}
 expect_browser=${EXPECT_BROWSER:-1}
 max_bytes=${MAX_BYTES:-5000000}
-pages=${PAGES:-deps-two deps-dev ud-dev ud-two relations brackets-sample brackets-ptb40k align-two ted pts}
+pages=${PAGES:-deps-two deps-dev ud-dev ud-two relations brackets-sample brackets-ptb40k align-two ted pts merge}
 
 ewt=$data/ud/UD_English-EWT
 wpt=$data/align/wpt03-enfr
@@ -129,6 +130,20 @@ if want pts; then
         --sys-align pts/aligner.en-de.pharaoh
 fi
 
+if want merge; then
+    link en_ewt-ud-dev.conllu "$ewt/en_ewt-ud-dev.conllu"
+    link en_ewt-dev.en_sm.greedy.conllu "$data/nbest/en_ewt-dev.en_sm.greedy.conllu"
+    # the two files cut after their 1000th sentence (same sentences on both sides)
+    for f in en_ewt-ud-dev.conllu en_ewt-dev.en_sm.greedy.conllu; do
+        awk -v out="$work/part" -v f="$f" 'BEGIN { n = 0 } { print > (out (n < 1000 ? 0 : 1) "." f) } /^$/ { n++ }' "$work/$f"
+    done
+    for k in 0 1; do
+        (cd "$work" && "$bin" deps -q "${charts_opts[@]}" --keep-sentences --emit-state "part$k.json" \
+            "part$k.en_ewt-ud-dev.conllu" "part$k.en_ewt-dev.en_sm.greedy.conllu" >/dev/null) ||
+            die "merge: the state of part $k failed"
+    done
+    page merge 3 1 - 1 -- merge --per-relation --confusion=15 part0.json part1.json
+fi
 [ ${#entries[@]} -gt 0 ] || die "PAGES=\"$pages\" names no page"
 {
     echo '{"pages": ['

@@ -513,3 +513,26 @@ fn sent_id_in_a_part_needs_the_sentences_ids() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `merge --format html`: the page of the merged report (tables and charts), with a note
+/// that it has no sentence browser (a state holds counts, not sentences); `--errors`, which
+/// lists sentences' words, stays refused.
+#[test]
+fn a_merge_writes_an_html_page_without_a_sentence_browser() {
+    let dir = scratch("html");
+    let ex = common::root().join("examples");
+    let (g, s) = (ex.join("gold.conllu"), ex.join("sys.conllu"));
+    let (g, s) = (g.to_str().unwrap(), s.to_str().unwrap());
+    let line = format!("deps -q --by deprel --emit-state st.json {g} {s}");
+    assert_eq!(fails(&dir, &line).0, 0);
+    let o = treeval_in(&dir, &["merge", "st.json", "st.json", "--format", "html"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let page = String::from_utf8(o.stdout).unwrap();
+    assert!(page.contains("<table class=\"report\""), "a report table");
+    assert!(page.contains("<svg"), "a chart");
+    assert!(page.contains("no sentence browser on this page"));
+    assert!(!page.contains("id=\"browser\""), "no browser section");
+    let (code, err) = fails(&dir, "merge st.json --errors");
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -38,6 +38,11 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         _ => deps_report(a, merged)?,
     };
     record_merge(&mut report, shards, rows);
+    if a.report.format == Format::Html {
+        report.notes.push(
+            "no sentence browser on this page: the states of the shards hold counts, not sentences (the page of each shard's own run has its sentences)".into(),
+        );
+    }
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)?;
@@ -519,13 +524,7 @@ fn validate(a: &MergeArgs) -> Result<(), Failure> {
     if let Some((_, what)) = refused.iter().find(|x| x.0) {
         return Err(Failure::Usage(format!("merge does not take {what}")));
     }
-    let formats: Vec<Format> = Format::ALL
-        .iter()
-        .copied()
-        .filter(|f| *f != Format::Html)
-        .collect();
     let can = Capabilities {
-        formats: &formats,
         errors: false,
         state: true,
         ..Capabilities::of("merge")
