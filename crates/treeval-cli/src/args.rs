@@ -56,8 +56,9 @@ pub enum Command {
     /// sentence.
     #[command(subcommand)]
     Rerank(RerankCommand),
-    /// Merge the states of shards (written by `deps`, `ud`, `relations`, `brackets` or `align` with --emit-state FILE) into the report of
-    /// the concatenated corpus: the same tables, tests and intervals as one run on the
+    /// Merge the states of shards (written with --emit-state FILE by `deps`, `ud`,
+    /// `relations`, `brackets`, `align`, `ted` or `pts`) into the report of the
+    /// concatenated corpus: the same tables, tests and intervals as one run on the
     /// concatenated files.
     Merge(MergeArgs),
 }
@@ -88,7 +89,8 @@ pub struct MergeArgs {
 
     /// Metrics the tests compare, comma-separated, as in the command that wrote the
     /// states [default: that command's: deps LAS,UAS,LA; ud LAS,MLAS,BLEX; relations
-    /// CA,CA-macro; brackets F; align AER].
+    /// CA,CA-macro; brackets F; align AER]. Not for ted and pts states, which test their
+    /// own measures (TedEval; UAS_a, UAS_b, AER and PTS).
     #[arg(
         long,
         value_name = "METRICS",
