@@ -168,6 +168,7 @@ impl ReaderBuilder {
             bom: false,
             empty_fields: Vec::new(),
             single_word_ranges: None,
+            reversed_ranges: None,
             members_left: 0,
             member: false,
         }
@@ -210,6 +211,9 @@ pub struct Reader<R> {
     empty_fields: Vec<(&'static str, u64, u32, u64)>,
     /// Multiword-token ranges of one word (`6-6`): the first one, its line, and how many.
     single_word_ranges: Option<(String, u64, u64)>,
+    /// With a reference: reversed ranges (`2-1`), read as tokens without words; the first
+    /// one, its line, and how many.
+    reversed_ranges: Option<(String, u64, u64)>,
     /// With a reference: the lines still to be read as words of the last multiword token,
     /// whatever their IDs (the reference scorers take the `M - N + 1` lines after `N-M` as
     /// its words without looking at their IDs; udeval skips empty nodes among them).
@@ -297,7 +301,7 @@ impl<R: BufRead> Reader<R> {
                 self.check_last_token(s, bytes);
                 return Ok(self.finish_at_eof(s, bytes));
             };
-            match classify(&bytes[line_start..end]) {
+            match self.classify(&bytes[line_start..end]) {
                 LineKind::Blank => {
                     if self.blank_line(s, bytes, line_start, end) {
                         self.check_last_token(s, bytes);
@@ -607,6 +611,20 @@ impl<R: BufRead> Reader<R> {
                 ),
             );
         }
+        if let Some((found, line, lines)) = self.reversed_ranges.take() {
+            let scorer = self
+                .reference
+                .map_or("the reference scorer", Reference::name);
+            self.diags.push(
+                Diagnostic::warning(
+                    Position::new(self.path.clone(), line, 1),
+                    ErrorKind::ReversedRange { found, lines },
+                )
+                .with_hint(format!(
+                    "read as {scorer} reads it: a token without words (its FORM is part of the text, the lines after it are words of their own); the CoNLL-U format refuses it"
+                )),
+            );
+        }
     }
 
     fn note_empty_field(&mut self, column: &'static str, col: u32) {
@@ -670,6 +688,18 @@ impl<R: BufRead> Reader<R> {
         }
         self.diags.push(d);
         s.has_errors = true;
+    }
+
+    /// What a line is. With a reference, the lines still due as a multiword token's words
+    /// are data lines whatever they hold (the reference scorers read them as words, a
+    /// blank line or a comment too, and check only their number of columns).
+    #[inline]
+    fn classify(&self, line: &[u8]) -> LineKind {
+        if self.members_left > 0 && self.reference.is_some() {
+            LineKind::Data
+        } else {
+            classify(line)
+        }
     }
 
     /// A word, multiword-token or empty-node line at `line_start..line_end` of `bytes`.
@@ -781,21 +811,17 @@ impl<R: BufRead> Reader<R> {
             (Some(a), Some(b), None) => python_int(a).zip(python_int(b)),
             _ => None,
         };
-        let Some((a, b)) = range.filter(|(a, b)| b >= a) else {
-            return Err((
-                "N-M with M >= N (a multiword token)".into(),
-                range.is_some().then_some(match self.reference {
-                    Some(Reference::Udeval) => "udeval reads a range M < N as a token without words, which treeval does not read",
-                    _ => "conll18_ud_eval.py reads a range M < N as a token without words, which treeval does not read",
-                }),
-            ));
+        let Some((a, b)) = range else {
+            return Err(("N-M with M >= N (a multiword token)".into(), None));
         };
-        let words = b.saturating_sub(a).saturating_add(1);
-        let last = i64::from(expect_id)
-            .saturating_add(words - 1)
-            .min(i64::from(u32::MAX)) as u32;
+        // a reversed range (M < N) is a token without words, as the references read it:
+        // their loop over range(N, M + 1) reads no line
+        let words = b.saturating_sub(a).saturating_add(1).max(0);
+        let last = (i64::from(expect_id) + words - 1).clamp(0, i64::from(u32::MAX)) as u32;
         if words == 1 {
             self.note_single_word_range(id_text);
+        } else if words == 0 {
+            note_range(&mut self.reversed_ranges, id_text, self.line_no);
         }
         self.members_left = words;
         s.mwts.push(MultiwordToken {
@@ -879,6 +905,13 @@ impl<R: BufRead> Reader<R> {
                 });
                 Ok(())
             }
+            (Some(a), Some(b)) if b < a => Err((
+                format!(
+                    "{}-N with N >= {} (a multiword token starting at the next word)",
+                    expect_id, expect_id
+                ),
+                Some("the range is reversed (M < N), which the CoNLL-U format refuses; `treeval ud --compat conll18` (or udeval) reads it as those scorers do, as a token without words"),
+            )),
             _ => Err((
                 format!(
                     "{}-N with N >= {} (a multiword token starting at the next word)",
@@ -891,16 +924,7 @@ impl<R: BufRead> Reader<R> {
 
     /// A range of one word (`6-6`): counted for one warning at the end of the file.
     fn note_single_word_range(&mut self, id_text: &[u8]) {
-        match &mut self.single_word_ranges {
-            Some(x) => x.2 += 1,
-            None => {
-                self.single_word_ranges = Some((
-                    String::from_utf8_lossy(id_text).into_owned(),
-                    self.line_no,
-                    1,
-                ))
-            }
-        }
+        note_range(&mut self.single_word_ranges, id_text, self.line_no);
     }
 
     /// An empty-node line `N.M` (`node` read from its ID); an ID out of sequence is `Err`.
@@ -1521,6 +1545,15 @@ fn tab_positions(line: &[u8], out: &mut [usize; MAX_COLS]) -> usize {
     // a line has no newline: scan_line records every tab
     let _ = scan_line(line, 0, out, &mut n);
     n
+}
+
+/// A range of a kind counted for one warning at the end of the file: the first one (its
+/// text and line) and how many.
+fn note_range(slot: &mut Option<(String, u64, u64)>, id_text: &[u8], line: u64) {
+    match slot {
+        Some(x) => x.2 += 1,
+        None => *slot = Some((String::from_utf8_lossy(id_text).into_owned(), line, 1)),
+    }
 }
 
 fn classify(line: &[u8]) -> LineKind {
