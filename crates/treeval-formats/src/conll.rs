@@ -1792,6 +1792,44 @@ mod tests {
         assert!(w[0].starts_with("t.conllu:2:1: expected a multiword token range N-M with M > N, found '2-2' (2 such range(s)"), "{}", w[0]);
     }
 
+    #[test]
+    fn a_reversed_range_is_a_token_without_words_with_a_reference_and_an_error_without() {
+        let text = "1\ta\t_\t_\t_\t_\t0\troot\t_\t_\n3-2\tbc\t_\t_\t_\t_\t_\t_\t_\t_\n2\tb\t_\t_\t_\t_\t1\tdep\t_\t_\n\n";
+        for r in [Reference::Conll18, Reference::Udeval] {
+            let mut rd = ReaderBuilder::new()
+                .reference(Some(r))
+                .from_reader("t.conllu", text.as_bytes());
+            let mut s = Sentence::new();
+            assert!(rd.read_sentence(&mut s).unwrap());
+            assert!(!rd.read_sentence(&mut Sentence::new()).unwrap());
+            let d: Vec<String> = rd.diagnostics().iter().map(|x| x.to_string()).collect();
+            assert_eq!(d.len(), 1, "{d:?}");
+            let (message, hint) = d[0].split_once("\n  hint: ").unwrap();
+            assert_eq!(message, "t.conllu:2:1: expected a multiword token range N-M with M >= N, found '3-2' (1 such range(s) in the file)");
+            assert!(
+                hint.starts_with(&format!(
+                    "read as {} reads it: a token without words",
+                    r.name()
+                )),
+                "{hint}"
+            );
+            let t = s.multiword_tokens();
+            assert_eq!(
+                (t.len(), t[0].first, t[0].last, s.mwt_form(&t[0])),
+                (1, 2, 1, "bc")
+            );
+            assert_eq!(s.words.len(), 2);
+        }
+        let (_, d, _) = read(text);
+        let e: Vec<String> = d
+            .iter()
+            .filter(|x| x.is_error())
+            .map(|x| x.to_string())
+            .collect();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].starts_with("t.conllu:2:1: expected ID 2-N with N >= 2 (a multiword token starting at the next word), found '3-2'"), "{}", e[0]);
+    }
+
     /// Per sentence: (ID, HEAD) of the words, or the multiword tokens' (first, last).
     type PerSentence<T> = Vec<Vec<(u32, T)>>;
 
@@ -1850,16 +1888,15 @@ mod tests {
             errors[0].contains("expected ID 1, found '01'"),
             "{errors:?}"
         );
-        // a word's ID must still be its place (as in the script); a range M < N, which the
-        // script reads as a token without words, is refused (a difference, documented)
+        // a word's ID must still be its place (as in the script)
         for (bad, want) in [
             (row("2", "a", "0"), "expected ID 1, found '2'"),
             (row("1_", "a", "0"), "expected ID 1, found '1_'"),
-            (row("2-1", "ab", "_") + &row("1", "a", "0"), "found '2-1'"),
-            // the script reads the blank line as the token's second word, and fails
+            // the script reads the blank line as the token's second word, and fails on
+            // its number of columns (udeval: "ends in an unfinished MWT")
             (
                 row("1-2", "a", "_") + &row("1", "a", "0"),
-                "multiword token 'a' (words 1 to 2) to end at or before the sentence's last word, 1",
+                "t.conllu:3:1: expected 10 tab-separated columns, found 1",
             ),
         ] {
             for r in [Reference::Conll18, Reference::Udeval] {
@@ -1897,11 +1934,54 @@ mod tests {
                 Err("expected ID 3, found '2'"),
                 Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
             ),
-            // the same where conll18 loads it too: the node's line is its word 2 (HEAD 1)
+            // the same where conll18 loads it too: the node's line is its word 2 (HEAD 1);
+            // udeval reads the blank line as the token's second word ("unfinished MWT")
             (
                 [row("1-2", "ab", "_"), root("1", "a"), row("1.1", "x", "1")].concat(),
                 Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
-                Err("(words 1 to 2) to end at or before the sentence's last word, 1"),
+                Err("t.conllu:4:1: expected 10 tab-separated columns, found 1"),
+            ),
+            // a reversed range is a token without words (last = first - 1), before a word
+            // or after the last one; both scorers load these
+            (
+                [row("2-1", "ab", "_"), root("1", "a"), row("2", "b", "1")].concat(),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 0)])),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 0)])),
+            ),
+            (
+                [root("1", "a"), row("9-3", "xy", "_")].concat(),
+                Ok((vec![(1, h(0))], vec![(2, 1)])),
+                Ok((vec![(1, h(0))], vec![(2, 1)])),
+            ),
+            // a '#' line of 10 columns among a token's words is its word (both scorers);
+            // of one column, a line of the wrong size (conll18: "does not contain 10
+            // tab-separated columns: '# c'"), as is a blank line there
+            (
+                [row("1-2", "ab", "_"), root("1", "a"), row("#", "b", "1")].concat(),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+            ),
+            (
+                [
+                    row("1-2", "ab", "_"),
+                    root("1", "a"),
+                    "# c\n".into(),
+                    row("2", "b", "1"),
+                ]
+                .concat(),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
+            ),
+            (
+                [
+                    row("1-2", "ab", "_"),
+                    root("1", "a"),
+                    "\n".into(),
+                    row("2", "b", "1"),
+                ]
+                .concat(),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
             ),
             // zero-padded IDs and a zero-padded range with inner IDs that are not numbers
             (
