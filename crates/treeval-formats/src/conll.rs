@@ -817,7 +817,9 @@ impl<R: BufRead> Reader<R> {
         // a reversed range (M < N) is a token without words, as the references read it:
         // their loop over range(N, M + 1) reads no line
         let words = b.saturating_sub(a).saturating_add(1).max(0);
-        let last = (i64::from(expect_id) + words - 1).clamp(0, i64::from(u32::MAX)) as u32;
+        let last = i64::from(expect_id)
+            .saturating_add(words - 1)
+            .clamp(0, i64::from(u32::MAX)) as u32;
         if words == 1 {
             self.note_single_word_range(id_text);
         } else if words == 0 {
@@ -1952,6 +1954,13 @@ mod tests {
                 [root("1", "a"), row("9-3", "xy", "_")].concat(),
                 Ok((vec![(1, h(0))], vec![(2, 1)])),
                 Ok((vec![(1, h(0))], vec![(2, 1)])),
+            ),
+            // a range wider than i64 (read saturated): no overflow; the blank line is its
+            // second word, an error
+            (
+                [row("1-99999999999999999999", "x", "_"), root("1", "a")].concat(),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
             ),
             // a '#' line of 10 columns among a token's words is its word (both scorers);
             // of one column, a line of the wrong size (conll18: "does not contain 10
