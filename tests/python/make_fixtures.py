@@ -7,8 +7,8 @@ evaluation_script/conll18_ud_eval.py); it is run here, never copied into this re
 DATA_DIR defaults to ../shared/data beside the repository. Writes:
 - fixtures/conll18_malformed.json: for every case of malformed_cases.py, what the
   reference's load_conllu (on a text stream) and load_conllu_file (on the bytes in a file)
-  do with it, and evaluate against the case "valid" as gold: "ok" or the exception's class
-  name, and the scores when it evaluates;
+  do with it, and evaluate against GOLD (the case "valid", or the case's gold in GOLDS):
+  "ok" or the exception's class name, and the scores when it evaluates;
 - fixtures/conll18_real.json: every real pair (peer/conll18 system outputs against their
   gold, nbest/*.greedy.conllu against their UD gold): the scores, or the failing call.
 Scores are [correct, gold_total, system_total, aligned_total, repr(precision),
@@ -28,7 +28,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from malformed_cases import CASES, GOLD  # noqa: E402
+from malformed_cases import CASES, GOLD, GOLDS  # noqa: E402
 from real_pairs import real_pairs  # noqa: E402
 
 
@@ -64,7 +64,6 @@ def attempt(fn, *args):
 
 def malformed(ref):
     out = {}
-    gold = ref.load_conllu(io.StringIO(GOLD))
     with tempfile.TemporaryDirectory() as tmp:
         for name, text in CASES.items():
             path = os.path.join(tmp, name + ".conllu")
@@ -74,6 +73,7 @@ def malformed(ref):
             load_file, system_f = attempt(ref.load_conllu_file, path)
             entry = {"load": load, "load_file": load_file, "evaluate": None}
             if system_f is not None:
+                gold = ref.load_conllu(io.StringIO(GOLDS.get(name, GOLD)))
                 entry["evaluate"], evaluation = attempt(ref.evaluate, gold, system_f)
                 if evaluation is not None:
                     entry["scores"] = scores(evaluation)

@@ -1,6 +1,6 @@
 """Small CoNLL-U texts, valid and malformed, for treeval.conll18's loading and evaluation.
 
-Each case is a system file scored against :data:`GOLD`. What the reference scorer
+Each case is a system file scored against :data:`GOLD` (or its gold in :data:`GOLDS`). What the reference scorer
 (conll18_ud_eval.py) does with each one (which call raises, and what) is recorded in
 fixtures/conll18_malformed.json by make_fixtures.py; the tests check treeval.conll18 does
 the same.
@@ -134,4 +134,29 @@ CASES = {
         _row("001-002", "ab", *["_"] * 8) + "\n" + "01" + W1[1:] + "\n" + "002" + W2[1:].replace("\t0\troot", "\t00\troot"), W3
     ),
     "empty_node_nine_columns": _sents(W1 + "\n" + W2 + "\n" + _row("2.1", "x", "x", "X", "_", "_", "_", "_", "_"), W3),
+    # a reversed range M-N (N < M) is a token without words: the reference's loop over
+    # range(M, N + 1) reads no line, its FORM is in the text, the lines after it are words
+    # of their own; the texts differ (evaluate fails) unless the gold has the same token
+    # (see GOLDS)
+    "mwt_range_reversed_after_last_word": _sents(W1 + "\n" + W2 + "\n" + _row("2-1", "ab", *["_"] * 8), W3),
+    "mwt_range_reversed_only_line": _sents(_row("2-1", "ab", *["_"] * 8), W3),
+    "mwt_range_reversed_in_gold_only": GOLD,
+    "mwt_range_reversed_in_both": _sents(_row("2-1", "ab", *["_"] * 8) + "\n" + W1 + "\n" + W2, W3),
+    "mwt_range_reversed_in_both_elsewhere": _sents(W1 + "\n" + W2 + "\n" + _row("9-1", "ab", *["_"] * 8), W3),
+    # the lines due as a token's words are read as words whatever they hold: a comment
+    # line (one column), a blank line or a line of spaces is a line of the wrong size; a
+    # '#' line of 10 columns is a word; a line of 9 tabs is a word whose HEAD '' int()
+    # refuses when the sentence ends
+    "mwt_comment_line_inside": _sents(_row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n# c\n" + W2, W3),
+    "mwt_comment_line_10_columns_inside": _sents(_row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n#" + W2[1:], W3),
+    "mwt_blank_line_inside": _row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n\n" + W2 + "\n\n" + W3 + "\n\n",
+    "mwt_spaces_line_inside": _sents(_row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n  \n" + W2, W3),
+    "mwt_tabs_line_inside": _sents(_row("1-2", "ab", *["_"] * 8) + "\n" + W1 + "\n" + "\t" * 9 + "\n" + W2, W3),
+}
+
+#: The gold file of the cases not scored against :data:`GOLD`.
+GOLDS = {
+    "mwt_range_reversed_in_gold_only": CASES["mwt_range_reversed_in_both"],
+    "mwt_range_reversed_in_both": CASES["mwt_range_reversed_in_both"],
+    "mwt_range_reversed_in_both_elsewhere": CASES["mwt_range_reversed_in_both"],
 }

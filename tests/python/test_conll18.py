@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from malformed_cases import CASES, GOLD
+from malformed_cases import CASES, GOLD, GOLDS
 from real_pairs import real_pairs
 from treeval import conll18
 
@@ -160,22 +160,7 @@ def outcome(fn, *args):
         return type(e).__name__, e
 
 
-# Files the reference treats differently: a multiword token read as a token without words.
-KNOWN_DIFFERENCES = {
-    "mwt_range_reversed": "the reference reads a range M-N with N < M as a token without words "
-    "(and fails only when evaluating, on the text); treeval refuses it when loading",
-}
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(n, marks=pytest.mark.xfail(reason=KNOWN_DIFFERENCES[n], strict=True))
-        if n in KNOWN_DIFFERENCES
-        else n
-        for n in sorted(CASES)
-    ],
-)
+@pytest.mark.parametrize("name", sorted(CASES))
 def test_malformed_same_exception_same_call(name, tmp_path):
     expected = MALFORMED[name]
     text = CASES[name]
@@ -188,7 +173,8 @@ def test_malformed_same_exception_same_call(name, tmp_path):
         e = system
         assert e.path == str(path) and e.line >= 1, (e.path, e.line, str(e))
     if expected["evaluate"] is not None:
-        state, evaluation = outcome(conll18.evaluate, conll18.load_conllu(io.StringIO(GOLD)), system)
+        gold = conll18.load_conllu(io.StringIO(GOLDS.get(name, GOLD)))
+        state, evaluation = outcome(conll18.evaluate, gold, system)
         assert state == expected["evaluate"], evaluation
         if state == "ok":
             assert as_lists(evaluation) == expected["scores"]

@@ -92,6 +92,121 @@ fn compat_udeval_reads_as_udeval_skipping_empty_nodes_among_a_tokens_words() {
 }
 
 #[test]
+fn a_reversed_range_is_a_token_without_words_with_compat_as_the_scripts_read_it() {
+    // gold-reversed-ranges.conllu has two reversed ranges (3-1 'at' before a word, 4-3 '.'
+    // after a sentence's last word), sys-reversed-ranges.conllu the same text, its 4-3 one
+    // line earlier, and three wrong labels: both scripts score the pair (expected outputs
+    // are their own, byte for byte)
+    let (g, s) = (
+        format!("{T}/gold-reversed-ranges.conllu"),
+        format!("{T}/sys-reversed-ranges.conllu"),
+    );
+    let run = |flags: &[&str], gold: &str, sys: &str| {
+        let mut a = vec!["ud"];
+        a.extend_from_slice(flags);
+        a.extend_from_slice(&[gold, sys]);
+        treeval(&a)
+    };
+    for (flags, name) in [
+        (&["--compat", "conll18"][..], "conll18.txt"),
+        (&["--compat", "conll18", "-v"][..], "conll18.v.txt"),
+        (&["--compat", "conll18-counts"][..], "conll18.c.txt"),
+        (&["--compat", "udeval", "-v"][..], "udeval.v.txt"),
+    ] {
+        let o = run(flags, &g, &s);
+        assert_eq!(
+            stdout_ok(&o, "reversed ranges"),
+            expected(&format!("sys-reversed-ranges.{name}")),
+            "{flags:?}"
+        );
+        // the reading is named: one warning per file (its first range, and how many)
+        let err = stderr(&o);
+        assert!(
+            err.contains(&format!("warning: {s}:5:1: expected a multiword token range N-M with M >= N, found '3-1' (2 such range(s) in the file)"))
+                && err.contains("a token without words"),
+            "{err}"
+        );
+        assert_eq!(err.matches("M >= N, found").count(), 2, "{err}");
+    }
+    // in one file only: the texts differ, the scripts fail when they evaluate
+    // ("First 20 differing characters in gold file: 'cats.Itrains.' and system file:
+    // 'atcats.Itrains..'"), and so does treeval, naming the place
+    let gold = format!("{T}/gold.conllu");
+    for (a, b, want) in [
+        (&gold, &s, "sys-reversed-ranges.conllu:6: expected the same text as testdata/ud/trust/gold.conllu:6 (FORMs without spaces), found a difference at character 12: gold 'cats.Itrains.', system 'atcats.Itrains..'"),
+        (&g, &gold, "gold.conllu:6: expected the same text as testdata/ud/trust/gold-reversed-ranges.conllu:6 (FORMs without spaces), found a difference at character 12: gold 'atcats.Itrains..', system 'cats.Itrains.'"),
+    ] {
+        for compat in ["conll18", "udeval"] {
+            let o = run(&["--compat", compat], a, b);
+            assert_eq!(o.status.code(), Some(1), "{compat} {b}");
+            assert!(o.stdout.is_empty());
+            assert!(stderr(&o).contains(want), "{compat}: {}", stderr(&o));
+        }
+    }
+    // without --compat the CoNLL-U rules hold: a reversed range is an error, with a hint
+    for cmd in ["ud", "deps"] {
+        let o = treeval(&[cmd, &g, &s]);
+        assert_eq!(o.status.code(), Some(1), "{cmd}");
+        let err = stderr(&o);
+        assert!(
+            err.contains("gold-reversed-ranges.conllu:5:1: expected ID 3-N with N >= 3 (a multiword token starting at the next word), found '3-1'")
+                && err.contains("the range is reversed (M < N)"),
+            "{cmd}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_hash_line_among_a_tokens_words_is_a_word_for_both_scripts() {
+    // sys-mwt-hash-word.conllu: a token 2-3 whose second word's line starts with '#' (10
+    // columns); both scripts read it as the word (expected outputs are their own)
+    let sys = "sys-mwt-hash-word";
+    for (compat, name) in [
+        ("conll18-counts", "conll18.c.txt"),
+        ("udeval-counts", "udeval.c.txt"),
+    ] {
+        let o = ud(&["--compat", compat], sys);
+        assert_eq!(
+            stdout_ok(&o, compat),
+            expected(&format!("{sys}.{name}")),
+            "{compat}"
+        );
+    }
+    // a '#' line of one column there, or a blank line, is a line of the wrong size for
+    // both (conll18_ud_eval.py: "does not contain 10 tab-separated columns: '# c'";
+    // udeval: the same at line 14, and "ends in an unfinished MWT" for the blank line)
+    let dir = tempdir("hash");
+    let text = std::fs::read_to_string(root().join(T).join(format!("{sys}.conllu"))).unwrap();
+    std::fs::copy(root().join(T).join("gold.conllu"), dir.join("gold.conllu")).unwrap();
+    for (line, want) in [
+        (
+            "# c\n",
+            "sys.conllu:14:1: expected 10 tab-separated columns, found 1",
+        ),
+        (
+            "\n",
+            "sys.conllu:14:1: expected 10 tab-separated columns, found 1",
+        ),
+    ] {
+        let at = text.find("#\t.").unwrap();
+        let bad = format!("{}{line}{}", &text[..at], &text[at..]);
+        std::fs::write(dir.join("sys.conllu"), bad).unwrap();
+        for compat in ["conll18-counts", "udeval-counts"] {
+            let o = treeval_in(
+                &dir,
+                &["ud", "--compat", compat, "gold.conllu", "sys.conllu"],
+            );
+            assert_eq!(o.status.code(), Some(1), "{compat} {line:?}");
+            assert!(
+                stderr(&o).contains(want),
+                "{compat} {line:?}: {}",
+                stderr(&o)
+            );
+        }
+    }
+}
+
+#[test]
 fn empty_fields_and_one_word_ranges_are_scored_as_conll18_scores_them() {
     for sys in ["sys-empty-fields", "sys-single-word-ranges", "sys-bad-deps"] {
         // the script's three lines by default, its table with -v

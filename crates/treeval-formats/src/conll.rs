@@ -168,6 +168,7 @@ impl ReaderBuilder {
             bom: false,
             empty_fields: Vec::new(),
             single_word_ranges: None,
+            reversed_ranges: None,
             members_left: 0,
             member: false,
         }
@@ -210,6 +211,9 @@ pub struct Reader<R> {
     empty_fields: Vec<(&'static str, u64, u32, u64)>,
     /// Multiword-token ranges of one word (`6-6`): the first one, its line, and how many.
     single_word_ranges: Option<(String, u64, u64)>,
+    /// With a reference: reversed ranges (`2-1`), read as tokens without words; the first
+    /// one, its line, and how many.
+    reversed_ranges: Option<(String, u64, u64)>,
     /// With a reference: the lines still to be read as words of the last multiword token,
     /// whatever their IDs (the reference scorers take the `M - N + 1` lines after `N-M` as
     /// its words without looking at their IDs; udeval skips empty nodes among them).
@@ -297,7 +301,7 @@ impl<R: BufRead> Reader<R> {
                 self.check_last_token(s, bytes);
                 return Ok(self.finish_at_eof(s, bytes));
             };
-            match classify(&bytes[line_start..end]) {
+            match self.classify(&bytes[line_start..end]) {
                 LineKind::Blank => {
                     if self.blank_line(s, bytes, line_start, end) {
                         self.check_last_token(s, bytes);
@@ -607,6 +611,20 @@ impl<R: BufRead> Reader<R> {
                 ),
             );
         }
+        if let Some((found, line, lines)) = self.reversed_ranges.take() {
+            let scorer = self
+                .reference
+                .map_or("the reference scorer", Reference::name);
+            self.diags.push(
+                Diagnostic::warning(
+                    Position::new(self.path.clone(), line, 1),
+                    ErrorKind::ReversedRange { found, lines },
+                )
+                .with_hint(format!(
+                    "read as {scorer} reads it: a token without words (its FORM is part of the text, the lines after it are words of their own); the CoNLL-U format refuses it"
+                )),
+            );
+        }
     }
 
     fn note_empty_field(&mut self, column: &'static str, col: u32) {
@@ -670,6 +688,18 @@ impl<R: BufRead> Reader<R> {
         }
         self.diags.push(d);
         s.has_errors = true;
+    }
+
+    /// What a line is. With a reference, the lines still due as a multiword token's words
+    /// are data lines whatever they hold (the reference scorers read them as words, a
+    /// blank line or a comment too, and check only their number of columns).
+    #[inline]
+    fn classify(&self, line: &[u8]) -> LineKind {
+        if self.members_left > 0 && self.reference.is_some() {
+            LineKind::Data
+        } else {
+            classify(line)
+        }
     }
 
     /// A word, multiword-token or empty-node line at `line_start..line_end` of `bytes`.
@@ -781,21 +811,19 @@ impl<R: BufRead> Reader<R> {
             (Some(a), Some(b), None) => python_int(a).zip(python_int(b)),
             _ => None,
         };
-        let Some((a, b)) = range.filter(|(a, b)| b >= a) else {
-            return Err((
-                "N-M with M >= N (a multiword token)".into(),
-                range.is_some().then_some(match self.reference {
-                    Some(Reference::Udeval) => "udeval reads a range M < N as a token without words, which treeval does not read",
-                    _ => "conll18_ud_eval.py reads a range M < N as a token without words, which treeval does not read",
-                }),
-            ));
+        let Some((a, b)) = range else {
+            return Err(("N-M with M >= N (a multiword token)".into(), None));
         };
-        let words = b.saturating_sub(a).saturating_add(1);
+        // a reversed range (M < N) is a token without words, as the references read it:
+        // their loop over range(N, M + 1) reads no line
+        let words = b.saturating_sub(a).saturating_add(1).max(0);
         let last = i64::from(expect_id)
             .saturating_add(words - 1)
-            .min(i64::from(u32::MAX)) as u32;
+            .clamp(0, i64::from(u32::MAX)) as u32;
         if words == 1 {
             self.note_single_word_range(id_text);
+        } else if words == 0 {
+            note_range(&mut self.reversed_ranges, id_text, self.line_no);
         }
         self.members_left = words;
         s.mwts.push(MultiwordToken {
@@ -879,6 +907,13 @@ impl<R: BufRead> Reader<R> {
                 });
                 Ok(())
             }
+            (Some(a), Some(b)) if b < a => Err((
+                format!(
+                    "{}-N with N >= {} (a multiword token starting at the next word)",
+                    expect_id, expect_id
+                ),
+                Some("the range is reversed (M < N), which the CoNLL-U format refuses; `treeval ud --compat conll18` (or udeval) reads it as those scorers do, as a token without words"),
+            )),
             _ => Err((
                 format!(
                     "{}-N with N >= {} (a multiword token starting at the next word)",
@@ -891,16 +926,7 @@ impl<R: BufRead> Reader<R> {
 
     /// A range of one word (`6-6`): counted for one warning at the end of the file.
     fn note_single_word_range(&mut self, id_text: &[u8]) {
-        match &mut self.single_word_ranges {
-            Some(x) => x.2 += 1,
-            None => {
-                self.single_word_ranges = Some((
-                    String::from_utf8_lossy(id_text).into_owned(),
-                    self.line_no,
-                    1,
-                ))
-            }
-        }
+        note_range(&mut self.single_word_ranges, id_text, self.line_no);
     }
 
     /// An empty-node line `N.M` (`node` read from its ID); an ID out of sequence is `Err`.
@@ -1523,6 +1549,15 @@ fn tab_positions(line: &[u8], out: &mut [usize; MAX_COLS]) -> usize {
     n
 }
 
+/// A range of a kind counted for one warning at the end of the file: the first one (its
+/// text and line) and how many.
+fn note_range(slot: &mut Option<(String, u64, u64)>, id_text: &[u8], line: u64) {
+    match slot {
+        Some(x) => x.2 += 1,
+        None => *slot = Some((String::from_utf8_lossy(id_text).into_owned(), line, 1)),
+    }
+}
+
 fn classify(line: &[u8]) -> LineKind {
     if line.iter().all(|&c| c == b' ' || c == b'\t') {
         LineKind::Blank
@@ -1759,6 +1794,44 @@ mod tests {
         assert!(w[0].starts_with("t.conllu:2:1: expected a multiword token range N-M with M > N, found '2-2' (2 such range(s)"), "{}", w[0]);
     }
 
+    #[test]
+    fn a_reversed_range_is_a_token_without_words_with_a_reference_and_an_error_without() {
+        let text = "1\ta\t_\t_\t_\t_\t0\troot\t_\t_\n3-2\tbc\t_\t_\t_\t_\t_\t_\t_\t_\n2\tb\t_\t_\t_\t_\t1\tdep\t_\t_\n\n";
+        for r in [Reference::Conll18, Reference::Udeval] {
+            let mut rd = ReaderBuilder::new()
+                .reference(Some(r))
+                .from_reader("t.conllu", text.as_bytes());
+            let mut s = Sentence::new();
+            assert!(rd.read_sentence(&mut s).unwrap());
+            assert!(!rd.read_sentence(&mut Sentence::new()).unwrap());
+            let d: Vec<String> = rd.diagnostics().iter().map(|x| x.to_string()).collect();
+            assert_eq!(d.len(), 1, "{d:?}");
+            let (message, hint) = d[0].split_once("\n  hint: ").unwrap();
+            assert_eq!(message, "t.conllu:2:1: expected a multiword token range N-M with M >= N, found '3-2' (1 such range(s) in the file)");
+            assert!(
+                hint.starts_with(&format!(
+                    "read as {} reads it: a token without words",
+                    r.name()
+                )),
+                "{hint}"
+            );
+            let t = s.multiword_tokens();
+            assert_eq!(
+                (t.len(), t[0].first, t[0].last, s.mwt_form(&t[0])),
+                (1, 2, 1, "bc")
+            );
+            assert_eq!(s.words.len(), 2);
+        }
+        let (_, d, _) = read(text);
+        let e: Vec<String> = d
+            .iter()
+            .filter(|x| x.is_error())
+            .map(|x| x.to_string())
+            .collect();
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].starts_with("t.conllu:2:1: expected ID 2-N with N >= 2 (a multiword token starting at the next word), found '3-2'"), "{}", e[0]);
+    }
+
     /// Per sentence: (ID, HEAD) of the words, or the multiword tokens' (first, last).
     type PerSentence<T> = Vec<Vec<(u32, T)>>;
 
@@ -1817,16 +1890,15 @@ mod tests {
             errors[0].contains("expected ID 1, found '01'"),
             "{errors:?}"
         );
-        // a word's ID must still be its place (as in the script); a range M < N, which the
-        // script reads as a token without words, is refused (a difference, documented)
+        // a word's ID must still be its place (as in the script)
         for (bad, want) in [
             (row("2", "a", "0"), "expected ID 1, found '2'"),
             (row("1_", "a", "0"), "expected ID 1, found '1_'"),
-            (row("2-1", "ab", "_") + &row("1", "a", "0"), "found '2-1'"),
-            // the script reads the blank line as the token's second word, and fails
+            // the script reads the blank line as the token's second word, and fails on
+            // its number of columns (udeval: "ends in an unfinished MWT")
             (
                 row("1-2", "a", "_") + &row("1", "a", "0"),
-                "multiword token 'a' (words 1 to 2) to end at or before the sentence's last word, 1",
+                "t.conllu:3:1: expected 10 tab-separated columns, found 1",
             ),
         ] {
             for r in [Reference::Conll18, Reference::Udeval] {
@@ -1864,11 +1936,61 @@ mod tests {
                 Err("expected ID 3, found '2'"),
                 Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
             ),
-            // the same where conll18 loads it too: the node's line is its word 2 (HEAD 1)
+            // the same where conll18 loads it too: the node's line is its word 2 (HEAD 1);
+            // udeval reads the blank line as the token's second word ("unfinished MWT")
             (
                 [row("1-2", "ab", "_"), root("1", "a"), row("1.1", "x", "1")].concat(),
                 Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
-                Err("(words 1 to 2) to end at or before the sentence's last word, 1"),
+                Err("t.conllu:4:1: expected 10 tab-separated columns, found 1"),
+            ),
+            // a reversed range is a token without words (last = first - 1), before a word
+            // or after the last one; both scorers load these
+            (
+                [row("2-1", "ab", "_"), root("1", "a"), row("2", "b", "1")].concat(),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 0)])),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 0)])),
+            ),
+            (
+                [root("1", "a"), row("9-3", "xy", "_")].concat(),
+                Ok((vec![(1, h(0))], vec![(2, 1)])),
+                Ok((vec![(1, h(0))], vec![(2, 1)])),
+            ),
+            // a range wider than i64 (read saturated): no overflow; the blank line is its
+            // second word, an error
+            (
+                [row("1-99999999999999999999", "x", "_"), root("1", "a")].concat(),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
+            ),
+            // a '#' line of 10 columns among a token's words is its word (both scorers);
+            // of one column, a line of the wrong size (conll18: "does not contain 10
+            // tab-separated columns: '# c'"), as is a blank line there
+            (
+                [row("1-2", "ab", "_"), root("1", "a"), row("#", "b", "1")].concat(),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+                Ok((vec![(1, h(0)), (2, h(1))], vec![(1, 2)])),
+            ),
+            (
+                [
+                    row("1-2", "ab", "_"),
+                    root("1", "a"),
+                    "# c\n".into(),
+                    row("2", "b", "1"),
+                ]
+                .concat(),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
+            ),
+            (
+                [
+                    row("1-2", "ab", "_"),
+                    root("1", "a"),
+                    "\n".into(),
+                    row("2", "b", "1"),
+                ]
+                .concat(),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
+                Err("t.conllu:3:1: expected 10 tab-separated columns, found 1"),
             ),
             // zero-padded IDs and a zero-padded range with inner IDs that are not numbers
             (

@@ -219,6 +219,15 @@ pub enum ErrorKind {
         /// How many.
         lines: u64,
     },
+    /// Reversed multiword-token ranges such as `2-1`, read with a reference scorer as it
+    /// reads them: a token without words (a warning, once per file).
+    #[error("expected a multiword token range N-M with M >= N, found '{found}' ({lines} such range(s) in the file)")]
+    ReversedRange {
+        /// The first such range.
+        found: String,
+        /// How many.
+        lines: u64,
+    },
     /// A NUL byte: a binary file.
     #[error("this is not a text file: expected text, found a NUL byte at offset {offset}")]
     NotText {

@@ -523,21 +523,21 @@ impl Converter {
     }
 
     /// The sentence's tokens (a multiword token once: its form, its line) with their
-    /// text, and the words of each.
+    /// text, and the words of each. A multiword token read from a reversed range (with a
+    /// reference scorer's reading: `last` is `first - 1`) is a token without words, also
+    /// after the sentence's last word.
     fn push_tokens(&mut self, c: &mut Chunk, s: &Sentence) {
         let sent = c.flat.sents.len() as u32;
         let words = s.words();
         let n = words.len();
         let mut mwts = s.multiword_tokens().iter().peekable();
         let mut i = 0usize;
-        while i < n {
+        loop {
             let id = i as u32 + 1;
-            let (form, line, count, multi) = match mwts.peek().filter(|t| t.first == id).copied() {
-                Some(t) => {
-                    mwts.next();
-                    (s.mwt_form(t), t.line, (t.last - t.first + 1) as usize, true)
-                }
-                None => (s.form(&words[i]), words[i].line, 1, false),
+            let (form, line, count, multi) = match mwts.next_if(|t| t.first == id) {
+                Some(t) => (s.mwt_form(t), t.line, (t.last + 1 - t.first) as usize, true),
+                None if i < n => (s.form(&words[i]), words[i].line, 1, false),
+                None => break,
             };
             let (ts, te) = Self::push_text(&mut c.flat.text, form);
             if ts == te {
