@@ -133,6 +133,10 @@ CASES = {
     "valid_mwt_zero_padded_words": _sents(
         _row("001-002", "ab", *["_"] * 8) + "\n" + "01" + W1[1:] + "\n" + "002" + W2[1:].replace("\t0\troot", "\t00\troot"), W3
     ),
+    # the scorers check the FORM of a token, not of a multiword token's words
+    "valid_mwt_word_empty_form": _sents(
+        _row("1-2", "ab", *["_"] * 8) + "\n" + W1.replace("\ta\t", "\t\t", 1) + "\n" + W2, W3
+    ),
     "empty_node_nine_columns": _sents(W1 + "\n" + W2 + "\n" + _row("2.1", "x", "x", "X", "_", "_", "_", "_", "_"), W3),
     # a reversed range M-N (N < M) is a token without words: the reference's loop over
     # range(M, N + 1) reads no line, its FORM is in the text, the lines after it are words

@@ -1118,7 +1118,8 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// The empty field `name` at byte `at`: what the reference scorers read as an empty
-    /// value (they reject an empty ID, FORM or HEAD; DEPREL only in their mode) is
+    /// value (they reject an empty ID, FORM or HEAD, but not the FORM of a multiword
+    /// token's word; DEPREL only in their mode) is
     /// noted for one warning, anything else is an error.
     fn empty_field(
         &mut self,
@@ -1130,7 +1131,9 @@ impl<R: BufRead> Reader<R> {
     ) {
         let col = column(bytes, line_start, at);
         let readable = match name {
-            "FORM" | "HEAD" => false,
+            // the scorers check the FORM of a token, not of a multiword token's words
+            "FORM" => self.reference.is_some() && self.member,
+            "HEAD" => false,
             "DEPREL" => self.reference.is_some(),
             _ => true,
         };
@@ -1830,6 +1833,30 @@ mod tests {
             .collect();
         assert_eq!(e.len(), 1, "{e:?}");
         assert!(e[0].starts_with("t.conllu:2:1: expected ID 2-N with N >= 2 (a multiword token starting at the next word), found '3-2'"), "{}", e[0]);
+    }
+
+    /// The scorers check the FORM of a token (an empty one is an error in every reading)
+    /// but not the FORM of a multiword token's word: read as empty with a reference
+    /// (hand-checked: conll18_ud_eval.py and udeval score the file), an error without.
+    #[test]
+    fn an_empty_form_of_a_multiword_tokens_word_is_read_with_a_reference() {
+        let member = "1-2\tab\t_\t_\t_\t_\t_\t_\t_\t_\n1\t\ta\t_\t_\t_\t0\troot\t_\t_\n2\tb\tb\t_\t_\t_\t1\tdep\t_\t_\n\n";
+        let token = "1\ta\ta\t_\t_\t_\t0\troot\t_\t_\n2\t\tb\t_\t_\t_\t1\tdep\t_\t_\n\n";
+        let form_error = |e: &[String]| {
+            e.iter()
+                .any(|x| x.contains("expected a value in column FORM"))
+        };
+        for r in [Reference::Conll18, Reference::Udeval] {
+            let (words, _, errors) = ids(member, Some(r));
+            assert!(errors.is_empty(), "{r:?}: {errors:?}");
+            assert_eq!(words[0].len(), 2, "{r:?}");
+            let (_, _, errors) = ids(token, Some(r));
+            assert!(form_error(&errors), "{r:?}: {errors:?}");
+        }
+        for text in [member, token] {
+            let (_, _, errors) = ids(text, None);
+            assert!(form_error(&errors), "{errors:?}");
+        }
     }
 
     /// Per sentence: (ID, HEAD) of the words, or the multiword tokens' (first, last).
