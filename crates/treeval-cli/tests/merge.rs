@@ -6,7 +6,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::corpus::{normalised, run_json, scratch, selection, sentence, words, Select, Triple};
+use common::corpus::{
+    fails, normalised, run_json, scratch, selection, sentence, words, Select, Triple,
+};
 use common::{stderr, treeval_in};
 use proptest::prelude::*;
 use serde_json::Value;
@@ -209,13 +211,6 @@ fn halves(name: &str, opts: &str) -> PathBuf {
         assert!(o.status.success(), "{line}: {}", stderr(&o));
     }
     dir
-}
-
-/// `treeval args` in `dir`: exit code and stderr.
-fn fails(dir: &Path, line: &str) -> (i32, String) {
-    let w = words(line);
-    let o = treeval_in(dir, &w.iter().map(String::as_str).collect::<Vec<_>>());
-    (o.status.code().unwrap_or(-1), stderr(&o))
 }
 
 #[test]

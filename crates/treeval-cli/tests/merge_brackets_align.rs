@@ -7,7 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::corpus::normalised;
+use common::corpus::{fails, normalised};
 use common::{stderr, treeval_in};
 use proptest::prelude::*;
 
@@ -27,13 +27,6 @@ fn run_json(dir: &Path, args: &[String]) -> String {
     let o = treeval_in(dir, &args);
     assert!(o.status.success(), "treeval {args:?}: {}", stderr(&o));
     String::from_utf8(o.stdout).unwrap()
-}
-
-/// `treeval LINE` in `dir`: exit code and stderr.
-fn fails(dir: &Path, line: &str) -> (i32, String) {
-    let w = words(line);
-    let o = treeval_in(dir, &w.iter().map(String::as_str).collect::<Vec<_>>());
-    (o.status.code().unwrap_or(-1), stderr(&o))
 }
 
 const LABELS: &[&str] = &["NP", "VP", "PP", "ADJP", "SBAR", "ADVP", "PRT"];

@@ -7,7 +7,9 @@ mod common;
 
 use std::path::Path;
 
-use common::corpus::{normalised, run_json, scratch, selection, sentence, words, Select, Triple};
+use common::corpus::{
+    fails, normalised, run_json, scratch, selection, sentence, words, Select, Triple,
+};
 use common::{stderr, treeval_in};
 use proptest::prelude::*;
 
@@ -359,13 +361,6 @@ proptest! {
     ) {
         check_pts(&corpus, &cuts, case, Some(&select));
     }
-}
-
-/// `treeval line` in `dir`: exit code and stderr.
-fn fails(dir: &Path, line: &str) -> (i32, String) {
-    let w = words(line);
-    let o = treeval_in(dir, &w.iter().map(String::as_str).collect::<Vec<_>>());
-    (o.status.code().unwrap_or(-1), stderr(&o))
 }
 
 /// A folder with two shards of examples/ (gold, sys, sys2), and `ted` and `pts` states.

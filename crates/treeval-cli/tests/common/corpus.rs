@@ -28,6 +28,14 @@ pub fn run_json(dir: &Path, args: &[String]) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
+/// Run the command line `line` (words split at spaces) in `dir`: its exit code and
+/// standard error.
+pub fn fails(dir: &Path, line: &str) -> (i32, String) {
+    let w = words(line);
+    let o = treeval_in(dir, &w.iter().map(String::as_str).collect::<Vec<_>>());
+    (o.status.code().unwrap_or(-1), stderr(&o))
+}
+
 /// The words of a line.
 pub fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_owned).collect()
