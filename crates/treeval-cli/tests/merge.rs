@@ -424,6 +424,8 @@ fn a_shard_whose_selection_keeps_nothing_writes_its_state_and_scores_nothing() {
         "{}",
         stderr(&o)
     );
+    // and no warning blames the punctuation policy for the words the selection left out
+    assert!(!stderr(&o).contains("punctuation policy"), "{}", stderr(&o));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert!(common::cell(&v, "scores", 0, "LAS")["value"].is_null());
     assert_eq!(v["selection"]["excluded_by_length"]["sentences"], 2);

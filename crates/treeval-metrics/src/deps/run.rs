@@ -130,8 +130,10 @@ impl DepsResult {
                 }
             }
         }
+        // (a sentence selection that kept no sentence has its own warning: no word was
+        // there for the punctuation policy or --where to leave out)
         for (k, o) in self.systems.iter().map(|s| &s.observer).enumerate() {
-            if o.totals.words == 0 && !opts.filter.is_empty() {
+            if o.totals.words == 0 && !opts.filter.is_empty() && o.unmatched > 0 {
                 self.warnings.push(Diagnostic::warning(
                     Position::new(Arc::from(self.systems[k].file.path.as_str()), 0, 0),
                     ErrorKind::Other(format!(
@@ -141,7 +143,7 @@ impl DepsResult {
                         opts.punct.name()
                     )),
                 ));
-            } else if o.totals.words == 0 {
+            } else if o.totals.words == 0 && o.totals.excluded > 0 {
                 self.warnings.push(
                     Diagnostic::warning(
                         Position::new(Arc::from(self.systems[k].file.path.as_str()), 0, 0),
