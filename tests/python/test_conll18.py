@@ -11,29 +11,13 @@ from pathlib import Path
 
 import pytest
 
+from make_fixtures import scores  # the scores as the fixtures record them
 from malformed_cases import CASES, GOLD, GOLDS
 from real_pairs import real_pairs
 from treeval import conll18
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
-
-
-def as_lists(evaluation):
-    """The scores as make_fixtures.py records them (repr keeps floats exact)."""
-    return {
-        name: [
-            s.correct,
-            s.gold_total,
-            s.system_total,
-            s.aligned_total,
-            repr(s.precision),
-            repr(s.recall),
-            repr(s.f1),
-            repr(s.aligned_accuracy),
-        ]
-        for name, s in evaluation.items()
-    }
 
 
 # -- the official test files (../shared/data/reference/conll18-tests) ------------------
@@ -177,7 +161,7 @@ def test_malformed_same_exception_same_call(name, tmp_path):
         state, evaluation = outcome(conll18.evaluate, gold, system)
         assert state == expected["evaluate"], evaluation
         if state == "ok":
-            assert as_lists(evaluation) == expected["scores"]
+            assert scores(evaluation) == expected["scores"]
 
 
 def test_not_utf8_raises_the_decoding_error(tmp_path):
@@ -210,7 +194,7 @@ def test_real_pairs_equal_the_reference(data, name):
     evaluation = conll18.evaluate(gold, system)
     assert expected["evaluate"] == "ok"
     assert list(evaluation) == list(conll18.METRICS)
-    assert as_lists(evaluation) == expected["scores"]
+    assert scores(evaluation) == expected["scores"]
 
 
 def test_evaluate_wrapper(data):

@@ -7,7 +7,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::corpus::{
-    fails, normalised, run_json, scratch, selection, sentence, words, Select, Triple,
+    conllu, fails, normalised, run, run_json, scratch, selection, sentence, words, Select, Triple,
 };
 use common::{stderr, treeval_in};
 use proptest::prelude::*;
@@ -58,23 +58,8 @@ const CASES: &[(&str, &str, &str)] = &[
 /// Write column `k` of `sentences` (the corpus's from `first` on) to `name`, each with its
 /// corpus-wide `# sent_id = sN` (a sentence's number restarts in each shard; its id does not).
 fn write(dir: &Path, name: &str, sentences: &[Triple], first: usize, k: usize) -> String {
-    let text: String = (sentences.iter().enumerate())
-        .map(|(i, t)| format!("# sent_id = s{}\n{}\n", first + i, t.0[k]))
-        .collect();
-    std::fs::write(dir.join(name), text).unwrap();
+    std::fs::write(dir.join(name), conllu(sentences, k, first)).unwrap();
     name.to_owned()
-}
-
-/// The report of `treeval args` in `dir`, or its stderr when it fails with exit code 1
-/// (a usage error fails the test).
-fn run(dir: &Path, args: &[String]) -> Result<String, String> {
-    let a: Vec<&str> = args.iter().map(String::as_str).collect();
-    let o = treeval_in(dir, &a);
-    match o.status.code() {
-        Some(0) => Ok(String::from_utf8(o.stdout).unwrap()),
-        Some(1) => Err(stderr(&o)),
-        c => panic!("treeval {args:?}: exit {c:?}: {}", stderr(&o)),
-    }
 }
 
 /// Evaluate `corpus` whole and split at `cuts` (sorted, inside), with the selection

@@ -7,20 +7,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::corpus::{fails, normalised};
+use common::corpus::{fails, normalised, run, scratch, words};
 use common::{stderr, treeval_in};
 use proptest::prelude::*;
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("treeval-mergeba-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-fn words(s: &str) -> Vec<String> {
-    s.split_whitespace().map(str::to_owned).collect()
-}
 
 fn run_json(dir: &Path, args: &[String]) -> String {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -224,18 +213,6 @@ fn lengths(lo: u64, hi: u64) -> impl Strategy<Value = String> {
         }
         s
     })
-}
-
-/// The report of `treeval args` in `dir`, or its stderr when it fails with exit code 1
-/// (any other exit fails the test).
-fn run(dir: &Path, args: &[String]) -> Result<String, String> {
-    let a: Vec<&str> = args.iter().map(String::as_str).collect();
-    let o = treeval_in(dir, &a);
-    match o.status.code() {
-        Some(0) => Ok(String::from_utf8(o.stdout).unwrap()),
-        Some(1) => Err(stderr(&o)),
-        c => panic!("treeval {args:?}: exit {c:?}: {}", stderr(&o)),
-    }
 }
 
 /// One run on the whole files, one per shard with `--emit-state`, the merge; compared

@@ -8,9 +8,8 @@ mod common;
 use std::path::Path;
 
 use common::corpus::{
-    fails, normalised, run_json, scratch, selection, sentence, words, Select, Triple,
+    conllu, fails, normalised, run, run_json, scratch, selection, sentence, words, Select, Triple,
 };
-use common::{stderr, treeval_in};
 use proptest::prelude::*;
 
 /// `ted` cases: how the experiments are given (`parse`: --gold g --parse a --parse b;
@@ -54,26 +53,6 @@ fn ted_inputs(mode: &str, suffix: &str) -> Vec<String> {
 fn write(dir: &Path, name: &str, text: String) -> String {
     std::fs::write(dir.join(name), text).unwrap();
     name.to_owned()
-}
-
-/// Column `k` of `sentences` (the corpus's from `first` on), each with its corpus-wide
-/// `# sent_id = sN` (a sentence's number restarts in each shard; its id does not).
-fn conllu(sentences: &[Triple], k: usize, first: usize) -> String {
-    (sentences.iter().enumerate())
-        .map(|(i, t)| format!("# sent_id = s{}\n{}\n", first + i, t.0[k]))
-        .collect()
-}
-
-/// The report of `treeval args` in `dir`, or its stderr when it fails with exit code 1
-/// (any other exit fails the test).
-fn run(dir: &Path, args: &[String]) -> Result<String, String> {
-    let a: Vec<&str> = args.iter().map(String::as_str).collect();
-    let o = treeval_in(dir, &a);
-    match o.status.code() {
-        Some(0) => Ok(String::from_utf8(o.stdout).unwrap()),
-        Some(1) => Err(stderr(&o)),
-        c => panic!("treeval {args:?}: exit {c:?}: {}", stderr(&o)),
-    }
 }
 
 /// The single run's and the merge's outputs: both reports, or (a selection that keeps

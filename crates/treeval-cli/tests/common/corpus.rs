@@ -36,6 +36,26 @@ pub fn fails(dir: &Path, line: &str) -> (i32, String) {
     (o.status.code().unwrap_or(-1), stderr(&o))
 }
 
+/// The report of `treeval args` in `dir`, or its stderr when it fails with exit code 1
+/// (any other exit fails the test).
+pub fn run(dir: &Path, args: &[String]) -> Result<String, String> {
+    let a: Vec<&str> = args.iter().map(String::as_str).collect();
+    let o = treeval_in(dir, &a);
+    match o.status.code() {
+        Some(0) => Ok(String::from_utf8(o.stdout).unwrap()),
+        Some(1) => Err(stderr(&o)),
+        c => panic!("treeval {args:?}: exit {c:?}: {}", stderr(&o)),
+    }
+}
+
+/// Column `k` of `sentences` (the corpus's from `first` on), each with its corpus-wide
+/// `# sent_id = sN` (a sentence's number restarts in each shard; its id does not).
+pub fn conllu(sentences: &[Triple], k: usize, first: usize) -> String {
+    (sentences.iter().enumerate())
+        .map(|(i, t)| format!("# sent_id = s{}\n{}\n", first + i, t.0[k]))
+        .collect()
+}
+
 /// The words of a line.
 pub fn words(s: &str) -> Vec<String> {
     s.split_whitespace().map(str::to_owned).collect()
