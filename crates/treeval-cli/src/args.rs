@@ -63,6 +63,11 @@ pub enum Command {
     Merge(MergeArgs),
 }
 
+/// The `--test-metrics` of `brackets` (also those `treeval merge` takes for its states).
+pub const BRACKETS_TEST_METRICS: [&str; 3] = ["F", "recall", "precision"];
+/// The `--test-metrics` of `align` (also those `treeval merge` takes for its states).
+pub const ALIGN_TEST_METRICS: [&str; 3] = ["AER", "precision", "recall"];
+
 /// `treeval merge` arguments.
 #[derive(Debug, Args)]
 #[command(
@@ -453,7 +458,7 @@ pub struct BracketsArgs {
     /// (units are sentences; unscored sentences count nothing): F (2·matched/(gold+test)),
     /// recall, precision.
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "F",
-          value_parser = ["F", "recall", "precision"], help_heading = "Significance")]
+          value_parser = BRACKETS_TEST_METRICS, help_heading = "Significance")]
     pub test_metrics: Vec<String>,
 }
 
@@ -617,7 +622,7 @@ pub struct AlignArgs {
 
     /// Metrics the tests and intervals apply to: AER, precision, recall.
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "AER",
-          value_parser = ["AER", "precision", "recall"], help_heading = "Significance")]
+          value_parser = ALIGN_TEST_METRICS, help_heading = "Significance")]
     pub test_metrics: Vec<String>,
 }
 

@@ -169,11 +169,7 @@ fn check_mcnemar(a: &MergeArgs, kept: bool) -> Result<(), Failure> {
 
 /// The tables and metric choices of deps and ud that `family` does not have, refused.
 fn refuse_deps_tables(a: &MergeArgs, family: &str, tested: &str) -> Result<(), Failure> {
-    if a.confusion.is_some() || a.per_relation {
-        return Err(Failure::Usage(format!(
-            "--confusion and --per-relation: {family} has neither table (deps and ud have)"
-        )));
-    }
+    no_tables(a, family)?;
     if !a.test_metrics.is_empty() {
         return Err(Failure::Usage(format!(
             "--test-metrics: {family} tests {tested}; the option is for deps, ud and relations states"
@@ -266,19 +262,21 @@ fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
 
 /// `--test-metrics`, checked against the family's metrics (its default when not given).
 fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
-    let (known, default): (Vec<&str>, &[&str]) = if family == "ud" {
-        (
+    let (known, default): (Vec<&str>, &[&str]) = match family {
+        "ud" => (
             treeval_metrics::ud::METRICS.to_vec(),
             &["LAS", "MLAS", "BLEX"],
-        )
-    } else if let Some(known) = other_metrics(family) {
-        known
-    } else if family == "relations" {
-        let all = treeval_metrics::relations::measures();
-        (all.iter().map(|m| m.name).collect(), &["CA", "CA-macro"])
-    } else {
-        let all = treeval_metrics::deps::measures();
-        (all.iter().map(|m| m.name).collect(), &["LAS", "UAS", "LA"])
+        ),
+        "relations" => {
+            let all = treeval_metrics::relations::measures();
+            (all.iter().map(|m| m.name).collect(), &["CA", "CA-macro"])
+        }
+        "brackets" => (crate::args::BRACKETS_TEST_METRICS.to_vec(), &["F"]),
+        "align" => (crate::args::ALIGN_TEST_METRICS.to_vec(), &["AER"]),
+        _ => {
+            let all = treeval_metrics::deps::measures();
+            (all.iter().map(|m| m.name).collect(), &["LAS", "UAS", "LA"])
+        }
     };
     if a.test_metrics.is_empty() {
         return Ok(default.iter().map(|m| (*m).to_owned()).collect());
@@ -298,16 +296,6 @@ fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
                 })
         })
         .collect()
-}
-
-/// The `--test-metrics` of `brackets` and `align` (the values their commands take) and
-/// their defaults.
-fn other_metrics(family: &str) -> Option<(Vec<&'static str>, &'static [&'static str])> {
-    match family {
-        "brackets" => Some((vec!["F", "recall", "precision"], &["F"])),
-        "align" => Some((vec!["AER", "precision", "recall"], &["AER"])),
-        _ => None,
-    }
 }
 
 /// The report of merged `brackets` states, made by `brackets`' own code.
