@@ -188,7 +188,6 @@ fn ted_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
     };
     let o = &merged.options;
     let flag = |k: &str| o.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
-    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
     let bracket_labels = match o.get("bracket_labels").and_then(|v| v.as_str()) {
         Some("category") => crate::args::BracketLabels::Category,
         Some("full") => crate::args::BracketLabels::Full,
@@ -233,7 +232,6 @@ fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
     refuse_deps_tables(a, "pts", "UAS_a, UAS_b, AER and PTS")?;
     let o = &merged.options;
     let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
-    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
     let weights = state::parse_weights(text("weights")).ok_or_else(|| bad("weights"))?;
     let decisions = o.get("pair_decisions").and_then(|v| v.as_bool()) == Some(true);
     check_mcnemar(a, decisions)?;
@@ -311,7 +309,6 @@ fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repor
         return Err(Failure::Eval(m));
     }
     let o = &merged.options;
-    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
     let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
     let layout = super::brackets::layout_named(text("layout")).ok_or_else(|| bad("layout"))?;
     let by = (o.get("by").and_then(|v| v.as_array()).into_iter().flatten())
@@ -487,6 +484,12 @@ fn record_merge(report: &mut treeval_report::Report, shards: u64, rows: bool) {
     }
 }
 
+/// A state's option `k` with a value this version does not write (a state of another
+/// treeval, or edited by hand).
+fn bad(k: &str) -> Failure {
+    Failure::Eval(format!("the states' option {k} is not one treeval knows"))
+}
+
 /// Usage errors: the formats and options a merge cannot honour, output paths.
 fn validate(a: &MergeArgs) -> Result<(), Failure> {
     let r = &a.report;
@@ -563,7 +566,6 @@ fn deps_options(
 ) -> Result<(DepsOptions, String), Failure> {
     let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
     let flag = |k: &str| o.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
-    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
     let punct = PunctPolicy::parse(text("punct")).ok_or_else(|| bad("punct"))?;
     let labels = [LabelMode::Full, LabelMode::Universal]
         .into_iter()
@@ -594,7 +596,6 @@ fn alignment_options(
 ) -> Result<treeval_metrics::ud::UdOptions, Failure> {
     use treeval_metrics::ud::{AlignMode, EmptyNodes, UdOptions};
     let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
-    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
     let empty_nodes = [EmptyNodes::Collapse, EmptyNodes::Drop, EmptyNodes::Error]
         .into_iter()
         .find(|e| e.name() == text("empty_nodes"))
@@ -617,7 +618,6 @@ fn ud_options(
 ) -> Result<treeval_metrics::ud::UdOptions, Failure> {
     use treeval_metrics::ud::{AlignMode, Enhancements, UdOptions};
     let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
-    let bad = |k: &str| Failure::Eval(format!("the states' option {k} is not one treeval knows"));
     Ok(UdOptions {
         enhancements: Enhancements::parse(text("enhancements")).map_err(|_| bad("enhancements"))?,
         keep_sentences: u.sentences.is_some(),
@@ -641,10 +641,6 @@ fn by_keys(
         .and_then(|v| v.as_array())
         .map_or(&[][..], Vec::as_slice)
         .iter()
-        .map(|k| {
-            k.as_str().and_then(ByKey::parse).ok_or_else(|| {
-                Failure::Eval("the states' option by is not one treeval knows".into())
-            })
-        })
+        .map(|k| k.as_str().and_then(ByKey::parse).ok_or_else(|| bad("by")))
         .collect()
 }
