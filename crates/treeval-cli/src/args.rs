@@ -841,6 +841,53 @@ pub struct ReportArgs {
     /// Files written besides the report.
     #[command(flatten)]
     pub out: OutputArgs,
+    /// The options typed on the command line (filled by [`crate::parse`]), to refuse
+    /// those the run would ignore even where they equal their defaults.
+    #[arg(skip)]
+    pub given: Given,
+}
+
+/// The options of a command that were typed on the command line, not left at their
+/// defaults, by clap's ids (the field names: `seed`, `ci_samples`, `test_metrics`, …).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Given(Vec<String>);
+
+impl Given {
+    /// The ids of `m`'s arguments whose values come from the command line.
+    pub fn from_matches(m: &clap::ArgMatches) -> Self {
+        Given(
+            m.ids()
+                .filter(|id| {
+                    m.value_source(id.as_str()) == Some(clap::parser::ValueSource::CommandLine)
+                })
+                .map(|id| id.as_str().to_owned())
+                .collect(),
+        )
+    }
+
+    /// Whether the option with this id was typed.
+    pub fn has(&self, id: &str) -> bool {
+        self.0.iter().any(|g| g == id)
+    }
+}
+
+impl Command {
+    /// The shared report options of the command (none for `rerank`).
+    pub fn report_mut(&mut self) -> Option<&mut ReportArgs> {
+        match self {
+            Command::Deps(a) => Some(&mut a.report),
+            Command::Align(a) => Some(&mut a.report),
+            Command::Pts(a) => Some(&mut a.report),
+            Command::Ud(a) => Some(&mut a.report),
+            Command::Relations(a) => Some(&mut a.report),
+            Command::Brackets(a) => Some(&mut a.report),
+            Command::Ted(a) => Some(&mut a.report),
+            Command::Table(a) => Some(&mut a.report),
+            Command::Nbest(a) => Some(&mut a.report),
+            Command::Merge(a) => Some(&mut a.report),
+            Command::Rerank(_) => None,
+        }
+    }
 }
 
 impl ReportArgs {

@@ -14,8 +14,6 @@ use std::ffi::OsString;
 use std::io::{self, Write};
 use std::sync::Mutex;
 
-use clap::Parser;
-
 /// Why the program stops early.
 #[derive(Debug)]
 pub enum Failure {
@@ -67,7 +65,14 @@ where
             .map(|s| s.to_string_lossy().into_owned())
             .collect();
     }
-    args::Cli::try_parse_from(argv)
+    let mut cmd = <args::Cli as clap::CommandFactory>::command();
+    let matches = cmd.try_get_matches_from_mut(argv)?;
+    let mut cli = <args::Cli as clap::FromArgMatches>::from_arg_matches(&matches)
+        .map_err(|e| e.format(&mut cmd))?;
+    if let (Some(report), Some((_, sub))) = (cli.command.report_mut(), matches.subcommand()) {
+        report.given = args::Given::from_matches(sub);
+    }
+    Ok(cli)
 }
 
 /// Run a parsed command, the report to `out`; a failure is returned, not printed.

@@ -428,14 +428,99 @@ fn check_format(
     Ok(())
 }
 
-/// Refuse `--html-sentences` without `--format html`: it sizes the HTML page's sentence
-/// browser and would otherwise be silently ignored.
-fn check_html_sentences(r: &crate::args::ReportArgs) -> Result<(), Failure> {
-    if r.html_sentences.is_some() && r.format != crate::args::Format::Html {
+/// Refuse `--html-sentences` without `--format html`, or on a page without a sentence
+/// browser: it sizes the HTML page's sentence browser and would otherwise be silently
+/// ignored.
+fn check_html_sentences(c: &Capabilities<'_>, r: &crate::args::ReportArgs) -> Result<(), Failure> {
+    if r.html_sentences.is_none() {
+        return Ok(());
+    }
+    if !c.browser {
+        return Err(Failure::Usage(format!(
+            "--html-sentences sizes the HTML page's sentence browser, and the page of `treeval {}` has none (deps, ud, brackets and align have one); drop it",
+            c.command
+        )));
+    }
+    if r.format != crate::args::Format::Html {
         return Err(Failure::Usage(format!(
             "--html-sentences only applies with --format html (it sizes the HTML page's sentence browser), not with --format {}; drop it or add --format html",
             r.format.name()
         )));
+    }
+    Ok(())
+}
+
+/// The significance options by clap id, as typed, and what each needs to be honoured.
+const SIGNIFICANCE_OPTIONS: [(&str, &str, Needs); 8] = [
+    ("tests", "--test", Needs::Nothing),
+    ("ci", "--ci", Needs::Nothing),
+    ("samples", "--samples", Needs::Resampling),
+    ("seed", "--seed", Needs::Randomness),
+    ("alpha", "--alpha", Needs::Test),
+    ("one_sided", "--one-sided", Needs::Ar),
+    ("ci_samples", "--ci-samples", Needs::Ci),
+    ("test_metrics", "--test-metrics", Needs::TestOrCi),
+];
+
+/// What a significance option acts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Needs {
+    Nothing,
+    /// `--test ar` or `--test bootstrap` (their shuffles or samples).
+    Resampling,
+    /// a resampling test or `--ci`.
+    Randomness,
+    /// any `--test`.
+    Test,
+    /// `--test ar` (Bikel's one-sided variant).
+    Ar,
+    /// `--ci`.
+    Ci,
+    /// a `--test` or `--ci` (the measures they are run on).
+    TestOrCi,
+}
+
+/// Refuse every significance option the run would ignore: all of them beside a `--compat`
+/// mode (which prints exactly what the reference tool prints), and each one whose test or
+/// interval is not asked for (`--samples` without a resampling test, `--ci-samples`
+/// without `--ci`, …). The options are judged as typed, so `--seed 12345` without a test
+/// is refused too.
+pub fn check_significance(
+    c: &Capabilities<'_>,
+    r: &crate::args::ReportArgs,
+    compat: bool,
+) -> Result<(), Failure> {
+    use crate::args::TestArg;
+    let typed: Vec<(&str, Needs)> = SIGNIFICANCE_OPTIONS
+        .iter()
+        .filter(|(id, _, _)| r.given.has(id))
+        .map(|&(_, flag, needs)| (flag, needs))
+        .collect();
+    if compat && !typed.is_empty() {
+        let flags: Vec<&str> = typed.iter().map(|(f, _)| *f).collect();
+        return Err(Failure::Usage(format!(
+            "{} {} not apply with --compat, which prints exactly what the reference tool prints (no tests or intervals); drop {}",
+            flags.join(" and "),
+            if flags.len() == 1 { "does" } else { "do" },
+            if flags.len() == 1 { "it or --compat" } else { "them or --compat" }
+        )));
+    }
+    let sig = &r.sig;
+    let default_test = c.always_tests && sig.tests.is_empty();
+    let ar = default_test || sig.tests.contains(&TestArg::Ar);
+    let resampling = ar || sig.tests.contains(&TestArg::Bootstrap);
+    let test = default_test || !sig.tests.is_empty();
+    for (flag, needs) in typed {
+        let why = match needs {
+            Needs::Resampling if !resampling => "sets the shuffles of --test ar and the samples of --test bootstrap; add one of them",
+            Needs::Randomness if !resampling && sig.ci.is_none() => "seeds the resampling of --test ar, --test bootstrap and --ci; add one of them",
+            Needs::Test if !test => "is the significance level of --test's adjusted p-values; add a --test",
+            Needs::Ar if !ar => "is Bikel's one-sided variant of --test ar; add --test ar",
+            Needs::Ci if sig.ci.is_none() => "sets the bootstrap samples of --ci; add --ci",
+            Needs::TestOrCi if !test && sig.ci.is_none() => "names the measures --test and --ci are run on; add one of them",
+            _ => continue,
+        };
+        return Err(Failure::Usage(format!("{flag} {why}, or drop it")));
     }
     Ok(())
 }
@@ -501,11 +586,15 @@ pub struct Capabilities<'a> {
     /// Why it cannot select sentences (`--sent-id`, `--min-len`, `--max-len`) in this run,
     /// e.g. in a `--compat` mode; `None`: it can.
     pub no_selection: Option<&'a str>,
+    /// Whether its HTML page has a sentence browser (which `--html-sentences` sizes).
+    pub browser: bool,
+    /// Whether it tests without `--test` (`treeval table`: ar by default).
+    pub always_tests: bool,
 }
 
 impl<'a> Capabilities<'a> {
-    /// A command that writes every format and lists errors, without `--where` or a state,
-    /// and selects sentences (change the fields that differ).
+    /// A command that writes every format and lists errors, without `--where`, a state or
+    /// a sentence browser, and selects sentences (change the fields that differ).
     pub const fn of(command: &'a str) -> Self {
         Capabilities {
             command,
@@ -514,21 +603,25 @@ impl<'a> Capabilities<'a> {
             where_: false,
             state: false,
             no_selection: None,
+            browser: false,
+            always_tests: false,
         }
     }
 }
 
 /// The one check of the shared report options: `--format` (and none but text beside
-/// `compat`, a mode that prints another tool's output), `--html-sentences`, `--errors`,
-/// `--where`, the sentence selection and `--emit-state`, each refused with a usage error
-/// where `c` says the command cannot honour it.
+/// `compat`, a mode that prints another tool's output), `--html-sentences`, the
+/// significance options, `--errors`, `--where`, the sentence selection and
+/// `--emit-state`, each refused with a usage error where `c` says the command (or the
+/// run) cannot honour it.
 pub fn check_report(
     c: &Capabilities<'_>,
     r: &crate::args::ReportArgs,
     compat: bool,
 ) -> Result<(), Failure> {
     check_format(c.command, r.format, c.formats, compat)?;
-    check_html_sentences(r)?;
+    check_html_sentences(c, r)?;
+    check_significance(c, r, compat)?;
     check_errors(c.command, r.errors, compat, c.errors)?;
     check_where(c.command, &r.where_, compat, c.where_)?;
     if let Some(why) = c.no_selection {

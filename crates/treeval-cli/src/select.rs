@@ -112,15 +112,11 @@ pub fn record_part(
     part: bool,
 ) -> Result<(), Failure> {
     if part && !sel.is_all() && c.kept == 0 {
-        let w = treeval_report::model::Warning {
-            position: String::new(),
-            message: format!(
+        let w = treeval_report::model::Warning::new(String::new(), format!(
                 "the sentence selection ({}) kept none of the {} gold sentences of this part: nothing is scored in its report",
                 sel.describe(unit),
                 c.sentences()
-            ),
-            hint: Some("its state (--emit-state) counts the excluded sentences, and `treeval merge` adds them to the other parts'".into()),
-        };
+            ), Some("its state (--emit-state) counts the excluded sentences, and `treeval merge` adds them to the other parts'".into()));
         if !quiet {
             eprintln!("{}", crate::commands::significance::warning_line(&w));
         }
@@ -137,12 +133,12 @@ pub fn record_part(
     let missing = sel.missing(c);
     if !missing.is_empty() {
         let first: Vec<&str> = missing.iter().take(5).copied().collect();
-        let w = treeval_report::model::Warning {
-            position: sel.ids.as_ref().map_or(String::new(), |f| match f {
+        let w = treeval_report::model::Warning::new(
+            sel.ids.as_ref().map_or(String::new(), |f| match f {
                 treeval_metrics::select::IdFilter::File { path, .. } => path.clone(),
                 treeval_metrics::select::IdFilter::Regex(_) => String::new(),
             }),
-            message: format!(
+            format!(
                 "{} of the listed sentence ids are not in the gold file: {}{}",
                 missing.len(),
                 first.join(", "),
@@ -152,8 +148,8 @@ pub fn record_part(
                     ""
                 }
             ),
-            hint: Some("is the id file for another treebank or split?".into()),
-        };
+            Some("is the id file for another treebank or split?".into()),
+        );
         if !quiet {
             eprintln!("{}", crate::commands::significance::warning_line(&w));
         }

@@ -1839,6 +1839,38 @@ fn rerank_apply_equals_nbest_model_on_real_lists() {
     assert_eq!(las(&nb, 3), chosen_deps);
     assert_eq!(las(&nb, 0), vec![8041, 9999]);
     assert!(chosen_deps[0] > 8041, "{chosen_deps:?}");
+    // with a test, the ranks order the tested rows (first, chosen) by the measure, and the
+    // oracle picks best and worst, not tested, have no rank (JSON null)
+    let tested: serde_json::Value = serde_json::from_str(&treeval(&[
+        "nbest",
+        &gold,
+        &md,
+        "--model",
+        &model,
+        "--test",
+        "ar",
+        "--samples",
+        "500",
+        "-q",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let rankings = tested["rankings"].as_array().unwrap();
+    assert_eq!(rankings.len(), 4, "LAS, UAS, LA, CA");
+    for rk in rankings {
+        let ranks = rk["ranks"].as_array().unwrap();
+        assert!(ranks[1].is_null() && ranks[2].is_null(), "{rk}");
+        let (first, chosen) = (ranks[0].as_u64().unwrap(), ranks[3].as_u64().unwrap());
+        let m = rk["metric"].as_str().unwrap();
+        let score = |i| common::counts(common::cell(&tested, "scores", i, m))[0];
+        if first < chosen {
+            assert!(score(0) > score(3), "{rk}");
+        } else if chosen < first {
+            assert!(score(3) > score(0), "{rk}");
+        }
+    }
+    assert_eq!(rankings[0]["ranks"], serde_json::json!([2, null, null, 1]));
 }
 
 /// `brackets --where` on the PTB sample (as above): for every label and every length
@@ -2018,7 +2050,7 @@ fn ewt_dev_four_ted_shards_merge_into_the_whole_run() {
     };
     let (gs, ss) = (split(&gold, "gold"), split(&sys, "sys"));
     assert_eq!(gs.len(), 4);
-    let opts = ["--ci", "95", "--samples", "300", "--seed", "3"];
+    let opts = ["--ci", "95", "--ci-samples", "300", "--seed", "3"];
     let mut args = vec!["merge", "-q", "--format", "json"];
     let states: Vec<PathBuf> = (0..4).map(|i| dir.join(format!("ted.{i}.json"))).collect();
     for ((gp, sp), state) in gs.iter().zip(&ss).zip(&states) {
@@ -2216,4 +2248,72 @@ fn wpt03_four_align_shards_merge_into_the_whole_run() {
     );
     assert_eq!(m["inputs"][0]["counts"]["sentences"], 447);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Warnings grouped by kind on real data: spaCy's parse of EWT dev with a doubled blank
+/// line after each of its first 149 sentences. Every kind is kept (the doubled blank
+/// lines once, with their count 149 and first positions; the label-subtype warning,
+/// which came after 100 others, too) on stderr and in the JSON, consistently with the
+/// signature's `warn:` part.
+#[test]
+fn ewt_dev_repeated_warnings_are_grouped_and_none_is_lost() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let text = std::fs::read_to_string(d.join("nbest/en_ewt-dev.en_sm.greedy.conllu")).unwrap();
+    let parts: Vec<&str> = text.split("\n\n").collect();
+    let doubled: Vec<String> = (parts.iter().enumerate())
+        .map(|(i, p)| {
+            if i < 149 {
+                format!("{p}\n")
+            } else {
+                (*p).to_owned()
+            }
+        })
+        .collect();
+    let dir = std::env::temp_dir().join(format!("treeval-grouped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sys = dir.join("doubled.conllu");
+    std::fs::write(&sys, doubled.join("\n\n")).unwrap();
+    let (g, s) = (gold.to_str().unwrap(), sys.to_str().unwrap());
+    let o = common::treeval(&["deps", g, s, "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", common::stderr(&o));
+    let err = common::stderr(&o);
+    assert_eq!(err.matches("found another blank line").count(), 1, "{err}");
+    assert!(err.contains("149 warnings of this kind (at "), "{err}");
+    assert!(err.contains("label subtypes in one file only"), "{err}");
+    assert!(!err.contains("not shown"), "{err}");
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let ws = v["warnings"].as_array().unwrap();
+    let blank = ws
+        .iter()
+        .find(|w| {
+            w["message"]
+                .as_str()
+                .unwrap()
+                .contains("another blank line")
+        })
+        .unwrap();
+    assert_eq!(blank["count"], 149);
+    assert_eq!(blank["positions"].as_array().unwrap().len(), 5);
+    assert!(ws.iter().any(|w| w["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("label subtypes in one file only")));
+    let sig = v["signature"].as_str().unwrap();
+    let warn = sig
+        .split('|')
+        .find(|p| p.starts_with("warn:"))
+        .unwrap_or_default();
+    assert!(warn.contains("subtypes"), "{sig}");
+    assert_eq!(
+        ws.iter().map(|w| w["count"].as_u64().unwrap()).sum::<u64>(),
+        150
+    );
+    // the text report counts every warning
+    let t = common::treeval(&["deps", "-q", g, s]);
+    assert!(
+        common::stdout(&t).contains("\n150 warning(s); see stderr"),
+        "{}",
+        common::stdout(&t)
+    );
 }

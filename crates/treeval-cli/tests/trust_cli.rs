@@ -378,3 +378,101 @@ fn quiet_in_every_command() {
     let o = s.run(&pts);
     assert_ne!(o.status.code(), Some(2), "{}", stderr(&o));
 }
+
+/// An option the chosen mode does not honour is a usage error (exit 2) that says why, in
+/// every command: the significance options beside `--compat` (which prints the
+/// reference tool's bytes), each significance option without the test or interval it
+/// acts on, and `--html-sentences` on a page without a sentence browser.
+#[test]
+fn options_the_mode_ignores_are_usage_errors() {
+    let s = Scratch::new("ignored");
+    let compat = [
+        "deps --compat evalpl gold.conllu sysA.conllu sysB.conllu",
+        "deps --compat eval07 gold.conllu sysA.conllu",
+        "ud --compat conll18 gold.conllu sysA.conllu",
+        "align --compat aer.py g.wa h1",
+        "brackets --compat evalb gold test",
+    ];
+    for line in compat {
+        for extra in [
+            "--test ar --ci 95",
+            "--ci 95",
+            "--seed 12345",
+            "--alpha 0.05",
+        ] {
+            let args = argv(&format!("{line} {extra}"))
+                .into_iter()
+                .map(str::to_owned)
+                .collect::<Vec<_>>();
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let o = s.run(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+            assert_stderr_has(
+                &o,
+                "not apply with --compat, which prints exactly what the reference tool prints",
+            );
+            assert!(o.stdout.is_empty(), "{args:?}");
+        }
+    }
+    let alone = [
+        ("--samples 200", "--samples sets the shuffles of --test ar"),
+        (
+            "--test bootstrap --one-sided",
+            "--one-sided is Bikel's one-sided variant of --test ar",
+        ),
+        (
+            "--ci-samples 50",
+            "--ci-samples sets the bootstrap samples of --ci",
+        ),
+        (
+            "--alpha 0.01",
+            "--alpha is the significance level of --test",
+        ),
+        ("--seed 7", "--seed seeds the resampling"),
+        ("--test mcnemar --seed 7", "--seed seeds the resampling"),
+        (
+            "--test-metrics UAS",
+            "--test-metrics names the measures --test and --ci are run on",
+        ),
+    ];
+    for (extra, why) in alone {
+        let line = format!("deps gold.conllu sysA.conllu sysB.conllu {extra}");
+        let o = s.run(&argv(&line));
+        assert_eq!(o.status.code(), Some(2), "{line}: {}", stderr(&o));
+        assert_stderr_has(&o, why);
+    }
+    // honoured: the same options with what they act on
+    for extra in [
+        "--test ar --samples 200 --seed 7 --alpha 0.01 --one-sided",
+        "--ci 95 --ci-samples 50 --seed 7",
+        "--test mcnemar --test-metrics UAS",
+    ] {
+        let line = format!("deps -q gold.conllu sysA.conllu sysB.conllu {extra}");
+        let o = s.run(&argv(&line));
+        assert_eq!(o.status.code(), Some(0), "{line}: {}", stderr(&o));
+    }
+    // ted tests two parses by default (ar): --samples is honoured there, not with --no-test
+    let ted = "ted -q --gold gold.conllu --parse sysA.conllu --parse sysB.conllu --samples 50";
+    assert_eq!(s.run(&argv(ted)).status.code(), Some(0));
+    let o = s.run(&argv(&format!("{ted} --no-test")));
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // --html-sentences sizes a sentence browser: refused where the page has none
+    let mut pts: Vec<&str> = vec!["pts", "--format", "html", "--html-sentences", "10"];
+    pts.extend(argv(PTS));
+    for args in [
+        argv("ted --format html --html-sentences 10 --gold gold.conllu --parse sysA.conllu"),
+        argv("relations --format html --html-sentences 10 gold.conllu sysA.conllu"),
+        pts,
+    ] {
+        let o = s.run(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_stderr_has(
+            &o,
+            "--html-sentences sizes the HTML page's sentence browser",
+        );
+    }
+    let o = s.run(&argv(
+        "deps -q --format html --html-sentences 10 gold.conllu sysA.conllu",
+    ));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

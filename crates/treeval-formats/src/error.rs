@@ -261,6 +261,9 @@ pub struct Diagnostic {
     pub kind: ErrorKind,
     /// How to fix it, where a fix is likely.
     pub hint: Option<String>,
+    /// How many more of its kind (same file, same [`ErrorKind`] variant) this one stands
+    /// for, not kept ([`Diagnostics::into_vec`]); 0 for most.
+    pub more: u64,
 }
 
 impl Diagnostic {
@@ -271,6 +274,7 @@ impl Diagnostic {
             position,
             kind,
             hint: None,
+            more: 0,
         }
     }
 
@@ -281,6 +285,7 @@ impl Diagnostic {
             position,
             kind,
             hint: None,
+            more: 0,
         }
     }
 
@@ -382,7 +387,52 @@ pub fn render_capped(diagnostics: &[Diagnostic], omitted: u64) -> String {
 
 impl std::error::Error for Error {}
 
-/// A bounded list of diagnostics: keeps the first `limit`, counts the rest.
+/// What makes two diagnostics "of one kind" (grouped in one warning entry, bounded
+/// together): the severity, the file and the [`ErrorKind`] variant; for
+/// [`ErrorKind::Other`], its message with the digits left out (so that "found 12" and
+/// "found 40" are one kind) and the hint.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct KindKey {
+    error: bool,
+    path: Arc<str>,
+    variant: std::mem::Discriminant<ErrorKind>,
+    other: Option<(String, Option<String>)>,
+}
+
+impl KindKey {
+    fn of(d: &Diagnostic) -> Self {
+        KindKey {
+            error: d.is_error(),
+            path: d.position.path.clone(),
+            variant: std::mem::discriminant(&d.kind),
+            other: match &d.kind {
+                ErrorKind::Other(m) => Some((
+                    m.chars().filter(|c| !c.is_ascii_digit()).collect(),
+                    d.hint.clone(),
+                )),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// How many positions of a kind a warning entry lists ([`Diagnostics::warning_groups`]).
+pub const GROUP_POSITIONS: usize = 5;
+
+/// The warnings of one kind: the first in full, how many there were, and the positions
+/// of the first few ([`GROUP_POSITIONS`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WarningGroup<'a> {
+    /// The first warning of the kind.
+    pub first: &'a Diagnostic,
+    /// Every warning of the kind seen, kept or not.
+    pub count: u64,
+    /// The positions of the first few, the first's included.
+    pub positions: Vec<&'a Position>,
+}
+
+/// A bounded list of diagnostics: keeps the first `limit` of each kind (severity, file,
+/// [`ErrorKind`] variant), counts the rest, so that a kind never hides another.
 #[derive(Debug, Clone)]
 pub struct Diagnostics {
     kept: Vec<Diagnostic>,
@@ -391,6 +441,8 @@ pub struct Diagnostics {
     warnings: u64,
     omitted_errors: u64,
     omitted_warnings: u64,
+    /// Every kind seen, in the order first seen, with its count (kept or not).
+    kinds: Vec<(KindKey, u64)>,
 }
 
 impl Default for Diagnostics {
@@ -400,7 +452,7 @@ impl Default for Diagnostics {
 }
 
 impl Diagnostics {
-    /// Keep at most `limit` diagnostics (errors and warnings each).
+    /// Keep at most `limit` diagnostics of each kind.
     pub fn with_limit(limit: usize) -> Self {
         Diagnostics {
             kept: Vec::new(),
@@ -409,22 +461,72 @@ impl Diagnostics {
             warnings: 0,
             omitted_errors: 0,
             omitted_warnings: 0,
+            kinds: Vec::new(),
         }
     }
 
-    /// Record a diagnostic.
-    pub fn push(&mut self, d: Diagnostic) {
+    /// Count one more of `key`'s kind (`n` of them); the kind's count so far.
+    fn count_kind(&mut self, key: KindKey, n: u64) -> u64 {
+        match self.kinds.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, c)) => {
+                *c += n;
+                *c
+            }
+            None => {
+                self.kinds.push((key, n));
+                n
+            }
+        }
+    }
+
+    /// Record a diagnostic (and the [`Diagnostic::more`] of its kind it stands for).
+    pub fn push(&mut self, mut d: Diagnostic) {
+        let more = std::mem::take(&mut d.more);
+        let seen = self.count_kind(KindKey::of(&d), 1 + more);
         let (count, omitted) = if d.is_error() {
             (&mut self.errors, &mut self.omitted_errors)
         } else {
             (&mut self.warnings, &mut self.omitted_warnings)
         };
-        *count += 1;
-        if *count as usize > self.limit {
+        *count += 1 + more;
+        *omitted += more;
+        if (seen - more) as usize > self.limit {
             *omitted += 1;
         } else {
             self.kept.push(d);
         }
+    }
+
+    /// The kept diagnostics, each kind's occurrences not kept counted in the
+    /// [`Diagnostic::more`] of its last kept one, so that moving them into another list
+    /// ([`Diagnostics::push`], [`Diagnostics::warning_groups`]) keeps every count.
+    pub fn into_vec(self) -> Vec<Diagnostic> {
+        let mut out = self.kept;
+        for (key, total) in &self.kinds {
+            let mut kept = 0;
+            let mut last = None;
+            for (i, d) in out.iter().enumerate() {
+                if KindKey::of(d) == *key {
+                    kept += 1 + d.more;
+                    last = Some(i);
+                }
+            }
+            if let Some(i) = last {
+                out[i].more += total.saturating_sub(kept);
+            }
+        }
+        out
+    }
+
+    /// The diagnostics of `severity` counted in no kind (merged shards' warnings counted
+    /// without being kept, [`Diagnostics::add_omitted_warnings`]).
+    fn unkinded(&self, error: bool) -> u64 {
+        let kinded: u64 = (self.kinds.iter())
+            .filter(|(k, _)| k.error == error)
+            .map(|(_, n)| n)
+            .sum();
+        let all = if error { self.errors } else { self.warnings };
+        all.saturating_sub(kinded)
     }
 
     /// Number of errors seen (kept or not).
@@ -447,6 +549,36 @@ impl Diagnostics {
         self.kept.iter().filter(|d| !d.is_error())
     }
 
+    /// The warnings grouped by kind, in the order each kind was first seen: every kind
+    /// seen has its entry, with its full count.
+    pub fn warning_groups(&self) -> Vec<WarningGroup<'_>> {
+        let mut groups: Vec<(KindKey, WarningGroup<'_>)> = Vec::new();
+        for d in self.warnings() {
+            let key = KindKey::of(d);
+            match groups.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, g)) => {
+                    if g.positions.len() < GROUP_POSITIONS {
+                        g.positions.push(&d.position);
+                    }
+                }
+                None => {
+                    let count = self
+                        .kinds
+                        .iter()
+                        .find(|(k, _)| *k == key)
+                        .map_or(1, |(_, c)| *c);
+                    let g = WarningGroup {
+                        first: d,
+                        count,
+                        positions: vec![&d.position],
+                    };
+                    groups.push((key, g));
+                }
+            }
+        }
+        groups.into_iter().map(|(_, g)| g).collect()
+    }
+
     /// Warnings seen but not kept.
     pub fn omitted_warnings(&self) -> u64 {
         self.omitted_warnings
@@ -458,13 +590,16 @@ impl Diagnostics {
         self.omitted_warnings += n;
     }
 
-    /// Move the kept diagnostics of `other` into `self`, keeping counts exact.
+    /// Move the diagnostics of `other` into `self`, keeping counts exact (each kind's
+    /// count too).
     pub fn extend(&mut self, other: Diagnostics) {
-        self.omitted_errors += other.omitted_errors;
-        self.omitted_warnings += other.omitted_warnings;
-        for d in other.kept {
+        let (errors, warnings) = (other.unkinded(true), other.unkinded(false));
+        for d in other.into_vec() {
             self.push(d);
         }
+        self.errors += errors;
+        self.omitted_errors += errors;
+        self.add_omitted_warnings(warnings);
     }
 
     /// `Err` with every error if any was seen.
@@ -492,5 +627,104 @@ impl Diagnostics {
         self.errors += self.omitted_warnings;
         self.warnings -= self.omitted_warnings;
         self.omitted_warnings = 0;
+        let kinds = std::mem::take(&mut self.kinds);
+        for (mut key, n) in kinds {
+            key.error = true;
+            self.count_kind(key, n);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn blank(line: u64) -> Diagnostic {
+        Diagnostic::warning(
+            Position::new(Arc::from("s.conllu"), line, 1),
+            ErrorKind::DoubleBlankLine,
+        )
+    }
+
+    fn other(msg: &str) -> Diagnostic {
+        Diagnostic::warning(
+            Position::new(Arc::from("s.conllu"), 0, 0),
+            ErrorKind::Other(msg.into()),
+        )
+    }
+
+    /// 149 repeated warnings of one kind then another kind (the label-subtype warning
+    /// after 149 doubled blank lines): both kinds kept, each with its count.
+    #[test]
+    fn a_kind_never_hides_another() {
+        let mut d = Diagnostics::with_limit(100);
+        for i in 0..149 {
+            d.push(blank(10 + i));
+        }
+        d.push(other(
+            "label subtypes in one file only: system only 'obl:npmod' (1 word)",
+        ));
+        assert_eq!(d.warning_count(), 150);
+        let g = d.warning_groups();
+        assert_eq!(g.len(), 2);
+        assert_eq!((g[0].count, g[1].count), (149, 1));
+        assert_eq!(g[0].positions.len(), GROUP_POSITIONS);
+        assert_eq!(g[0].positions[1].line, 11);
+        assert!(matches!(g[1].first.kind, ErrorKind::Other(_)));
+    }
+
+    /// `Other` warnings are one kind when they differ in numbers only.
+    #[test]
+    fn other_messages_differing_in_numbers_are_one_kind() {
+        let mut d = Diagnostics::with_limit(2);
+        for n in [12, 40, 7] {
+            d.push(other(&format!("expected at most 10 cells, found {n}")));
+        }
+        d.push(other("something else"));
+        let g = d.warning_groups();
+        assert_eq!(g.iter().map(|g| g.count).collect::<Vec<_>>(), vec![3, 1]);
+    }
+
+    /// Moving diagnostics through a `Vec` (`into_vec`, then `push`) or `extend` keeps
+    /// every kind's count, the ones not kept included.
+    #[test]
+    fn counts_survive_into_vec_and_extend() {
+        let mut d = Diagnostics::with_limit(3);
+        for i in 0..10 {
+            d.push(blank(i + 1));
+        }
+        d.push(other("x"));
+        let v = d.clone().into_vec();
+        assert_eq!(v.len(), 4);
+        assert_eq!(v.iter().map(|x| 1 + x.more).sum::<u64>(), 11);
+        let mut again = Diagnostics::with_limit(3);
+        for x in v {
+            again.push(x);
+        }
+        let counts = |d: &Diagnostics| {
+            d.warning_groups()
+                .iter()
+                .map(|g| g.count)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(counts(&again), vec![10, 1]);
+        let mut sum = Diagnostics::with_limit(3);
+        sum.extend(d.clone());
+        sum.extend(d);
+        assert_eq!(counts(&sum), vec![20, 2]);
+        assert_eq!(sum.warning_count(), 22);
+    }
+
+    #[test]
+    fn escalated_warnings_are_errors_of_their_kinds() {
+        let mut d = Diagnostics::with_limit(2);
+        for i in 0..5 {
+            d.push(blank(i + 1));
+        }
+        d.escalate_warnings();
+        assert_eq!((d.error_count(), d.warning_count()), (5, 0));
+        assert!(d.warning_groups().is_empty());
+        let e = d.into_result().unwrap_err();
+        assert_eq!((e.diagnostics.len() as u64, e.omitted), (2, 3));
     }
 }

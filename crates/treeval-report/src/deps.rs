@@ -11,7 +11,7 @@ use treeval_metrics::measure::{Measure, Statistics};
 use treeval_metrics::{AttachmentCounts, ByKey, DepsOptions, LabelTable};
 
 use crate::driver::{keyed_rows, section, sections, Intervals, Replicates};
-use crate::model::{Signature, Warning};
+use crate::model::Signature;
 use crate::value::{Input, Matrix, Report, Section, System};
 
 /// What the report shows besides the headline scores and macro averages.
@@ -305,8 +305,8 @@ fn notes(r: &mut Report, result: &DepsResult, opts: &DepsOptions) {
             result.gold_validity.sentences_with_problems
         ));
     }
-    r.warnings = result.warnings.iter().map(Warning::from).collect();
-    let more = result.warnings.omitted_warnings();
+    r.warnings = crate::model::warnings_of(&result.warnings);
+    let more = crate::model::unlisted_warnings(&result.warnings);
     if more > 0 {
         r.notes.push(format!(
             "{more} more warning(s) of the same kinds were not kept"

@@ -432,7 +432,11 @@ mod tests {
         };
         let (cmp, ranks) = tests(&[(&err, None)], &systems, &cfg, &|_, _, _| {});
         assert!(cmp[0].significant);
-        assert_eq!(ranks[0].ranks, vec![1, 2], "the lower error rate is better");
+        assert_eq!(
+            ranks[0].ranks,
+            vec![Some(1), Some(2)],
+            "the lower error rate is better"
+        );
         let s = section(
             "scores",
             "",

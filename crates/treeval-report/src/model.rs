@@ -31,16 +31,152 @@ impl Signature {
     }
 }
 
-/// A warning as shown in the report.
+/// A warning as shown in the report: one entry per kind (file, what happened, hint),
+/// with how many times it happened and where the first few were.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Warning {
-    /// `path:line:column`, or the path alone.
+    /// `path:line:column`, or the path alone: the first occurrence.
     pub position: String,
-    /// The message.
+    /// The message (of the first occurrence).
     pub message: String,
     /// How to fix it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hint: Option<String>,
+    /// How many warnings of this kind there were (1 for most).
+    #[serde(default = "one")]
+    pub count: u64,
+    /// Where the first few were (at most [`GROUP_POSITIONS`], the first included), when
+    /// there were more than one.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub positions: Vec<String>,
+}
+
+fn one() -> u64 {
+    1
+}
+
+/// The positions a warning entry lists at most.
+pub use treeval_formats::error::GROUP_POSITIONS;
+
+impl Warning {
+    /// A warning that happened once.
+    pub fn new(
+        position: impl Into<String>,
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) -> Self {
+        Warning {
+            position: position.into(),
+            message: message.into(),
+            hint,
+            count: 1,
+            positions: Vec::new(),
+        }
+    }
+
+    /// What makes two warnings one kind: the file, the message without its digits and its
+    /// `[sentence …]` tag, and the hint.
+    fn kind(&self) -> (&str, String, Option<&str>) {
+        let path = path_of(&self.position);
+        let message = match self.message.rfind(" [sentence ") {
+            Some(i) if self.message.ends_with(']') => &self.message[..i],
+            _ => &self.message,
+        };
+        let message = message.chars().filter(|c| !c.is_ascii_digit()).collect();
+        (path, message, self.hint.as_deref())
+    }
+
+    /// Count `other` (of this kind) in this entry.
+    fn absorb(&mut self, other: Warning) {
+        if self.positions.is_empty() {
+            self.positions.push(self.position.clone());
+        }
+        let theirs = if other.positions.is_empty() {
+            vec![other.position]
+        } else {
+            other.positions
+        };
+        for p in theirs {
+            if self.positions.len() < GROUP_POSITIONS {
+                self.positions.push(p);
+            }
+        }
+        self.count += other.count;
+    }
+}
+
+/// The path of a position `path:line:column` (or of a bare path).
+fn path_of(position: &str) -> &str {
+    let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let mut parts = position.rsplitn(3, ':');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(c), Some(l), Some(path)) if numeric(c) && numeric(l) => path,
+        _ => position,
+    }
+}
+
+/// `warnings` with the entries of one kind merged into the first of them (counts
+/// summed, the first few positions kept), in the order each kind first appears.
+pub fn group_warnings(warnings: Vec<Warning>) -> Vec<Warning> {
+    let mut out: Vec<Warning> = Vec::with_capacity(warnings.len());
+    for w in warnings {
+        let key = w.kind();
+        match out.iter().position(|o| o.kind() == key) {
+            Some(i) => out[i].absorb(w),
+            None => out.push(w),
+        }
+    }
+    out
+}
+
+/// The warnings of `d`, one entry per kind with its full count.
+pub fn warnings_of(d: &treeval_formats::error::Diagnostics) -> Vec<Warning> {
+    d.warning_groups().iter().map(Warning::from).collect()
+}
+
+/// The warnings `d` counted that no entry of [`warnings_of`] holds: those merged shards
+/// counted without keeping them (states written before warnings had counts).
+pub fn unlisted_warnings(d: &treeval_formats::error::Diagnostics) -> u64 {
+    let listed: u64 = d.warning_groups().iter().map(|g| g.count).sum();
+    d.warning_count().saturating_sub(listed)
+}
+
+/// `path:line:column: message`, the hint on its own line, and for a kind seen more than
+/// once a line with the count and the first positions (those in the first's file by
+/// `line:column`).
+impl std::fmt::Display for Warning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.position.is_empty() {
+            write!(f, "{}", self.message)?;
+        } else {
+            write!(f, "{}: {}", self.position, self.message)?;
+        }
+        if let Some(h) = &self.hint {
+            write!(f, "\n  hint: {h}")?;
+        }
+        if self.count > 1 {
+            write!(f, "\n  {} warnings of this kind", self.count)?;
+            if self.positions.len() > 1 {
+                let path = path_of(&self.position);
+                let short: Vec<&str> = self
+                    .positions
+                    .iter()
+                    .map(|p| {
+                        p.strip_prefix(path)
+                            .and_then(|r| r.strip_prefix(':'))
+                            .unwrap_or(p)
+                    })
+                    .collect();
+                let more = if (self.positions.len() as u64) < self.count {
+                    ", …"
+                } else {
+                    ""
+                };
+                write!(f, " (at {}{more})", short.join(", "))?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl From<&Diagnostic> for Warning {
@@ -52,11 +188,20 @@ impl From<&Diagnostic> for Warning {
                 None => message.push_str(&format!(" [sentence {n}]")),
             }
         }
-        Warning {
-            position: d.position.to_string(),
-            message,
-            hint: d.hint.clone(),
+        let mut w = Warning::new(d.position.to_string(), message, d.hint.clone());
+        w.count += d.more;
+        w
+    }
+}
+
+impl From<&treeval_formats::error::WarningGroup<'_>> for Warning {
+    fn from(g: &treeval_formats::error::WarningGroup<'_>) -> Self {
+        let mut w = Warning::from(g.first);
+        w.count = g.count;
+        if g.count > 1 {
+            w.positions = g.positions.iter().map(|p| p.to_string()).collect();
         }
+        w
     }
 }
 

@@ -247,8 +247,8 @@ impl DepsState {
             gold_predicates: result.gold_predicates,
             labels: result.labels.to_names(),
             systems: result.systems.iter().map(system_state).collect(),
-            warnings: result.warnings.warnings().map(Warning::from).collect(),
-            omitted_warnings: result.warnings.omitted_warnings(),
+            warnings: crate::model::warnings_of(&result.warnings),
+            omitted_warnings: crate::model::unlisted_warnings(&result.warnings),
             pairs: result.pairs.clone(),
             sentences: keep.then(|| result.sentences.clone()),
         }
@@ -501,14 +501,15 @@ fn concat_rows<T>(a: Option<Vec<Vec<T>>>, b: Option<Vec<Vec<T>>>) -> Option<Vec<
     Some(a)
 }
 
-/// The warnings of merged shards as one run keeps them: the first `limit`, the others
-/// counted with the shards' `omitted`.
-fn diagnostics(warnings: Vec<Warning>, omitted: u64, limit: usize) -> Diagnostics {
+/// The warnings of merged shards as one run keeps them: each entry with its count (the
+/// first few of a kind kept), the others counted with the shards' `omitted`.
+pub(crate) fn diagnostics(warnings: Vec<Warning>, omitted: u64, limit: usize) -> Diagnostics {
     let mut out = Diagnostics::with_limit(limit);
     for w in warnings {
         let at = Position::new(Arc::from(w.position.as_str()), 0, 0);
         let mut d = Diagnostic::warning(at, ErrorKind::Other(w.message));
         d.hint = w.hint;
+        d.more = w.count.saturating_sub(1);
         out.push(d);
     }
     out.add_omitted_warnings(omitted);

@@ -137,8 +137,10 @@ pub struct Ranking {
     pub metric: String,
     /// Test name.
     pub test: TestKind,
-    /// Per system: 1 + the number of systems significantly better.
-    pub ranks: Vec<usize>,
+    /// Per system: 1 + the number of systems significantly better; `None` for a system
+    /// the tests left out (n-best's oracle picks best and worst), which has no rank (JSON
+    /// `null`).
+    pub ranks: Vec<Option<usize>>,
 }
 
 /// Run every test of `cfg` on every pair of systems for every metric. `progress(test,
@@ -292,7 +294,11 @@ fn adjust(family: &mut [Comparison], alpha: f64) {
 
 /// Ranks from one adjusted family: `i` beats `j` when their test is significant and `i`
 /// scores higher (lower when lower is better).
-fn family_ranks(m: &MetricTables<'_>, scores: &[Option<f64>], family: &[Comparison]) -> Vec<usize> {
+fn family_ranks(
+    m: &MetricTables<'_>,
+    scores: &[Option<f64>],
+    family: &[Comparison],
+) -> Vec<Option<usize>> {
     let better = |i: usize, j: usize| {
         let (x, y) = (i.min(j), i.max(j));
         let sig = family.iter().any(|c| c.a == x && c.b == y && c.significant);
@@ -310,6 +316,9 @@ fn family_ranks(m: &MetricTables<'_>, scores: &[Option<f64>], family: &[Comparis
         sig && sj > si
     };
     ranks(m.tables.len(), better)
+        .into_iter()
+        .map(Some)
+        .collect()
 }
 
 /// One test between systems `a` and `b` on one metric.
@@ -491,7 +500,7 @@ mod tests {
         assert_eq!(ar12.p_value, 1.0);
         assert!(!ar12.significant);
         for r in &ranks {
-            assert_eq!(r.ranks, vec![1, 2, 2], "{:?}", r.test);
+            assert_eq!(r.ranks, vec![Some(1), Some(2), Some(2)], "{:?}", r.test);
         }
     }
 }

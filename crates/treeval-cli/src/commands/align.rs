@@ -40,11 +40,11 @@ fn fmt(f: Option<AlignFormatArg>) -> Option<AlignFormat> {
 }
 
 fn warn(w: &mut Vec<Warning>, position: &str, message: String, hint: Option<&str>) {
-    w.push(Warning {
-        position: position.to_owned(),
+    w.push(Warning::new(
+        position.to_owned(),
         message,
-        hint: hint.map(str::to_owned),
-    });
+        hint.map(str::to_owned),
+    ));
 }
 
 /// Run the command, writing the report to `out`.
@@ -641,6 +641,13 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
             "--f-alpha must be between 0 and 1, found {f_alpha}"
         )));
     }
+    let can = crate::output::Capabilities {
+        no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not options of the reference scripts: --compat prints what they print"),
+        state: true,
+        browser: true,
+        ..crate::output::Capabilities::of("align")
+    };
+    crate::output::check_report(&can, &a.report, a.compat.is_some())?;
     if !a.report.sig.tests.is_empty() && a.hyps.len() < 2 {
         return Err(Failure::Usage(
             "--test compares systems: give at least two hypothesis files".into(),
@@ -649,12 +656,6 @@ fn validate(a: &AlignArgs) -> Result<(), Failure> {
     if a.report.sig.tests.contains(&crate::args::TestArg::Mcnemar) {
         return Err(Failure::Usage(format!("--test mcnemar {NO_MCNEMAR}")));
     }
-    let can = crate::output::Capabilities {
-        no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not options of the reference scripts: --compat prints what they print"),
-        state: true,
-        ..crate::output::Capabilities::of("align")
-    };
-    crate::output::check_report(&can, &a.report, a.compat.is_some())?;
     if (a.report.select.min_len.is_some() || a.report.select.max_len.is_some())
         && a.tokens.is_empty()
     {

@@ -145,6 +145,7 @@ fn check_usage(a: &BracketsArgs, ins: &[InputRef<'_>]) -> Result<(), Failure> {
         where_: true,
         no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)"),
         state: true,
+        browser: true,
         ..crate::output::Capabilities::of("brackets")
     };
     crate::output::check_report(&can, &a.report, a.compat.is_some())?;
@@ -686,11 +687,11 @@ fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut
                 None => eprintln!("warning: {path}: {message}"),
             }
         }
-        warnings.push(Warning {
-            position: path.to_owned(),
+        warnings.push(Warning::new(
+            path.to_owned(),
             message,
-            hint: hint.map(str::to_owned),
-        });
+            hint.map(str::to_owned),
+        ));
     };
     if let Some(w) = unscored_warning(path, &r.all) {
         warn(w.message, w.hint.as_deref());
@@ -726,11 +727,7 @@ pub(crate) fn unscored_warning(path: &str, c: &BracketCounts) -> Option<Warning>
         )),
     )
     .with_hint("their gold brackets count neither in recall nor in precision, which can raise F; --per-sentence lists them");
-    Some(Warning {
-        position: path.to_owned(),
-        message: d.kind.to_string(),
-        hint: d.hint,
-    })
+    Some(Warning::new(path.to_owned(), d.kind.to_string(), d.hint))
 }
 
 /// A test file's careful evaluation, judged with `--judgments`; the first file's
@@ -820,11 +817,7 @@ fn check_judgments(
         if !a.report.quiet {
             eprintln!("warning: {path}: {msg}\n  hint: a judgment names a parse bracket by sentence, start and end (words counted after the careful preparation), as --export-for-judging writes them");
         }
-        warnings.push(Warning {
-            position: path.clone(),
-            message: msg,
-            hint: None,
-        });
+        warnings.push(Warning::new(path.clone(), msg, None));
     }
     Ok(())
 }

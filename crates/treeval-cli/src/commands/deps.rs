@@ -285,6 +285,7 @@ fn validate(a: &DepsArgs) -> Result<(), Failure> {
         where_: true,
         state: true,
         no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not options of eval07.pl, eval.pl or eval09.pl: --compat prints what they print"),
+        browser: true,
         ..Capabilities::of("deps")
     };
     check_report(&can, &a.report, a.compat.is_some())?;
@@ -366,15 +367,16 @@ fn readers(a: &DepsArgs) -> (Input, Vec<Input>) {
     (gold, systems)
 }
 
-/// The readers' warnings on stderr, with the count of those not shown.
+/// The evaluation's warnings on stderr, one entry per kind (with its count and first
+/// positions), and the count of those merged shards did not keep.
 fn print_warnings(w: &treeval_formats::error::Diagnostics) {
     let mut err = std::io::stderr().lock();
-    for d in w.warnings() {
-        let _ = writeln!(err, "warning: {d}");
+    for x in treeval_report::model::warnings_of(w) {
+        let _ = writeln!(err, "{}", super::significance::warning_line(&x));
     }
-    let more = w.omitted_warnings();
+    let more = treeval_report::model::unlisted_warnings(w);
     if more > 0 {
-        let _ = writeln!(err, "warning: … and {more} more warning(s) not shown");
+        let _ = writeln!(err, "warning: … and {more} more warning(s) not kept");
     }
 }
 
@@ -510,11 +512,11 @@ fn significance(
         bar.finish();
     }
     if cfg.tests.contains(&TestKind::Mcnemar) {
-        report.warnings.push(treeval_report::model::Warning {
-            position: String::new(),
-            message: "McNemar's test treats every word as an independent decision; words of one sentence are not independent, so its p-values tend to be too small".into(),
-            hint: Some("prefer --test ar (shuffles whole sentences) for claims of significance".into()),
-        });
+        report.warnings.push(treeval_report::model::Warning::new(
+            "",
+            "McNemar's test treats every word as an independent decision; words of one sentence are not independent, so its p-values tend to be too small",
+            Some("prefer --test ar (shuffles whole sentences) for claims of significance".into()),
+        ));
         if !a.report.quiet {
             eprintln!("note: McNemar's test assumes independent decisions (words of one sentence are not); prefer --test ar");
         }

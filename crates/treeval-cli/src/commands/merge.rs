@@ -21,6 +21,7 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let states = read(a)?;
     state::check(&states, &a.states).map_err(Failure::Eval)?;
     needs_sentences(a, &states)?;
+    check_tests(a, &states)?;
     let merged = state::merge(states)
         .ok_or_else(|| Failure::Usage("give the state files of one or more shards".into()))?;
     if let Some(path) = a.report.out.emit_state.as_deref() {
@@ -515,14 +516,34 @@ fn validate(a: &MergeArgs) -> Result<(), Failure> {
     if let Some((_, what)) = refused.iter().find(|x| x.0) {
         return Err(Failure::Usage(format!("merge does not take {what}")));
     }
+    // ted states are tested by default (as `treeval ted`): the significance options are
+    // checked again once the family is known ([`check_tests`])
     let can = Capabilities {
         errors: false,
         state: true,
+        always_tests: true,
         ..Capabilities::of("merge")
     };
     check_report(&can, r, false)?;
     let ins: Vec<InputRef<'_>> = a.states.iter().map(|s| ("STATE", s.as_str())).collect();
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)
+}
+
+/// The significance options refused as the command of the states' family refuses them:
+/// only ted's states (of two or more experiments, without `no_test`) are tested without
+/// `--test`.
+fn check_tests(a: &MergeArgs, states: &[State]) -> Result<(), Failure> {
+    let tested_by_default = states.first().is_some_and(|s| {
+        let no_test = s.options.get("no_test").and_then(|v| v.as_bool());
+        s.family == "ted"
+            && !no_test.unwrap_or(false)
+            && s.ted.as_ref().is_some_and(|t| t.experiments.len() >= 2)
+    });
+    let can = Capabilities {
+        always_tests: tested_by_default,
+        ..Capabilities::of("merge")
+    };
+    crate::output::check_significance(&can, &a.report, false)
 }
 
 /// Every state file, read and checked against the schema.

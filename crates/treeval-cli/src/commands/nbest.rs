@@ -109,9 +109,6 @@ fn validate(a: &NbestArgs, compat: bool) -> Result<DepsOptions, Failure> {
     };
     check_report(&can, &a.report, compat)?;
     let sig = &a.report.sig;
-    if compat && (!sig.tests.is_empty() || sig.ci.is_some()) {
-        return usage("--test and --ci do not apply with --compat alpino, which prints exactly what evaluate.pl prints; drop one of the two");
-    }
     if a.alpino.is_some() && a.export_training.is_some() && a.metric != NbestMetric::Ca {
         return usage(
             "evaluate.pl's lines give CA only: --export-training with --alpino takes --metric ca",
@@ -464,7 +461,7 @@ fn report(
     let cfg = super::significance::config(&a.report.sig);
     if !cfg.tests.is_empty() {
         (report.comparisons, report.rankings) = tests(a, e, &cfg);
-        report.notes.push("the tests compare chosen with first of each n-best file, on the same sentences; best and worst are not tested (rank 1)".into());
+        report.notes.push("the tests compare chosen with first of each n-best file, on the same sentences; best and worst are not tested and have no rank (–); with several files, ranks order first and chosen within each file".into());
     }
     if !cfg.tests.is_empty() || a.report.sig.ci.is_some() {
         super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
@@ -476,7 +473,7 @@ fn report(
 }
 
 /// Chosen against first of every file, on the same sentences, with the shared tests; the
-/// ranks of every report system (best and worst, not tested, rank 1).
+/// ranks of first and chosen within each file (best and worst, not tested, have none).
 fn tests(
     a: &NbestArgs,
     e: &Evaluated,
@@ -527,7 +524,7 @@ fn tests(
                 Some(i) => i,
                 None => {
                     ranks.push(Ranking {
-                        ranks: vec![1; 4 * e.files.len()],
+                        ranks: vec![None; 4 * e.files.len()],
                         ..rk.clone()
                     });
                     ranks.len() - 1

@@ -307,11 +307,11 @@ fn alignments(
         warnings.extend(f.warnings.iter().map(Warning::from));
     }
     for p in &pairing.warnings {
-        warnings.push(Warning {
-            position: p.path.clone(),
-            message: p.message.clone(),
-            hint: p.hint.clone(),
-        });
+        warnings.push(Warning::new(
+            p.path.clone(),
+            p.message.clone(),
+            p.hint.clone(),
+        ));
     }
     // rows for the sentence pairs, and for any further sentence number (none: the pairing
     // checked that every alignment stays within the pairs)
@@ -405,11 +405,7 @@ pub(crate) fn present(
             treeval_report::pts::tests(e, &cfg, &|l, d, t| bar.update(l, d, t));
         bar.finish();
         if cfg.tests.contains(&TestKind::Mcnemar) {
-            r.warnings.push(Warning {
-                position: String::new(),
-                message: "McNemar's test applies to the UAS components only; AER and PTS use the resampling tests".into(),
-                hint: None,
-            });
+            r.warnings.push(Warning::new("", "McNemar's test applies to the UAS components only; AER and PTS use the resampling tests", None));
         }
     }
     r.significance =

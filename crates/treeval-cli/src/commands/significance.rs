@@ -125,17 +125,10 @@ pub fn sign(
     signature.push("seed", sig.seed.to_string());
 }
 
-/// A report warning as printed on stderr: `warning: position: message` and a hint line.
+/// A report warning as printed on stderr: `warning: position: message`, a hint line, and
+/// for a kind seen more than once its count and first positions.
 pub fn warning_line(w: &treeval_report::model::Warning) -> String {
-    let mut line = if w.position.is_empty() {
-        format!("warning: {}", w.message)
-    } else {
-        format!("warning: {}: {}", w.position, w.message)
-    };
-    if let Some(h) = &w.hint {
-        line.push_str(&format!("\n  hint: {h}"));
-    }
-    line
+    format!("warning: {w}")
 }
 
 /// The intervals asked for (`--ci`), for the report driver.

@@ -244,6 +244,7 @@ fn check_shared(a: &TableArgs) -> Result<(), Failure> {
     }
     let can = crate::output::Capabilities {
         errors: false,
+        always_tests: true,
         ..crate::output::Capabilities::of("table")
     };
     crate::output::check_report(&can, r, false)
@@ -564,10 +565,10 @@ fn warnings(v: &Value) -> Vec<Warning> {
         .as_array()
         .map(|ws| {
             ws.iter()
-                .map(|w| Warning {
-                    position: w["position"].as_str().unwrap_or("").into(),
-                    message: w["message"].as_str().unwrap_or("").into(),
-                    hint: w["hint"].as_str().map(str::to_string),
+                // a report's warning as written (an unexpected shape is kept whole as text)
+                .map(|w| {
+                    serde_json::from_value(w.clone())
+                        .unwrap_or_else(|_| Warning::new("", w.to_string(), None))
                 })
                 .collect()
         })

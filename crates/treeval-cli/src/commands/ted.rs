@@ -50,6 +50,8 @@ pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let can = crate::output::Capabilities {
         no_selection: a.distance.as_ref().map(|_| "--sent-id, --min-len and --max-len select sentences of a TedEval run; --distance measures every tree pair it is given"),
         state: true,
+        // two or more parses are tested by approximate randomization unless --no-test
+        always_tests: a.distance.is_none() && !a.no_test && a.exp.len() + a.parse.len() >= 2,
         ..crate::output::Capabilities::of("ted")
     };
     crate::output::check_report(&can, &a.report, false)?;
@@ -306,10 +308,10 @@ pub(crate) fn test_config(
 /// The evaluation's warnings (printed on stderr unless `--quiet`), and one when no
 /// sentence was scored.
 fn warnings(quiet: bool, r: &TedEvalResult) -> Vec<Warning> {
-    let mut warnings: Vec<Warning> = r.warnings.iter().map(Warning::from).collect();
+    let mut warnings = treeval_report::model::warnings_of(&r.warnings);
     if !quiet {
-        for d in r.warnings.iter() {
-            eprintln!("warning: {d}");
+        for w in &warnings {
+            eprintln!("{}", super::significance::warning_line(w));
         }
     }
     if r.scored == 0 {
@@ -331,11 +333,7 @@ fn warnings(quiet: bool, r: &TedEvalResult) -> Vec<Warning> {
         if !quiet {
             eprintln!("warning: {message}");
         }
-        warnings.push(Warning {
-            position: String::new(),
-            message,
-            hint: None,
-        });
+        warnings.push(Warning::new(String::new(), message, None));
     }
     warnings
 }

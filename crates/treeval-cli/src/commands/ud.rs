@@ -40,14 +40,17 @@ pub(crate) fn print_warnings(
 ) -> Vec<Warning> {
     let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
-    let mut err = std::io::stderr().lock();
     for d in warnings {
         let w = Warning::from(d);
         if seen.insert((w.position.clone(), w.message.clone())) {
-            if !quiet {
-                let _ = writeln!(err, "warning: {d}");
-            }
             out.push(w);
+        }
+    }
+    let out = treeval_report::model::group_warnings(out);
+    if !quiet {
+        let mut err = std::io::stderr().lock();
+        for w in &out {
+            let _ = writeln!(err, "{}", super::significance::warning_line(w));
         }
     }
     out
@@ -276,6 +279,7 @@ fn check_usage(a: &UdArgs, ins: &[InputRef<'_>]) -> Result<Enhancements, Failure
         where_: true,
         state: true,
         no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not options of conll18_ud_eval.py or udeval: --compat prints what they print"),
+        browser: true,
         ..Capabilities::of("ud")
     };
     check_report(&can, &a.report, a.compat.is_some())?;

@@ -525,8 +525,8 @@ impl<'a> Run<'a> {
         let mut sums = Vec::with_capacity(sfeeds.len());
         for (k, mut feed) in sfeeds.into_iter().enumerate() {
             let (d, mut sum) = feed.finish()?;
-            for x in d.iter() {
-                sort_into(&mut self.errors, &mut self.warnings, x.clone());
+            for x in d.into_vec() {
+                sort_into(&mut self.errors, &mut self.warnings, x);
             }
             if sum.sentences != gold_count {
                 let pos = Position::new(self.sys_paths[k].clone(), sum.lines.max(1), 1);
@@ -549,8 +549,8 @@ impl<'a> Run<'a> {
             sum.path = self.systems[k].path.clone();
             sums.push(sum);
         }
-        for x in gd.iter() {
-            sort_into(&mut self.errors, &mut self.warnings, x.clone());
+        for x in gd.into_vec() {
+            sort_into(&mut self.errors, &mut self.warnings, x);
         }
         Ok((gsum, sums))
     }

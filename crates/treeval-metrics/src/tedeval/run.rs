@@ -271,11 +271,11 @@ fn read_side(
             });
         }
         summary.lines = r.line();
-        for d in r.take_diagnostics().iter() {
+        for d in r.take_diagnostics().into_vec() {
             if d.is_error() {
-                errors.push(d.clone());
+                errors.push(d);
             } else {
-                warnings.push(d.clone());
+                warnings.push(d);
             }
         }
     }
@@ -380,8 +380,8 @@ impl TedEvalResult {
             if let Some(d) = &x.deps {
                 let mut d = d.clone();
                 d.corpus_checks(&DepsOptions::default());
-                for w in d.warnings.iter() {
-                    self.warnings.push(w.clone());
+                for w in d.warnings.into_vec() {
+                    self.warnings.push(w);
                 }
             }
         }
@@ -476,8 +476,8 @@ fn read_dependency(
         },
     )?;
     let reading = std::mem::replace(&mut r.warnings, Diagnostics::with_limit(100));
-    for d in reading.iter() {
-        warnings.push(d.clone());
+    for d in reading.into_vec() {
+        warnings.push(d);
     }
     let parse = r.systems.first().map(|s| s.file.clone());
     let parse = parse.unwrap_or_else(|| r.gold.clone());

@@ -882,11 +882,11 @@ impl<'a> Eval<'a> {
         let mut warnings = Vec::new();
         for d in [self.gsrc.finish(), self.ssrc.finish()] {
             let d = d.map_err(UdError::Fatal)?;
-            for x in d.iter() {
+            for x in d.into_vec() {
                 if x.is_error() {
-                    problems.push(x.clone());
+                    problems.push(x);
                 } else {
-                    warnings.push(x.clone());
+                    warnings.push(x);
                 }
             }
         }

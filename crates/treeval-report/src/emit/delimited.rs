@@ -193,7 +193,7 @@ fn rank_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
                 r.system_name(i).into(),
                 rk.test.name().into(),
                 rk.metric.clone(),
-                rank.to_string(),
+                rank.map_or_else(String::new, |r| r.to_string()),
             ])?;
         }
     }

@@ -190,7 +190,12 @@ fn warning(x: &crate::model::Warning) -> String {
         .as_deref()
         .map(|h| format!(" (hint: {h})"))
         .unwrap_or_default();
-    format!("warning: {at}{}{hint}", x.message)
+    let count = if x.count > 1 {
+        format!(" ({} warnings of this kind)", x.count)
+    } else {
+        String::new()
+    };
+    format!("warning: {at}{}{hint}{count}", x.message)
 }
 
 /// A bulleted list of `items` (nothing when there is none).
@@ -229,11 +234,11 @@ mod tests {
             inputs: vec![0],
         });
         r.notes.push(format!("FORM {evil}"));
-        r.warnings.push(Warning {
-            position: "x.conllu:1:1".into(),
-            message: "\"quoted\" 'single'".into(),
-            hint: Some(evil.into()),
-        });
+        r.warnings.push(Warning::new(
+            "x.conllu:1:1",
+            "\"quoted\" 'single'",
+            Some(evil.into()),
+        ));
         let mut out = Vec::new();
         emit(&r, &mut out).unwrap();
         let page = String::from_utf8(out).unwrap();

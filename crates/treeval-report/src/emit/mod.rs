@@ -16,8 +16,20 @@ mod markdown;
 mod plots;
 mod text;
 
-/// Write `r` in `format` to `w`.
+/// Write `r` in `format` to `w`, its warnings one entry per kind
+/// ([`crate::model::group_warnings`]: every format lists the same entries).
 pub fn emit(r: &Report, format: OutputFormat, w: &mut dyn Write) -> io::Result<()> {
+    let grouped = crate::model::group_warnings(r.warnings.clone());
+    if grouped.len() < r.warnings.len() {
+        let mut g = r.clone();
+        g.warnings = grouped;
+        return emit_as_is(&g, format, w);
+    }
+    emit_as_is(r, format, w)
+}
+
+/// Write `r` in `format` to `w`, as it is.
+fn emit_as_is(r: &Report, format: OutputFormat, w: &mut dyn Write) -> io::Result<()> {
     match format {
         OutputFormat::Text => text::emit(r, w),
         OutputFormat::Json => json(r, w),
@@ -253,10 +265,15 @@ pub(crate) fn test_rows(r: &Report, rk: &treeval_stats::compare::Ranking) -> Vec
                 .unwrap_or_default();
             row.push(cell);
         }
-        row.push(rk.ranks[i].to_string());
+        row.push(rank_cell(rk.ranks[i]));
         rows.push(row);
     }
     rows
+}
+
+/// A rank as printed: the number, or `–` for a system the tests left out (no rank).
+pub(crate) fn rank_cell(rank: Option<usize>) -> String {
+    rank.map_or_else(|| "–".into(), |r| r.to_string())
 }
 
 #[cfg(test)]

@@ -56,7 +56,7 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         writeln!(
             w,
             "\n{} warning(s); see stderr or the JSON report",
-            r.warnings.len()
+            r.warnings.iter().map(|x| x.count).sum::<u64>()
         )?;
     }
     Ok(())

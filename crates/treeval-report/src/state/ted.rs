@@ -144,8 +144,8 @@ impl State {
             scored: r.scored,
             too_large: r.too_large,
             summary: r.summary,
-            warnings: r.warnings.warnings().map(Warning::from).collect(),
-            omitted_warnings: r.warnings.omitted_warnings(),
+            warnings: crate::model::warnings_of(&r.warnings),
+            omitted_warnings: crate::model::unlisted_warnings(&r.warnings),
             sentences: (r.experiments.iter())
                 .map(|x| x.sentences.iter().map(row).collect())
                 .collect(),
