@@ -506,6 +506,8 @@ pub struct PtsArgs {
     #[arg(long)]
     pub reverse: bool,
     #[command(flatten)]
+    pub index: AlignIndexArgs,
+    #[command(flatten)]
     pub report: ReportArgs,
 }
 
@@ -538,6 +540,26 @@ pub enum NullLinks {
     Include,
 }
 
+/// How the positions of alignment files are read (`align` and `pts`): their index
+/// bases and what becomes of links with a NULL side.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct AlignIndexArgs {
+    /// Index base of the gold alignment's positions (default: 1 for NAACL, 0 for
+    /// Pharaoh).
+    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
+    pub gold_base: Option<u32>,
+
+    /// Index base of the hypothesis (system) alignments' positions (default: 1 for
+    /// NAACL, 0 for Pharaoh).
+    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
+    pub hyp_base: Option<u32>,
+
+    /// Links with a NULL side: exclude (default; counted and reported) or include
+    /// (the default with align --compat wa_eval_align, as the script scores them).
+    #[arg(long, value_enum)]
+    pub null: Option<NullLinks>,
+}
+
 /// `treeval align` arguments.
 #[derive(Debug, Args)]
 #[command(
@@ -560,13 +582,8 @@ pub struct AlignArgs {
     #[arg(long, value_enum)]
     pub hyp_format: Option<AlignFormatArg>,
 
-    /// Index base of gold positions (default: 1 for NAACL, 0 for Pharaoh).
-    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
-    pub gold_base: Option<u32>,
-
-    /// Index base of hypothesis positions (default: 1 for NAACL, 0 for Pharaoh).
-    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
-    pub hyp_base: Option<u32>,
+    #[command(flatten)]
+    pub index: AlignIndexArgs,
 
     /// Swap the two sides of every hypothesis link (e.g. an f-e alignment against e-f gold).
     #[arg(long)]
@@ -575,11 +592,6 @@ pub struct AlignArgs {
     /// Swap the two sides of every gold link.
     #[arg(long)]
     pub reverse_gold: bool,
-
-    /// Links with a NULL side: exclude (default; counted and reported) or include
-    /// (the default with --compat wa_eval_align, as the script scores them).
-    #[arg(long, value_enum)]
-    pub null: Option<NullLinks>,
 
     /// α of the F-measure F = 1/(α/P + (1−α)/R) [default: 0.5, F1]; with --compat
     /// aer.py, also prints aer.py's `--fAlpha` F-Measure line.
