@@ -472,7 +472,7 @@ pub enum BracketsCompat {
 /// `treeval pts` arguments. System k is the k-th --sys-a, --sys-b and --sys-align.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Sentence k of side a, sentence k of side b and alignment sentence k form one sentence pair.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Sentence k of side a, sentence k of side b and alignment sentence k form one sentence pair.\n\nA link (gold or system) past the last word of its sentence (the syntactic words of --gold-a and --gold-b) is an error: every such link is reported at its path:line:column, and where the file's base was not given and the other base puts every link within its sentence, the error names that base and the AER it gives.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct PtsArgs {
     /// Gold parse of side a (CoNLL-U, CoNLL-X or CoNLL-2009).
@@ -563,7 +563,7 @@ pub struct AlignIndexArgs {
 /// `treeval align` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Formats are detected from the content (a warning says when a file gave no clue). Sentences: NAACL sentence numbers are read as numbers (0001 = 1); Pharaoh line k is sentence k.\n\nSentence counts must pair up (else exit 1, naming both counts): the gold's count is --sentences if given, else its lines (Pharaoh) or its highest sentence number (NAACL). A Pharaoh hypothesis must have exactly that many lines; a NAACL hypothesis no sentence number beyond it. NAACL cannot write a sentence without links, so a sentence a NAACL file does not mention is empty (a NAACL hypothesis without links in the gold's last sentences is warned about). A gold without sentences or links is an error. --compat wa_eval_align has no notion of sentences and scores all links, as the script does: there these problems are warnings.\n\nA UTF-8 byte-order mark and CR LF line ends are read as the plain LF file, with a warning.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Formats are detected from the content (a warning says when a file gave no clue). Sentences: NAACL sentence numbers are read as numbers (0001 = 1); Pharaoh line k is sentence k.\n\nWithout --tokens, a hypothesis whose positions look one off from the gold's on both sides (it never uses position 0 where the gold does, or goes past the gold's last position of most sentences; or the reverse) is warned about when the other base, not given, gives a lower AER: the warning names the option and both AERs.\n\nSentence counts must pair up (else exit 1, naming both counts): the gold's count is --sentences if given, else its lines (Pharaoh) or its highest sentence number (NAACL). A Pharaoh hypothesis must have exactly that many lines; a NAACL hypothesis no sentence number beyond it. NAACL cannot write a sentence without links, so a sentence a NAACL file does not mention is empty (a NAACL hypothesis without links in the gold's last sentences is warned about). A gold without sentences or links is an error. --compat wa_eval_align has no notion of sentences and scores all links, as the script does: there these problems are warnings.\n\nA UTF-8 byte-order mark and CR LF line ends are read as the plain LF file, with a warning.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct AlignArgs {
     /// Gold alignment (sure and possible links).
