@@ -472,7 +472,7 @@ pub enum BracketsCompat {
 /// `treeval pts` arguments. System k is the k-th --sys-a, --sys-b and --sys-align.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Sentence k of side a, sentence k of side b and alignment sentence k form one sentence pair.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Sentence k of side a, sentence k of side b and alignment sentence k form one sentence pair.\n\nA link (gold or system) past the last word of its sentence (the syntactic words of --gold-a and --gold-b) is an error: every such link is reported (the first ten of each file at their path:line:column, the others counted), and where the file's base was not given and the other base puts every link within its sentence, the error names that base and the AER it gives.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct PtsArgs {
     /// Gold parse of side a (CoNLL-U, CoNLL-X or CoNLL-2009).
@@ -506,6 +506,8 @@ pub struct PtsArgs {
     #[arg(long)]
     pub reverse: bool,
     #[command(flatten)]
+    pub index: AlignIndexArgs,
+    #[command(flatten)]
     pub report: ReportArgs,
 }
 
@@ -538,10 +540,30 @@ pub enum NullLinks {
     Include,
 }
 
+/// How the positions of alignment files are read (`align` and `pts`): their index
+/// bases and what becomes of links with a NULL side.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct AlignIndexArgs {
+    /// Index base of the gold alignment's positions (default: 1 for NAACL, 0 for
+    /// Pharaoh).
+    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
+    pub gold_base: Option<u32>,
+
+    /// Index base of the hypothesis (system) alignments' positions (default: 1 for
+    /// NAACL, 0 for Pharaoh).
+    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
+    pub hyp_base: Option<u32>,
+
+    /// Links with a NULL side: exclude (default; counted and reported) or include
+    /// (the default with align --compat wa_eval_align, as the script scores them).
+    #[arg(long, value_enum)]
+    pub null: Option<NullLinks>,
+}
+
 /// `treeval align` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Formats are detected from the content (a warning says when a file gave no clue). Sentences: NAACL sentence numbers are read as numbers (0001 = 1); Pharaoh line k is sentence k.\n\nSentence counts must pair up (else exit 1, naming both counts): the gold's count is --sentences if given, else its lines (Pharaoh) or its highest sentence number (NAACL). A Pharaoh hypothesis must have exactly that many lines; a NAACL hypothesis no sentence number beyond it. NAACL cannot write a sentence without links, so a sentence a NAACL file does not mention is empty (a NAACL hypothesis without links in the gold's last sentences is warned about). A gold without sentences or links is an error. --compat wa_eval_align has no notion of sentences and scores all links, as the script does: there these problems are warnings.\n\nA UTF-8 byte-order mark and CR LF line ends are read as the plain LF file, with a warning.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Formats are detected from the content (a warning says when a file gave no clue). Sentences: NAACL sentence numbers are read as numbers (0001 = 1); Pharaoh line k is sentence k.\n\nWithout --tokens, a hypothesis whose positions look one off from the gold's on both sides (it never uses position 0 where the gold does, or goes past the gold's last position of most sentences; or the reverse) is warned about when the other base, not given, gives a lower AER: the warning names the option and both AERs.\n\nSentence counts must pair up (else exit 1, naming both counts): the gold's count is --sentences if given, else its lines (Pharaoh) or its highest sentence number (NAACL). A Pharaoh hypothesis must have exactly that many lines; a NAACL hypothesis no sentence number beyond it. NAACL cannot write a sentence without links, so a sentence a NAACL file does not mention is empty (a NAACL hypothesis without links in the gold's last sentences is warned about). A gold without sentences or links is an error. --compat wa_eval_align has no notion of sentences and scores all links, as the script does: there these problems are warnings.\n\nA UTF-8 byte-order mark and CR LF line ends are read as the plain LF file, with a warning.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct AlignArgs {
     /// Gold alignment (sure and possible links).
@@ -560,13 +582,8 @@ pub struct AlignArgs {
     #[arg(long, value_enum)]
     pub hyp_format: Option<AlignFormatArg>,
 
-    /// Index base of gold positions (default: 1 for NAACL, 0 for Pharaoh).
-    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
-    pub gold_base: Option<u32>,
-
-    /// Index base of hypothesis positions (default: 1 for NAACL, 0 for Pharaoh).
-    #[arg(long, value_name = "0|1", value_parser = clap::value_parser!(u32).range(0..=1))]
-    pub hyp_base: Option<u32>,
+    #[command(flatten)]
+    pub index: AlignIndexArgs,
 
     /// Swap the two sides of every hypothesis link (e.g. an f-e alignment against e-f gold).
     #[arg(long)]
@@ -575,11 +592,6 @@ pub struct AlignArgs {
     /// Swap the two sides of every gold link.
     #[arg(long)]
     pub reverse_gold: bool,
-
-    /// Links with a NULL side: exclude (default; counted and reported) or include
-    /// (the default with --compat wa_eval_align, as the script scores them).
-    #[arg(long, value_enum)]
-    pub null: Option<NullLinks>,
 
     /// α of the F-measure F = 1/(α/P + (1−α)/R) [default: 0.5, F1]; with --compat
     /// aer.py, also prints aer.py's `--fAlpha` F-Measure line.

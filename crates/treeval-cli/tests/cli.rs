@@ -1147,3 +1147,114 @@ fn tedeval_too_large_sentence() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("found 5001: the sentence is not scored"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `pts` on examples/pts/ with the system alignment written 1-based: every link past the
+/// last word of its sentence is an error at its `path:line:column` with the sentence's
+/// words, after the file's count and the base that fits (with the AER it gives); with
+/// `--hyp-base 1` the report is the 0-based file's (AER 3.12, PTS 88.27, was 40.62 and
+/// 75.77 scored silently), and the state records the base for `merge`. A base given is
+/// not second-guessed (`--gold-base 0` on the 1-based gold: the plain hint). `--null
+/// include` scores a gold link with a NULL side.
+#[test]
+fn pts_links_past_the_end_are_errors_and_bases_are_options() {
+    let dir = std::env::temp_dir().join(format!("treeval-pts-base-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ex = root().join("examples/pts");
+    for f in std::fs::read_dir(&ex).unwrap() {
+        let f = f.unwrap().path();
+        std::fs::copy(&f, dir.join(f.file_name().unwrap())).unwrap();
+    }
+    let zero = std::fs::read_to_string(ex.join("aligner.en-de.pharaoh")).unwrap();
+    let one: String = (zero.lines())
+        .map(|l| {
+            let links: Vec<String> = (l.split_whitespace())
+                .map(|t| {
+                    let (a, b) = t.split_once('-').unwrap();
+                    let n = |x: &str| x.parse::<u32>().unwrap() + 1;
+                    format!("{}-{}", n(a), n(b))
+                })
+                .collect();
+            links.join(" ") + "\n"
+        })
+        .collect();
+    assert_eq!(one.lines().next(), Some("1-1 2-2 3-3 4-4"));
+    std::fs::write(dir.join("aligner.en-de.pharaoh"), &one).unwrap();
+    let inputs = common::pts_inputs("");
+    let run = |extra: &str| common::treeval_in(&dir, &argv(&format!("pts -q {inputs} {extra}")));
+    let o = run("");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(o.stdout.is_empty());
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "error: aligner.en-de.pharaoh: WRONG INDEX BASE? 3 link(s) point past the last word of their sentence when read 0-based, none when read 1-based: the file is likely 1-based; they are in 3 of the 3 sentence pairs, whose words are the syntactic words of gold.en.conllu (side a) and gold.de.conllu (side b)",
+            "  hint: with --hyp-base 1 the AER would be 0.0312 (the default base of pharaoh is 0)",
+            "error: aligner.en-de.pharaoh:1:13: expected positions below 4 on side a and below 4 on side b (sentence 1 has 4 and 4 words, read 0-based), found the link 4-4",
+            "error: aligner.en-de.pharaoh:2:21: expected positions below 6 on side a and below 6 on side b (sentence 2 has 6 and 6 words, read 0-based), found the link 6-6",
+            "error: aligner.en-de.pharaoh:3:21: expected positions below 6 on side a and below 5 on side b (sentence 3 has 6 and 5 words, read 0-based), found the link 6-5",
+        ]
+    );
+    let json = |extra: &str| -> serde_json::Value {
+        let o = run(&format!("--format json {extra}"));
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice(&o.stdout).unwrap()
+    };
+    let fixed = json("--hyp-base 1");
+    let original: serde_json::Value = serde_json::from_str(&stdout_ok(&argv(&format!(
+        "pts -q {} --format json",
+        common::pts_inputs("examples/pts/")
+    ))))
+    .unwrap();
+    assert_eq!(fixed["sections"], original["sections"]);
+    assert_eq!(
+        common::value(&fixed, "scores", 0, "AER"),
+        Some(1.0 - 31.0 / 32.0)
+    );
+    assert!(fixed["signature"]
+        .as_str()
+        .unwrap()
+        .ends_with("|weights:1,1,1|hyp-base:1"));
+    // the gold (NAACL, 1-based) read 0-based as given: its links past the end, no base offered
+    let o = run("--hyp-base 1 --gold-base 0");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "error: gold.en-de.naacl: 3 link(s) point past the last word of their sentence;"
+        ) && err.contains("  hint: check the index base (--gold-base, --hyp-base)")
+            && err.contains("error: gold.en-de.naacl:4:3: expected positions below 4 on side a"),
+        "{err}"
+    );
+    // a state with the base merges into the same report, the base in its signature
+    let o = run("--hyp-base 1 --emit-state one.json");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = common::treeval_in(&dir, &argv("merge -q --format json one.json"));
+    let merged: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(merged["sections"], fixed["sections"]);
+    let signature = fixed["signature"].as_str().unwrap();
+    assert_eq!(merged["signature"], format!("{signature}|merged:1"));
+    std::fs::write(dir.join("aligner.en-de.pharaoh"), &zero).unwrap();
+    assert!(run("--emit-state zero.json").status.success());
+    let o = common::treeval_in(&dir, &argv("merge -q one.json zero.json"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("option hyp_base is null, and in one.json it is 1"),
+        "{err}"
+    );
+    // a sure gold link with a NULL side: left out by default and warned about only for
+    // systems; scored with --null include (S 15 → 16)
+    let gold = std::fs::read_to_string(ex.join("gold.en-de.naacl")).unwrap();
+    std::fs::write(dir.join("gold.en-de.naacl"), format!("{gold}1 0 2 S\n")).unwrap();
+    let aer = |v: &serde_json::Value| common::cell(v, "scores", 0, "AER")["counts"].clone();
+    assert_eq!(aer(&json("")), serde_json::json!([17, 15, 15, 16]));
+    let included = json("--null include");
+    assert_eq!(aer(&included), serde_json::json!([17, 16, 15, 16]));
+    assert!(included["signature"]
+        .as_str()
+        .unwrap()
+        .ends_with("|null:include"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2317,3 +2317,223 @@ fn ewt_dev_repeated_warnings_are_grouped_and_none_is_lost() {
         common::stdout(&t)
     );
 }
+
+/// `path` with every position of every Pharaoh link one higher (a 0-based file written
+/// 1-based).
+fn pharaoh_plus_one(text: &str) -> String {
+    let shift = |t: &str| {
+        let (a, b) = t.split_once('-').unwrap();
+        format!(
+            "{}-{}",
+            a.parse::<u32>().unwrap() + 1,
+            b.parse::<u32>().unwrap() + 1
+        )
+    };
+    text.lines()
+        .map(|l| {
+            l.split_whitespace()
+                .map(shift)
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect()
+}
+
+/// `treeval args…`: exit code, stdout, stderr.
+fn run_all(args: &[&str]) -> (i32, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8(o.stdout).unwrap(),
+        String::from_utf8(o.stderr).unwrap(),
+    )
+}
+
+/// `align` without `--tokens` on the WPT 2003 test set: the published 0-based systems get
+/// no index-base warning; the TALP system written 1-based (AER 45.77 instead of 7.99)
+/// and written as NAACL from 0 (read 1-based: every position one lower) are warned about
+/// with the AER the other base gives; with that base they score as the published file;
+/// `--compat aer.py` prints the script's line unchanged (the warning is on stderr).
+#[test]
+fn wpt03_align_without_tokens_warns_of_a_base_one_off() {
+    let Some(d) = data_dir() else { return };
+    let w = d.join("align/wpt03-enfr");
+    let gold = w.join("test.wa.nonullalign");
+    let talp_path = w.join("published-systems/test.enfr.talp");
+    let gdf = w.join("published-systems/test.enfr.grow-diagonal-final.talp");
+    let talp = std::fs::read_to_string(&talp_path).unwrap();
+    let dir = scratch("wpt03-base");
+    let one = dir.join("talp.1based");
+    std::fs::write(&one, pharaoh_plus_one(&talp)).unwrap();
+    let naacl0 = dir.join("talp.naacl0");
+    let mut text = String::new();
+    for (k, line) in talp.lines().enumerate() {
+        for t in line.split_whitespace() {
+            let (a, b) = t.split_once('-').unwrap();
+            text.push_str(&format!("{:04} {a} {b}\n", k + 1));
+        }
+    }
+    std::fs::write(&naacl0, text).unwrap();
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec!["align", "-q", "--format", "json", s(&gold)];
+        args.extend_from_slice(extra);
+        serde_json::from_str(&treeval(&args)).unwrap()
+    };
+    let base_warnings = |v: &serde_json::Value| -> Vec<String> {
+        (v["warnings"].as_array().unwrap().iter())
+            .map(|w| format!("{} | {}", w["message"], w["hint"]))
+            .filter(|m| m.contains("INDEX BASE"))
+            .collect()
+    };
+    let published = json(&[s(&talp_path), s(&gdf)]);
+    assert_eq!(base_warnings(&published), Vec::<String>::new());
+    let aer = |v: &serde_json::Value, k: u64| common::value(v, "scores", k, "AER").unwrap();
+    let shifted = json(&[s(&talp_path), s(&one), s(&naacl0)]);
+    let warned = base_warnings(&shifted);
+    assert_eq!(warned.len(), 2, "{warned:?}");
+    assert_eq!(format!("{:.4}", aer(&shifted, 1)), "0.4577");
+    assert!(
+        warned[0].contains("look one higher")
+            && warned[0].contains("its AER is 0.4577, with --hyp-base 1 it would be 0.0799"),
+        "{}",
+        warned[0]
+    );
+    assert!(
+        warned[1].contains("look one lower")
+            && warned[1].contains("--hyp-base 0 it would be 0.0799"),
+        "{}",
+        warned[1]
+    );
+    // with the base the warning names, the published scores and no warning
+    for (file, base) in [(&one, "1"), (&naacl0, "0")] {
+        let v = json(&["--hyp-base", base, s(file)]);
+        assert_eq!(format!("{:.6}", aer(&v, 0)), "0.079945");
+        assert_eq!(base_warnings(&v), Vec::<String>::new());
+    }
+    let (code, out, err) = run_all(&["align", "--compat", "aer.py", s(&gold), s(&one)]);
+    assert_eq!(code, 0);
+    assert_eq!(out, format!("{}: 45.8% (58.3%/48.1%/6069)\n", s(&one)));
+    assert!(err.contains("WRONG INDEX BASE?"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `pts` on the WPT 2003 test set as a parallel treebank (each side's words from test.e
+/// and test.f, parsed as a chain, the same parse as gold and system): the TALP alignment
+/// scores AER 0.079945 as `align` does; written 1-based, every link past the last word of
+/// its sentence is an error (exit 1, nothing on stdout) naming the base that fits and the
+/// AER it gives, the first ten in full with `path:line:column` and the rest counted;
+/// with `--hyp-base 1` it scores as the 0-based file.
+#[test]
+fn wpt03_pts_links_past_the_end_are_errors() {
+    let Some(d) = data_dir() else { return };
+    let w = d.join("align/wpt03-enfr");
+    let dir = scratch("wpt03-pts");
+    let mut words: Vec<Vec<usize>> = Vec::new();
+    for (side, name) in [("e", "en"), ("f", "fr")] {
+        let text = std::fs::read_to_string(w.join(format!("test.{side}"))).unwrap();
+        let mut conllu = String::new();
+        let mut counts = Vec::new();
+        for line in text.lines() {
+            let forms: Vec<&str> = line.split_whitespace().collect();
+            for (i, f) in forms.iter().enumerate() {
+                let (head, rel) = if i == 0 { (0, "root") } else { (i, "dep") };
+                conllu.push_str(&format!(
+                    "{}\t{f}\t_\tX\t_\t_\t{head}\t{rel}\t_\t_\n",
+                    i + 1
+                ));
+            }
+            conllu.push('\n');
+            counts.push(forms.len());
+        }
+        std::fs::write(dir.join(format!("{name}.conllu")), conllu).unwrap();
+        words.push(counts);
+    }
+    let talp_path = w.join("published-systems/test.enfr.talp");
+    let talp = std::fs::read_to_string(&talp_path).unwrap();
+    let one = dir.join("talp.1based");
+    std::fs::write(&one, pharaoh_plus_one(&talp)).unwrap();
+    // the links the 1-based file has past a sentence's last word, counted here
+    let past: Vec<(usize, usize)> = (talp.lines().enumerate())
+        .flat_map(|(k, l)| l.split_whitespace().map(move |t| (k, t)))
+        .filter_map(|(k, t)| {
+            let (a, b) = t.split_once('-').unwrap();
+            let (a, b) = (a.parse::<usize>().unwrap(), b.parse::<usize>().unwrap());
+            (a + 1 >= words[0][k] || b + 1 >= words[1][k]).then_some((k, a))
+        })
+        .collect();
+    assert!(past.len() > 10);
+    let en = dir.join("en.conllu");
+    let fr = dir.join("fr.conllu");
+    let gold = w.join("test.wa.nonullalign");
+    let args = |sys: &Path| {
+        [
+            "pts",
+            "-q",
+            "--format",
+            "json",
+            "--gold-a",
+            s(&en),
+            "--gold-b",
+            s(&fr),
+            "--gold-align",
+            s(&gold),
+            "--sys-a",
+            s(&en),
+            "--sys-b",
+            s(&fr),
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .chain(["--sys-align".to_owned(), s(sys).to_owned()])
+        .collect::<Vec<String>>()
+    };
+    let aer = |args: &[String]| {
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        let v: serde_json::Value = serde_json::from_str(&treeval(&a)).unwrap();
+        format!("{:.6}", common::value(&v, "scores", 0, "AER").unwrap())
+    };
+    assert_eq!(aer(&args(&talp_path)), "0.079945");
+    let mut with_base = args(&one);
+    with_base.extend(["--hyp-base".to_owned(), "1".to_owned()]);
+    assert_eq!(aer(&with_base), "0.079945");
+    let a = args(&one);
+    let (code, out, err) = run_all(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    let sentences = past
+        .iter()
+        .map(|p| p.0)
+        .collect::<std::collections::BTreeSet<_>>();
+    let summary = format!(
+        "WRONG INDEX BASE? {} link(s) point past the last word of their sentence when read 0-based, none when read 1-based: the file is likely 1-based; they are in {} of the 447 sentence pairs",
+        past.len(),
+        sentences.len()
+    );
+    assert!(err.contains(&summary), "{err}");
+    assert!(
+        err.contains("hint: with --hyp-base 1 the AER would be 0.0799"),
+        "{err}"
+    );
+    let listed: Vec<&str> = (err.lines())
+        .filter(|l| l.contains("expected positions below"))
+        .collect();
+    assert_eq!(listed.len(), 10, "{err}");
+    let first = past[0].0;
+    assert!(
+        listed[0].starts_with(&format!("error: {}:{}:", s(&one), first + 1)),
+        "{}",
+        listed[0]
+    );
+    assert!(
+        err.contains(&format!(
+            "… and {} more link(s) of {}",
+            past.len() - 10,
+            s(&one)
+        )),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -60,6 +60,9 @@ pub struct Link {
     pub kind: LinkKind,
     /// Line in the file.
     pub line: u64,
+    /// Columns (1-based, in characters) of the positions of sides a and b on their line
+    /// (a Pharaoh link's two are its own column), swapped with the sides when reversed.
+    pub columns: [u32; 2],
 }
 
 /// An alignment file read whole.
@@ -411,12 +414,17 @@ impl Context {
         else {
             return None;
         };
-        let (pa, pb) = if self.reverse { (pb, pa) } else { (pa, pb) };
+        let (pa, pb, columns) = if self.reverse {
+            (pb, pa, [b.1, a.1])
+        } else {
+            (pa, pb, [a.1, b.1])
+        };
         Some(Link {
             a: pa,
             b: pb,
             kind,
             line,
+            columns,
         })
     }
 

@@ -608,6 +608,7 @@ mod tests {
             b: Some(b),
             kind,
             line: 0,
+            columns: [1, 1],
         }
     }
     use LinkKind::{Possible as P, Sure as S};
@@ -757,6 +758,7 @@ mod tests {
             b: Some(1),
             kind: S,
             line: 0,
+            columns: [1, 1],
         };
         let hyp = [l(0, 0, S), l(0, 0, P), l(0, 0, S), null];
         let c = observe(&gold, &hyp, false);

@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod align;
+pub mod align_index;
 pub mod bins;
 pub mod brackets;
 pub mod careful;

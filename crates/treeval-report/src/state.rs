@@ -30,7 +30,9 @@ mod selection;
 pub use selection::SelectionState;
 mod pts;
 mod ted;
-pub use pts::{parse_weights, weights_text, PtsMerged, PtsRow, PtsRun, PtsState, PtsSystemState};
+pub use pts::{
+    parse_weights, weights_text, PtsIndex, PtsMerged, PtsRow, PtsRun, PtsState, PtsSystemState,
+};
 pub use ted::{TedExperimentState, TedRow, TedState, TedStateOptions};
 mod align;
 mod brackets;

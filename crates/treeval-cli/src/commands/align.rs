@@ -9,6 +9,9 @@ use treeval_metrics::align::{
     aer_of, as_wa_eval_sees_it, count_files, measures, pair_sentences, sentence_numbers, sum,
     AlignCounts,
 };
+use treeval_metrics::align_index::{
+    aer_between, base_read, base_shift, base_that_fits, past_end, SentenceWords,
+};
 use treeval_report::align::AlignIn;
 use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
 use treeval_report::model::Warning;
@@ -52,10 +55,10 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     validate(a)?;
     // the WPT scorer scores NULL links like any other: its compat mode does too
     let wa_eval = a.compat == Some(AlignCompat::WaEvalAlign);
-    let keep_null = a.null.map_or(wa_eval, |n| n == NullLinks::Include);
+    let keep_null = a.index.null.map_or(wa_eval, |n| n == NullLinks::Include);
     let hyp_opts = AlignOptions {
         format: fmt(a.hyp_format),
-        base: a.hyp_base,
+        base: a.index.hyp_base,
         reverse: a.reverse,
     };
     let selection = crate::select::selection(&a.report.select)?;
@@ -169,7 +172,8 @@ fn totals(
 type Reading = (String, Option<AlignCounts>);
 
 /// The warnings about the files as read: the pieces against the tokens, links past the
-/// last word of their sentence, links with NULL on both sides.
+/// last word of their sentence (without the tokens: hypotheses whose positions look one
+/// off from the gold's), links with NULL on both sides.
 fn file_warnings(
     a: &AlignArgs,
     scoring: &Scoring<'_>,
@@ -182,6 +186,8 @@ fn file_warnings(
             check_pieces_against_tokens(a, p, t, warnings)?;
         }
         token_warnings(a, t, scoring, hyps, warnings);
+    } else {
+        shift_warnings(a, scoring, hyps, warnings);
     }
     null_null_warnings(std::iter::once(scoring.gold).chain(hyps), warnings);
     Ok(())
@@ -217,8 +223,8 @@ fn state(
         sentences: keep.then(|| e.per_hyp.to_vec()),
     };
     let given = [
-        ("gold_base", json!(a.gold_base)),
-        ("hyp_base", json!(a.hyp_base)),
+        ("gold_base", json!(a.index.gold_base)),
+        ("hyp_base", json!(a.index.hyp_base)),
         ("reverse", json!(a.reverse)),
         ("reverse_gold", json!(a.reverse_gold)),
         ("sentences_given", json!(a.sentences.is_some())),
@@ -348,29 +354,11 @@ fn select(
     (kept, counts)
 }
 
-/// How many links of `f` point past the last word of their sentence's side (per the
-/// token files), and the line of the first.
-fn past_last_word(tokens: &[Vec<Vec<String>>; 2], f: &AlignmentFile) -> (u64, Option<u64>) {
-    let mut outside = 0u64;
-    let mut first = None;
-    for (&n, links) in &f.sentences {
-        let len = |k: usize| {
-            usize::try_from(n)
-                .ok()
-                .and_then(|n| n.checked_sub(1))
-                .and_then(|i| tokens[k].get(i))
-                .map(Vec::len)
-        };
-        let past =
-            |p: Option<u32>, k: usize| matches!((p, len(k)), (Some(p), Some(m)) if p as usize >= m);
-        for l in links {
-            if past(l.a, 0) || past(l.b, 1) {
-                outside += 1;
-                first.get_or_insert(l.line);
-            }
-        }
-    }
-    (outside, first)
+/// The words of every sentence on both sides, counted from the `--tokens` files.
+fn word_counts(tokens: &[Vec<Vec<String>>; 2]) -> SentenceWords {
+    tokens
+        .each_ref()
+        .map(|side| side.iter().map(Vec::len).collect())
 }
 
 /// Warnings about the token files: fewer lines than sentences, and links (of any file)
@@ -399,85 +387,213 @@ fn token_warnings(
             );
         }
     }
+    let words = word_counts(tokens);
+    let reread = |p: &str, o: AlignOptions| s.reread(p, o);
+    let check = BaseCheck {
+        gold: s.gold,
+        hyps,
+        keep_null: s.keep_null,
+        read: [gold_options(a), s.hyp_opts],
+        reread_hyp: &reread,
+    };
     for (k, f) in files.iter().enumerate() {
-        let (outside, Some(line)) = past_last_word(tokens, f) else {
+        let past = past_end(f, &words);
+        let Some(first) = past.first() else {
             continue;
         };
-        let position = format!("{}:{line}", f.path);
-        match other_base(a, s, tokens, hyps, f, k == 0) {
-            Some((base, hint)) => warn(
-                w,
-                &position,
-                format!(
-                    "WRONG INDEX BASE? {outside} link(s) point past the last word of their sentence when read {}-based, none when read {base}-based: the file is likely {base}-based",
-                    1 - base
-                ),
-                Some(&hint),
-            ),
-            None => warn(
-                w,
-                &position,
-                format!("{outside} link(s) point past the last word of their sentence"),
-                Some("check the index base (--gold-base, --hyp-base), the sides (--reverse) and the order of the --tokens files"),
-            ),
-        }
+        let (outside, position) = (past.len(), format!("{}:{}", f.path, first.link.line));
+        let (message, hint) = past_end_message(
+            outside,
+            check.other_base(f, k == 0, &words),
+            "check the index base (--gold-base, --hyp-base), the sides (--reverse) and the order of the --tokens files",
+        );
+        warn(w, &position, message, Some(&hint));
     }
 }
 
-/// When `f`'s base was not given and reading it with the other base puts every link
-/// within its sentence: that base, and a hint with the option and the AER it gives.
-fn other_base(
+/// What `outside` links past the last word of their sentence say, and the hint: the
+/// index base that puts every link within its sentence (with its hint, from
+/// [`BaseCheck::other_base`]) where there is one, else `otherwise`.
+pub(crate) fn past_end_message(
+    outside: usize,
+    other: Option<(u32, String)>,
+    otherwise: &str,
+) -> (String, String) {
+    match other {
+        Some((base, hint)) => (
+            format!(
+                "WRONG INDEX BASE? {outside} link(s) point past the last word of their sentence when read {}-based, none when read {base}-based: the file is likely {base}-based",
+                1 - base
+            ),
+            hint,
+        ),
+        None => (
+            format!("{outside} link(s) point past the last word of their sentence"),
+            otherwise.to_owned(),
+        ),
+    }
+}
+
+/// What the index-base check of a file needs (`align --tokens` and `pts`, which have
+/// the words of every sentence): the gold and the hypotheses, how NULL links are
+/// scored, the options the gold and the hypotheses were read with (a base given by the
+/// user is not second-guessed), and how a hypothesis is read again.
+pub(crate) struct BaseCheck<'a> {
+    pub gold: &'a AlignmentFile,
+    pub hyps: &'a [AlignmentFile],
+    pub keep_null: bool,
+    /// The gold's reading options and the hypotheses'.
+    pub read: [AlignOptions; 2],
+    pub reread_hyp: &'a dyn Fn(&str, AlignOptions) -> Option<AlignmentFile>,
+}
+
+impl BaseCheck<'_> {
+    /// When `f`'s base was not given and reading it with the other base puts every link
+    /// within its sentence: that base, and a hint with the option and the AER it gives.
+    pub(crate) fn other_base(
+        &self,
+        f: &AlignmentFile,
+        is_gold: bool,
+        words: &SentenceWords,
+    ) -> Option<(u32, String)> {
+        let (read, option) = if is_gold {
+            (self.read[0], "--gold-base")
+        } else {
+            (self.read[1], "--hyp-base")
+        };
+        if read.base.is_some() {
+            return None;
+        }
+        let reread = |o: AlignOptions| {
+            if is_gold {
+                read_alignment_path(&f.path, o).ok()
+            } else {
+                (self.reread_hyp)(&f.path, o)
+            }
+        };
+        let (base, alt) = base_that_fits(f, read, words, &reread)?;
+        let aers: Vec<String> = if is_gold {
+            (self.hyps.iter())
+                .map(|h| {
+                    format!(
+                        "{} for {}",
+                        show_aer(aer_between(&alt, h, self.keep_null)),
+                        h.path
+                    )
+                })
+                .collect()
+        } else {
+            vec![show_aer(aer_between(self.gold, &alt, self.keep_null))]
+        };
+        Some((
+            base,
+            format!(
+                "with {option} {base} the AER would be {} (the default base of {} is {})",
+                aers.join(", "),
+                f.format.name(),
+                f.format.default_base()
+            ),
+        ))
+    }
+}
+
+/// An AER with four decimals, or `undefined`.
+fn show_aer(x: Option<f64>) -> String {
+    x.map_or("undefined".to_string(), |x| format!("{x:.4}"))
+}
+
+/// Without `--tokens`: a hypothesis whose positions look one off from the gold's on both
+/// sides (it never uses position 0 where the gold does, or goes past the gold's last
+/// position of a sentence; or the reverse) is warned about, with the AER the other base
+/// gives, where that base was not given and gives a lower AER. A hypothesis with an AER
+/// close to 1 is left to [`hyp_warnings`].
+fn shift_warnings(a: &AlignArgs, s: &Scoring<'_>, hyps: &[AlignmentFile], w: &mut Vec<Warning>) {
+    for h in hyps {
+        let Some((shift, e)) = base_shift(s.gold, h) else {
+            continue;
+        };
+        let Some(now) = aer_between(s.gold, h, s.keep_null).filter(|&x| x <= 0.8) else {
+            continue;
+        };
+        let Some((option, base, alt)) = shifted_reading(a, s, h, shift) else {
+            continue;
+        };
+        if !alt.is_some_and(|x| x < now) {
+            continue;
+        }
+        let side = |k: usize| {
+            let (x, e) = (["a", "b"][k], &e[k]);
+            if shift > 0 {
+                format!(
+                    "side {x}: position 0 in {} of {} sentences (the gold: {}), past the gold's last position in {}",
+                    e.hyp_zero, e.sentences, e.gold_zero, e.over
+                )
+            } else {
+                format!(
+                    "side {x}: last position below the gold's in {} of {} sentences",
+                    e.under, e.sentences
+                )
+            }
+        };
+        let way = if shift > 0 { "higher" } else { "lower" };
+        warn(
+            w,
+            &h.path,
+            format!(
+                "WRONG INDEX BASE? its positions look one {way} than the gold's ({}; {}): its AER is {now:.4}, with {option} {base} it would be {}",
+                side(0),
+                side(1),
+                show_aer(alt)
+            ),
+            Some(&format!("give {option} {base} if so, or the base the files are in to keep this reading; --tokens SRC TGT checks every link against its sentence's words")),
+        );
+    }
+}
+
+/// The reading that undoes a `shift` of `h` against the gold (+1: its positions look one
+/// higher): the option, its base and the AER it gives, changing the hypothesis' base if
+/// it was not given and can move that way, else the gold's.
+fn shifted_reading(
     a: &AlignArgs,
     s: &Scoring<'_>,
-    tokens: &[Vec<Vec<String>>; 2],
-    hyps: &[AlignmentFile],
-    f: &AlignmentFile,
-    is_gold: bool,
-) -> Option<(u32, String)> {
-    let (given, option) = if is_gold {
-        (a.gold_base, "--gold-base")
-    } else {
-        (a.hyp_base, "--hyp-base")
-    };
-    if given.is_some() {
-        return None;
+    h: &AlignmentFile,
+    shift: i8,
+) -> Option<(&'static str, u32, Option<f64>)> {
+    // a base one higher reads every position one lower
+    let up = u32::from(shift > 0);
+    let hyp_base = base_read(h, s.hyp_opts.base);
+    if s.hyp_opts.base.is_none() && hyp_base != up {
+        let alt = s.reread(
+            &h.path,
+            AlignOptions {
+                format: Some(h.format),
+                base: Some(up),
+                ..s.hyp_opts
+            },
+        )?;
+        return Some(("--hyp-base", up, aer_between(s.gold, &alt, s.keep_null)));
     }
-    let base = 1 - f.format.default_base();
-    let reverse = if is_gold {
-        a.reverse_gold
-    } else {
-        s.hyp_opts.reverse
-    };
-    let o = AlignOptions {
-        format: Some(f.format),
-        base: Some(base),
-        reverse,
-    };
-    let alt = if is_gold {
-        read_alignment_path(&f.path, o).ok()?
-    } else {
-        s.reread(&f.path, o)?
-    };
-    if alt.link_count() == 0 || past_last_word(tokens, &alt).0 > 0 {
-        return None;
+    let g = gold_options(a);
+    let gold_base = base_read(s.gold, g.base);
+    if g.base.is_none() && gold_base == up {
+        let o = AlignOptions {
+            format: Some(s.gold.format),
+            base: Some(1 - up),
+            ..g
+        };
+        let alt = read_alignment_path(&s.gold.path, o).ok()?;
+        return Some(("--gold-base", 1 - up, aer_between(&alt, h, s.keep_null)));
     }
-    let show = |x: Option<f64>| x.map_or("undefined".to_string(), |x| format!("{x:.4}"));
-    let aers: Vec<String> = if is_gold {
-        hyps.iter()
-            .map(|h| format!("{} for {}", show(aer_between(&alt, h, s.keep_null)), h.path))
-            .collect()
-    } else {
-        vec![show(aer_between(s.gold, &alt, s.keep_null))]
-    };
-    Some((
-        base,
-        format!(
-            "with {option} {base} the AER would be {} (the default base of {} is {})",
-            aers.join(", "),
-            f.format.name(),
-            f.format.default_base()
-        ),
-    ))
+    None
+}
+
+/// The options the gold is read with.
+fn gold_options(a: &AlignArgs) -> AlignOptions {
+    AlignOptions {
+        format: fmt(a.gold_format),
+        base: a.index.gold_base,
+        reverse: a.reverse_gold,
+    }
 }
 
 /// Links with NULL on both sides (NAACL `5 0 0`): they link nothing; one warning per
@@ -690,15 +806,8 @@ fn read(
     a: &AlignArgs,
     hyp_opts: AlignOptions,
 ) -> Result<(AlignmentFile, Vec<AlignmentFile>), Failure> {
-    let gold = read_alignment_path(
-        &a.gold,
-        AlignOptions {
-            format: fmt(a.gold_format),
-            base: a.gold_base,
-            reverse: a.reverse_gold,
-        },
-    )
-    .map_err(|e| Failure::Eval(e.to_string()))?;
+    let gold =
+        read_alignment_path(&a.gold, gold_options(a)).map_err(|e| Failure::Eval(e.to_string()))?;
     let mut errors = Vec::new();
     let mut hyps = Vec::new();
     for p in &a.hyps {
@@ -776,12 +885,6 @@ impl Scoring<'_> {
     }
 }
 
-/// The AER of `hyp` against `gold` (`None` when undefined).
-fn aer_between(gold: &AlignmentFile, hyp: &AlignmentFile, keep_null: bool) -> Option<f64> {
-    let numbers = sentence_numbers([gold, hyp]);
-    aer_of(&sum(&count_files(gold, hyp, keep_null, &numbers)).aer_row())
-}
-
 /// Warnings about one hypothesis' totals: no link, links tagged S and P, NULL links left
 /// out, and an AER close to 1 (with the base or direction that would fix it, among its
 /// `other` readings).
@@ -813,17 +916,7 @@ pub(crate) fn hyp_warnings(
             None,
         );
     }
-    if t.hyp_null > 0 && !keep_null {
-        warn(
-            warnings,
-            path,
-            format!(
-                "{} link(s) with a NULL side left out (--null include scores them)",
-                t.hyp_null
-            ),
-            None,
-        );
-    }
+    null_warning(path, keep_null, t, warnings);
     // wrong base or direction? try the alternatives when AER is high
     let aer = aer_of(&t.aer_row()).unwrap_or(0.0);
     if t.a > 0 && aer > 0.8 {
@@ -837,6 +930,26 @@ pub(crate) fn hyp_warnings(
             ),
             hint.as_deref()
                 .or(Some("check --hyp-base, --gold-base and --reverse")),
+        );
+    }
+}
+
+/// The hypothesis' links with a NULL side, when left out (without `--null include`).
+pub(crate) fn null_warning(
+    path: &str,
+    keep_null: bool,
+    t: &AlignCounts,
+    warnings: &mut Vec<Warning>,
+) {
+    if t.hyp_null > 0 && !keep_null {
+        warn(
+            warnings,
+            path,
+            format!(
+                "{} link(s) with a NULL side left out (--null include scores them)",
+                t.hyp_null
+            ),
+            None,
         );
     }
 }

@@ -246,6 +246,7 @@ fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
     let mut report = super::pts::present(
         &a.report,
         text("punct"),
+        &state::PtsIndex::of_options(o),
         &m.input(weights),
         m.warnings.clone(),
     );

@@ -2,20 +2,25 @@
 
 use std::io::Write;
 
-use treeval_formats::align::{read_alignment_path, AlignOptions, AlignmentFile};
+use std::collections::BTreeSet;
+
+use treeval_formats::align::{
+    read_alignment_path, AlignFormat, AlignOptions, AlignmentFile, LinkKind,
+};
 use treeval_formats::ReaderBuilder;
-use treeval_metrics::align::{count_files, pair_sentences, AlignCounts};
+use treeval_metrics::align::{count_files, pair_sentences, sum, AlignCounts};
+use treeval_metrics::align_index::{base_read, past_end, PastEnd, SentenceWords};
 use treeval_metrics::deps::{evaluate_counts, DepsResult, Input as Parses};
 use treeval_metrics::pts::{row, PtsCounts, Weights};
 use treeval_metrics::{DepsOptions, LabelMode};
 use treeval_report::errors::DepsErrors;
 use treeval_report::model::Warning;
 use treeval_report::pts::{PtsFiles, PtsIn, PtsSide};
-use treeval_report::state::weights_text;
+use treeval_report::state::{weights_text, PtsIndex};
 use treeval_report::value::Report;
 use treeval_stats::compare::TestKind;
 
-use crate::args::{PtsArgs, ReportArgs, TestArg};
+use crate::args::{NullLinks, PtsArgs, ReportArgs, TestArg};
 use crate::output::{check_outputs, outputs, InputRef, PerSentence};
 use crate::Failure;
 
@@ -105,12 +110,12 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ..DepsOptions::default()
     };
     let selection = crate::select::selection(&a.report.select)?;
-    let ((mut side_a, errors_a), (mut side_b, errors_b), (kept, selected)) =
+    let ((mut side_a, errors_a), (mut side_b, errors_b), (kept, selected), words) =
         sides(a, &opts, &selection)?;
     crate::select::check_kept_unless_part(&selection, &selected, &a.report.out)?;
     let mut align_warnings = Vec::new();
     let pairs = side_a.gold.sentences;
-    let (mut aligned, files) = alignments(a, pairs, &mut align_warnings)?;
+    let (mut aligned, files) = alignments(a, (pairs, &words), &mut align_warnings)?;
     keep_rows(&kept, &mut side_a, &mut side_b, &mut aligned);
     if a.report.out.per_sentence.is_some() {
         per_sentence(a, &ins, &side_a, &side_b, &aligned, &kept)?;
@@ -122,6 +127,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
             sides: [&side_a, &side_b],
             punct: &a.punct.name(),
             reverse: a.reverse,
+            index: index_options(a),
             opts: &opts,
             keep_sentences: a.report.out.keep_sentences
                 || !a.report.sig.tests.is_empty()
@@ -139,13 +145,13 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .chain(align_warnings)
         .collect();
     let e = input(a, w, [&side_a, &side_b], &aligned, &units);
-    let mut report = present(&a.report, &a.punct.name(), &e, warnings);
+    let mut report = present(&a.report, &a.punct.name(), &index_options(a), &e, warnings);
     if let (Some(x), Some(y)) = (errors_a, errors_b) {
         let (gold, hyps) = &files;
         let align = hyps
             .iter()
             .enumerate()
-            .map(|(k, h)| treeval_report::errors::align_errors(k, (gold, h), &kept, false));
+            .map(|(k, h)| treeval_report::errors::align_errors(k, (gold, h), &kept, keep_null(a)));
         report.listings = treeval_report::errors::pts_errors(x, y, align.collect());
     }
     let part = crate::select::is_part(&a.report.out);
@@ -235,24 +241,30 @@ type Side = (DepsResult, Option<DepsErrors>);
 
 /// Both sides' parses evaluated; their gold files must pair sentence by sentence.
 /// The selection decides on side a's gold sentences (ids and syntactic words); the
-/// `--errors` listings of both sides take the kept sentence pairs only.
+/// `--errors` listings of both sides take the kept sentence pairs only. With them, the
+/// syntactic words of every gold sentence of both sides.
 fn sides(
     a: &PtsArgs,
     opts: &DepsOptions,
     sel: &treeval_metrics::select::Selection,
-) -> Result<(Side, Side, Kept), Failure> {
+) -> Result<(Side, Side, Kept, SentenceWords), Failure> {
     let (mut kept, mut counts) = (Vec::new(), sel.counts());
+    let mut words: SentenceWords = [Vec::new(), Vec::new()];
     let errors = a.report.errors;
     let side_a = parses(&a.gold_a, &a.sys_a, opts, errors, &mut |k, g| {
         if k == 0 {
             let n = g.len() as u64;
+            words[0].push(g.len());
             if sel.tally(&mut counts, g.sent_id(), g.index(), n, n) {
                 kept.push(g.index());
             }
         }
         kept.last() == Some(&g.index())
     })?;
-    let side_b = parses(&a.gold_b, &a.sys_b, opts, errors, &mut |_, g| {
+    let side_b = parses(&a.gold_b, &a.sys_b, opts, errors, &mut |k, g| {
+        if k == 0 {
+            words[1].push(g.len());
+        }
         kept.binary_search(&g.index()).is_ok()
     })?;
     let pairs = side_a.0.gold.sentences;
@@ -262,29 +274,25 @@ fn sides(
             a.gold_a, pairs, a.gold_b, side_b.0.gold.sentences
         )));
     }
-    Ok((side_a, side_b, (kept, counts)))
+    Ok((side_a, side_b, (kept, counts), words))
 }
 
 /// Every system's alignment counted against the gold alignment, one row per sentence
-/// pair (of the `pairs` the parses fix), with the gold and system alignment files; the
-/// files' and the pairing's warnings go to `warnings`.
+/// pair (of the `pairs` the parses fix, whose gold sentences have the `words`), with the
+/// gold and system alignment files; the files' and the pairing's warnings go to
+/// `warnings`. A link past the last word of its sentence is an error.
 fn alignments(
     a: &PtsArgs,
-    pairs: u64,
+    (pairs, words): (u64, &SentenceWords),
     warnings: &mut Vec<Warning>,
 ) -> Result<(Vec<Vec<AlignCounts>>, AlignFiles), Failure> {
-    let gold_align = read_alignment_path(&a.gold_align, AlignOptions::default())
-        .map_err(|e| Failure::Eval(e.to_string()))?;
+    let (gold_opts, sys_opts) = align_options(a);
+    let gold_align =
+        read_alignment_path(&a.gold_align, gold_opts).map_err(|e| Failure::Eval(e.to_string()))?;
     let mut sys_aligns = Vec::new();
     let mut errors = Vec::new();
     for p in &a.sys_align {
-        match read_alignment_path(
-            p,
-            AlignOptions {
-                reverse: a.reverse,
-                ..AlignOptions::default()
-            },
-        ) {
+        match read_alignment_path(p, sys_opts) {
             Ok(h) => sys_aligns.push(h),
             Err(e) => errors.push(e.to_string()),
         }
@@ -303,6 +311,7 @@ fn alignments(
         let all: Vec<String> = pairing.errors.iter().map(|p| p.to_string()).collect();
         return Err(Failure::Eval(all.join("\n")));
     }
+    past_end_errors(a, (&gold_align, &sys_aligns), words)?;
     for f in std::iter::once(&gold_align).chain(&sys_aligns) {
         warnings.extend(f.warnings.iter().map(Warning::from));
     }
@@ -316,11 +325,136 @@ fn alignments(
     // rows for the sentence pairs, and for any further sentence number (none: the pairing
     // checked that every alignment stays within the pairs)
     let numbers: Vec<u64> = (1..=pairs).collect();
-    let counts = sys_aligns
+    let counts: Vec<Vec<AlignCounts>> = sys_aligns
         .iter()
-        .map(|h| count_files(&gold_align, h, false, &numbers))
+        .map(|h| count_files(&gold_align, h, keep_null(a), &numbers))
         .collect();
+    for (h, rows) in sys_aligns.iter().zip(&counts) {
+        super::align::null_warning(&h.path, keep_null(a), &sum(rows), warnings);
+    }
     Ok((counts, (gold_align, sys_aligns)))
+}
+
+/// The options the gold alignment and the system alignments are read with.
+fn align_options(a: &PtsArgs) -> (AlignOptions, AlignOptions) {
+    let gold = AlignOptions {
+        base: a.index.gold_base,
+        ..AlignOptions::default()
+    };
+    let sys = AlignOptions {
+        base: a.index.hyp_base,
+        reverse: a.reverse,
+        ..AlignOptions::default()
+    };
+    (gold, sys)
+}
+
+/// `--null include`.
+fn keep_null(a: &PtsArgs) -> bool {
+    a.index.null == Some(NullLinks::Include)
+}
+
+/// How the alignments' positions were read, as the state and the signature record it.
+fn index_options(a: &PtsArgs) -> PtsIndex {
+    PtsIndex {
+        gold_base: a.index.gold_base,
+        hyp_base: a.index.hyp_base,
+        null_included: keep_null(a),
+    }
+}
+
+/// Links past the last word of their sentence (side a's words: `words[0]`, from
+/// --gold-a; side b's from --gold-b) in any alignment file are errors: every file's
+/// together, each with its count, the index base that would put all its links within
+/// their sentences (with the AER it gives) where there is one and its base was not
+/// given, and its first links in full (`path:line:column`).
+fn past_end_errors(
+    a: &PtsArgs,
+    (gold, sys): (&AlignmentFile, &[AlignmentFile]),
+    words: &SentenceWords,
+) -> Result<(), Failure> {
+    let (gold_opts, sys_opts) = align_options(a);
+    let reread = |p: &str, o: AlignOptions| read_alignment_path(p, o).ok();
+    let check = super::align::BaseCheck {
+        gold,
+        hyps: sys,
+        keep_null: keep_null(a),
+        read: [gold_opts, sys_opts],
+        reread_hyp: &reread,
+    };
+    let mut errors = Vec::new();
+    for (k, f) in std::iter::once(gold).chain(sys).enumerate() {
+        let past = past_end(f, words);
+        if past.is_empty() {
+            continue;
+        }
+        let read = if k == 0 { gold_opts } else { sys_opts };
+        let other = check.other_base(f, k == 0, words);
+        let sentences = past.iter().map(|p| p.sentence).collect::<BTreeSet<u64>>();
+        let (message, hint) = super::align::past_end_message(
+            past.len(),
+            other,
+            "check the index base (--gold-base, --hyp-base), the sides (--reverse) and the order of --gold-a and --gold-b",
+        );
+        errors.push(format!(
+            "{}: {message}; they are in {} of the {} sentence pairs, whose words are the syntactic words of {} (side a) and {} (side b)\n  hint: {hint}",
+            f.path,
+            sentences.len(),
+            words[0].len(),
+            a.gold_a,
+            a.gold_b
+        ));
+        let base = base_read(f, read.base);
+        for p in past.iter().take(treeval_formats::align::ERROR_LIMIT) {
+            errors.push(past_end_line(f, p, base, read.reverse));
+        }
+        if let Some(more) = past
+            .len()
+            .checked_sub(treeval_formats::align::ERROR_LIMIT)
+            .filter(|&n| n > 0)
+        {
+            errors.push(format!(
+                "… and {more} more link(s) of {} past the last word of their sentence",
+                f.path
+            ));
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure::Eval(errors.join("\n")))
+    }
+}
+
+/// The error of one link `p` of `f` past the last word of its sentence, at the column of
+/// its first position past it, showing the link as written (`base`: the base it was
+/// read with, `reversed`: its sides swapped).
+fn past_end_line(f: &AlignmentFile, p: &PastEnd, base: u32, reversed: bool) -> String {
+    let written = |x: Option<u32>| x.map_or(0, |x| u64::from(x) + u64::from(base));
+    let (mut x, mut y) = (written(p.link.a), written(p.link.b));
+    if reversed {
+        (x, y) = (y, x);
+    }
+    let shown = match (f.format, p.link.kind) {
+        (AlignFormat::Naacl, _) => format!("positions {x} {y}"),
+        (AlignFormat::Pharaoh, LinkKind::Sure) => format!("the link {x}-{y}"),
+        (AlignFormat::Pharaoh, LinkKind::Possible) => format!("the possible link {x}?{y}"),
+    };
+    let column = if p.past[0] {
+        p.link.columns[0]
+    } else {
+        p.link.columns[1]
+    };
+    let [na, nb] = p.words;
+    let b = base as usize;
+    format!(
+        "{}:{}:{column}: expected positions below {} on side a and below {} on side b (sentence {} has {na} and {nb} words, read {base}-based), found {shown}",
+        f.path,
+        p.link.line,
+        na + b,
+        nb + b,
+        p.sentence
+    )
 }
 
 /// The gold alignment and every system's.
@@ -380,11 +514,13 @@ pub(crate) fn print_warnings(report: &Report, quiet: bool) {
     }
 }
 
-/// The report (as `ra` asks for it; `punct`: the policy's name): both UAS, AER and PTS
-/// of every system, with intervals and tests.
+/// The report (as `ra` asks for it; `punct`: the policy's name; `index`: how the
+/// alignments were read): both UAS, AER and PTS of every system, with intervals and
+/// tests.
 pub(crate) fn present(
     ra: &ReportArgs,
     punct: &str,
+    index: &PtsIndex,
     e: &PtsIn<'_>,
     warnings: Vec<Warning>,
 ) -> Report {
@@ -394,6 +530,9 @@ pub(crate) fn present(
         "pts",
         &[("punct", punct.to_owned()), ("weights", weights_text(w))],
     );
+    for (k, v) in index.signature_parts() {
+        signature.push(k, v);
+    }
     if !cfg.tests.is_empty() || ra.sig.ci.is_some() {
         super::significance::sign(&ra.sig, &cfg, &mut signature);
     }

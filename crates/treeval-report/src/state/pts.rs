@@ -63,11 +63,58 @@ pub struct PtsRun<'a> {
     pub punct: &'a str,
     /// `--reverse`.
     pub reverse: bool,
+    /// How the alignments' positions were read (`--gold-base`, `--hyp-base`, `--null`).
+    pub index: PtsIndex,
     /// The options both sides were evaluated with (`pair_decisions`: McNemar's paired
     /// decisions were counted).
     pub opts: &'a DepsOptions,
     /// Whether the rows are kept.
     pub keep_sentences: bool,
+}
+
+/// How `pts` read the alignments' positions: the index bases given (`None`: the
+/// format's) and whether links with a NULL side are scored.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PtsIndex {
+    /// `--gold-base`.
+    pub gold_base: Option<u32>,
+    /// `--hyp-base`.
+    pub hyp_base: Option<u32>,
+    /// `--null include`.
+    pub null_included: bool,
+}
+
+impl PtsIndex {
+    /// The options of a state, as [`State::of_pts`] records them (a state without them
+    /// read the formats' bases and left NULL links out).
+    pub fn of_options(o: &BTreeMap<String, serde_json::Value>) -> Self {
+        let base = |k: &str| {
+            o.get(k)
+                .and_then(serde_json::Value::as_u64)
+                .and_then(|b| u32::try_from(b).ok())
+        };
+        PtsIndex {
+            gold_base: base("gold_base"),
+            hyp_base: base("hyp_base"),
+            null_included: o.get("null").and_then(|v| v.as_str()) == Some("include"),
+        }
+    }
+
+    /// The signature's parts for what differs from the defaults: `gold-base`,
+    /// `hyp-base` when given, `null:include`.
+    pub fn signature_parts(&self) -> Vec<(&'static str, String)> {
+        let mut parts = Vec::new();
+        if let Some(b) = self.gold_base {
+            parts.push(("gold-base", b.to_string()));
+        }
+        if let Some(b) = self.hyp_base {
+            parts.push(("hyp-base", b.to_string()));
+        }
+        if self.null_included {
+            parts.push(("null", "include".to_owned()));
+        }
+        parts
+    }
 }
 
 fn to_row(c: &PtsCounts) -> PtsRow {
@@ -106,6 +153,14 @@ impl State {
         options.insert("punct".into(), json!(run.punct));
         options.insert("weights".into(), json!(weights_text(e.weights)));
         options.insert("reverse".into(), json!(run.reverse));
+        options.insert("gold_base".into(), json!(run.index.gold_base));
+        options.insert("hyp_base".into(), json!(run.index.hyp_base));
+        let null_links = if run.index.null_included {
+            "include"
+        } else {
+            "exclude"
+        };
+        options.insert("null".into(), json!(null_links));
         options.insert("pair_decisions".into(), json!(run.opts.pair_decisions));
         let systems = (e.units.iter().zip(e.aligned).enumerate())
             .map(|(k, (units, al))| {
