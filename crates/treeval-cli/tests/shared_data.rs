@@ -2217,3 +2217,125 @@ fn wpt03_four_align_shards_merge_into_the_whole_run() {
     assert_eq!(m["inputs"][0]["counts"]["sentences"], 447);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// treeval's stdout and stderr, asserting it succeeded.
+fn treeval_with_stderr(args: &[&str]) -> (String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(args)
+        .output()
+        .expect("run treeval");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "treeval {args:?} failed:\n{err}");
+    (String::from_utf8(o.stdout).unwrap(), err)
+}
+
+/// A CoNLL-U text as spaCy writes it: DEPS `_` on every word, no empty nodes.
+fn blank_deps(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() == 10 && !line.starts_with('#') {
+            if cols[0].contains('.') {
+                continue;
+            }
+            if !cols[0].contains('-') {
+                let mut c = cols.clone();
+                c[8] = "_";
+                out.push_str(&c.join("\t"));
+                out.push('\n');
+                continue;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// EWT dev against itself with the DEPS column blanked (a parser without enhanced graph,
+/// as spaCy): ELAS and EULAS n/a (JSON null, counts kept) with a warning that names DEPS
+/// and the file, never 0.00; the gold itself as a second system keeps its 100.00 (the
+/// rule is per system); --compat udeval still prints the script's 0.00; relations on the
+/// enhanced graph likewise n/a. Aligned accuracy with a zero denominator (Tokens) is `n/a`
+/// alone in the text.
+#[test]
+fn ewt_system_without_enhanced_graph_is_not_applicable() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let dir = scratch("nodeps");
+    let sys = dir.join("spacy-like.conllu");
+    std::fs::write(&sys, blank_deps(&std::fs::read_to_string(&gold).unwrap())).unwrap();
+    let (g, y) = (s(&gold), s(&sys));
+    let (out, err) = treeval_with_stderr(&["ud", "--format", "json", g, y, g]);
+    let want = format!("warning: {y}: the system DEPS column is '_' on every word (no enhanced graph): ELAS, EULAS not applicable (n/a)");
+    assert!(err.contains(&want), "{err}");
+    assert_eq!(err.matches("DEPS column").count(), 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["sections"][0]["rows"].as_array().unwrap();
+    let row = |system: u64, key: &str| {
+        rows.iter()
+            .find(|r| r["system"] == system && r["key"] == key)
+            .unwrap()
+            .clone()
+    };
+    for key in ["ELAS", "EULAS"] {
+        let r = row(0, key);
+        let cells = r["cells"].as_array().unwrap();
+        assert!(cells.iter().all(|c| c["value"].is_null()), "{r}");
+        // the counts say why: nothing from the system, every gold item missed
+        let recall = &cells[1]["counts"];
+        assert_eq!(recall[0], 0, "{r}");
+        assert!(recall[1].as_u64().unwrap() > 25_000, "{r}");
+        // the gold as a system keeps its score
+        assert_eq!(row(1, key)["cells"][2]["value"], 1.0);
+    }
+    assert_eq!(row(0, "LAS")["cells"][2]["value"], 1.0);
+    assert!(v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w["position"] == y && w["message"].as_str().unwrap().contains("DEPS")));
+    // text: n/a, and aligned accuracy with a zero denominator alone (JSON keeps 24787/0)
+    let (text, _) = treeval_with_stderr(&["ud", "-q", g, y]);
+    for key in ["ELAS", "EULAS"] {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(key))
+            .unwrap();
+        let cells: Vec<&str> = line.split_whitespace().skip(2).collect();
+        assert_eq!(cells, ["n/a"; 4], "{line}");
+    }
+    let tokens = text
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some("Tokens"))
+        .unwrap();
+    assert!(tokens.ends_with(" n/a"), "{tokens}");
+    assert_eq!(
+        row(0, "Tokens")["cells"][3]["counts"],
+        serde_json::json!([24787, 0])
+    );
+    // the reference scorer's own output is unchanged
+    let compat = treeval(&["ud", "-q", "--compat", "udeval", g, y]);
+    assert!(
+        compat.ends_with("ELAS F1 Score: 0.00\nEULAS F1 Score: 0.00\n"),
+        "{compat}"
+    );
+    // relations on the enhanced graph: n/a with the counts, and the warning
+    let (rel, err) =
+        treeval_with_stderr(&["relations", "--graph", "enhanced", "--format", "json", g, y]);
+    assert!(
+        err.contains(&format!(
+            "warning: {y}: the system DEPS column is '_' on every word"
+        )),
+        "{err}"
+    );
+    let r: serde_json::Value = serde_json::from_str(&rel).unwrap();
+    for c in r["sections"][0]["rows"][0]["cells"].as_array().unwrap() {
+        match c["measure"].as_str().unwrap() {
+            "Ds" | "both" => assert_eq!(c["value"].as_f64(), Some(0.0), "{c}"),
+            "Dt" => assert!(c["value"].as_f64().unwrap() > 25_000.0, "{c}"),
+            _ => assert!(c["value"].is_null(), "{c}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

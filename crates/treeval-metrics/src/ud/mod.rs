@@ -308,6 +308,11 @@ pub struct UdResult {
     /// the measures that read them (n/a in the `ud` report); not in `warnings`, as the
     /// commands that do not show these measures have no use for it.
     pub gold_columns_warning: Option<Diagnostic>,
+    /// A warning when system columns (XPOS, FEATS, LEMMA, DEPS) the gold fills are `_`
+    /// on every word of the system file, naming the measures that are then n/a for it
+    /// ([`SideStats::system_empty_columns`]); not in `warnings`, as
+    /// `gold_columns_warning`.
+    pub system_columns_warning: Option<Diagnostic>,
     /// Gold sentences kept and excluded by [`UdOptions::selection`].
     pub selection: crate::select::SelectionCounts,
     /// The 1-based gold sentence numbers of the rows of `sentences`.
@@ -414,13 +419,60 @@ fn evaluate_threaded(
         let mut s = Threaded::spawn(scope, sys, sys_text, opts);
         run_chunks(&mut g, &mut s, opts)
     })
-    .map(|r| with_empty_columns(r, &gold.path))
+    .map(|r| with_empty_columns(r, &gold.path, &sys.path))
 }
 
-/// `r` with [`UdResult::gold_columns_warning`] (see [`gold_columns_warning`]).
-fn with_empty_columns(mut r: UdResult, gold_path: &str) -> UdResult {
+/// `r` with [`UdResult::gold_columns_warning`] and [`UdResult::system_columns_warning`]
+/// (see [`gold_columns_warning`] and [`system_columns_warning`]).
+fn with_empty_columns(mut r: UdResult, gold_path: &str, sys_path: &str) -> UdResult {
     r.gold_columns_warning = gold_columns_warning(&r.gold, gold_path);
+    r.system_columns_warning = system_columns_warning(&r.system, &r.gold, sys_path);
     r
+}
+
+/// A warning when columns of a system file (`sys_path`, read into `system`) that the
+/// `gold` fills are `_` on every word: which, and the measures they make not applicable
+/// to that system in treeval's report (`--compat` keeps the reference scorers' numbers).
+pub fn system_columns_warning(
+    system: &SideStats,
+    gold: &SideStats,
+    sys_path: &str,
+) -> Option<Diagnostic> {
+    let empty = system.system_empty_columns(gold);
+    if empty.is_empty() {
+        return None;
+    }
+    let (columns, measures) = listed(&empty);
+    let deps = match (empty.iter().any(|c| c.0 == "DEPS"), empty.len()) {
+        (true, 1) => " (no enhanced graph)",
+        (true, _) => " (DEPS: no enhanced graph)",
+        _ => "",
+    };
+    let msg = format!(
+        "the system {columns} column{} '_' on every word{deps}: {measures} not applicable (n/a) for this system in the report",
+        if empty.len() > 1 { "s are" } else { " is" },
+    );
+    Some(
+        Diagnostic::warning(Position::new(std::sync::Arc::from(sys_path), 0, 0), ErrorKind::Other(msg))
+            .with_hint("the system predicted nothing to compare in these columns (a parser without lemmas or enhanced graph, as spaCy's output); --compat conll18 or udeval prints the reference scorers' numbers (0 for such a system)"),
+    )
+}
+
+/// The columns of `empty` as a phrase (`XPOS, FEATS and LEMMA`) and the measures they
+/// read, each once, comma-separated.
+fn listed(empty: &[(&str, &[&str])]) -> (String, String) {
+    let columns: Vec<&str> = empty.iter().map(|c| c.0).collect();
+    let columns = match columns.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => columns.join(""),
+    };
+    let mut measures: Vec<&str> = Vec::new();
+    for m in empty.iter().flat_map(|c| c.1.iter()) {
+        if !measures.contains(m) {
+            measures.push(m);
+        }
+    }
+    (columns, measures.join(", "))
 }
 
 /// A warning when columns of the gold file (`gold_path`, read into `gold`) are `_` on
@@ -431,23 +483,12 @@ pub fn gold_columns_warning(gold: &SideStats, gold_path: &str) -> Option<Diagnos
     if empty.is_empty() {
         return None;
     }
-    let columns: Vec<&str> = empty.iter().map(|c| c.0).collect();
-    let columns = match columns.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => columns.join(""),
-    };
-    let plural = empty.len() > 1;
-    let mut measures: Vec<&str> = Vec::new();
-    for m in empty.iter().flat_map(|c| c.1.iter()) {
-        if !measures.contains(m) {
-            measures.push(m);
-        }
-    }
+    let (columns, measures) = listed(&empty);
     let msg = format!(
         "the gold {} column{} '_' on every word: {} not applicable (n/a) in the report",
         columns,
-        if plural { "s are" } else { " is" },
-        measures.join(", "),
+        if empty.len() > 1 { "s are" } else { " is" },
+        measures,
     );
     Some(
         Diagnostic::warning(Position::new(std::sync::Arc::from(gold_path), 0, 0), ErrorKind::Other(msg))
@@ -473,7 +514,7 @@ pub fn evaluate_sources(
         conv: Converter::new(sys_path, opts),
         spare: Vec::new(),
     };
-    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, gold_path))
+    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, gold_path, sys_path))
 }
 
 /// Read one file as [`evaluate`] reads each side, without scoring: the problems the
@@ -571,7 +612,7 @@ pub fn evaluate_prepared(
     opts: &UdOptions,
 ) -> Result<UdResult, UdError> {
     let (mut g, mut s) = (Replay::new(gold), Replay::new(sys));
-    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, &gold.path))
+    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, &gold.path, &sys.path))
 }
 
 /// The chunks of a [`Prepared`] file, handed out again.
@@ -924,6 +965,7 @@ impl<'a> Eval<'a> {
             trace_labels: self.labels.to_names(),
             relation_triples: self.triples.map(|t| t.triples).unwrap_or_default(),
             gold_columns_warning: None,
+            system_columns_warning: None,
             selection: self.selected,
             numbers: self.numbers,
             by: self

@@ -107,6 +107,9 @@ pub struct SideStats {
     pub xpos_filled: u64,
     /// Words whose FEATS is not `_`.
     pub feats_filled: u64,
+    /// Words whose DEPS is not `_` (0 in states written before it was counted).
+    #[serde(default)]
+    pub deps_filled: u64,
 }
 
 impl std::ops::AddAssign for SideStats {
@@ -120,6 +123,7 @@ impl std::ops::AddAssign for SideStats {
         self.lemma_filled += o.lemma_filled;
         self.xpos_filled += o.xpos_filled;
         self.feats_filled += o.feats_filled;
+        self.deps_filled += o.deps_filled;
     }
 }
 
@@ -141,6 +145,48 @@ impl SideStats {
         ]
         .into_iter()
         .filter(|c| c.1 == 0)
+        .map(|(c, _, m)| (c, m))
+        .collect()
+    }
+
+    /// The columns (`XPOS`, `FEATS`, `LEMMA`, `DEPS`) that a system file with words
+    /// leaves `_` on every word while the `gold` file fills them, each with the measures
+    /// that are then not applicable to this system (it predicted nothing to compare: a
+    /// parser without enhanced graph, as spaCy's output, has no ELAS or EULAS). A
+    /// column the gold leaves empty is [`SideStats::empty_columns`]'s.
+    pub fn system_empty_columns(
+        &self,
+        gold: &SideStats,
+    ) -> Vec<(&'static str, &'static [&'static str])> {
+        if self.words == 0 || gold.words == 0 {
+            return Vec::new();
+        }
+        // DEPS: no item read (an older state has no `deps_filled`: its items decide)
+        let no_deps = self.deps_filled == 0 && self.enhanced_items == 0;
+        [
+            (
+                "XPOS",
+                self.xpos_filled == 0 && gold.xpos_filled > 0,
+                &["XPOS", "AllTags"][..],
+            ),
+            (
+                "FEATS",
+                self.feats_filled == 0 && gold.feats_filled > 0,
+                &["UFeats", "AllTags", "MLAS"][..],
+            ),
+            (
+                "LEMMA",
+                self.lemma_filled == 0 && gold.lemma_filled > 0,
+                &["Lemmas", "BLEX"][..],
+            ),
+            (
+                "DEPS",
+                no_deps && gold.enhanced_items > 0,
+                &["ELAS", "EULAS"][..],
+            ),
+        ]
+        .into_iter()
+        .filter(|c| c.1)
         .map(|(c, _, m)| (c, m))
         .collect()
     }
@@ -383,6 +429,7 @@ impl Side {
         a.lemma_filled += b.lemma_filled;
         a.xpos_filled += b.xpos_filled;
         a.feats_filled += b.feats_filled;
+        a.deps_filled += b.deps_filled;
         self.errors.append(errors);
     }
 
@@ -502,6 +549,7 @@ impl Converter {
             c.stats.lemma_filled += u64::from(s.lemma(w) != "_");
             c.stats.xpos_filled += u64::from(s.xpos(w) != "_");
             c.stats.feats_filled += u64::from(s.feats(w) != "_");
+            c.stats.deps_filled += u64::from(s.deps(w) != "_");
         }
         let words = s.len() as u64;
         let (verdict, listed) = (self.opts.selection).judge(s.sent_id(), s.index(), words);
