@@ -764,11 +764,14 @@ pub struct ConventionArgs {
     pub profile: Option<Profile>,
 
     /// Which words to score: include (all), form (skip words whose gold FORM is all
-    /// Unicode P* characters: eval.pl's rule), deprel=LABEL[,LABEL…] (skip words whose
-    /// gold DEPREL is one of the labels, e.g. deprel=punct or deprel=punct,dep, as
-    /// MaltEval's ExcludeDeprels), upos=TAG[,TAG…] (skip gold UPOS tags, e.g.
-    /// upos=PUNCT or upos=PUNCT,SYM). In nbest and rerank train also the words whose
-    /// (head, deprel, dependent) triples CA counts.
+    /// Unicode P* characters: eval.pl's rule), ptb (skip words whose gold XPOS is one of
+    /// `` '' . , : as English PTB papers since Chen & Manning 2014), deprel=LABEL[,LABEL…]
+    /// (skip words whose gold DEPREL is one of the labels, e.g. deprel=punct or
+    /// deprel=punct,dep, as MaltEval's ExcludeDeprels), upos=TAG[,TAG…] (skip gold UPOS
+    /// tags, e.g. upos=PUNCT or upos=PUNCT,SYM), xpos=TAG[,TAG…] (skip gold XPOS tags; in
+    /// this and every comma-separated list `\,` is a comma inside an item and `\\` a
+    /// backslash: xpos='\,,.' is the tags ',' and '.'). In nbest and rerank train also
+    /// the words whose (head, deprel, dependent) triples CA counts.
     #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
     pub punct: Option<treeval_metrics::PunctPolicy>,
 
@@ -812,7 +815,8 @@ pub struct ReportArgs {
     pub errors: bool,
     /// Score only the words (brackets: the brackets) that meet every condition (deps, ud,
     /// brackets): COND[,COND…], repeatable, all ANDed. COND is KEY=VALUE[|VALUE…] (any
-    /// value). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
+    /// value; a comma inside a VALUE is written \, as in every comma-separated list:
+    /// xpos=\, keeps the words tagged ','). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
     /// projectivity; also written gold.KEY) or, in deps, of the system's analysis of the
     /// same word (sys.deprel, sys.upos, sys.distance, sys.direction). VALUE is a group as
     /// the --by table names it (3-6, 7+, root, left, non-projective, …) or, for length,
@@ -1020,7 +1024,11 @@ fn parse_alpha(s: &str) -> Result<f64, String> {
 
 fn parse_punct(s: &str) -> Result<treeval_metrics::PunctPolicy, String> {
     treeval_metrics::PunctPolicy::parse(s).ok_or_else(|| {
-        format!("expected include, form, deprel=LABEL[,LABEL…] or upos=TAG[,TAG…], found '{s}'")
+        let mut m = format!("expected include, form, ptb, deprel=LABEL[,LABEL…], upos=TAG[,TAG…] or xpos=TAG[,TAG…], found '{s}'");
+        if s.contains('=') && treeval_metrics::list::split(s).iter().any(String::is_empty) {
+            m.push_str("\n  hint: a list has no empty item; an item that contains a comma is written with `\\,` (--punct 'xpos=\\,,.' is the tags ',' and '.'), or use --punct ptb");
+        }
+        m
     })
 }
 

@@ -2339,3 +2339,64 @@ fn ewt_system_without_enhanced_graph_is_not_applicable() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--punct ptb` on EWT dev (PTB tags in XPOS) against a system whose every tenth word
+/// and every word tagged `,` has the label `dep`: the words scored and the LAS counts
+/// equal a count made here from the gold file (words whose gold XPOS is none of
+/// `` '' . , :), and the same set written as `--punct xpos=LIST` (the comma as `\,`)
+/// scores the same words.
+#[test]
+fn ewt_ptb_punctuation_policy_counts_the_words_a_paper_would() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let text = std::fs::read_to_string(&gold).unwrap();
+    let ptb = ["``", "''", ".", ",", ":"];
+    let (mut sys, mut words, mut scored, mut wrong) = (String::new(), 0u64, 0u64, 0u64);
+    for line in text.lines() {
+        let mut c: Vec<&str> = line.split('\t').collect();
+        let word = c.len() == 10 && c[0].bytes().all(|b| b.is_ascii_digit());
+        if word {
+            words += 1;
+            let perturbed = words % 10 == 0 || c[4] == ",";
+            let punct = ptb.contains(&c[4]);
+            scored += u64::from(!punct);
+            if perturbed {
+                wrong += u64::from(!punct && c[7] != "dep");
+                c[7] = "dep";
+            }
+        }
+        sys.push_str(&c.join("\t"));
+        sys.push('\n');
+    }
+    assert_eq!(words, 25147);
+    let dir = scratch("ptb");
+    let s_path = dir.join("sys.conllu");
+    std::fs::write(&s_path, sys).unwrap();
+    let counts = |policy: &str| {
+        let v = json(&["--punct", policy, s(&gold), s(&s_path)]);
+        let cell = |m: &str| {
+            v["sections"][0]["rows"][0]["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["measure"] == m)
+                .unwrap()["counts"]
+                .clone()
+        };
+        (
+            cell("LAS"),
+            cell("UAS"),
+            v["signature"].as_str().unwrap().to_owned(),
+        )
+    };
+    let (las, uas, sig) = counts("ptb");
+    assert_eq!(las, serde_json::json!([scored - wrong, scored]), "{sig}");
+    assert_eq!(uas, serde_json::json!([scored, scored]));
+    assert!(sig.contains("|punct:ptb|"), "{sig}");
+    // about 2,900 words are PTB punctuation in EWT dev
+    assert!((25147 - 3500..25147 - 2000).contains(&scored), "{scored}");
+    let (las2, uas2, sig2) = counts(r"xpos=``,'',.,\,,:");
+    assert_eq!((las2, uas2), (las, uas));
+    assert!(sig2.contains(r"|punct:xpos=``,'',.,\,,:|"), "{sig2}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

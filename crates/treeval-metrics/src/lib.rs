@@ -14,6 +14,7 @@ pub mod deps;
 mod feed;
 pub mod filter;
 pub mod labels;
+pub mod list;
 pub mod measure;
 pub mod nbest;
 pub mod pts;
