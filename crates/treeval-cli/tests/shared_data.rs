@@ -2406,3 +2406,92 @@ fn ewt_ptb_punctuation_policy_counts_the_words_a_paper_would() {
     assert!(sig2.contains(r"|punct:xpos=``,'',.,\,,:|"), "{sig2}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// EWT dev with other `# sent_id`s: every hundredth renamed (20 of 2001), or every one
+/// renumbered (`s1`, `s2`, …, none agrees). Every command that pairs sentences without
+/// reading their ids warns once, with the count and the first pair: deps, pts (through
+/// deps' pairing), ted on CoNLL-U (its first 100 sentences: every tenth renamed) by
+/// position, ud and relations by the character a sentence starts at; the scores are
+/// those of the unchanged file. The gold against itself gives no such warning.
+#[test]
+fn ewt_sent_id_disagreement_is_warned_once_with_the_first_pair() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let text = std::fs::read_to_string(&gold).unwrap();
+    let dir = scratch("sent-ids");
+    let rewrite = |name: &str, keep: usize, every: usize, new: &dyn Fn(usize) -> String| {
+        let (mut out, mut n) = (String::new(), 0);
+        for block in text.trim_end().split("\n\n").take(keep) {
+            for line in block.lines() {
+                if line.starts_with("# sent_id = ") {
+                    n += 1;
+                    if n % every == 0 {
+                        out.push_str(&format!("# sent_id = {}\n", new(n)));
+                        continue;
+                    }
+                }
+                out.push_str(line);
+                out.push('\n');
+            }
+            out.push('\n');
+        }
+        let p = dir.join(name);
+        std::fs::write(&p, out).unwrap();
+        p
+    };
+    let renamed = rewrite("renamed.conllu", usize::MAX, 100, &|n| format!("other-{n}"));
+    let renumbered = rewrite("renumbered.conllu", usize::MAX, 1, &|n| format!("s{n}"));
+    let (g, r, n) = (s(&gold), s(&renamed), s(&renumbered));
+    let count = |err: &str| err.matches("`# sent_id`").count();
+    let first = "gold 'weblog-blogspot.com_thelameduck_20041119192207_ENG_20041119_192207-0018'";
+    let las = |args: &[&str]| {
+        let (out, err) = treeval_with_stderr(args);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (v, err)
+    };
+    // deps: by position
+    let (v, err) = las(&["deps", "--format", "json", g, r]);
+    assert_eq!(count(&err), 1, "{err}");
+    let want = format!("warning: {r}:2652:1: 20 of 2001 paired sentences with ids have a `# sent_id` other than their gold sentence's; the first: {first} ({g}:2652) and system 'other-100' ({r}:2652) (sentences are paired by position, not by sent_id)");
+    assert!(err.contains(&want), "{err}");
+    assert_eq!(v["sections"][0]["rows"][0]["cells"][0]["value"], 1.0);
+    assert!(v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w["position"] == format!("{r}:2652:1")));
+    let (_, err) = treeval_with_stderr(&["deps", g, n]);
+    assert_eq!(count(&err), 1, "{err}");
+    assert!(err.contains("no system sentence has the `# sent_id` of the gold sentence it is paired with (2001 pairs with ids; the first: gold 'weblog-blogspot.com_nominations_20041117172713_ENG_20041117_172713-0001'"), "{err}");
+    assert!(err.contains("and system 's1'"), "{err}");
+    assert!(
+        err.contains("sentences are paired by position, not by sent_id"),
+        "{err}"
+    );
+    let (_, err) = treeval_with_stderr(&["deps", g, g]);
+    assert_eq!(count(&err), 0, "{err}");
+    // ud and relations: by where sentences start in the text
+    for cmd in ["ud", "relations"] {
+        let (_, err) = treeval_with_stderr(&[cmd, g, r]);
+        assert_eq!(count(&err), 1, "{cmd}: {err}");
+        assert!(err.contains(&format!("warning: {r}:2654:1: 20 of 2001 paired sentences with ids have a `# sent_id` other than their gold sentence's; the first: {first}")), "{cmd}: {err}");
+        assert!(
+            err.contains(
+                "(sentences are paired by the character they start at in the text, not by sent_id)"
+            ),
+            "{cmd}: {err}"
+        );
+        let (_, err) = treeval_with_stderr(&[cmd, g, n]);
+        assert!(err.contains("no system sentence has the `# sent_id` of the gold sentence it is paired with (2001 pairs with ids"), "{cmd}: {err}");
+        let (_, err) = treeval_with_stderr(&[cmd, g, g]);
+        assert_eq!(count(&err), 0, "{cmd}: {err}");
+    }
+    // ted on CoNLL-U: the first 100 sentences, every tenth renamed
+    let small = rewrite("small.conllu", 100, usize::MAX, &|n| n.to_string());
+    let small_renamed = rewrite("small-renamed.conllu", 100, 10, &|n| format!("other-{n}"));
+    let (_, err) = treeval_with_stderr(&["ted", "--gold", s(&small), "--parse", s(&small_renamed)]);
+    assert_eq!(count(&err), 1, "{err}");
+    assert!(err.contains("10 of 100 paired sentences with ids have a `# sent_id` other than their gold sentence's"), "{err}");
+    assert!(err.contains("and system 'other-10'"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -23,6 +23,7 @@ pub mod relations;
 pub mod sample;
 pub mod score;
 pub mod select;
+pub mod sent_ids;
 pub mod ted;
 pub mod tedeval;
 pub mod tree;

@@ -308,6 +308,9 @@ pub struct UdResult {
     /// the measures that read them (n/a in the `ud` report); not in `warnings`, as the
     /// commands that do not show these measures have no use for it.
     pub gold_columns_warning: Option<Diagnostic>,
+    /// The `# sent_id`s of the gold and system sentences that start at the same
+    /// character (its warning is in `warnings`).
+    pub sent_ids: crate::sent_ids::SentIdCheck,
     /// A warning when system columns (XPOS, FEATS, LEMMA, DEPS) the gold fills are `_`
     /// on every word of the system file, naming the measures that are then n/a for it
     /// ([`SideStats::system_empty_columns`]); not in `warnings`, as
@@ -427,6 +430,9 @@ fn evaluate_threaded(
 fn with_empty_columns(mut r: UdResult, gold_path: &str, sys_path: &str) -> UdResult {
     r.gold_columns_warning = gold_columns_warning(&r.gold, gold_path);
     r.system_columns_warning = system_columns_warning(&r.system, &r.gold, sys_path);
+    let paired = "by the character they start at in the text";
+    r.warnings
+        .extend(r.sent_ids.warning(gold_path, sys_path, paired));
     r
 }
 
@@ -863,6 +869,8 @@ struct Eval<'a> {
     gold_flushed: u64,
     /// Per row of `window`: whether the selection keeps its gold sentence.
     keep: Vec<bool>,
+    /// The sent_ids of the gold and system sentences that start together.
+    sent_ids: crate::sent_ids::SentIdCheck,
 }
 
 fn char_count(b: &[u8]) -> u64 {
@@ -897,6 +905,7 @@ impl<'a> Eval<'a> {
             numbers: Vec::new(),
             gold_flushed: 0,
             keep: Vec::new(),
+            sent_ids: Default::default(),
         }
     }
 
@@ -966,6 +975,7 @@ impl<'a> Eval<'a> {
             relation_triples: self.triples.map(|t| t.triples).unwrap_or_default(),
             gold_columns_warning: None,
             system_columns_warning: None,
+            sent_ids: self.sent_ids,
             selection: self.selected,
             numbers: self.numbers,
             by: self
@@ -1302,6 +1312,7 @@ impl<'a> Eval<'a> {
                 s.flat.sents[ss0..nss].iter().map(span),
             );
         }
+        pair_sent_ids(g, s, (gs0, ngs), (ss0, nss), &mut self.sent_ids);
         // words: totals
         t.side_totals(g, gn, true);
         t.side_totals(s, sn, false);
@@ -1409,6 +1420,28 @@ fn select_rows(
         let listed = (x.listed != NONE).then_some(x.listed as usize);
         selected.add(x.verdict, u64::from(x.words), listed);
         selected.numbered += u64::from(x.numbered);
+    }
+}
+
+/// The `# sent_id`s of gold sentences `gs` and system sentences `ss` of a flush that
+/// start at the same character, into `check`.
+fn pair_sent_ids(
+    g: &Side,
+    s: &Side,
+    (mut i, ngs): (usize, usize),
+    (mut j, nss): (usize, usize),
+    check: &mut crate::sent_ids::SentIdCheck,
+) {
+    while i < ngs && j < nss {
+        match g.flat.sents[i].start.cmp(&s.flat.sents[j].start) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                check.observe(g.sent_id(i), s.sent_id(j));
+                i += 1;
+                j += 1;
+            }
+        }
     }
 }
 

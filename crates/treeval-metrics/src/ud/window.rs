@@ -84,6 +84,8 @@ pub(super) struct SentInfo {
     pub numbered: bool,
     /// Its syntactic words.
     pub words: u32,
+    /// Its `# sent_id`, a range of the arena (after its words' fields), if it has one.
+    pub id: Option<(u32, u32)>,
 }
 
 /// What was read from a file.
@@ -249,6 +251,7 @@ impl Flat {
             first_token: x.first_token + nt,
             start: x.start + pos,
             end: x.end + pos,
+            id: x.id.map(|(a, b)| (a + na, b + na)),
             ..*x
         }));
         self.tokens.extend(c.tokens.iter().map(|t| Tok {
@@ -300,6 +303,7 @@ impl Flat {
         for s in &mut self.sents {
             s.first_word -= nw32;
             s.first_token -= nt32;
+            s.id = s.id.map(|(a, b)| (a - arena, b - arena));
         }
         (ns, nt)
     }
@@ -433,6 +437,20 @@ impl Side {
         self.errors.append(errors);
     }
 
+    /// Sentence `k`'s `# sent_id` and the line of its first token.
+    pub fn sent_id(&self, k: usize) -> (Option<&str>, u64) {
+        let info = &self.flat.sents[k];
+        let id = info
+            .id
+            .and_then(|(a, b)| std::str::from_utf8(&self.flat.arena[a as usize..b as usize]).ok());
+        let line = self
+            .flat
+            .tokens
+            .get(info.first_token as usize)
+            .map_or(0, |t| t.line);
+        (id, line)
+    }
+
     #[inline]
     pub fn field(&self, w: &W, k: usize) -> &[u8] {
         // each field is followed by a tab
@@ -562,12 +580,20 @@ impl Converter {
             listed: listed.map_or(NONE, |k| k as u32),
             numbered: (self.opts.selection).by_number(s.sent_id()),
             words: words as u32,
+            id: None,
         });
         let bad = self.push_heads(c, s, base);
         self.push_groups(c, s, base, bad);
         self.mark_kept(c, s, base);
         link_functional(c, base);
         self.push_enhanced(c, s, base);
+        // the id after everything else of the sentence in the arena (draining the window
+        // up to a word of this sentence keeps it)
+        if let (Some(id), Some(info)) = (s.sent_id(), c.flat.sents.last_mut()) {
+            let a = c.flat.arena.len() as u32;
+            c.flat.arena.extend_from_slice(id.as_bytes());
+            info.id = Some((a, c.flat.arena.len() as u32));
+        }
     }
 
     /// The sentence's tokens (a multiword token once: its form, its line) with their
