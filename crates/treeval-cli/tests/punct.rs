@@ -19,7 +19,7 @@ fn json(extra: &[&str]) -> serde_json::Value {
 /// (LAS counts, UAS counts, the signature) under `--punct policy`.
 fn scored(policy: &str) -> (Vec<u64>, Vec<u64>, String) {
     let v = json(&["--punct", policy]);
-    let c = |m: &str| common::counts(&cell(&v, "scores", 0, m));
+    let c = |m: &str| common::counts(cell(&v, "scores", 0, m));
     (
         c("LAS"),
         c("UAS"),
@@ -78,12 +78,12 @@ fn an_unescaped_comma_item_is_a_usage_error_that_shows_the_escape() {
 fn where_takes_the_same_escape_and_merge_reads_the_escaped_names_back() {
     // --where xpos=\, keeps the one word tagged ',' (its head is wrong)
     let v = json(&[r"--where", r"xpos=\,"]);
-    assert_eq!(common::counts(&cell(&v, "scores", 0, "UAS")), [0, 1]);
+    assert_eq!(common::counts(cell(&v, "scores", 0, "UAS")), [0, 1]);
     let sig = v["signature"].as_str().unwrap();
     assert!(sig.contains(r"where:gold.xpos=\,"), "{sig}");
     // `xpos=\,|.`: the comma or the full stop
     let v = json(&[r"--where", r"xpos=\,|."]);
-    assert_eq!(common::counts(&cell(&v, "scores", 0, "UAS")), [1, 2]);
+    assert_eq!(common::counts(cell(&v, "scores", 0, "UAS")), [1, 2]);
     // a state keeps the policy's name; merge parses it back to the same words
     let dir = std::env::temp_dir().join(format!("treeval-punct-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -108,6 +108,6 @@ fn where_takes_the_same_escape_and_merge_reads_the_escaped_names_back() {
             cell(&direct, "scores", 0, m)["counts"]
         );
     }
-    assert_eq!(common::counts(&cell(&merged, "scores", 0, "UAS")), [10, 12]);
+    assert_eq!(common::counts(cell(&merged, "scores", 0, "UAS")), [10, 12]);
     let _ = std::fs::remove_dir_all(&dir);
 }
