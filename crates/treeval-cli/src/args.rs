@@ -280,7 +280,7 @@ impl From<AlignArg> for treeval_metrics::ud::AlignMode {
 /// `treeval ud` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Gold and system texts (token FORMs without space characters) must be identical; tokenization and sentence splitting may differ. Words are aligned as conll18_ud_eval.py aligns them (character spans; LCS of lower-cased forms inside multiword tokens).\n\nELAS and EULAS are udeval's: DEPS items head:label of aligned words with aligned heads; EULAS compares the universal part of each step of a label path.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Gold and system texts (token FORMs without space characters) must be identical; tokenization and sentence splitting may differ. Words are aligned as conll18_ud_eval.py aligns them (character spans; LCS of lower-cased forms inside multiword tokens).\n\nELAS and EULAS are udeval's: DEPS items head:label of aligned words with aligned heads; EULAS compares the universal part of each step of a label path.\n\nA column that the gold leaves '_' on every word (XPOS, FEATS, LEMMA) makes the measures that read it n/a (JSON null) for every system; one that a system leaves '_' on every word while the gold fills it (DEPS: no enhanced graph, as spaCy writes; XPOS, FEATS, LEMMA) makes them n/a for that system; a warning names the column and the file. --compat prints the scripts' numbers. A gold and a system sentence that start at the same character with different `# sent_id`s are warned about (once per system file).\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct UdArgs {
     /// Gold CoNLL-U file ('-' = standard input; gzip and zstd are read transparently).
@@ -692,7 +692,7 @@ pub enum Conll09Cols {
 /// `treeval deps` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Inputs are CoNLL-U, CoNLL-X/2007 or CoNLL-2009, detected from the content; '-' reads standard input; gzip and zstd files are read transparently.\n\nWords are paired sentence by sentence and word by word; for different tokenizations use `treeval ud`.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Inputs are CoNLL-U, CoNLL-X/2007 or CoNLL-2009, detected from the content; '-' reads standard input; gzip and zstd files are read transparently.\n\nWords are paired sentence by sentence and word by word (not by `# sent_id`: ids that differ from the gold sentence's are warned about, once per system file); for different tokenizations use `treeval ud`.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct DepsArgs {
     /// Gold-standard file.
