@@ -769,7 +769,7 @@ pub struct ConventionArgs {
     /// (skip words whose gold DEPREL is one of the labels, e.g. deprel=punct or
     /// deprel=punct,dep, as MaltEval's ExcludeDeprels), upos=TAG[,TAG…] (skip gold UPOS
     /// tags, e.g. upos=PUNCT or upos=PUNCT,SYM), xpos=TAG[,TAG…] (skip gold XPOS tags; in
-    /// this and every comma-separated list `\,` is a comma inside an item and `\\` a
+    /// these lists, as in --where's, `\,` is a comma inside an item and `\\` a
     /// backslash: xpos='\,,.' is the tags ',' and '.'). In nbest and rerank train also
     /// the words whose (head, deprel, dependent) triples CA counts.
     #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
@@ -815,8 +815,8 @@ pub struct ReportArgs {
     pub errors: bool,
     /// Score only the words (brackets: the brackets) that meet every condition (deps, ud,
     /// brackets): COND[,COND…], repeatable, all ANDed. COND is KEY=VALUE[|VALUE…] (any
-    /// value; a comma inside a VALUE is written \, as in every comma-separated list:
-    /// xpos=\, keeps the words tagged ','). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
+    /// value; a comma inside a VALUE is written \, and a backslash \\, as in --punct's
+    /// lists: xpos=\, keeps the words tagged ','). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
     /// projectivity; also written gold.KEY) or, in deps, of the system's analysis of the
     /// same word (sys.deprel, sys.upos, sys.distance, sys.direction). VALUE is a group as
     /// the --by table names it (3-6, 7+, root, left, non-projective, …) or, for length,
