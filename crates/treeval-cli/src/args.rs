@@ -280,7 +280,7 @@ impl From<AlignArg> for treeval_metrics::ud::AlignMode {
 /// `treeval ud` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Gold and system texts (token FORMs without space characters) must be identical; tokenization and sentence splitting may differ. Words are aligned as conll18_ud_eval.py aligns them (character spans; LCS of lower-cased forms inside multiword tokens).\n\nELAS and EULAS are udeval's: DEPS items head:label of aligned words with aligned heads; EULAS compares the universal part of each step of a label path.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Gold and system texts (token FORMs without space characters) must be identical; tokenization and sentence splitting may differ. Words are aligned as conll18_ud_eval.py aligns them (character spans; LCS of lower-cased forms inside multiword tokens).\n\nELAS and EULAS are udeval's: DEPS items head:label of aligned words with aligned heads; EULAS compares the universal part of each step of a label path.\n\nA column that the gold leaves '_' on every word (XPOS, FEATS, LEMMA) makes the measures that read it n/a (JSON null) for every system; one that a system leaves '_' on every word while the gold fills it (DEPS: no enhanced graph, as spaCy writes; XPOS, FEATS, LEMMA) makes them n/a for that system; a warning names the column and the file. --compat prints the scripts' numbers. A gold and a system sentence that start at the same character with different `# sent_id`s are warned about (once per system file).\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct UdArgs {
     /// Gold CoNLL-U file ('-' = standard input; gzip and zstd are read transparently).
@@ -704,7 +704,7 @@ pub enum Conll09Cols {
 /// `treeval deps` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Inputs are CoNLL-U, CoNLL-X/2007 or CoNLL-2009, detected from the content; '-' reads standard input; gzip and zstd files are read transparently.\n\nWords are paired sentence by sentence and word by word; for different tokenizations use `treeval ud`.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Inputs are CoNLL-U, CoNLL-X/2007 or CoNLL-2009, detected from the content; '-' reads standard input; gzip and zstd files are read transparently.\n\nWords are paired sentence by sentence and word by word (not by `# sent_id`: ids that differ from the gold sentence's are warned about, once per system file); for different tokenizations use `treeval ud`.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct DepsArgs {
     /// Gold-standard file.
@@ -776,11 +776,14 @@ pub struct ConventionArgs {
     pub profile: Option<Profile>,
 
     /// Which words to score: include (all), form (skip words whose gold FORM is all
-    /// Unicode P* characters: eval.pl's rule), deprel=LABEL[,LABEL…] (skip words whose
-    /// gold DEPREL is one of the labels, e.g. deprel=punct or deprel=punct,dep, as
-    /// MaltEval's ExcludeDeprels), upos=TAG[,TAG…] (skip gold UPOS tags, e.g.
-    /// upos=PUNCT or upos=PUNCT,SYM). In nbest and rerank train also the words whose
-    /// (head, deprel, dependent) triples CA counts.
+    /// Unicode P* characters: eval.pl's rule), ptb (skip words whose gold XPOS is one of
+    /// `` '' . , : as English PTB papers since Chen & Manning 2014), deprel=LABEL[,LABEL…]
+    /// (skip words whose gold DEPREL is one of the labels, e.g. deprel=punct or
+    /// deprel=punct,dep, as MaltEval's ExcludeDeprels), upos=TAG[,TAG…] (skip gold UPOS
+    /// tags, e.g. upos=PUNCT or upos=PUNCT,SYM), xpos=TAG[,TAG…] (skip gold XPOS tags; in
+    /// these lists, as in --where's, `\,` is a comma inside an item and `\\` a
+    /// backslash: xpos='\,,.' is the tags ',' and '.'). In nbest and rerank train also
+    /// the words whose (head, deprel, dependent) triples CA counts.
     #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
     pub punct: Option<treeval_metrics::PunctPolicy>,
 
@@ -824,7 +827,8 @@ pub struct ReportArgs {
     pub errors: bool,
     /// Score only the words (brackets: the brackets) that meet every condition (deps, ud,
     /// brackets): COND[,COND…], repeatable, all ANDed. COND is KEY=VALUE[|VALUE…] (any
-    /// value). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
+    /// value; a comma inside a VALUE is written \, and a backslash \\, as in --punct's
+    /// lists: xpos=\, keeps the words tagged ','). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
     /// projectivity; also written gold.KEY) or, in deps, of the system's analysis of the
     /// same word (sys.deprel, sys.upos, sys.distance, sys.direction). VALUE is a group as
     /// the --by table names it (3-6, 7+, root, left, non-projective, …) or, for length,
@@ -1079,7 +1083,11 @@ fn parse_alpha(s: &str) -> Result<f64, String> {
 
 fn parse_punct(s: &str) -> Result<treeval_metrics::PunctPolicy, String> {
     treeval_metrics::PunctPolicy::parse(s).ok_or_else(|| {
-        format!("expected include, form, deprel=LABEL[,LABEL…] or upos=TAG[,TAG…], found '{s}'")
+        let mut m = format!("expected include, form, ptb, deprel=LABEL[,LABEL…], upos=TAG[,TAG…] or xpos=TAG[,TAG…], found '{s}'");
+        if s.contains('=') && treeval_metrics::list::split(s).iter().any(String::is_empty) {
+            m.push_str("\n  hint: a list has no empty item; an item that contains a comma is written with `\\,` (--punct 'xpos=\\,,.' is the tags ',' and '.'), or use --punct ptb");
+        }
+        m
     })
 }
 

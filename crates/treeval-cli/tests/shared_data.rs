@@ -2018,9 +2018,15 @@ fn ewt_dev_four_shards_merge_into_the_whole_run() {
     let mut args = vec!["merge", "--format", "json", "--per-relation", "--ci", "95"];
     args.extend(ud_states.iter().map(|p| s(p)));
     let merged: serde_json::Value = serde_json::from_str(&treeval(&args)).unwrap();
-    for key in ["sections", "notes", "warnings", "schema", "command"] {
+    for key in ["sections", "notes", "schema", "command"] {
         assert_eq!(merged[key], whole[key], "ud: `{key}` differs");
     }
+    // the same warnings, at the merged system's name: spaCy writes no enhanced graph
+    assert_eq!(messages(&merged), messages(&whole));
+    assert!(messages(&whole).iter().any(|m| m
+        .as_str()
+        .unwrap()
+        .starts_with("the system DEPS column is '_' on every word")));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -2535,5 +2541,277 @@ fn wpt03_pts_links_past_the_end_are_errors() {
         )),
         "{err}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// treeval's stdout and stderr, asserting it succeeded.
+fn treeval_with_stderr(args: &[&str]) -> (String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(args)
+        .output()
+        .expect("run treeval");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(o.status.success(), "treeval {args:?} failed:\n{err}");
+    (String::from_utf8(o.stdout).unwrap(), err)
+}
+
+/// A CoNLL-U text as spaCy writes it: DEPS `_` on every word, no empty nodes.
+fn blank_deps(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if cols.len() == 10 && !line.starts_with('#') {
+            if cols[0].contains('.') {
+                continue;
+            }
+            if !cols[0].contains('-') {
+                let mut c = cols.clone();
+                c[8] = "_";
+                out.push_str(&c.join("\t"));
+                out.push('\n');
+                continue;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+/// EWT dev against itself with the DEPS column blanked (a parser without enhanced graph,
+/// as spaCy): ELAS and EULAS n/a (JSON null, counts kept) with a warning that names DEPS
+/// and the file, never 0.00; the gold itself as a second system keeps its 100.00 (the
+/// rule is per system); --compat udeval still prints the script's 0.00; relations on the
+/// enhanced graph likewise n/a. Aligned accuracy with a zero denominator (Tokens) is `n/a`
+/// alone in the text.
+#[test]
+fn ewt_system_without_enhanced_graph_is_not_applicable() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let dir = scratch("nodeps");
+    let sys = dir.join("spacy-like.conllu");
+    std::fs::write(&sys, blank_deps(&std::fs::read_to_string(&gold).unwrap())).unwrap();
+    let (g, y) = (s(&gold), s(&sys));
+    let (out, err) = treeval_with_stderr(&["ud", "--format", "json", g, y, g]);
+    let want = format!("warning: {y}: the system DEPS column is '_' on every word (no enhanced graph): ELAS, EULAS not applicable (n/a)");
+    assert!(err.contains(&want), "{err}");
+    assert_eq!(err.matches("DEPS column").count(), 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["sections"][0]["rows"].as_array().unwrap();
+    let row = |system: u64, key: &str| {
+        rows.iter()
+            .find(|r| r["system"] == system && r["key"] == key)
+            .unwrap()
+            .clone()
+    };
+    for key in ["ELAS", "EULAS"] {
+        let r = row(0, key);
+        let cells = r["cells"].as_array().unwrap();
+        assert!(cells.iter().all(|c| c["value"].is_null()), "{r}");
+        // the counts say why: nothing from the system, every gold item missed
+        let recall = &cells[1]["counts"];
+        assert_eq!(recall[0], 0, "{r}");
+        assert!(recall[1].as_u64().unwrap() > 25_000, "{r}");
+        // the gold as a system keeps its score
+        assert_eq!(row(1, key)["cells"][2]["value"], 1.0);
+    }
+    assert_eq!(row(0, "LAS")["cells"][2]["value"], 1.0);
+    assert!(v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w["position"] == y && w["message"].as_str().unwrap().contains("DEPS")));
+    // text: n/a, and aligned accuracy with a zero denominator alone (JSON keeps 24787/0)
+    let (text, _) = treeval_with_stderr(&["ud", "-q", g, y]);
+    for key in ["ELAS", "EULAS"] {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(key))
+            .unwrap();
+        let cells: Vec<&str> = line.split_whitespace().skip(2).collect();
+        assert_eq!(cells, ["n/a"; 4], "{line}");
+    }
+    let tokens = text
+        .lines()
+        .find(|l| l.split_whitespace().nth(1) == Some("Tokens"))
+        .unwrap();
+    assert!(tokens.ends_with(" n/a"), "{tokens}");
+    assert_eq!(
+        row(0, "Tokens")["cells"][3]["counts"],
+        serde_json::json!([24787, 0])
+    );
+    // the reference scorer's own output is unchanged
+    let compat = treeval(&["ud", "-q", "--compat", "udeval", g, y]);
+    assert!(
+        compat.ends_with("ELAS F1 Score: 0.00\nEULAS F1 Score: 0.00\n"),
+        "{compat}"
+    );
+    // relations on the enhanced graph: n/a with the counts, and the warning
+    let (rel, err) =
+        treeval_with_stderr(&["relations", "--graph", "enhanced", "--format", "json", g, y]);
+    assert!(
+        err.contains(&format!(
+            "warning: {y}: the system DEPS column is '_' on every word"
+        )),
+        "{err}"
+    );
+    let r: serde_json::Value = serde_json::from_str(&rel).unwrap();
+    for c in r["sections"][0]["rows"][0]["cells"].as_array().unwrap() {
+        match c["measure"].as_str().unwrap() {
+            "Ds" | "both" => assert_eq!(c["value"].as_f64(), Some(0.0), "{c}"),
+            "Dt" => assert!(c["value"].as_f64().unwrap() > 25_000.0, "{c}"),
+            _ => assert!(c["value"].is_null(), "{c}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--punct ptb` on EWT dev (PTB tags in XPOS) against a system whose every tenth word
+/// and every word tagged `,` has the label `dep`: the words scored and the LAS counts
+/// equal a count made here from the gold file (words whose gold XPOS is none of
+/// `` '' . , :), and the same set written as `--punct xpos=LIST` (the comma as `\,`)
+/// scores the same words.
+#[test]
+fn ewt_ptb_punctuation_policy_counts_the_words_a_paper_would() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let text = std::fs::read_to_string(&gold).unwrap();
+    let ptb = ["``", "''", ".", ",", ":"];
+    let (mut sys, mut words, mut scored, mut wrong) = (String::new(), 0u64, 0u64, 0u64);
+    for line in text.lines() {
+        let mut c: Vec<&str> = line.split('\t').collect();
+        let word = c.len() == 10 && c[0].bytes().all(|b| b.is_ascii_digit());
+        if word {
+            words += 1;
+            let perturbed = words % 10 == 0 || c[4] == ",";
+            let punct = ptb.contains(&c[4]);
+            scored += u64::from(!punct);
+            if perturbed {
+                wrong += u64::from(!punct && c[7] != "dep");
+                c[7] = "dep";
+            }
+        }
+        sys.push_str(&c.join("\t"));
+        sys.push('\n');
+    }
+    assert_eq!(words, 25147);
+    let dir = scratch("ptb");
+    let s_path = dir.join("sys.conllu");
+    std::fs::write(&s_path, sys).unwrap();
+    let counts = |policy: &str| {
+        let v = json(&["--punct", policy, s(&gold), s(&s_path)]);
+        let cell = |m: &str| {
+            v["sections"][0]["rows"][0]["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["measure"] == m)
+                .unwrap()["counts"]
+                .clone()
+        };
+        (
+            cell("LAS"),
+            cell("UAS"),
+            v["signature"].as_str().unwrap().to_owned(),
+        )
+    };
+    let (las, uas, sig) = counts("ptb");
+    assert_eq!(las, serde_json::json!([scored - wrong, scored]), "{sig}");
+    assert_eq!(uas, serde_json::json!([scored, scored]));
+    assert!(sig.contains("|punct:ptb|"), "{sig}");
+    // about 2,900 words are PTB punctuation in EWT dev
+    assert!((25147 - 3500..25147 - 2000).contains(&scored), "{scored}");
+    let (las2, uas2, sig2) = counts(r"xpos=``,'',.,\,,:");
+    assert_eq!((las2, uas2), (las, uas));
+    assert!(sig2.contains(r"|punct:xpos=``,'',.,\,,:|"), "{sig2}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// EWT dev with other `# sent_id`s: every hundredth renamed (20 of 2001), or every one
+/// renumbered (`s1`, `s2`, …, none agrees). Every command that pairs sentences without
+/// reading their ids warns once, with the count and the first pair: deps, pts (through
+/// deps' pairing), ted on CoNLL-U (its first 100 sentences: every tenth renamed) by
+/// position, ud and relations by the character a sentence starts at; the scores are
+/// those of the unchanged file. The gold against itself gives no such warning.
+#[test]
+fn ewt_sent_id_disagreement_is_warned_once_with_the_first_pair() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let text = std::fs::read_to_string(&gold).unwrap();
+    let dir = scratch("sent-ids");
+    let rewrite = |name: &str, keep: usize, every: usize, new: &dyn Fn(usize) -> String| {
+        let (mut out, mut n) = (String::new(), 0);
+        for block in text.trim_end().split("\n\n").take(keep) {
+            for line in block.lines() {
+                if line.starts_with("# sent_id = ") {
+                    n += 1;
+                    if n % every == 0 {
+                        out.push_str(&format!("# sent_id = {}\n", new(n)));
+                        continue;
+                    }
+                }
+                out.push_str(line);
+                out.push('\n');
+            }
+            out.push('\n');
+        }
+        let p = dir.join(name);
+        std::fs::write(&p, out).unwrap();
+        p
+    };
+    let renamed = rewrite("renamed.conllu", usize::MAX, 100, &|n| format!("other-{n}"));
+    let renumbered = rewrite("renumbered.conllu", usize::MAX, 1, &|n| format!("s{n}"));
+    let (g, r, n) = (s(&gold), s(&renamed), s(&renumbered));
+    let count = |err: &str| err.matches("`# sent_id`").count();
+    let first = "gold 'weblog-blogspot.com_thelameduck_20041119192207_ENG_20041119_192207-0018'";
+    let las = |args: &[&str]| {
+        let (out, err) = treeval_with_stderr(args);
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        (v, err)
+    };
+    // deps: by position
+    let (v, err) = las(&["deps", "--format", "json", g, r]);
+    assert_eq!(count(&err), 1, "{err}");
+    let want = format!("warning: {r}:2652:1: 20 of 2001 paired sentences with ids have a `# sent_id` other than their gold sentence's; the first: {first} ({g}:2652) and system 'other-100' ({r}:2652) (sentences are paired by position, not by sent_id)");
+    assert!(err.contains(&want), "{err}");
+    assert_eq!(v["sections"][0]["rows"][0]["cells"][0]["value"], 1.0);
+    assert!(v["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|w| w["position"] == format!("{r}:2652:1")));
+    let (_, err) = treeval_with_stderr(&["deps", g, n]);
+    assert_eq!(count(&err), 1, "{err}");
+    assert!(err.contains("no system sentence has the `# sent_id` of the gold sentence it is paired with (2001 pairs with ids; the first: gold 'weblog-blogspot.com_nominations_20041117172713_ENG_20041117_172713-0001'"), "{err}");
+    assert!(err.contains("and system 's1'"), "{err}");
+    assert!(
+        err.contains("sentences are paired by position, not by sent_id"),
+        "{err}"
+    );
+    let (_, err) = treeval_with_stderr(&["deps", g, g]);
+    assert_eq!(count(&err), 0, "{err}");
+    // ud and relations: by where sentences start in the text
+    for cmd in ["ud", "relations"] {
+        let (_, err) = treeval_with_stderr(&[cmd, g, r]);
+        assert_eq!(count(&err), 1, "{cmd}: {err}");
+        assert!(err.contains(&format!("warning: {r}:2654:1: 20 of 2001 paired sentences with ids have a `# sent_id` other than their gold sentence's; the first: {first}")), "{cmd}: {err}");
+        assert!(
+            err.contains(
+                "(sentences are paired by the character they start at in the text, not by sent_id)"
+            ),
+            "{cmd}: {err}"
+        );
+        let (_, err) = treeval_with_stderr(&[cmd, g, n]);
+        assert!(err.contains("no system sentence has the `# sent_id` of the gold sentence it is paired with (2001 pairs with ids"), "{cmd}: {err}");
+        let (_, err) = treeval_with_stderr(&[cmd, g, g]);
+        assert_eq!(count(&err), 0, "{cmd}: {err}");
+    }
+    // ted on CoNLL-U: the first 100 sentences, every tenth renamed
+    let small = rewrite("small.conllu", 100, usize::MAX, &|n| n.to_string());
+    let small_renamed = rewrite("small-renamed.conllu", 100, 10, &|n| format!("other-{n}"));
+    let (_, err) = treeval_with_stderr(&["ted", "--gold", s(&small), "--parse", s(&small_renamed)]);
+    assert_eq!(count(&err), 1, "{err}");
+    assert!(err.contains("10 of 100 paired sentences with ids have a `# sent_id` other than their gold sentence's"), "{err}");
+    assert!(err.contains("and system 'other-10'"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

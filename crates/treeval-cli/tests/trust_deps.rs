@@ -276,12 +276,10 @@ fn root_accuracy_without_root_words_is_not_applicable() {
         .find(|l| l.starts_with("examples/sys.conllu "))
         .unwrap();
     let cells: Vec<&str> = row.split_whitespace().collect();
-    // ROOT and its counts, before the word measures (CLAS and its counts)
-    assert_eq!(
-        cells[cells.len() - 4..cells.len() - 2],
-        ["n/a", "0/0"],
-        "{row}"
-    );
+    // ROOT n/a alone (its counts 0/0 in the JSON), before the word measures (CLAS and
+    // its counts)
+    assert_eq!(cells[cells.len() - 3], "n/a", "{row}");
+    assert!(cells[cells.len() - 1].contains('/'), "{row}");
 }
 
 #[test]

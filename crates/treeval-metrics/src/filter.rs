@@ -28,9 +28,13 @@ pub fn accepts_any(values: &[Value], bin: &str, num: Option<u32>) -> bool {
     values.iter().any(|v| v.accepts(bin, num))
 }
 
-/// The values joined by `or` (`|` on the command line, `/` in a signature).
+/// The values joined by `or` (`|` on the command line, `/` in a signature), each as a
+/// comma-separated list writes it (a comma in a value as `\,`: [`crate::list`]).
 pub fn join(values: &[Value], or: &str) -> String {
-    let texts: Vec<&str> = values.iter().map(|v| v.text.as_str()).collect();
+    let texts: Vec<String> = values
+        .iter()
+        .map(|v| crate::list::escape(&v.text))
+        .collect();
     texts.join(or)
 }
 

@@ -67,10 +67,40 @@ pub fn build(
     let title = format!("relations ({graph})");
     let mut section = crate::driver::section("scores", &title, ms, e.units, ci);
     section.show_counts = true;
+    if e.enhanced {
+        without_graph(&mut section, e.units, ms);
+    }
     r.sections.push(section);
     r.notes.push("Df = max(|Dt|, |Ds|) − |Dt ∩ Ds| per sentence; CA = 1 − ΣDf / Σmax; CA-macro = the mean of the sentences' CA (1 for a sentence without relations)".into());
     r.warnings = warnings;
     r
+}
+
+/// The rows of a system without enhanced graph (no system relation at all against a
+/// gold graph that has some: its DEPS column is `_` on every word, as spaCy's output):
+/// its scores n/a (the counts kept), as `ud`'s ELAS and EULAS for such a system.
+fn without_graph(
+    section: &mut crate::value::Section,
+    units: &[Vec<RelationSetCounts>],
+    ms: &[Measure],
+) {
+    use treeval_metrics::measure::Kind;
+    let count = |name: &str| ms.iter().any(|m| m.name == name && m.kind == Kind::Count);
+    for row in &mut section.rows {
+        let Some(rows) = units.get(row.system) else {
+            continue;
+        };
+        let (gold, system) = rows
+            .iter()
+            .fold((0, 0), |(g, s), u| (g + u.gold, s + u.system));
+        if system == 0 && gold > 0 {
+            // the counts (Dt, Ds, both) stay: they say why
+            for c in row.cells.iter_mut().filter(|c| !count(&c.measure)) {
+                c.value = None;
+                c.ci = None;
+            }
+        }
+    }
 }
 
 /// The gold and system files, each system with its summed counts.

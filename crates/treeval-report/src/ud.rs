@@ -219,7 +219,7 @@ pub fn build(
     let ms = measures();
     r.add_measures::<Count>(&ms);
     let mut scores = metric_section(systems, METRICS.len(), &ms, shown.ci);
-    not_applicable(&mut scores, gold);
+    not_applicable(&mut scores, gold, systems);
     r.sections.push(scores);
     if shown.per_relation {
         let rm = relation_measures();
@@ -334,14 +334,22 @@ fn notes(r: &mut Report, gold: &UdFileOut, systems: &[UdSystemIn]) {
     }
 }
 
-/// The rows of the metrics that read a gold column that is `_` on every word: n/a
-/// (their counts kept, no interval).
-fn not_applicable(scores: &mut Section, gold: &UdFileOut) {
+/// The rows of the metrics that read a gold column that is `_` on every word, the
+/// enhanced metrics when the gold has no DEPS item (nothing to recall), and a system's
+/// rows of the metrics that read a column it leaves `_` on every word while the gold
+/// fills it ([`SideStats::system_empty_columns`]): n/a (their counts kept, no interval).
+fn not_applicable(scores: &mut Section, gold: &UdFileOut, systems: &[UdSystemIn]) {
+    let reads = |empty: &[(&str, &[&str])], k: &str| empty.iter().any(|(_, m)| m.contains(&k));
+    let no_gold_graph = gold.enhanced_items == 0;
+    let per_system: Vec<_> = systems
+        .iter()
+        .map(|s| s.file.stats.system_empty_columns(&gold.stats))
+        .collect();
     for row in &mut scores.rows {
         let na = row.key.as_deref().is_some_and(|k| {
-            gold.empty_columns
-                .iter()
-                .any(|(_, measures)| measures.contains(&k))
+            reads(&gold.empty_columns, k)
+                || (no_gold_graph && matches!(k, "ELAS" | "EULAS"))
+                || per_system.get(row.system).is_some_and(|e| reads(e, k))
         });
         if na {
             for c in &mut row.cells {

@@ -102,6 +102,11 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
     let mut warnings = ud.warnings;
     let columns = treeval_metrics::ud::gold_columns_warning(&gold.stats, &gold.path);
     warnings.extend(columns.map(|d| Warning::from(&d)));
+    for s in &systems {
+        let d =
+            treeval_metrics::ud::system_columns_warning(&s.file.stats, &gold.stats, &s.file.path);
+        warnings.extend(d.map(|d| Warning::from(&d)));
+    }
     let signature = super::ud::conventions(&opts, opts.empty_nodes.name().to_owned());
     let p = super::ud::Present {
         report: &a.report,

@@ -171,7 +171,11 @@ fn score(a: &RelationsArgs, opts: &UdOptions) -> Result<Scored, Failure> {
         let r = evaluate(&input(&a.gold, None), &input(sys, None), opts)
             .map_err(|e| Failure::Eval(explain(e, &a.gold, sys)))?;
         crate::select::check_kept_unless_part(&opts.selection, &r.selection, &a.report.out)?;
-        for w in print_warnings(&r.warnings, a.report.quiet) {
+        let graph = (k == 1).then(|| no_graph_warning(sys, &r)).flatten();
+        for w in print_warnings(
+            &[&r.warnings[..], graph.as_slice()].concat(),
+            a.report.quiet,
+        ) {
             if !warnings.contains(&w) {
                 warnings.push(w);
             }
@@ -187,6 +191,24 @@ fn score(a: &RelationsArgs, opts: &UdOptions) -> Result<Scored, Failure> {
         );
     }
     Ok((units, triples, warnings, selected.unwrap_or_default()))
+}
+
+/// With `--graph enhanced`, a system whose DEPS column is `_` on every word (no enhanced
+/// graph, as spaCy's output) against a gold graph: a warning that names DEPS and the file
+/// (its scores are n/a, as `ud`'s ELAS and EULAS for it).
+fn no_graph_warning(
+    sys: &str,
+    r: &treeval_metrics::ud::UdResult,
+) -> Option<treeval_formats::Diagnostic> {
+    use treeval_formats::{Diagnostic, ErrorKind, Position};
+    let none = r.system.words > 0 && r.system.deps_filled == 0 && r.system.enhanced_items == 0;
+    (none && r.gold.enhanced_items > 0).then(|| {
+        Diagnostic::warning(
+            Position::new(std::sync::Arc::from(sys), 0, 0),
+            ErrorKind::Other("the system DEPS column is '_' on every word (no enhanced graph): precision, recall, F1, CA and CA-macro not applicable (n/a) for this system in the report".into()),
+        )
+        .with_hint("the system predicted no enhanced graph to compare (as spaCy's output); --graph basic compares its tree")
+    })
 }
 
 /// One object per gold sentence and system: the relation counts and CA.

@@ -244,8 +244,8 @@ pub fn present(
     Ok(report)
 }
 
-/// Write the state (`--emit-state`): the reading's warnings without the gold-columns
-/// warning, which a merge makes again from the summed counts.
+/// Write the state (`--emit-state`): the reading's warnings without the gold- and
+/// system-columns warnings, which a merge makes again from the summed counts.
 fn write_state(
     path: &str,
     a: &UdArgs,
@@ -260,11 +260,16 @@ fn write_state(
     let Some(gold) = gold else {
         return Ok(());
     };
-    let columns = treeval_metrics::ud::gold_columns_warning(&gold.stats, &gold.path)
-        .map(|d| Warning::from(&d));
+    let columns: Vec<Warning> = treeval_metrics::ud::gold_columns_warning(&gold.stats, &gold.path)
+        .into_iter()
+        .chain(systems.iter().filter_map(|s| {
+            treeval_metrics::ud::system_columns_warning(&s.file.stats, &gold.stats, &s.file.path)
+        }))
+        .map(|d| Warning::from(&d))
+        .collect();
     let read: Vec<Warning> = warnings
         .iter()
-        .filter(|w| Some(*w) != columns.as_ref())
+        .filter(|w| !columns.contains(w))
         .cloned()
         .collect();
     let state = treeval_report::state::State::of_ud(opts, &a.report.where_, gold, systems, read)
@@ -465,7 +470,11 @@ fn score(a: &UdArgs, opts: &UdOptions) -> Result<Scored, Failure> {
             Ok(r) => {
                 gold_out.get_or_insert_with(|| UdFileOut::new(&a.gold, &r.gold));
                 selected.get_or_insert_with(|| (r.selection.clone(), r.numbers.clone()));
-                diagnostics.extend(r.warnings.iter().chain(&r.gold_columns_warning).cloned());
+                let columns = r
+                    .gold_columns_warning
+                    .iter()
+                    .chain(&r.system_columns_warning);
+                diagnostics.extend(r.warnings.iter().chain(columns).cloned());
                 systems.push(UdSystemIn {
                     file: UdFileOut::new(path, &r.system),
                     counts: r.counts,

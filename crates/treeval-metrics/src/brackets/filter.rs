@@ -70,7 +70,7 @@ impl BracketWhere {
     pub fn all(specs: &[String]) -> Result<BracketWhere, String> {
         let mut conds = Vec::new();
         for s in specs {
-            for c in s.split(',') {
+            for c in crate::list::split(s) {
                 conds.push(parse_cond(c.trim())?);
             }
         }

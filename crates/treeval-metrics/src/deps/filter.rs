@@ -113,10 +113,11 @@ fn parse_cond(c: &str, labels: LabelMode) -> Result<Cond, String> {
 }
 
 impl Where {
-    /// Parse one `--where` argument, `COND[,COND…]`, labels compared under `labels`.
+    /// Parse one `--where` argument, `COND[,COND…]` (a comma inside a value written `\,`,
+    /// as in every comma-separated list: [`crate::list`]), labels compared under `labels`.
     pub fn parse(spec: &str, labels: LabelMode) -> Result<Where, String> {
-        let conds = spec
-            .split(',')
+        let conds = crate::list::split(spec)
+            .iter()
             .map(|c| parse_cond(c.trim(), labels))
             .collect::<Result<_, _>>()?;
         Ok(Where { conds })

@@ -37,35 +37,52 @@ pub enum PunctPolicy {
     Deprel(Vec<String>),
     /// Skip words whose gold UPOS is one of these (`upos=PUNCT,SYM`).
     Upos(Vec<String>),
+    /// Skip words whose gold XPOS is one of these (`xpos=\,,.`: a comma in an item is
+    /// written `\,`, see [`crate::list`]).
+    Xpos(Vec<String>),
+    /// The English PTB convention (Chen & Manning 2014 and most papers since): skip words
+    /// whose gold XPOS is one of [`PTB_PUNCT_TAGS`].
+    Ptb,
 }
 
+/// The gold XPOS tags that `--punct ptb` leaves out: the PTB punctuation tags of the
+/// Stanford dependency parser's evaluation (Chen & Manning 2014), `` `` '' . , : ``
+/// (not `-LRB-`, `-RRB-`, `#` or `$`).
+pub const PTB_PUNCT_TAGS: [&str; 5] = ["``", "''", ".", ",", ":"];
+
 impl PunctPolicy {
-    /// The name used in the signature and the report (`include`, `form`, `deprel=punct`,
-    /// `deprel=punct,dep`, `upos=PUNCT,SYM`, …).
+    /// The name used in the signature and the report (`include`, `form`, `ptb`,
+    /// `deprel=punct`, `deprel=punct,dep`, `upos=PUNCT,SYM`, `xpos=\,,.`, …): a list as
+    /// [`crate::list::join`] writes it, which [`PunctPolicy::parse`] reads back.
     pub fn name(&self) -> String {
         match self {
             PunctPolicy::Include => "include".into(),
             PunctPolicy::Form => "form".into(),
-            PunctPolicy::Deprel(d) => format!("deprel={}", d.join(",")),
-            PunctPolicy::Upos(u) => format!("upos={}", u.join(",")),
+            PunctPolicy::Ptb => "ptb".into(),
+            PunctPolicy::Deprel(d) => format!("deprel={}", crate::list::join(d)),
+            PunctPolicy::Upos(u) => format!("upos={}", crate::list::join(u)),
+            PunctPolicy::Xpos(x) => format!("xpos={}", crate::list::join(x)),
         }
     }
 
-    /// Parse a policy name: `include`, `form`, `deprel=L1,L2,…` or `upos=T1,T2,…` (no
-    /// empty item).
+    /// Parse a policy name: `include`, `form`, `ptb`, `deprel=L1,L2,…`, `upos=T1,T2,…` or
+    /// `xpos=T1,T2,…` (no empty item; `\,` is a comma inside an item, as in every
+    /// comma-separated list: [`crate::list::split`]).
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "include" => Some(PunctPolicy::Include),
             "form" => Some(PunctPolicy::Form),
+            "ptb" => Some(PunctPolicy::Ptb),
             _ => {
                 let (k, v) = s.split_once('=')?;
-                let items: Vec<String> = v.split(',').map(str::to_owned).collect();
+                let items = crate::list::split(v);
                 if items.iter().any(String::is_empty) {
                     return None;
                 }
                 match k {
                     "deprel" => Some(PunctPolicy::Deprel(items)),
                     "upos" => Some(PunctPolicy::Upos(items)),
+                    "xpos" => Some(PunctPolicy::Xpos(items)),
                     _ => None,
                 }
             }
@@ -222,6 +239,11 @@ impl DepsOptions {
                 let t = s.upos(w);
                 !u.iter().any(|x| x == t)
             }
+            PunctPolicy::Xpos(x) => {
+                let t = s.xpos(w);
+                !x.iter().any(|y| y == t)
+            }
+            PunctPolicy::Ptb => !PTB_PUNCT_TAGS.contains(&s.xpos(w)),
         }
     }
 }
@@ -592,6 +614,11 @@ mod tests {
             "deprel=punct,dep",
             "upos=PUNCT",
             "upos=PUNCT,SYM",
+            "ptb",
+            "xpos=NN",
+            r"xpos=``,'',.,\,,:",
+            r"xpos=\,",
+            r"deprel=a\\b",
         ] {
             assert_eq!(
                 PunctPolicy::parse(name).map(|p| p.name()),
@@ -602,11 +629,28 @@ mod tests {
             PunctPolicy::parse("upos=PUNCT,SYM"),
             Some(PunctPolicy::Upos(vec!["PUNCT".into(), "SYM".into()]))
         );
+        // a comma inside an item is `\,`: the PTB set written as a list
+        assert_eq!(
+            PunctPolicy::parse(r"xpos=``,'',.,\,,:"),
+            Some(PunctPolicy::Xpos(
+                super::PTB_PUNCT_TAGS
+                    .iter()
+                    .map(|t| t.to_string())
+                    .collect()
+            ))
+        );
+        assert_eq!(
+            PunctPolicy::parse(r"xpos=\,"),
+            Some(PunctPolicy::Xpos(vec![",".into()]))
+        );
         for bad in [
             "deprel=",
             "deprel=punct,",
             "upos=,X",
             "upos=A,,B",
+            "xpos=,",
+            "xpos=",
+            "ptb=x",
             "lemma=x",
             "x",
         ] {

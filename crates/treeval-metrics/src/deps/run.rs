@@ -343,6 +343,8 @@ struct Run<'a> {
     sanity: Vec<&'static str>,
     /// Gold sentences kept and excluded by `opts.selection`.
     selection: crate::select::SelectionCounts,
+    /// Each system's sent_ids against gold's, sentence by sentence.
+    sent_ids: Vec<crate::sent_ids::SentIdCheck>,
 }
 
 /// A diagnostic to `errors` or `warnings`, by its severity.
@@ -381,6 +383,7 @@ impl<'a> Run<'a> {
             current: vec![None; nsys],
             sanity: Vec::new(),
             selection: opts.selection.counts(),
+            sent_ids: vec![Default::default(); nsys],
         }
     }
 
@@ -455,6 +458,7 @@ impl<'a> Run<'a> {
     ) where
         F: FnMut(usize, &Sentence, &Sentence, &AttachmentCounts),
     {
+        self.sent_ids[k].observe((g.sent_id(), g.first_line()), (s.sent_id(), s.first_line()));
         if s.len() != g.len() {
             let pos = Position::new(self.sys_paths[k].clone(), s.first_line().max(1), 1)
                 .in_sentence(s.index(), s.sent_id());
@@ -575,7 +579,13 @@ impl<'a> Run<'a> {
     }
 
     /// The result, with the files' summaries.
-    fn into_result(self, gold: FileSummary, systems: Vec<FileSummary>) -> DepsResult {
+    fn into_result(mut self, gold: FileSummary, systems: Vec<FileSummary>) -> DepsResult {
+        for (k, c) in self.sent_ids.iter().enumerate() {
+            let path = &self.systems[k].path;
+            if let Some(w) = c.warning(&self.gold.path, path, "by position") {
+                self.warnings.push(w);
+            }
+        }
         DepsResult {
             gold,
             gold_validity: self.gold_validity,

@@ -308,6 +308,14 @@ pub struct UdResult {
     /// the measures that read them (n/a in the `ud` report); not in `warnings`, as the
     /// commands that do not show these measures have no use for it.
     pub gold_columns_warning: Option<Diagnostic>,
+    /// The `# sent_id`s of the gold and system sentences that start at the same
+    /// character (its warning is in `warnings`).
+    pub sent_ids: crate::sent_ids::SentIdCheck,
+    /// A warning when system columns (XPOS, FEATS, LEMMA, DEPS) the gold fills are `_`
+    /// on every word of the system file, naming the measures that are then n/a for it
+    /// ([`SideStats::system_empty_columns`]); not in `warnings`, as
+    /// `gold_columns_warning`.
+    pub system_columns_warning: Option<Diagnostic>,
     /// Gold sentences kept and excluded by [`UdOptions::selection`].
     pub selection: crate::select::SelectionCounts,
     /// The 1-based gold sentence numbers of the rows of `sentences`.
@@ -414,13 +422,63 @@ fn evaluate_threaded(
         let mut s = Threaded::spawn(scope, sys, sys_text, opts);
         run_chunks(&mut g, &mut s, opts)
     })
-    .map(|r| with_empty_columns(r, &gold.path))
+    .map(|r| with_empty_columns(r, &gold.path, &sys.path))
 }
 
-/// `r` with [`UdResult::gold_columns_warning`] (see [`gold_columns_warning`]).
-fn with_empty_columns(mut r: UdResult, gold_path: &str) -> UdResult {
+/// `r` with [`UdResult::gold_columns_warning`] and [`UdResult::system_columns_warning`]
+/// (see [`gold_columns_warning`] and [`system_columns_warning`]).
+fn with_empty_columns(mut r: UdResult, gold_path: &str, sys_path: &str) -> UdResult {
     r.gold_columns_warning = gold_columns_warning(&r.gold, gold_path);
+    r.system_columns_warning = system_columns_warning(&r.system, &r.gold, sys_path);
+    let paired = "by the character they start at in the text";
+    r.warnings
+        .extend(r.sent_ids.warning(gold_path, sys_path, paired));
     r
+}
+
+/// A warning when columns of a system file (`sys_path`, read into `system`) that the
+/// `gold` fills are `_` on every word: which, and the measures they make not applicable
+/// to that system in treeval's report (`--compat` keeps the reference scorers' numbers).
+pub fn system_columns_warning(
+    system: &SideStats,
+    gold: &SideStats,
+    sys_path: &str,
+) -> Option<Diagnostic> {
+    let empty = system.system_empty_columns(gold);
+    if empty.is_empty() {
+        return None;
+    }
+    let (columns, measures) = listed(&empty);
+    let deps = match (empty.iter().any(|c| c.0 == "DEPS"), empty.len()) {
+        (true, 1) => " (no enhanced graph)",
+        (true, _) => " (DEPS: no enhanced graph)",
+        _ => "",
+    };
+    let msg = format!(
+        "the system {columns} column{} '_' on every word{deps}: {measures} not applicable (n/a) for this system in the report",
+        if empty.len() > 1 { "s are" } else { " is" },
+    );
+    Some(
+        Diagnostic::warning(Position::new(std::sync::Arc::from(sys_path), 0, 0), ErrorKind::Other(msg))
+            .with_hint("the system predicted nothing to compare in these columns (a parser without lemmas or enhanced graph, as spaCy's output); --compat conll18 or udeval prints the reference scorers' numbers (0 for such a system)"),
+    )
+}
+
+/// The columns of `empty` as a phrase (`XPOS, FEATS and LEMMA`) and the measures they
+/// read, each once, comma-separated.
+fn listed(empty: &[(&str, &[&str])]) -> (String, String) {
+    let columns: Vec<&str> = empty.iter().map(|c| c.0).collect();
+    let columns = match columns.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => columns.join(""),
+    };
+    let mut measures: Vec<&str> = Vec::new();
+    for m in empty.iter().flat_map(|c| c.1.iter()) {
+        if !measures.contains(m) {
+            measures.push(m);
+        }
+    }
+    (columns, measures.join(", "))
 }
 
 /// A warning when columns of the gold file (`gold_path`, read into `gold`) are `_` on
@@ -431,23 +489,12 @@ pub fn gold_columns_warning(gold: &SideStats, gold_path: &str) -> Option<Diagnos
     if empty.is_empty() {
         return None;
     }
-    let columns: Vec<&str> = empty.iter().map(|c| c.0).collect();
-    let columns = match columns.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => columns.join(""),
-    };
-    let plural = empty.len() > 1;
-    let mut measures: Vec<&str> = Vec::new();
-    for m in empty.iter().flat_map(|c| c.1.iter()) {
-        if !measures.contains(m) {
-            measures.push(m);
-        }
-    }
+    let (columns, measures) = listed(&empty);
     let msg = format!(
         "the gold {} column{} '_' on every word: {} not applicable (n/a) in the report",
         columns,
-        if plural { "s are" } else { " is" },
-        measures.join(", "),
+        if empty.len() > 1 { "s are" } else { " is" },
+        measures,
     );
     Some(
         Diagnostic::warning(Position::new(std::sync::Arc::from(gold_path), 0, 0), ErrorKind::Other(msg))
@@ -473,7 +520,7 @@ pub fn evaluate_sources(
         conv: Converter::new(sys_path, opts),
         spare: Vec::new(),
     };
-    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, gold_path))
+    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, gold_path, sys_path))
 }
 
 /// Read one file as [`evaluate`] reads each side, without scoring: the problems the
@@ -571,7 +618,7 @@ pub fn evaluate_prepared(
     opts: &UdOptions,
 ) -> Result<UdResult, UdError> {
     let (mut g, mut s) = (Replay::new(gold), Replay::new(sys));
-    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, &gold.path))
+    run_chunks(&mut g, &mut s, opts).map(|r| with_empty_columns(r, &gold.path, &sys.path))
 }
 
 /// The chunks of a [`Prepared`] file, handed out again.
@@ -822,6 +869,8 @@ struct Eval<'a> {
     gold_flushed: u64,
     /// Per row of `window`: whether the selection keeps its gold sentence.
     keep: Vec<bool>,
+    /// The sent_ids of the gold and system sentences that start together.
+    sent_ids: crate::sent_ids::SentIdCheck,
 }
 
 fn char_count(b: &[u8]) -> u64 {
@@ -856,6 +905,7 @@ impl<'a> Eval<'a> {
             numbers: Vec::new(),
             gold_flushed: 0,
             keep: Vec::new(),
+            sent_ids: Default::default(),
         }
     }
 
@@ -924,6 +974,8 @@ impl<'a> Eval<'a> {
             trace_labels: self.labels.to_names(),
             relation_triples: self.triples.map(|t| t.triples).unwrap_or_default(),
             gold_columns_warning: None,
+            system_columns_warning: None,
+            sent_ids: self.sent_ids,
             selection: self.selected,
             numbers: self.numbers,
             by: self
@@ -1260,6 +1312,7 @@ impl<'a> Eval<'a> {
                 s.flat.sents[ss0..nss].iter().map(span),
             );
         }
+        pair_sent_ids(g, s, (gs0, ngs), (ss0, nss), &mut self.sent_ids);
         // words: totals
         t.side_totals(g, gn, true);
         t.side_totals(s, sn, false);
@@ -1367,6 +1420,28 @@ fn select_rows(
         let listed = (x.listed != NONE).then_some(x.listed as usize);
         selected.add(x.verdict, u64::from(x.words), listed);
         selected.numbered += u64::from(x.numbered);
+    }
+}
+
+/// The `# sent_id`s of gold sentences `gs` and system sentences `ss` of a flush that
+/// start at the same character, into `check`.
+fn pair_sent_ids(
+    g: &Side,
+    s: &Side,
+    (mut i, ngs): (usize, usize),
+    (mut j, nss): (usize, usize),
+    check: &mut crate::sent_ids::SentIdCheck,
+) {
+    while i < ngs && j < nss {
+        match g.flat.sents[i].start.cmp(&s.flat.sents[j].start) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                check.observe(g.sent_id(i), s.sent_id(j));
+                i += 1;
+                j += 1;
+            }
+        }
     }
 }
 

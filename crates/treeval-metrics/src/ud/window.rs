@@ -84,6 +84,8 @@ pub(super) struct SentInfo {
     pub numbered: bool,
     /// Its syntactic words.
     pub words: u32,
+    /// Its `# sent_id`, a range of the arena (after its words' fields), if it has one.
+    pub id: Option<(u32, u32)>,
 }
 
 /// What was read from a file.
@@ -107,6 +109,9 @@ pub struct SideStats {
     pub xpos_filled: u64,
     /// Words whose FEATS is not `_`.
     pub feats_filled: u64,
+    /// Words whose DEPS is not `_` (0 in states written before it was counted).
+    #[serde(default)]
+    pub deps_filled: u64,
 }
 
 impl std::ops::AddAssign for SideStats {
@@ -120,6 +125,7 @@ impl std::ops::AddAssign for SideStats {
         self.lemma_filled += o.lemma_filled;
         self.xpos_filled += o.xpos_filled;
         self.feats_filled += o.feats_filled;
+        self.deps_filled += o.deps_filled;
     }
 }
 
@@ -141,6 +147,48 @@ impl SideStats {
         ]
         .into_iter()
         .filter(|c| c.1 == 0)
+        .map(|(c, _, m)| (c, m))
+        .collect()
+    }
+
+    /// The columns (`XPOS`, `FEATS`, `LEMMA`, `DEPS`) that a system file with words
+    /// leaves `_` on every word while the `gold` file fills them, each with the measures
+    /// that are then not applicable to this system (it predicted nothing to compare: a
+    /// parser without enhanced graph, as spaCy's output, has no ELAS or EULAS). A
+    /// column the gold leaves empty is [`SideStats::empty_columns`]'s.
+    pub fn system_empty_columns(
+        &self,
+        gold: &SideStats,
+    ) -> Vec<(&'static str, &'static [&'static str])> {
+        if self.words == 0 || gold.words == 0 {
+            return Vec::new();
+        }
+        // DEPS: no item read (an older state has no `deps_filled`: its items decide)
+        let no_deps = self.deps_filled == 0 && self.enhanced_items == 0;
+        [
+            (
+                "XPOS",
+                self.xpos_filled == 0 && gold.xpos_filled > 0,
+                &["XPOS", "AllTags"][..],
+            ),
+            (
+                "FEATS",
+                self.feats_filled == 0 && gold.feats_filled > 0,
+                &["UFeats", "AllTags", "MLAS"][..],
+            ),
+            (
+                "LEMMA",
+                self.lemma_filled == 0 && gold.lemma_filled > 0,
+                &["Lemmas", "BLEX"][..],
+            ),
+            (
+                "DEPS",
+                no_deps && gold.enhanced_items > 0,
+                &["ELAS", "EULAS"][..],
+            ),
+        ]
+        .into_iter()
+        .filter(|c| c.1)
         .map(|(c, _, m)| (c, m))
         .collect()
     }
@@ -203,6 +251,7 @@ impl Flat {
             first_token: x.first_token + nt,
             start: x.start + pos,
             end: x.end + pos,
+            id: x.id.map(|(a, b)| (a + na, b + na)),
             ..*x
         }));
         self.tokens.extend(c.tokens.iter().map(|t| Tok {
@@ -254,6 +303,7 @@ impl Flat {
         for s in &mut self.sents {
             s.first_word -= nw32;
             s.first_token -= nt32;
+            s.id = s.id.map(|(a, b)| (a - arena, b - arena));
         }
         (ns, nt)
     }
@@ -383,7 +433,22 @@ impl Side {
         a.lemma_filled += b.lemma_filled;
         a.xpos_filled += b.xpos_filled;
         a.feats_filled += b.feats_filled;
+        a.deps_filled += b.deps_filled;
         self.errors.append(errors);
+    }
+
+    /// Sentence `k`'s `# sent_id` and the line of its first token.
+    pub fn sent_id(&self, k: usize) -> (Option<&str>, u64) {
+        let info = &self.flat.sents[k];
+        let id = info
+            .id
+            .and_then(|(a, b)| std::str::from_utf8(&self.flat.arena[a as usize..b as usize]).ok());
+        let line = self
+            .flat
+            .tokens
+            .get(info.first_token as usize)
+            .map_or(0, |t| t.line);
+        (id, line)
     }
 
     #[inline]
@@ -502,6 +567,7 @@ impl Converter {
             c.stats.lemma_filled += u64::from(s.lemma(w) != "_");
             c.stats.xpos_filled += u64::from(s.xpos(w) != "_");
             c.stats.feats_filled += u64::from(s.feats(w) != "_");
+            c.stats.deps_filled += u64::from(s.deps(w) != "_");
         }
         let words = s.len() as u64;
         let (verdict, listed) = (self.opts.selection).judge(s.sent_id(), s.index(), words);
@@ -514,12 +580,20 @@ impl Converter {
             listed: listed.map_or(NONE, |k| k as u32),
             numbered: (self.opts.selection).by_number(s.sent_id()),
             words: words as u32,
+            id: None,
         });
         let bad = self.push_heads(c, s, base);
         self.push_groups(c, s, base, bad);
         self.mark_kept(c, s, base);
         link_functional(c, base);
         self.push_enhanced(c, s, base);
+        // the id after everything else of the sentence in the arena (draining the window
+        // up to a word of this sentence keeps it)
+        if let (Some(id), Some(info)) = (s.sent_id(), c.flat.sents.last_mut()) {
+            let a = c.flat.arena.len() as u32;
+            c.flat.arena.extend_from_slice(id.as_bytes());
+            info.id = Some((a, c.flat.arena.len() as u32));
+        }
     }
 
     /// The sentence's tokens (a multiword token once: its form, its line) with their

@@ -96,7 +96,13 @@ fn section(r: &Report, s: &Section) -> String {
             let mark = c.mark.as_deref().unwrap_or("");
             line.push(format!("{}{mark}", shown(kinds[k], c.value)));
             if with_counts(k) {
-                line.push(counts(c));
+                // n/a alone: its counts (a zero denominator, or a column left empty) are
+                // in the JSON
+                line.push(if c.value.is_some() {
+                    counts(c)
+                } else {
+                    String::new()
+                });
             }
         }
         rows.push(line);
