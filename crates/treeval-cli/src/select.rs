@@ -48,6 +48,41 @@ pub fn check_kept(sel: &Selection, c: &SelectionCounts) -> Result<(), Failure> {
     )))
 }
 
+/// Why a run scored no unit, and the option that would let it score some: the input of
+/// [`nothing_scored`].
+pub struct Nothing {
+    /// The units, as the message counts them (`sentences`, `trees`, `words`).
+    pub units: &'static str,
+    /// How many were read.
+    pub read: u64,
+    /// Why none was scored (`every sentence is over --max-cost 10000`).
+    pub why: String,
+    /// What lifts it (`raise --max-cost, or --max-cost 0 for no limit`).
+    pub lift: String,
+}
+
+/// The rule of every command: nothing scored is an error (exit 1) naming the reason and
+/// the option that lifts it, whatever left every unit out (a limit, `--where`, error
+/// sentences, a punctuation policy): a figure over nothing would be printed as n/a as if
+/// the run were complete. A part of a corpus ([`is_part`]) writes its state and reports
+/// n/a with its family's warnings, since the other parts may hold units to score;
+/// `treeval merge` applies the rule to the sum. A sentence selection that keeps nothing
+/// has its own message ([`check_kept`]).
+pub fn nothing_scored(
+    scored: u64,
+    out: &OutputArgs,
+    why: impl FnOnce() -> Nothing,
+) -> Result<(), Failure> {
+    if scored > 0 || is_part(out) {
+        return Ok(());
+    }
+    let n = why();
+    Err(Failure::Eval(format!(
+        "nothing is scored: {} ({} {} read)\n  hint: {}",
+        n.why, n.read, n.units, n.lift
+    )))
+}
+
 /// Whether the run evaluates one part of a corpus: it writes a state (`--emit-state`)
 /// that `treeval merge` sums with the states of the other parts.
 pub fn is_part(o: &OutputArgs) -> bool {

@@ -536,6 +536,13 @@ impl Scored {
         crate::select::check_kept_unless_part(&s.params.selection, &r.selection, &a.report.out)?;
         self.selection = r.selection.clone();
         file_warnings(a, path, &r, &mut self.warnings);
+        if !compat && (s.params.selection.is_all() || r.selection.kept > 0) {
+            let n = scored(&r.all, &r.where_counts, s.params);
+            let (all, trees) = (&r.all, r.gold_trees);
+            crate::select::nothing_scored(n, &a.report.out, || {
+                nothing(path, all, trees, s.params)
+            })?;
+        }
         // what was read (the file's notes, the malformed trees), not what the sums say
         let read = self.warnings[start..start + notes.len() + r.problems.len()].to_vec();
         if compat {
@@ -547,7 +554,7 @@ impl Scored {
                 out.flush().map_err(Failure::Io)?;
                 let at = r.errors.last().map_or(0, |e| e.0);
                 return Err(Failure::Eval(format!(
-                    "{path}: stopped at sentence {at}: more than MAX_ERROR {} errors; EVALB exits here without its summary (exit status 1), and so does --compat evalb\n  hint: raise MAX_ERROR in the parameter file (nk.prm has 10000), or leave out --compat to see the summary of the sentences before",
+                    "{path}: stopped at sentence {at}: more than MAX_ERROR {} errors; EVALB exits here without its summary (exit status 1), and so does --compat evalb\n  hint: raise MAX_ERROR in the parameter file (nk.prm has 10000), or leave out --compat to score every sentence (MAX_ERROR is EVALB's process control: without --compat it does not stop the run)",
                     s.params.max_error
                 )));
             }
@@ -563,6 +570,10 @@ impl Scored {
             let keep = |label: &str| s.params.filter.label_matches(label);
             let listing = treeval_report::errors::brackets_errors(k, &r, &keep);
             self.listings.push(listing);
+            if !compat && r.all.error_sentences + r.all.skip_sentences > 0 {
+                let unscored = treeval_report::errors::brackets_unscored(k, &r);
+                self.listings.push(unscored);
+            }
         }
         if let Some(b) = self.browser.as_mut() {
             b.add(path, &mut r);
@@ -596,6 +607,9 @@ fn setup(a: &BracketsArgs) -> Result<(Params, String, Layout, Vec<Warning>), Fai
         ));
     }
     params.count_wrapper = a.compat.is_some();
+    // MAX_ERROR is EVALB's process control, not a scoring convention: only --compat
+    // evalb stops there
+    params.stop_at_max_error = a.compat.is_some();
     // EVALB's debug dump is part of its output: reproduced with --compat evalb
     params.trace = a.compat.is_some() && params.debug > 0;
     if params.debug > 0 && a.compat.is_none() && !a.report.quiet {
@@ -664,8 +678,6 @@ fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut
         for l in &error_lines {
             eprintln!("{l}");
         }
-    } else if !a.report.quiet {
-        eprint_capped(&error_lines, "error sentences");
     }
     if !a.report.quiet {
         // where each malformed tree went wrong
@@ -692,7 +704,7 @@ fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut
             hint: hint.map(str::to_owned),
         });
     };
-    if let Some(w) = unscored_warning(path, &r.all) {
+    if let Some(w) = unscored_warning(path, &r.all, &r.errors) {
         warn(w.message, w.hint.as_deref());
     }
     if let Some(c) = r.careful.as_ref().filter(|c| !c.left_out.is_empty()) {
@@ -709,28 +721,111 @@ fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut
     }
 }
 
+/// How many error sentences the warning about the unscored sentences names.
+const FIRST_ERRORS: usize = 5;
+
 /// The warning about the sentences of test file `path` that are not in the scores
-/// (EVALB's status 1 and 2), from its sums `c`.
-pub(crate) fn unscored_warning(path: &str, c: &BracketCounts) -> Option<Warning> {
+/// (EVALB's status 1 and 2), from its sums `c`: one line with their numbers and the
+/// first error sentences of `errors` (by number in the corpus, as a merge of states
+/// knows them too; `--errors` gives their lines).
+pub(crate) fn unscored_warning(
+    path: &str,
+    c: &BracketCounts,
+    errors: &[(u64, String)],
+) -> Option<Warning> {
     if c.error_sentences + c.skip_sentences == 0 {
         return None;
+    }
+    let mut first: Vec<String> = (errors.iter().take(FIRST_ERRORS))
+        .map(|(id, _)| id.to_string())
+        .collect();
+    if errors.len() > FIRST_ERRORS {
+        first.push("…".into());
+    }
+    let first = if first.is_empty() {
+        String::new()
+    } else {
+        format!("; sentences {}", first.join(", "))
+    };
+    let mut parts = Vec::new();
+    if c.error_sentences > 0 {
+        parts.push(format!(
+            "{} error sentence(s) (EVALB status 1: a different number of words, a different word, or a malformed tree{first})",
+            c.error_sentences
+        ));
+    }
+    if c.skip_sentences > 0 {
+        parts.push(format!(
+            "{} skipped (the test tree has no words, EVALB status 2)",
+            c.skip_sentences
+        ));
     }
     let d = Diagnostic::warning(
         treeval_formats::Position::new(Arc::from(path), 0, 0),
         treeval_formats::ErrorKind::Other(format!(
-            "{} of {} sentences are not in the scores: {} skipped (the test tree has no words, EVALB status 2), {} error sentence(s) (EVALB status 1)",
+            "{} of {} sentences are not in the scores: {}",
             c.error_sentences + c.skip_sentences,
             c.sentences,
-            c.skip_sentences,
-            c.error_sentences
+            parts.join(", ")
         )),
     )
-    .with_hint("their gold brackets count neither in recall nor in precision, which can raise F; --per-sentence lists them");
+    .with_hint("every other sentence is scored (EVALB stops after MAX_ERROR errors; --compat evalb does too); their gold brackets count neither in recall nor in precision, which can raise F; --errors lists them all, with their lines");
     Some(Warning {
         position: path.to_owned(),
         message: d.kind.to_string(),
         hint: d.hint,
     })
+}
+
+/// The units a test file's report is about: its scored sentences, or with a label
+/// condition of `--where` the brackets it kept in them.
+pub(crate) fn scored(
+    all: &BracketCounts,
+    kept: &treeval_metrics::brackets::filter::WhereCounts,
+    params: &Params,
+) -> u64 {
+    if params.filter.has_label() && all.valid() > 0 {
+        return kept.gold.0 + kept.test.0;
+    }
+    all.valid()
+}
+
+/// Why test file `path` scored nothing ([`scored`]), and what would let it.
+pub(crate) fn nothing(
+    path: &str,
+    c: &BracketCounts,
+    gold_trees: u64,
+    params: &Params,
+) -> crate::select::Nothing {
+    let w = &params.filter;
+    let (why, lift) = if c.sentences > 0 && c.valid() == 0 {
+        (
+            format!(
+                "every sentence of {path} is an error sentence ({}: a different number of words, a different word, or a malformed tree) or skipped ({}: the test tree has no words)",
+                c.error_sentences, c.skip_sentences
+            ),
+            "is it the parser's output for this gold file? the warning above names the first error sentences; EQ_WORD in the parameter file (--prm) makes word pairs equal".to_owned(),
+        )
+    } else {
+        (
+            format!(
+                "--where {} keeps no {} of {path}",
+                w.describe(),
+                if c.sentences == 0 {
+                    "scored sentence"
+                } else {
+                    "bracket"
+                }
+            ),
+            "widen or drop --where (--by label and --by length show what there is)".to_owned(),
+        )
+    };
+    crate::select::Nothing {
+        units: "gold trees",
+        read: gold_trees,
+        why,
+        lift,
+    }
 }
 
 /// A test file's careful evaluation, judged with `--judgments`; the first file's

@@ -330,10 +330,19 @@ fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repor
         "test files",
         super::brackets::NO_MCNEMAR,
     )?;
+    let kept = params.selection.is_all() || selected.kept > 0;
+    for s in b.systems.iter().filter(|_| kept) {
+        let n = super::brackets::scored(&s.all, &s.where_counts, &params);
+        crate::select::nothing_scored(n, &a.report.out, || {
+            super::brackets::nothing(&s.path, &s.all, b.gold_trees, &params)
+        })?;
+    }
     let mut warnings = b.warnings.clone();
     for s in &b.systems {
         warnings.extend(s.warnings.iter().cloned());
-        warnings.extend(super::brackets::unscored_warning(&s.path, &s.all));
+        warnings.extend(super::brackets::unscored_warning(
+            &s.path, &s.all, &s.errors,
+        ));
     }
     let e = treeval_report::brackets::BracketsIn {
         gold: &b.gold,
