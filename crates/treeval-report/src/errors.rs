@@ -293,7 +293,7 @@ pub fn brackets_unscored(k: usize, r: &treeval_metrics::brackets::BracketResult)
         .collect();
     for row in r.rows.iter().filter(|x| x.status != Status::Ok) {
         let kind = match row.status {
-            Status::Skip => "skipped (no test word)",
+            Status::Skip => "skipped sentence",
             _ => "error sentence",
         };
         l.push(vec![

@@ -215,6 +215,12 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !scored.pairing.is_empty() {
         return Err(Failure::Eval(scored.pairing.join("\n")));
     }
+    if a.compat.is_none() {
+        let each = (scored.nothing.drain(..))
+            .map(|(n, why)| (n, Box::new(move || why) as Box<dyn FnOnce() -> _>));
+        let sel = (&params.selection, &scored.selection);
+        crate::select::nothing_scored(each, sel, &a.report.out)?;
+    }
     check_judgments(
         a,
         judgments.as_ref(),
@@ -400,6 +406,8 @@ struct Scored {
     prm_warnings: Vec<Warning>,
     /// With `--emit-state`: every test file's state and its sentences' counts.
     states: Option<(Vec<BracketsSystemState>, Vec<BracketsRows>)>,
+    /// Per test file: the units scored ([`scored`]) and why none would be.
+    nothing: Vec<(u64, crate::select::Nothing)>,
 }
 
 impl Scored {
@@ -536,13 +544,8 @@ impl Scored {
         crate::select::check_kept_unless_part(&s.params.selection, &r.selection, &a.report.out)?;
         self.selection = r.selection.clone();
         file_warnings(a, path, &r, &mut self.warnings);
-        if !compat && (s.params.selection.is_all() || r.selection.kept > 0) {
-            let n = scored(&r.all, &r.where_counts, s.params);
-            let (all, trees) = (&r.all, r.gold_trees);
-            crate::select::nothing_scored(n, &a.report.out, || {
-                nothing(path, all, trees, s.params)
-            })?;
-        }
+        let n = scored(&r.all, &r.where_counts, s.params);
+        (self.nothing).push((n, nothing(path, &r.all, r.gold_trees, s.params)));
         // what was read (the file's notes, the malformed trees), not what the sums say
         let read = self.warnings[start..start + notes.len() + r.problems.len()].to_vec();
         if compat {
@@ -821,9 +824,7 @@ pub(crate) fn nothing(
         )
     };
     crate::select::Nothing {
-        units: "gold trees",
-        read: gold_trees,
-        why,
+        why: format!("{why} ({gold_trees} gold trees read)"),
         lift,
     }
 }

@@ -66,6 +66,7 @@ fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, F
     let test_metrics = test_metrics(a, "deps")?;
     let mut result = deps.into_result(&opts, WARNINGS_KEPT);
     result.selection = selected;
+    super::deps::check_scored(&result, &opts, &a.report.out)?;
     result.corpus_checks(&opts);
     let shown = super::deps::Present {
         report: &a.report,
@@ -98,6 +99,7 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
     )?;
     let systems = ud.systems_in();
     let gold = ud.gold.out();
+    super::ud::check_scored(&opts, &systems, (&gold, &selected), &a.report.out)?;
     let mut warnings = ud.warnings;
     let columns = treeval_metrics::ud::gold_columns_warning(&gold.stats, &gold.path);
     warnings.extend(columns.map(|d| Warning::from(&d)));
@@ -217,6 +219,7 @@ fn ted_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
         r.skipped_long = (selected.by_length, selected.by_length_words);
         r.selection = selected;
     }
+    super::ted::check_scored(&r, (&selection, set.max_cost), &a.report.out)?;
     r.corpus_checks();
     let mut report = present(&a.report, &set, &r, &cfg);
     finish(&a.report, &set, &r, &cfg, &selection, &mut report)?;
@@ -330,13 +333,12 @@ fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repor
         "test files",
         super::brackets::NO_MCNEMAR,
     )?;
-    let kept = params.selection.is_all() || selected.kept > 0;
-    for s in b.systems.iter().filter(|_| kept) {
+    let each = b.systems.iter().map(|s| {
         let n = super::brackets::scored(&s.all, &s.where_counts, &params);
-        crate::select::nothing_scored(n, &a.report.out, || {
-            super::brackets::nothing(&s.path, &s.all, b.gold_trees, &params)
-        })?;
-    }
+        let why = || super::brackets::nothing(&s.path, &s.all, b.gold_trees, &params);
+        (n, Box::new(why) as Box<dyn FnOnce() -> _>)
+    });
+    crate::select::nothing_scored(each, (&params.selection, &selected), &a.report.out)?;
     let mut warnings = b.warnings.clone();
     for s in &b.systems {
         warnings.extend(s.warnings.iter().cloned());
@@ -404,6 +406,10 @@ fn align_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, 
     let gold = file(&st.gold)?;
     let hyps = st.hyps.iter().map(file).collect::<Result<Vec<_>, _>>()?;
     let (per_hyp, totals) = (st.per_hyp(), st.totals());
+    let names: Vec<String> = st.hyps.iter().map(|h| h.path.clone()).collect();
+    let files = (st.gold.path.as_str(), &names[..], &totals[..]);
+    let sel = (&selection, &selected);
+    super::align::check_scored(files, keep_null, sel, &a.report.out)?;
     let mut warnings = st.warnings.clone();
     for (k, (h, t)) in st.hyps.iter().zip(&totals).enumerate() {
         let other = || st.readings.get(k).cloned().unwrap_or_default();
