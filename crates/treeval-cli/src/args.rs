@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "treeval", version, about, long_about = None)]
 #[command(
-    after_help = "Exit codes: 0 success; 1 evaluation error (unreadable or malformed input, files that do not pair up); 2 usage error."
+    after_help = "Exit codes: 0 success; 1 evaluation error (unreadable or malformed input, files that do not pair up, or nothing scored: every unit left out by a limit, --where, a selection, a punctuation policy or error sentences, with the reason and the option that lifts it; a part written with --emit-state reports n/a instead); 2 usage error."
 )]
 pub struct Cli {
     /// What to evaluate.
@@ -172,7 +172,8 @@ pub struct TedArgs {
     /// Work limit of one edit distance, in table cells, estimated before computing it
     /// (default 150000000: about 1.35 GB and a few seconds). A sentence over it is
     /// counted and warned about, not scored (a tree pair of --distance is an error);
-    /// the warning names the --max-cost that scores it. Memory is about 9 bytes a
+    /// the warning names the --max-cost that scores it. When every sentence is over it,
+    /// nothing is scored: exit 1. Memory is about 9 bytes a
     /// cell, per thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_cost: Option<u64>,
@@ -829,7 +830,8 @@ pub struct ReportArgs {
     /// number, N-M or N+); recall, precision and F then count the kept gold and test
     /// brackets, equal to the --by cells; under a label condition complete match,
     /// crossing and tagging are n/a; not with --careful. Not in the other commands
-    /// (usage error).
+    /// (usage error). When no system keeps anything, nothing is scored: exit 1 (a part
+    /// written with --emit-state reports n/a).
     #[arg(long = "where", value_name = "CONDS", help_heading = "Output")]
     pub where_: Vec<String>,
     /// Which sentences are scored.

@@ -214,3 +214,19 @@ fn a_part_that_scores_nothing_writes_its_state_and_the_merge_fails() {
 fn path(p: &Path) -> &str {
     p.to_str().unwrap()
 }
+
+/// evaluate.pl's lines of a run without a sentence: nothing is scored (with --compat
+/// alpino, evaluate.pl's own death, as before).
+#[test]
+fn nbest_without_a_sentence() {
+    let empty = "testdata/nbest/alpino/no-lines.txt";
+    scores_nothing(
+        &["nbest", "--alpino", empty],
+        "testdata/nbest/alpino/no-lines.txt holds no sentence with candidates",
+        "give evaluate.pl's lines of a run (--alpino)",
+    );
+    let o = treeval(&["nbest", "--compat", "alpino", "--alpino", empty]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("evaluate.pl dies dividing by zero"));
+    scores(&["nbest", "--alpino", "testdata/nbest/alpino/single.txt"]);
+}
