@@ -94,11 +94,8 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &readings,
         &mut warnings,
     );
-    if a.compat.is_none() {
-        let names: Vec<String> = hyps.iter().map(|h| h.path.to_string()).collect();
-        let files = (gold.path.as_ref(), &names[..], &totals[..]);
-        check_scored(files, keep_null, (&selection, &selected), &a.report.out)?;
-    }
+    let (sel, files) = ((&selection, &selected), (&gold, &hyps[..], &totals[..]));
+    check_scored(files, keep_null, sel, (a.compat, &a.report.out))?;
     write_per_sentence(a, &per_hyp, &numbers)?;
     let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
     gold_counts.sentences = sentences;
@@ -991,17 +988,23 @@ pub(crate) fn present(p: &Present<'_>, e: &AlignIn<'_>, warnings: Vec<Warning>) 
 
 /// The rule of [`crate::select::nothing_scored`] for every hypothesis (the command's and
 /// a merge's, from its `totals`): no link on either side (every link with a NULL side
-/// left out, or none at all) leaves nothing to score.
+/// left out, or none at all) leaves nothing to score. `--compat` prints what the
+/// reference script prints.
 pub(crate) fn check_scored(
-    (gold, hyps, totals): (&str, &[String], &[AlignCounts]),
+    (gold, hyps, totals): (&AlignmentFile, &[AlignmentFile], &[AlignCounts]),
     keep_null: bool,
     (sel, selected): (
         &treeval_metrics::select::Selection,
         &treeval_metrics::select::SelectionCounts,
     ),
-    out: &crate::args::OutputArgs,
+    (compat, out): (Option<AlignCompat>, &crate::args::OutputArgs),
 ) -> Result<(), Failure> {
+    if compat.is_some() {
+        return Ok(());
+    }
+    let gold = &gold.path;
     let each = hyps.iter().zip(totals).map(|(h, t)| {
+        let h = &h.path;
         let why = move || {
             let null = t.hyp_null + t.gold_null;
             let (why, lift) = if null > 0 && !keep_null {

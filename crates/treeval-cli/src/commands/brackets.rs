@@ -502,6 +502,18 @@ impl Scored {
         State::of_brackets(options, b)
     }
 
+    /// `--errors` of test file `k`: its unmatched brackets (of the labels kept), then its
+    /// sentences not in the scores, if any.
+    fn listings(&mut self, k: usize, r: &BracketResult, params: &Params) {
+        let keep = |label: &str| params.filter.label_matches(label);
+        let listing = treeval_report::errors::brackets_errors(k, r, &keep);
+        self.listings.push(listing);
+        if r.all.error_sentences + r.all.skip_sentences > 0 {
+            let unscored = treeval_report::errors::brackets_unscored(k, r);
+            self.listings.push(unscored);
+        }
+    }
+
     /// Score test file `k` against the gold. Under `--compat evalb`, where EVALB stops
     /// (too many errors), its output so far goes to `out` and the command fails.
     fn file(
@@ -570,13 +582,7 @@ impl Scored {
         let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
         self.keep_state(a, s, path, &r, read);
         if a.report.errors {
-            let keep = |label: &str| s.params.filter.label_matches(label);
-            let listing = treeval_report::errors::brackets_errors(k, &r, &keep);
-            self.listings.push(listing);
-            if !compat && r.all.error_sentences + r.all.skip_sentences > 0 {
-                let unscored = treeval_report::errors::brackets_unscored(k, &r);
-                self.listings.push(unscored);
-            }
+            self.listings(k, &r, s.params);
         }
         if let Some(b) = self.browser.as_mut() {
             b.add(path, &mut r);

@@ -406,10 +406,8 @@ fn align_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, 
     let gold = file(&st.gold)?;
     let hyps = st.hyps.iter().map(file).collect::<Result<Vec<_>, _>>()?;
     let (per_hyp, totals) = (st.per_hyp(), st.totals());
-    let names: Vec<String> = st.hyps.iter().map(|h| h.path.clone()).collect();
-    let files = (st.gold.path.as_str(), &names[..], &totals[..]);
-    let sel = (&selection, &selected);
-    super::align::check_scored(files, keep_null, sel, &a.report.out)?;
+    let (sel, files) = ((&selection, &selected), (&gold, &hyps[..], &totals[..]));
+    super::align::check_scored(files, keep_null, sel, (None, &a.report.out))?;
     let mut warnings = st.warnings.clone();
     for (k, (h, t)) in st.hyps.iter().zip(&totals).enumerate() {
         let other = || st.readings.get(k).cloned().unwrap_or_default();
