@@ -7,7 +7,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 #[derive(Debug, Parser)]
 #[command(name = "treeval", version, about, long_about = None)]
 #[command(
-    after_help = "Exit codes: 0 success; 1 evaluation error (unreadable or malformed input, files that do not pair up); 2 usage error."
+    after_help = "Exit codes: 0 success; 1 evaluation error (unreadable or malformed input, files that do not pair up, or nothing scored: every unit left out by a limit, --where, a selection, a punctuation policy or error sentences, with the reason and the option that lifts it; a part written with --emit-state reports n/a instead); 2 usage error."
 )]
 pub struct Cli {
     /// What to evaluate.
@@ -172,7 +172,8 @@ pub struct TedArgs {
     /// Work limit of one edit distance, in table cells, estimated before computing it
     /// (default 150000000: about 1.35 GB and a few seconds). A sentence over it is
     /// counted and warned about, not scored (a tree pair of --distance is an error);
-    /// the warning names the --max-cost that scores it. Memory is about 9 bytes a
+    /// the warning names the --max-cost that scores it. When every sentence is over it,
+    /// nothing is scored: exit 1. Memory is about 9 bytes a
     /// cell, per thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_cost: Option<u64>,
@@ -394,7 +395,7 @@ pub enum LayoutArg {
 /// `treeval brackets` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Sentences are paired by position; gold and test must hold as many trees (else exit 1; --compat evalb scores up to the shorter file, as EVALB). EVALB's statuses: 0 scored, 1 error (different words or number of words, or a malformed tree), 2 skipped (the test tree has no words); sentences not scored are counted, listed on stderr and in the JSON warnings, and are not in the scores. Unlike EVALB there is no limit on words, brackets, line or label length; a malformed tree is reported with its position and counted as an error sentence; a figure with nothing to measure (no gold bracket for recall, no scored sentence, ...) is n/a (JSON null), and F-measure is 0 when nothing matched; MAX_ERROR stops the run with the summary printed (with --compat evalb, as EVALB: no summary, exit 1). A UTF-8 byte-order mark and CR LF line ends are accepted with a warning.\n\nExit codes: 0 success (even with error sentences, as EVALB); 1 a file cannot be read, is not bracketed trees, or the files do not pair up; 2 usage error."
+    after_help = "Sentences are paired by position; gold and test must hold as many trees (else exit 1; --compat evalb scores up to the shorter file, as EVALB). EVALB's statuses: 0 scored, 1 error (different words or number of words, or a malformed tree), 2 skipped (the test tree has no words); sentences not scored are counted, listed on stderr and in the JSON warnings, and are not in the scores. Unlike EVALB there is no limit on words, brackets, line or label length; a malformed tree is reported with its position and counted as an error sentence; a figure with nothing to measure (no gold bracket for recall, no scored sentence, ...) is n/a (JSON null), and F-measure is 0 when nothing matched; MAX_ERROR is EVALB's process control, not a scoring convention: it does not stop the run, every sentence is scored, the report counts the error sentences, one warning gives their number and the first of them, and --errors lists them all (with --compat evalb MAX_ERROR stops the run as in EVALB: no summary, exit 1). A UTF-8 byte-order mark and CR LF line ends are accepted with a warning.\n\nExit codes: 0 success (even with error sentences, as EVALB); 1 a file cannot be read, is not bracketed trees, the files do not pair up, or nothing is scored (every sentence an error or skipped, or --where keeps nothing; with --emit-state a part is scored as nothing instead); 2 usage error."
 )]
 pub struct BracketsArgs {
     /// Gold trees.
@@ -845,7 +846,8 @@ pub struct ReportArgs {
     /// number, N-M or N+); recall, precision and F then count the kept gold and test
     /// brackets, equal to the --by cells; under a label condition complete match,
     /// crossing and tagging are n/a; not with --careful. Not in the other commands
-    /// (usage error).
+    /// (usage error). When no system keeps anything, nothing is scored: exit 1 (a part
+    /// written with --emit-state reports n/a).
     #[arg(long = "where", value_name = "CONDS", help_heading = "Output")]
     pub where_: Vec<String>,
     /// Which sentences are scored.

@@ -36,16 +36,77 @@ pub fn refuse_numbered_ids(a: &SelectArgs, what: &str) -> Result<(), Failure> {
     )))
 }
 
-/// Whether the selection kept any sentence (else an error: no score over nothing).
+/// Whether the selection kept any sentence (else the error of [`nothing_scored`]).
 pub fn check_kept(sel: &Selection, c: &SelectionCounts) -> Result<(), Failure> {
     if sel.is_all() || c.kept > 0 {
         return Ok(());
     }
-    Err(Failure::Eval(format!(
-        "the sentence selection ({}) kept none of the {} gold sentences: there is nothing to score\n  hint: check --sent-id, --min-len and --max-len against the gold file",
-        sel.describe("words"),
-        c.sentences()
-    )))
+    Err(nothing(Nothing {
+        why: format!(
+            "the sentence selection ({}) kept none of the {} gold sentences",
+            sel.describe("words"),
+            c.sentences()
+        ),
+        lift: "check --sent-id, --min-len and --max-len against the gold file".into(),
+    }))
+}
+
+/// Why a run scored no unit, and the option that would let it score some: the input of
+/// [`nothing_scored`].
+pub struct Nothing {
+    /// Why none was scored, with the counts (`all 3 sentences kept are over --max-cost 1`).
+    pub why: String,
+    /// What lifts it (`raise --max-cost, or --max-cost 0 for no limit`).
+    pub lift: String,
+}
+
+/// One system's units scored, and why it scored none (made only when needed).
+pub type SystemScored<'a> = (u64, Box<dyn FnOnce() -> Nothing + 'a>);
+
+/// The rule of every command: a run that scores nothing is an error (exit 1) naming the
+/// reason and the option that lifts it, whatever left every unit out (a limit,
+/// `--where`, error sentences, a punctuation policy): a figure over nothing would be
+/// printed as n/a as if the run were complete. `scored` gives, per system (test file,
+/// parse, hypothesis), the units scored and why it scored none; the run scores nothing
+/// when no system scores anything (one system's n/a beside another's scores is a
+/// warning of its family). A part of a corpus ([`is_part`]) writes its state and reports
+/// n/a with its family's warnings, since the other parts may hold units to score;
+/// `treeval merge` applies the rule to the sum. A sentence selection `sel` that keeps
+/// nothing has its own message ([`check_kept`]), not this one.
+pub fn nothing_scored<'a>(
+    scored: impl IntoIterator<Item = SystemScored<'a>>,
+    (sel, counts): (&Selection, &SelectionCounts),
+    out: &OutputArgs,
+) -> Result<(), Failure> {
+    let selection_kept_none = !sel.is_all() && counts.kept == 0;
+    if is_part(out) || selection_kept_none {
+        return Ok(());
+    }
+    let mut first = None;
+    let mut systems = 0;
+    for (n, why) in scored {
+        if n > 0 {
+            return Ok(());
+        }
+        systems += 1;
+        first.get_or_insert(why);
+    }
+    let Some(why) = first else {
+        return Ok(());
+    };
+    let mut n = why();
+    if systems > 1 {
+        n.why.push_str(&format!(
+            "; none of the other {} system files scores anything either",
+            systems - 1
+        ));
+    }
+    Err(nothing(n))
+}
+
+/// The error of a run that scores nothing: why, and the option that lifts it.
+fn nothing(n: Nothing) -> Failure {
+    Failure::Eval(format!("nothing is scored: {}\n  hint: {}", n.why, n.lift))
 }
 
 /// Whether the run evaluates one part of a corpus: it writes a state (`--emit-state`)

@@ -759,14 +759,20 @@ fn html_data(page: &str) -> serde_json::Value {
 
 #[test]
 fn brackets_html_page_holds_the_scored_sentences_and_their_matches() {
-    for dir in ["brackets-300", "debug", "quote-label"] {
+    // quote-label under its parameter file (under COLLINS.prm every sentence is an error
+    // sentence: nothing is scored, exit 1)
+    for (dir, prm) in [
+        ("brackets-300", "COLLINS.prm"),
+        ("debug", "COLLINS.prm"),
+        ("quote-label", "new.prm"),
+    ] {
         let (g, t) = (
             format!("testdata/brackets/{dir}/gold.txt"),
             format!("testdata/brackets/{dir}/test.txt"),
         );
-        let page = stdout_ok(&["brackets", "-q", "--format", "html", &g, &t]);
+        let page = stdout_ok(&["brackets", "-q", "--prm", prm, "--format", "html", &g, &t]);
         let data = html_data(&page);
-        let json = stdout_ok(&["brackets", "-q", "--format", "json", &g, &t]);
+        let json = stdout_ok(&["brackets", "-q", "--prm", prm, "--format", "json", &g, &t]);
         let v: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(data["kind"], "brackets");
         assert_eq!(

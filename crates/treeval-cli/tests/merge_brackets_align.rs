@@ -217,8 +217,8 @@ fn lengths(lo: u64, hi: u64) -> impl Strategy<Value = String> {
 
 /// One run on the whole files, one per shard with `--emit-state`, the merge; compared
 /// (`{}` in `eval`: nothing in the run on the whole files, `.I` in shard I's).
-/// When the evaluation's sentence selection keeps nothing of the whole corpus, one run
-/// fails, every shard writes its state, and the merge fails the same way.
+/// When the evaluation's sentence selection (or `--where`) keeps nothing of the whole
+/// corpus, one run fails, every shard writes its state, and the merge fails the same way.
 fn compare(
     dir: &Path,
     command: &str,
@@ -231,7 +231,7 @@ fn compare(
     args.extend(words(&eval.replace("{}", "")));
     let single = run(dir, &args);
     if let Err(e) = &single {
-        assert!(e.contains("kept none of the"), "{what}: {args:?}: {e}");
+        let _ = common::corpus::nothing_reason(e);
     }
     let mut states = Vec::new();
     for (i, gold) in parts[0].iter().enumerate() {
@@ -253,9 +253,9 @@ fn compare(
         Ok(single) => single,
         Err(e) => {
             let m = merged.expect_err("the merge of shards that keep nothing is an error");
-            // the same message, but for the files' names
-            let tail = |t: &str| t.split("kept none of the").nth(1).unwrap_or("").to_owned();
-            assert_eq!(tail(&m), tail(&e), "{what}");
+            // the same reason, but for the files' names
+            let reason = common::corpus::nothing_reason;
+            assert_eq!(reason(&m), reason(&e), "{what}");
             return;
         }
     };
@@ -494,12 +494,13 @@ fn brackets_refuses_emit_state_with_what_a_state_does_not_hold() {
 }
 
 #[test]
-fn brackets_shards_whose_errors_would_stop_one_run_do_not_merge() {
-    // 7 error sentences per shard: 14 in the corpus, where EVALB (MAX_ERROR 10) stops
+fn brackets_shards_with_more_error_sentences_than_max_error_merge_into_one_run() {
+    // 7 error sentences per shard: 14 in the corpus, past EVALB's MAX_ERROR 10, which stops
+    // only --compat evalb: one run scores every sentence, and so does the merge
     let dir = scratch("b-stop");
     let (g, t) = (
-        "(S (NN a) (VB b))\n".repeat(7),
-        "(S (NN a) (VB c))\n".repeat(7),
+        "(S (NN a) (VB b))\n(S (NN x) (VB y))\n".repeat(7),
+        "(S (NN a) (VB c))\n(S (NN x) (VB y))\n".repeat(7),
     );
     for i in 0..2 {
         std::fs::write(dir.join(format!("g.{i}")), &g).unwrap();
@@ -507,10 +508,57 @@ fn brackets_shards_whose_errors_would_stop_one_run_do_not_merge() {
         let line = format!("brackets -q g.{i} t.{i} --emit-state s.{i}.json");
         assert_eq!(fails(&dir, &line).0, 0);
     }
-    let (code, err) = fails(&dir, "merge s.0.json s.1.json");
+    std::fs::write(dir.join("g"), g.repeat(2)).unwrap();
+    std::fs::write(dir.join("t"), t.repeat(2)).unwrap();
+    let whole = run_json(&dir, &words("brackets -q --format json g t"));
+    let merged = run_json(&dir, &words("merge -q --format json s.0.json s.1.json"));
+    let names = [("g.0 + g.1".to_owned(), "g"), ("t.0 + t.1".to_owned(), "t")];
+    let (w, m) = (normalised(&whole, &names), normalised(&merged, &names));
+    assert_eq!(w["sections"], m["sections"]);
+    assert_eq!(w["warnings"], m["warnings"]);
+    let all = &w["sections"][0]["rows"][0]["cells"];
+    let counts = |name: &str| {
+        let c = all
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["measure"] == name);
+        c.map(|c| c["counts"][0].clone())
+    };
+    assert_eq!(counts("sentences"), Some(28.into()), "{all}");
+    assert_eq!(counts("error"), Some(14.into()), "{all}");
+    let warning = w["warnings"][0]["message"].as_str().unwrap();
+    assert!(
+        warning.starts_with("14 of 28 sentences are not in the scores: 14 error sentence(s)")
+            && warning.contains("sentences 1, 3, 5, 7, 9, …"),
+        "{warning}"
+    );
+    // a shard whose every sentence is an error sentence writes its state; the merge
+    // of such shards scores nothing, which is an error
+    for i in 0..2 {
+        std::fs::write(dir.join(format!("e.{i}")), "(S (NN a) (VB c))\n".repeat(3)).unwrap();
+        std::fs::write(dir.join(format!("f.{i}")), "(S (NN a) (VB b))\n".repeat(3)).unwrap();
+        let line = format!("brackets -q f.{i} e.{i} --emit-state n.{i}.json");
+        let (code, err) = fails(&dir, &line);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (code, err) = fails(&dir, "merge n.0.json n.1.json");
     assert_eq!(code, 1, "{err}");
     assert!(
-        err.contains("t.0 + t.1: 14 error sentences, more than MAX_ERROR 10: one run on the concatenated files stops"),
+        err.contains(
+            "error: nothing is scored: every sentence of e.0 + e.1 is an error sentence (6"
+        ),
+        "{err}"
+    );
+    // a state whose run stopped at MAX_ERROR (earlier builds) does not merge
+    let text = std::fs::read_to_string(dir.join("s.1.json")).unwrap();
+    let stopped = text.replace("\"stopped\":null", "\"stopped\":\"stopped at sentence 12\"");
+    assert_ne!(text, stopped);
+    std::fs::write(dir.join("s.2.json"), stopped).unwrap();
+    let (code, err) = fails(&dir, "merge s.0.json s.2.json");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("the run that wrote this state stopped"),
         "{err}"
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -1687,6 +1687,69 @@ fn ptb_sample_brackets_max_len_40_equals_the_len_40_section() {
     assert!(cut["signature"].as_str().unwrap().ends_with("|sel:len≤40"));
 }
 
+/// EVALB's MAX_ERROR (10 in COLLINS.prm) is its process control, not a scoring
+/// convention: on the PTB sample pair of [`ptb_sample_pair`] with a comma retagged `NN`
+/// in every tenth file (a word the gold deletes and the test keeps: 19 error sentences),
+/// `brackets` scores all 3,914 sentences (it once printed the summary of the sentences
+/// before the 12th error), counts the error sentences, warns once with the first of
+/// them and lists every one with `--errors`; `--compat evalb` still stops where EVALB
+/// does (no summary, exit 1).
+#[test]
+fn ptb_sample_brackets_scores_every_sentence_past_max_error() {
+    let Some(d) = data_dir() else { return };
+    let dir = scratch("ptb-max-error");
+    let (mut gold, mut test) = (String::new(), String::new());
+    for k in 1..=199 {
+        let (g, t) = ptb_sample_text(&d, k..=k);
+        gold.push_str(&g);
+        let t = if k % 10 == 0 {
+            t.replacen("(, ,)", "(NN ,)", 1)
+        } else {
+            t
+        };
+        test.push_str(&t);
+    }
+    let (g, t) = (dir.join("gold.mrg"), dir.join("test.mrg"));
+    std::fs::write(&g, &gold).unwrap();
+    std::fs::write(&t, &test).unwrap();
+    let v = brackets_json(&g, &t, &["--errors"]);
+    let value = |m: &str| common::value(&v, "all", 0, m).unwrap();
+    assert_eq!(value("sentences"), 3914.0, "every sentence is read");
+    assert_eq!(value("error"), 19.0);
+    assert_eq!(value("scored"), 3914.0 - 19.0);
+    let f = value("F");
+    assert!(f > 0.5 && f < 1.0, "{f}");
+    let listing = (v["listings"].as_array().unwrap().iter())
+        .find(|l| l["id"] == "error-sentences")
+        .unwrap();
+    assert_eq!(listing["rows"].as_array().unwrap().len(), 19);
+    assert!(listing["rows"][0][2]
+        .as_str()
+        .unwrap()
+        .starts_with("Length unmatch"));
+    // one warning on stderr, naming the number and the first error sentences
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(["brackets", s(&g), s(&t)])
+        .output()
+        .unwrap();
+    assert!(o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(err.matches("warning: ").count(), 1, "{err}");
+    assert!(
+        err.contains("19 of 3914 sentences are not in the scores: 19 error sentence(s)"),
+        "{err}"
+    );
+    // --compat evalb: EVALB's stop, byte for byte up to it, then exit 1
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(["brackets", "--compat", "evalb", s(&g), s(&t)])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("=== Summary ==="));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("more than MAX_ERROR 10 errors"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The n-best dev lists of shared/data/nbest: first, oracle (best) and worst counts and
 /// macro averages of LAS (full and universal labels) and UAS, the candidates per
 /// sentence, all equal to the independent scorer's summaries in nbest/expected.

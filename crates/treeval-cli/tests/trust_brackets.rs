@@ -158,7 +158,7 @@ fn compat_evalb_reproduces_the_debug_dump() {
 /// new.prm and nk.prm are built in; a file of that name, when there is one, wins.
 #[test]
 fn prm_names_fall_back_to_the_built_in_files() {
-    let (g, t) = case("quote-label");
+    let (g, t) = case("debug");
     let sig = |o: &Output| {
         assert!(o.status.success(), "{}", outcome(o));
         String::from_utf8_lossy(&o.stdout)
@@ -397,31 +397,84 @@ fn files_that_are_not_trees_say_what_they_look_like() {
     );
 }
 
-/// Many error sentences: a screenful on stderr, then how many more (all in JSON).
+/// Many error sentences (more than EVALB's MAX_ERROR): every sentence is scored, one
+/// warning gives their number and the first of them, `--errors` lists every one with its
+/// line; --compat evalb prints every error line, as EVALB. A file whose every sentence is
+/// an error sentence scores nothing: exit 1, with the reason.
 #[test]
-fn error_sentences_fill_at_most_a_screenful() {
+fn error_sentences_are_counted_in_one_warning_and_listed_by_errors() {
     let dir = std::env::temp_dir().join(format!("treeval-many-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let gold: String = (0..100)
-        .map(|_| "(S (NP (NN dog)) (VP (VBZ barks)))\n")
+        .map(|_| "(S (NP (NN dog)) (VP (VBZ barks)))\n(S (NP (NN it)) (VP (VBZ is)))\n")
         .collect();
     let test: String = (0..100)
-        .map(|_| "(S (NP (NN cat)) (VP (VBZ barks)))\n")
+        .map(|_| "(S (NP (NN cat)) (VP (VBZ barks)))\n(S (NP (NN it)) (VP (VBZ is)))\n")
         .collect();
-    std::fs::write(dir.join("g"), gold).unwrap();
-    std::fs::write(dir.join("t"), test).unwrap();
-    let o = treeval_in(&dir, &["brackets", "--prm", "nk.prm", "g", "t"]);
+    std::fs::write(dir.join("g"), &gold).unwrap();
+    std::fs::write(dir.join("t"), &test).unwrap();
+    let o = treeval_in(&dir, &["brackets", "g", "t"]);
+    assert!(o.status.success(), "{}", outcome(&o));
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(err.lines().count(), 2, "one warning and its hint: {err}");
+    assert!(err.starts_with("warning: t: 100 of 200 sentences are not in the scores: 100 error sentence(s) (EVALB status 1: a different number of words, a different word, or a malformed tree; sentences 1, 3, 5, 7, 9, …)\n"), "{err}");
+    let o = treeval_in(
+        &dir,
+        &["brackets", "-q", "--errors", "--format", "json", "g", "t"],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let listing = v["listings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["id"] == "error-sentences")
+        .unwrap();
+    let rows = listing["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 100);
+    assert_eq!(
+        rows[99],
+        serde_json::json!(["199", "199", "Words unmatch (dog|cat)", "error sentence"])
+    );
+    let value = |m: &str| common::value(&v, "all", 0, m);
+    let counts = (value("sentences"), value("error"), value("scored"));
+    assert_eq!(counts, (Some(200.0), Some(100.0), Some(100.0)));
     let o = treeval_in(
         &dir,
         &["brackets", "--compat", "evalb", "--prm", "nk.prm", "g", "t"],
     );
     let compat_err = String::from_utf8_lossy(&o.stderr).into_owned();
-    let _ = std::fs::remove_dir_all(&dir);
-    assert!(err.lines().count() <= 25, "{err}");
-    assert!(err.contains("… and 80 more error sentences"), "{err}");
     // --compat evalb prints every error line, as EVALB
     assert_eq!(compat_err.lines().count(), 100);
+    // and stops after MAX_ERROR (COLLINS.prm: 10), as EVALB: no summary, exit 1
+    let o = treeval_in(&dir, &["brackets", "--compat", "evalb", "g", "t"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("=== Summary ==="));
+    // every sentence an error sentence: nothing is scored
+    let only = |text: &str| {
+        text.lines()
+            .step_by(2)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    };
+    std::fs::write(dir.join("g1"), only(&gold)).unwrap();
+    std::fs::write(dir.join("t1"), only(&test)).unwrap();
+    let o = treeval_in(&dir, &["brackets", "-q", "g1", "t1"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(o.status.code(), Some(1), "{}", outcome(&o));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with(
+            "error: nothing is scored: every sentence of t1 is an error sentence (100: "
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "(100 gold trees read)\n  hint: is it the parser's output for this gold file?"
+        ),
+        "{err}"
+    );
 }
 
 /// `--judgments`: a judgment about a sentence the gold file does not have is an error

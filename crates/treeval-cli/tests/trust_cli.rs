@@ -319,6 +319,17 @@ fn unsupported_formats_are_errors() {
 fn tedeval_without_a_scored_sentence_has_no_score() {
     let s = Scratch::new("tednull");
     let ted = "ted --gold gold.conllu --parse sysA.conllu --max-cost 1";
+    // one run: nothing scored is an error, with the option that lifts it
+    let o = s.run(&argv(ted));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    assert!(
+        stderr(&o).contains("nothing is scored: all ") && stderr(&o).contains("raise --max-cost"),
+        "{}",
+        stderr(&o)
+    );
+    // a part of a corpus (--emit-state): no score, n/a, and the warning
+    let ted = format!("{ted} --emit-state part.json");
     let o = s.run(&argv(&format!("{ted} --format json")));
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -332,7 +343,7 @@ fn tedeval_without_a_scored_sentence_has_no_score() {
         "{j}"
     );
     assert!(stderr(&o).contains("no sentence was scored"));
-    let o = s.run(&argv(&format!("{ted} --micro")));
+    let o = s.run(&argv(&format!("{ted} --micro --force")));
     let text = String::from_utf8_lossy(&o.stdout);
     assert!(text.contains("n/a"), "{text}");
     assert!(!text.contains("100.00"), "{text}");

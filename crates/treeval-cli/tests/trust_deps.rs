@@ -161,9 +161,15 @@ fn help_names_the_conll09_columns_and_eval09() {
     }
 }
 
-/// Every word of allpunct.* is punctuation: with --profile conllx nothing is scored.
+/// Every word of allpunct.* is punctuation: with --profile conllx nothing is scored. One
+/// run is then an error (exit 1, tested below); the report of a part of a corpus
+/// (`--emit-state`) shows what a score over nothing is.
 fn nothing_scored(format: &str) -> String {
-    stdout_ok(&[
+    let state = std::env::temp_dir().join(format!(
+        "treeval-allpunct-{format}-{}.json",
+        std::process::id()
+    ));
+    let report = stdout_ok(&[
         "deps",
         "-q",
         "--profile",
@@ -171,9 +177,33 @@ fn nothing_scored(format: &str) -> String {
         "--format",
         format,
         "--per-relation",
+        "--emit-state",
+        state.to_str().unwrap(),
         &path("allpunct.gold.conll09"),
         &path("allpunct.sys.conll09"),
-    ])
+    ]);
+    let _ = std::fs::remove_file(&state);
+    report
+}
+
+#[test]
+fn nothing_scored_in_one_run_is_an_error() {
+    let o = treeval(&[
+        "deps",
+        "--profile",
+        "conllx",
+        &path("allpunct.gold.conll09"),
+        &path("allpunct.sys.conll09"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(
+            "error: nothing is scored: the punctuation policy 'form' excluded all 2 words of"
+        ) && err.contains("hint: choose another --punct policy"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -214,7 +214,7 @@ fn the_report_says_what_was_kept() {
 /// A condition no word meets: 0 words, every score n/a (never 0 or 100), and it is said.
 #[test]
 fn nothing_kept_is_not_applicable() {
-    let o = treeval(&[
+    let run = [
         "deps",
         GOLD,
         SYS[0],
@@ -222,7 +222,18 @@ fn nothing_kept_is_not_applicable() {
         "deprel=nope",
         "--format",
         "json",
-    ]);
+    ];
+    // one run: nothing scored is an error naming --where
+    let o = treeval(&run);
+    assert_eq!(o.status.code(), Some(1));
+    assert_stderr_has(
+        &o,
+        "nothing is scored: --where gold.deprel=nope matched none of the 21 words",
+    );
+    // a part of a corpus (--emit-state) reports n/a, with the note and the warning
+    let state = std::env::temp_dir().join(format!("treeval-nope-{}.json", std::process::id()));
+    let o = treeval(&[&run[..], &["--emit-state", state.to_str().unwrap()]].concat());
+    let _ = std::fs::remove_file(&state);
     assert!(o.status.success());
     let r: Value = serde_json::from_slice(&o.stdout).unwrap();
     for m in ["LAS", "UAS", "LA", "LEM", "UEM"] {

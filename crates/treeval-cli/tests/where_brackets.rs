@@ -111,8 +111,23 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
     assert_eq!(kept["sentences"], serde_json::json!({"kept": 7, "of": 7}));
     let title = w["sections"][0]["title"].as_str().unwrap();
     assert_eq!(title, "all sentences (where label=NP|VP)");
-    // a label no bracket has: nothing kept, said so
-    let w = report(&DEBUG, &["--where", "label=WHNP"]);
+    // a label no bracket has: nothing is scored, an error naming --where; in a part of a
+    // corpus (--emit-state), n/a and said so
+    let o = treeval(&[&["brackets", "-q"][..], &DEBUG, &["--where", "label=WHNP"]].concat());
+    assert_eq!(o.status.code(), Some(1));
+    assert_stderr_has(
+        &o,
+        "nothing is scored: --where label=WHNP keeps no bracket of",
+    );
+    let state = std::env::temp_dir().join(format!("treeval-whnp-{}.json", std::process::id()));
+    let part = [
+        "--where",
+        "label=WHNP",
+        "--emit-state",
+        state.to_str().unwrap(),
+    ];
+    let w = report(&DEBUG, &part);
+    let _ = std::fs::remove_file(&state);
     assert!(cell(&w, "all", 0, "recall")["value"].is_null());
     let notes = w["notes"].to_string();
     assert!(

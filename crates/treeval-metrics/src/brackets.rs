@@ -34,7 +34,8 @@ use treeval_formats::{Diagnostic, ErrorKind, Position};
 pub struct Params {
     /// `DEBUG` (read and kept; treeval's `--per-sentence` output replaces it).
     pub debug: i64,
-    /// `MAX_ERROR`: the run stops at the error after this many (EVALB exits there).
+    /// `MAX_ERROR`: EVALB stops at the error after this many (read and kept; applied only
+    /// with [`Params::stop_at_max_error`]).
     pub max_error: i64,
     /// `CUTOFF_LEN`: the second summary covers sentences up to this length.
     pub cutoff_len: i64,
@@ -57,6 +58,11 @@ pub struct Params {
     /// EVALB does (`--compat evalb`). treeval's default leaves it out: otherwise a gold
     /// file with wrappers against parser output without them loses recall.
     pub count_wrapper: bool,
+    /// Stop at the error after `MAX_ERROR`, as EVALB exits there (`--compat evalb`).
+    /// MAX_ERROR is EVALB's process control, not a scoring convention: without it every
+    /// sentence is scored and the error sentences are counted.
+    #[serde(skip)]
+    pub stop_at_max_error: bool,
     /// Record EVALB's debug output of every sentence ([`trace::Trace`]), for
     /// `--compat evalb` with `DEBUG` 1 or more.
     #[serde(skip)]
@@ -111,6 +117,7 @@ impl Default for Params {
             eq_word: Vec::new(),
             quote_label: Vec::new(),
             count_wrapper: false,
+            stop_at_max_error: false,
             trace: false,
             by_label: false,
             keep_brackets: false,
@@ -868,7 +875,11 @@ pub struct BracketResult {
     pub cutoff: BracketCounts,
     /// EVALB's error lines: sentence id and message (`12 : Words unmatch (is|was)`).
     pub errors: Vec<(u64, String)>,
-    /// Set when `MAX_ERROR` stopped the run (EVALB exits there without a summary).
+    /// Per error of [`BracketResult::errors`], in the same order: the line where its test
+    /// tree starts (`None` when the test file has no tree there).
+    pub error_lines: Vec<Option<u64>>,
+    /// Set when `MAX_ERROR` stopped the run (EVALB exits there without a summary; only
+    /// with [`Params::stop_at_max_error`]).
     pub stopped: Option<String>,
     /// EVALB's debug record of every row, when [`Params::trace`] is set.
     pub traces: Vec<trace::Trace>,
@@ -1157,13 +1168,15 @@ struct Run<'p> {
 }
 
 impl Run<'_> {
-    /// Record EVALB's error line for sentence `id`; `false` when EVALB exits there
-    /// (more than `MAX_ERROR` errors came before it).
-    fn error(&mut self, id: u64, msg: String) -> bool {
+    /// Record EVALB's error line for sentence `id` (its test tree at `line`); `false`
+    /// when the run stops there: with [`Params::stop_at_max_error`], when more than
+    /// `MAX_ERROR` errors came before it.
+    fn error(&mut self, id: u64, line: Option<u64>, msg: String) -> bool {
         let res = &mut self.res;
         let before = res.errors.len() as i64;
         res.errors.push((id, msg));
-        if before > self.params.max_error {
+        res.error_lines.push(line);
+        if self.params.stop_at_max_error && before > self.params.max_error {
             res.stopped = Some(format!(
                 "stopped at sentence {id}, error {} (MAX_ERROR {}): EVALB exits here without a summary; the summary covers the sentences before it",
                 before + 1,
@@ -1179,8 +1192,10 @@ impl Run<'_> {
     fn test_left(&mut self, test: &mut dyn Trees, id: u64) -> Result<(), treeval_formats::Error> {
         if let Some(t) = test.next()? {
             self.res.count_tree(t, false);
+            let line = Some(t.line);
             self.error(
                 id + 1,
+                line,
                 "Number of lines unmatch (too many lines in test file)".into(),
             );
             // EVALB stops here; the trees left are counted, so that the caller can
@@ -1201,6 +1216,7 @@ impl Run<'_> {
         }
         self.error(
             id,
+            None,
             "Number of lines unmatch (too many lines in gold file)".into(),
         );
     }
@@ -1218,7 +1234,7 @@ impl Run<'_> {
         let kept = sel.tally(&mut self.res.selection, None, id, row.length, row.length);
         if row.status == Status::Error {
             let msg = row.message.clone().unwrap_or_default();
-            if !self.error(id, msg) {
+            if !self.error(id, Some(t.line), msg) {
                 self.res.partial = trace;
                 return false;
             }

@@ -281,6 +281,31 @@ pub fn brackets_errors(
     l
 }
 
+/// `--errors` of `brackets`: the sentences of test file `k` that are not in the scores
+/// (`error-sentences`), in order: error sentences (EVALB status 1: their message) and
+/// skipped sentences (status 2), with the line of the test tree where known.
+pub fn brackets_unscored(k: usize, r: &treeval_metrics::brackets::BracketResult) -> Listing {
+    use treeval_metrics::brackets::Status;
+    let columns = ["sentence", "line", "message", "status"];
+    let mut l = Listing::new("error-sentences", k, &columns);
+    let lines: std::collections::HashMap<u64, u64> = (r.errors.iter().zip(&r.error_lines))
+        .filter_map(|((id, _), line)| line.map(|l| (*id, l)))
+        .collect();
+    for row in r.rows.iter().filter(|x| x.status != Status::Ok) {
+        let kind = match row.status {
+            Status::Skip => "skipped sentence",
+            _ => "error sentence",
+        };
+        l.push(vec![
+            row.id.to_string(),
+            lines.get(&row.id).map_or("-".into(), u64::to_string),
+            row.message.clone().unwrap_or_default(),
+            kind.to_owned(),
+        ]);
+    }
+    l
+}
+
 /// How many of the most frequent wrong arcs [`wrong_arcs`] lists.
 pub const WRONG_ARCS: usize = 20;
 

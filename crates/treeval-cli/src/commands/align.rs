@@ -97,6 +97,8 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
         &readings,
         &mut warnings,
     );
+    let (sel, files) = ((&selection, &selected), (&gold, &hyps[..], &totals[..]));
+    check_scored(files, keep_null, sel, (a.compat, &a.report.out))?;
     write_per_sentence(a, &per_hyp, &numbers)?;
     let mut gold_counts = sum(&per_hyp.first().cloned().unwrap_or_default());
     gold_counts.sentences = sentences;
@@ -1096,4 +1098,46 @@ pub(crate) fn present(p: &Present<'_>, e: &AlignIn<'_>, warnings: Vec<Warning>) 
     }
     r.significance = super::significance::settings(&p.report.sig, &cfg, p.test_metrics);
     r
+}
+
+/// The rule of [`crate::select::nothing_scored`] for every hypothesis (the command's and
+/// a merge's, from its `totals`): no link on either side (every link with a NULL side
+/// left out, or none at all) leaves nothing to score. `--compat` prints what the
+/// reference script prints.
+pub(crate) fn check_scored(
+    (gold, hyps, totals): (&AlignmentFile, &[AlignmentFile], &[AlignCounts]),
+    keep_null: bool,
+    (sel, selected): (
+        &treeval_metrics::select::Selection,
+        &treeval_metrics::select::SelectionCounts,
+    ),
+    (compat, out): (Option<AlignCompat>, &crate::args::OutputArgs),
+) -> Result<(), Failure> {
+    if compat.is_some() {
+        return Ok(());
+    }
+    let gold = &gold.path;
+    let each = hyps.iter().zip(totals).map(|(h, t)| {
+        let h = &h.path;
+        let why = move || {
+            let null = t.hyp_null + t.gold_null;
+            let (why, lift) = if null > 0 && !keep_null {
+                (
+                    format!("every link of {gold} and {h} has a NULL side ({null}), and NULL links are left out"),
+                    "--null include scores them",
+                )
+            } else {
+                (
+                    format!("neither {gold} nor {h} has a link"),
+                    "are these the alignment files (is the gold for another corpus)?",
+                )
+            };
+            crate::select::Nothing {
+                why: format!("{why} ({} sentence pairs read)", t.sentences),
+                lift: lift.to_owned(),
+            }
+        };
+        (t.a + t.p, Box::new(why) as Box<dyn FnOnce() -> _>)
+    });
+    crate::select::nothing_scored(each, (sel, selected), out)
 }

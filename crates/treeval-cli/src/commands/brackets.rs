@@ -216,6 +216,12 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     if !scored.pairing.is_empty() {
         return Err(Failure::Eval(scored.pairing.join("\n")));
     }
+    if a.compat.is_none() {
+        let each = (scored.nothing.drain(..))
+            .map(|(n, why)| (n, Box::new(move || why) as Box<dyn FnOnce() -> _>));
+        let sel = (&params.selection, &scored.selection);
+        crate::select::nothing_scored(each, sel, &a.report.out)?;
+    }
     check_judgments(
         a,
         judgments.as_ref(),
@@ -401,6 +407,8 @@ struct Scored {
     prm_warnings: Vec<Warning>,
     /// With `--emit-state`: every test file's state and its sentences' counts.
     states: Option<(Vec<BracketsSystemState>, Vec<BracketsRows>)>,
+    /// Per test file: the units scored ([`scored`]) and why none would be.
+    nothing: Vec<(u64, crate::select::Nothing)>,
 }
 
 impl Scored {
@@ -495,6 +503,18 @@ impl Scored {
         State::of_brackets(options, b)
     }
 
+    /// `--errors` of test file `k`: its unmatched brackets (of the labels kept), then its
+    /// sentences not in the scores, if any.
+    fn listings(&mut self, k: usize, r: &BracketResult, params: &Params) {
+        let keep = |label: &str| params.filter.label_matches(label);
+        let listing = treeval_report::errors::brackets_errors(k, r, &keep);
+        self.listings.push(listing);
+        if r.all.error_sentences + r.all.skip_sentences > 0 {
+            let unscored = treeval_report::errors::brackets_unscored(k, r);
+            self.listings.push(unscored);
+        }
+    }
+
     /// Score test file `k` against the gold. Under `--compat evalb`, where EVALB stops
     /// (too many errors), its output so far goes to `out` and the command fails.
     fn file(
@@ -537,6 +557,8 @@ impl Scored {
         crate::select::check_kept_unless_part(&s.params.selection, &r.selection, &a.report.out)?;
         self.selection = r.selection.clone();
         file_warnings(a, path, &r, &mut self.warnings);
+        let n = scored(&r.all, &r.where_counts, s.params);
+        (self.nothing).push((n, nothing(path, &r.all, r.gold_trees, s.params)));
         // what was read (the file's notes, the malformed trees), not what the sums say
         let read = self.warnings[start..start + notes.len() + r.problems.len()].to_vec();
         if compat {
@@ -548,7 +570,7 @@ impl Scored {
                 out.flush().map_err(Failure::Io)?;
                 let at = r.errors.last().map_or(0, |e| e.0);
                 return Err(Failure::Eval(format!(
-                    "{path}: stopped at sentence {at}: more than MAX_ERROR {} errors; EVALB exits here without its summary (exit status 1), and so does --compat evalb\n  hint: raise MAX_ERROR in the parameter file (nk.prm has 10000), or leave out --compat to see the summary of the sentences before",
+                    "{path}: stopped at sentence {at}: more than MAX_ERROR {} errors; EVALB exits here without its summary (exit status 1), and so does --compat evalb\n  hint: raise MAX_ERROR in the parameter file (nk.prm has 10000), or leave out --compat to score every sentence (MAX_ERROR is EVALB's process control: without --compat it does not stop the run)",
                     s.params.max_error
                 )));
             }
@@ -561,9 +583,7 @@ impl Scored {
         let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
         self.keep_state(a, s, path, &r, read);
         if a.report.errors {
-            let keep = |label: &str| s.params.filter.label_matches(label);
-            let listing = treeval_report::errors::brackets_errors(k, &r, &keep);
-            self.listings.push(listing);
+            self.listings(k, &r, s.params);
         }
         if let Some(b) = self.browser.as_mut() {
             b.add(path, &mut r);
@@ -597,6 +617,9 @@ fn setup(a: &BracketsArgs) -> Result<(Params, String, Layout, Vec<Warning>), Fai
         ));
     }
     params.count_wrapper = a.compat.is_some();
+    // MAX_ERROR is EVALB's process control, not a scoring convention: only --compat
+    // evalb stops there
+    params.stop_at_max_error = a.compat.is_some();
     // EVALB's debug dump is part of its output: reproduced with --compat evalb
     params.trace = a.compat.is_some() && params.debug > 0;
     if params.debug > 0 && a.compat.is_none() && !a.report.quiet {
@@ -665,8 +688,6 @@ fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut
         for l in &error_lines {
             eprintln!("{l}");
         }
-    } else if !a.report.quiet {
-        eprint_capped(&error_lines, "error sentences");
     }
     if !a.report.quiet {
         // where each malformed tree went wrong
@@ -693,7 +714,7 @@ fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut
             hint.map(str::to_owned),
         ));
     };
-    if let Some(w) = unscored_warning(path, &r.all) {
+    if let Some(w) = unscored_warning(path, &r.all, &r.errors) {
         warn(w.message, w.hint.as_deref());
     }
     if let Some(c) = r.careful.as_ref().filter(|c| !c.left_out.is_empty()) {
@@ -710,24 +731,105 @@ fn file_warnings(a: &BracketsArgs, path: &str, r: &BracketResult, warnings: &mut
     }
 }
 
+/// How many error sentences the warning about the unscored sentences names.
+const FIRST_ERRORS: usize = 5;
+
 /// The warning about the sentences of test file `path` that are not in the scores
-/// (EVALB's status 1 and 2), from its sums `c`.
-pub(crate) fn unscored_warning(path: &str, c: &BracketCounts) -> Option<Warning> {
+/// (EVALB's status 1 and 2), from its sums `c`: one line with their numbers and the
+/// first error sentences of `errors` (by number in the corpus, as a merge of states
+/// knows them too; `--errors` gives their lines).
+pub(crate) fn unscored_warning(
+    path: &str,
+    c: &BracketCounts,
+    errors: &[(u64, String)],
+) -> Option<Warning> {
     if c.error_sentences + c.skip_sentences == 0 {
         return None;
+    }
+    let mut first: Vec<String> = (errors.iter().take(FIRST_ERRORS))
+        .map(|(id, _)| id.to_string())
+        .collect();
+    if errors.len() > FIRST_ERRORS {
+        first.push("…".into());
+    }
+    let first = match first.len() {
+        0 => String::new(),
+        1 => format!("; sentence {}", first[0]),
+        _ => format!("; sentences {}", first.join(", ")),
+    };
+    let mut parts = Vec::new();
+    if c.error_sentences > 0 {
+        parts.push(format!(
+            "{} error sentence(s) (EVALB status 1: a different number of words, a different word, or a malformed tree{first})",
+            c.error_sentences
+        ));
+    }
+    if c.skip_sentences > 0 {
+        parts.push(format!(
+            "{} skipped (the test tree has no words, EVALB status 2)",
+            c.skip_sentences
+        ));
     }
     let d = Diagnostic::warning(
         treeval_formats::Position::new(Arc::from(path), 0, 0),
         treeval_formats::ErrorKind::Other(format!(
-            "{} of {} sentences are not in the scores: {} skipped (the test tree has no words, EVALB status 2), {} error sentence(s) (EVALB status 1)",
+            "{} of {} sentences are not in the scores: {}",
             c.error_sentences + c.skip_sentences,
             c.sentences,
-            c.skip_sentences,
-            c.error_sentences
+            parts.join(", ")
         )),
     )
-    .with_hint("their gold brackets count neither in recall nor in precision, which can raise F; --per-sentence lists them");
+    .with_hint("every other sentence is scored (EVALB stops after MAX_ERROR errors; --compat evalb does too); their gold brackets count neither in recall nor in precision, which can raise F; --errors lists them all, with their lines");
     Some(Warning::new(path.to_owned(), d.kind.to_string(), d.hint))
+}
+
+/// The units a test file's report is about: its scored sentences, or with a label
+/// condition of `--where` the brackets it kept in them.
+pub(crate) fn scored(
+    all: &BracketCounts,
+    kept: &treeval_metrics::brackets::filter::WhereCounts,
+    params: &Params,
+) -> u64 {
+    if params.filter.has_label() && all.valid() > 0 {
+        return kept.gold.0 + kept.test.0;
+    }
+    all.valid()
+}
+
+/// Why test file `path` scored nothing ([`scored`]), and what would let it.
+pub(crate) fn nothing(
+    path: &str,
+    c: &BracketCounts,
+    gold_trees: u64,
+    params: &Params,
+) -> crate::select::Nothing {
+    let w = &params.filter;
+    let (why, lift) = if c.sentences > 0 && c.valid() == 0 {
+        (
+            format!(
+                "every sentence of {path} is an error sentence ({}: a different number of words, a different word, or a malformed tree) or skipped ({}: the test tree has no words)",
+                c.error_sentences, c.skip_sentences
+            ),
+            "is it the parser's output for this gold file? the warning above names the first error sentences; EQ_WORD in the parameter file (--prm) makes word pairs equal".to_owned(),
+        )
+    } else {
+        (
+            format!(
+                "--where {} keeps no {} of {path}",
+                w.describe(),
+                if c.sentences == 0 {
+                    "scored sentence"
+                } else {
+                    "bracket"
+                }
+            ),
+            "widen or drop --where (--by label and --by length show what there is)".to_owned(),
+        )
+    };
+    crate::select::Nothing {
+        why: format!("{why} ({gold_trees} gold trees read)"),
+        lift,
+    }
 }
 
 /// A test file's careful evaluation, judged with `--judgments`; the first file's

@@ -106,6 +106,9 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     .map_err(|e| Failure::Eval(e.to_string()))?;
     per_sentence.finish()?;
     crate::select::check_kept_unless_part(&opts.selection, &result.selection, &a.report.out)?;
+    if a.compat.is_none() {
+        check_scored(&result, &opts, &a.report.out)?;
+    }
     // the state holds the counts, the selection's and the reading's warnings; the corpus
     // checks are made again on merged counts
     if let Some(path) = a.report.out.emit_state.as_deref() {
@@ -523,4 +526,49 @@ fn significance(
     }
     super::significance::sign(&a.report.sig, &cfg, &mut report.signature);
     report.significance = super::significance::settings(&a.report.sig, &cfg, a.test_metrics);
+}
+
+/// The rule of [`crate::select::nothing_scored`] for every system of `result` (the
+/// command's and a merge's): no word left by the punctuation policy and `--where` is an
+/// error naming which of the two left every word out. `--compat` prints the reference
+/// script's output as it is.
+pub(crate) fn check_scored(
+    result: &treeval_metrics::deps::DepsResult,
+    opts: &DepsOptions,
+    out: &crate::args::OutputArgs,
+) -> Result<(), Failure> {
+    let each = result.systems.iter().map(|s| {
+        let o = &s.observer;
+        let why = move || {
+            let t = &o.totals;
+            let (why, lift) = if o.unmatched > 0 {
+                (
+                    format!(
+                        "--where {} matched none of the {} words of {} the punctuation policy '{}' scores",
+                        opts.filter.describe(),
+                        o.unmatched,
+                        s.file.path,
+                        opts.punct.name()
+                    ),
+                    "widen or drop --where (--by and --per-relation show which groups there are)",
+                )
+            } else {
+                (
+                    format!(
+                        "the punctuation policy '{}' excluded all {} words of {}",
+                        opts.punct.name(),
+                        t.excluded,
+                        s.file.path
+                    ),
+                    "choose another --punct policy (--punct include scores every word)",
+                )
+            };
+            crate::select::Nothing {
+                why: format!("{why} ({} sentences read)", t.sentences),
+                lift: lift.to_owned(),
+            }
+        };
+        (o.totals.words, Box::new(why) as Box<dyn FnOnce() -> _>)
+    });
+    crate::select::nothing_scored(each, (&opts.selection, &result.selection), out)
 }

@@ -67,6 +67,7 @@ fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, F
     let test_metrics = test_metrics(a, "deps")?;
     let mut result = deps.into_result(&opts, WARNINGS_KEPT);
     result.selection = selected;
+    super::deps::check_scored(&result, &opts, &a.report.out)?;
     result.corpus_checks(&opts);
     let shown = super::deps::Present {
         report: &a.report,
@@ -99,6 +100,7 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
     )?;
     let systems = ud.systems_in();
     let gold = ud.gold.out();
+    super::ud::check_scored(&opts, &systems, (&gold, &selected), &a.report.out)?;
     let mut warnings = ud.warnings;
     let columns = treeval_metrics::ud::gold_columns_warning(&gold.stats, &gold.path);
     warnings.extend(columns.map(|d| Warning::from(&d)));
@@ -223,6 +225,7 @@ fn ted_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
         r.skipped_long = (selected.by_length, selected.by_length_words);
         r.selection = selected;
     }
+    super::ted::check_scored(&r, (&selection, set.max_cost), &a.report.out)?;
     r.corpus_checks();
     let mut report = present(&a.report, &set, &r, &cfg);
     finish(&a.report, &set, &r, &cfg, &selection, &mut report)?;
@@ -337,10 +340,18 @@ fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repor
         "test files",
         super::brackets::NO_MCNEMAR,
     )?;
+    let each = b.systems.iter().map(|s| {
+        let n = super::brackets::scored(&s.all, &s.where_counts, &params);
+        let why = || super::brackets::nothing(&s.path, &s.all, b.gold_trees, &params);
+        (n, Box::new(why) as Box<dyn FnOnce() -> _>)
+    });
+    crate::select::nothing_scored(each, (&params.selection, &selected), &a.report.out)?;
     let mut warnings = b.warnings.clone();
     for s in &b.systems {
         warnings.extend(s.warnings.iter().cloned());
-        warnings.extend(super::brackets::unscored_warning(&s.path, &s.all));
+        warnings.extend(super::brackets::unscored_warning(
+            &s.path, &s.all, &s.errors,
+        ));
     }
     let e = treeval_report::brackets::BracketsIn {
         gold: &b.gold,
@@ -402,6 +413,8 @@ fn align_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, 
     let gold = file(&st.gold)?;
     let hyps = st.hyps.iter().map(file).collect::<Result<Vec<_>, _>>()?;
     let (per_hyp, totals) = (st.per_hyp(), st.totals());
+    let (sel, files) = ((&selection, &selected), (&gold, &hyps[..], &totals[..]));
+    super::align::check_scored(files, keep_null, sel, (None, &a.report.out))?;
     let mut warnings = st.warnings.clone();
     for (k, (h, t)) in st.hyps.iter().zip(&totals).enumerate() {
         let other = || st.readings.get(k).cloned().unwrap_or_default();

@@ -61,7 +61,23 @@ pub fn run(a: &NbestArgs, out: &mut dyn Write) -> Result<(), Failure> {
             None => Ok(()),
         };
     }
+    check_scored(a, &e)?;
     report(a, &opts, &e, out)
+}
+
+/// The rule of [`crate::select::nothing_scored`]: an n-best input without a sentence
+/// (evaluate.pl's empty input) scores nothing (`--compat alpino` prints what
+/// evaluate.pl prints).
+fn check_scored(a: &NbestArgs, e: &Evaluated) -> Result<(), Failure> {
+    let each = e.files.iter().map(|f| {
+        let why = move || crate::select::Nothing {
+            why: format!("{} holds no sentence with candidates", f.path),
+            lift: "give evaluate.pl's lines of a run (--alpino), or the n-best lists of the gold file's sentences".into(),
+        };
+        (f.gaps.len() as u64, Box::new(why) as Box<dyn FnOnce() -> _>)
+    });
+    let (sel, counts) = e.selected.clone().unwrap_or_default();
+    crate::select::nothing_scored(each, (&sel, &counts), &a.report.out)
 }
 
 /// The gold and n-best inputs with their roles.

@@ -199,6 +199,7 @@ fn tedeval(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     let mut r = evaluate_counts(&exps, &opts).map_err(|e| Failure::Eval(e.to_string()))?;
     crate::select::check_kept_unless_part(&opts.selection, &r.selection, out_args)?;
+    check_scored(&r, (&opts.selection, a.max_cost), out_args)?;
     if let Some(path) = out_args.emit_state.as_deref() {
         let o = treeval_report::state::TedStateOptions {
             unlabeled: set.unlabeled,
@@ -458,4 +459,29 @@ fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure
     sink.finish()?;
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
+}
+
+/// The rule of [`crate::select::nothing_scored`] for a TedEval run `r` (the command's and
+/// a merge's): every kept sentence over the edit distance's limits (`--max-cost`, 5000
+/// words) leaves nothing to score.
+pub(crate) fn check_scored(
+    r: &TedEvalResult,
+    (sel, max_cost): (&treeval_metrics::select::Selection, Option<u64>),
+    out: &crate::args::OutputArgs,
+) -> Result<(), Failure> {
+    // a sentence is scored for every experiment or for none
+    let why = move || {
+        crate::select::Nothing {
+        why: format!(
+            "all {} sentences kept of the {} read are over the edit distance's limits (--max-cost {}, at most {} words)",
+            r.too_large.0,
+            r.sentences,
+            max_cost.unwrap_or(DEFAULT_MAX_COST),
+            treeval_metrics::tedeval::run::MAX_WORDS
+        ),
+        lift: "raise --max-cost: each sentence's warning (without -q) names the --max-cost that scores it".into(),
+    }
+    };
+    let each = [(r.scored, Box::new(why) as Box<dyn FnOnce() -> _>)];
+    crate::select::nothing_scored(each, (sel, &r.selection), out)
 }

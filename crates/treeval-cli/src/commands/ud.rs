@@ -136,6 +136,9 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     opts.selection = crate::select::selection(&a.report.select)?;
     let (systems, diagnostics, gold_out, (selected, numbers)) = score(a, &opts)?;
     crate::select::check_kept_unless_part(&opts.selection, &selected, &a.report.out)?;
+    if let Some(gold) = gold_out.as_ref() {
+        check_scored(&opts, &systems, (gold, &selected), &a.report.out)?;
+    }
     if a.report.out.per_sentence.is_some() {
         write_per_sentence(a, &ins, &systems, &numbers)?;
     }
@@ -598,4 +601,35 @@ pub fn significance(
     (report.comparisons, report.rankings) =
         treeval_report::driver::tests(&with, &units, cfg, &|l, d, t| bar.update(l, d, t));
     bar.finish();
+}
+
+/// The rule of [`crate::select::nothing_scored`] for every system (the command's and a
+/// merge's): `--where` that keeps no gold word leaves nothing to score. (`--compat`
+/// refuses `--where`.)
+pub(crate) fn check_scored(
+    opts: &UdOptions,
+    systems: &[UdSystemIn],
+    (gold, selected): (&UdFileOut, &treeval_metrics::select::SelectionCounts),
+    out: &crate::args::OutputArgs,
+) -> Result<(), Failure> {
+    if opts.filter.is_empty() {
+        // every gold word is scored: a gold file without words is an error of its own
+        return Ok(());
+    }
+    let words = METRICS.iter().position(|m| *m == "Words").unwrap_or(2);
+    let each = systems.iter().map(|s| {
+        let why = move || crate::select::Nothing {
+            why: format!(
+                "--where {} keeps none of the {} gold words {} is scored on",
+                opts.filter.describe(),
+                gold.words,
+                s.file.path
+            ),
+            lift: "widen or drop --where (--by and --per-relation show which groups there are)"
+                .into(),
+        };
+        let kept = s.counts.metrics[words].gold;
+        (kept, Box::new(why) as Box<dyn FnOnce() -> _>)
+    });
+    crate::select::nothing_scored(each, (&opts.selection, selected), out)
 }

@@ -243,3 +243,18 @@ pub fn normalised(json: &str, names: &[(String, &str)]) -> Value {
     }
     v
 }
+
+/// The reason in the error of a run that scores nothing (`nothing is scored: …`), up to
+/// the first file it names (the merge names the shards' files joined by ` + `): a
+/// selection's from `kept none of the` on, any other up to ` of ` (`--where … matched
+/// none of the 5 words of a.conllu …`: up to the first ` of `).
+pub fn nothing_reason(err: &str) -> String {
+    assert!(err.contains("error: nothing is scored: "), "{err}");
+    match err.split_once("kept none of the") {
+        Some((_, tail)) => tail.to_owned(),
+        None => {
+            let at = err.find("nothing is scored: ").unwrap_or(0);
+            err[at..].split(" of ").next().unwrap_or("").to_owned()
+        }
+    }
+}

@@ -52,7 +52,8 @@ pub struct BracketsSystemState {
     /// EVALB's error sentences: the sentence's number in the (concatenated) corpus and the
     /// message.
     pub errors: Vec<(u64, String)>,
-    /// Set when MAX_ERROR stopped the shard's run (such states do not merge).
+    /// Set when MAX_ERROR stopped the shard's run (earlier builds; such states do not
+    /// merge). `brackets --emit-state` scores every sentence and leaves it unset.
     pub stopped: Option<String>,
     /// `--by label`: brackets per label, by name.
     pub by_label: Vec<(String, BracketGroup)>,
@@ -204,15 +205,15 @@ impl BracketsState {
         self.sentences.is_some()
     }
 
-    /// Why the merged counts are not those of one run on the concatenated files: one run
-    /// stops at the error after MAX_ERROR (EVALB exits there), and a shard's does not.
+    /// Why the merged counts are not those of one run on the concatenated files: a shard
+    /// whose run stopped (at MAX_ERROR, as earlier builds did outside `--compat evalb`)
+    /// did not count the sentences after it. MAX_ERROR itself does not stop a
+    /// state's run, so the error sentences of any number of shards merge.
     pub fn stops(&self) -> Option<String> {
-        let limit = self.params.max_error;
         self.systems.iter().find_map(|s| {
-            let n = s.errors.len() as i64;
-            (s.stopped.is_some() || n > limit + 1).then(|| {
+            s.stopped.as_ref().map(|m| {
                 format!(
-                    "{}: {n} error sentences, more than MAX_ERROR {limit}: one run on the concatenated files stops at the error after MAX_ERROR (as EVALB does), which shards cannot reproduce\n  hint: raise MAX_ERROR in the parameter file (nk.prm has 10000) and evaluate the shards again",
+                    "{}: the run that wrote this state stopped ({m}), so its counts leave out the sentences after it\n  hint: evaluate the shard again with this version, which scores every sentence",
                     s.path
                 )
             })
@@ -317,14 +318,14 @@ mod tests {
     }
 
     #[test]
-    fn more_errors_than_max_error_plus_one_do_not_merge() {
-        let mut s = state(vec![system("t", &[1; 11])], None);
-        // MAX_ERROR 10: EVALB stops at the 12th error
+    fn any_number_of_error_sentences_merges_but_a_stopped_shard_does_not() {
+        // MAX_ERROR 10: EVALB would stop at the 12th error; a state's run does not
+        let mut s = state(vec![system("t", &[1; 40])], None);
         assert!(s.stops().is_none());
-        s.systems[0].errors.push((3, "x".into()));
+        s.systems[0].stopped = Some("stopped at sentence 14".into());
         let m = s.stops().unwrap();
         assert!(
-            m.starts_with("t: 12 error sentences, more than MAX_ERROR 10"),
+            m.starts_with("t: the run that wrote this state stopped"),
             "{m}"
         );
     }
