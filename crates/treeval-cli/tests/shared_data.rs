@@ -1956,6 +1956,25 @@ fn ewt_dev_four_shards_merge_into_the_whole_run() {
         vec![19073, 25147]
     );
     assert!(merged["signature"].as_str().unwrap().ends_with("|merged:4"));
+    // a shard given again under another name would be counted twice: refused, exit 2
+    let copy = dir.join("copy-of-state.2.json");
+    std::fs::copy(&states[2], &copy).unwrap();
+    let mut again = vec!["merge", "--format", "json"];
+    again.extend(states.iter().map(|p| s(p)));
+    again.push(s(&copy));
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(&again)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty());
+    let both = format!(
+        "{}: expected the state of another shard, found the same state as {}",
+        s(&copy),
+        s(&states[2])
+    );
+    assert!(err.contains(&both), "{err}");
     // ud on the same shards: every table and interval equal too
     let ud_opts = ["--by", "upos", "--per-relation", "--ci", "95"];
     let mut ud_states = Vec::new();
