@@ -8,10 +8,10 @@ use std::borrow::Cow;
 /// shows.
 pub const EXCERPT_CHARS: usize = 80;
 
-/// Characters of a path a message shows whole (a file name's limit, `NAME_MAX`): longer
-/// ones, and ones with a line break or a tab (text given as a path), are cut to
-/// [`EXCERPT_CHARS`].
-pub const PATH_CHARS: usize = 255;
+/// Characters of a path a message shows whole (Linux's `PATH_MAX`; a merged input's name,
+/// its shards' paths joined by ` + `, can be hundreds): longer ones, and ones with a line
+/// break or a tab (text given as a path), are cut to [`EXCERPT_CHARS`].
+pub const PATH_CHARS: usize = 4096;
 
 /// `s` as a message quotes it: whole when it has at most [`EXCERPT_CHARS`] characters and
 /// no control character, else its first [`EXCERPT_CHARS`] characters (control characters
@@ -60,6 +60,11 @@ mod tests {
         assert_eq!(excerpt("foo"), "foo");
         let path = format!("/data/{}/en_ewt-ud-dev.conllu", "x".repeat(150));
         assert_eq!(path_excerpt(&path), path.as_str());
+        // a merged input: its shards' paths joined by ` + `
+        let joined = vec![path.as_str(); 20].join(" + ");
+        assert_eq!(path_excerpt(&joined), joined.as_str());
+        let flat = "x".repeat(PATH_CHARS + 1);
+        assert!(path_excerpt(&flat).ends_with("… (4097 characters)"));
         assert_eq!(excerpt(&"é".repeat(80)), "é".repeat(80));
     }
 
