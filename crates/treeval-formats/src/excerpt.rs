@@ -61,7 +61,7 @@ mod tests {
         let path = format!("/data/{}/en_ewt-ud-dev.conllu", "x".repeat(150));
         assert_eq!(path_excerpt(&path), path.as_str());
         // a merged input: its shards' paths joined by ` + `
-        let joined = vec![path.as_str(); 20].join(" + ");
+        let joined = [path.as_str(); 20].join(" + ");
         assert_eq!(path_excerpt(&joined), joined.as_str());
         let flat = "x".repeat(PATH_CHARS + 1);
         assert!(path_excerpt(&flat).ends_with("… (4097 characters)"));
