@@ -18,9 +18,12 @@ an option out. An unknown keyword raises TypeError naming the valid ones. ``form
 an option here (the report is the JSON one); ``quiet=True`` keeps warnings off stderr (they
 are in ``report.warnings`` either way). Inputs are paths (``str`` or ``os.PathLike``), open
 files with a name on disk, or in-memory data: a file-like object without one
-(``io.StringIO``, ``io.BytesIO``), ``bytes``, or a list of sentences (each a ``str`` block of
-CoNLL-U, CoNLL-X or one bracketed tree); in-memory data is named ``<input N>`` in the
-report and in error messages.
+(``io.StringIO``, ``io.BytesIO``), ``bytes``, a ``str`` of text (one with a line break, such
+as a whole CoNLL-U file read into a ``str``: it is read as text, not taken as a path), or a
+list of sentences (each a ``str`` block of CoNLL-U, CoNLL-X or one bracketed tree; a list
+of anything else, such as token tuples, raises TypeError naming these shapes); in-memory
+data is named ``<input N>`` in the report and in error messages, which quote at most a
+short excerpt (80 characters) of any input.
 
 Sharded evaluation: ``treeval.deps(gold, sys, state=True)`` (``keep_sentences=True`` for
 tests and intervals after merging) returns a report carrying its :class:`State`, the summed
@@ -84,14 +87,40 @@ def options(command: str) -> List[str]:
     return sorted(_spec(command))
 
 
+#: What an input may be, for the messages that refuse one.
+_SHAPES = (
+    "a path (str or os.PathLike), an open file, a file-like object (io.StringIO, io.BytesIO), "
+    "bytes, a str of text (it has a line break: CoNLL-U, CoNLL-X, bracketed trees, alignments), "
+    "or a list of sentences, each a str (a block of CoNLL-U or CoNLL-X lines, or one bracketed tree)"
+)
+
+
+def _is_text(x: Any) -> bool:
+    """Whether a ``str`` input is text rather than a path: it has a line break (CoNLL-U text
+    has tabs and newlines; no file name has a newline)."""
+    return isinstance(x, str) and ("\n" in x or "\r" in x)
+
+
 def _path(x: Input) -> str:
     if isinstance(x, (str, os.PathLike)):
         return os.fspath(x)
     name = getattr(x, "name", None)
     if isinstance(name, (str, os.PathLike)) and os.path.exists(os.fspath(name)):
         return os.fspath(name)
-    raise TypeError(
-        f"treeval reads inputs from files: give a path or a file opened from one, not {type(x).__name__}"
+    raise TypeError(f"treeval cannot read a {type(x).__name__}: give {_SHAPES}")
+
+
+def _not_sentences(i: int, x: Any) -> TypeError:
+    """The error for a list (or tuple) input whose items are not sentences."""
+    bad = next(k for k, b in enumerate(x) if not isinstance(b, str))
+    item = x[bad]
+    inner = ""
+    if isinstance(item, (list, tuple)) and item:
+        inner = f" of {type(item[0]).__name__}"
+    return TypeError(
+        f"input {i}: a {type(x).__name__} is read as a list of sentences, each a str, "
+        f"and its item {bad} is a {type(item).__name__}{inner} (token tuples are not read); "
+        f"give {_SHAPES}"
     )
 
 
@@ -173,6 +202,8 @@ def _print_warnings(warnings: List[Dict[str, Any]]) -> None:
 
 def _content(x: Input) -> Optional[bytes]:
     """The bytes of an in-memory input (None for a path or a file with a name on disk)."""
+    if _is_text(x):
+        return x.encode("utf-8")
     if isinstance(x, (str, os.PathLike)):
         return None
     if isinstance(x, (bytes, bytearray)):
@@ -193,6 +224,8 @@ def _in_memory(inputs: Tuple[Input, ...], scratch: str) -> Tuple[Tuple[Input, ..
     out: List[Input] = []
     names: Dict[str, str] = {}
     for i, x in enumerate(inputs, 1):
+        if isinstance(x, (list, tuple)) and not all(isinstance(b, str) for b in x):
+            raise _not_sentences(i, x)
         data = _content(x)
         if data is None:
             out.append(x)

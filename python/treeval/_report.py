@@ -107,21 +107,48 @@ class State:
 
 class Cell:
     """One cell of a report table: a measure's ``score`` (a fraction in [0, 1] for
-    fractions, ``None`` when there is nothing to measure), its ``counts`` and ``ci``."""
+    fractions, ``None`` when there is nothing to measure), its ``counts`` and ``ci``.
 
-    __slots__ = ("measure", "score", "counts", "ci", "mark")
+    ``beside`` holds the other cells of its row where a row is one metric (``ud``:
+    ``Report.scores["LAS"]`` is LAS's F1 cell, and ``beside`` its ``precision``,
+    ``recall`` and ``aligned-accuracy`` cells, whose scores ``precision``, ``recall`` and
+    ``aligned_accuracy`` give); it is empty, and those three ``None``, elsewhere."""
 
-    def __init__(self, cell: Mapping[str, Any]) -> None:
+    __slots__ = ("measure", "score", "counts", "ci", "mark", "beside")
+
+    def __init__(self, cell: Mapping[str, Any], beside: Optional[Dict[str, "Cell"]] = None) -> None:
         self.measure: str = cell["measure"]
         self.score: Optional[float] = cell.get("value")
         self.counts: List[Any] = list(cell.get("counts", []))
         ci = cell.get("ci")
         self.ci: Optional[Tuple[float, float]] = (ci[0], ci[1]) if ci else None
         self.mark: Optional[str] = cell.get("mark")
+        self.beside: Dict[str, "Cell"] = beside or {}
+
+    def _beside(self, measure: str) -> Optional[float]:
+        cell = self.beside.get(measure)
+        return cell.score if cell is not None else None
+
+    @property
+    def precision(self) -> Optional[float]:
+        """The score of the ``precision`` cell beside this one (``None`` without one)."""
+        return self._beside("precision")
+
+    @property
+    def recall(self) -> Optional[float]:
+        """The score of the ``recall`` cell beside this one (``None`` without one)."""
+        return self._beside("recall")
+
+    @property
+    def aligned_accuracy(self) -> Optional[float]:
+        """The score of the ``aligned-accuracy`` cell beside this one (``None`` without one,
+        or when there is nothing to measure)."""
+        return self._beside("aligned-accuracy")
 
     def __repr__(self) -> str:
         ci = f", ci={self.ci}" if self.ci else ""
-        return f"Cell({self.measure}={self.score!r}, counts={self.counts}{ci})"
+        beside = "".join(f", {m}={c.score!r}" for m, c in self.beside.items())
+        return f"Cell({self.measure}={self.score!r}, counts={self.counts}{ci}{beside})"
 
 
 class Report(Mapping[str, Any]):
@@ -197,8 +224,18 @@ class Report(Mapping[str, Any]):
 
     @property
     def scores(self) -> Dict[str, Cell]:
-        """The first system's headline cells (section ``scores``), by measure name."""
-        return self.cells(0, "scores", None)
+        """The first system's headline cells, by measure name, for every command: the row
+        of section ``scores``; for ``ud``, whose rows there are its metrics, each metric's
+        ``F1`` cell with its precision, recall and aligned accuracy ``beside`` it
+        (``scores["LAS"].score``, ``scores["LAS"].precision``); for ``brackets``, which has
+        no section ``scores``, section ``all`` (every sentence length)."""
+        ids = [s["id"] for s in self._data.get("sections", [])]
+        if "scores" not in ids and "all" in ids:
+            return self.cells(0, "all", None)
+        rows = [r for r in self.section("scores")["rows"] if r.get("system") == 0]
+        if not rows or any(r.get("key") is None for r in rows):
+            return self.cells(0, "scores", None)
+        return dict(_metric_rows(rows))
 
     def to_pandas(self) -> Any:
         """Every cell of every section as a pandas DataFrame: one row per section, system,
@@ -240,3 +277,15 @@ class Report(Mapping[str, Any]):
             return True
         except KeyError:
             return False
+
+
+def _metric_rows(rows: List[Dict[str, Any]]) -> Iterator[Tuple[str, Cell]]:
+    """(metric, its headline cell) of rows keyed by metric (``ud``'s section ``scores``):
+    the ``F1`` cell (the row's first cell without one), the row's other cells beside it."""
+    for row in rows:
+        cells = list(row["cells"])
+        if not cells:
+            continue
+        head = next((c for c in cells if c["measure"] == "F1"), cells[0])
+        beside = {c["measure"]: Cell(c) for c in cells if c is not head}
+        yield str(row["key"]), Cell(head, beside)

@@ -206,3 +206,36 @@ def test_evaluate_wrapper(data):
 
     evaluation = conll18.evaluate_wrapper(Args())
     assert conll18._table(evaluation, True, False) + "\n" == (d / "sys2-expected.results").read_text()
+
+
+def test_a_bad_head_is_one_line_per_problem(data):
+    """HEAD `foo` in EWT dev: the reference raises UDError; treeval.conll18 raises it with
+    one line for the one problem (not "found '_'" and then "found 'foo'")."""
+    text = (data / "ud" / "UD_English-EWT" / "en_ewt-ud-dev.conllu").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    k = next(i for i, l in enumerate(lines) if l[:1].isdigit() and l.split("\t")[6] != "0")
+    cols = lines[k].split("\t")
+    cols[6] = "foo"
+    lines[k] = "\t".join(cols)
+    with pytest.raises(conll18.UDError) as e:
+        conll18.load_conllu(io.StringIO("\n".join(lines)))
+    message = str(e.value)
+    assert message.count("\n") == 0, message
+    head = f"<stream>:{k + 1}:{e.value.column}: expected HEAD to be a non-negative integer or '_', found 'foo' [sentence "
+    assert message.startswith(head), message
+    assert e.value.line == k + 1 and e.value.column == len("\t".join(cols[:6])) + 2
+    # two bad HEADs: two lines, one each
+    cols = lines[k + 1].split("\t")
+    cols[6] = "bar"
+    lines[k + 1] = "\t".join(cols)
+    with pytest.raises(conll18.UDError) as e:
+        conll18.load_conllu(io.StringIO("\n".join(lines)))
+    shown = str(e.value).split("\n")
+    assert len(shown) == 2 and "found 'foo' [" in shown[0] and "found 'bar' [" in shown[1], shown
+    # `_` is still "expected a HEAD, found '_'"
+    cols[6] = "_"
+    lines[k + 1] = "\t".join(cols)
+    lines[k] = text.split("\n")[k]
+    with pytest.raises(conll18.UDError) as e:
+        conll18.load_conllu(io.StringIO("\n".join(lines)))
+    assert "expected a HEAD, found '_' [" in str(e.value) and "\n" not in str(e.value), str(e.value)

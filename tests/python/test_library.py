@@ -217,3 +217,120 @@ def test_in_memory_warnings_on_stderr_name_the_input(capfd):
     err = capfd.readouterr().err
     assert "warning: <input 2>: label subtypes in one file only" in err, err
     assert "/tmp" not in err and "input-2" not in err, err
+
+
+# --- inputs, messages and Report.scores on real data ---------------------------------------
+
+
+def ewt_dev(data):
+    """EWT dev (gold) and spaCy's greedy parse of it, each read into a str."""
+    gold = data / "ud" / "UD_English-EWT" / "en_ewt-ud-dev.conllu"
+    system = data / "nbest" / "en_ewt-dev.en_sm.greedy.conllu"
+    return gold, system, gold.read_text(encoding="utf-8"), system.read_text(encoding="utf-8")
+
+
+def test_a_str_of_conllu_text_is_read_as_text_not_as_a_path(data):
+    gold, system, gold_text, sys_text = ewt_dev(data)
+    assert len(gold_text) > 600_000 and "\t" in gold_text and "\n" in gold_text
+    from_files = treeval.deps(gold, system, quiet=True).to_dict()
+    r = treeval.deps(gold_text, sys_text, quiet=True).to_dict()
+    assert r["sections"] == from_files["sections"]
+    assert [i["path"] for i in r["inputs"]] == ["<input 1>", "<input 2>"]
+    # a str of text mixes with paths and the other in-memory shapes
+    u = treeval.ud(gold, sys_text, quiet=True)
+    assert u.to_dict()["sections"] == treeval.ud(gold, system, quiet=True).to_dict()["sections"]
+    assert u.systems == ["<input 2>"]
+
+
+def test_no_error_message_echoes_more_than_a_short_excerpt_of_its_input(data):
+    gold, system, gold_text, sys_text = ewt_dev(data)
+    # the whole file on one line is no text (no line break): taken as a path, it cannot be
+    # opened, and the message names it by an excerpt and its length
+    flat = gold_text.replace("\n", " ")
+    with pytest.raises(treeval.TreevalError) as e:
+        treeval.deps(gold, flat)
+    message = str(e.value)
+    assert len(message) < 400, message[:500]
+    assert f"… ({len(flat)} characters)" in message and "cannot read the file" in message
+    # text given where an option takes a path (ted's inputs are options): an excerpt too,
+    # its tabs and line breaks escaped, on one line
+    with pytest.raises(treeval.TreevalError) as e:
+        treeval.ted(gold=gold_text, parse=system)
+    message = str(e.value)
+    assert len(message) < 400 and f"… ({len(gold_text)} characters)" in message, message[:500]
+    assert message.startswith(gold_text[:40]) and "\n" not in message, message
+    # a value the reader quotes (a HEAD of 100,000 characters): an excerpt and its length
+    lines = sys_text.split("\n")
+    k = next(i for i, l in enumerate(lines) if l[:1].isdigit())
+    cols = lines[k].split("\t")
+    cols[6] = "x" * 100_000
+    lines[k] = "\t".join(cols)
+    with pytest.raises(treeval.TreevalError) as e:
+        treeval.deps(gold_text, "\n".join(lines))
+    message = str(e.value)
+    assert message.startswith(f"<input 2>:{k + 1}:") and e.value.line == k + 1, message[:300]
+    assert "… (100000 characters)" in message and len(message) < 600, message[:700]
+
+
+def test_a_list_of_token_tuples_names_the_accepted_shapes(data):
+    gold, _, gold_text, _ = ewt_dev(data)
+    blocks = [b for b in gold_text.split("\n\n") if b.strip()]
+    tokens = [
+        [tuple(line.split("\t")[1:4]) for line in b.splitlines() if line[:1].isdigit()]
+        for b in blocks[:50]
+    ]
+    for shape in (tokens, tokens[0], tuple(tokens)):
+        with pytest.raises(TypeError) as e:
+            treeval.deps(gold, shape)
+        message = str(e.value)
+        assert message.startswith("input 2: a ") and "list of sentences, each a str" in message, message
+        for accepted in ("a path", "bytes", "a str of text", "io.StringIO", "bracketed tree"):
+            assert accepted in message, message
+        assert len(message) < 600 and "DET" not in message, message
+    # a list of sentence blocks is still read
+    assert treeval.deps(blocks[:50], blocks[:50], quiet=True).scores["LAS"].score == 1.0
+
+
+def test_report_scores_works_for_every_family(data):
+    gold, system, _, _ = ewt_dev(data)
+    # ud: keyed rows, one per metric; scores["LAS"] is the F1 cell, its row beside it
+    u = treeval.ud(gold, system, quiet=True)
+    row = u.cells(0, "scores", "LAS")
+    las = u.scores["LAS"]
+    assert (las.measure, las.score, las.counts) == ("F1", row["F1"].score, row["F1"].counts)
+    assert las.precision == row["precision"].score and las.recall == row["recall"].score
+    assert las.aligned_accuracy == row["aligned-accuracy"].score
+    assert set(las.beside) == {"precision", "recall", "aligned-accuracy"}
+    # EWT dev against the greedy parse: every metric of the CoNLL 2018 scorer is a key
+    assert {"Tokens", "Words", "UPOS", "UAS", "LAS", "CLAS", "MLAS", "BLEX"} <= set(u.scores)
+    assert "Tokens=" in repr(u) and repr(las).startswith("Cell(F1=") and "recall=" in repr(las)
+    # the same figure as the drop-in of conll18_ud_eval.py computes
+    from treeval import conll18
+
+    ref = conll18.evaluate(conll18.load_conllu_file(gold), conll18.load_conllu_file(system))
+    assert las.score == pytest.approx(ref["LAS"].f1) and las.precision == pytest.approx(ref["LAS"].precision)
+    # brackets: no section "scores"; its all-lengths section
+    mrg = data / "ptb-sample" / "treebank" / "combined"
+    trees = "\n".join((mrg / f"wsj_{k:04}.mrg").read_text() for k in range(1, 21))
+    b = treeval.brackets(trees, trees.replace("(NP ", "(XP "), quiet=True)
+    assert list(b.scores) == list(b.cells(0, "all"))
+    assert b.scores["F"].score == b.cell("F", section="all").score and 0 < b.scores["F"].score < 1
+    assert b.scores["recall"].beside == {} and b.scores["recall"].precision is None
+    # and every other family's section "scores"
+    d = TD / "ud" / "different-tokenization"
+    p = EX / "pts"
+    others = [
+        treeval.deps(gold, system, quiet=True),
+        treeval.relations(d / "gold.conllu", d / "sys.conllu", quiet=True),
+        treeval.align(TD / "align" / "gold.naacl", TD / "align" / "hyp.pharaoh", quiet=True),
+        treeval.ted(gold=TD / "ted" / "functional-gold.conllu", parse=TD / "ted" / "functional-parse.conllu"),
+        treeval.nbest(TD / "nbest" / "alpino-example" / "example.gold.conllu", TD / "nbest" / "alpino-example" / "example.nbest.conllu"),
+        treeval.pts(
+            gold_a=p / "gold.en.conllu", gold_b=p / "gold.de.conllu", gold_align=p / "gold.en-de.naacl",
+            sys_a=p / "parser.en.conllu", sys_b=p / "parser.de.conllu", sys_align=p / "aligner.en-de.pharaoh",
+        ),
+    ]
+    for r in others:
+        headline = r.cells(0, "scores")
+        assert r.scores and list(r.scores) == list(headline), r.command
+        assert [c.score for c in r.scores.values()] == [c.score for c in headline.values()], r.command

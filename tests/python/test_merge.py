@@ -194,6 +194,33 @@ def test_merge_errors_name_the_report_not_a_temporary_file(tmp_path):
     assert "punct" in str(e.value) and "reports[1]" in str(e.value), str(e.value)
 
 
+def test_a_shard_given_twice_is_refused_naming_both(tmp_path):
+    """EWT dev cut in two, each half given as a str of its text: a shard given twice (the
+    same report, its state again, or a copy of its state file) is a UsageError naming both
+    positions or files, never counted twice."""
+    data = shared_data()
+    gold = data / "ud" / "UD_English-EWT" / "en_ewt-ud-dev.conllu"
+    system = data / "nbest" / "en_ewt-dev.en_sm.greedy.conllu"
+    g, s = sentences(gold), sentences(system)
+    h = len(g) // 2
+    halves = [treeval.deps("".join(g[a:b]), "".join(s[a:b]), state=True, quiet=True) for a, b in ((0, h), (h, len(g)))]
+    # the two halves merge into the whole (LAS 19073 of 25147 words)
+    assert treeval.merge(halves).scores["LAS"].counts == [19073, 25147]
+    for again in ([halves[0], halves[1], halves[0]], [halves[0], halves[1], halves[0].state]):
+        with pytest.raises(treeval.UsageError) as e:
+            treeval.merge(again)
+        message = str(e.value)
+        assert message.startswith("reports[2] (deps state): expected the state of another shard, found the same state as reports[0] (deps state)"), message
+        assert "counted twice" in message and "treeval-merge-" not in message, message
+    # state files: the same content under two names
+    first, copy = tmp_path / "first.json", tmp_path / "copy.json"
+    halves[1].state.write(first)
+    copy.write_bytes(first.read_bytes())
+    with pytest.raises(treeval.UsageError) as e:
+        treeval.merge([halves[0], first, copy])
+    assert str(e.value).startswith(f"{copy}: expected the state of another shard, found the same state as {first}"), str(e.value)
+
+
 def lines_split(tmp_path, paths, cuts):
     """Each file of one sentence per line cut after the same lines (`cuts`); per shard, its files."""
     texts = [Path(p).read_text(encoding="utf-8").splitlines(keepends=True) for p in paths]

@@ -248,6 +248,48 @@ fn a_state_of_another_schema_version_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The same shard given twice, under its own name or as a copy (reformatted or not), is
+/// refused with exit code 2 naming both files: merged, it would be counted twice.
+#[test]
+fn a_shard_given_twice_is_refused_whatever_its_name() {
+    let dir = halves("twice", "--keep-sentences");
+    let (code, err) = fails(&dir, "merge state.0.json state.1.json state.0.json");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("error: state.0.json: expected the state of another shard, found the same state as state.0.json (equal contents)"),
+        "{err}"
+    );
+    assert!(err.contains("hint: give each shard's state once"), "{err}");
+    // a copy under another name, pretty-printed: the same parsed state
+    let text = std::fs::read_to_string(dir.join("state.1.json")).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    std::fs::write(
+        dir.join("copy.json"),
+        serde_json::to_string_pretty(&v).unwrap(),
+    )
+    .unwrap();
+    assert_ne!(
+        std::fs::read_to_string(dir.join("copy.json")).unwrap(),
+        text
+    );
+    let (code, err) = fails(&dir, "merge state.0.json state.1.json copy.json");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "copy.json: expected the state of another shard, found the same state as state.1.json"
+        ),
+        "{err}"
+    );
+    // nothing on stdout, no state written
+    let (code, _) = fails(&dir, "merge copy.json state.1.json --emit-state m.json");
+    assert_eq!(code, 2);
+    assert!(!dir.join("m.json").exists());
+    // the two different halves still merge
+    let (code, err) = fails(&dir, "merge -q state.0.json copy.json");
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_state_is_never_written_over_an_input() {
     let dir = halves("output", "");
@@ -506,7 +548,7 @@ fn a_merge_writes_an_html_page_without_a_sentence_browser() {
     let (g, s) = (g.to_str().unwrap(), s.to_str().unwrap());
     let line = format!("deps -q --by deprel --emit-state st.json {g} {s}");
     assert_eq!(fails(&dir, &line).0, 0);
-    let o = treeval_in(&dir, &["merge", "st.json", "st.json", "--format", "html"]);
+    let o = treeval_in(&dir, &["merge", "st.json", "--format", "html"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let page = String::from_utf8(o.stdout).unwrap();
     assert!(page.contains("<table class=\"report\""), "a report table");

@@ -883,6 +883,50 @@ fn tiny_ud_breakdowns_equal_deps() {
     }
 }
 
+/// EWT dev with one HEAD made `foo`: `ud` (and `--compat conll18`, `deps`, `relations`)
+/// report the one problem on one line, not also "expected a HEAD, found '_'".
+#[test]
+fn ewt_dev_bad_head_is_one_problem_on_one_line() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let text = std::fs::read_to_string(&gold).unwrap();
+    let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
+    let k = (lines.iter())
+        .position(|l| {
+            l.starts_with(|c: char| c.is_ascii_digit()) && l.split('\t').nth(6) != Some("0")
+        })
+        .unwrap();
+    let mut cols: Vec<&str> = lines[k].split('\t').collect();
+    cols[6] = "foo";
+    lines[k] = cols.join("\t");
+    let dir = scratch("bad-head");
+    let sys = dir.join("sys.conllu");
+    std::fs::write(&sys, lines.join("\n")).unwrap();
+    for cmd in [
+        &["ud"][..],
+        &["ud", "--compat", "conll18"],
+        &["deps"],
+        &["relations"],
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+            .args(cmd)
+            .args([s(&gold), s(&sys)])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(1), "{cmd:?}: {err}");
+        let head = format!("error: {}:{}:", s(&sys), k + 1);
+        assert!(err.starts_with(&head), "{cmd:?}: {err}");
+        assert!(
+            err.contains("expected HEAD to be a non-negative integer or '_', found 'foo'"),
+            "{cmd:?}: {err}"
+        );
+        assert!(!err.contains("found '_'"), "{cmd:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{cmd:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `treeval brackets --compat evalb` prints what EVALB printed on its own sample, on
 /// stdout and stderr, byte for byte.
 #[test]
@@ -2051,6 +2095,25 @@ fn ewt_dev_four_shards_merge_into_the_whole_run() {
         vec![19073, 25147]
     );
     assert!(merged["signature"].as_str().unwrap().ends_with("|merged:4"));
+    // a shard given again under another name would be counted twice: refused, exit 2
+    let copy = dir.join("copy-of-state.2.json");
+    std::fs::copy(&states[2], &copy).unwrap();
+    let mut again = vec!["merge", "--format", "json"];
+    again.extend(states.iter().map(|p| s(p)));
+    again.push(s(&copy));
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(&again)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty());
+    let both = format!(
+        "{}: expected the state of another shard, found the same state as {}",
+        s(&copy),
+        s(&states[2])
+    );
+    assert!(err.contains(&both), "{err}");
     // ud on the same shards: every table and interval equal too
     let ud_opts = ["--by", "upos", "--per-relation", "--ci", "95"];
     let mut ud_states = Vec::new();

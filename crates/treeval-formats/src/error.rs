@@ -51,9 +51,10 @@ impl Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {
-            write!(f, "{}", self.path)
+            write!(f, "{}", crate::path_excerpt(&self.path))
         } else {
-            write!(f, "{}:{}:{}", self.path, self.line, self.column)
+            let path = crate::path_excerpt(&self.path);
+            write!(f, "{path}:{}:{}", self.line, self.column)
         }
     }
 }
@@ -93,7 +94,7 @@ pub enum ErrorKind {
         found: usize,
     },
     /// The ID column is malformed or out of sequence.
-    #[error("expected ID {expected}, found '{found}'")]
+    #[error("expected ID {expected}, found '{}'", crate::excerpt(.found))]
     BadId {
         /// What the ID should have been.
         expected: String,
@@ -107,13 +108,13 @@ pub enum ErrorKind {
         column: &'static str,
     },
     /// HEAD is not a non-negative integer (or `_`).
-    #[error("expected HEAD to be a non-negative integer or '_', found '{found}'")]
+    #[error("expected HEAD to be a non-negative integer or '_', found '{}'", crate::excerpt(.found))]
     BadHead {
         /// The text found.
         found: String,
     },
     /// A DEPS item is malformed.
-    #[error("expected DEPS to be '_' or items HEAD:DEPREL joined by '|', found '{found}'")]
+    #[error("expected DEPS to be '_' or items HEAD:DEPREL joined by '|', found '{}'", crate::excerpt(.found))]
     BadDeps {
         /// The text found.
         found: String,
@@ -170,7 +171,7 @@ pub enum ErrorKind {
         found: usize,
     },
     /// A word's FORM differs between gold and system.
-    #[error("expected FORM '{expected}' (as gold {gold}), found '{found}'")]
+    #[error("expected FORM '{}' (as gold {gold}), found '{}'", crate::excerpt(.expected), crate::excerpt(.found))]
     FormMismatch {
         /// Gold position of the word.
         gold: String,
@@ -212,7 +213,7 @@ pub enum ErrorKind {
         lines: u64,
     },
     /// Multiword-token ranges of one word, such as `6-6` (a warning, once per file).
-    #[error("expected a multiword token range N-M with M > N, found '{found}' ({lines} such range(s) in the file)")]
+    #[error("expected a multiword token range N-M with M > N, found '{}' ({lines} such range(s) in the file)", crate::excerpt(.found))]
     SingleWordRange {
         /// The first such range.
         found: String,
@@ -221,7 +222,7 @@ pub enum ErrorKind {
     },
     /// Reversed multiword-token ranges such as `2-1`, read with a reference scorer as it
     /// reads them: a token without words (a warning, once per file).
-    #[error("expected a multiword token range N-M with M >= N, found '{found}' ({lines} such range(s) in the file)")]
+    #[error("expected a multiword token range N-M with M >= N, found '{}' ({lines} such range(s) in the file)", crate::excerpt(.found))]
     ReversedRange {
         /// The first such range.
         found: String,

@@ -23,6 +23,7 @@ pub mod bracket;
 pub mod conll;
 pub mod equiv;
 pub mod error;
+pub mod excerpt;
 pub mod input;
 pub mod nbest;
 pub mod sentence;
@@ -30,6 +31,7 @@ pub mod subwords;
 
 pub use conll::{Conll09Columns, Format, Reader, ReaderBuilder, Reference};
 pub use error::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Severity};
+pub use excerpt::{excerpt, path_excerpt};
 pub use sentence::{
     python_int, EmptyNode, EnhancedEdge, Head, MultiwordToken, NodeId, Sentence, Word,
 };

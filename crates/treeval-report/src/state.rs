@@ -348,6 +348,31 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
     align::check(states, names)
 }
 
+/// The first two of `states` whose contents are equal, whatever their files' names
+/// (`(earlier, later)`): the same shard given twice, which a merge would count twice.
+/// States are compared as parsed (so a copy, or the same file reformatted, is found),
+/// by a hash of their serialization first and then byte for byte.
+pub fn duplicate(states: &[State]) -> Option<(usize, usize)> {
+    use std::collections::HashMap;
+    use std::hash::{DefaultHasher, Hash, Hasher};
+    let bytes = |s: &State| serde_json::to_vec(s).ok();
+    let mut seen: HashMap<u64, Vec<usize>> = HashMap::new();
+    for (k, s) in states.iter().enumerate() {
+        let Some(b) = bytes(s) else { continue };
+        let mut h = DefaultHasher::new();
+        b.hash(&mut h);
+        let same = seen.entry(h.finish()).or_default();
+        if let Some(&j) = same
+            .iter()
+            .find(|&&j| bytes(&states[j]).as_ref() == Some(&b))
+        {
+            return Some((j, k));
+        }
+        same.push(k);
+    }
+    None
+}
+
 /// The number of systems of a state.
 pub fn systems_count(s: &State) -> usize {
     if let Some(t) = &s.ted {

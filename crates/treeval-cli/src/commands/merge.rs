@@ -19,6 +19,7 @@ const WARNINGS_KEPT: usize = 100;
 pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
     validate(a)?;
     let states = read(a)?;
+    refuse_duplicates(a, &states)?;
     state::check(&states, &a.states).map_err(Failure::Eval)?;
     needs_sentences(a, &states)?;
     check_tests(a, &states)?;
@@ -570,11 +571,26 @@ fn read(a: &MergeArgs) -> Result<Vec<State>, Failure> {
     a.states
         .iter()
         .map(|path| {
+            // a path as a message names it (an excerpt of text given as a path)
+            let name = treeval_formats::path_excerpt(path);
             let text = std::fs::read_to_string(path)
-                .map_err(|e| Failure::Eval(format!("{path}: cannot read the state: {e}")))?;
-            state::parse(&text, path).map_err(Failure::Eval)
+                .map_err(|e| Failure::Eval(format!("{name}: cannot read the state: {e}")))?;
+            state::parse(&text, &name).map_err(Failure::Eval)
         })
         .collect()
+}
+
+/// A shard given twice (two states with equal contents, whatever their names) would be
+/// counted twice: a usage error naming both.
+fn refuse_duplicates(a: &MergeArgs, states: &[State]) -> Result<(), Failure> {
+    match state::duplicate(states) {
+        Some((j, k)) => Err(Failure::Usage(format!(
+            "{}: expected the state of another shard, found the same state as {} (equal contents): merged, that shard would be counted twice\n  hint: give each shard's state once",
+            treeval_formats::path_excerpt(&a.states[k]),
+            treeval_formats::path_excerpt(&a.states[j])
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// `--test` and `--ci` resample sentences: every state must have kept its rows.

@@ -83,9 +83,14 @@ fn parse(path: &Arc<str>, text: &str, line: u64) -> Result<Option<AlpinoLine>, E
     let mut v = [0.0; 5];
     let mut at = col(2);
     for (slot, item) in v.iter_mut().zip(&items) {
-        *slot = number(item)
-            .filter(|x| x.is_finite())
-            .ok_or_else(|| bad(path, line, at, format!("expected a number, found '{item}'")))?;
+        *slot = number(item).filter(|x| x.is_finite()).ok_or_else(|| {
+            bad(
+                path,
+                line,
+                at,
+                format!("expected a number, found '{}'", crate::excerpt(item)),
+            )
+        })?;
         at += item.chars().count() + 1;
     }
     let weight = number(fields[3]).ok_or_else(|| {
@@ -93,7 +98,10 @@ fn parse(path: &Arc<str>, text: &str, line: u64) -> Result<Option<AlpinoLine>, E
             path,
             line,
             col(3),
-            format!("expected a weight (a number), found '{}'", fields[3]),
+            format!(
+                "expected a weight (a number), found '{}'",
+                crate::excerpt(fields[3])
+            ),
         )
     })?;
     Ok(Some(AlpinoLine {

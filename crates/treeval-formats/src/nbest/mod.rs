@@ -79,7 +79,10 @@ fn metadata(path: &Arc<str>, s: &Sentence) -> Result<(u32, f64), Error> {
                 s,
                 line,
                 col,
-                format!("expected '# rank' to be a whole number of at least 1, found '{r}'"),
+                format!(
+                    "expected '# rank' to be a whole number of at least 1, found '{}'",
+                    crate::excerpt(r)
+                ),
             )))
         }
     };
@@ -92,7 +95,10 @@ fn metadata(path: &Arc<str>, s: &Sentence) -> Result<(u32, f64), Error> {
             s,
             line,
             col,
-            format!("expected '# parser_score' to be a finite number, found '{x}'"),
+            format!(
+                "expected '# parser_score' to be a finite number, found '{}'",
+                crate::excerpt(x)
+            ),
         ))),
     }
 }
@@ -298,9 +304,11 @@ impl<G: BufRead, S: BufRead> NbestPairing<G, S> {
                         line,
                         col,
                         format!(
-                            "expected sent_id '{g}' (the next gold sentence, {}:{}), found '{n}'",
-                            self.gold.path(),
-                            self.gold_sentence.first_line()
+                            "expected sent_id '{}' (the next gold sentence, {}:{}), found '{}'",
+                            crate::excerpt(g),
+                            crate::path_excerpt(self.gold.path()),
+                            self.gold_sentence.first_line(),
+                            crate::excerpt(n)
                         ),
                     )
                     .with_hint(

@@ -717,10 +717,14 @@ impl Converter {
                     0
                 }
                 None => {
-                    c.errors.push(Diagnostic::error(
-                        at(&self.path, s, w.line, s.head_column(w)),
-                        ErrorKind::MissingHead,
-                    ));
+                    // a HEAD other than `_` (`foo`) was rejected by the reader: one
+                    // message for the one problem, not a second saying it found '_'
+                    if s.head_text(w) == "_" || !s.has_errors() {
+                        c.errors.push(Diagnostic::error(
+                            at(&self.path, s, w.line, s.head_column(w)),
+                            ErrorKind::MissingHead,
+                        ));
+                    }
                     bad = true;
                     0
                 }
