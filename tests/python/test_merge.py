@@ -130,7 +130,7 @@ def test_a_state_must_be_a_treeval_state():
 CASES = [
     ("deps", {"by": ["deprel", "distance"], "confusion": True}, {"per_relation": True, "confusion": True}),
     ("deps", {"punct": "form"}, {"test": "ar", "ci": 95, "samples": 200, "seed": 3}),
-    ("ud", {"by": ["upos"]}, {"per_relation": True, "ci": 95, "samples": 200, "seed": 5}),
+    ("ud", {"by": ["upos"]}, {"per_relation": True, "ci": 95, "ci_samples": 200, "seed": 5}),
     ("relations", {}, {"test": "ar", "samples": 200, "seed": 9}),
 ]
 
@@ -249,7 +249,7 @@ def test_brackets_and_align_states_merge_into_one_run(tmp_path, command, wholes,
     fn = getattr(treeval, command)
     reports = [fn(*files, keep_sentences=True, quiet=True, **opts) for files in shards]
     assert reports[0].state.family == command and reports[0].state.has_sentences
-    ci = {"ci": 95, "samples": 200, "seed": 4}
+    ci = {"ci": 95, "ci_samples": 200, "seed": 4}
     merged = treeval.merge(reports, **ci)
     single = fn(*wholes, quiet=True, **opts, **ci)
     assert normalised(merged.to_dict(), joined_names(shards, wholes)) == normalised(single.to_dict())
@@ -398,11 +398,11 @@ def check_equal(merged, single, parts, wholes):
 def test_dask_example_on_the_repository_fixtures(tmp_path):
     need_dask()
     wholes = [EX / "gold.conllu", EX / "sys.conllu", EX / "sys2.conllu"]
-    options = ["by=deprel", "confusion", "ci=95", "seed=4", "samples=300", "per_relation"]
+    options = ["by=deprel", "confusion", "ci=95", "seed=4", "ci_samples=300", "per_relation"]
     merged, stdout, stderr, parts = run_example(tmp_path, "deps", wholes, 4, options)
     # 3 sentences: 3 shards, and the example says so
     assert len(parts) == 3 and "only 3 shards" in stderr
-    single = treeval.deps(*wholes, by=["deprel"], confusion=True, ci=95, seed=4, samples=300, per_relation=True)
+    single = treeval.deps(*wholes, by=["deprel"], confusion=True, ci=95, seed=4, ci_samples=300, per_relation=True)
     check_equal(merged, single.to_dict(), parts, wholes)
     assert merged["signature"].endswith("|merged:3")
     las = single.scores["LAS"]
@@ -417,11 +417,11 @@ def test_dask_example_cuts_ud_at_sentence_ends_both_texts_share(tmp_path):
     wholes = [tmp_path / "gold.conllu", tmp_path / "sys.conllu"]
     for whole, a, b in [(wholes[0], d / "gold.conllu", EX / "gold.conllu"), (wholes[1], d / "sys.conllu", EX / "sys.conllu")]:
         whole.write_text(a.read_text(encoding="utf-8") + b.read_text(encoding="utf-8"), encoding="utf-8")
-    merged, _, _, parts = run_example(tmp_path, "ud", wholes, 4, ["per_relation", "ci=95", "seed=2", "samples=200"])
+    merged, _, _, parts = run_example(tmp_path, "ud", wholes, 4, ["per_relation", "ci=95", "seed=2", "ci_samples=200"])
     # gold's 5 sentences: the shared ends are after gold sentences 2, 3, 4 and 5
     assert [len(sentences(p[0])) for p in parts] == [2, 1, 1, 1]
     assert [len(sentences(p[1])) for p in parts] == [1, 1, 1, 1]
-    single = treeval.ud(*wholes, per_relation=True, ci=95, seed=2, samples=200)
+    single = treeval.ud(*wholes, per_relation=True, ci=95, seed=2, ci_samples=200)
     check_equal(merged, single.to_dict(), parts, wholes)
 
 
