@@ -390,8 +390,8 @@ impl std::error::Error for Error {}
 
 /// What makes two diagnostics "of one kind" (grouped in one warning entry, bounded
 /// together): the severity, the file and the [`ErrorKind`] variant; for
-/// [`ErrorKind::Other`], its message with the digits left out (so that "found 12" and
-/// "found 40" are one kind) and the hint.
+/// [`ErrorKind::Other`], its message and its hint with the digits left out (so that
+/// "found 12" and "found 40" are one kind).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct KindKey {
     error: bool,
@@ -407,14 +407,18 @@ impl KindKey {
             path: d.position.path.clone(),
             variant: std::mem::discriminant(&d.kind),
             other: match &d.kind {
-                ErrorKind::Other(m) => Some((
-                    m.chars().filter(|c| !c.is_ascii_digit()).collect(),
-                    d.hint.clone(),
-                )),
+                ErrorKind::Other(m) => {
+                    Some((without_digits(m), d.hint.as_deref().map(without_digits)))
+                }
                 _ => None,
             },
         }
     }
+}
+
+/// `s` without its ASCII digits: what tells two messages of one kind apart is in them.
+pub fn without_digits(s: &str) -> String {
+    s.chars().filter(|c| !c.is_ascii_digit()).collect()
 }
 
 /// How many positions of a kind a warning entry lists ([`Diagnostics::warning_groups`]).
@@ -679,7 +683,10 @@ mod tests {
     fn other_messages_differing_in_numbers_are_one_kind() {
         let mut d = Diagnostics::with_limit(2);
         for n in [12, 40, 7] {
-            d.push(other(&format!("expected at most 10 cells, found {n}")));
+            d.push(
+                other(&format!("expected at most 10 cells, found {n}"))
+                    .with_hint(format!("--max-cost {n} scores it")),
+            );
         }
         d.push(other("something else"));
         let g = d.warning_groups();

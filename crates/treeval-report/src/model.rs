@@ -75,15 +75,21 @@ impl Warning {
     }
 
     /// What makes two warnings one kind: the file, the message without its digits and its
-    /// `[sentence …]` tag, and the hint.
-    fn kind(&self) -> (&str, String, Option<&str>) {
+    /// `[sentence …]` tag, and the hint without its digits.
+    fn kind(&self) -> (&str, String, Option<String>) {
         let path = path_of(&self.position);
         let message = match self.message.rfind(" [sentence ") {
             Some(i) if self.message.ends_with(']') => &self.message[..i],
             _ => &self.message,
         };
-        let message = message.chars().filter(|c| !c.is_ascii_digit()).collect();
-        (path, message, self.hint.as_deref())
+        let message = treeval_formats::error::without_digits(message);
+        (
+            path,
+            message,
+            self.hint
+                .as_deref()
+                .map(treeval_formats::error::without_digits),
+        )
     }
 
     /// Count `other` (of this kind) in this entry.
