@@ -133,11 +133,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
 /// The warnings on stderr (unless `--quiet`); the output: the report in `--format`, or
 /// with `--compat` the reference script's.
 fn text(a: &AlignArgs, report: &Report, e: &AlignIn<'_>) -> Result<String, Failure> {
-    if !a.report.quiet {
-        for w in &report.warnings {
-            eprintln!("{}", super::significance::warning_line(w));
-        }
-    }
+    super::significance::print_warnings(&report.warnings, a.report.quiet);
     Ok(match a.compat {
         Some(AlignCompat::AerPy) => aer_py_text(a, e.hyps, e.totals)?,
         Some(AlignCompat::WaEvalAlign) => wa_eval_text(a, e.gold, e.hyps, e.keep_null),

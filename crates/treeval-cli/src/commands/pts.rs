@@ -507,11 +507,7 @@ fn units(
 
 /// The report's warnings on stderr, unless `quiet`.
 pub(crate) fn print_warnings(report: &Report, quiet: bool) {
-    if !quiet {
-        for w in &report.warnings {
-            eprintln!("{}", super::significance::warning_line(w));
-        }
-    }
+    super::significance::print_warnings(&report.warnings, quiet);
 }
 
 /// The report (as `ra` asks for it; `punct`: the policy's name; `index`: how the

@@ -131,6 +131,17 @@ pub fn warning_line(w: &treeval_report::model::Warning) -> String {
     format!("warning: {w}")
 }
 
+/// A report's warnings on stderr, one entry per kind (as every format lists them),
+/// unless `quiet`.
+pub fn print_warnings(warnings: &[treeval_report::model::Warning], quiet: bool) {
+    if quiet {
+        return;
+    }
+    for w in treeval_report::model::group_warnings(warnings.to_vec()) {
+        eprintln!("{}", warning_line(&w));
+    }
+}
+
 /// The intervals asked for (`--ci`), for the report driver.
 pub fn intervals(sig: &SignificanceArgs) -> Option<treeval_report::driver::Intervals> {
     sig.ci.map(|level| treeval_report::driver::Intervals {

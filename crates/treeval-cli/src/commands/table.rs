@@ -71,11 +71,7 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
         // every treebank's evaluation was given the same selection (its report says more)
         report.signature.push("sel", sel);
     }
-    if !a.report.quiet {
-        for w in &warnings {
-            eprintln!("{}", super::significance::warning_line(w));
-        }
-    }
+    super::significance::print_warnings(&warnings, a.report.quiet);
     report.warnings = warnings;
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
