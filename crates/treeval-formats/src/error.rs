@@ -507,14 +507,13 @@ impl Diagnostics {
     /// ([`Diagnostics::push`], [`Diagnostics::warning_groups`]) keeps every count.
     pub fn into_vec(self) -> Vec<Diagnostic> {
         let mut out = self.kept;
+        let keys: Vec<KindKey> = out.iter().map(KindKey::of).collect();
         for (key, total) in &self.kinds {
             let mut kept = 0;
             let mut last = None;
-            for (i, d) in out.iter().enumerate() {
-                if KindKey::of(d) == *key {
-                    kept += 1 + d.more;
-                    last = Some(i);
-                }
+            for (i, d) in out.iter().enumerate().filter(|(i, _)| keys[*i] == *key) {
+                kept += 1 + d.more;
+                last = Some(i);
             }
             if let Some(i) = last {
                 out[i].more += total.saturating_sub(kept);
@@ -582,11 +581,6 @@ impl Diagnostics {
             }
         }
         groups.into_iter().map(|(_, g)| g).collect()
-    }
-
-    /// Warnings seen but not kept.
-    pub fn omitted_warnings(&self) -> u64 {
-        self.omitted_warnings
     }
 
     /// Count `n` more warnings seen and not kept (those a merged shard did not keep).

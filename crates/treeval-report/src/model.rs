@@ -125,11 +125,16 @@ fn path_of(position: &str) -> &str {
 /// summed, the first few positions kept), in the order each kind first appears.
 pub fn group_warnings(warnings: Vec<Warning>) -> Vec<Warning> {
     let mut out: Vec<Warning> = Vec::with_capacity(warnings.len());
+    let mut keys = Vec::with_capacity(warnings.len());
     for w in warnings {
-        let key = w.kind();
-        match out.iter().position(|o| o.kind() == key) {
+        let (path, message, hint) = w.kind();
+        let key = (path.to_owned(), message, hint);
+        match keys.iter().position(|k| *k == key) {
             Some(i) => out[i].absorb(w),
-            None => out.push(w),
+            None => {
+                out.push(w);
+                keys.push(key);
+            }
         }
     }
     out
