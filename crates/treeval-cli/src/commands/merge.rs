@@ -265,7 +265,7 @@ fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
         crate::select::is_part(&a.report.out),
     );
     crate::select::record_part(&mut report, &selection, &selected, (unit, true), true, part)?;
-    super::pts::print_warnings(&report, a.report.quiet);
+    super::significance::print_warnings(&report.warnings, a.report.quiet);
     Ok(report)
 }
 

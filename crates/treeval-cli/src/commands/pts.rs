@@ -157,7 +157,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let part = crate::select::is_part(&a.report.out);
     let unit = (LENGTH_UNIT, true);
     crate::select::record_part(&mut report, &selection, &selected, unit, true, part)?;
-    print_warnings(&report, a.report.quiet);
+    super::significance::print_warnings(&report.warnings, a.report.quiet);
     let text = treeval_report::emit::to_string(&report, a.report.format);
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
@@ -503,11 +503,6 @@ fn units(
                 .collect()
         })
         .collect()
-}
-
-/// The report's warnings on stderr, unless `quiet`.
-pub(crate) fn print_warnings(report: &Report, quiet: bool) {
-    super::significance::print_warnings(&report.warnings, quiet);
 }
 
 /// The report (as `ra` asks for it; `punct`: the policy's name; `index`: how the
