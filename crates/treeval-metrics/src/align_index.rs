@@ -84,6 +84,11 @@ pub fn aer_between(gold: &AlignmentFile, hyp: &AlignmentFile, keep_null: bool) -
     aer_of(&sum(&count_files(gold, hyp, keep_null, &numbers)).aer_row())
 }
 
+/// Sentences with positions on a side below which [`SideEvidence::shift`] says nothing: a
+/// few sentences are no evidence of a base (one sentence whose last link stops early
+/// is not a file read one off).
+pub const MIN_EVIDENCE: u64 = 10;
+
 /// What one side of a hypothesis and its gold show of their index bases, over the
 /// sentences where both have a word position (not NULL) on that side.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -107,6 +112,9 @@ impl SideEvidence {
     /// (its largest position is below the gold's in most sentences and rarely past it).
     pub fn shift(&self) -> Option<i8> {
         let n = self.sentences;
+        if n < MIN_EVIDENCE {
+            return None;
+        }
         let never_zero = self.hyp_zero == 0 && self.gold_zero > 0 && 2 * self.gold_zero >= n;
         if never_zero || (2 * self.over > n && 4 * self.under < self.over) {
             Some(1)
@@ -195,20 +203,34 @@ mod tests {
 
     #[test]
     fn a_shifted_hypothesis_shows_in_both_sides() {
-        let gold = file("0-0 1-1 2-2\n0-1 1-0\n0-0 2-1\n", None);
-        let same = file("0-0 1-1\n0-1 1-0\n0-0 2-1\n", None);
+        // four times the three sentences: 12, enough evidence
+        let four = |t: &str| t.repeat(4);
+        let gold = file(&four("0-0 1-1 2-2\n0-1 1-0\n0-0 2-1\n"), None);
+        let same = file(&four("0-0 1-1\n0-1 1-0\n0-0 2-1\n"), None);
         assert_eq!(base_shift(&gold, &same), None);
-        let up = file("1-1 2-2 3-3\n1-2 2-1\n1-1 3-2\n", None);
+        let up = file(&four("1-1 2-2 3-3\n1-2 2-1\n1-1 3-2\n"), None);
         let (shift, e) = base_shift(&gold, &up).unwrap();
         assert_eq!(shift, 1);
-        assert_eq!((e[0].sentences, e[0].gold_zero, e[0].hyp_zero), (3, 3, 0));
+        assert_eq!((e[0].sentences, e[0].gold_zero, e[0].hyp_zero), (12, 12, 0));
         // read with base 1, the same file is the gold again
         assert_eq!(
-            base_shift(&gold, &file("1-1 2-2 3-3\n1-2 2-1\n1-1 3-2\n", Some(1))),
+            base_shift(
+                &gold,
+                &file(&four("1-1 2-2 3-3\n1-2 2-1\n1-1 3-2\n"), Some(1))
+            ),
             None
         );
-        let down = file("1-1 2-2 3-3\n1-2 2-1\n1-1 3-2\n", Some(1));
-        let gold_up = file("1-1 2-2 3-3 4-4\n1-2 2-1\n1-1 3-2\n", None);
+        let down = file(&four("1-1 2-2 3-3\n1-2 2-1\n1-1 3-2\n"), Some(1));
+        let gold_up = file(&four("1-1 2-2 3-3 4-4\n1-2 2-1\n1-1 3-2\n"), None);
         assert_eq!(base_shift(&gold_up, &down).map(|s| s.0), Some(-1));
+        // the first three sentences alone are too few to tell
+        let three = |t: &str| file(t, None);
+        assert_eq!(
+            base_shift(
+                &three("0-0 1-1 2-2\n0-1 1-0\n0-0 2-1\n"),
+                &three("1-1 2-2 3-3\n1-2 2-1\n1-1 3-2\n")
+            ),
+            None
+        );
     }
 }
