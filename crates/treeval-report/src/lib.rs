@@ -18,6 +18,7 @@ pub mod errors;
 pub mod model;
 pub mod nbest;
 pub mod pts;
+pub mod records;
 pub mod relations;
 pub mod render;
 pub mod rerank;
