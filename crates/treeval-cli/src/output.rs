@@ -17,13 +17,10 @@ use std::path::{Path, PathBuf};
 
 use crate::Failure;
 
-/// First-line marker of treeval's per-sentence JSONL files.
-pub const PER_SENTENCE_SCHEMA: &str = "treeval.per-sentence/1";
-
 /// What kind of file an output is, to recognise a file treeval wrote earlier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputKind {
-    /// JSON lines, first line `{"schema":"treeval.per-sentence/1",…}`.
+    /// JSON lines, first line `{"schema":"treeval.per-sentence/2",…}` (or `/1`).
     PerSentence,
     /// The judging TSV of `brackets --careful --export-for-judging`.
     Judging,
@@ -57,7 +54,8 @@ impl OutputKind {
                 .ok()
                 .and_then(|v| v.as_object().cloned())
                 .is_some_and(|o| {
-                    o.get("schema").and_then(|s| s.as_str()) == Some(PER_SENTENCE_SCHEMA)
+                    (o.get("schema").and_then(|s| s.as_str()))
+                        .is_some_and(|s| s.starts_with("treeval.per-sentence/"))
                         || (o.contains_key("system") && o.contains_key("sentence"))
                 }),
             OutputKind::Judging => line.starts_with(JUDGING_HEADER),
@@ -315,12 +313,8 @@ impl PerSentence {
                 path: p,
                 kind: OutputKind::PerSentence,
             })?;
-            let header = serde_json::json!({
-                "schema": PER_SENTENCE_SCHEMA,
-                "command": command,
-                "inputs": inputs.iter().map(|(role, path)| serde_json::json!({"role": role, "path": path})).collect::<Vec<_>>(),
-            });
-            if let Err(e) = writeln!(w, "{header}") {
+            let header = treeval_report::records::Header::new(command, inputs);
+            if let Err(e) = treeval_report::records::json_line(&mut w, &header) {
                 s.error = Some(e);
             }
             s.w = Some(w);
@@ -333,10 +327,10 @@ impl PerSentence {
         self.w.is_some()
     }
 
-    /// Write one object as a line.
-    pub fn write(&mut self, v: &serde_json::Value) {
+    /// Write one record as a line.
+    pub fn write(&mut self, r: &treeval_report::records::Record) {
         if let (Some(w), None) = (self.w.as_mut(), self.error.as_ref()) {
-            if let Err(e) = writeln!(w, "{v}") {
+            if let Err(e) = treeval_report::records::json_line(w, r) {
                 self.error = Some(e);
             }
         }

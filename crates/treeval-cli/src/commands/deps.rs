@@ -93,14 +93,12 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let mut result = evaluate_counts(&gold, &systems, &opts, |k, g, s, c| {
         extras.observe(k, g, s, c);
         if per_sentence.is_on() {
-            per_sentence.write(&serde_json::json!({
-                "system": k,
-                "sentence": g.index(),
-                "sent_id": g.sent_id(),
-                "gold_lines": [g.first_line(), g.last_line()],
-                "system_lines": [s.first_line(), s.last_line()],
-                "counts": c,
-            }));
+            per_sentence.write(
+                &treeval_report::records::Record::of(g.index(), k, c)
+                    .sent_id(g.sent_id())
+                    .extra("gold_lines", [g.first_line(), g.last_line()])
+                    .extra("system_lines", [s.first_line(), s.last_line()]),
+            );
         }
     })
     .map_err(|e| Failure::Eval(e.to_string()))?;
