@@ -639,24 +639,9 @@ pub struct AlignArgs {
     pub test_metrics: Vec<String>,
 }
 
-/// Conventions bundles.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum Profile {
-    /// Score every word, full labels: eval07.pl default and MaltEval default.
-    Conll07,
-    /// Skip words whose gold FORM is all Unicode punctuation, full labels: eval.pl
-    /// default and eval07.pl -p.
-    Conllx,
-}
-
-/// Label comparison.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum Labels {
-    /// Compare the full DEPREL string (eval07.pl, eval.pl, MaltEval).
-    Full,
-    /// Compare the part before the first ':' (obl:arg = obl), as conll18_ud_eval.py.
-    Universal,
-}
+/// The option enums of the library, with their help texts (clap's `ValueEnum`).
+pub use treeval::deps::{Compat as CompatMode, Conll09Cols, InputFormat, Labels, Profile};
+pub use treeval::Test as TestArg;
 
 /// Output formats (defined with their emitters, in `treeval_report::render`).
 pub use treeval_report::render::OutputFormat as Format;
@@ -666,40 +651,6 @@ fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
     PossibleValuesParser::new(Format::ALL.map(|f| PossibleValue::new(f.name()).help(f.about())))
         .try_map(|name| Format::from_name(&name).ok_or("not an output format"))
-}
-
-/// Reference-script output to reproduce byte for byte.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum CompatMode {
-    /// The three summary lines of `eval07.pl -q` (implies --profile conll07 unless given).
-    Eval07,
-    /// The three summary lines of `eval.pl -q` (implies --profile conllx unless given).
-    Evalpl,
-    /// The output of `eval09.pl -q` (CoNLL-2009 files only; implies --profile conll07
-    /// unless given; --profile conllx = `eval09.pl -q -p`). Files with predicates (a PRED
-    /// value): only the SYNTACTIC SCORES block, as treeval does not score semantic roles.
-    Eval09,
-}
-
-/// Input formats (normally detected from the content).
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum InputFormat {
-    /// CoNLL-U (Universal Dependencies v2).
-    Conllu,
-    /// CoNLL-X / CoNLL 2007 (10 columns).
-    Conllx,
-    /// CoNLL-2009 (14 or more columns).
-    Conll09,
-}
-
-/// CoNLL-2009 column sets.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum Conll09Cols {
-    /// HEAD, DEPREL, POS, LEMMA, FEAT: where eval09.pl reads both files' trees.
-    Gold,
-    /// PHEAD, PDEPREL, PPOS, PLEMMA, PFEAT: the columns the CoNLL-2009 format sets aside
-    /// for predictions.
-    Predicted,
 }
 
 /// `treeval deps` arguments.
@@ -909,6 +860,20 @@ impl Command {
 }
 
 impl ReportArgs {
+    /// The library's shared options (no per-sentence sink and no progress: the command
+    /// adds them).
+    pub fn common(&self) -> treeval::Common {
+        let html = self.format == Format::Html;
+        treeval::Common {
+            where_: self.where_.clone(),
+            errors: self.errors,
+            page_sentences: html.then(|| self.html_sentences()),
+            keep_sentences: self.out.keep_sentences,
+            state: self.out.emit_state.is_some(),
+            ..self.sig.common_with(&self.select)
+        }
+    }
+
     /// `--html-sentences`, or its default.
     pub fn html_sentences(&self) -> usize {
         self.html_sentences
@@ -1031,15 +996,34 @@ pub struct SignificanceArgs {
     pub ci_samples: usize,
 }
 
-/// Pairwise tests.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum TestArg {
-    /// McNemar's test on paired binary decisions (exact binomial below 25 discordant pairs).
-    Mcnemar,
-    /// Approximate randomization (stratified shuffling).
-    Ar,
-    /// Paired bootstrap resampling.
-    Bootstrap,
+impl SignificanceArgs {
+    /// The library's shared options with these significance settings and the sentence
+    /// selection `select` (the rest at their defaults).
+    pub fn common_with(&self, select: &SelectArgs) -> treeval::Common {
+        treeval::Common {
+            test: self.tests.clone(),
+            samples: self.samples,
+            seed: self.seed,
+            alpha: self.alpha,
+            one_sided: self.one_sided,
+            ci: self.ci,
+            ci_samples: self.ci_samples,
+            sent_id: select.sent_id.clone(),
+            min_len: select.min_len,
+            max_len: select.max_len,
+            ..treeval::Common::default()
+        }
+    }
+
+    /// The library's shared options with these significance settings (the rest at their
+    /// defaults).
+    pub fn common(&self) -> treeval::Common {
+        self.common_with(&SelectArgs {
+            sent_id: None,
+            min_len: None,
+            max_len: None,
+        })
+    }
 }
 
 /// A `deps` measure by name (any case), as the report names it.

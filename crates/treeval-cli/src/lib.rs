@@ -25,6 +25,17 @@ pub enum Failure {
     Io(io::Error),
 }
 
+impl From<treeval::Error> for Failure {
+    fn from(e: treeval::Error) -> Self {
+        match e {
+            treeval::Error::Usage(m) => Failure::Usage(m),
+            treeval::Error::Eval(m) | treeval::Error::Partial { message: m, .. } => {
+                Failure::Eval(m)
+            }
+        }
+    }
+}
+
 /// The command line of the command being run, for the hints that quote it back.
 static ARGV: Mutex<Vec<String>> = Mutex::new(Vec::new());
 

@@ -351,6 +351,39 @@ impl PerSentence {
     }
 }
 
+/// The library's per-sentence sink for `--per-sentence FILE` (already checked), if given.
+pub fn per_sentence_sink(path: Option<&str>) -> Result<Option<treeval::Sink>, Failure> {
+    let Some(p) = path else {
+        return Ok(None);
+    };
+    let w = create(&Output {
+        flag: "--per-sentence",
+        path: p,
+        kind: OutputKind::PerSentence,
+    })?;
+    Ok(Some(treeval::Sink::new(p, w)))
+}
+
+/// What every command does with an evaluation: its warnings on stderr (grouped by kind,
+/// unless `--quiet`), its state to `--emit-state`, and the report (or the reference
+/// tool's text) to `out`.
+pub fn finish(
+    r: &crate::args::ReportArgs,
+    ev: treeval::Evaluation,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    crate::commands::significance::print_warnings(ev.warnings(), r.quiet);
+    if let (Some(path), Some(state)) = (r.out.emit_state.as_deref(), ev.state.as_ref()) {
+        write_state(path, state)?;
+    }
+    let text = match ev.text {
+        Some(t) => t,
+        None => treeval_report::emit::to_string(&ev.report, r.format),
+    };
+    out.write_all(text.as_bytes()).map_err(Failure::Io)?;
+    out.flush().map_err(Failure::Io)
+}
+
 /// The outputs named by the shared output options.
 pub fn outputs(o: &crate::args::OutputArgs) -> Vec<Output<'_>> {
     let per_sentence = o.per_sentence.as_deref().map(|path| Output {
@@ -393,7 +426,7 @@ pub fn write_state(path: &str, state: &treeval_report::state::State) -> Result<(
 /// The report note saying what `--format html` added to the report because the page's
 /// charts draw it (each item names the option that asks for it); none when nothing was.
 pub fn page_note(added: &[String]) -> Option<String> {
-    (!added.is_empty()).then(|| format!("the HTML page adds {}", added.join(", ")))
+    treeval::common::page_note(added)
 }
 
 /// Refuse a `--format` the command does not implement (instead of printing text), and any

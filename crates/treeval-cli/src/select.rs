@@ -1,6 +1,6 @@
-//! Sentence selection (`--sent-id`, `--min-len`, `--max-len`) in every command: the
-//! options made into a [`Selection`], and the counts put into the report (a note, JSON
-//! `selection`, a warning for listed ids the gold lacks, and `sel:` in the signature).
+//! Sentence selection in the commands not yet running through the library: the
+//! library's rules ([`treeval::select`]) called with the command line's options, the
+//! warnings they add printed on stderr unless quiet.
 
 use treeval_metrics::select::{Selection, SelectionCounts};
 
@@ -9,104 +9,40 @@ use treeval_report::state::State;
 use crate::args::{OutputArgs, SelectArgs};
 use crate::Failure;
 
-/// The selection the options ask for (a usage error for a bad regular expression or
-/// `--min-len` over `--max-len`).
+pub use treeval::select::{Nothing, SystemScored};
+
+/// The library's shared options holding only the selection `a`.
+fn common(a: &SelectArgs) -> treeval::Common {
+    treeval::Common {
+        sent_id: a.sent_id.clone(),
+        min_len: a.min_len,
+        max_len: a.max_len,
+        ..treeval::Common::default()
+    }
+}
+
+/// The selection the options ask for (see [`treeval::select::selection`]).
 pub fn selection(a: &SelectArgs) -> Result<Selection, Failure> {
-    Selection::parse(a.sent_id.as_deref(), a.min_len, a.max_len).map_err(Failure::Usage)
+    Ok(treeval::select::selection(&common(a))?)
 }
 
 /// A usage error when `command` cannot honour the selection options.
 pub fn refuse(a: &SelectArgs, why: &str) -> Result<(), Failure> {
-    if a.is_given() {
-        return Err(Failure::Usage(why.to_owned()));
-    }
-    Ok(())
+    Ok(treeval::select::refuse(&common(a), why)?)
 }
 
-/// `--sent-id` with `--emit-state` in a command that knows a sentence only by its number
-/// in the file (`what`: `a tree`, `a sentence pair`): the number restarts in every shard,
-/// so each shard would select other sentences than one run on the concatenated files (a
-/// usage error; `--min-len` and `--max-len` do not depend on the split).
+/// See [`treeval::select::refuse_numbered_ids`].
 pub fn refuse_numbered_ids(a: &SelectArgs, what: &str) -> Result<(), Failure> {
-    if a.sent_id.is_none() {
-        return Ok(());
-    }
-    Err(Failure::Usage(format!(
-        "--sent-id with --emit-state: {what} has no id but its number in the file, which restarts in every shard, so a shard would select other sentences than one run on the whole corpus\n  hint: --min-len and --max-len do not depend on the split; evaluate --sent-id on the whole corpus"
-    )))
+    Ok(treeval::select::refuse_numbered_ids(&common(a), what)?)
 }
 
-/// Whether the selection kept any sentence (else the error of [`nothing_scored`]).
-pub fn check_kept(sel: &Selection, c: &SelectionCounts) -> Result<(), Failure> {
-    if sel.is_all() || c.kept > 0 {
-        return Ok(());
-    }
-    Err(nothing(Nothing {
-        why: format!(
-            "the sentence selection ({}) kept none of the {} gold sentences",
-            sel.describe("words"),
-            c.sentences()
-        ),
-        lift: "check --sent-id, --min-len and --max-len against the gold file".into(),
-    }))
-}
-
-/// Why a run scored no unit, and the option that would let it score some: the input of
-/// [`nothing_scored`].
-pub struct Nothing {
-    /// Why none was scored, with the counts (`all 3 sentences kept are over --max-cost 1`).
-    pub why: String,
-    /// What lifts it (`raise --max-cost, or --max-cost 0 for no limit`).
-    pub lift: String,
-}
-
-/// One system's units scored, and why it scored none (made only when needed).
-pub type SystemScored<'a> = (u64, Box<dyn FnOnce() -> Nothing + 'a>);
-
-/// The rule of every command: a run that scores nothing is an error (exit 1) naming the
-/// reason and the option that lifts it, whatever left every unit out (a limit,
-/// `--where`, error sentences, a punctuation policy): a figure over nothing would be
-/// printed as n/a as if the run were complete. `scored` gives, per system (test file,
-/// parse, hypothesis), the units scored and why it scored none; the run scores nothing
-/// when no system scores anything (one system's n/a beside another's scores is a
-/// warning of its family). A part of a corpus ([`is_part`]) writes its state and reports
-/// n/a with its family's warnings, since the other parts may hold units to score;
-/// `treeval merge` applies the rule to the sum. A sentence selection `sel` that keeps
-/// nothing has its own message ([`check_kept`]), not this one.
+/// See [`treeval::select::nothing_scored`].
 pub fn nothing_scored<'a>(
     scored: impl IntoIterator<Item = SystemScored<'a>>,
-    (sel, counts): (&Selection, &SelectionCounts),
+    sel: (&Selection, &SelectionCounts),
     out: &OutputArgs,
 ) -> Result<(), Failure> {
-    let selection_kept_none = !sel.is_all() && counts.kept == 0;
-    if is_part(out) || selection_kept_none {
-        return Ok(());
-    }
-    let mut first = None;
-    let mut systems = 0;
-    for (n, why) in scored {
-        if n > 0 {
-            return Ok(());
-        }
-        systems += 1;
-        first.get_or_insert(why);
-    }
-    let Some(why) = first else {
-        return Ok(());
-    };
-    let mut n = why();
-    if systems > 1 {
-        n.why.push_str(&format!(
-            "; none of the other {} system files scores anything either",
-            systems - 1
-        ));
-    }
-    Err(nothing(n))
-}
-
-/// The error of a run that scores nothing: why, and the option that lifts it.
-fn nothing(n: Nothing) -> Failure {
-    Failure::Eval(format!("nothing is scored: {}\n  hint: {}", n.why, n.lift))
+    Ok(treeval::select::nothing_scored(scored, sel, is_part(out))?)
 }
 
 /// Whether the run evaluates one part of a corpus: it writes a state (`--emit-state`)
@@ -115,31 +51,13 @@ pub fn is_part(o: &OutputArgs) -> bool {
     o.emit_state.is_some()
 }
 
-/// [`check_kept`], except in a part of a corpus ([`is_part`]): the other parts may hold
-/// the selected sentences, so a part that keeps none is scored as nothing (n/a, with a
-/// warning from [`record_part`]) and its state counts its exclusions.
+/// See [`treeval::select::check_kept_unless_part`].
 pub fn check_kept_unless_part(
     sel: &Selection,
     c: &SelectionCounts,
     o: &OutputArgs,
 ) -> Result<(), Failure> {
-    if is_part(o) {
-        return check_ids_of_part(c);
-    }
-    check_kept(sel, c)
-}
-
-/// In a part of a corpus, `--sent-id` must not read a sentence's number in the file (a
-/// sentence without `# sent_id`): the part's numbers restart at 1, so it would select
-/// other sentences than one run on the whole corpus (an error, not a silent difference).
-fn check_ids_of_part(c: &SelectionCounts) -> Result<(), Failure> {
-    if c.numbered == 0 {
-        return Ok(());
-    }
-    Err(Failure::Eval(format!(
-        "--sent-id with --emit-state: {} gold sentence(s) of this part have no `# sent_id`, so --sent-id would read their number in this file, which restarts in every part and is not their number in the corpus\n  hint: give the gold sentences ids (`# sent_id = …`), or evaluate --sent-id on the whole corpus",
-        c.numbered
-    )))
+    Ok(treeval::select::check_kept_unless_part(sel, c, is_part(o))?)
 }
 
 /// The selection and its counts recorded in a state (every sentence kept when it records
@@ -148,9 +66,7 @@ pub fn from_state(s: &State) -> Result<(Selection, SelectionCounts), Failure> {
     s.selection().map_err(Failure::Eval)
 }
 
-/// Put the selection and its counts into the report: `unit` names what a length counts,
-/// `words_known` whether the counts hold words. Nothing when every sentence is kept; an
-/// error when none is.
+/// Put the selection and its counts into the report ([`treeval::select::record`]).
 pub fn record(
     report: &mut treeval_report::Report,
     sel: &Selection,
@@ -162,60 +78,21 @@ pub fn record(
     record_part(report, sel, c, (unit, words_known), quiet, false)
 }
 
-/// [`record`]; in a part of a corpus (`part`, see [`is_part`]) a selection that keeps no
-/// sentence is a warning (nothing is scored in this part's report), not an error.
+/// [`treeval::select::record`], the warnings it adds printed on stderr unless `quiet`.
 pub fn record_part(
     report: &mut treeval_report::Report,
     sel: &Selection,
     c: &SelectionCounts,
-    (unit, words_known): (&str, bool),
+    unit: (&str, bool),
     quiet: bool,
     part: bool,
 ) -> Result<(), Failure> {
-    if part && !sel.is_all() && c.kept == 0 {
-        let w = treeval_report::model::Warning::new(String::new(), format!(
-                "the sentence selection ({}) kept none of the {} gold sentences of this part: nothing is scored in its report",
-                sel.describe(unit),
-                c.sentences()
-            ), Some("its state (--emit-state) counts the excluded sentences, and `treeval merge` adds them to the other parts'".into()));
-        if !quiet {
-            eprintln!("{}", crate::commands::significance::warning_line(&w));
+    let before = report.warnings.len();
+    treeval::select::record(report, sel, c, unit, part)?;
+    if !quiet {
+        for w in &report.warnings[before..] {
+            eprintln!("{}", crate::commands::significance::warning_line(w));
         }
-        report.warnings.push(w);
-    } else {
-        check_kept(sel, c)?;
     }
-    let Some(sig) = sel.signature() else {
-        return Ok(());
-    };
-    report.signature.push("sel", sig);
-    let summary = sel.summary(c, unit, words_known);
-    report.notes.push(summary.note(&sel.describe(unit)));
-    let missing = sel.missing(c);
-    if !missing.is_empty() {
-        let first: Vec<&str> = missing.iter().take(5).copied().collect();
-        let w = treeval_report::model::Warning::new(
-            sel.ids.as_ref().map_or(String::new(), |f| match f {
-                treeval_metrics::select::IdFilter::File { path, .. } => path.clone(),
-                treeval_metrics::select::IdFilter::Regex(_) => String::new(),
-            }),
-            format!(
-                "{} of the listed sentence ids are not in the gold file: {}{}",
-                missing.len(),
-                first.join(", "),
-                if missing.len() > first.len() {
-                    ", …"
-                } else {
-                    ""
-                }
-            ),
-            Some("is the id file for another treebank or split?".into()),
-        );
-        if !quiet {
-            eprintln!("{}", crate::commands::significance::warning_line(&w));
-        }
-        report.warnings.push(w);
-    }
-    report.selection = Some(summary);
     Ok(())
 }

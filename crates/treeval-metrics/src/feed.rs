@@ -107,7 +107,7 @@ fn produce(
     tx: &SyncSender<Msg>,
     recycled: &Receiver<Vec<Sentence>>,
 ) -> Result<(), Error> {
-    let mut rdr = input.builder.from_path(&input.path)?;
+    let mut rdr = input.open()?;
     let mut words = 0u64;
     loop {
         let mut batch: Vec<Sentence> = recycled.try_recv().unwrap_or_default();

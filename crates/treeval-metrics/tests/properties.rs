@@ -226,10 +226,7 @@ fn pipeline_equals_observer_and_splits_add_up() {
     std::fs::write(&gp, g.repeat(300)).unwrap();
     std::fs::write(&sp, s.repeat(300)).unwrap();
     let opts = DepsOptions::default();
-    let input = |p: &std::path::Path| Input {
-        path: p.to_str().unwrap().into(),
-        builder: ReaderBuilder::new(),
-    };
+    let input = |p: &std::path::Path| Input::path(p.to_str().unwrap(), ReaderBuilder::new());
     let r = evaluate(
         &input(&gp),
         &[input(&sp), input(&gp)],

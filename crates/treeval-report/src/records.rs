@@ -183,7 +183,10 @@ impl Record {
 }
 
 /// Write `v` (a [`Header`] or a [`Record`]) as one line of JSON.
-pub fn json_line<W: std::io::Write, T: Serialize>(w: &mut W, v: &T) -> std::io::Result<()> {
+pub fn json_line<W: std::io::Write + ?Sized, T: Serialize>(
+    w: &mut W,
+    v: &T,
+) -> std::io::Result<()> {
     serde_json::to_writer(&mut *w, v)?;
     writeln!(w)
 }

@@ -317,6 +317,17 @@ impl Report {
         }
     }
 
+    /// The headline cell of `measure` for system `system` (0-based): the first row of
+    /// that system without a breakdown key, in the first section that has the measure.
+    pub fn cell(&self, measure: &str, system: usize) -> Option<&Cell> {
+        self.sections.iter().find_map(|s| {
+            s.rows
+                .iter()
+                .filter(|r| r.system == system && r.key.is_none())
+                .find_map(|r| r.cells.iter().find(|c| c.measure == measure))
+        })
+    }
+
     /// The display name of system `i`.
     pub fn system_name(&self, i: usize) -> &str {
         self.systems.get(i).map_or("", |s| s.name.as_str())

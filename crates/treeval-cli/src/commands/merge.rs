@@ -68,15 +68,22 @@ fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, F
     let test_metrics = test_metrics(a, "deps")?;
     let mut result = deps.into_result(&opts, WARNINGS_KEPT);
     result.selection = selected;
-    super::deps::check_scored(&result, &opts, &a.report.out)?;
+    let mut common = a.report.common();
+    treeval::deps::check_scored(&result, &opts, common.is_part())?;
     result.corpus_checks(&opts);
-    let shown = super::deps::Present {
-        report: &a.report,
+    let bar = super::significance::Progress::new(a.report.quiet);
+    common.progress = Some(bar.callback());
+    let shown = treeval::deps::Present {
+        common: &common,
         per_relation: a.per_relation,
         confusion: a.confusion,
         test_metrics: &test_metrics,
     };
-    super::deps::present(&shown, &result, &opts, &profile)
+    let report = treeval::deps::present(&shown, &result, &opts, &profile);
+    bar.finish();
+    let report = report?;
+    super::significance::print_warnings(&report.warnings, a.report.quiet);
+    Ok(report)
 }
 
 /// The report of merged `ud` states, made by `ud`'s own code.

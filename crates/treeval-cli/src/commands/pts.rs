@@ -39,10 +39,7 @@ fn parses(
     let mut listing = errors.then(|| DepsErrors::new(opts, systems.len()));
     let mut b = ReaderBuilder::new();
     b.validate_deps(false);
-    let input = |p: &str| Parses {
-        path: p.to_owned(),
-        builder: b.clone(),
-    };
+    let input = |p: &str| Parses::path(p, b.clone());
     let sys: Vec<Parses> = systems.iter().map(|p| input(p)).collect();
     let r = evaluate_counts(&input(gold), &sys, opts, |k, g, s, _| {
         if keep(k, g) {

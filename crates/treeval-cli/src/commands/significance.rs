@@ -1,65 +1,32 @@
 //! What every command shares to run significance tests: the configuration from the
 //! command line, a progress bar on stderr after one second, and the signature parts.
 
-use treeval_stats::compare::{CompareConfig, TestKind};
-use treeval_stats::Alternative;
+use treeval_stats::compare::CompareConfig;
 
-use crate::args::{SignificanceArgs, TestArg};
-
-/// The tests asked for.
-pub fn tests(sig: &SignificanceArgs) -> Vec<TestKind> {
-    sig.tests
-        .iter()
-        .map(|t| match t {
-            TestArg::Mcnemar => TestKind::Mcnemar,
-            TestArg::Ar => TestKind::Ar,
-            TestArg::Bootstrap => TestKind::Bootstrap,
-        })
-        .collect()
-}
+use crate::args::SignificanceArgs;
 
 /// The comparison settings.
 pub fn config(sig: &SignificanceArgs) -> CompareConfig {
-    CompareConfig {
-        tests: tests(sig),
-        ar_samples: sig.samples.unwrap_or(10_000),
-        bootstrap_samples: sig.samples.unwrap_or(1_000),
-        seed: sig.seed,
-        alpha: sig.alpha,
-        alternative: if sig.one_sided {
-            Alternative::Greater
-        } else {
-            Alternative::TwoSided
-        },
-    }
+    sig.common().compare_config()
 }
 
-/// The comparison settings of a command whose units cannot pair per-word decisions:
-/// McNemar is refused with `no_mcnemar` as the reason, and a test needs two systems
-/// (`what` names them). Also whether resampling is wanted (a test or `--ci`).
+/// See [`treeval::significance::resampling_config`].
 pub(crate) fn resampling_config(
     sig: &SignificanceArgs,
     systems: usize,
     what: &str,
     no_mcnemar: &str,
 ) -> Result<(CompareConfig, bool), crate::Failure> {
-    let cfg = config(sig);
-    if cfg.tests.contains(&TestKind::Mcnemar) {
-        return Err(crate::Failure::Usage(format!(
-            "--test mcnemar {no_mcnemar}"
-        )));
-    }
-    if !cfg.tests.is_empty() && systems < 2 {
-        return Err(crate::Failure::Usage(format!(
-            "--test compares systems: give at least two {what}"
-        )));
-    }
-    let resample = !cfg.tests.is_empty() || sig.ci.is_some();
-    Ok((cfg, resample))
+    Ok(treeval::significance::resampling_config(
+        &sig.common(),
+        systems,
+        what,
+        no_mcnemar,
+    )?)
 }
 
 /// A progress bar that stays hidden for the first second (and always with `quiet`).
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Progress {
     bar: indicatif::ProgressBar,
     started: std::time::Instant,
@@ -93,6 +60,14 @@ impl Progress {
         self.bar.set_message(label.to_string());
     }
 
+    /// The library's progress callback, drawing this bar.
+    pub fn callback(&self) -> treeval::Progress {
+        let bar = self.clone();
+        treeval::Progress(std::sync::Arc::new(move |l: &str, d, t| {
+            bar.update(l, d, t)
+        }))
+    }
+
     /// Remove the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
@@ -105,24 +80,7 @@ pub fn sign(
     cfg: &CompareConfig,
     signature: &mut treeval_report::Signature,
 ) {
-    if !cfg.tests.is_empty() {
-        let names: Vec<&str> = cfg.tests.iter().map(|t| t.name()).collect();
-        signature.push("test", names.join("+"));
-        if cfg.tests.contains(&TestKind::Ar) {
-            signature.push("ar-samples", cfg.ar_samples.to_string());
-        }
-        if cfg.tests.contains(&TestKind::Bootstrap) {
-            signature.push("bs-samples", cfg.bootstrap_samples.to_string());
-        }
-        if sig.one_sided {
-            signature.push("side", "one".into());
-        }
-    }
-    if let Some(level) = sig.ci {
-        signature.push("ci", format!("{}", level * 100.0));
-        signature.push("ci-samples", sig.ci_samples.to_string());
-    }
-    signature.push("seed", sig.seed.to_string());
+    treeval::significance::sign(&sig.common(), cfg, signature);
 }
 
 /// A report warning as printed on stderr: `warning: position: message`, a hint line, and
@@ -144,11 +102,7 @@ pub fn print_warnings(warnings: &[treeval_report::model::Warning], quiet: bool) 
 
 /// The intervals asked for (`--ci`), for the report driver.
 pub fn intervals(sig: &SignificanceArgs) -> Option<treeval_report::driver::Intervals> {
-    sig.ci.map(|level| treeval_report::driver::Intervals {
-        level,
-        samples: sig.ci_samples,
-        seed: sig.seed,
-    })
+    treeval::significance::intervals(&sig.common())
 }
 
 /// How tests and intervals run, as the report records it (`None` when neither was asked).
@@ -157,17 +111,5 @@ pub fn settings(
     cfg: &CompareConfig,
     metrics: &[String],
 ) -> Option<treeval_report::model::SignificanceSettings> {
-    (!cfg.tests.is_empty() || sig.ci.is_some()).then(|| {
-        treeval_report::model::SignificanceSettings {
-            tests: cfg.tests.clone(),
-            metrics: metrics.to_vec(),
-            alternative: cfg.alternative,
-            ar_samples: cfg.ar_samples,
-            bootstrap_samples: cfg.bootstrap_samples,
-            alpha: sig.alpha,
-            ci_level: sig.ci,
-            ci_samples: sig.ci_samples,
-            seed: sig.seed,
-        }
-    })
+    treeval::significance::settings(&sig.common(), cfg, metrics)
 }

@@ -126,10 +126,7 @@ fn equivalences(path: &str) -> Result<HashMap<String, String>, Failure> {
 fn experiments(a: &TedArgs) -> Result<Vec<Experiment>, Failure> {
     let mut builder = ReaderBuilder::new();
     builder.validate_deps(false);
-    let input = |path: &str| Input {
-        path: path.to_owned(),
-        builder: builder.clone(),
-    };
+    let input = |path: &str| Input::path(path, builder.clone());
     let mut out = Vec::new();
     if let Some(gold) = &a.gold {
         for p in &a.parse {

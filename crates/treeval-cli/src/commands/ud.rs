@@ -28,10 +28,7 @@ pub(crate) fn input(path: &str, reference: Option<Reference>) -> Input {
         .format(Some(InFormat::Conllu))
         .validate_deps(false)
         .reference(reference);
-    Input {
-        path: path.to_owned(),
-        builder,
-    }
+    Input::path(path, builder)
 }
 
 /// Print reader warnings on stderr, each once (a gold file's come once per system).

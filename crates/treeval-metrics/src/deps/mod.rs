@@ -90,6 +90,43 @@ impl PunctPolicy {
     }
 }
 
+/// A policy is written as its name (`include`, `deprel=punct`, …), as the command line
+/// and the signature write it.
+impl serde::Serialize for PunctPolicy {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for PunctPolicy {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        PunctPolicy::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "expected include, form, ptb, deprel=LABEL[,LABEL…], upos=TAG[,TAG…] or xpos=TAG[,TAG…], found '{s}'"
+            ))
+        })
+    }
+}
+
+/// A breakdown key is written as its name (`deprel`, `distance`, …).
+impl serde::Serialize for ByKey {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ByKey {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        ByKey::parse(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "expected one of deprel, upos, xpos, length, distance, direction, depth, projectivity; found '{s}'"
+            ))
+        })
+    }
+}
+
 /// How DEPREL strings are compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LabelMode {

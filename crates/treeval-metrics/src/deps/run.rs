@@ -22,6 +22,42 @@ pub struct Input {
     pub path: String,
     /// Reader settings.
     pub builder: ReaderBuilder,
+    /// The input's bytes when it is held in memory (`path` is then only its name, as
+    /// positions show it); `None` reads the file at `path`.
+    pub data: Option<Arc<[u8]>>,
+}
+
+impl Input {
+    /// The file at `path` (`-` = standard input), read with `builder`.
+    pub fn path(path: impl Into<String>, builder: ReaderBuilder) -> Self {
+        Input {
+            path: path.into(),
+            builder,
+            data: None,
+        }
+    }
+
+    /// In-memory bytes named `name` (gzip and zstd decompressed, as from a file).
+    pub fn memory(name: impl Into<String>, data: Arc<[u8]>, builder: ReaderBuilder) -> Self {
+        Input {
+            path: name.into(),
+            builder,
+            data: Some(data),
+        }
+    }
+
+    /// A reader of the input's sentences.
+    pub fn open(&self) -> Result<treeval_formats::Reader<treeval_formats::input::Input>, Error> {
+        match &self.data {
+            None => self.builder.from_path(&self.path),
+            Some(d) => {
+                let raw = Box::new(std::io::Cursor::new(Arc::clone(d)));
+                let (rdr, _) = treeval_formats::input::wrap(raw)
+                    .map_err(|e| Error::io(&Arc::from(self.path.as_str()), &e))?;
+                Ok(self.builder.from_reader(&self.path, rdr))
+            }
+        }
+    }
 }
 
 /// What was read from a file.

@@ -1,0 +1,195 @@
+//! The options every family shares, with the same meaning everywhere: significance tests
+//! and intervals, sentence selection, `where` conditions, error listings, the HTML page's
+//! additions, and the state of a part of a corpus. Their names are the command line's
+//! long options (`test`, `ci`, `sent_id`, …) and the Python keyword arguments.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use serde::{Deserialize, Serialize};
+use treeval_stats::compare::{CompareConfig, TestKind};
+use treeval_stats::Alternative;
+
+/// A pairwise significance test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum Test {
+    /// McNemar's test on paired binary decisions (exact binomial below 25 discordant pairs).
+    Mcnemar,
+    /// Approximate randomization (stratified shuffling).
+    Ar,
+    /// Paired bootstrap resampling.
+    Bootstrap,
+}
+
+impl Test {
+    /// The statistics crate's test.
+    pub fn kind(self) -> TestKind {
+        match self {
+            Test::Mcnemar => TestKind::Mcnemar,
+            Test::Ar => TestKind::Ar,
+            Test::Bootstrap => TestKind::Bootstrap,
+        }
+    }
+}
+
+/// Where per-sentence records go (JSON lines): any writer, with the name messages give
+/// it, shared so that [`Common`] stays cloneable.
+#[derive(Clone)]
+pub struct Sink {
+    /// The name of what is written (a path), for messages.
+    pub name: String,
+    /// The writer.
+    pub writer: Arc<Mutex<dyn Write + Send>>,
+}
+
+impl std::fmt::Debug for Sink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sink")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Sink {
+    /// A sink named `name` writing to `w`.
+    pub fn new(name: impl Into<String>, w: impl Write + Send + 'static) -> Self {
+        Sink {
+            name: name.into(),
+            writer: Arc::new(Mutex::new(w)),
+        }
+    }
+}
+
+/// A progress callback: `(step label, done, total)`, called from the thread that runs
+/// the tests (a command line draws a bar; the library itself prints nothing).
+#[derive(Clone)]
+pub struct Progress(pub Arc<ProgressFn>);
+
+/// What [`Progress`] calls: `(step label, done, total)`.
+pub type ProgressFn = dyn Fn(&str, u64, u64) + Send + Sync;
+
+impl std::fmt::Debug for Progress {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Progress(..)")
+    }
+}
+
+/// The shared options. `Default` is the command line's defaults.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Common {
+    /// Pairwise tests between systems (`--test`, repeatable).
+    pub test: Vec<Test>,
+    /// Shuffles of `ar` (default 10000) and samples of `bootstrap` (default 1000).
+    pub samples: Option<usize>,
+    /// Seed of every resampling.
+    pub seed: u64,
+    /// Significance level applied to the Holm–Bonferroni adjusted p-values.
+    pub alpha: f64,
+    /// Bikel's one-sided variant of `ar`: is the first system of each pair better?
+    pub one_sided: bool,
+    /// A percentile bootstrap confidence interval at this level (0.95) on each tested
+    /// headline measure.
+    pub ci: Option<f64>,
+    /// Bootstrap samples of `ci`.
+    pub ci_samples: usize,
+    /// Score only the gold sentences with these ids (a file of ids, or a regular
+    /// expression matching the whole id).
+    pub sent_id: Option<String>,
+    /// Score only gold sentences of at least this many words.
+    pub min_len: Option<u64>,
+    /// Score only gold sentences of at most this many words.
+    pub max_len: Option<u64>,
+    /// Score only the words that meet every condition (`--where`).
+    #[serde(rename = "where")]
+    pub where_: Vec<String>,
+    /// List every error behind the scores (`--errors`).
+    pub errors: bool,
+    /// The report is for an HTML page: its charts' sections are added and its sentence
+    /// browser holds at most this many sentences (`None`: no page).
+    pub page_sentences: Option<usize>,
+    /// Keep every sentence's counts in the state (for tests and intervals after merging).
+    pub keep_sentences: bool,
+    /// Return the evaluation's state: the run evaluates one part of a corpus, which
+    /// `merge` sums with the others (a part that scores nothing is not an error).
+    pub state: bool,
+    /// Per-sentence records (JSON lines) go here.
+    #[serde(skip)]
+    pub per_sentence: Option<Sink>,
+    /// Progress of long tests.
+    #[serde(skip)]
+    pub progress: Option<Progress>,
+}
+
+impl Default for Common {
+    fn default() -> Self {
+        Common {
+            test: Vec::new(),
+            samples: None,
+            seed: treeval_stats::DEFAULT_SEED,
+            alpha: 0.05,
+            one_sided: false,
+            ci: None,
+            ci_samples: 1000,
+            sent_id: None,
+            min_len: None,
+            max_len: None,
+            where_: Vec::new(),
+            errors: false,
+            page_sentences: None,
+            keep_sentences: false,
+            state: false,
+            per_sentence: None,
+            progress: None,
+        }
+    }
+}
+
+impl Common {
+    /// The tests asked for.
+    pub fn tests(&self) -> Vec<TestKind> {
+        self.test.iter().map(|t| t.kind()).collect()
+    }
+
+    /// Whether the sentences' counts are kept: for tests, intervals, or a state that keeps
+    /// them.
+    pub fn keeps_sentences(&self) -> bool {
+        !self.test.is_empty() || self.ci.is_some() || self.keep_sentences
+    }
+
+    /// Whether the run is one part of a corpus (it returns a state).
+    pub fn is_part(&self) -> bool {
+        self.state
+    }
+
+    /// The comparison settings.
+    pub fn compare_config(&self) -> CompareConfig {
+        CompareConfig {
+            tests: self.tests(),
+            ar_samples: self.samples.unwrap_or(10_000),
+            bootstrap_samples: self.samples.unwrap_or(1_000),
+            seed: self.seed,
+            alpha: self.alpha,
+            alternative: if self.one_sided {
+                Alternative::Greater
+            } else {
+                Alternative::TwoSided
+            },
+        }
+    }
+
+    /// Report progress, if anyone listens.
+    pub fn progress(&self, label: &str, done: u64, total: u64) {
+        if let Some(p) = &self.progress {
+            (p.0)(label, done, total);
+        }
+    }
+}
+
+/// The report note saying what an HTML page added to the report because the page's
+/// charts draw it (each item names the option that asks for it); none when nothing was.
+pub fn page_note(added: &[String]) -> Option<String> {
+    (!added.is_empty()).then(|| format!("the HTML page adds {}", added.join(", ")))
+}

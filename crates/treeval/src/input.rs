@@ -1,0 +1,123 @@
+//! The inputs of an evaluation: files by path, or bytes held in memory.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use treeval_formats::ReaderBuilder;
+
+/// One input: a file (`-` is standard input; gzip and zstd are read transparently) or
+/// bytes in memory with a name for messages (`<input 2>`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Input {
+    /// A file by its path.
+    Path(String),
+    /// Bytes in memory, and the name positions show.
+    Memory {
+        /// The name messages and the report give the input.
+        name: String,
+        /// Its bytes (text, or gzip or zstd compressed text).
+        data: Arc<[u8]>,
+    },
+}
+
+impl Input {
+    /// Bytes in memory named `name`.
+    pub fn memory(name: impl Into<String>, data: impl Into<Arc<[u8]>>) -> Self {
+        Input::Memory {
+            name: name.into(),
+            data: data.into(),
+        }
+    }
+
+    /// The path, or the in-memory input's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Input::Path(p) => p,
+            Input::Memory { name, .. } => name,
+        }
+    }
+
+    /// Whether this is standard input (`-`).
+    pub fn is_stdin(&self) -> bool {
+        matches!(self, Input::Path(p) if p == "-")
+    }
+
+    /// The reader's input with `builder`'s settings.
+    pub(crate) fn with(&self, builder: ReaderBuilder) -> treeval_metrics::deps::Input {
+        match self {
+            Input::Path(p) => treeval_metrics::deps::Input::path(p.clone(), builder),
+            Input::Memory { name, data } => {
+                treeval_metrics::deps::Input::memory(name.clone(), Arc::clone(data), builder)
+            }
+        }
+    }
+}
+
+impl From<&str> for Input {
+    fn from(p: &str) -> Self {
+        Input::Path(p.to_owned())
+    }
+}
+
+impl From<String> for Input {
+    fn from(p: String) -> Self {
+        Input::Path(p)
+    }
+}
+
+impl From<&String> for Input {
+    fn from(p: &String) -> Self {
+        Input::Path(p.clone())
+    }
+}
+
+impl From<&Path> for Input {
+    fn from(p: &Path) -> Self {
+        Input::Path(p.to_string_lossy().into_owned())
+    }
+}
+
+impl From<PathBuf> for Input {
+    fn from(p: PathBuf) -> Self {
+        Input::from(p.as_path())
+    }
+}
+
+/// A gold input and the systems scored against it (in the order given: system 0, 1, …).
+#[derive(Debug, Clone)]
+pub struct Inputs {
+    /// The gold standard.
+    pub gold: Input,
+    /// The systems.
+    pub systems: Vec<Input>,
+}
+
+impl Inputs {
+    /// `gold` and `systems`.
+    pub fn new<G: Into<Input>, S: Into<Input>>(
+        gold: G,
+        systems: impl IntoIterator<Item = S>,
+    ) -> Self {
+        Inputs {
+            gold: gold.into(),
+            systems: systems.into_iter().map(Into::into).collect(),
+        }
+    }
+
+    /// The systems' names (paths, or in-memory names).
+    pub fn system_names(&self) -> Vec<String> {
+        self.systems.iter().map(|s| s.name().to_owned()).collect()
+    }
+
+    /// A usage error when standard input is given more than once.
+    pub(crate) fn check_stdin(&self) -> crate::Result<()> {
+        let n = self.systems.iter().filter(|s| s.is_stdin()).count()
+            + usize::from(self.gold.is_stdin());
+        if n > 1 {
+            return Err(crate::Error::Usage(
+                "standard input ('-') can be given only once".into(),
+            ));
+        }
+        Ok(())
+    }
+}

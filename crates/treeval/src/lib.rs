@@ -1,0 +1,74 @@
+//! # treeval
+//!
+//! Evaluate syntactic parses and alignments against gold standards, with the numbers of
+//! the reference scorers (eval07.pl, eval.pl, eval09.pl, conll18_ud_eval.py, EVALB, …)
+//! and significance tests and confidence intervals for every measure.
+//!
+//! This crate is the library the `treeval` command and the Python package are front
+//! ends of. Each family of measures is a module with typed, serde [`Options`](deps::Options)
+//! and an `evaluate` function:
+//!
+//! ```no_run
+//! use treeval::{deps, Common, Inputs};
+//!
+//! let inputs = Inputs::new("gold.conllu", ["parser-a.conllu", "parser-b.conllu"]);
+//! let common = Common { ci: Some(0.95), ..Common::default() };
+//! let ev = deps::evaluate(&deps::Options::default(), &inputs, &common)?;
+//! for system in 0..2 {
+//!     let las = ev.report.cell("LAS", system).expect("a headline measure");
+//!     println!("{}: LAS {:?} {:?}", ev.report.system_name(system), las.value, las.ci);
+//! }
+//! # Ok::<(), treeval::Error>(())
+//! ```
+//!
+//! An [`Evaluation`] holds the [`Report`] (plain data: render it with
+//! [`treeval_report::emit`] in text, JSON, CSV, Markdown, LaTeX or HTML), the state of
+//! a part of a corpus when [`Common::state`] asks for it, and the warnings.
+//!
+//! Layers: `treeval-formats` (readers) → `treeval-metrics` (counts and measures) →
+//! `treeval-stats` (tests, resampling) → `treeval-report` (the report and its formats) →
+//! this crate → the front ends (the `treeval` binary, the Python module).
+
+pub mod common;
+pub mod deps;
+mod error;
+mod input;
+pub mod records;
+pub mod select;
+pub mod significance;
+
+pub use common::{Common, Progress, Sink, Test};
+pub use error::{Error, Result};
+pub use input::{Input, Inputs};
+pub use treeval_report::model::Warning;
+pub use treeval_report::state::State;
+pub use treeval_report::Report;
+
+/// What an evaluation returns.
+#[derive(Debug, Clone)]
+pub struct Evaluation {
+    /// The report: scores, intervals, tests, notes and every warning.
+    pub report: Report,
+    /// The state of a part of a corpus (with [`Common::state`]), which `merge` sums.
+    pub state: Option<State>,
+    /// A reference tool's output, when the family's `compat` option asks for it: what
+    /// the front end prints instead of the report.
+    pub text: Option<String>,
+}
+
+impl Evaluation {
+    /// An evaluation of `report`.
+    pub fn new(report: Report, state: Option<State>, text: Option<String>) -> Self {
+        Evaluation {
+            report,
+            state,
+            text,
+        }
+    }
+
+    /// Every warning (also in the report; a front end prints them grouped by kind with
+    /// [`treeval_report::model::group_warnings`]).
+    pub fn warnings(&self) -> &[Warning] {
+        &self.report.warnings
+    }
+}

@@ -1,0 +1,135 @@
+//! The library as a Rust user calls it: paths and in-memory inputs give the same
+//! report, options are typed and refuse unknown names, nothing is printed.
+
+use std::sync::{Arc, Mutex};
+
+use treeval::{deps, Common, Input, Inputs};
+
+fn fixture(name: &str) -> String {
+    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn counts(ev: &treeval::Evaluation, measure: &str, system: usize) -> Vec<f64> {
+    ev.report
+        .cell(measure, system)
+        .expect(measure)
+        .counts
+        .clone()
+}
+
+#[test]
+fn deps_counts_by_name_hand_checked() {
+    // examples/sys.conllu differs from gold in 5 of 21 heads (1 more label right)
+    let inputs = Inputs::new(fixture("gold.conllu"), [fixture("sys.conllu")]);
+    let ev = deps::evaluate(&deps::Options::default(), &inputs, &Common::default()).unwrap();
+    assert_eq!(counts(&ev, "LAS", 0), vec![16.0, 21.0]);
+    assert_eq!(counts(&ev, "UAS", 0), vec![16.0, 21.0]);
+    assert_eq!(counts(&ev, "LA", 0), vec![17.0, 21.0]);
+    assert!(ev.state.is_none() && ev.text.is_none());
+}
+
+#[test]
+fn in_memory_inputs_equal_files() {
+    let read = |n: &str| std::fs::read(fixture(n)).unwrap();
+    let files = Inputs::new(
+        fixture("gold.conllu"),
+        [fixture("sys.conllu"), fixture("sys2.conllu")],
+    );
+    let memory = Inputs {
+        gold: Input::memory("<input 1>", read("gold.conllu")),
+        systems: vec![
+            Input::memory("<input 2>", read("sys.conllu")),
+            Input::memory("<input 3>", read("sys2.conllu")),
+        ],
+    };
+    let common = Common {
+        test: vec![treeval::Test::Ar],
+        samples: Some(200),
+        ..Common::default()
+    };
+    let a = deps::evaluate(&deps::Options::default(), &files, &common).unwrap();
+    let b = deps::evaluate(&deps::Options::default(), &memory, &common).unwrap();
+    assert_eq!(a.report.sections, b.report.sections);
+    assert_eq!(a.report.comparisons, b.report.comparisons);
+    assert_eq!(b.report.inputs[1].path, "<input 2>");
+    assert_eq!(a.report.cell("LAS", 1).unwrap().counts, vec![18.0, 21.0]);
+}
+
+#[test]
+fn a_reading_error_names_the_in_memory_input() {
+    let inputs = Inputs {
+        gold: Input::memory("<input 1>", b"1\tA\n".to_vec()),
+        systems: vec![Input::memory("<input 2>", b"1\tA\n".to_vec())],
+    };
+    let e = deps::evaluate(&deps::Options::default(), &inputs, &Common::default()).unwrap_err();
+    assert!(matches!(e, treeval::Error::Eval(_)), "{e:?}");
+    assert!(e.to_string().starts_with("<input 1>:1:"), "{e}");
+}
+
+#[test]
+fn options_are_typed_and_refuse_unknown_names() {
+    let o: deps::Options = serde_json::from_str(
+        r#"{"punct": "deprel=punct", "by": ["deprel"], "per_relation": true}"#,
+    )
+    .unwrap();
+    assert_eq!(o.punct.unwrap().name(), "deprel=punct");
+    assert_eq!(o.test_metrics, ["LAS", "UAS", "LA"]);
+    let e = serde_json::from_str::<deps::Options>(r#"{"per_relations": true}"#).unwrap_err();
+    assert!(
+        e.to_string().contains("unknown field `per_relations`"),
+        "{e}"
+    );
+    assert!(
+        e.to_string().contains("`per_relation`"),
+        "lists the names: {e}"
+    );
+    let e = serde_json::from_str::<Common>(r#"{"tests": ["ar"]}"#).unwrap_err();
+    assert!(e.to_string().contains("unknown field `tests`"), "{e}");
+    let c: Common =
+        serde_json::from_str(r#"{"test": ["ar"], "ci": 0.95, "where": ["deprel=nsubj"]}"#).unwrap();
+    assert_eq!(c.where_, ["deprel=nsubj"]);
+}
+
+#[test]
+fn per_sentence_records_go_to_the_sink_and_state_is_returned() {
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+    impl std::io::Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let buf = Shared::default();
+    let common = Common {
+        per_sentence: Some(treeval::Sink::new("records", buf.clone())),
+        state: true,
+        ..Common::default()
+    };
+    let inputs = Inputs::new(fixture("gold.conllu"), [fixture("sys.conllu")]);
+    let ev = deps::evaluate(&deps::Options::default(), &inputs, &common).unwrap();
+    let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    // a header, then one line per sentence (3) of the one system
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(text
+        .lines()
+        .next()
+        .unwrap()
+        .contains("treeval.per-sentence/"));
+    let state = ev.state.expect("a state");
+    assert_eq!(state.family, "deps");
+}
+
+#[test]
+fn usage_errors_come_back_as_usage() {
+    let inputs = Inputs::new(fixture("gold.conllu"), [fixture("sys.conllu")]);
+    let common = Common {
+        test: vec![treeval::Test::Ar],
+        ..Common::default()
+    };
+    let e = deps::evaluate(&deps::Options::default(), &inputs, &common).unwrap_err();
+    assert!(matches!(e, treeval::Error::Usage(_)), "{e:?}");
+}
