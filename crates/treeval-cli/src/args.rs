@@ -1048,23 +1048,15 @@ fn parse_level(s: &str) -> Result<f64, String> {
     let v: f64 = s
         .parse()
         .map_err(|_| format!("expected a confidence level such as 95 or 0.95, found '{s}'"))?;
-    let v = if v > 1.0 { v / 100.0 } else { v };
-    if v > 0.0 && v < 1.0 {
-        Ok(v)
-    } else {
-        Err(format!(
-            "expected a confidence level between 0 and 100, found '{s}'"
-        ))
-    }
+    treeval::common::level(v)
+        .map_err(|_| format!("expected a confidence level between 0 and 100, found '{s}'"))
 }
 
 fn parse_alpha(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v > 0.0 && v < 1.0 => Ok(v),
-        _ => Err(format!(
-            "expected a significance level between 0 and 1, found '{s}'"
-        )),
-    }
+    s.parse::<f64>()
+        .ok()
+        .and_then(|v| treeval::common::alpha(v).ok())
+        .ok_or_else(|| format!("expected a significance level between 0 and 1, found '{s}'"))
 }
 
 fn parse_punct(s: &str) -> Result<treeval_metrics::PunctPolicy, String> {

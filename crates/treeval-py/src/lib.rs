@@ -9,6 +9,8 @@
 //!   and prepares it once), and the integer counts of its 13 metrics, from which Python
 //!   computes the scores exactly as the reference does.
 
+mod library;
+
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 
@@ -250,6 +252,8 @@ fn conll18_evaluate(py: Python<'_>, gold: &Conll18File, sys: &Conll18File) -> Ou
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
+    m.add_function(wrap_pyfunction!(library::evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(library::library_keywords, m)?)?;
     m.add_function(wrap_pyfunction!(run_capture, m)?)?;
     m.add_function(wrap_pyfunction!(cli_options, m)?)?;
     m.add_class::<Conll18File>()?;

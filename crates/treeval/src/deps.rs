@@ -160,6 +160,9 @@ pub struct Options {
     pub test_metrics: Vec<String>,
 }
 
+/// Labels of `confusion` when it is asked without a number (`--confusion`).
+pub const DEFAULT_CONFUSION: usize = 12;
+
 /// The measures `deps` tests by default.
 pub const DEFAULT_TEST_METRICS: [&str; 3] = ["LAS", "UAS", "LA"];
 
@@ -222,6 +225,12 @@ impl Options {
 /// evaluation carries its state; with `options.compat` it carries the reference
 /// script's text instead of a report to print (the report is still made).
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
+    common.validate()?;
+    let tested = test_metrics(&options.test_metrics)?;
+    let options = &Options {
+        test_metrics: tested,
+        ..options.clone()
+    };
     let (mut opts, profile) = options.metrics_options(common);
     check(options, inputs, common)?;
     opts.filter = where_filter(common, opts.labels)?;
@@ -423,6 +432,26 @@ fn page_additions(options: &Options, common: &Common, opts: &mut DepsOptions) ->
     }
     page.note = crate::common::page_note(&added);
     page
+}
+
+/// The measures named (any case) as `deps` names them; a usage error names the others.
+pub fn test_metrics(names: &[String]) -> Result<Vec<String>> {
+    let all = treeval_metrics::deps::measures();
+    names
+        .iter()
+        .map(|n| {
+            all.iter()
+                .find(|m| m.name.eq_ignore_ascii_case(n))
+                .map(|m| m.name.to_owned())
+                .ok_or_else(|| {
+                    let known: Vec<&str> = all.iter().map(|m| m.name).collect();
+                    Error::Usage(format!(
+                        "--test-metrics: expected one of {}; found '{n}'",
+                        known.join(", ")
+                    ))
+                })
+        })
+        .collect()
 }
 
 /// Usage errors: tests without two systems, standard input twice, a state with compat.

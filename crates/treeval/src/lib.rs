@@ -32,6 +32,7 @@
 pub mod common;
 pub mod deps;
 mod error;
+pub mod files;
 mod input;
 pub mod records;
 pub mod select;
