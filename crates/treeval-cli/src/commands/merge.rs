@@ -273,7 +273,9 @@ fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
 fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
     let (known, default): (Vec<&str>, &[&str]) = match family {
         "ud" => (
-            treeval_metrics::ud::METRICS.to_vec(),
+            treeval_metrics::ud::UdMetric::ALL
+                .map(|m| m.name())
+                .to_vec(),
             &["LAS", "MLAS", "BLEX"],
         ),
         "relations" => {
