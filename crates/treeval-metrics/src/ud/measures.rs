@@ -64,7 +64,8 @@ fn f1() -> Measure {
 /// Precision, recall, F1 and aligned accuracy of one metric's [`Count`] (each `None`
 /// where its denominator is 0).
 pub fn measures() -> Vec<Measure> {
-    vec![
+    let reference = |m: Measure| m.with_reference("conll18_ud_eval.py -v, udeval -v");
+    let v = vec![
         Measure::ratio("precision", "precision", "correct / system", CONLL18, 0, 2),
         Measure::ratio("recall", "recall", "correct / gold", CONLL18, 0, 1),
         f1(),
@@ -76,7 +77,8 @@ pub fn measures() -> Vec<Measure> {
             0,
             3,
         ),
-    ]
+    ];
+    v.into_iter().map(reference).collect()
 }
 
 impl std::ops::AddAssign for UdCounts {
@@ -113,10 +115,16 @@ impl Statistics for UdCounts {
 /// measure its tests and intervals are on.
 pub fn f1_of(m: UdMetric) -> Measure {
     let at = Count::columns().len() * m as usize;
+    let reference = if UdMetric::ENHANCED.contains(&m) {
+        "udeval"
+    } else {
+        "conll18_ud_eval.py, udeval"
+    };
     Measure {
         name: m.name(),
         title: m.title(),
         formula: m.formula(),
+        reference,
         reads: vec![at, at + 1, at + 2],
         ..f1()
     }
