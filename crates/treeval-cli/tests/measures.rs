@@ -211,3 +211,89 @@ fn measures_text_fits_100_columns() {
     );
     insta::assert_snapshot!(text);
 }
+
+/// The p-values of the comparisons of `metric` in a JSON report.
+fn p_values(v: &serde_json::Value, metric: &str) -> Vec<(f64, bool)> {
+    v["comparisons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["metric"] == metric)
+        .map(|c| (c["p_value"].as_f64().unwrap(), c["significant"] == true))
+        .collect()
+}
+
+#[test]
+fn a_measure_that_is_na_is_never_significant() {
+    // brackets under --where label=…: complete match is n/a (a property of whole
+    // sentences); its tests gave p = 0, "significant", on the 300-sentence EVALB pair
+    let g = "testdata/brackets/brackets-300/gold.txt";
+    let t = "testdata/brackets/brackets-300/test.txt";
+    let out = stdout_ok(&[
+        "brackets",
+        "-q",
+        "--format",
+        "json",
+        "--where",
+        "label=NP",
+        "--test",
+        "ar",
+        "--test",
+        "bootstrap",
+        "--samples",
+        "200",
+        "--test-metrics",
+        "F,complete",
+        g,
+        t,
+        g,
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let complete = p_values(&v, "complete");
+    assert_eq!(complete, [(1.0, false), (1.0, false)], "{out}");
+    // ud: ELAS of files without DEPS is n/a for every system (the examples, DEPS `_`)
+    let dir = std::env::temp_dir().join(format!("treeval-na-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let strip = |name: &str| {
+        let text = std::fs::read_to_string(root().join("examples").join(name)).unwrap();
+        let lines: Vec<String> = text
+            .lines()
+            .map(|l| {
+                let mut f: Vec<&str> = l.split('\t').collect();
+                if f.len() == 10 {
+                    f[8] = "_";
+                }
+                f.join("\t")
+            })
+            .collect();
+        let path = dir.join(name);
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        path.to_string_lossy().into_owned()
+    };
+    let (g, a, b) = (
+        strip("gold.conllu"),
+        strip("sys.conllu"),
+        strip("sys2.conllu"),
+    );
+    let out = stdout_ok(&[
+        "ud",
+        "-q",
+        "--format",
+        "json",
+        "--test",
+        "ar",
+        "--test",
+        "bootstrap",
+        "--samples",
+        "200",
+        "--test-metrics",
+        "ELAS,LAS",
+        &g,
+        &a,
+        &b,
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(p_values(&v, "ELAS"), [(1.0, false), (1.0, false)], "{out}");
+    assert_eq!(p_values(&v, "LAS").len(), 2);
+    std::fs::remove_dir_all(&dir).ok();
+}
