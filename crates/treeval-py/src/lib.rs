@@ -21,7 +21,7 @@ use pyo3::types::PyBytes;
 use treeval_formats::{Diagnostic, ErrorKind, Format as InFormat, ReaderBuilder, Reference};
 use treeval_metrics::ud::layout::{layout_problem, Layout, Raised};
 use treeval_metrics::ud::{
-    evaluate_prepared, Prepared, ReaderSource, UdError, UdOptions, CONLL18_METRICS,
+    evaluate_prepared, Prepared, ReaderSource, UdError, UdMetric, UdOptions,
 };
 
 /// Run a `treeval` command line (`argv[0]` is the program name) as the binary does:
@@ -220,11 +220,12 @@ fn conll18_evaluate(py: Python<'_>, gold: &Conll18File, sys: &Conll18File) -> Ou
     match r {
         Ok(r) => (
             Some(
-                r.counts.metrics[..CONLL18_METRICS]
+                UdMetric::CONLL18
                     .iter()
-                    .enumerate()
-                    // UPOS … BLEX are scored on aligned words
-                    .map(|(k, c)| (c.correct, c.gold, c.system, (k >= 3).then_some(c.aligned)))
+                    .map(|&m| {
+                        let c = r.counts.metrics[m];
+                        (c.correct, c.gold, c.system, m.on_aligned_words().then_some(c.aligned))
+                    })
                     .collect(),
             ),
             None,

@@ -226,7 +226,8 @@ impl Options {
 /// script's text instead of a report to print (the report is still made).
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
     common.validate()?;
-    let tested = test_metrics(&options.test_metrics)?;
+    let tested =
+        crate::measures::test_metrics(treeval_metrics::deps::measures, &options.test_metrics)?;
     let options = &Options {
         test_metrics: tested,
         ..options.clone()
@@ -432,26 +433,6 @@ fn page_additions(options: &Options, common: &Common, opts: &mut DepsOptions) ->
     }
     page.note = crate::common::page_note(&added);
     page
-}
-
-/// The measures named (any case) as `deps` names them; a usage error names the others.
-pub fn test_metrics(names: &[String]) -> Result<Vec<String>> {
-    let all = treeval_metrics::deps::measures();
-    names
-        .iter()
-        .map(|n| {
-            all.iter()
-                .find(|m| m.name.eq_ignore_ascii_case(n))
-                .map(|m| m.name.to_owned())
-                .ok_or_else(|| {
-                    let known: Vec<&str> = all.iter().map(|m| m.name).collect();
-                    Error::Usage(format!(
-                        "--test-metrics: expected one of {}; found '{n}'",
-                        known.join(", ")
-                    ))
-                })
-        })
-        .collect()
 }
 
 /// Usage errors: tests without two systems, standard input twice, a state with compat.

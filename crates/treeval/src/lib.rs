@@ -34,6 +34,7 @@ pub mod deps;
 mod error;
 pub mod files;
 mod input;
+pub mod measures;
 pub mod records;
 pub mod select;
 pub mod significance;
