@@ -82,8 +82,18 @@ def _spec(command: str) -> Dict[str, Tuple[str, bool, bool]]:
     }
 
 
+@lru_cache(maxsize=None)
+def _library_keywords(command: str) -> Optional[Tuple[str, ...]]:
+    """The keywords of ``treeval.COMMAND()`` when the library runs the family (else None)."""
+    keywords = _native.library_keywords(command)
+    return None if keywords is None else tuple(keywords)
+
+
 def options(command: str) -> List[str]:
     """The keyword arguments ``treeval.COMMAND()`` accepts (its long options, ``_`` for ``-``)."""
+    keywords = _library_keywords(command)
+    if keywords is not None:
+        return list(keywords)
     return sorted(_spec(command))
 
 
@@ -169,6 +179,8 @@ def run(command: str, *inputs: Input, state: bool = False, **opts: Any) -> Repor
     it with ``--emit-state`` (to a temporary file unless ``emit_state`` names one) and it
     is read back. ``deps``, ``ud``, ``relations``, ``brackets``, ``align``, ``ted``,
     ``pts`` and ``merge`` have states."""
+    if _library_keywords(command) is not None:
+        return _library(command, inputs, state, opts)
     wanted = bool(state) or bool(opts.get("keep_sentences")) or opts.get("emit_state") not in (None, False)
     scratch = tempfile.mkdtemp(prefix="treeval-")
     if wanted and opts.get("emit_state") in (None, False):
@@ -188,6 +200,35 @@ def run(command: str, *inputs: Input, state: bool = False, **opts: Any) -> Repor
         return report
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _library(command: str, inputs: Tuple[Input, ...], state: bool, opts: Dict[str, Any]) -> Report:
+    """A family the library runs: inputs read from their paths or from memory, the report
+    built from the library's value (no command line, no temporary file)."""
+    items: List[Any] = []
+    names: List[str] = []
+    for i, x in enumerate(inputs, 1):
+        if isinstance(x, (list, tuple)) and not all(isinstance(b, str) for b in x):
+            raise _not_sentences(i, x)
+        data = _content(x)
+        if data is None:
+            items.append(_path(x))
+        else:
+            items.append((f"<input {i}>", data))
+        names.append(items[-1] if isinstance(items[-1], str) else items[-1][0])
+    kwargs = {k: (os.fspath(v) if isinstance(v, os.PathLike) else v) for k, v in opts.items()}
+    if state:
+        kwargs["state"] = True
+    try:
+        data, state_text, warnings = _native.evaluate(command, items, kwargs)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    except RuntimeError as e:
+        message = str(e)
+        raise TreevalError(message, *locate(message, names)) from None
+    for line in warnings:
+        print(line, file=sys.stderr)
+    return Report(data, State(state_text) if state_text is not None else None)
 
 
 def _print_warnings(warnings: List[Dict[str, Any]]) -> None:

@@ -1,6 +1,6 @@
 """Type stubs of treeval._native, the Rust extension (crates/treeval-py)."""
 
-from typing import List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 __version__: str
 
@@ -15,6 +15,17 @@ def run_cli(argv: Sequence[str]) -> int:
 def run_capture(argv: Sequence[str]) -> bytes:
     """Run a treeval command line and return its output; ValueError for a usage error,
     RuntimeError for an evaluation error."""
+
+def evaluate(
+    command: str, inputs: Sequence[Union[str, Tuple[str, bytes]]], options: Dict[str, Any]
+) -> Tuple[Dict[str, Any], Optional[str], List[str]]:
+    """Run the library's family ``command`` on inputs (paths, or (name, bytes) in memory,
+    gold first) with keyword options: (the report as --format json has it, the state's
+    text when asked, the warning lines to print). ValueError for a usage error,
+    RuntimeError for an evaluation error, TypeError for an unknown keyword."""
+
+def library_keywords(command: str) -> Optional[List[str]]:
+    """The keywords of treeval.COMMAND() when the library runs it (None otherwise)."""
 
 def cli_options(command: str) -> List[Tuple[str, bool, bool]]:
     """(long name, takes a value, may repeat) of every option ("" for positionals)."""

@@ -4,6 +4,7 @@ import io
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -334,3 +335,36 @@ def test_report_scores_works_for_every_family(data):
         headline = r.cells(0, "scores")
         assert r.scores and list(r.scores) == list(headline), r.command
         assert [c.score for c in r.scores.values()] == [c.score for c in headline.values()], r.command
+
+
+def test_deps_runs_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch, tmp_path):
+    # the library reads in-memory inputs from memory: no temporary file, no argv
+    def refuse(*a, **k):
+        raise AssertionError("treeval.deps wrote a temporary file or ran a command line")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    gold = (EX / "gold.conllu").read_text(encoding="utf-8")
+    system = (EX / "sys.conllu").read_bytes()
+    r = treeval.deps(gold, io.BytesIO(system), quiet=True, test_metrics="las,uas", by="deprel,distance")
+    assert r.scores["LAS"].counts == [16, 21]
+    assert [i["path"] for i in r["inputs"]] == ["<input 1>", "<input 2>"]
+    # the keywords are the library's options, with the CLI's value shapes
+    assert r.cell("LAS", system=0).score == pytest.approx(16 / 21)
+    on_disk = treeval.deps(EX / "gold.conllu", EX / "sys.conllu", quiet=True, by=["deprel", "distance"])
+    assert [s["id"] for s in r["sections"]] == [s["id"] for s in on_disk["sections"]]
+
+
+def test_library_options_are_checked_with_the_cli_rules():
+    g, s = EX / "gold.conllu", EX / "sys.conllu"
+    with pytest.raises(treeval.UsageError) as e:
+        treeval.deps(g, s, test_metrics="LAS,nope")
+    assert "expected one of LAS, UAS" in str(e.value)
+    with pytest.raises(treeval.UsageError) as e:
+        treeval.deps(g, s, s, test="ar", alpha=2)
+    assert "--alpha" in str(e.value)
+    with pytest.raises(treeval.UsageError):
+        treeval.deps(g, s, punct="xpos=")
+    assert "confusion" in treeval.options("deps") and "format" not in treeval.options("deps")
+    r = treeval.deps(g, s, confusion=True, ci=95, ci_samples=50, quiet=True)
+    assert r["matrices"] and r["significance"]["ci_level"] == 0.95

@@ -61,12 +61,74 @@ pub enum Command {
     /// concatenated corpus: the same tables, tests and intervals as one run on the
     /// concatenated files.
     Merge(MergeArgs),
+    /// Every family's measures: name, formula, source and the reference tool whose number
+    /// each equals (docs/measures.md is `treeval measures --format markdown`).
+    Measures(MeasuresArgs),
 }
 
-/// The `--test-metrics` of `brackets` (also those `treeval merge` takes for its states).
-pub const BRACKETS_TEST_METRICS: [&str; 3] = ["F", "recall", "precision"];
-/// The `--test-metrics` of `align` (also those `treeval merge` takes for its states).
-pub const ALIGN_TEST_METRICS: [&str; 3] = ["AER", "precision", "recall"];
+/// `treeval measures` arguments.
+#[derive(Debug, Args)]
+pub struct MeasuresArgs {
+    /// Output format: text (fits 100 columns), markdown (docs/measures.md) or json
+    /// (schema treeval.measures/1).
+    #[arg(long, value_enum, default_value_t = MeasuresFormatArg::Text)]
+    pub format: MeasuresFormatArg,
+}
+
+/// `treeval measures --format`.
+#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
+pub enum MeasuresFormatArg {
+    /// Plain text, at most 100 columns.
+    Text,
+    /// Markdown tables, one per family.
+    Markdown,
+    /// JSON.
+    Json,
+}
+
+impl From<MeasuresFormatArg> for treeval_report::measures::MeasuresFormat {
+    fn from(f: MeasuresFormatArg) -> Self {
+        match f {
+            MeasuresFormatArg::Text => Self::Text,
+            MeasuresFormatArg::Markdown => Self::Markdown,
+            MeasuresFormatArg::Json => Self::Json,
+        }
+    }
+}
+
+pub use treeval::measures::{test_metric_names, Measures, TEST_METRIC_FAMILIES};
+
+/// The value parser of a `--test-metrics`: the names of [`test_metric_names`] in any
+/// case, given back as the measure writes them; `--help` lists them with their titles
+/// (clap's possible values), so the help and the accepted values are the measures'.
+#[derive(Debug, Clone, Copy)]
+pub struct TestMetrics(pub Measures);
+
+impl clap::builder::TypedValueParser for TestMetrics {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        let measures = self.0;
+        let check = move |s: &str| treeval::measures::test_metric(measures, s);
+        check.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let ms = (self.0)();
+        let values = ms
+            .into_iter()
+            .filter(|m| m.is_testable())
+            .map(|m| clap::builder::PossibleValue::new(m.name).help(m.title));
+        Some(Box::new(values))
+    }
+}
 
 /// `treeval merge` arguments.
 #[derive(Debug, Args)]
@@ -333,7 +395,7 @@ pub struct UdArgs {
     /// Metrics (F1 of their counts) to test and to give intervals for. Units are gold
     /// sentences; system words count toward the gold sentence their first character lies in.
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,MLAS,BLEX",
-          value_parser = ["Tokens", "Sentences", "Words", "UPOS", "XPOS", "UFeats", "AllTags", "Lemmas", "UAS", "LAS", "CLAS", "MLAS", "BLEX", "ELAS", "EULAS"],
+          value_parser = TestMetrics(treeval_metrics::ud::measures::metric_measures),
           help_heading = "Significance")]
     pub test_metrics: Vec<String>,
 }
@@ -374,9 +436,9 @@ pub struct RelationsArgs {
     pub align: AlignArg,
     #[command(flatten)]
     pub report: ReportArgs,
-    /// Measures the tests compare, comma-separated: precision, recall, F1, CA, CA-macro.
+    /// Measures the tests compare, comma-separated.
     #[arg(long, value_name = "MEASURES", value_delimiter = ',', default_value = "CA,CA-macro",
-          value_parser = ["precision", "recall", "F1", "CA", "CA-macro"], help_heading = "Significance")]
+          value_parser = TestMetrics(treeval_metrics::relations::measures), help_heading = "Significance")]
     pub test_metrics: Vec<String>,
 }
 
@@ -456,10 +518,9 @@ pub struct BracketsArgs {
     #[arg(long, value_name = "FILE", help_heading = "Careful evaluation")]
     pub export_for_judging: Option<String>,
     /// Metrics to test and to give intervals for, from the per-sentence bracket counts
-    /// (units are sentences; unscored sentences count nothing): F (2·matched/(gold+test)),
-    /// recall, precision.
+    /// (units are sentences; unscored sentences count nothing), comma-separated.
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "F",
-          value_parser = BRACKETS_TEST_METRICS, help_heading = "Significance")]
+          value_parser = TestMetrics(treeval_metrics::brackets::measures::measures), help_heading = "Significance")]
     pub test_metrics: Vec<String>,
 }
 
@@ -633,9 +694,9 @@ pub struct AlignArgs {
     #[command(flatten)]
     pub report: ReportArgs,
 
-    /// Metrics the tests and intervals apply to: AER, precision, recall.
+    /// Metrics the tests and intervals apply to, comma-separated (F at --f-alpha).
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "AER",
-          value_parser = ALIGN_TEST_METRICS, help_heading = "Significance")]
+          value_parser = TestMetrics(treeval::measures::align_measures), help_heading = "Significance")]
     pub test_metrics: Vec<String>,
 }
 
@@ -710,10 +771,10 @@ pub struct DepsArgs {
     #[command(flatten)]
     pub report: ReportArgs,
 
-    /// Metrics the tests compare, comma-separated: LAS, UAS, LA, LEM, UEM, ROOT, CLAS,
-    /// macro-LAS, macro-UAS, macro-LA. (--ci puts an interval on every one of them.)
+    /// Metrics the tests compare, comma-separated. (--ci puts an interval on every one of
+    /// them.)
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA",
-          value_parser = parse_metric, help_heading = "Significance")]
+          value_parser = TestMetrics(treeval_metrics::deps::measures), help_heading = "Significance")]
     pub test_metrics: Vec<String>,
 }
 
@@ -854,7 +915,7 @@ impl Command {
             Command::Table(a) => Some(&mut a.report),
             Command::Nbest(a) => Some(&mut a.report),
             Command::Merge(a) => Some(&mut a.report),
-            Command::Rerank(_) => None,
+            Command::Rerank(_) | Command::Measures(_) => None,
         }
     }
 }
@@ -1027,17 +1088,6 @@ impl SignificanceArgs {
 }
 
 /// A `deps` measure by name (any case), as the report names it.
-fn parse_metric(s: &str) -> Result<String, String> {
-    let all = treeval_metrics::deps::measures();
-    all.iter()
-        .find(|m| m.name.eq_ignore_ascii_case(s))
-        .map(|m| m.name.to_owned())
-        .ok_or_else(|| {
-            let names: Vec<&str> = all.iter().map(|m| m.name).collect();
-            format!("expected one of {}; found '{s}'", names.join(", "))
-        })
-}
-
 fn parse_count(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(0) => Err("expected a number of samples of at least 1, found 0 (no samples give no p-value or interval)".into()),
@@ -1050,23 +1100,15 @@ fn parse_level(s: &str) -> Result<f64, String> {
     let v: f64 = s
         .parse()
         .map_err(|_| format!("expected a confidence level such as 95 or 0.95, found '{s}'"))?;
-    let v = if v > 1.0 { v / 100.0 } else { v };
-    if v > 0.0 && v < 1.0 {
-        Ok(v)
-    } else {
-        Err(format!(
-            "expected a confidence level between 0 and 100, found '{s}'"
-        ))
-    }
+    treeval::common::level(v)
+        .map_err(|_| format!("expected a confidence level between 0 and 100, found '{s}'"))
 }
 
 fn parse_alpha(s: &str) -> Result<f64, String> {
-    match s.parse::<f64>() {
-        Ok(v) if v > 0.0 && v < 1.0 => Ok(v),
-        _ => Err(format!(
-            "expected a significance level between 0 and 1, found '{s}'"
-        )),
-    }
+    s.parse::<f64>()
+        .ok()
+        .and_then(|v| treeval::common::alpha(v).ok())
+        .ok_or_else(|| format!("expected a significance level between 0 and 1, found '{s}'"))
 }
 
 fn parse_punct(s: &str) -> Result<treeval_metrics::PunctPolicy, String> {
@@ -1140,11 +1182,10 @@ pub struct NbestArgs {
     #[command(flatten)]
     pub report: ReportArgs,
 
-    /// Measures the tests compare between chosen and first, comma-separated: LAS, UAS,
-    /// LA, CA and their macro-LAS, macro-UAS, macro-LA, macro-CA. (--ci puts an interval
-    /// on every score.)
+    /// Measures the tests compare between chosen and first, comma-separated (with
+    /// --alpino: CA, macro-CA, P, R, F). (--ci puts an interval on every score.)
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "LAS,UAS,LA,CA",
-          value_parser = parse_nbest_metric, help_heading = "Significance")]
+          value_parser = TestMetrics(treeval_metrics::nbest::pick_measures), help_heading = "Significance")]
     pub test_metrics: Vec<String>,
 }
 
@@ -1169,15 +1210,6 @@ pub enum NbestMetric {
 }
 
 /// An `nbest` pick measure by name (any case).
-fn parse_nbest_metric(s: &str) -> Result<String, String> {
-    let all = treeval_metrics::nbest::pick_measures();
-    all.iter()
-        .filter(|m| !matches!(m.name, "P" | "R" | "F"))
-        .find(|m| m.name.eq_ignore_ascii_case(s))
-        .map(|m| m.name.to_owned())
-        .ok_or_else(|| format!("expected one of LAS, UAS, LA, CA, macro-LAS, macro-UAS, macro-LA, macro-CA; found '{s}'"))
-}
-
 /// `treeval rerank` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum RerankCommand {

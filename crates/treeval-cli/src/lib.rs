@@ -100,6 +100,10 @@ pub fn execute(cli: &args::Cli, out: &mut dyn Write) -> Result<(), Failure> {
         args::Command::Rerank(c) => commands::rerank::run(c, out),
         args::Command::Nbest(a) => commands::nbest::run(a, out),
         args::Command::Merge(a) => commands::merge::run(a, out),
+        args::Command::Measures(a) => {
+            let text = treeval_report::measures::render(a.format.into());
+            out.write_all(text.as_bytes()).map_err(Failure::Io)
+        }
     }
 }
 

@@ -12,277 +12,30 @@
 //! - standard output (`-`) carries the report and cannot take a second stream.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufWriter, Write};
 
 use crate::Failure;
 
-/// What kind of file an output is, to recognise a file treeval wrote earlier.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutputKind {
-    /// JSON lines, first line `{"schema":"treeval.per-sentence/2",…}` (or `/1`).
-    PerSentence,
-    /// The judging TSV of `brackets --careful --export-for-judging`.
-    Judging,
-    /// A `rerank train` model: one JSON line starting `{"schema":"treeval.rerank-model/`.
-    RerankModel,
-    /// The JSON lines of `nbest --export-training`, first line
-    /// `{"schema":"treeval.nbest-training/1",…}`.
-    Training,
-    /// A state of `--emit-state`: one line of JSON starting `{"schema":"treeval.state/`.
-    State,
-}
+pub use treeval::files::{InputRef, Output, OutputKind, JUDGING_HEADER, TRAINING_SCHEMA};
 
-/// First-line schema of `nbest --export-training` files.
-pub const TRAINING_SCHEMA: &str = "treeval.nbest-training/1";
-
-impl OutputKind {
-    fn extension(self) -> &'static str {
-        match self {
-            OutputKind::PerSentence => "jsonl",
-            OutputKind::Judging => "tsv",
-            OutputKind::RerankModel => "json",
-            OutputKind::Training => "jsonl",
-            OutputKind::State => "json",
-        }
-    }
-
-    fn is_own_first_line(self, line: &str) -> bool {
-        match self {
-            // files written before the header line existed start with a counts object
-            OutputKind::PerSentence => serde_json::from_str::<serde_json::Value>(line)
-                .ok()
-                .and_then(|v| v.as_object().cloned())
-                .is_some_and(|o| {
-                    (o.get("schema").and_then(|s| s.as_str()))
-                        .is_some_and(|s| s.starts_with("treeval.per-sentence/"))
-                        || (o.contains_key("system") && o.contains_key("sentence"))
-                }),
-            OutputKind::Judging => line.starts_with(JUDGING_HEADER),
-            OutputKind::RerankModel => line.starts_with("{\"schema\":\"treeval.rerank-model/"),
-            OutputKind::Training => serde_json::from_str::<serde_json::Value>(line)
-                .ok()
-                .is_some_and(|v| v.get("schema").and_then(|s| s.as_str()) == Some(TRAINING_SCHEMA)),
-            OutputKind::State => line.starts_with("{\"schema\":\"treeval.state/"),
-        }
-    }
-}
-
-/// First line of the judging file.
-pub const JUDGING_HEADER: &str =
-    "# sentence\tstart\tend\tclass\tcontext\tcrosses\tjudgment (accept|reject)";
-
-/// One output the command will write: the option that names it and its path.
-#[derive(Debug, Clone, Copy)]
-pub struct Output<'a> {
-    /// The option, e.g. `--per-sentence`.
-    pub flag: &'a str,
-    /// The path as given.
-    pub path: &'a str,
-    /// What the file holds.
-    pub kind: OutputKind,
-}
-
-/// One input of the command: its role (`GOLD`, `SYS`, `--gold-a`, …) and its path.
-pub type InputRef<'a> = (&'a str, &'a str);
-
-/// The command line as typed (for the "did you mean" line).
-fn typed_command() -> String {
-    let args: Vec<String> = crate::typed_args();
-    let mut out = String::from("treeval");
-    for a in args.iter().skip(1) {
-        out.push(' ');
-        out.push_str(&shell_quote(a));
-    }
-    out
-}
-
-fn shell_quote(s: &str) -> String {
-    if !s.is_empty()
-        && s.bytes().all(|b| {
-            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b':' | b'=' | b',')
-        })
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
-    }
-}
-
-/// The command line with `flag VALUE` rewritten to `flag FILE VALUE`: what a user who
-/// forgot the option's value probably meant.
-fn probably_meant(flag: &str, value: &str) -> Option<String> {
-    let args: Vec<String> = crate::typed_args();
-    let i = args.iter().position(|a| a == flag)?;
-    if args.get(i + 1).map(String::as_str) != Some(value) {
-        return None;
-    }
-    let mut out = String::from("treeval");
-    for (j, a) in args.iter().enumerate().skip(1) {
-        out.push(' ');
-        if j == i + 1 {
-            out.push_str("FILE ");
-        }
-        out.push_str(&shell_quote(a));
-    }
-    Some(out)
-}
-
-/// `path` made absolute with symbolic links resolved; a path that does not exist yet is
-/// resolved through its parent directory.
-fn resolve(path: &str) -> Option<PathBuf> {
-    let p = Path::new(path);
-    if let Ok(c) = p.canonicalize() {
-        return Some(c);
-    }
-    let name = p.file_name()?;
-    let parent = match p.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    parent.canonicalize().ok().map(|d| d.join(name))
-}
-
-#[cfg(unix)]
-fn same_inode(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (std::fs::metadata(a), std::fs::metadata(b)) {
-        (Ok(x), Ok(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
-        _ => false,
-    }
-}
-
-#[cfg(not(unix))]
-fn same_inode(_: &Path, _: &Path) -> bool {
-    false
-}
-
-/// Check every output against every input and against existing files (see the module
-/// documentation). Nothing is opened for writing here; call this before reading any input.
+/// Check every output against every input and against existing files
+/// ([`treeval::files::check_outputs`], its hints quoting the command line).
 pub fn check_outputs(
     outputs: &[Output<'_>],
     inputs: &[InputRef<'_>],
     force: bool,
 ) -> Result<(), Failure> {
-    for (i, o) in outputs.iter().enumerate() {
-        for other in &outputs[..i] {
-            if resolve(other.path).is_some_and(|p| Some(p) == resolve(o.path)) {
-                return Err(Failure::Usage(format!(
-                    "{} and {} name the same file {}",
-                    other.flag, o.flag, o.path
-                )));
-            }
-        }
-    }
-    for o in outputs {
-        if o.path == "-" {
-            return Err(Failure::Usage(format!(
-                "{} -: standard output carries the report; give {} a file name",
-                o.flag, o.flag
-            )));
-        }
-        if o.path.is_empty() {
-            return Err(Failure::Usage(format!("{} needs a file name", o.flag)));
-        }
-        let Some(out) = resolve(o.path) else {
-            // the directory does not exist: creating the file will fail with its own message
-            continue;
-        };
-        for (role, input) in inputs {
-            if *input == "-" {
-                continue;
-            }
-            let same =
-                resolve(input).is_some_and(|p| p == out) || same_inode(Path::new(input), &out);
-            if same {
-                let mut msg = format!(
-                    "{} {} would overwrite the input {} ({}); treeval never writes to its inputs",
-                    o.flag, o.path, input, role
-                );
-                msg.push_str(&format!(
-                    "\n  hint: give {} a file that is not an input, e.g. `{} {}.{}` (the command was `{}`)",
-                    o.flag,
-                    o.flag,
-                    Path::new(o.path).file_stem().map_or("out".into(), |s| s.to_string_lossy()),
-                    o.kind.extension(),
-                    typed_command()
-                ));
-                return Err(Failure::Usage(msg));
-            }
-        }
-        if !force {
-            refuse_foreign_file(o)?;
-        }
-    }
-    Ok(())
-}
-
-/// An existing, non-empty file that does not start like treeval's output of this kind is
-/// not replaced without `--force`.
-fn refuse_foreign_file(o: &Output<'_>) -> Result<(), Failure> {
-    let p = Path::new(o.path);
-    let Ok(meta) = std::fs::metadata(p) else {
-        return Ok(());
-    };
-    if !meta.is_file() {
-        return if meta.is_dir() {
-            Err(Failure::Usage(format!(
-                "{} {}: this is a directory; give a file name",
-                o.flag, o.path
-            )))
-        } else {
-            Ok(()) // a FIFO or a device such as /dev/null
-        };
-    }
-    if meta.len() == 0 {
-        return Ok(());
-    }
-    let mut first = Vec::new();
-    if let Ok(f) = File::open(p) {
-        let _ = BufReader::new(f.take(4096)).read_until(b'\n', &mut first);
-    }
-    let first = String::from_utf8_lossy(&first);
-    if o.kind
-        .is_own_first_line(first.trim_start_matches('\u{feff}'))
-    {
-        return Ok(());
-    }
-    let mut msg = format!(
-        "{} {}: the file exists and is not treeval's output (its first line is {}); treeval does not replace it",
-        o.flag,
-        o.path,
-        describe_line(&first)
-    );
-    match probably_meant(o.flag, o.path) {
-        Some(m) => msg.push_str(&format!(
-            "\n  hint: {} takes a FILE, so {} was read as the output: did you mean `{m}`? (--force replaces the file)",
-            o.flag, o.path
-        )),
-        None => msg.push_str("\n  hint: choose another name, or add --force to replace it"),
-    }
-    Err(Failure::Usage(msg))
-}
-
-fn describe_line(line: &str) -> String {
-    let line = line.trim_end_matches(['\n', '\r']);
-    if line.chars().any(|c| c.is_control() && c != '\t') {
-        return "not text".into();
-    }
-    let mut s: String = line.chars().take(50).collect();
-    if s.len() < line.len() {
-        s.push('…');
-    }
-    format!("'{}'", s.replace('\t', "\\t"))
+    Ok(treeval::files::check_outputs(
+        outputs,
+        inputs,
+        force,
+        &crate::typed_args(),
+    )?)
 }
 
 /// Create an output that [`check_outputs`] accepted.
 pub fn create(o: &Output<'_>) -> Result<BufWriter<File>, Failure> {
-    File::create(o.path).map(BufWriter::new).map_err(|e| {
-        Failure::Eval(format!(
-            "{}: cannot create the {} file: {e}",
-            o.path, o.flag
-        ))
-    })
+    Ok(treeval::files::create(o)?)
 }
 
 /// The JSON-lines file of `--per-sentence FILE`: a header line, then one object per unit
@@ -411,16 +164,9 @@ fn refuse_state(command: &str, o: &crate::args::OutputArgs) -> Result<(), Failur
     )))
 }
 
-/// Write `state` to `path` (checked by [`check_outputs`] before any input was read): one
-/// line of JSON.
+/// Write `state` to `path` (checked by [`check_outputs`] before any input was read).
 pub fn write_state(path: &str, state: &treeval_report::state::State) -> Result<(), Failure> {
-    let text = serde_json::to_string(state)
-        .map_err(|e| Failure::Eval(format!("{path}: cannot encode the state: {e}")))?;
-    std::fs::write(path, text + "\n").map_err(|e| {
-        Failure::Eval(format!(
-            "{path}: cannot write the state (--emit-state): {e}"
-        ))
-    })
+    Ok(treeval::files::write_state(path, state)?)
 }
 
 /// The report note saying what `--format html` added to the report because the page's

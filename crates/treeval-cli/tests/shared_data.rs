@@ -765,7 +765,8 @@ fn resync_on_real_text() {
     };
     // the metrics of the UD scorers but XPOS, UFeats, AllTags and EULAS
     let skipped = ["XPOS", "UFeats", "AllTags", "EULAS"];
-    for m in treeval_metrics::ud::METRICS
+    for m in treeval_metrics::ud::UdMetric::ALL
+        .map(treeval_metrics::ud::UdMetric::name)
         .into_iter()
         .filter(|m| !skipped.contains(m))
     {

@@ -532,11 +532,13 @@ impl crate::measure::Statistics for AlignCounts {
 pub fn measures(alpha: f64) -> Vec<crate::measure::Measure> {
     use crate::measure::{Better, Kind, Measure};
     const OCH_NEY: &str = "Och & Ney 2003; wa_eval_align.pl, aer.py";
+    const WPT_AER: &str = "aer.py, wa_eval_align.pl (WPT scorer)";
     let aer = Measure {
         name: "AER",
         title: "alignment error rate",
         formula: "1 - (|A∩S| + |A∩P|) / (|A| + |S|)",
         source: OCH_NEY,
+        reference: WPT_AER,
         kind: Kind::Fraction,
         better: Better::Lower,
         reads: vec![A, S, A_AND_S, A_AND_P],
@@ -547,6 +549,7 @@ pub fn measures(alpha: f64) -> Vec<crate::measure::Measure> {
         title: "F-measure (precision on P, recall on S)",
         formula: "1 / (α/precision + (1 - α)/recall)",
         source: "Fraser & Marcu 2007",
+        reference: "aer.py --fAlpha",
         kind: Kind::Fraction,
         better: Better::Higher,
         reads: vec![A_AND_P, A, A_AND_S, S],
@@ -557,8 +560,10 @@ pub fn measures(alpha: f64) -> Vec<crate::measure::Measure> {
     };
     vec![
         Measure::count("links", "hypothesis links |A|", A),
-        Measure::ratio("precision", "precision", "|A∩P| / |A|", OCH_NEY, A_AND_P, A),
-        Measure::ratio("recall", "recall", "|A∩S| / |S|", OCH_NEY, A_AND_S, S),
+        Measure::ratio("precision", "precision", "|A∩P| / |A|", OCH_NEY, A_AND_P, A)
+            .with_reference(WPT_AER),
+        Measure::ratio("recall", "recall", "|A∩S| / |S|", OCH_NEY, A_AND_S, S)
+            .with_reference("aer.py"),
         aer,
         f,
         Measure::ratio(

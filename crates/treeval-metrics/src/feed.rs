@@ -83,11 +83,18 @@ pub(crate) fn fill_batch(
     Ok((max, false))
 }
 
+/// In-memory inputs up to this size are read on the calling thread, before pairing: a
+/// thread costs more than reading them (a 10-sentence call is dominated by the spawns).
+const INLINE_BYTES: usize = 1 << 20;
+
 pub(crate) fn spawn_reader<'s>(scope: &'s std::thread::Scope<'s, '_>, input: &'s Input) -> Feed {
+    if input.data.as_ref().is_some_and(|d| d.len() <= INLINE_BYTES) {
+        return read_inline(input);
+    }
     let (tx, rx) = sync_channel::<Msg>(2);
     let (recycle, recycled) = sync_channel::<Vec<Sentence>>(4);
     scope.spawn(move || {
-        if let Err(e) = produce(input, &tx, &recycled) {
+        if let Err(e) = produce(input, |m| tx.send(m).is_ok(), Some(&recycled)) {
             let _ = tx.send(Msg::Fatal(e));
         }
     });
@@ -100,17 +107,35 @@ pub(crate) fn spawn_reader<'s>(scope: &'s std::thread::Scope<'s, '_>, input: &'s
     }
 }
 
-/// The reader thread: batches to `tx` until the end of the file (then the diagnostics and
-/// the summary) or until the receiving side hangs up.
+/// A feed of a small in-memory input, read whole on the calling thread.
+fn read_inline(input: &Input) -> Feed {
+    let (tx, rx) = std::sync::mpsc::channel::<Msg>();
+    // nothing is recycled: every batch stays in the channel until paired
+    let (recycle, _) = sync_channel::<Vec<Sentence>>(0);
+    if let Err(e) = produce(input, |m| tx.send(m).is_ok(), None) {
+        let _ = tx.send(Msg::Fatal(e));
+    }
+    Feed {
+        rx,
+        recycle,
+        batch: Vec::new(),
+        pos: 0,
+        end: None,
+    }
+}
+
+/// The reader: batches to `send` until the end of the file (then the diagnostics and the
+/// summary) or until the receiving side hangs up (`send` returns false); batches are
+/// reused from `recycled` when given.
 fn produce(
     input: &Input,
-    tx: &SyncSender<Msg>,
-    recycled: &Receiver<Vec<Sentence>>,
+    send: impl Fn(Msg) -> bool,
+    recycled: Option<&Receiver<Vec<Sentence>>>,
 ) -> Result<(), Error> {
     let mut rdr = input.open()?;
     let mut words = 0u64;
     loop {
-        let mut batch: Vec<Sentence> = recycled.try_recv().unwrap_or_default();
+        let mut batch: Vec<Sentence> = recycled.and_then(|r| r.try_recv().ok()).unwrap_or_default();
         let (n, done) = fill_batch(BATCH, |n| {
             if batch.len() <= n {
                 batch.push(Sentence::new());
@@ -122,7 +147,7 @@ fn produce(
             Ok(read)
         })?;
         batch.truncate(n);
-        if n > 0 && tx.send(Msg::Batch(batch)).is_err() {
+        if n > 0 && !send(Msg::Batch(batch)) {
             return Ok(());
         }
         if done {
@@ -133,7 +158,7 @@ fn produce(
                 words,
                 lines: rdr.line(),
             };
-            let _ = tx.send(Msg::End(Box::new((rdr.take_diagnostics(), summary))));
+            send(Msg::End(Box::new((rdr.take_diagnostics(), summary))));
             return Ok(());
         }
     }

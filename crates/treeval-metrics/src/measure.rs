@@ -47,8 +47,10 @@ pub struct Measure {
     pub title: &'static str,
     /// Its formula over the counts.
     pub formula: &'static str,
-    /// The paper or reference tool it follows.
+    /// The paper or definition it follows.
     pub source: &'static str,
+    /// The reference tool whose number it equals (`eval07.pl, eval.pl`), empty when none.
+    pub reference: &'static str,
     /// How it is shown.
     pub kind: Kind,
     /// Which way is better (for ranks and for the sign of test statistics).
@@ -102,6 +104,7 @@ impl Measure {
             title,
             formula,
             source,
+            reference: "",
             kind: Kind::Fraction,
             better: Better::Higher,
             reads,
@@ -116,11 +119,26 @@ impl Measure {
             title,
             formula: "the sum over units",
             source: "",
+            reference: "",
             kind: Kind::Count,
             better: Better::Higher,
             reads: vec![column],
             score: Arc::new(|s: &[f64]| Some(s[0])),
         }
+    }
+
+    /// The same measure, equal to the number of reference tool `tool`.
+    pub fn with_reference(self, tool: &'static str) -> Self {
+        Measure {
+            reference: tool,
+            ..self
+        }
+    }
+
+    /// Whether `--test-metrics` takes it: every measure but a count (a count has no
+    /// interval and no test).
+    pub fn is_testable(&self) -> bool {
+        !self.is_count()
     }
 
     /// The score of a full row of summed columns (it picks the columns it reads).

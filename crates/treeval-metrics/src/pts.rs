@@ -113,6 +113,9 @@ pub fn measures(w: Weights) -> Vec<crate::measure::Measure> {
     aer.reads = vec![4, 5, 6, 7];
     aer.score = Arc::new(aer_of);
     aer.better = Better::Lower;
+    aer.reference = "aer.py, wa_eval_align.pl (WPT scorer)";
+    // the deps UAS of a side, punctuation by FORM (the default): eval.pl's
+    const UAS_REFERENCE: &str = "eval.pl (with --punct form, the default)";
     vec![
         Measure::ratio(
             "UAS_a",
@@ -121,7 +124,8 @@ pub fn measures(w: Weights) -> Vec<crate::measure::Measure> {
             "seed 000",
             0,
             1,
-        ),
+        )
+        .with_reference(UAS_REFERENCE),
         Measure::ratio(
             "UAS_b",
             "unlabeled attachment score of side b",
@@ -129,13 +133,15 @@ pub fn measures(w: Weights) -> Vec<crate::measure::Measure> {
             "seed 000",
             2,
             3,
-        ),
+        )
+        .with_reference(UAS_REFERENCE),
         aer,
         Measure {
             name: "PTS",
             title: "parallel treebank score",
             formula: "(α_a·UAS_a + α_b·UAS_b + α_ab·(1 − AER)) / (α_a + α_b + α_ab)",
             source: "seed 000",
+            reference: "",
             kind: Kind::Fraction,
             better: Better::Higher,
             reads: (0..COLUMNS).collect(),

@@ -130,7 +130,8 @@ pub fn measures() -> Vec<Measure> {
             ALPINO,
             vec![df, max],
             |x| ratio(x[0], x[1]).map(|e| 1.0 - e),
-        ),
+        )
+        .with_reference("Alpino evaluate.pl (CA, its first number)"),
         Measure::fraction(
             "CA-macro",
             "concept accuracy, the mean over sentences",
@@ -138,7 +139,8 @@ pub fn measures() -> Vec<Measure> {
             ALPINO,
             vec![ca, n, max],
             |x| (x[2] > 0.0).then(|| x[0] / x[1]),
-        ),
+        )
+        .with_reference("Alpino evaluate.pl (CA, its second number)"),
     ]
 }
 

@@ -348,7 +348,7 @@ mod ud_resync {
             let (g, s) = (conllu(&gold), conllu(&sys));
             let r = run(&g, &s, AlignMode::Resync);
             let windows = r.resync.clone().expect("resync windows");
-            let words = r.counts.metrics[2];
+            let words = r.counts.metrics[treeval_metrics::ud::UdMetric::Words];
             let n_sys: u64 = sys.iter().map(|x| x.len() as u64).sum();
             prop_assert_eq!(words.system, n_sys);
             let in_windows = |gold: bool| -> u64 {
@@ -360,7 +360,7 @@ mod ud_resync {
                 prop_assert!(c.correct <= c.gold.min(c.system));
             }
             // every breakdown partitions the words of each side and their LAS/UAS
-            let (las, uas) = (r.counts.metrics[9], r.counts.metrics[8]);
+            let (las, uas) = (r.counts.metrics[treeval_metrics::ud::UdMetric::Las], r.counts.metrics[treeval_metrics::ud::UdMetric::Uas]);
             for (key, groups) in &r.by {
                 let sum = |f: &dyn Fn(&treeval_metrics::deps::GroupCounts) -> u64| -> u64 {
                     groups.iter().map(|(_, g)| f(g)).sum()

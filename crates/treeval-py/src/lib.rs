@@ -9,6 +9,8 @@
 //!   and prepares it once), and the integer counts of its 13 metrics, from which Python
 //!   computes the scores exactly as the reference does.
 
+mod library;
+
 use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 
@@ -19,7 +21,7 @@ use pyo3::types::PyBytes;
 use treeval_formats::{Diagnostic, ErrorKind, Format as InFormat, ReaderBuilder, Reference};
 use treeval_metrics::ud::layout::{layout_problem, Layout, Raised};
 use treeval_metrics::ud::{
-    evaluate_prepared, Prepared, ReaderSource, UdError, UdOptions, CONLL18_METRICS,
+    evaluate_prepared, Prepared, ReaderSource, UdError, UdMetric, UdOptions,
 };
 
 /// Run a `treeval` command line (`argv[0]` is the program name) as the binary does:
@@ -218,11 +220,12 @@ fn conll18_evaluate(py: Python<'_>, gold: &Conll18File, sys: &Conll18File) -> Ou
     match r {
         Ok(r) => (
             Some(
-                r.counts.metrics[..CONLL18_METRICS]
+                UdMetric::CONLL18
                     .iter()
-                    .enumerate()
-                    // UPOS … BLEX are scored on aligned words
-                    .map(|(k, c)| (c.correct, c.gold, c.system, (k >= 3).then_some(c.aligned)))
+                    .map(|&m| {
+                        let c = r.counts.metrics[m];
+                        (c.correct, c.gold, c.system, m.on_aligned_words().then_some(c.aligned))
+                    })
                     .collect(),
             ),
             None,
@@ -250,6 +253,8 @@ fn conll18_evaluate(py: Python<'_>, gold: &Conll18File, sys: &Conll18File) -> Ou
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
+    m.add_function(wrap_pyfunction!(library::evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(library::library_keywords, m)?)?;
     m.add_function(wrap_pyfunction!(run_capture, m)?)?;
     m.add_function(wrap_pyfunction!(cli_options, m)?)?;
     m.add_class::<Conll18File>()?;

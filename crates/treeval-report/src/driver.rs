@@ -193,8 +193,7 @@ impl Replicates {
     fn paired(&self, m: &Measure, a: usize, b: usize, totals: [&[f64]; 2]) -> BootstrapResult {
         let diff = |x: &[f64], y: &[f64]| Some(m.of(x)? - m.of(y)?);
         let deltas: Vec<Option<f64>> = self.sums.iter().map(|r| diff(&r[a], &r[b])).collect();
-        let observed = diff(totals[0], totals[1]).unwrap_or(0.0);
-        BootstrapResult::of(observed, &deltas, self.cfg)
+        BootstrapResult::of_observed(diff(totals[0], totals[1]), &deltas, self.cfg)
     }
 }
 

@@ -15,6 +15,7 @@ pub mod deps;
 pub mod driver;
 pub mod emit;
 pub mod errors;
+pub mod measures;
 pub mod model;
 pub mod nbest;
 pub mod pts;

@@ -8,7 +8,7 @@ use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::{group_measures, ByKey, GroupCounts};
 use treeval_metrics::ud::measures::{measures, relation_measures};
 use treeval_metrics::ud::{
-    conll18_table, Count, RelationCounts, ResyncWindow, SideStats, UdCounts, METRICS,
+    conll18_table, Count, RelationCounts, ResyncWindow, SideStats, UdCounts, UdMetric,
 };
 
 use crate::driver::{keyed_rows, Intervals};
@@ -141,7 +141,7 @@ pub enum UdCompat {
 /// The lines the reference scripts print without `-v` or `-c`: LAS, MLAS and BLEX F1,
 /// and udeval's ELAS and EULAS F1 (`enhanced`).
 pub fn official_lines(counts: &UdCounts, enhanced: bool) -> String {
-    let scores = counts.scores(METRICS.len());
+    let scores = counts.scores(&UdMetric::ALL);
     let f1 = |name: &str| {
         scores
             .iter()
@@ -218,7 +218,7 @@ pub fn build(
     // ELAS and EULAS are there with the others: n/a (null) when no file has DEPS items
     let ms = measures();
     r.add_measures::<Count>(&ms);
-    let mut scores = metric_section(systems, METRICS.len(), &ms, shown.ci);
+    let mut scores = metric_section(systems, &UdMetric::ALL, &ms, shown.ci);
     not_applicable(&mut scores, gold, systems);
     r.sections.push(scores);
     if shown.per_relation {
@@ -308,9 +308,8 @@ pub fn add_where(r: &mut Report, filter: &Where, gold: &UdFileOut, systems: &[Ud
         return;
     }
     r.convention("where", filter.describe());
-    let words = METRICS.iter().position(|m| *m == "Words").unwrap_or(2);
     for s in systems {
-        let kept = (s.counts.metrics[words].gold, gold.words);
+        let kept = (s.counts.metrics[UdMetric::Words].gold, gold.words);
         let note = crate::deps::where_note(&s.file.path, filter, kept, "gold words");
         r.notes.push(note);
     }
@@ -364,7 +363,7 @@ fn not_applicable(scores: &mut Section, gold: &UdFileOut, systems: &[UdSystemIn]
 /// sentences resampled.
 fn metric_section(
     systems: &[UdSystemIn],
-    n: usize,
+    metrics: &[UdMetric],
     ms: &[treeval_metrics::measure::Measure],
     ci: Option<Intervals>,
 ) -> Section {
@@ -372,8 +371,8 @@ fn metric_section(
     let mut keys = Vec::new();
     let mut groups: Vec<Vec<Count>> = Vec::new();
     for (k, s) in systems.iter().enumerate() {
-        for (m, name) in METRICS.iter().enumerate().take(n) {
-            keys.push((k, *name));
+        for &m in metrics {
+            keys.push((k, m.name()));
             groups.push(if ci.is_some() && !s.sentences.is_empty() {
                 s.sentences.iter().map(|c| c.metrics[m]).collect()
             } else {
@@ -406,10 +405,10 @@ pub fn compat_text(systems: &[UdSystemIn], c: UdCompat) -> String {
     let one = |s: &UdSystemIn| match c {
         UdCompat::Conll18 => official_lines(&s.counts, false),
         UdCompat::Udeval => official_lines(&s.counts, true),
-        UdCompat::Conll18Verbose => conll18_table(&s.counts.scores(13), false),
-        UdCompat::Conll18Counts => conll18_table(&s.counts.scores(13), true),
-        UdCompat::UdevalVerbose => conll18_table(&s.counts.scores(15), false),
-        UdCompat::UdevalCounts => conll18_table(&s.counts.scores(15), true),
+        UdCompat::Conll18Verbose => conll18_table(&s.counts.scores(&UdMetric::CONLL18), false),
+        UdCompat::Conll18Counts => conll18_table(&s.counts.scores(&UdMetric::CONLL18), true),
+        UdCompat::UdevalVerbose => conll18_table(&s.counts.scores(&UdMetric::ALL), false),
+        UdCompat::UdevalCounts => conll18_table(&s.counts.scores(&UdMetric::ALL), true),
     };
     systems.iter().map(one).collect::<Vec<_>>().join("\n")
 }

@@ -130,6 +130,21 @@ pub struct TestResult {
     pub seed: u64,
 }
 
+impl TestResult {
+    /// The test of a difference that is undefined (a system's metric has nothing to
+    /// measure on the data: n/a): nothing can be shown, p = 1, every replicate counted
+    /// as extreme. (Counting none made p as small as it gets: "significant".)
+    pub fn undefined(samples: u64, seed: u64) -> Self {
+        TestResult {
+            statistic: 0.0,
+            p_value: 1.0,
+            samples,
+            extreme: samples,
+            seed,
+        }
+    }
+}
+
 /// A random stream for replicate `r`: the same numbers whatever thread draws them.
 pub fn replicate_rng(seed: u64, r: u64) -> ChaCha8Rng {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -185,7 +200,9 @@ pub fn approximate_randomization(
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> TestResult {
     let (ta, tb) = (a.totals(), b.totals());
-    let observed = difference(stat, &ta, &tb).unwrap_or(0.0);
+    let Some(observed) = difference(stat, &ta, &tb) else {
+        return TestResult::undefined(cfg.samples as u64, cfg.seed);
+    };
     let dims = a.dims();
     let (diffs, n) = differing_rows(a, b);
     // Only columns that differ somewhere change under swapping; a replicate needs just
@@ -249,13 +266,15 @@ pub fn exact_permutation(
     max_rows: usize,
 ) -> Option<TestResult> {
     let (ta, tb) = (a.totals(), b.totals());
-    let observed = difference(stat, &ta, &tb).unwrap_or(0.0);
     let dims = a.dims();
     let (diffs, n) = differing_rows(a, b);
     if n > max_rows.min(24) {
         return None;
     }
     let total = 1u64 << n;
+    let Some(observed) = difference(stat, &ta, &tb) else {
+        return Some(TestResult::undefined(total, 0));
+    };
     let extreme: u64 = (0..total)
         .into_par_iter()
         .map(|mask| {
@@ -662,6 +681,18 @@ pub struct BootstrapResult {
 }
 
 impl BootstrapResult {
+    /// [`BootstrapResult::of`] where the observed difference may be undefined (a
+    /// system's metric n/a on the data): then [`TestResult::undefined`], no wins.
+    pub fn of_observed(observed: Option<f64>, deltas: &[Option<f64>], cfg: Resampling) -> Self {
+        match observed {
+            Some(d) => BootstrapResult::of(d, deltas, cfg),
+            None => BootstrapResult {
+                test: TestResult::undefined(cfg.samples as u64, cfg.seed),
+                a_wins: 0.0,
+            },
+        }
+    }
+
     /// The test of an observed difference against its bootstrap replicates `deltas`
     /// (`None` where a replicate's metric is undefined), drawn with `cfg`.
     pub fn of(observed: f64, deltas: &[Option<f64>], cfg: Resampling) -> Self {
@@ -727,9 +758,9 @@ pub fn paired_bootstraps(
         .iter()
         .enumerate()
         .map(|(k, &(a, b, stat))| {
-            let observed = difference(stat, &totals[a], &totals[b]).unwrap_or(0.0);
+            let observed = difference(stat, &totals[a], &totals[b]);
             let mine: Vec<Option<f64>> = deltas.iter().map(|d| d[k]).collect();
-            BootstrapResult::of(observed, &mine, cfg)
+            BootstrapResult::of_observed(observed, &mine, cfg)
         })
         .collect()
 }
@@ -919,6 +950,36 @@ mod tests {
             }
         }
         sums
+    }
+
+    #[test]
+    fn an_undefined_difference_is_never_significant() {
+        // two systems with nothing to measure (0 items on both sides: n/a) that differ
+        // in another column: every test gives p = 1, not the smallest p it can give
+        let (mut a, mut b) = (Samples::new(3), Samples::new(3));
+        for i in 0..40 {
+            a.push(&[0.0, 0.0, f64::from(i % 2)]);
+            b.push(&[0.0, 0.0, f64::from(i % 3)]);
+        }
+        let cfg = Resampling {
+            samples: 99,
+            seed: 3,
+        };
+        let two = Alternative::TwoSided;
+        let ar = approximate_randomization(&a, &b, &las, two, cfg, None);
+        assert_eq!((ar.p_value, ar.statistic, ar.extreme), (1.0, 0.0, 99));
+        let mut few = (Samples::new(3), Samples::new(3));
+        few.0.push(&[0.0, 0.0, 1.0]);
+        few.1.push(&[0.0, 0.0, 2.0]);
+        let exact = exact_permutation(&few.0, &few.1, &las, two, 16).unwrap();
+        assert_eq!((exact.p_value, exact.samples), (1.0, 2));
+        let boot = paired_bootstrap(&a, &b, &las, cfg, None);
+        assert_eq!((boot.test.p_value, boot.a_wins), (1.0, 0.0));
+        // a defined difference keeps its test
+        a.push(&[1.0, 2.0, 0.0]);
+        b.push(&[0.0, 2.0, 0.0]);
+        let ar = approximate_randomization(&a, &b, &las, two, cfg, None);
+        assert_eq!(ar.statistic, 0.5);
     }
 
     #[test]

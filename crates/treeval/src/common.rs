@@ -90,8 +90,9 @@ pub struct Common {
     pub alpha: f64,
     /// Bikel's one-sided variant of `ar`: is the first system of each pair better?
     pub one_sided: bool,
-    /// A percentile bootstrap confidence interval at this level (0.95) on each tested
-    /// headline measure.
+    /// A percentile bootstrap confidence interval at this level (0.95; 95 is read as
+    /// 0.95) on each tested headline measure.
+    #[serde(deserialize_with = "level_option")]
     pub ci: Option<f64>,
     /// Bootstrap samples of `ci`.
     pub ci_samples: usize,
@@ -147,7 +148,58 @@ impl Default for Common {
     }
 }
 
+/// A confidence level as given (`95` or `0.95`) as a fraction in (0, 1).
+pub fn level(v: f64) -> Result<f64, String> {
+    let l = if v > 1.0 { v / 100.0 } else { v };
+    if l > 0.0 && l < 1.0 {
+        Ok(l)
+    } else {
+        Err(format!(
+            "expected a confidence level between 0 and 100, found '{v}'"
+        ))
+    }
+}
+
+/// A significance level in (0, 1).
+pub fn alpha(v: f64) -> Result<f64, String> {
+    if v > 0.0 && v < 1.0 {
+        Ok(v)
+    } else {
+        Err(format!(
+            "expected a significance level between 0 and 1, found '{v}'"
+        ))
+    }
+}
+
+/// A number of samples: at least 1.
+pub fn samples(n: usize) -> Result<usize, String> {
+    if n == 0 {
+        return Err("expected a number of samples of at least 1, found 0 (no samples give no p-value or interval)".into());
+    }
+    Ok(n)
+}
+
+fn level_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
+    Option::<f64>::deserialize(d)?
+        .map(|v| level(v).map_err(serde::de::Error::custom))
+        .transpose()
+}
+
 impl Common {
+    /// Usage errors in the values (a level outside (0, 1), no samples), naming the option.
+    pub fn validate(&self) -> Result<(), crate::Error> {
+        let usage = |flag: &str, e: String| crate::Error::Usage(format!("--{flag}: {e}"));
+        alpha(self.alpha).map_err(|e| usage("alpha", e))?;
+        if let Some(l) = self.ci {
+            level(l).map_err(|e| usage("ci", e))?;
+        }
+        if let Some(n) = self.samples {
+            samples(n).map_err(|e| usage("samples", e))?;
+        }
+        samples(self.ci_samples).map_err(|e| usage("ci-samples", e))?;
+        Ok(())
+    }
+
     /// The tests asked for.
     pub fn tests(&self) -> Vec<TestKind> {
         self.test.iter().map(|t| t.kind()).collect()

@@ -160,6 +160,9 @@ pub struct Options {
     pub test_metrics: Vec<String>,
 }
 
+/// Labels of `confusion` when it is asked without a number (`--confusion`).
+pub const DEFAULT_CONFUSION: usize = 12;
+
 /// The measures `deps` tests by default.
 pub const DEFAULT_TEST_METRICS: [&str; 3] = ["LAS", "UAS", "LA"];
 
@@ -222,6 +225,13 @@ impl Options {
 /// evaluation carries its state; with `options.compat` it carries the reference
 /// script's text instead of a report to print (the report is still made).
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
+    common.validate()?;
+    let tested =
+        crate::measures::test_metrics(treeval_metrics::deps::measures, &options.test_metrics)?;
+    let options = &Options {
+        test_metrics: tested,
+        ..options.clone()
+    };
     let (mut opts, profile) = options.metrics_options(common);
     check(options, inputs, common)?;
     opts.filter = where_filter(common, opts.labels)?;

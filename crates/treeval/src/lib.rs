@@ -32,7 +32,9 @@
 pub mod common;
 pub mod deps;
 mod error;
+pub mod files;
 mod input;
+pub mod measures;
 pub mod records;
 pub mod select;
 pub mod significance;

@@ -278,22 +278,19 @@ fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
 
 /// `--test-metrics`, checked against the family's metrics (its default when not given).
 fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
-    let (known, default): (Vec<&str>, &[&str]) = match family {
-        "ud" => (
-            treeval_metrics::ud::METRICS.to_vec(),
-            &["LAS", "MLAS", "BLEX"],
-        ),
-        "relations" => {
-            let all = treeval_metrics::relations::measures();
-            (all.iter().map(|m| m.name).collect(), &["CA", "CA-macro"])
-        }
-        "brackets" => (crate::args::BRACKETS_TEST_METRICS.to_vec(), &["F"]),
-        "align" => (crate::args::ALIGN_TEST_METRICS.to_vec(), &["AER"]),
-        _ => {
-            let all = treeval_metrics::deps::measures();
-            (all.iter().map(|m| m.name).collect(), &["LAS", "UAS", "LA"])
-        }
+    let default: &[&str] = match family {
+        "ud" => &["LAS", "MLAS", "BLEX"],
+        "relations" => &["CA", "CA-macro"],
+        "brackets" => &["F"],
+        "align" => &["AER"],
+        _ => &["LAS", "UAS", "LA"],
     };
+    let known = crate::args::TEST_METRIC_FAMILIES
+        .iter()
+        .find(|(f, _)| *f == family)
+        .map_or_else(Vec::new, |&(_, measures)| {
+            crate::args::test_metric_names(measures)
+        });
     if a.test_metrics.is_empty() {
         return Ok(default.iter().map(|m| (*m).to_owned()).collect());
     }

@@ -527,7 +527,10 @@ fn tests(
         let tested: Vec<Tested<'_>> = ms
             .iter()
             .filter(|m| a.test_metrics.iter().any(|t| t == m.name))
-            .filter(|m| a.alpino.is_none() || m.name.ends_with("CA"))
+            // --alpino gives the CA triples only: CA, macro-CA and their P, R, F
+            .filter(|m| {
+                a.alpino.is_none() || m.name.ends_with("CA") || matches!(m.name, "P" | "R" | "F")
+            })
             .map(|m| {
                 let metric = Metric::ALL.into_iter().find(|x| x.name() == m.name);
                 let d = match (metric, disc) {

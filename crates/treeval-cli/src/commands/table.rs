@@ -85,9 +85,9 @@ fn measure(a: &TableArgs) -> Result<String, Failure> {
             .iter()
             .map(|m| m.name.to_string())
             .collect(),
-        TableCommand::Ud => treeval_metrics::ud::METRICS
+        TableCommand::Ud => treeval_metrics::ud::UdMetric::ALL
             .iter()
-            .map(|m| m.to_string())
+            .map(|m| m.name().to_string())
             .collect(),
     };
     names

@@ -6,7 +6,7 @@ use treeval_formats::{Format as InFormat, ReaderBuilder, Reference};
 use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::Input;
 use treeval_metrics::ud::measures::f1_of;
-use treeval_metrics::ud::METRICS;
+use treeval_metrics::ud::UdMetric;
 use treeval_metrics::ud::{evaluate, EmptyNodes, Enhancements, UdError, UdOptions};
 use treeval_metrics::LabelMode;
 use treeval_report::model::Warning;
@@ -587,7 +587,7 @@ pub fn significance(
     let tested: Vec<treeval_metrics::measure::Measure> = a
         .test_metrics
         .iter()
-        .filter_map(|m| METRICS.iter().position(|x| x == m).map(f1_of))
+        .filter_map(|m| UdMetric::parse(m).map(f1_of))
         .collect();
     let with: Vec<treeval_report::driver::Tested> = tested.iter().map(|m| (m, None)).collect();
     let units: Vec<Vec<treeval_metrics::ud::UdCounts>> =
@@ -611,7 +611,6 @@ pub(crate) fn check_scored(
         // every gold word is scored: a gold file without words is an error of its own
         return Ok(());
     }
-    let words = METRICS.iter().position(|m| *m == "Words").unwrap_or(2);
     let each = systems.iter().map(|s| {
         let why = move || crate::select::Nothing {
             why: format!(
@@ -623,7 +622,7 @@ pub(crate) fn check_scored(
             lift: "widen or drop --where (--by and --per-relation show which groups there are)"
                 .into(),
         };
-        let kept = s.counts.metrics[words].gold;
+        let kept = s.counts.metrics[UdMetric::Words].gold;
         (kept, Box::new(why) as Box<dyn FnOnce() -> _>)
     });
     crate::select::nothing_scored(each, (&opts.selection, selected), out)

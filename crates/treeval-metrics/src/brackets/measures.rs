@@ -80,7 +80,8 @@ pub fn measures() -> Vec<Measure> {
         TAGS,
         WORDS,
     ));
-    v
+    // every figure of EVALB's summary
+    v.into_iter().map(|m| m.with_reference("EVALB")).collect()
 }
 
 /// [`measures`] under a `--where` condition on bracket labels: complete match, crossing
@@ -181,6 +182,7 @@ fn per_scored_measures() -> [Measure; 4] {
             title: "average crossing brackets",
             formula: "test brackets crossing a gold bracket / scored sentences",
             source: EVALB,
+            reference: "EVALB",
             kind: Kind::Mean,
             better: Better::Lower,
             reads: vec![CROSS, N, ERR, SKIP],

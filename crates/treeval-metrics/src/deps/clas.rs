@@ -30,6 +30,7 @@ impl WordCount for Clas {
             vec![right, gold, system],
             |s| ratio(2.0 * s[0], s[1] + s[2]),
         )
+        .with_reference("conll18_ud_eval.py (CLAS, same tokenization, universal labels)")
     }
 
     fn counts_label(&self, label: &str) -> bool {

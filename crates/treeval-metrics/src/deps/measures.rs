@@ -84,6 +84,7 @@ impl DepsMetric {
     pub fn measure(self) -> Measure {
         let r = |title, formula, source, num: &str, den: &str| {
             Measure::ratio(self.name(), title, formula, source, col(num), col(den))
+                .with_reference(self.reference())
         };
         match self {
             DepsMetric::Las => r(
@@ -149,6 +150,20 @@ impl DepsMetric {
                 "sum_sentence_la",
                 "scored_sentences",
             ),
+        }
+    }
+}
+
+impl DepsMetric {
+    /// The reference tool whose number the metric equals (empty when none).
+    fn reference(self) -> &'static str {
+        match self {
+            DepsMetric::Las | DepsMetric::Uas | DepsMetric::La => "eval07.pl, eval.pl, MaltEval",
+            DepsMetric::Lem | DepsMetric::Uem => "MaltEval (exactmatch)",
+            DepsMetric::Root => "",
+            DepsMetric::MacroLas | DepsMetric::MacroUas | DepsMetric::MacroLa => {
+                "MaltEval --GroupBy Sentence (the mean of its rows)"
+            }
         }
     }
 }

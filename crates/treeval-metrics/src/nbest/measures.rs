@@ -95,43 +95,64 @@ pub fn pick_measures() -> Vec<Measure> {
             Metric::La => ("LA", "macro-LA", "Σ words with label right / Σ scored words", "Σ sentence LA / sentences with a scored word", "label accuracy of the pick", "LA of the pick, the mean over sentences", DEPS),
             Metric::Ca => ("CA", "macro-CA", "1 − Σpen / Σn, pen = max(|Dt|, |Ds|) − |Dt ∩ Ds|, n = max(|Dt|, |Ds|) over (head, deprel, dependent) triples", "Σ sentence CA / sentences (CA = 1 for a sentence without triples)", "concept accuracy of the pick", "concept accuracy of the pick, the mean over sentences", ALPINO),
         };
-        out.push(Measure::ratio(micro, title, formula, source, b, b + 3));
-        out.push(Measure::fraction(
-            macro_name,
-            macro_title,
-            macro_formula,
-            source,
-            vec![b + 4, b + 5],
-            |x| ratio(x[0], x[1]),
-        ));
+        // evaluate.pl scores CA only
+        let (r_micro, r_macro) = match m {
+            Metric::Ca => (EVALUATE_SCORE_1, EVALUATE_SCORE_2),
+            _ => ("", ""),
+        };
+        out.push(Measure::ratio(micro, title, formula, source, b, b + 3).with_reference(r_micro));
+        out.push(
+            Measure::fraction(
+                macro_name,
+                macro_title,
+                macro_formula,
+                source,
+                vec![b + 4, b + 5],
+                |x| ratio(x[0], x[1]),
+            )
+            .with_reference(r_macro),
+        );
     }
     let b = pick_col(Metric::Ca);
-    out.push(Measure::ratio(
-        "P",
-        "precision of the triples",
-        "Σ|Dt ∩ Ds| / Σ|Ds|",
-        ALPINO,
-        b,
-        b + 2,
-    ));
-    out.push(Measure::ratio(
-        "R",
-        "recall of the triples",
-        "Σ|Dt ∩ Ds| / Σ|Dt|",
-        ALPINO,
-        b,
-        b + 1,
-    ));
-    out.push(Measure::fraction(
-        "F",
-        "F1 of the triples",
-        "2·P·R / (P + R) = 2·Σ|Dt ∩ Ds| / (Σ|Dt| + Σ|Ds|)",
-        ALPINO,
-        vec![b, b + 1, b + 2],
-        |x| ratio(2.0 * x[0], x[1] + x[2]),
-    ));
+    out.push(
+        Measure::ratio(
+            "P",
+            "precision of the triples",
+            "Σ|Dt ∩ Ds| / Σ|Ds|",
+            ALPINO,
+            b,
+            b + 2,
+        )
+        .with_reference("Alpino evaluate.pl -x (precision)"),
+    );
+    out.push(
+        Measure::ratio(
+            "R",
+            "recall of the triples",
+            "Σ|Dt ∩ Ds| / Σ|Dt|",
+            ALPINO,
+            b,
+            b + 1,
+        )
+        .with_reference("Alpino evaluate.pl -x (recall)"),
+    );
+    out.push(
+        Measure::fraction(
+            "F",
+            "F1 of the triples",
+            "2·P·R / (P + R) = 2·Σ|Dt ∩ Ds| / (Σ|Dt| + Σ|Ds|)",
+            ALPINO,
+            vec![b, b + 1, b + 2],
+            |x| ratio(2.0 * x[0], x[1] + x[2]),
+        )
+        .with_reference("Alpino evaluate.pl -x (fscore)"),
+    );
     out
 }
+
+/// evaluate.pl's `*-score` line: its first number (micro CA) and its second (macro).
+const EVALUATE_SCORE_1: &str = "Alpino evaluate.pl -x (score, first number)";
+const EVALUATE_SCORE_2: &str = "Alpino evaluate.pl -x (score, second number)";
 
 /// `(chosen − first) / (best − first)`, undefined when best = first.
 fn phi(first: Option<f64>, best: Option<f64>, chosen: Option<f64>) -> Option<f64> {
@@ -152,14 +173,24 @@ pub fn gap_measures() -> Vec<Measure> {
             Metric::La => ("exact-LA", "phi-LA", "phi-macro-LA"),
             Metric::Ca => ("exact-CA", "phi-CA", "phi-macro-CA"),
         };
-        out.push(Measure::ratio(
-            exact,
-            "sentences whose chosen candidate scores as high as the best one",
-            "Σ [score(chosen) ≥ score(best)] / sentences",
-            ALPINO,
-            b + 9,
-            40,
-        ));
+        // evaluate.pl scores CA only; it prints an undefined phi as 0.00
+        let tool = |t| if matches!(m, Metric::Ca) { t } else { "" };
+        let (r_exact, r_phi, r_phi_macro) = (
+            tool("Alpino evaluate.pl -x (exact)"),
+            tool("Alpino evaluate.pl -x (phi-score, first number; n/a where it prints 0.00)"),
+            tool("Alpino evaluate.pl -x (phi-score, second number; n/a where it prints 0.00)"),
+        );
+        out.push(
+            Measure::ratio(
+                exact,
+                "sentences whose chosen candidate scores as high as the best one",
+                "Σ [score(chosen) ≥ score(best)] / sentences",
+                ALPINO,
+                b + 9,
+                40,
+            )
+            .with_reference(r_exact),
+        );
         out.push(Measure::fraction(
             phi_micro,
             "phi: the share of the first–best gap the choice closes (micro)",
@@ -167,7 +198,7 @@ pub fn gap_measures() -> Vec<Measure> {
             ALPINO,
             (b..b + 6).collect(),
             |x| phi(ratio(x[0], x[1]), ratio(x[2], x[3]), ratio(x[4], x[5])),
-        ));
+        ).with_reference(r_phi));
         out.push(Measure::fraction(
             phi_macro,
             "phi of the macro averages",
@@ -175,7 +206,7 @@ pub fn gap_measures() -> Vec<Measure> {
             ALPINO,
             vec![b + 6, b + 7, b + 8],
             |x| phi(Some(x[0]), Some(x[1]), Some(x[2])),
-        ));
+        ).with_reference(r_phi_macro));
     }
     out
 }

@@ -5,7 +5,7 @@
 
 use crate::measure::{ratio, Measure, Statistics};
 
-use super::{Count, RelationCounts, UdCounts, METRICS};
+use super::{Count, RelationCounts, UdCounts, UdMetric};
 
 impl std::ops::AddAssign for Count {
     fn add_assign(&mut self, o: Count) {
@@ -64,7 +64,8 @@ fn f1() -> Measure {
 /// Precision, recall, F1 and aligned accuracy of one metric's [`Count`] (each `None`
 /// where its denominator is 0).
 pub fn measures() -> Vec<Measure> {
-    vec![
+    let reference = |m: Measure| m.with_reference("conll18_ud_eval.py -v, udeval -v");
+    let v = vec![
         Measure::ratio("precision", "precision", "correct / system", CONLL18, 0, 2),
         Measure::ratio("recall", "recall", "correct / gold", CONLL18, 0, 1),
         f1(),
@@ -76,7 +77,8 @@ pub fn measures() -> Vec<Measure> {
             0,
             3,
         ),
-    ]
+    ];
+    v.into_iter().map(reference).collect()
 }
 
 impl std::ops::AddAssign for UdCounts {
@@ -86,16 +88,16 @@ impl std::ops::AddAssign for UdCounts {
 }
 
 impl Statistics for UdCounts {
-    /// `{metric}_{correct,gold,system,aligned}` for every metric of [`METRICS`].
+    /// `{metric}_{correct,gold,system,aligned}` for every [`UdMetric`].
     fn columns() -> &'static [&'static str] {
         static COLUMNS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
         COLUMNS.get_or_init(|| {
-            METRICS
+            UdMetric::ALL
                 .iter()
                 .flat_map(|m| {
                     Count::columns()
                         .iter()
-                        .map(move |c| &*Box::leak(format!("{m}_{c}").into_boxed_str()))
+                        .map(move |c| &*Box::leak(format!("{}_{c}", m.name()).into_boxed_str()))
                 })
                 .collect()
         })
@@ -109,14 +111,28 @@ impl Statistics for UdCounts {
     }
 }
 
-/// The F1 of the `k`th metric of [`METRICS`] over a sentence's [`UdCounts`], named after
-/// it (`LAS`), for the tests.
-pub fn f1_of(k: usize) -> Measure {
+/// The F1 of metric `m` over a sentence's [`UdCounts`], named after it (`LAS`): the
+/// measure its tests and intervals are on.
+pub fn f1_of(m: UdMetric) -> Measure {
+    let at = Count::columns().len() * m as usize;
+    let reference = if UdMetric::ENHANCED.contains(&m) {
+        "udeval"
+    } else {
+        "conll18_ud_eval.py, udeval"
+    };
     Measure {
-        name: METRICS[k],
-        reads: vec![4 * k, 4 * k + 1, 4 * k + 2],
+        name: m.name(),
+        title: m.title(),
+        formula: m.formula(),
+        reference,
+        reads: vec![at, at + 1, at + 2],
         ..f1()
     }
+}
+
+/// The F1 of every [`UdMetric`], in report order: the measures `ud --test-metrics` takes.
+pub fn metric_measures() -> Vec<Measure> {
+    UdMetric::ALL.into_iter().map(f1_of).collect()
 }
 
 /// Precision, recall and F1 (LAS over the alignment) of a universal relation, and the
@@ -153,12 +169,14 @@ mod tests {
         );
         let none = totals(&[Count::default()]);
         assert!(measures().iter().all(|m| m.of(&none).is_none()));
-        let las = METRICS.iter().position(|m| *m == "LAS").unwrap();
+        let las = UdMetric::Las;
         let mut u = UdCounts::default();
         u.metrics[las] = c;
         let t = totals(&[u]);
         assert_eq!(f1_of(las).name, "LAS");
         assert_eq!(f1_of(las).of(&t), Some(12.0 / 18.0));
-        assert_eq!(UdCounts::columns()[4 * las + 1], "LAS_gold");
+        assert_eq!(UdCounts::columns()[f1_of(las).reads[1]], "LAS_gold");
+        let names: Vec<&str> = metric_measures().iter().map(|m| m.name).collect();
+        assert_eq!(names, UdMetric::ALL.map(UdMetric::name));
     }
 }

@@ -23,6 +23,7 @@
 mod enhanced;
 pub mod layout;
 pub mod measures;
+mod metric;
 mod resync;
 pub mod trace;
 pub mod triples;
@@ -32,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use treeval_formats::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Reader, Sentence};
 
 pub use enhanced::Enhancements;
+pub use metric::{UdMetric, UD_METRICS};
 pub use resync::{ResyncCause, ResyncFailure, ResyncWindow, WindowSide, ANCHOR, MAX_LOOKAHEAD};
 pub use window::SideStats;
 
@@ -171,44 +173,6 @@ pub struct UdOptions {
     pub selection: crate::select::Selection,
 }
 
-/// The 15 metrics: the 13 of conll18_ud_eval.py in its order, then udeval's ELAS and EULAS.
-pub const METRICS: [&str; 15] = [
-    "Tokens",
-    "Sentences",
-    "Words",
-    "UPOS",
-    "XPOS",
-    "UFeats",
-    "AllTags",
-    "Lemmas",
-    "UAS",
-    "LAS",
-    "CLAS",
-    "MLAS",
-    "BLEX",
-    "ELAS",
-    "EULAS",
-];
-
-/// How many of [`METRICS`] conll18_ud_eval.py prints.
-pub const CONLL18_METRICS: usize = 13;
-
-const TOKENS: usize = 0;
-const SENTENCES: usize = 1;
-const WORDS: usize = 2;
-const UPOS: usize = 3;
-const XPOS: usize = 4;
-const UFEATS: usize = 5;
-const ALLTAGS: usize = 6;
-const LEMMAS: usize = 7;
-const UAS: usize = 8;
-const LAS: usize = 9;
-const CLAS: usize = 10;
-const MLAS: usize = 11;
-const BLEX: usize = 12;
-const ELAS: usize = 13;
-const EULAS: usize = 14;
-
 /// The integers one metric is computed from.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Count {
@@ -222,11 +186,11 @@ pub struct Count {
     pub aligned: u64,
 }
 
-/// Sufficient statistics of all [`METRICS`] for a sentence or a corpus.
+/// Sufficient statistics of every [`UdMetric`] for a sentence or a corpus.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UdCounts {
-    /// One count per metric, in [`METRICS`] order.
-    pub metrics: [Count; 15],
+    /// One count per metric, indexed by [`UdMetric`] (in [`UdMetric::ALL`] order).
+    pub metrics: [Count; UD_METRICS],
     /// Sets of relations (van Noord et al.'s concept accuracy, `treeval relations`):
     /// `[basic, enhanced]`, each with `gold` = |Dt|, `system` = |Ds|, `correct` = |Dt ∩ Ds|.
     /// Basic: one (head, full DEPREL, word) per word; enhanced: the distinct DEPS items.
@@ -247,16 +211,14 @@ impl std::ops::AddAssign<&UdCounts> for UdCounts {
 }
 
 impl UdCounts {
-    /// The first `n` metrics as scores.
-    pub fn scores(&self, n: usize) -> Vec<(&'static str, UdScore)> {
-        METRICS
+    /// The scores of `metrics`, each with its name.
+    pub fn scores(&self, metrics: &[UdMetric]) -> Vec<(&'static str, UdScore)> {
+        metrics
             .iter()
-            .zip(&self.metrics)
-            .enumerate()
-            .take(n)
-            .map(|(k, (&name, c))| {
-                let aligned = (UPOS..=BLEX).contains(&k).then_some(c.aligned);
-                (name, UdScore::new(c.gold, c.system, c.correct, aligned))
+            .map(|&m| {
+                let c = self.metrics[m];
+                let aligned = m.on_aligned_words().then_some(c.aligned);
+                (m.name(), UdScore::new(c.gold, c.system, c.correct, aligned))
             })
             .collect()
     }
@@ -1301,13 +1263,13 @@ impl<'a> Eval<'a> {
         if !t.filter {
             let span = |t: &Tok| (t.start, t.end);
             t.spans(
-                TOKENS,
+                UdMetric::Tokens,
                 g.flat.tokens[gt0..ngt].iter().map(span),
                 s.flat.tokens[st0..nst].iter().map(span),
             );
             let span = |t: &SentInfo| (t.start, t.end);
             t.spans(
-                SENTENCES,
+                UdMetric::Sentences,
                 g.flat.sents[gs0..ngs].iter().map(span),
                 s.flat.sents[ss0..nss].iter().map(span),
             );
@@ -1572,7 +1534,7 @@ impl Tally<'_> {
     /// correct when both ends match.
     fn spans(
         &mut self,
-        m: usize,
+        m: UdMetric,
         gs: impl Iterator<Item = (u64, u64)>,
         ss: impl Iterator<Item = (u64, u64)>,
     ) {
@@ -1659,11 +1621,12 @@ impl Tally<'_> {
     fn word_totals(&mut self, side: &Side, w: &W, k: usize, gold: bool) {
         let c = &mut self.window[k].metrics;
         let items = u64::from(w.edeps.1 - w.edeps.0);
-        let last = if w.flags & F_CONTENT != 0 { BLEX } else { LAS };
-        for x in &mut c[WORDS..=last] {
+        for &m in UdMetric::of_word(w.flags & F_CONTENT != 0) {
+            let x = &mut c[m];
             *side_count(gold, &mut x.gold, &mut x.system) += 1;
         }
-        for x in &mut c[ELAS..=EULAS] {
+        for m in UdMetric::ENHANCED {
+            let x = &mut c[m];
             *side_count(gold, &mut x.gold, &mut x.system) += items;
         }
         if self.sets_wanted {
@@ -1723,27 +1686,28 @@ impl Tally<'_> {
         let head = head_ok(smap, gw.parent, sw.parent);
         let las = head && gw.label == sw.label;
         let c = &mut self.window[row].metrics;
-        c[WORDS].correct += 1;
-        let last = if content { BLEX } else { LAS };
-        for x in &mut c[UPOS..=last] {
-            x.aligned += 1;
+        c[UdMetric::Words].correct += 1;
+        for &m in UdMetric::of_word(content) {
+            if m.on_aligned_words() {
+                c[m].aligned += 1;
+            }
         }
-        c[UPOS].correct += u64::from(upos);
-        c[XPOS].correct += u64::from(xpos);
-        c[UFEATS].correct += u64::from(feats);
-        c[ALLTAGS].correct += u64::from(upos && xpos && feats);
-        c[LEMMAS].correct += u64::from(lemma);
-        c[UAS].correct += u64::from(head);
-        c[LAS].correct += u64::from(las);
+        c[UdMetric::Upos].correct += u64::from(upos);
+        c[UdMetric::Xpos].correct += u64::from(xpos);
+        c[UdMetric::UFeats].correct += u64::from(feats);
+        c[UdMetric::AllTags].correct += u64::from(upos && xpos && feats);
+        c[UdMetric::Lemmas].correct += u64::from(lemma);
+        c[UdMetric::Uas].correct += u64::from(head);
+        c[UdMetric::Las].correct += u64::from(las);
         let r = &mut self.rel[gw.label as usize];
         r.head += u64::from(head);
         r.correct += u64::from(las);
         self.pair_groups(gk, sk, head, las, gw.label == sw.label);
         if content {
             let c = &mut self.window[row].metrics;
-            c[CLAS].correct += u64::from(las);
-            c[BLEX].correct += u64::from(las && lemma);
-            c[MLAS].correct +=
+            c[UdMetric::Clas].correct += u64::from(las);
+            c[UdMetric::Blex].correct += u64::from(las && lemma);
+            c[UdMetric::Mlas].correct +=
                 u64::from(las && upos && feats && children_match(g, s, smap, gw, sw));
         }
         let ge: &[Edep] = &g.flat.edeps[gw.edeps.0 as usize..gw.edeps.1 as usize];
@@ -1766,8 +1730,8 @@ impl Tally<'_> {
         }
         let (elas, eulas) = enhanced_matches(g, s, smap, ge, se);
         let c = &mut self.window[row].metrics;
-        c[ELAS].correct += elas;
-        c[EULAS].correct += eulas;
+        c[UdMetric::Elas].correct += elas;
+        c[UdMetric::Eulas].correct += eulas;
     }
 
     /// An aligned pair in the breakdowns: the gold word's groups (recall-like) and the
@@ -1921,7 +1885,7 @@ mod tests {
         eval_text(&file(g), &file(s), &UdOptions::default())
             .unwrap()
             .counts
-            .metrics[WORDS]
+            .metrics[UdMetric::Words]
             .correct
     }
 
@@ -1969,14 +1933,17 @@ mod tests {
         let s = "1-1\tDogs\t_\t_\t_\t_\t_\t_\t_\t_\n1\tDog\t_\t_\t_\t_\t0\troot\t_\t_\n2\tbark\t_\t_\t_\t_\t1\tdep\t_\t_\n\n";
         let r = eval_text(g, s, &UdOptions::default()).unwrap();
         let m = &r.counts.metrics;
-        assert_eq!((m[TOKENS].correct, m[TOKENS].gold), (2, 2));
+        assert_eq!(
+            (m[UdMetric::Tokens].correct, m[UdMetric::Tokens].gold),
+            (2, 2)
+        );
         // "dogs" vs "dog": not aligned; "bark" aligned (its head is not)
-        assert_eq!(m[WORDS].correct, 1);
-        assert_eq!(m[UAS].correct, 0);
+        assert_eq!(m[UdMetric::Words].correct, 1);
+        assert_eq!(m[UdMetric::Uas].correct, 0);
         let s = s.replace("\tDog\t", "\tdogs\t");
         let r = eval_text(g, &s, &UdOptions::default()).unwrap();
-        assert_eq!(r.counts.metrics[WORDS].correct, 2);
-        assert_eq!(r.counts.metrics[LAS].correct, 2);
+        assert_eq!(r.counts.metrics[UdMetric::Words].correct, 2);
+        assert_eq!(r.counts.metrics[UdMetric::Las].correct, 2);
         assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
     }
 
@@ -2002,8 +1969,8 @@ mod tests {
             ..UdOptions::default()
         };
         let r = eval(&opts).unwrap();
-        assert_eq!(r.counts.metrics[LAS].correct, 1);
-        assert_eq!(r.counts.metrics[ELAS], Count::default());
+        assert_eq!(r.counts.metrics[UdMetric::Las].correct, 1);
+        assert_eq!(r.counts.metrics[UdMetric::Elas], Count::default());
         assert_eq!(r.gold.enhanced_items, 0);
     }
 
@@ -2012,9 +1979,9 @@ mod tests {
         let g = "1\ta\ta\tX\t_\tTense=Past|Foo=Bar|Case=Nom\t0\troot\t_\t_\n\n";
         let s = "1\ta\ta\tX\t_\tCase=Nom|Tense=Past\t0\troot\t_\t_\n\n";
         let r = eval_text(g, s, &UdOptions::default()).unwrap();
-        assert_eq!(r.counts.metrics[UFEATS].correct, 1);
+        assert_eq!(r.counts.metrics[UdMetric::UFeats].correct, 1);
         let s = "1\ta\ta\tX\t_\tCase=Nom\t0\troot\t_\t_\n\n";
         let r = eval_text(g, s, &UdOptions::default()).unwrap();
-        assert_eq!(r.counts.metrics[UFEATS].correct, 0);
+        assert_eq!(r.counts.metrics[UdMetric::UFeats].correct, 0);
     }
 }

@@ -1211,6 +1211,7 @@ mod tests {
     use super::super::tests::eval_text;
     use super::super::{AlignMode, UdOptions, UdResult};
     use super::*;
+    use crate::ud::UdMetric;
 
     /// Sentences of space-separated tokens; each word's head is the word before it.
     pub(super) fn conllu(sents: &[&str]) -> String {
@@ -1246,9 +1247,6 @@ mod tests {
         eval_text(&conllu(g), &conllu(s), &opts).unwrap_or_else(|e| panic!("{e:?}"))
     }
 
-    const WORDS: usize = 2;
-    const LAS: usize = 9;
-
     #[test]
     fn equal_texts_give_the_strict_counts() {
         let g = ["The cat sleeps .", "Dogs bark loudly ."];
@@ -1264,9 +1262,9 @@ mod tests {
         let g = ["The cat sleeps .", "The dog sleeps .", "Birds sing ."];
         let s = ["The cat sleeps .", "Birds sing ."];
         let r = resync(&g, &s);
-        let w = r.counts.metrics[WORDS];
+        let w = r.counts.metrics[UdMetric::Words];
         assert_eq!((w.correct, w.gold, w.system), (7, 11, 7));
-        assert_eq!(r.counts.metrics[LAS].correct, 7);
+        assert_eq!(r.counts.metrics[UdMetric::Las].correct, 7);
         let win = r.resync.unwrap();
         assert_eq!(win.len(), 1, "{win:?}");
         assert_eq!(win[0].cause, ResyncCause::MissingSentences);
@@ -1283,7 +1281,7 @@ mod tests {
         let r = resync(&s, &g);
         let win = r.resync.unwrap();
         assert_eq!(win[0].cause, ResyncCause::ExtraSentences);
-        assert_eq!(r.counts.metrics[WORDS].correct, 7);
+        assert_eq!(r.counts.metrics[UdMetric::Words].correct, 7);
     }
 
     #[test]
@@ -1291,7 +1289,7 @@ mod tests {
         let g = ["Dogs bark loudly ."];
         let s = ["Dogs bark loudlx ."];
         let r = resync(&g, &s);
-        let w = r.counts.metrics[WORDS];
+        let w = r.counts.metrics[UdMetric::Words];
         assert_eq!((w.correct, w.gold, w.system), (3, 4, 4));
         let win = &r.resync.unwrap()[0];
         assert_eq!(win.cause, ResyncCause::OtherCharacters);
@@ -1311,18 +1309,18 @@ mod tests {
         let win = r.resync.unwrap();
         assert_eq!(win.len(), 1);
         assert_eq!(win[0].cause, ResyncCause::Normalization);
-        assert_eq!(r.counts.metrics[WORDS].correct, 3);
+        assert_eq!(r.counts.metrics[UdMetric::Words].correct, 3);
         let r = resync(&["in New~York now"], &["in New_York now"]);
         let win = r.resync.unwrap();
         assert_eq!(win[0].cause, ResyncCause::WhitespaceInToken);
-        assert_eq!(r.counts.metrics[WORDS].correct, 2);
+        assert_eq!(r.counts.metrics[UdMetric::Words].correct, 2);
     }
 
     #[test]
     fn truncated_files() {
         let g = ["The cat sleeps .", "The dog sleeps .", "Birds sing ."];
         let r = resync(&g, &g[..1]);
-        let w = r.counts.metrics[WORDS];
+        let w = r.counts.metrics[UdMetric::Words];
         assert_eq!((w.correct, w.gold, w.system), (4, 11, 4));
         let win = r.resync.unwrap();
         assert_eq!(win.len(), 1);
@@ -1335,14 +1333,14 @@ mod tests {
         assert_eq!(r.resync.unwrap()[0].cause, ResyncCause::TruncatedGold);
         // cut inside a token
         let r = resync(&g, &["The cat sleeps .", "The do"]);
-        let w = r.counts.metrics[WORDS];
+        let w = r.counts.metrics[UdMetric::Words];
         assert_eq!((w.correct, w.gold, w.system), (5, 11, 6));
     }
 
     #[test]
     fn empty_files() {
         let r = resync(&[], &["A b ."]);
-        assert_eq!(r.counts.metrics[WORDS].system, 3);
+        assert_eq!(r.counts.metrics[UdMetric::Words].system, 3);
         assert_eq!(r.resync.unwrap()[0].cause, ResyncCause::TruncatedGold);
     }
 }

@@ -3,13 +3,13 @@
 //! sentence's LAS, UAS and word-segmentation F1.
 
 use treeval_metrics::ud::trace::TracedSentence;
-use treeval_metrics::ud::UdCounts;
+use treeval_metrics::ud::{UdCounts, UdMetric};
 
 use super::{flags, kept, Analyses, Browser, Kind, Sentence, DATA_VERSION};
 use treeval_metrics::LabelTable;
 
 /// The per-sentence scores shown in the list (F1 of these metrics).
-const COLUMNS: [&str; 3] = ["LAS", "UAS", "Words"];
+const COLUMNS: [UdMetric; 3] = [UdMetric::Las, UdMetric::Uas, UdMetric::Words];
 
 /// One system's trace with the relation names its labels index.
 #[derive(Debug, Clone, Copy)]
@@ -24,14 +24,9 @@ pub struct Traced<'a> {
 
 /// F1 of the columns in percent (`None` when the metric has no items in the sentence).
 fn scores(c: &UdCounts) -> Vec<Option<f64>> {
-    let all = c.scores(c.metrics.len());
-    COLUMNS
-        .iter()
-        .map(|name| {
-            all.iter()
-                .find(|(n, _)| n == name)
-                .and_then(|(_, s)| (s.gold + s.system > 0).then_some(100.0 * s.f1))
-        })
+    c.scores(&COLUMNS)
+        .into_iter()
+        .map(|(_, s)| (s.gold + s.system > 0).then_some(100.0 * s.f1))
         .collect()
 }
 
@@ -125,7 +120,7 @@ pub fn browser(
         version: DATA_VERSION,
         kind: Kind::Deps,
         systems: systems.iter().map(|t| t.name.to_owned()).collect(),
-        columns: COLUMNS.iter().map(|c| format!("{c}-F1")).collect(),
+        columns: COLUMNS.iter().map(|c| format!("{}-F1", c.name())).collect(),
         labels: labels.to_names(),
         total,
         sampled: false,

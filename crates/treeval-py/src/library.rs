@@ -1,0 +1,277 @@
+//! The library called from Python: keyword arguments made into the family's typed
+//! options and [`treeval::Common`], inputs read from paths or from memory, and the report
+//! returned as Python objects built from the Rust value (no command line, no temporary
+//! file, no JSON text).
+
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// One input from Python: a path, or `(name, bytes)` held in memory.
+#[derive(Debug, FromPyObject)]
+pub enum PyInput {
+    /// A path.
+    Path(String),
+    /// A name and the bytes.
+    Memory(String, Vec<u8>),
+}
+
+impl From<PyInput> for treeval::Input {
+    fn from(i: PyInput) -> Self {
+        match i {
+            PyInput::Path(p) => treeval::Input::Path(p),
+            PyInput::Memory(name, data) => treeval::Input::memory(name, data),
+        }
+    }
+}
+
+/// The keyword arguments of the front end itself, not options of the library.
+#[derive(Debug, Default)]
+struct FrontEnd {
+    quiet: bool,
+    per_sentence: Option<String>,
+    emit_state: Option<String>,
+    force: bool,
+    state: bool,
+}
+
+/// The keywords [`FrontEnd`] reads.
+const FRONT_END: [&str; 5] = ["quiet", "per_sentence", "emit_state", "force", "state"];
+
+/// The names of a serde struct's fields (its `Default` serialised).
+fn field_names<T: Serialize + Default>() -> Vec<String> {
+    match serde_json::to_value(T::default()) {
+        Ok(Value::Object(m)) => m.keys().cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Options whose string value is a comma-separated list, as on the command line.
+const COMMA_LISTS: [&str; 2] = ["by", "test_metrics"];
+
+/// `value` given for the option `key` whose default is `default`, in the shape serde
+/// reads: a string or a single value for a list option becomes a list (`test="ar"`,
+/// `by="deprel,upos"`); `True` for an option with a count means its default count
+/// (`confusion=True`).
+fn shaped(key: &str, value: Value, default: &Value) -> Value {
+    match (default, value) {
+        (Value::Array(_), Value::String(s)) if COMMA_LISTS.contains(&key) => Value::Array(
+            treeval_metrics::list::split(&s)
+                .into_iter()
+                .map(Value::String)
+                .collect(),
+        ),
+        (Value::Array(_), v @ (Value::String(_) | Value::Number(_) | Value::Bool(_))) => {
+            Value::Array(vec![v])
+        }
+        (_, Value::Bool(true)) if key == "confusion" => {
+            Value::from(treeval::deps::DEFAULT_CONFUSION)
+        }
+        (_, v) => v,
+    }
+}
+
+/// Split the keyword arguments into the family's options `F`, [`treeval::Common`] and
+/// the front end's own; an unknown keyword is a TypeError naming the valid ones.
+fn split<F: Serialize + DeserializeOwned + Default>(
+    command: &str,
+    kwargs: &Bound<'_, PyDict>,
+) -> PyResult<(F, treeval::Common, FrontEnd)> {
+    let family_default = serde_json::to_value(F::default()).unwrap_or_default();
+    let common_default = serde_json::to_value(treeval::Common::default()).unwrap_or_default();
+    let (mut fam, mut com) = (Map::new(), Map::new());
+    let mut front = FrontEnd::default();
+    for (k, v) in kwargs.iter() {
+        let key: String = k.extract()?;
+        if v.is_none() {
+            continue;
+        }
+        if FRONT_END.contains(&key.as_str()) {
+            front_end(&mut front, &key, &v)?;
+            continue;
+        }
+        let (target, default) = if let Some(d) = family_default.get(&key) {
+            (&mut fam, d)
+        } else if let Some(d) = common_default.get(&key).filter(|_| key != "state") {
+            (&mut com, d)
+        } else {
+            return Err(unknown::<F>(command, &key));
+        };
+        let value: Value = pythonize::depythonize(&v)
+            .map_err(|e| PyTypeError::new_err(format!("treeval.{command}(): {key}: {e}")))?;
+        if value == Value::Bool(false) && !default.is_boolean() {
+            continue;
+        }
+        target.insert(key.clone(), shaped(&key, value, default));
+    }
+    let family: F = serde_json::from_value(Value::Object(fam)).map_err(|e| usage(command, e))?;
+    let mut common: treeval::Common =
+        serde_json::from_value(Value::Object(com)).map_err(|e| usage(command, e))?;
+    common.state = front.state || common.keep_sentences || front.emit_state.is_some();
+    Ok((family, common, front))
+}
+
+/// A keyword of the front end.
+fn front_end(front: &mut FrontEnd, key: &str, v: &Bound<'_, PyAny>) -> PyResult<()> {
+    match key {
+        "quiet" => front.quiet = v.is_truthy()?,
+        "force" => front.force = v.is_truthy()?,
+        "state" => front.state = v.is_truthy()?,
+        "per_sentence" => front.per_sentence = Some(v.extract()?),
+        _ => front.emit_state = Some(v.extract()?),
+    }
+    Ok(())
+}
+
+/// The TypeError of an unknown keyword.
+fn unknown<F: Serialize + Default>(command: &str, key: &str) -> PyErr {
+    PyTypeError::new_err(format!(
+        "treeval.{command}() got an unexpected keyword argument {key:?}; its options are: {}",
+        keywords::<F>().join(", ")
+    ))
+}
+
+/// Every keyword a function of family options `F` accepts, sorted.
+fn keywords<F: Serialize + Default>() -> Vec<String> {
+    let mut all = field_names::<F>();
+    all.extend(
+        field_names::<treeval::Common>()
+            .into_iter()
+            .filter(|k| k != "state" && k != "page_sentences"),
+    );
+    all.extend(FRONT_END.iter().map(|s| (*s).to_owned()));
+    all.sort();
+    all.dedup();
+    all
+}
+
+fn usage(command: &str, e: serde_json::Error) -> PyErr {
+    PyValueError::new_err(format!("treeval.{command}(): {e}"))
+}
+
+/// A library error as the Python exception of its kind.
+fn raise(e: treeval::Error) -> PyErr {
+    match e {
+        treeval::Error::Usage(m) => PyValueError::new_err(m),
+        treeval::Error::Eval(m) => PyRuntimeError::new_err(m),
+        treeval::Error::Partial { message, .. } => PyRuntimeError::new_err(message),
+    }
+}
+
+/// What [`evaluate`] returns to Python: the report (a dict, as `--format json` has it),
+/// the state's text (when asked), the warning lines to print (none when quiet).
+type Returned<'py> = (Bound<'py, PyAny>, Option<String>, Vec<String>);
+
+/// Evaluate `inputs` (gold first) with the family `command` and the keyword arguments.
+#[pyfunction]
+pub fn evaluate<'py>(
+    py: Python<'py>,
+    command: &str,
+    inputs: Vec<PyInput>,
+    kwargs: &Bound<'py, PyDict>,
+) -> PyResult<Returned<'py>> {
+    match command {
+        "deps" => {
+            let (options, common, front) = split::<treeval::deps::Options>(command, kwargs)?;
+            run(py, inputs, common, front, |i, c| {
+                treeval::deps::evaluate(&options, i, c)
+            })
+        }
+        _ => Err(PyValueError::new_err(format!(
+            "treeval._native.evaluate: no library family {command:?}"
+        ))),
+    }
+}
+
+/// The keywords `treeval.COMMAND()` accepts, for the families the library runs (`None`
+/// for the others).
+#[pyfunction]
+pub fn library_keywords(command: &str) -> Option<Vec<String>> {
+    match command {
+        "deps" => Some(keywords::<treeval::deps::Options>()),
+        _ => None,
+    }
+}
+
+/// Run `eval` on the inputs, with the front end's files, and return it to Python.
+fn run<'py>(
+    py: Python<'py>,
+    inputs: Vec<PyInput>,
+    mut common: treeval::Common,
+    front: FrontEnd,
+    eval: impl FnOnce(&treeval::Inputs, &treeval::Common) -> treeval::Result<treeval::Evaluation> + Send,
+) -> PyResult<Returned<'py>> {
+    let mut it = inputs.into_iter().map(treeval::Input::from);
+    let gold = it
+        .next()
+        .ok_or_else(|| PyValueError::new_err("give a gold input"))?;
+    let inputs = treeval::Inputs {
+        gold,
+        systems: it.collect(),
+    };
+    check_files(&inputs, &front)?;
+    if let Some(p) = &front.per_sentence {
+        let f = std::fs::File::create(p).map_err(|e| {
+            PyOSError::new_err(format!("{p}: cannot create the per_sentence file: {e}"))
+        })?;
+        common.per_sentence = Some(treeval::Sink::new(p, std::io::BufWriter::new(f)));
+    }
+    let ev = py.detach(|| eval(&inputs, &common)).map_err(raise)?;
+    let state = match (&ev.state, &front.emit_state) {
+        (Some(s), path) => {
+            if let Some(p) = path {
+                treeval::files::write_state(p, s).map_err(raise)?;
+            }
+            Some(treeval::files::state_text(s).map_err(raise)?)
+        }
+        (None, _) => None,
+    };
+    let mut report = ev.report;
+    report.warnings = treeval_report::model::group_warnings(std::mem::take(&mut report.warnings));
+    let lines = if front.quiet {
+        Vec::new()
+    } else {
+        report
+            .warnings
+            .iter()
+            .map(|w| format!("warning: {w}"))
+            .collect()
+    };
+    // through serde_json's value (no text): the JSON's shapes exactly (a pair is a list)
+    let value =
+        serde_json::to_value(&report).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    let obj =
+        pythonize::pythonize(py, &value).map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+    Ok((obj, state, lines))
+}
+
+/// The files the front end writes, checked against the inputs before anything is read.
+fn check_files(inputs: &treeval::Inputs, front: &FrontEnd) -> PyResult<()> {
+    use treeval::files::{Output, OutputKind};
+    let mut outputs = Vec::new();
+    if let Some(p) = &front.per_sentence {
+        outputs.push(Output {
+            flag: "per_sentence",
+            path: p,
+            kind: OutputKind::PerSentence,
+        });
+    }
+    if let Some(p) = &front.emit_state {
+        outputs.push(Output {
+            flag: "emit_state",
+            path: p,
+            kind: OutputKind::State,
+        });
+    }
+    let named: Vec<(&str, &str)> = std::iter::once(("gold", &inputs.gold))
+        .chain(inputs.systems.iter().map(|s| ("system", s)))
+        .filter_map(|(role, i)| match i {
+            treeval::Input::Path(p) => Some((role, p.as_str())),
+            treeval::Input::Memory { .. } => None,
+        })
+        .collect();
+    treeval::files::check_outputs(&outputs, &named, front.force, &[]).map_err(raise)
+}
