@@ -31,10 +31,10 @@ passed = failed = 0
 
 
 def per_sentence_rows(path):
-    """The rows of a --per-sentence file, after its header line (schema treeval.per-sentence/1)."""
+    """The rows of a --per-sentence file, after its header line (schema treeval.per-sentence/2)."""
     with open(path) as f:
         header = json.loads(f.readline())
-        assert header["schema"] == "treeval.per-sentence/1", header
+        assert header["schema"] == "treeval.per-sentence/2", header
         return [json.loads(line) for line in f]
 
 def check(name, ok, detail=""):

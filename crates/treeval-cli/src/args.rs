@@ -978,9 +978,11 @@ impl SelectArgs {
 /// Files written besides the report, with the same meaning in every command.
 #[derive(Debug, Args)]
 pub struct OutputArgs {
-    /// Write one JSON object per sentence (per tree in `brackets`, per sentence pair in
-    /// `pts`) and system to FILE: counts and scores (JSON lines; the first line is a
-    /// header with the schema "treeval.per-sentence/1"). FILE may not be one of the
+    /// Write one JSON record per sentence (per tree in `brackets`, per sentence pair in
+    /// `pts`) and system to FILE: its 1-based position in the gold, the system (0-based,
+    /// as in the JSON report; in `nbest` one per pick), its sent_id and its counts by
+    /// name, then the command's extras (JSON lines; the first line is a header with the
+    /// schema "treeval.per-sentence/2"; docs/json-schema.md). FILE may not be one of the
     /// inputs, and an existing file is replaced only if treeval wrote it (see --force).
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub per_sentence: Option<String>,

@@ -17,7 +17,6 @@ use std::io::{BufWriter, Write};
 use crate::Failure;
 
 pub use treeval::files::{InputRef, Output, OutputKind, JUDGING_HEADER, TRAINING_SCHEMA};
-pub use treeval::records::PER_SENTENCE_SCHEMA;
 
 /// Check every output against every input and against existing files
 /// ([`treeval::files::check_outputs`], its hints quoting the command line).
@@ -67,12 +66,8 @@ impl PerSentence {
                 path: p,
                 kind: OutputKind::PerSentence,
             })?;
-            let header = serde_json::json!({
-                "schema": PER_SENTENCE_SCHEMA,
-                "command": command,
-                "inputs": inputs.iter().map(|(role, path)| serde_json::json!({"role": role, "path": path})).collect::<Vec<_>>(),
-            });
-            if let Err(e) = writeln!(w, "{header}") {
+            let header = treeval_report::records::Header::new(command, inputs);
+            if let Err(e) = treeval_report::records::json_line(&mut w, &header) {
                 s.error = Some(e);
             }
             s.w = Some(w);
@@ -85,10 +80,10 @@ impl PerSentence {
         self.w.is_some()
     }
 
-    /// Write one object as a line.
-    pub fn write(&mut self, v: &serde_json::Value) {
+    /// Write one record as a line.
+    pub fn write(&mut self, r: &treeval_report::records::Record) {
         if let (Some(w), None) = (self.w.as_mut(), self.error.as_ref()) {
-            if let Err(e) = writeln!(w, "{v}") {
+            if let Err(e) = treeval_report::records::json_line(w, r) {
                 self.error = Some(e);
             }
         }

@@ -78,7 +78,7 @@ fn per_sentence_jsonl() {
     let text = std::fs::read_to_string(&file).unwrap();
     insta::assert_snapshot!(text);
     let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
-    assert_eq!(header["schema"], "treeval.per-sentence/1");
+    assert_eq!(header["schema"], "treeval.per-sentence/2");
     let sum = common::per_sentence_sum(&text, "/counts/las");
     assert_eq!(
         sum, 16,

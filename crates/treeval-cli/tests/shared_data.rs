@@ -2942,3 +2942,113 @@ fn ewt_sent_id_disagreement_is_warned_once_with_the_first_pair() {
     assert!(err.contains("and system 'other-10'"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--per-sentence` on real parser output (EWT dev against spaCy's greedy parse and
+/// against itself; EVALB's sample with its error sentences; WPT 2003 against a published
+/// alignment): every line satisfies the JSON Schema of docs/json-schema.md, the records
+/// cover every gold unit of every system, their `counts` are the family's columns, and
+/// they sum to the report's counts.
+#[test]
+fn per_sentence_records_on_real_outputs() {
+    use common::schema::{check_per_sentence_file, sums_equal_the_report, Expect};
+    use treeval_metrics::align::AlignCounts;
+    use treeval_metrics::brackets::BracketCounts;
+    use treeval_metrics::measure::Statistics;
+    use treeval_metrics::relations::RelationSetCounts;
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let sys = d.join("nbest/en_ewt-dev.en_sm.greedy.conllu");
+    let (g, sy) = (s(&gold), s(&sys));
+    let evalb = d.join("reference/evalb-sample");
+    let wpt = d.join("align/wpt03-enfr");
+    let (wg, wh) = (
+        wpt.join("test.wa.nonullalign"),
+        wpt.join("published-systems/test.enfr.talp"),
+    );
+    let (prm, eg, et) = (
+        evalb.join("sample.prm"),
+        evalb.join("sample.gld"),
+        evalb.join("sample.tst"),
+    );
+    let read = |p: &Path| std::fs::read_to_string(p).unwrap();
+    let trees = read(&eg).lines().filter(|l| !l.trim().is_empty()).count() as u64;
+    let pairs = read(&wg)
+        .lines()
+        .filter_map(|l| l.split_whitespace().next()?.parse::<u64>().ok())
+        .max()
+        .unwrap();
+    let expect = |command, units, systems, columns| Expect {
+        command,
+        units,
+        systems,
+        columns,
+    };
+    let (prm, eg, et, wg, wh) = (s(&prm), s(&eg), s(&et), s(&wg), s(&wh));
+    let cases = [
+        (
+            vec![g, sy, g],
+            expect(
+                "deps",
+                2001,
+                2,
+                treeval_metrics::AttachmentCounts::columns(),
+            ),
+        ),
+        (
+            vec![g, sy],
+            expect("ud", 2001, 1, treeval_metrics::ud::UdCounts::columns()),
+        ),
+        (
+            vec![g, sy],
+            expect("relations", 2001, 1, RelationSetCounts::columns()),
+        ),
+        (
+            vec!["--prm", prm, eg, et],
+            expect("brackets", trees, 1, BracketCounts::columns()),
+        ),
+        (
+            vec![wg, wh],
+            expect("align", pairs, 1, AlignCounts::columns()),
+        ),
+    ];
+    let dir = scratch("per-sentence-records");
+    let file = dir.join("records.jsonl");
+    for (inputs, e) in cases {
+        let command = e.command;
+        let mut args = vec![
+            command,
+            "-q",
+            "--format",
+            "json",
+            "--per-sentence",
+            s(&file),
+        ];
+        args.extend(&inputs);
+        let report: serde_json::Value = serde_json::from_str(&treeval(&args)).unwrap();
+        let text = std::fs::read_to_string(&file).unwrap();
+        let records = check_per_sentence_file(&text, &e);
+        assert_eq!(
+            records.len() as u64,
+            e.units * e.systems,
+            "{command}: a record per unit and system"
+        );
+        assert!(
+            sums_equal_the_report(&report, &records, command) > 0,
+            "{command}"
+        );
+        if command == "brackets" {
+            let errors = records.iter().filter(|r| r["status"] == "error").count();
+            assert!(errors > 0, "EVALB's sample has error sentences");
+            assert!(records
+                .iter()
+                .all(|r| (r["status"] == "ok") == r["message"].is_null()));
+        }
+        if command != "brackets" && command != "align" {
+            assert!(
+                records.iter().all(|r| r["sent_id"].is_string()),
+                "{command}: EWT's ids"
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -19,6 +19,7 @@ pub mod measures;
 pub mod model;
 pub mod nbest;
 pub mod pts;
+pub mod records;
 pub mod relations;
 pub mod render;
 pub mod rerank;

@@ -246,14 +246,12 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     let mut result = evaluate_counts(&gold, &systems, &opts, |k, g, s, c| {
         extras.observe(k, g, s, c);
         if records.is_on() {
-            records.write(&serde_json::json!({
-                "system": k,
-                "sentence": g.index(),
-                "sent_id": g.sent_id(),
-                "gold_lines": [g.first_line(), g.last_line()],
-                "system_lines": [s.first_line(), s.last_line()],
-                "counts": c,
-            }));
+            records.write(
+                &treeval_report::records::Record::of(g.index(), k, c)
+                    .sent_id(g.sent_id())
+                    .extra("gold_lines", [g.first_line(), g.last_line()])
+                    .extra("system_lines", [s.first_line(), s.last_line()]),
+            );
         }
     })
     .map_err(|e| Error::Eval(e.to_string()))?;

@@ -17,12 +17,10 @@ use std::path::{Path, PathBuf};
 
 use crate::Error;
 
-use crate::records::PER_SENTENCE_SCHEMA;
-
 /// What kind of file an output is, to recognise a file treeval wrote earlier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputKind {
-    /// JSON lines, first line `{"schema":"treeval.per-sentence/1",…}`.
+    /// JSON lines, first line `{"schema":"treeval.per-sentence/2",…}` (or `/1`).
     PerSentence,
     /// The judging TSV of `brackets --careful --export-for-judging`.
     Judging,
@@ -56,7 +54,8 @@ impl OutputKind {
                 .ok()
                 .and_then(|v| v.as_object().cloned())
                 .is_some_and(|o| {
-                    o.get("schema").and_then(|s| s.as_str()) == Some(PER_SENTENCE_SCHEMA)
+                    (o.get("schema").and_then(|s| s.as_str()))
+                        .is_some_and(|s| s.starts_with("treeval.per-sentence/"))
                         || (o.contains_key("system") && o.contains_key("sentence"))
                 }),
             OutputKind::Judging => line.starts_with(JUDGING_HEADER),

@@ -1,11 +1,13 @@
-//! Per-sentence records: a header line, then one JSON object per unit (sentence, tree or
-//! sentence pair) and system, written to the [`Sink`] of [`crate::Common`]. Write errors
-//! are kept and returned once, by [`Records::finish`].
+//! Per-sentence records (`treeval.per-sentence/2`, [`treeval_report::records`]): a header
+//! line, then one record per unit (sentence, tree or sentence pair) and system, written
+//! to the [`Sink`] of [`crate::Common`]. Write errors are kept and returned once, by
+//! [`Records::finish`].
 
 use crate::{Error, Sink};
 
 /// The schema of the per-sentence header line.
-pub const PER_SENTENCE_SCHEMA: &str = "treeval.per-sentence/1";
+pub use treeval_report::records::SCHEMA as PER_SENTENCE_SCHEMA;
+use treeval_report::records::{json_line, Header, Record};
 
 /// A per-sentence writer (on or off).
 #[derive(Debug)]
@@ -23,12 +25,7 @@ impl Records {
             error: None,
         };
         if r.is_on() {
-            let header = serde_json::json!({
-                "schema": PER_SENTENCE_SCHEMA,
-                "command": command,
-                "inputs": inputs.iter().map(|(role, path)| serde_json::json!({"role": role, "path": path})).collect::<Vec<_>>(),
-            });
-            r.write(&header);
+            r.line(&Header::new(command, inputs));
         }
         r
     }
@@ -38,8 +35,12 @@ impl Records {
         self.sink.is_some()
     }
 
-    /// Write one object as a line.
-    pub fn write(&mut self, v: &serde_json::Value) {
+    /// Write one record as a line.
+    pub fn write(&mut self, r: &Record) {
+        self.line(r);
+    }
+
+    fn line(&mut self, v: &impl serde::Serialize) {
         if self.error.is_some() {
             return;
         }
@@ -47,7 +48,7 @@ impl Records {
             return;
         };
         let r = match sink.writer.lock() {
-            Ok(mut w) => writeln!(w, "{v}"),
+            Ok(mut w) => json_line(&mut *w, v),
             Err(_) => Err(std::io::Error::other("the writer was poisoned")),
         };
         self.error = r.err();

@@ -15,6 +15,7 @@ use treeval_metrics::align_index::{
 use treeval_report::align::AlignIn;
 use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
 use treeval_report::model::Warning;
+use treeval_report::records::Record;
 use treeval_report::state::{align_options, AlignFileState, AlignState, AlignSubwords};
 use treeval_report::value::Report;
 
@@ -306,7 +307,7 @@ fn write_per_sentence(
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "align", &inputs(a))?;
     for (k, rows) in per_hyp.iter().enumerate() {
         for (i, c) in rows.iter().enumerate() {
-            sink.write(&serde_json::json!({"system": k, "sentence": numbers[i], "counts": c}));
+            sink.write(&Record::of(numbers[i], k, c).extra_beyond_counts("link_counts", c));
         }
     }
     sink.finish()

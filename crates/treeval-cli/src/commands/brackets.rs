@@ -8,7 +8,9 @@ use treeval_formats::Diagnostic;
 use treeval_metrics::brackets::by::BracketsKey;
 use treeval_metrics::brackets::filter::BracketWhere;
 use treeval_metrics::brackets::measures::{measures, measures_where_label, CarefulUnit};
-use treeval_metrics::brackets::{evaluate, BracketCounts, BracketResult, Params, BUILT_IN};
+use treeval_metrics::brackets::{
+    evaluate, BracketCounts, BracketResult, Params, SentenceRow, BUILT_IN,
+};
 use treeval_metrics::careful::{
     judge, read_judgments, CarefulOptions, Judged, JudgmentKey, Judgments, PairCounts,
 };
@@ -16,6 +18,7 @@ use treeval_report::brackets::{BracketsIn, BracketsSystem};
 use treeval_report::browse_brackets::BracketsBrowser;
 use treeval_report::compat::evalb::evalb_text;
 use treeval_report::model::Warning;
+use treeval_report::records::Record;
 use treeval_report::state::{
     brackets_options, BracketsRows, BracketsState, BracketsSystemState, State,
 };
@@ -575,11 +578,7 @@ impl Scored {
                 )));
             }
         }
-        if per_sentence.is_on() {
-            for row in &r.rows {
-                per_sentence.write(&serde_json::json!({"system": k, "sentence": row}));
-            }
-        }
+        per_sentence_records(per_sentence, k, &r.rows);
         let mut system = BracketsSystem::new(path, &r, s.params.cutoff_len, s.resample);
         self.keep_state(a, s, path, &r, read);
         if a.report.errors {
@@ -594,6 +593,23 @@ impl Scored {
         }
         self.systems.push(system);
         Ok(())
+    }
+}
+
+/// `--per-sentence`: one record per tree of test file `k`, with EVALB's row (length,
+/// status and why it was not scored) besides the counts.
+fn per_sentence_records(per_sentence: &mut PerSentence, k: usize, rows: &[SentenceRow]) {
+    if !per_sentence.is_on() {
+        return;
+    }
+    for row in rows {
+        let counts = BracketCounts::of_row(row);
+        per_sentence.write(
+            &Record::of(row.id, k, &counts)
+                .extra("length", row.length)
+                .extra("status", row.status)
+                .extra("message", &row.message),
+        );
     }
 }
 

@@ -10,12 +10,15 @@ use serde_json::json;
 use treeval_formats::nbest::alpino::{read_alpino, AlpinoLine};
 use treeval_formats::nbest::{NbestPairing, NbestReader};
 use treeval_formats::{Diagnostic, ReaderBuilder};
-use treeval_metrics::nbest::{sentence, CandidateScore, Metric, Pick, Scorer, Triples};
+use treeval_metrics::nbest::{
+    sentence, CandidateScore, Metric, Pick, Scorer, SentenceResult, Triples,
+};
 use treeval_metrics::select::{Selection, SelectionCounts};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::driver::Tested;
 use treeval_report::model::Warning;
 use treeval_report::nbest::{system_index, NbestFile, NbestIn};
+use treeval_report::records::Record;
 use treeval_stats::compare::{Comparison, Ranking};
 
 use super::ud::print_warnings;
@@ -192,34 +195,46 @@ impl Sink {
         })
     }
 
-    /// One sentence: its per-sentence object and its candidates' training rows.
+    /// One sentence's per-sentence records, one per pick (system): the pick's counts, the
+    /// rank of the candidate it picked per metric, and every candidate's counts.
+    fn per_sentence_records(
+        &mut self,
+        file: usize,
+        index: usize,
+        sent_id: &str,
+        cands: &[CandidateScore],
+        r: &SentenceResult,
+    ) {
+        let alpino = self.alpino;
+        let scores: Vec<_> = cands
+            .iter()
+            .map(|c| {
+                if alpino {
+                    json!({"rank": c.rank, "weight": c.weight, "triples": c.triples})
+                } else {
+                    json!({"rank": c.rank, "weight": c.weight, "LAS": c.las, "UAS": c.uas, "LA": c.la, "words": c.words, "triples": c.triples})
+                }
+            })
+            .collect();
+        for (j, p) in Pick::ALL.into_iter().enumerate() {
+            let ranks: serde_json::Map<_, _> = (Metric::ALL.into_iter().enumerate())
+                .filter(|(_, m)| !alpino || *m == Metric::Ca)
+                .map(|(k, m)| (m.name().to_string(), json!(r.index[k][j] + 1)))
+                .collect();
+            let record = Record::of(index as u64 + 1, system_index(file, p), &r.picks[j])
+                .sent_id(Some(sent_id))
+                .extra("pick", p.name())
+                .extra("ranks", ranks)
+                .extra("candidates", &scores);
+            self.per_sentence.write(&record);
+        }
+    }
+
+    /// One sentence: its per-sentence records and its candidates' training rows.
     fn sentence(&mut self, file: usize, index: usize, sent_id: &str, cands: &[CandidateScore]) {
         let r = sentence(cands);
         if self.per_sentence.is_on() {
-            let mut picks = serde_json::Map::new();
-            for (k, m) in Metric::ALL.into_iter().enumerate() {
-                if self.alpino && m != Metric::Ca {
-                    continue;
-                }
-                let ranks: serde_json::Map<_, _> = Pick::ALL
-                    .iter()
-                    .zip(r.index[k])
-                    .map(|(p, i)| (p.name().to_string(), json!(i + 1)))
-                    .collect();
-                picks.insert(m.name().into(), json!(ranks));
-            }
-            let alpino = self.alpino;
-            let scores: Vec<_> = cands
-                .iter()
-                .map(|c| {
-                    if alpino {
-                        json!({"rank": c.rank, "weight": c.weight, "triples": c.triples})
-                    } else {
-                        json!({"rank": c.rank, "weight": c.weight, "LAS": c.las, "UAS": c.uas, "LA": c.la, "words": c.words, "triples": c.triples})
-                    }
-                })
-                .collect();
-            self.per_sentence.write(&json!({"system": file, "sentence": index + 1, "sent_id": sent_id, "picks": picks, "candidates": scores}));
+            self.per_sentence_records(file, index, sent_id, cands, &r);
         }
         let Some((w, metric, _)) = self.training.as_mut() else {
             return;

@@ -16,6 +16,7 @@ use treeval_metrics::{DepsOptions, LabelMode};
 use treeval_report::errors::DepsErrors;
 use treeval_report::model::Warning;
 use treeval_report::pts::{PtsFiles, PtsIn, PtsSide};
+use treeval_report::records::{Counts, Record};
 use treeval_report::state::{weights_text, PtsIndex};
 use treeval_report::value::Report;
 use treeval_stats::compare::TestKind;
@@ -474,9 +475,12 @@ fn per_sentence(
             .zip(&side_b.sentences[k])
             .zip(al_rows);
         for (i, ((ca, cb), cal)) in kept.iter().zip(rows) {
-            sink.write(&serde_json::json!({
-                "system": k, "sentence": i, "a": ca, "b": cb, "alignment": cal,
-            }));
+            sink.write(
+                &Record::of(*i, k, &PtsCounts(row(ca, cb, cal)))
+                    .extra_counts("a", Counts::of(ca))
+                    .extra_counts("b", Counts::of(cb))
+                    .extra("alignment", cal),
+            );
         }
     }
     sink.finish()

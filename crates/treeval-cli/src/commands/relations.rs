@@ -3,10 +3,10 @@
 
 use std::io::Write;
 
-use serde_json::json;
 use treeval_metrics::relations::{measures, RelationSetCounts};
 use treeval_metrics::ud::triples::RelationGraph;
 use treeval_metrics::ud::{evaluate, UdOptions};
+use treeval_report::records::Record;
 use treeval_report::relations::RelationsIn;
 
 use super::ud::{explain, input, print_warnings};
@@ -219,9 +219,11 @@ fn write_per_sentence(
     numbers: &[u64],
 ) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "relations", ins)?;
+    let ids = super::ud::gold_sent_ids(&a.gold);
     for (system, rows) in units.iter().enumerate() {
         for (&i, c) in numbers.iter().zip(rows) {
-            sink.write(&json!({"system": system, "sentence": i, "Dt": c.gold, "Ds": c.system, "both": c.correct, "CA": c.ca}));
+            let id = (ids.get((i as usize).wrapping_sub(1))).and_then(Option::as_deref);
+            sink.write(&Record::of(i, system, c).sent_id(id));
         }
     }
     sink.finish()

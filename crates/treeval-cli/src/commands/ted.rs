@@ -12,6 +12,7 @@ use treeval_metrics::ted::{
 };
 use treeval_metrics::tedeval::run::{evaluate_counts, Experiment, TedEvalOptions, TedEvalResult};
 use treeval_report::model::Warning;
+use treeval_report::records::{Counts, Record};
 use treeval_report::ted::{build, tested_name, tests, TedShown};
 use treeval_report::Signature;
 use treeval_stats::compare::{CompareConfig, TestKind};
@@ -373,18 +374,12 @@ fn per_sentence(a: &TedArgs, r: &TedEvalResult) -> Result<(), Failure> {
     for (k, x) in r.experiments.iter().enumerate() {
         for (&i, c) in r.numbers.iter().zip(&x.sentences) {
             let scored = c.sentences == 1;
-            sink.write(&serde_json::json!({
-                "system": k,
-                "experiment": x.name,
-                "sentence": {
-                    "sentence": i,
-                    "scored": scored,
-                    "delta": c.delta,
-                    "delta_new": c.delta_new,
-                    "normalizer": c.normalizer,
-                    "score": scored.then_some(c.sum_sentence_score),
-                },
-            }));
+            sink.write(
+                &Record::of(i, k, c)
+                    .extra("experiment", &x.name)
+                    .extra("scored", scored)
+                    .extra("score", scored.then_some(c.sum_sentence_score)),
+            );
         }
     }
     sink.finish()
@@ -397,10 +392,12 @@ fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure
     let mut labels: HashMap<String, u32> = HashMap::new();
     let mut problems = Vec::new();
     let mut text = String::new();
+    let mut pair = 0;
     for (k, line) in input.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
+        pair += 1;
         let mut intern = |x: &str| {
             let n = labels.len() as u32;
             *labels.entry(x.to_owned()).or_insert(n)
@@ -431,9 +428,10 @@ fn distances(a: &TedArgs, path: &str, out: &mut dyn Write) -> Result<(), Failure
             (false, false) => try_distance(&ta, &tb, &UnitCost, limit).map(|d| (d, None)),
         };
         if let (Ok((d, script)), true) = (&r, sink.is_on()) {
-            let mut v = serde_json::json!({"system": 0, "line": k + 1, "distance": d});
+            let counts = Counts::named(&[("distance", f64::from(*d))]);
+            let mut v = Record::new(pair, 0, counts).extra("line", k + 1);
             if let Some(script) = script {
-                v["script"] = serde_json::json!(script);
+                v = v.extra("script", script);
             }
             sink.write(&v);
         }

@@ -10,6 +10,7 @@ use treeval_metrics::ud::UdMetric;
 use treeval_metrics::ud::{evaluate, EmptyNodes, Enhancements, UdError, UdOptions};
 use treeval_metrics::LabelMode;
 use treeval_report::model::Warning;
+use treeval_report::records::Record;
 use treeval_report::ud::{
     build, compat_text, resync_lines, UdCompat as Compat, UdFileOut, UdShown, UdSystemIn,
 };
@@ -504,13 +505,11 @@ fn write_per_sentence(
     numbers: &[u64],
 ) -> Result<(), Failure> {
     let mut sink = PerSentence::open(a.report.out.per_sentence.as_deref(), "ud", ins)?;
+    let ids = gold_sent_ids(&a.gold);
     for (k, s) in systems.iter().enumerate() {
         for (&i, c) in numbers.iter().zip(&s.sentences) {
-            let counts: serde_json::Map<String, serde_json::Value> = UdMetric::ALL
-                .iter()
-                .map(|&m| (m.name().to_owned(), serde_json::json!(c.metrics[m])))
-                .collect();
-            sink.write(&serde_json::json!({"system": k, "sentence": i, "counts": counts}));
+            let id = (ids.get((i as usize).wrapping_sub(1))).and_then(Option::as_deref);
+            sink.write(&Record::of(i, k, c).sent_id(id));
         }
     }
     sink.finish()
