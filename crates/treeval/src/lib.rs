@@ -29,6 +29,8 @@
 //! `treeval-stats` (tests, resampling) → `treeval-report` (the report and its formats) →
 //! this crate → the front ends (the `treeval` binary, the Python module).
 
+#![warn(missing_docs)]
+
 pub mod common;
 pub mod deps;
 mod error;
@@ -45,6 +47,23 @@ pub use input::{Input, Inputs};
 pub use treeval_report::model::Warning;
 pub use treeval_report::state::State;
 pub use treeval_report::Report;
+
+/// The options of one family, for a front end that chooses the family at run time (a
+/// table of treebanks, a Python call by name); tagged by the family's name in serde.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "family", rename_all = "lowercase")]
+pub enum Options {
+    /// `deps`.
+    Deps(deps::Options),
+}
+
+/// Evaluate `inputs` with the family and options of `options` (see each family's
+/// `evaluate`).
+pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
+    match options {
+        Options::Deps(o) => deps::evaluate(o, inputs, common),
+    }
+}
 
 /// What an evaluation returns.
 #[derive(Debug, Clone)]

@@ -133,3 +133,26 @@ fn usage_errors_come_back_as_usage() {
     let e = deps::evaluate(&deps::Options::default(), &inputs, &common).unwrap_err();
     assert!(matches!(e, treeval::Error::Usage(_)), "{e:?}");
 }
+
+#[test]
+fn the_family_is_chosen_at_run_time_by_its_tagged_options() {
+    let o: treeval::Options =
+        serde_json::from_str(r#"{"family": "deps", "punct": "form"}"#).unwrap();
+    let inputs = Inputs::new(fixture("gold.conllu"), [fixture("sys.conllu")]);
+    let by_name = treeval::evaluate(&o, &inputs, &Common::default()).unwrap();
+    let direct = deps::evaluate(
+        &deps::Options {
+            punct: Some(treeval_metrics::PunctPolicy::Form),
+            ..deps::Options::default()
+        },
+        &inputs,
+        &Common::default(),
+    )
+    .unwrap();
+    assert_eq!(by_name.report.sections, direct.report.sections);
+    assert!(serde_json::to_string(&by_name.report.signature)
+        .unwrap()
+        .contains("punct:form"));
+    let e = serde_json::from_str::<treeval::Options>(r#"{"family": "nope"}"#).unwrap_err();
+    assert!(e.to_string().contains("deps"), "{e}");
+}
