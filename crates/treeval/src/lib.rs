@@ -29,6 +29,7 @@
 //! `treeval-stats` (tests, resampling) → `treeval-report` (the report and its formats) →
 //! this crate → the front ends (the `treeval` binary, the Python module).
 
+pub mod brackets;
 pub mod common;
 pub mod deps;
 mod error;
@@ -56,6 +57,10 @@ pub struct Evaluation {
     /// A reference tool's output, when the family's `compat` option asks for it: what
     /// the front end prints instead of the report.
     pub text: Option<String>,
+    /// A reference tool's messages on standard error, when `compat` reproduces them
+    /// (EVALB's error lines): what the front end prints on stderr, before the warnings
+    /// and even when quiet. Empty for most.
+    pub stderr: String,
 }
 
 impl Evaluation {
@@ -65,7 +70,14 @@ impl Evaluation {
             report,
             state,
             text,
+            stderr: String::new(),
         }
+    }
+
+    /// The evaluation with the reference tool's messages on standard error.
+    pub fn with_stderr(mut self, stderr: String) -> Self {
+        self.stderr = stderr;
+        self
     }
 
     /// Every warning (also in the report; a front end prints them grouped by kind with
