@@ -382,13 +382,13 @@ def test_brackets_runs_the_library_in_memory_without_a_command_line_or_a_file(mo
     test = (paper / "test.txt").read_bytes()
     r = treeval.brackets(gold, io.BytesIO(test), quiet=True, by="label,length")
     # hand-checked: 5 of the 7 gold brackets matched by 5 of the 9 test brackets
-    assert r.cell("recall", system=0).counts == [5, 7]
-    assert r.cell("precision", system=0).counts == [5, 9]
+    assert r.cell("recall", section="all").counts == [5, 7]
+    assert r.cell("precision", section="all").counts == [5, 9]
     assert [i["path"] for i in r["inputs"]] == ["<input 1>", "<input 2>"]
     on_disk = treeval.brackets(paper / "gold.txt", paper / "test.txt", quiet=True, by=["label", "length"])
     assert [s["id"] for s in r["sections"]] == [s["id"] for s in on_disk["sections"]]
     assert r["sections"] == on_disk["sections"]
     # a list of trees is read from memory too
     trees = treeval.brackets(gold.splitlines(), test.decode("utf-8").splitlines(), quiet=True, layout="multi-line")
-    assert trees.cell("F", system=0).counts == [5, 7, 9]
+    assert trees.cell("F", section="all").counts == [5, 7, 9]
     assert "careful" in treeval.options("brackets") and "format" not in treeval.options("brackets")
