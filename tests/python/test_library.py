@@ -368,3 +368,27 @@ def test_library_options_are_checked_with_the_cli_rules():
     assert "confusion" in treeval.options("deps") and "format" not in treeval.options("deps")
     r = treeval.deps(g, s, confusion=True, ci=95, ci_samples=50, quiet=True)
     assert r["matrices"] and r["significance"]["ci_level"] == 0.95
+
+
+def test_brackets_runs_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
+    # the library reads in-memory inputs from memory: no temporary file, no argv
+    def refuse(*a, **k):
+        raise AssertionError("treeval.brackets wrote a temporary file or ran a command line")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    paper = TD / "brackets" / "careful-paper"
+    gold = (paper / "gold.txt").read_text(encoding="utf-8")
+    test = (paper / "test.txt").read_bytes()
+    r = treeval.brackets(gold, io.BytesIO(test), quiet=True, by="label,length")
+    # hand-checked: 5 of the 7 gold brackets matched by 5 of the 9 test brackets
+    assert r.cell("recall", section="all").counts == [5, 7]
+    assert r.cell("precision", section="all").counts == [5, 9]
+    assert [i["path"] for i in r["inputs"]] == ["<input 1>", "<input 2>"]
+    on_disk = treeval.brackets(paper / "gold.txt", paper / "test.txt", quiet=True, by=["label", "length"])
+    assert [s["id"] for s in r["sections"]] == [s["id"] for s in on_disk["sections"]]
+    assert r["sections"] == on_disk["sections"]
+    # a list of trees is read from memory too
+    trees = treeval.brackets(gold.splitlines(), test.decode("utf-8").splitlines(), quiet=True, layout="multi-line")
+    assert trees.cell("F", section="all").counts == [5, 7, 9]
+    assert "careful" in treeval.options("brackets") and "format" not in treeval.options("brackets")

@@ -442,18 +442,6 @@ pub struct RelationsArgs {
     pub test_metrics: Vec<String>,
 }
 
-/// How bracketed trees are laid out.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum LayoutArg {
-    /// One tree per line, unless the first tree spans lines (then `.mrg` style).
-    Auto,
-    /// One sentence per line, as EVALB reads (a blank line is a sentence without words).
-    Line,
-    /// Trees across lines (`.mrg`); blank lines separate nothing.
-    #[value(name = "multi-line")]
-    MultiLine,
-}
-
 /// `treeval brackets` arguments.
 #[derive(Debug, Args)]
 #[command(
@@ -522,13 +510,6 @@ pub struct BracketsArgs {
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "F",
           value_parser = TestMetrics(treeval_metrics::brackets::measures::measures), help_heading = "Significance")]
     pub test_metrics: Vec<String>,
-}
-
-/// Reference-program output for `brackets`.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum BracketsCompat {
-    /// EVALB (NYU, 2008-07-01 release).
-    Evalb,
 }
 
 /// `treeval pts` arguments. System k is the k-th --sys-a, --sys-b and --sys-align.
@@ -701,6 +682,7 @@ pub struct AlignArgs {
 }
 
 /// The option enums of the library, with their help texts (clap's `ValueEnum`).
+pub use treeval::brackets::{Compat as BracketsCompat, Layout as LayoutArg};
 pub use treeval::deps::{Compat as CompatMode, Conll09Cols, InputFormat, Labels, Profile};
 pub use treeval::Test as TestArg;
 

@@ -16,7 +16,7 @@ use std::io::{BufWriter, Write};
 
 use crate::Failure;
 
-pub use treeval::files::{InputRef, Output, OutputKind, JUDGING_HEADER, TRAINING_SCHEMA};
+pub use treeval::files::{InputRef, Output, OutputKind, TRAINING_SCHEMA};
 
 /// Check every output against every input and against existing files
 /// ([`treeval::files::check_outputs`], its hints quoting the command line).
@@ -117,14 +117,16 @@ pub fn per_sentence_sink(path: Option<&str>) -> Result<Option<treeval::Sink>, Fa
     Ok(Some(treeval::Sink::new(p, w)))
 }
 
-/// What every command does with an evaluation: its warnings on stderr (grouped by kind,
-/// unless `--quiet`), its state to `--emit-state`, and the report (or the reference
+/// What every command does with an evaluation: a reference tool's messages and its
+/// warnings on stderr (the warnings grouped by kind, unless `--quiet`), its state to `--emit-state`, and the report (or the reference
 /// tool's text) to `out`.
 pub fn finish(
     r: &crate::args::ReportArgs,
     ev: treeval::Evaluation,
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
+    // a reference tool's own messages (compat), printed even when quiet, as it does
+    eprint!("{}", ev.stderr);
     crate::commands::significance::print_warnings(ev.warnings(), r.quiet);
     if let (Some(path), Some(state)) = (r.out.emit_state.as_deref(), ev.state.as_ref()) {
         write_state(path, state)?;

@@ -3052,3 +3052,69 @@ fn per_sentence_records_on_real_outputs() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The library (`treeval::brackets`) on the PTB sample's trees (.mrg, 200 files) held in
+/// memory gives the command's report on the same files, section for section; the gold
+/// against itself matches every bracket and tag, and relabelling `(NP ` as `(XP ` keeps
+/// the test brackets' number and loses matches only.
+#[test]
+fn ptb_sample_brackets_in_memory_equal_the_command() {
+    let Some(d) = data_dir() else { return };
+    let dir = d.join("ptb-sample/treebank/combined");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mrg"))
+        .collect();
+    files.sort();
+    let gold: String = files
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    let test = gold.replace("(NP ", "(XP ");
+    let out = scratch("ptb-brackets-lib");
+    let (g, t) = (out.join("gold.mrg"), out.join("test.mrg"));
+    std::fs::write(&g, &gold).unwrap();
+    std::fs::write(&t, &test).unwrap();
+    let cli: serde_json::Value = serde_json::from_str(&treeval(&[
+        "brackets",
+        "-q",
+        "--format",
+        "json",
+        s(&g),
+        s(&t),
+    ]))
+    .unwrap();
+    let memory = treeval::Inputs {
+        gold: treeval::Input::memory("<input 1>", gold.clone().into_bytes()),
+        systems: vec![
+            treeval::Input::memory("<input 2>", test.into_bytes()),
+            treeval::Input::memory("<input 3>", gold.into_bytes()),
+        ],
+    };
+    let options = treeval::brackets::Options::default();
+    let ev = treeval::brackets::evaluate(&options, &memory, &treeval::Common::default()).unwrap();
+    let _ = std::fs::remove_dir_all(&out);
+    let lib = serde_json::to_value(&ev.report).unwrap();
+    let rows = |v: &serde_json::Value, system: u64| -> Vec<serde_json::Value> {
+        (v["sections"].as_array().unwrap().iter())
+            .flat_map(|s| s["rows"].as_array().unwrap().clone())
+            .filter(|r| r["system"] == system)
+            .collect()
+    };
+    assert_eq!(
+        rows(&lib, 0),
+        rows(&cli, 0),
+        "library in memory = command on files"
+    );
+    let cell = |m: &str, system| ev.report.cell(m, system).unwrap().counts.clone();
+    let (same, relabelled) = (cell("recall", 1), cell("recall", 0));
+    assert_eq!(same[0], same[1], "the gold matches itself: {same:?}");
+    assert!(same[1] > 3_000.0, "the sample's gold brackets: {same:?}");
+    assert_eq!(cell("precision", 1), same);
+    assert_eq!(cell("tagging", 1)[0], cell("tagging", 1)[1]);
+    assert_eq!(relabelled[1], same[1]);
+    assert_eq!(cell("precision", 0)[1], same[1], "as many test brackets");
+    assert!(relabelled[0] < same[0], "the NP brackets no longer match");
+    assert!(ev.warnings().is_empty(), "{:?}", ev.warnings());
+}

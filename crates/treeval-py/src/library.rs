@@ -180,6 +180,13 @@ pub fn evaluate<'py>(
                 treeval::deps::evaluate(&options, i, c)
             })
         }
+        "brackets" => {
+            let (options, common, front) = split::<treeval::brackets::Options>(command, kwargs)?;
+            check_export(&inputs, options.export_for_judging.as_deref(), front.force)?;
+            run(py, inputs, common, front, |i, c| {
+                treeval::brackets::evaluate(&options, i, c)
+            })
+        }
         _ => Err(PyValueError::new_err(format!(
             "treeval._native.evaluate: no library family {command:?}"
         ))),
@@ -192,6 +199,7 @@ pub fn evaluate<'py>(
 pub fn library_keywords(command: &str) -> Option<Vec<String>> {
     match command {
         "deps" => Some(keywords::<treeval::deps::Options>()),
+        "brackets" => Some(keywords::<treeval::brackets::Options>()),
         _ => None,
     }
 }
@@ -274,4 +282,26 @@ fn check_files(inputs: &treeval::Inputs, front: &FrontEnd) -> PyResult<()> {
         })
         .collect();
     treeval::files::check_outputs(&outputs, &named, front.force, &[]).map_err(raise)
+}
+
+/// `brackets`' `export_for_judging` file, checked against the inputs on disk (and an
+/// existing file that is not a judging file) before anything is read.
+fn check_export(inputs: &[PyInput], path: Option<&str>, force: bool) -> PyResult<()> {
+    use treeval::files::{Output, OutputKind};
+    let Some(path) = path else {
+        return Ok(());
+    };
+    let output = Output {
+        flag: "export_for_judging",
+        path,
+        kind: OutputKind::Judging,
+    };
+    let named: Vec<(&str, &str)> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            PyInput::Path(p) => Some(("input", p.as_str())),
+            PyInput::Memory(..) => None,
+        })
+        .collect();
+    treeval::files::check_outputs(&[output], &named, force, &[]).map_err(raise)
 }

@@ -547,6 +547,8 @@ fn compat_eval09(result: &DepsResult, report: &mut Report) -> Result<String> {
                 return Err(Error::Partial {
                     printed: text,
                     message: format!("{}: {reason}", sys.file.path),
+                    stderr: String::new(),
+                    warnings: Vec::new(),
                 });
             }
         }

@@ -13,13 +13,19 @@ pub enum Error {
     /// that do not pair up, nothing to score. The message starts with `path:line:column`
     /// where the failure has one, and may hold several lines (`hint:` lines among them).
     Eval(String),
-    /// A reference tool's output (`compat`) that stops partway, as the tool does: what it
-    /// prints until then, and why it stops.
+    /// An evaluation that stops partway: a reference tool's output (`compat`) that stops
+    /// as the tool does, what it prints until then, and why it stops; or an evaluation
+    /// error found after the inputs were read, with the warnings that explain it (nothing
+    /// printed).
     Partial {
         /// The output until the failure.
         printed: String,
         /// Why the tool stops.
         message: String,
+        /// The tool's messages on standard error until then ([`crate::Evaluation::stderr`]).
+        stderr: String,
+        /// The warnings until then.
+        warnings: Vec<crate::Warning>,
     },
 }
 

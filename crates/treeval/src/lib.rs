@@ -31,6 +31,7 @@
 
 #![warn(missing_docs)]
 
+pub mod brackets;
 pub mod common;
 pub mod deps;
 mod error;
@@ -55,6 +56,8 @@ pub use treeval_report::Report;
 pub enum Options {
     /// `deps`.
     Deps(deps::Options),
+    /// `brackets`.
+    Brackets(brackets::Options),
 }
 
 /// Evaluate `inputs` with the family and options of `options` (see each family's
@@ -62,6 +65,7 @@ pub enum Options {
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
     match options {
         Options::Deps(o) => deps::evaluate(o, inputs, common),
+        Options::Brackets(o) => brackets::evaluate(o, inputs, common),
     }
 }
 
@@ -75,6 +79,10 @@ pub struct Evaluation {
     /// A reference tool's output, when the family's `compat` option asks for it: what
     /// the front end prints instead of the report.
     pub text: Option<String>,
+    /// A reference tool's messages on standard error, when `compat` reproduces them
+    /// (EVALB's error lines): what the front end prints on stderr, before the warnings
+    /// and even when quiet. Empty for most.
+    pub stderr: String,
 }
 
 impl Evaluation {
@@ -84,7 +92,14 @@ impl Evaluation {
             report,
             state,
             text,
+            stderr: String::new(),
         }
+    }
+
+    /// The evaluation with the reference tool's messages on standard error.
+    pub fn with_stderr(mut self, stderr: String) -> Self {
+        self.stderr = stderr;
+        self
     }
 
     /// Every warning (also in the report; a front end prints them grouped by kind with

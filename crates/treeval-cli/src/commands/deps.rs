@@ -63,7 +63,9 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     bar.finish();
     let ev = match result {
         Ok(ev) => ev,
-        Err(treeval::Error::Partial { printed, message }) => {
+        Err(treeval::Error::Partial {
+            printed, message, ..
+        }) => {
             out.write_all(printed.as_bytes()).map_err(Failure::Io)?;
             out.flush().map_err(Failure::Io)?;
             return Err(Failure::Eval(message));

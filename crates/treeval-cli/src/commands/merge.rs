@@ -311,8 +311,9 @@ fn test_metrics(a: &MergeArgs, family: &str) -> Result<Vec<String>, Failure> {
         .collect()
 }
 
-/// The report of merged `brackets` states, made by `brackets`' own code.
+/// The report of merged `brackets` states, made by the library's `brackets` code.
 fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
+    use treeval::brackets as lib;
     use treeval_metrics::brackets::by::BracketsKey;
     use treeval_metrics::brackets::filter::BracketWhere;
     let (selection, selected) = crate::select::from_state(&merged)?;
@@ -325,7 +326,7 @@ fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repor
     }
     let o = &merged.options;
     let text = |k: &str| o.get(k).and_then(|v| v.as_str()).unwrap_or_default();
-    let layout = super::brackets::layout_named(text("layout")).ok_or_else(|| bad("layout"))?;
+    let layout = lib::Layout::named(text("layout")).ok_or_else(|| bad("layout"))?;
     let by = (o.get("by").and_then(|v| v.as_array()).into_iter().flatten())
         .map(|k| {
             k.as_str()
@@ -339,24 +340,23 @@ fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repor
     params.selection = selection;
     let test_metrics = test_metrics(a, "brackets")?;
     let systems = b.systems();
-    let tests = super::significance::resampling_config(
-        &a.report.sig,
+    let mut common = a.report.common();
+    let tests = treeval::significance::resampling_config(
+        &common,
         systems.len(),
         "test files",
-        super::brackets::NO_MCNEMAR,
+        lib::NO_MCNEMAR,
     )?;
     let each = b.systems.iter().map(|s| {
-        let n = super::brackets::scored(&s.all, &s.where_counts, &params);
-        let why = || super::brackets::nothing(&s.path, &s.all, b.gold_trees, &params);
+        let n = lib::scored(&s.all, &s.where_counts, &params);
+        let why = || lib::nothing(&s.path, &s.all, b.gold_trees, &params);
         (n, Box::new(why) as Box<dyn FnOnce() -> _>)
     });
     crate::select::nothing_scored(each, (&params.selection, &selected), &a.report.out)?;
     let mut warnings = b.warnings.clone();
     for s in &b.systems {
         warnings.extend(s.warnings.iter().cloned());
-        warnings.extend(super::brackets::unscored_warning(
-            &s.path, &s.all, &s.errors,
-        ));
+        warnings.extend(lib::unscored_warning(&s.path, &s.all, &s.errors));
     }
     let e = treeval_report::brackets::BracketsIn {
         gold: &b.gold,
@@ -367,15 +367,18 @@ fn brackets_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repor
         careful_pairs: &[],
         by: &by,
     };
-    let p = super::brackets::Present {
-        report: &a.report,
+    let bar = super::significance::Progress::new(a.report.quiet);
+    common.progress = Some(bar.callback());
+    let p = lib::Present {
+        common: &common,
         test_metrics: &test_metrics,
         layout,
         careful: None,
         tests: (&tests.0, tests.1),
     };
-    let mut report = super::brackets::present(&p, &e, warnings);
-    let unit = (super::brackets::LENGTH_UNIT, true);
+    let mut report = lib::present(&p, &e, warnings);
+    bar.finish();
+    let unit = (lib::LENGTH_UNIT, true);
     record_selection(a, &mut report, (&params.selection, &selected), unit)?;
     Ok(report)
 }

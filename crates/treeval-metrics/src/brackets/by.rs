@@ -13,7 +13,10 @@ use crate::measure::{Measure, Statistics};
 use super::{Scorer, SentenceRow, Status};
 
 /// A breakdown of `brackets` (`--by`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum BracketsKey {
     /// The bracket's label as EVALB compares it (cut at `-`/`=`, `EQ_LABEL` pairs as one).
     Label,

@@ -1,0 +1,241 @@
+//! `treeval::brackets` as a Rust user calls it: hand-checked EVALB counts, in-memory
+//! inputs equal to files, EVALB's output and messages as values (nothing printed), the
+//! state and per-sentence records, usage errors as usage errors.
+
+use std::sync::{Arc, Mutex};
+
+use treeval::brackets::{self, Compat, Layout, Options};
+use treeval::{Common, Error, Input, Inputs};
+
+fn testdata(path: &str) -> String {
+    format!("{}/../../testdata/{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn paper(name: &str) -> String {
+    testdata(&format!("brackets/careful-paper/{name}"))
+}
+
+fn counts(ev: &treeval::Evaluation, measure: &str, system: usize) -> Vec<f64> {
+    ev.report
+        .cell(measure, system)
+        .expect(measure)
+        .counts
+        .clone()
+}
+
+/// careful-paper: sentence 1, gold S(0,5) VP(1,5) NP(3,5), test adds PP(2,5): 3 of 3
+/// gold, 3 of 4 test; sentence 2, gold S(0,6) NP(0,2) VP(2,6) NP(3,6), test S(0,6)
+/// X(1,6) Y(1,3) NP(3,6) Z(4,6): S and NP(3,6) match, X and Y cross NP(0,2) (Y also
+/// VP(2,6)). So recall 5/7, precision 5/9, 2 crossing brackets in 2 sentences, 1 with
+/// none, every one of the 11 tags right.
+#[test]
+fn brackets_counts_hand_checked() {
+    let inputs = Inputs::new(paper("gold.txt"), [paper("test.txt")]);
+    let ev = brackets::evaluate(&Options::default(), &inputs, &Common::default()).unwrap();
+    assert_eq!(counts(&ev, "recall", 0), vec![5.0, 7.0]);
+    assert_eq!(counts(&ev, "precision", 0), vec![5.0, 9.0]);
+    assert_eq!(counts(&ev, "F", 0), vec![5.0, 7.0, 9.0]);
+    assert_eq!(counts(&ev, "crossing", 0), vec![2.0, 2.0, 0.0, 0.0]);
+    assert_eq!(counts(&ev, "no-crossing", 0), vec![1.0, 2.0, 0.0, 0.0]);
+    assert_eq!(counts(&ev, "tagging", 0), vec![11.0, 11.0]);
+    assert!(ev.state.is_none() && ev.text.is_none() && ev.stderr.is_empty());
+    assert!(ev.warnings().is_empty(), "{:?}", ev.warnings());
+    let sig = &ev.report.signature.0;
+    assert!(
+        sig.contains("brackets") && sig.contains("prm:COLLINS.prm (built in)"),
+        "{sig}"
+    );
+}
+
+#[test]
+fn in_memory_inputs_equal_files() {
+    let read = |n: &str| std::fs::read(paper(n)).unwrap();
+    let files = Inputs::new(paper("gold.txt"), [paper("test.txt"), paper("test2.txt")]);
+    let memory = Inputs {
+        gold: Input::memory("<input 1>", read("gold.txt")),
+        systems: vec![
+            Input::memory("<input 2>", read("test.txt")),
+            Input::memory("<input 3>", read("test2.txt")),
+        ],
+    };
+    let common = Common {
+        test: vec![treeval::Test::Ar],
+        samples: Some(200),
+        ci: Some(0.95),
+        ..Common::default()
+    };
+    let options = Options {
+        by: vec![treeval_metrics::brackets::by::BracketsKey::Label],
+        ..Options::default()
+    };
+    let a = brackets::evaluate(&options, &files, &common).unwrap();
+    let b = brackets::evaluate(&options, &memory, &common).unwrap();
+    assert_eq!(a.report.sections, b.report.sections);
+    assert_eq!(a.report.comparisons, b.report.comparisons);
+    assert_eq!(b.report.comparisons.len(), 1);
+    assert_eq!(b.report.inputs[1].path, "<input 2>");
+    // test2 keeps sentence 1's gold brackets and gets sentence 2's NP(0,2) and VP(2,6)
+    // besides S and NP(3,6): 3 + 4 of 7 gold, 3 + 5 test (its Z is spurious)
+    assert_eq!(counts(&b, "recall", 1), vec![7.0, 7.0]);
+    assert_eq!(counts(&b, "precision", 1), vec![7.0, 8.0]);
+}
+
+#[test]
+fn compat_gives_evalbs_output_and_messages_as_values() {
+    let case = |n: &str| testdata(&format!("brackets/prm-messages/{n}"));
+    let expected = |ext: &str| {
+        std::fs::read_to_string(testdata(&format!(
+            "peer-expected/evalb/prm-messages.odd.{ext}"
+        )))
+        .unwrap()
+    };
+    let options = Options {
+        prm: Some(case("odd.prm")),
+        compat: Some(Compat::Evalb),
+        ..Options::default()
+    };
+    let inputs = Inputs::new(case("gold.txt"), [case("test.txt")]);
+    let ev = brackets::evaluate(&options, &inputs, &Common::default()).unwrap();
+    assert_eq!(ev.text.as_deref(), Some(expected("out").as_str()));
+    assert_eq!(ev.stderr, expected("err"));
+    // MAX_ERROR: EVALB stops without its summary; what it printed comes back
+    let case = |n: &str| testdata(&format!("brackets/max-error/{n}"));
+    let inputs = Inputs::new(case("gold.txt"), [case("test.txt")]);
+    let options = Options {
+        compat: Some(Compat::Evalb),
+        ..Options::default()
+    };
+    match brackets::evaluate(&options, &inputs, &Common::default()) {
+        Err(Error::Partial {
+            printed,
+            message,
+            stderr,
+            ..
+        }) => {
+            let golden = |ext: &str| {
+                std::fs::read_to_string(testdata(&format!(
+                    "peer-expected/evalb/max-error.COLLINS.{ext}"
+                )))
+                .unwrap()
+            };
+            assert_eq!(printed, golden("out"));
+            assert_eq!(stderr, golden("err"));
+            assert!(message.contains("stopped at sentence 14"), "{message}");
+        }
+        other => panic!("expected a partial output, got {other:?}"),
+    }
+}
+
+#[test]
+fn warnings_go_into_the_report() {
+    let case = |n: &str| testdata(&format!("brackets/skipped-blank/{n}"));
+    let inputs = Inputs::new(case("gold.txt"), [case("test.txt")]);
+    let ev = brackets::evaluate(&Options::default(), &inputs, &Common::default()).unwrap();
+    assert_eq!(ev.warnings().len(), 1, "{:?}", ev.warnings());
+    let w = &ev.warnings()[0];
+    assert!(
+        w.message
+            .starts_with("1 of 3 sentences are not in the scores"),
+        "{w}"
+    );
+    assert_eq!(counts(&ev, "skipped", 0), vec![1.0]);
+    // a DEBUG parameter file: the dump is compat's, said in a warning
+    let case = |n: &str| testdata(&format!("brackets/debug/{n}"));
+    let options = Options {
+        prm: Some(case("collins-debug2.prm")),
+        ..Options::default()
+    };
+    let inputs = Inputs::new(case("gold.txt"), [case("test.txt")]);
+    let ev = brackets::evaluate(&options, &inputs, &Common::default()).unwrap();
+    assert!(
+        ev.warnings().iter().any(|w| w
+            .message
+            .starts_with("DEBUG 2 asks for EVALB's per-sentence debug dump")),
+        "{:?}",
+        ev.warnings()
+    );
+}
+
+#[test]
+fn per_sentence_records_go_to_the_sink_and_state_is_returned() {
+    let buf = Arc::new(Mutex::new(Vec::<u8>::new()));
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+    impl std::io::Write for Shared {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().write(b)
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let common = Common {
+        state: true,
+        keep_sentences: true,
+        per_sentence: Some(treeval::Sink::new("mem", Shared(Arc::clone(&buf)))),
+        ..Common::default()
+    };
+    let inputs = Inputs::new(paper("gold.txt"), [paper("test.txt")]);
+    let ev = brackets::evaluate(&Options::default(), &inputs, &common).unwrap();
+    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3, "a header and one record per tree: {text}");
+    assert_eq!(lines[0]["command"], "brackets");
+    assert_eq!(lines[2]["status"], "ok");
+    let state = ev.state.expect("a state");
+    assert_eq!(state.family, "brackets");
+    assert_eq!(state.brackets.as_ref().unwrap().gold_trees, 2);
+}
+
+#[test]
+fn options_are_typed_and_refuse_unknown_names() {
+    let o: Options = serde_json::from_str(
+        r#"{"layout": "multi-line", "by": ["label", "length"], "careful": true}"#,
+    )
+    .unwrap();
+    assert_eq!(o.layout, Layout::MultiLine);
+    assert_eq!(o.by.len(), 2);
+    assert_eq!(o.test_metrics, ["F"]);
+    let e = serde_json::from_str::<Options>(r#"{"carefull": true}"#).unwrap_err();
+    assert!(e.to_string().contains("unknown field `carefull`"), "{e}");
+}
+
+#[test]
+fn usage_errors_come_back_as_usage() {
+    let inputs = Inputs::new(paper("gold.txt"), [paper("test.txt")]);
+    let usage = |o: &Options, c: &Common| match brackets::evaluate(o, &inputs, c) {
+        Err(Error::Usage(m)) => m,
+        other => panic!("expected a usage error, got {other:?}"),
+    };
+    let compat = Options {
+        compat: Some(Compat::Evalb),
+        ..Options::default()
+    };
+    let state = Common {
+        state: true,
+        ..Common::default()
+    };
+    assert!(usage(&compat, &state).contains("--emit-state"));
+    let labeled = Options {
+        labeled: true,
+        ..Options::default()
+    };
+    assert!(usage(&labeled, &Common::default()).contains("belong to --careful"));
+    let ar = Common {
+        test: vec![treeval::Test::Ar],
+        ..Common::default()
+    };
+    assert!(usage(&Options::default(), &ar).contains("at least two test files"));
+    let mcnemar = Common {
+        test: vec![treeval::Test::Mcnemar],
+        ..Common::default()
+    };
+    assert!(usage(&Options::default(), &mcnemar).starts_with("--test mcnemar needs"));
+    let metric = Options {
+        test_metrics: vec!["LAS".into()],
+        ..Options::default()
+    };
+    assert!(usage(&metric, &Common::default()).starts_with("--test-metrics: expected one of"));
+}
