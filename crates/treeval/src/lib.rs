@@ -29,12 +29,14 @@
 //! `treeval-stats` (tests, resampling) → `treeval-report` (the report and its formats) →
 //! this crate → the front ends (the `treeval` binary, the Python module).
 
+pub mod align;
 pub mod common;
 pub mod deps;
 mod error;
 pub mod files;
 mod input;
 pub mod measures;
+pub mod pts;
 pub mod records;
 pub mod select;
 pub mod significance;
