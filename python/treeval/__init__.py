@@ -216,7 +216,9 @@ def _library(command: str, inputs: Tuple[Input, ...], state: bool, opts: Dict[st
         else:
             items.append((f"<input {i}>", data))
         names.append(items[-1] if isinstance(items[-1], str) else items[-1][0])
-    kwargs = {k: (os.fspath(v) if isinstance(v, os.PathLike) else v) for k, v in opts.items()}
+    if command == "pts":
+        opts = _pts_inputs(opts, len(items), names)
+    kwargs = {k: _fspaths(v) for k, v in opts.items()}
     if state:
         kwargs["state"] = True
     try:
@@ -229,6 +231,40 @@ def _library(command: str, inputs: Tuple[Input, ...], state: bool, opts: Dict[st
     for line in warnings:
         print(line, file=sys.stderr)
     return Report(data, State(state_text) if state_text is not None else None)
+
+
+def _fspaths(v: Any) -> Any:
+    """A keyword's value with its paths (``os.PathLike``, also in a list) as ``str``."""
+    if isinstance(v, os.PathLike):
+        return os.fspath(v)
+    if isinstance(v, (list, tuple)) and any(isinstance(x, os.PathLike) for x in v):
+        return [os.fspath(x) if isinstance(x, os.PathLike) else x for x in v]
+    return v
+
+
+#: The keyword arguments of ``treeval.pts()`` that are its inputs (the systems' repeat).
+_PTS_INPUTS = ("gold_a", "gold_b", "gold_align", "sys_a", "sys_b", "sys_align")
+
+
+def _pts_inputs(opts: Dict[str, Any], n: int, names: List[str]) -> Dict[str, Any]:
+    """``treeval.pts()``'s input keywords as the library reads them: each a path or
+    ``(name, bytes)`` (in-memory data named ``<input N>`` in the order of the keywords),
+    the systems' a list of them."""
+    out = dict(opts)
+    for key in _PTS_INPUTS:
+        if key not in opts or opts[key] is None:
+            continue
+        value = opts[key]
+        many = key.startswith("sys_")
+        values = list(value) if many and isinstance(value, (list, tuple)) else [value]
+        items = []
+        for x in values:
+            n += 1
+            data = _content(x)
+            items.append(_path(x) if data is None else (f"<input {n}>", data))
+            names.append(items[-1] if isinstance(items[-1], str) else items[-1][0])
+        out[key] = items if many else items[0]
+    return out
 
 
 def _print_warnings(warnings: List[Dict[str, Any]]) -> None:
@@ -391,5 +427,7 @@ def ted(**options: Any) -> Report:
 
 
 def pts(**options: Any) -> Report:
-    """The parallel treebank score (``treeval pts``); inputs are options (``gold_a=``, …)."""
+    """The parallel treebank score (``treeval pts``); inputs are options (``gold_a=``,
+    ``gold_b=``, ``gold_align=``, and per system ``sys_a=``, ``sys_b=``, ``sys_align=``, a
+    list for several systems), each a path or in-memory data as the other functions take."""
     return run("pts", **options)

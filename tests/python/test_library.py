@@ -355,6 +355,43 @@ def test_deps_runs_the_library_in_memory_without_a_command_line_or_a_file(monkey
     assert [s["id"] for s in r["sections"]] == [s["id"] for s in on_disk["sections"]]
 
 
+def test_align_and_pts_run_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
+    def refuse(*a, **k):
+        raise AssertionError("treeval.align/pts wrote a temporary file or ran a command line")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    gold = (TD / "align" / "gold.naacl").read_text(encoding="utf-8")
+    hyp = (TD / "align" / "hyp.pharaoh").read_bytes()
+    r = treeval.align(gold, io.BytesIO(hyp), quiet=True, test_metrics="aer")
+    # 9 hypothesis links, 5 sure gold links, 5 of them found, 7 sure or possible
+    assert r.cell("AER", system=0).counts == [9, 5, 5, 7]
+    assert r.cell("AER", system=0).score == pytest.approx(1 - 12 / 14)
+    assert [i["path"] for i in r["inputs"]] == ["<input 1>", "<input 2>"]
+    on_disk = treeval.align(TD / "align" / "gold.naacl", TD / "align" / "hyp.pharaoh", quiet=True)
+    assert r["sections"] == on_disk["sections"]
+    p = EX / "pts"
+    files = dict(
+        gold_a=p / "gold.en.conllu",
+        gold_b=p / "gold.de.conllu",
+        gold_align=p / "gold.en-de.naacl",
+        sys_a=p / "parser.en.conllu",
+        sys_b=p / "parser.de.conllu",
+        sys_align=p / "aligner.en-de.pharaoh",
+    )
+    memory = {k: (v.read_text(encoding="utf-8") if k.startswith("gold") else [io.BytesIO(v.read_bytes())]) for k, v in files.items()}
+    m = treeval.pts(**memory, quiet=True)
+    d = treeval.pts(**files, quiet=True)
+    assert m["sections"] == d["sections"]
+    # the aligner: 17 links, 15 of the 15 sure gold links, 16 sure or possible
+    assert m.cell("AER", system=0).score == pytest.approx(1 / 32)
+    assert [i["path"] for i in m["inputs"]][:3] == ["<input 1>", "<input 2>", "<input 3>"]
+    with pytest.raises(TypeError) as e:
+        treeval.pts(**files, weight="1,1,1")
+    assert "gold_align" in str(e.value) and "weights" in str(e.value)
+    assert "sys_align" in treeval.options("pts") and "hyp_subwords" in treeval.options("align")
+
+
 def test_library_options_are_checked_with_the_cli_rules():
     g, s = EX / "gold.conllu", EX / "sys.conllu"
     with pytest.raises(treeval.UsageError) as e:

@@ -554,34 +554,8 @@ pub struct PtsArgs {
     pub report: ReportArgs,
 }
 
-/// Alignment formats.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum AlignFormatArg {
-    /// `sentence position position [S|P] [confidence]`, 1-based, 0 = NULL (WPT/NAACL).
-    Naacl,
-    /// `i-j` links per line, one line per sentence, 0-based; `i?j`/`ipj` possible.
-    Pharaoh,
-}
-
-/// Reference-script output to reproduce.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum AlignCompat {
-    /// The blocks printed by the WPT scorer wa_eval_align.pl.
-    #[value(name = "wa_eval_align")]
-    WaEvalAlign,
-    /// The line `path: AER% (P%/R%/#links)` of aer.py (lilt/alignment-scripts).
-    #[value(name = "aer.py")]
-    AerPy,
-}
-
-/// What to do with links that have a NULL side (position 0 in NAACL files).
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum NullLinks {
-    /// Leave them out of A, S and P (they are counted and reported).
-    Exclude,
-    /// Score them like other links (as the WPT scorer does with a NULL-aligned gold).
-    Include,
-}
+/// The option enums of `align` and `pts`, with their help texts (clap's `ValueEnum`).
+pub use treeval::align::{Compat as AlignCompat, Format as AlignFormatArg, NullLinks};
 
 /// How the positions of alignment files are read (`align` and `pts`): their index
 /// bases and what becomes of links with a NULL side.

@@ -187,6 +187,13 @@ pub fn evaluate<'py>(
                 treeval::brackets::evaluate(&options, i, c)
             })
         }
+        "align" => {
+            let (options, common, front) = split::<treeval::align::Options>(command, kwargs)?;
+            run(py, inputs, common, front, |i, c| {
+                treeval::align::evaluate(&options, i, c)
+            })
+        }
+        "pts" => pts(py, kwargs),
         _ => Err(PyValueError::new_err(format!(
             "treeval._native.evaluate: no library family {command:?}"
         ))),
@@ -200,6 +207,13 @@ pub fn library_keywords(command: &str) -> Option<Vec<String>> {
     match command {
         "deps" => Some(keywords::<treeval::deps::Options>()),
         "brackets" => Some(keywords::<treeval::brackets::Options>()),
+        "align" => Some(keywords::<treeval::align::Options>()),
+        "pts" => {
+            let mut all = keywords::<treeval::pts::Options>();
+            all.extend(PTS_INPUTS.map(String::from));
+            all.sort();
+            Some(all)
+        }
         _ => None,
     }
 }
@@ -208,7 +222,7 @@ pub fn library_keywords(command: &str) -> Option<Vec<String>> {
 fn run<'py>(
     py: Python<'py>,
     inputs: Vec<PyInput>,
-    mut common: treeval::Common,
+    common: treeval::Common,
     front: FrontEnd,
     eval: impl FnOnce(&treeval::Inputs, &treeval::Common) -> treeval::Result<treeval::Evaluation> + Send,
 ) -> PyResult<Returned<'py>> {
@@ -220,14 +234,85 @@ fn run<'py>(
         gold,
         systems: it.collect(),
     };
-    check_files(&inputs, &front)?;
+    let named: Vec<(&str, &treeval::Input)> = std::iter::once(("gold", &inputs.gold))
+        .chain(inputs.systems.iter().map(|s| ("system", s)))
+        .collect();
+    run_named(py, &named, common, front, |c| eval(&inputs, c))
+}
+
+/// The keywords of `treeval.pts()` that are its inputs (a path or `(name, bytes)`; the
+/// systems' a list of them).
+const PTS_INPUTS: [&str; 6] = [
+    "gold_a",
+    "gold_b",
+    "gold_align",
+    "sys_a",
+    "sys_b",
+    "sys_align",
+];
+
+/// `treeval.pts()`: its inputs are keywords, taken out before the options are split.
+fn pts<'py>(py: Python<'py>, kwargs: &Bound<'py, PyDict>) -> PyResult<Returned<'py>> {
+    let kw = kwargs.copy()?;
+    let take = |key: &str| -> PyResult<Option<Bound<'py, PyAny>>> {
+        let v = kw.get_item(key)?;
+        kw.del_item(key).ok();
+        Ok(v)
+    };
+    let one = |v: Option<Bound<'py, PyAny>>, key: &str| -> PyResult<treeval::Input> {
+        let v = v.ok_or_else(|| PyTypeError::new_err(format!("treeval.pts() needs {key}=")))?;
+        Ok(v.extract::<PyInput>()?.into())
+    };
+    let many = |v: Option<Bound<'py, PyAny>>| -> PyResult<Vec<treeval::Input>> {
+        let v: Vec<PyInput> = v.map(|v| v.extract()).transpose()?.unwrap_or_default();
+        Ok(v.into_iter().map(Into::into).collect())
+    };
+    let inputs = treeval::pts::PtsInputs {
+        gold_a: one(take("gold_a")?, "gold_a")?,
+        gold_b: one(take("gold_b")?, "gold_b")?,
+        gold_align: one(take("gold_align")?, "gold_align")?,
+        sys_a: many(take("sys_a")?)?,
+        sys_b: many(take("sys_b")?)?,
+        sys_align: many(take("sys_align")?)?,
+    };
+    let valid = library_keywords("pts").unwrap_or_default();
+    for k in kw.keys() {
+        let key: String = k.extract()?;
+        if !valid.contains(&key) {
+            return Err(PyTypeError::new_err(format!(
+                "treeval.pts() got an unexpected keyword argument {key:?}; its options are: {}",
+                valid.join(", ")
+            )));
+        }
+    }
+    let (options, common, front) = split::<treeval::pts::Options>("pts", &kw)?;
+    let roles = inputs.roles();
+    let named: Vec<(&str, &treeval::Input)> = roles
+        .iter()
+        .map(|(r, i)| (r.trim_start_matches('-'), *i))
+        .collect();
+    run_named(py, &named, common, front, |c| {
+        treeval::pts::evaluate(&options, &inputs, c)
+    })
+}
+
+/// Run `eval` (on inputs named by their roles, for the output-file check), with the
+/// front end's files, and return it to Python.
+fn run_named<'py>(
+    py: Python<'py>,
+    named: &[(&str, &treeval::Input)],
+    mut common: treeval::Common,
+    front: FrontEnd,
+    eval: impl FnOnce(&treeval::Common) -> treeval::Result<treeval::Evaluation> + Send,
+) -> PyResult<Returned<'py>> {
+    check_files(named, &front)?;
     if let Some(p) = &front.per_sentence {
         let f = std::fs::File::create(p).map_err(|e| {
             PyOSError::new_err(format!("{p}: cannot create the per_sentence file: {e}"))
         })?;
         common.per_sentence = Some(treeval::Sink::new(p, std::io::BufWriter::new(f)));
     }
-    let ev = py.detach(|| eval(&inputs, &common)).map_err(raise)?;
+    let ev = py.detach(|| eval(&common)).map_err(raise)?;
     let state = match (&ev.state, &front.emit_state) {
         (Some(s), path) => {
             if let Some(p) = path {
@@ -257,7 +342,7 @@ fn run<'py>(
 }
 
 /// The files the front end writes, checked against the inputs before anything is read.
-fn check_files(inputs: &treeval::Inputs, front: &FrontEnd) -> PyResult<()> {
+fn check_files(inputs: &[(&str, &treeval::Input)], front: &FrontEnd) -> PyResult<()> {
     use treeval::files::{Output, OutputKind};
     let mut outputs = Vec::new();
     if let Some(p) = &front.per_sentence {
@@ -274,9 +359,8 @@ fn check_files(inputs: &treeval::Inputs, front: &FrontEnd) -> PyResult<()> {
             kind: OutputKind::State,
         });
     }
-    let named: Vec<(&str, &str)> = std::iter::once(("gold", &inputs.gold))
-        .chain(inputs.systems.iter().map(|s| ("system", s)))
-        .filter_map(|(role, i)| match i {
+    let named: Vec<(&str, &str)> = (inputs.iter())
+        .filter_map(|&(role, i)| match i {
             treeval::Input::Path(p) => Some((role, p.as_str())),
             treeval::Input::Memory { .. } => None,
         })

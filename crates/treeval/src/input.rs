@@ -42,6 +42,33 @@ impl Input {
         matches!(self, Input::Path(p) if p == "-")
     }
 
+    /// Open the input (decompressed), for the readers that take a reader.
+    fn open(&self) -> Result<treeval_formats::input::Input, treeval_formats::Error> {
+        match self {
+            Input::Path(p) => treeval_formats::input::open(p).map(|(i, _)| i),
+            Input::Memory { name, data } => {
+                let raw = std::io::Cursor::new(Arc::clone(data));
+                treeval_formats::input::wrap(Box::new(raw))
+                    .map(|(i, _)| i)
+                    .map_err(|e| treeval_formats::Error::io(&Arc::from(name.as_str()), &e))
+            }
+        }
+    }
+
+    /// The whole text of a small input (`expected` says what it should hold, for the
+    /// error of an input that is not text).
+    pub(crate) fn read_text(&self, expected: &str) -> Result<String, treeval_formats::Error> {
+        treeval_formats::input::read_text_from(self.name(), self.open()?, expected)
+    }
+
+    /// The alignment file this input holds, read with `opts`.
+    pub(crate) fn read_alignments(
+        &self,
+        opts: treeval_formats::align::AlignOptions,
+    ) -> Result<treeval_formats::align::AlignmentFile, treeval_formats::Error> {
+        treeval_formats::align::read_alignments(self.name(), self.open()?, opts)
+    }
+
     /// The reader's input with `builder`'s settings.
     pub(crate) fn with(&self, builder: ReaderBuilder) -> treeval_metrics::deps::Input {
         match self {

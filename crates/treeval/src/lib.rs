@@ -31,6 +31,7 @@
 
 #![warn(missing_docs)]
 
+pub mod align;
 pub mod brackets;
 pub mod common;
 pub mod deps;
@@ -38,6 +39,7 @@ mod error;
 pub mod files;
 mod input;
 pub mod measures;
+pub mod pts;
 pub mod records;
 pub mod select;
 pub mod significance;
@@ -58,6 +60,8 @@ pub enum Options {
     Deps(deps::Options),
     /// `brackets`.
     Brackets(brackets::Options),
+    /// `align`.
+    Align(align::Options),
 }
 
 /// Evaluate `inputs` with the family and options of `options` (see each family's
@@ -66,6 +70,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     match options {
         Options::Deps(o) => deps::evaluate(o, inputs, common),
         Options::Brackets(o) => brackets::evaluate(o, inputs, common),
+        Options::Align(o) => align::evaluate(o, inputs, common),
     }
 }
 

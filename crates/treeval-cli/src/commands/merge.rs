@@ -259,19 +259,18 @@ fn pts_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
         ..DepsOptions::default()
     };
     let m = pts.into_merged(&opts, WARNINGS_KEPT);
-    let mut report = super::pts::present(
-        &a.report,
-        text("punct"),
-        &state::PtsIndex::of_options(o),
-        &m.input(weights),
-        m.warnings.clone(),
-    );
+    let mut common = a.report.common();
+    let bar = super::significance::Progress::new(a.report.quiet);
+    common.progress = Some(bar.callback());
+    let p = treeval::pts::Present {
+        common: &common,
+        punct: text("punct"),
+        index: &state::PtsIndex::of_options(o),
+    };
+    let mut report = treeval::pts::present(&p, &m.input(weights), m.warnings.clone());
+    bar.finish();
     // its warnings are printed with the report's, as `pts` prints them
-    let (unit, part) = (
-        super::pts::LENGTH_UNIT,
-        crate::select::is_part(&a.report.out),
-    );
-    crate::select::record_part(&mut report, &selection, &selected, (unit, true), true, part)?;
+    treeval::pts::record(&mut report, (&selection, &selected), common.is_part())?;
     super::significance::print_warnings(&report.warnings, a.report.quiet);
     Ok(report)
 }
@@ -411,22 +410,23 @@ fn align_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, 
     let keep_null = o.get("null").and_then(|v| v.as_str()) == Some("include");
     let declared = o.get("sentences_given").and_then(|v| v.as_bool()) == Some(true);
     let test_metrics = test_metrics(a, "align")?;
-    super::significance::resampling_config(
-        &a.report.sig,
+    let mut common = a.report.common();
+    treeval::significance::resampling_config(
+        &common,
         st.hyps.len(),
         "hypothesis files",
-        super::align::NO_MCNEMAR,
+        treeval::align::NO_MCNEMAR,
     )?;
     let file = |f: &state::AlignFileState| alignment_file(&f.path, &f.format);
     let gold = file(&st.gold)?;
     let hyps = st.hyps.iter().map(file).collect::<Result<Vec<_>, _>>()?;
     let (per_hyp, totals) = (st.per_hyp(), st.totals());
     let (sel, files) = ((&selection, &selected), (&gold, &hyps[..], &totals[..]));
-    super::align::check_scored(files, keep_null, sel, (None, &a.report.out))?;
+    treeval::align::check_scored(files, keep_null, sel, None, common.is_part())?;
     let mut warnings = st.warnings.clone();
     for (k, (h, t)) in st.hyps.iter().zip(&totals).enumerate() {
         let other = || st.readings.get(k).cloned().unwrap_or_default();
-        super::align::hyp_warnings(&h.path, keep_null, t, &other, &mut warnings);
+        treeval::align::hyp_warnings(&h.path, keep_null, t, &other, &mut warnings);
     }
     let gold_counts = totals.first().copied().unwrap_or_default();
     let e = AlignIn {
@@ -445,18 +445,21 @@ fn align_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, 
     } else {
         selected.sentences()
     };
-    let p = super::align::Present {
-        report: &a.report,
+    let bar = super::significance::Progress::new(a.report.quiet);
+    common.progress = Some(bar.callback());
+    let p = treeval::align::Present {
+        common: &common,
         test_metrics: &test_metrics,
         sentences: declared.then_some(given),
     };
-    let mut report = super::align::present(&p, &e, warnings);
+    let mut report = treeval::align::present(&p, &e, warnings);
+    bar.finish();
     // a state's selection is by length (`--sent-id` is refused with `--emit-state`),
     // which needs `--tokens`: the counts hold words
-    let unit = (super::align::LENGTH_UNIT, true);
+    let unit = (treeval::align::LENGTH_UNIT, true);
     record_selection(a, &mut report, (&selection, &selected), unit)?;
     if let Some(sw) = &st.subwords {
-        super::align::subword_notes(&mut report, sw, &hyps);
+        treeval::align::subword_notes(&mut report, sw, &hyps);
     }
     Ok(report)
 }
