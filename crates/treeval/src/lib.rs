@@ -36,8 +36,10 @@ pub mod files;
 mod input;
 pub mod measures;
 pub mod records;
+pub mod relations;
 pub mod select;
 pub mod significance;
+pub mod ud;
 
 pub use common::{Common, Progress, Sink, Test};
 pub use error::{Error, Result};
