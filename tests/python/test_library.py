@@ -429,3 +429,42 @@ def test_brackets_runs_the_library_in_memory_without_a_command_line_or_a_file(mo
     trees = treeval.brackets(gold.splitlines(), test.decode("utf-8").splitlines(), quiet=True, layout="multi-line")
     assert trees.cell("F", section="all").counts == [5, 7, 9]
     assert "careful" in treeval.options("brackets") and "format" not in treeval.options("brackets")
+
+def test_ud_and_relations_run_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
+    # the library reads in-memory inputs from memory: no temporary file, no argv
+    def refuse(*a, **k):
+        raise AssertionError("treeval.ud or treeval.relations wrote a temporary file or ran a command line")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    d = TD / "ud" / "different-tokenization"
+    gold = (d / "gold.conllu").read_text(encoding="utf-8")
+    system = (d / "sys.conllu").read_bytes()
+
+    def cell(r, metric, measure):
+        row = next(row for s in r["sections"] for row in s["rows"] if row.get("key") == metric)
+        return next(c for c in row["cells"] if c["measure"] == measure)
+
+    # hand-checked: 5 of 8 words align, 2 of them keep head and label
+    r = treeval.ud(gold, io.BytesIO(system), quiet=True, per_relation=True, test_metrics="las,blex", enhancements=0)
+    assert cell(r, "LAS", "F1")["counts"] == [2, 8, 8]
+    assert cell(r, "Words", "F1")["counts"] == [5, 8, 8]
+    assert [i["path"] for i in r["inputs"]] == ["<input 1>", "<input 2>"]
+    on_disk = treeval.ud(d / "gold.conllu", d / "sys.conllu", quiet=True, per_relation=True)
+    assert r["sections"] == on_disk["sections"]
+    # a list of sentences and a text stream; CA = 1 - 7/9 (Dt ∩ Ds 1 of 4/3, 1 of 4/5)
+    blocks = [b for b in gold.split("\n\n") if b.strip()]
+    rel = treeval.relations(blocks, io.StringIO(system.decode("utf-8")), quiet=True)
+    assert rel.scores["CA"].counts == [7, 9]
+    assert rel.to_dict()["sections"] == treeval.relations(d / "gold.conllu", d / "sys.conllu", quiet=True).to_dict()["sections"]
+    # the keywords are the library's options, checked with the command line's rules
+    with pytest.raises(TypeError) as e:
+        treeval.ud(gold, system, per_relations=True)
+    assert "per_relation" in str(e.value) and "empty_nodes" in str(e.value)
+    assert "graph" in treeval.options("relations") and "format" not in treeval.options("ud")
+    with pytest.raises(treeval.UsageError) as e:
+        treeval.relations(gold, system, system, test="mcnemar")
+    assert "--test mcnemar" in str(e.value)
+    with pytest.raises(treeval.UsageError) as e:
+        treeval.ud(gold, system, enhancements="9")
+    assert "--enhancements" in str(e.value)

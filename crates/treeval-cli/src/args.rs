@@ -279,66 +279,7 @@ pub enum BracketLabels {
     Full,
 }
 
-/// Reference-script output for `ud`.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum UdCompat {
-    /// `conll18_ud_eval.py`: its three lines LAS, MLAS and BLEX F1 (with -v: its `-v`
-    /// table); files are checked only as the script checks them, DEPS not at all.
-    Conll18,
-    /// The table of `conll18_ud_eval.py -c` (raw counts).
-    #[value(name = "conll18-counts")]
-    Conll18Counts,
-    /// `udeval`: its five lines LAS, MLAS, BLEX, ELAS and EULAS F1 (with -v: its `-v`
-    /// table); empty nodes as udeval's own (--empty-nodes drop) unless --empty-nodes is given.
-    Udeval,
-    /// The table of `udeval -c`.
-    #[value(name = "udeval-counts")]
-    UdevalCounts,
-}
-
-/// How empty nodes enter ELAS and EULAS.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum EmptyNodesArg {
-    /// Paths through empty nodes become items labelled `conj>nsubj` (identical to the UD
-    /// collapser followed by iwpt20_xud_eval.py or udeval).
-    Collapse,
-    /// Items whose head is an empty node are left out and counted (identical to udeval on
-    /// files that were not collapsed).
-    Drop,
-    /// An empty node is an error (udeval --no-empty-nodes).
-    Error,
-}
-
-impl From<EmptyNodesArg> for treeval_metrics::ud::EmptyNodes {
-    fn from(a: EmptyNodesArg) -> Self {
-        match a {
-            EmptyNodesArg::Collapse => Self::Collapse,
-            EmptyNodesArg::Drop => Self::Drop,
-            EmptyNodesArg::Error => Self::Error,
-        }
-    }
-}
-
-/// What `ud` and `relations` do when the two texts differ.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum AlignArg {
-    /// Stop with an error that names both lines and shows the first differing characters
-    /// (the reference scorers' behaviour).
-    Strict,
-    /// Find where the texts agree again (a diff over characters), score the words of every
-    /// differing stretch as unaligned, and list each mismatch window with its lines,
-    /// characters and likely cause.
-    Resync,
-}
-
-impl From<AlignArg> for treeval_metrics::ud::AlignMode {
-    fn from(a: AlignArg) -> Self {
-        match a {
-            AlignArg::Strict => Self::Strict,
-            AlignArg::Resync => Self::Resync,
-        }
-    }
-}
+pub use treeval::ud::{Align as AlignArg, Compat as UdCompat, EmptyNodes as EmptyNodesArg};
 
 /// `treeval ud` arguments.
 #[derive(Debug, Args)]
@@ -400,14 +341,7 @@ pub struct UdArgs {
     pub test_metrics: Vec<String>,
 }
 
-/// Which relations form a sentence's set.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum GraphArg {
-    /// One (HEAD, full DEPREL, word) per word.
-    Basic,
-    /// The distinct DEPS items (head, label) of every word (empty nodes as --empty-nodes).
-    Enhanced,
-}
+pub use treeval::relations::Graph as GraphArg;
 
 /// `treeval relations` arguments.
 #[derive(Debug, Args)]

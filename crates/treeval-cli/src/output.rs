@@ -171,12 +171,6 @@ pub fn write_state(path: &str, state: &treeval_report::state::State) -> Result<(
     Ok(treeval::files::write_state(path, state)?)
 }
 
-/// The report note saying what `--format html` added to the report because the page's
-/// charts draw it (each item names the option that asks for it); none when nothing was.
-pub fn page_note(added: &[String]) -> Option<String> {
-    treeval::common::page_note(added)
-}
-
 /// Refuse a `--format` the command does not implement (instead of printing text), and any
 /// `--format` but text beside a `--compat` mode (which prints the reference tool's output).
 fn check_format(

@@ -67,6 +67,8 @@ fn shaped(key: &str, value: Value, default: &Value) -> Value {
         (Value::Array(_), v @ (Value::String(_) | Value::Number(_) | Value::Bool(_))) => {
             Value::Array(vec![v])
         }
+        // a number for a text option is its digits, as typed (`enhancements=14`)
+        (Value::String(_), Value::Number(n)) => Value::String(n.to_string()),
         (_, Value::Bool(true)) if key == "confusion" => {
             Value::from(treeval::deps::DEFAULT_CONFUSION)
         }
@@ -194,6 +196,18 @@ pub fn evaluate<'py>(
             })
         }
         "pts" => pts(py, kwargs),
+        "ud" => {
+            let (options, common, front) = split::<treeval::ud::Options>(command, kwargs)?;
+            run(py, inputs, common, front, |i, c| {
+                treeval::ud::evaluate(&options, i, c)
+            })
+        }
+        "relations" => {
+            let (options, common, front) = split::<treeval::relations::Options>(command, kwargs)?;
+            run(py, inputs, common, front, |i, c| {
+                treeval::relations::evaluate(&options, i, c)
+            })
+        }
         _ => Err(PyValueError::new_err(format!(
             "treeval._native.evaluate: no library family {command:?}"
         ))),
@@ -214,6 +228,8 @@ pub fn library_keywords(command: &str) -> Option<Vec<String>> {
             all.sort();
             Some(all)
         }
+        "ud" => Some(keywords::<treeval::ud::Options>()),
+        "relations" => Some(keywords::<treeval::relations::Options>()),
         _ => None,
     }
 }

@@ -41,8 +41,10 @@ mod input;
 pub mod measures;
 pub mod pts;
 pub mod records;
+pub mod relations;
 pub mod select;
 pub mod significance;
+pub mod ud;
 
 pub use common::{Common, Progress, Sink, Test};
 pub use error::{Error, Result};
@@ -62,6 +64,10 @@ pub enum Options {
     Brackets(brackets::Options),
     /// `align`.
     Align(align::Options),
+    /// `ud`.
+    Ud(ud::Options),
+    /// `relations`.
+    Relations(relations::Options),
 }
 
 /// Evaluate `inputs` with the family and options of `options` (see each family's
@@ -71,6 +77,8 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         Options::Deps(o) => deps::evaluate(o, inputs, common),
         Options::Brackets(o) => brackets::evaluate(o, inputs, common),
         Options::Align(o) => align::evaluate(o, inputs, common),
+        Options::Ud(o) => ud::evaluate(o, inputs, common),
+        Options::Relations(o) => relations::evaluate(o, inputs, common),
     }
 }
 

@@ -1,6 +1,6 @@
 //! `treeval merge`: the states of shards (`--emit-state`) summed into the report of the
 //! concatenated corpus, built by the command's own code (`deps::present`,
-//! `ud::present`, `relations::present`, `ted::present`, `pts::present`).
+//! `ud::present`, `relations::present` of the library, `ted::present`, `pts::present`).
 
 use std::io::Write;
 
@@ -86,7 +86,7 @@ fn deps_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, F
     Ok(report)
 }
 
-/// The report of merged `ud` states, made by `ud`'s own code.
+/// The report of merged `ud` states, made by `ud`'s own code (`treeval::ud::present`).
 fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
     use treeval_report::model::Warning;
     let (selection, selected) = crate::select::from_state(&merged)?;
@@ -100,15 +100,11 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
     }
     let opts = ud_options(&merged.options, &ud, selection)?;
     let test_metrics = test_metrics(a, "ud")?;
-    let (cfg, resample) = super::significance::resampling_config(
-        &a.report.sig,
-        ud.systems.len(),
-        "system files",
-        "needs paired per-word decisions, which ud does not have when tokenizations differ; use --test ar or --test bootstrap",
-    )?;
+    let mut common = a.report.common();
+    treeval::ud::check_tests(&common, ud.systems.len())?;
     let systems = ud.systems_in();
     let gold = ud.gold.out();
-    super::ud::check_scored(&opts, &systems, (&gold, &selected), &a.report.out)?;
+    treeval::ud::check_scored(&opts, &systems, (&gold, &selected), common.is_part())?;
     let mut warnings = ud.warnings;
     let columns = treeval_metrics::ud::gold_columns_warning(&gold.stats, &gold.path);
     warnings.extend(columns.map(|d| Warning::from(&d)));
@@ -117,22 +113,28 @@ fn ud_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fai
             treeval_metrics::ud::system_columns_warning(&s.file.stats, &gold.stats, &s.file.path);
         warnings.extend(d.map(|d| Warning::from(&d)));
     }
-    let signature = super::ud::conventions(&opts, opts.empty_nodes.name().to_owned());
-    let p = super::ud::Present {
-        report: &a.report,
+    let signature = treeval::ud::conventions(&opts, opts.empty_nodes.name().to_owned());
+    let bar = super::significance::Progress::new(a.report.quiet);
+    common.progress = Some(bar.callback());
+    let p = treeval::ud::Present {
+        common: &common,
         per_relation: a.per_relation,
         test_metrics: &test_metrics,
     };
-    let scored = (&gold, &systems[..], &selected);
-    let mut report = super::ud::present(&p, &opts, signature, scored, warnings, (&cfg, resample))?;
-    if !cfg.tests.is_empty() {
-        super::ud::significance(&p, &cfg, &systems, &mut report);
-    }
-    report.significance = super::significance::settings(&a.report.sig, &cfg, &test_metrics);
+    let read = warnings.len();
+    let report = treeval::ud::present(&p, &opts, signature, (&gold, &systems, &selected), warnings);
+    bar.finish();
+    let report = report?;
+    // the selection's warnings, as `ud` prints them
+    super::significance::print_warnings(
+        report.warnings.get(read..).unwrap_or_default(),
+        a.report.quiet,
+    );
     Ok(report)
 }
 
-/// The report of merged `relations` states, made by `relations`' own code.
+/// The report of merged `relations` states, made by `relations`' own code
+/// (`treeval::relations::present`).
 fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
     use treeval_metrics::ud::UdOptions;
     let (selection, selected) = crate::select::from_state(&merged)?;
@@ -153,12 +155,8 @@ fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repo
         ..alignment_options(o)?
     };
     let test_metrics = test_metrics(a, "relations")?;
-    let (cfg, _) = super::significance::resampling_config(
-        &a.report.sig,
-        rel.systems.len(),
-        "system files",
-        "needs paired binary decisions; relation sets are compared with --test ar or --test bootstrap",
-    )?;
+    let mut common = a.report.common();
+    treeval::relations::check_tests(&common, rel.systems.len())?;
     let e = treeval_report::relations::RelationsIn {
         gold: &rel.gold,
         systems: &rel.systems,
@@ -166,11 +164,22 @@ fn relations_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Repo
         opts: &opts,
         units: &rel.units,
     };
-    let p = super::relations::Present {
-        report: &a.report,
+    let bar = super::significance::Progress::new(a.report.quiet);
+    common.progress = Some(bar.callback());
+    let p = treeval::relations::Present {
+        common: &common,
         test_metrics: &test_metrics,
     };
-    super::relations::present(&p, &e, rel.warnings.clone(), &selected, &cfg)
+    let read = rel.warnings.len();
+    let report = treeval::relations::present(&p, &e, rel.warnings.clone(), &selected);
+    bar.finish();
+    let report = report?;
+    // the selection's warnings, as `relations` prints them
+    super::significance::print_warnings(
+        report.warnings.get(read..).unwrap_or_default(),
+        a.report.quiet,
+    );
+    Ok(report)
 }
 
 /// `--test mcnemar` needs the paired decisions, which the states `kept` or not.

@@ -371,7 +371,8 @@ pub fn evaluate_texts(
     evaluate_threaded(gold, Some(gold_text), sys, Some(sys_text), opts)
 }
 
-/// Each input read from its text when given, from its path otherwise.
+/// Each input read from its text when given, otherwise from its path or its bytes in
+/// memory ([`Input::open`]).
 fn evaluate_threaded(
     gold: &Input,
     gold_text: Option<&[u8]>,
@@ -687,9 +688,9 @@ impl Threaded {
                     &tx,
                     &recycled,
                 ),
+                // from the path, or from the bytes an in-memory input holds
                 None => input
-                    .builder
-                    .from_path(&input.path)
+                    .open()
                     .and_then(|r| produce(r, input, &opts, &tx, &recycled)),
             };
             if let Err(e) = read {

@@ -19,7 +19,7 @@
 //! the strict alignment's.
 
 use rustc_hash::FxHasher;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::hash::Hasher;
 use unicode_normalization::UnicodeNormalization;
 
@@ -39,7 +39,7 @@ const REFINE_CELLS: usize = 1 << 19;
 const SHOWN: usize = 60;
 
 /// What probably caused a mismatch window.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ResyncCause {
     /// The system file ends early: gold text after the end has no counterpart.
@@ -85,7 +85,7 @@ impl ResyncCause {
 }
 
 /// One file's part of a mismatch window.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WindowSide {
     /// Line of the first token in the window (or of the token after it when the part is empty).
     pub first_line: u64,
@@ -107,7 +107,7 @@ pub struct WindowSide {
 }
 
 /// A stretch where the files' texts differ.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResyncWindow {
     /// The likely cause.
     pub cause: ResyncCause,
