@@ -270,14 +270,8 @@ pub struct TedArgs {
     pub script: bool,
 }
 
-/// Labels of bracketed trees in `ted`.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum BracketLabels {
-    /// Cut at the first '-' or '=' (EVALB).
-    Category,
-    /// Keep labels as written.
-    Full,
-}
+/// Labels of bracketed trees in `ted` (the library's option, with its help texts).
+pub use treeval::ted::BracketLabels;
 
 /// Reference-script output for `ud`.
 #[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]

@@ -157,8 +157,13 @@ mod not_text_tests {
 /// dropped, and bytes that are not text are one error at their position saying so,
 /// "expected `expected`".
 pub fn read_text(path: &str, expected: &str) -> Result<String, Error> {
+    let (input, _) = open(path)?;
+    read_text_from(path, input, expected)
+}
+
+/// [`read_text`] of an opened (decompressed) input named `path`.
+pub fn read_text_from(path: &str, mut input: Input, expected: &str) -> Result<String, Error> {
     let name: Arc<str> = Arc::from(path);
-    let (mut input, _) = open(path)?;
     let mut bytes = Vec::new();
     input
         .read_to_end(&mut bytes)

@@ -38,6 +38,7 @@ pub mod measures;
 pub mod records;
 pub mod select;
 pub mod significance;
+pub mod ted;
 
 pub use common::{Common, Progress, Sink, Test};
 pub use error::{Error, Result};
