@@ -1183,25 +1183,8 @@ pub struct NbestArgs {
     pub test_metrics: Vec<String>,
 }
 
-/// Reference-script output of `treeval nbest`.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum NbestCompat {
-    /// Alpino's `Disambiguation/evaluate.pl -x`.
-    Alpino,
-}
-
-/// A metric candidates are scored with.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum NbestMetric {
-    /// Concept accuracy over (head, deprel, dependent) triples.
-    Ca,
-    /// Labelled attachment score.
-    Las,
-    /// Unlabelled attachment score.
-    Uas,
-    /// Label accuracy.
-    La,
-}
+/// The option enums of `nbest` (the library's, with their help texts).
+pub use treeval::nbest::{Compat as NbestCompat, NbestMetric};
 
 /// An `nbest` pick measure by name (any case).
 /// `treeval rerank` subcommands.

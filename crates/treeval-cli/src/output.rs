@@ -16,7 +16,7 @@ use std::io::{BufWriter, Write};
 
 use crate::Failure;
 
-pub use treeval::files::{InputRef, Output, OutputKind, JUDGING_HEADER, TRAINING_SCHEMA};
+pub use treeval::files::{InputRef, Output, OutputKind, JUDGING_HEADER};
 
 /// Check every output against every input and against existing files
 /// ([`treeval::files::check_outputs`], its hints quoting the command line).

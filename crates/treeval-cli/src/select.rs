@@ -66,18 +66,6 @@ pub fn from_state(s: &State) -> Result<(Selection, SelectionCounts), Failure> {
     s.selection().map_err(Failure::Eval)
 }
 
-/// Put the selection and its counts into the report ([`treeval::select::record`]).
-pub fn record(
-    report: &mut treeval_report::Report,
-    sel: &Selection,
-    c: &SelectionCounts,
-    unit: &str,
-    words_known: bool,
-    quiet: bool,
-) -> Result<(), Failure> {
-    record_part(report, sel, c, (unit, words_known), quiet, false)
-}
-
 /// [`treeval::select::record`], the warnings it adds printed on stderr unless `quiet`.
 pub fn record_part(
     report: &mut treeval_report::Report,

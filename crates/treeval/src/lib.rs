@@ -35,6 +35,7 @@ mod error;
 pub mod files;
 mod input;
 pub mod measures;
+pub mod nbest;
 pub mod records;
 pub mod select;
 pub mod significance;
