@@ -163,6 +163,7 @@ pub fn check(options: &Options, inputs: &Inputs, common: &Common) -> Result<Deps
             return usage("--compat alpino prints evaluate.pl's output for one n-best file: give GOLD and one NBEST");
         }
     }
+    refuse_common(common)?;
     let alpino = inputs.is_alpino();
     if alpino && options.export_training.is_some() && options.metric != NbestMetric::Ca {
         return usage(
@@ -186,6 +187,25 @@ pub fn check(options: &Options, inputs: &Inputs, common: &Common) -> Result<Deps
         labels,
         ..DepsOptions::default()
     })
+}
+
+/// The shared options `nbest` does not honour: `where`, `errors`, a state.
+fn refuse_common(common: &Common) -> Result<()> {
+    if !common.where_.is_empty() {
+        return Err(Error::Usage(
+            "--where is not available for `treeval nbest` (it is for deps, ud and brackets)".into(),
+        ));
+    }
+    if common.errors {
+        return Err(Error::Usage("--errors is not available for `treeval nbest` yet (it is for deps, ud, brackets, align, relations, ted and pts)".into()));
+    }
+    if common.state || common.keep_sentences {
+        return Err(Error::Usage(format!(
+            "--emit-state: `nbest` does not write a mergeable state yet; the commands that do: {}",
+            treeval_report::state::FAMILIES.join(", ")
+        )));
+    }
+    Ok(())
 }
 
 /// Evaluate the n-best lists of `inputs`.

@@ -205,6 +205,7 @@ fn equivalences(input: Option<&Input>) -> Result<HashMap<String, String>> {
 /// (Tree pairs are measured by [`distances`].)
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
     common.validate()?;
+    refuse_where(common)?;
     let exps = inputs.experiments()?;
     let equivalences = equivalences(inputs.label_equiv.as_ref())?;
     let cfg = test_config(common, options.no_test, exps.len())?;
@@ -248,6 +249,16 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     };
     let report = present(&shown, &r, &cfg, &opts.selection)?;
     Ok(Evaluation::new(report, state, None))
+}
+
+/// `where` selects words, which TedEval's trees cannot leave out.
+fn refuse_where(common: &Common) -> Result<()> {
+    if common.where_.is_empty() {
+        return Ok(());
+    }
+    Err(Error::Usage(
+        "--where is not available for `treeval ted` (it is for deps, ud and brackets)".into(),
+    ))
 }
 
 /// How a TedEval result is shown: the shared options, `ted`'s options and the label

@@ -25,6 +25,11 @@ pub fn distances(options: &Options, inputs: &Inputs, common: &Common) -> Result<
     let Some(input) = &inputs.distance else {
         return Err(Error::Usage("give the tree pairs (--distance FILE)".into()));
     };
+    super::refuse_where(common)?;
+    crate::select::refuse(common, "--sent-id, --min-len and --max-len select sentences of a TedEval run; --distance measures every tree pair it is given")?;
+    if common.errors || common.state {
+        return Err(Error::Usage("--errors and --emit-state are for a TedEval run; --distance prints one distance per tree pair (and --script its edit script)".into()));
+    }
     let path = input.name();
     let text = crate::input::read_text(input, "tree pairs ({a{b}{c}} TAB {a{b}})")?;
     let mut sink = Records::open(common.per_sentence.as_ref(), "ted", &inputs.roles());
