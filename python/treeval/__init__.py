@@ -426,10 +426,12 @@ def align(gold: Input, *hypotheses: Input, **options: Any) -> Report:
     return run("align", gold, *hypotheses, **options)
 
 
-def nbest(gold: Input, *nbest_lists: Input, **options: Any) -> Report:
+def nbest(gold: Optional[Input] = None, *nbest_lists: Input, **options: Any) -> Report:
     """``treeval nbest GOLD NBEST...``: first, best, worst and chosen candidates of n-best lists
-    (``model=PATH`` chooses with a ``treeval rerank train`` model)."""
-    return run("nbest", gold, *nbest_lists, **options)
+    (``model=PATH`` chooses with a ``treeval rerank train`` model); ``alpino=LINES`` without
+    ``gold`` reads evaluate.pl's lines."""
+    inputs = () if gold is None else (gold, *nbest_lists)
+    return run("nbest", *inputs, **options)
 
 
 def ted(**options: Any) -> Report:
