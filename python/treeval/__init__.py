@@ -219,6 +219,9 @@ def _library(command: str, inputs: Tuple[Input, ...], state: bool, opts: Dict[st
     if command == "pts":
         opts = _pts_inputs(opts, len(items), names)
     kwargs = {k: _fspaths(v) for k, v in opts.items()}
+    for key in _INPUT_KEYWORDS.get(command, ()):
+        if kwargs.get(key) is not None:
+            kwargs[key] = _keyword_inputs(key, kwargs[key], names)
     if state:
         kwargs["state"] = True
     try:
@@ -265,6 +268,50 @@ def _pts_inputs(opts: Dict[str, Any], n: int, names: List[str]) -> Dict[str, Any
             names.append(items[-1] if isinstance(items[-1], str) else items[-1][0])
         out[key] = items if many else items[0]
     return out
+
+
+#: The keywords that name inputs, of the functions whose inputs are options.
+_INPUT_KEYWORDS = {"ted": ("gold", "parse", "exp", "label_equiv"), "nbest": ("alpino",)}
+
+
+def _keyword_input(x: Input, name: str, names: List[str]) -> Any:
+    """An input given as a keyword: a ``str`` or ``os.PathLike`` is a path (an option's
+    value always names a file, as on the command line), an open file with a name on disk
+    is read from there, anything else in-memory is read from memory as ``name``."""
+    if isinstance(x, (str, os.PathLike)):
+        names.append(os.fspath(x))
+        return os.fspath(x)
+    if isinstance(x, (list, tuple)) and not all(isinstance(b, str) for b in x):
+        raise _not_sentences(name, x)
+    data = _content(x)
+    if data is None:
+        names.append(_path(x))
+        return names[-1]
+    names.append(name)
+    return (name, data)
+
+
+def _keyword_inputs(key: str, value: Any, names: List[str]) -> Any:
+    """The inputs of keyword ``key`` (``parse=`` and ``exp=`` take one or a list; an
+    experiment is ``"NAME:GOLD:PARSE"`` or ``(name, gold, parse)``)."""
+    if key == "exp":
+        exps = [value] if isinstance(value, str) or _is_exp_tuple(value) else list(value)
+        return [
+            e if isinstance(e, str) else (
+                e[0],
+                _keyword_input(e[1], f"<exp {e[0]} gold>", names),
+                _keyword_input(e[2], f"<exp {e[0]} parse>", names),
+            )
+            for e in exps
+        ]
+    if key == "parse" and isinstance(value, (list, tuple)):
+        return [_keyword_input(x, f"<parse {i}>", names) for i, x in enumerate(value, 1)]
+    return _keyword_input(value, f"<{key}>", names)
+
+
+def _is_exp_tuple(x: Any) -> bool:
+    """A ``(name, gold, parse)`` tuple (a spelled-out experiment has ``:`` in it, a name not)."""
+    return isinstance(x, tuple) and len(x) == 3 and isinstance(x[0], str) and ":" not in x[0]
 
 
 def _print_warnings(warnings: List[Dict[str, Any]]) -> None:
@@ -415,14 +462,19 @@ def align(gold: Input, *hypotheses: Input, **options: Any) -> Report:
     return run("align", gold, *hypotheses, **options)
 
 
-def nbest(gold: Input, *nbest_lists: Input, **options: Any) -> Report:
+def nbest(gold: Optional[Input] = None, *nbest_lists: Input, **options: Any) -> Report:
     """``treeval nbest GOLD NBEST...``: first, best, worst and chosen candidates of n-best lists
-    (``model=PATH`` chooses with a ``treeval rerank train`` model)."""
-    return run("nbest", gold, *nbest_lists, **options)
+    (``model=PATH`` chooses with a ``treeval rerank train`` model); ``alpino=LINES`` without
+    ``gold`` reads evaluate.pl's lines."""
+    inputs = () if gold is None else (gold, *nbest_lists)
+    return run("nbest", *inputs, **options)
 
 
 def ted(**options: Any) -> Report:
-    """TedEval (``treeval ted``); its inputs are options (``gold=``, ``system=``, …)."""
+    """TedEval (``treeval ted``); its inputs are options: ``gold=`` with ``parse=`` (one or a
+    list), ``exp=`` (``"NAME:GOLD:PARSE"`` or ``(name, gold, parse)``, one or a list),
+    ``label_equiv=``. A ``str`` there is a path; bytes, a file-like object or a list of
+    sentences is read from memory (named ``<gold>``, ``<parse N>``, ``<exp NAME gold>``, …)."""
     return run("ted", **options)
 
 

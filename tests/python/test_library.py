@@ -468,3 +468,40 @@ def test_ud_and_relations_run_the_library_in_memory_without_a_command_line_or_a_
     with pytest.raises(treeval.UsageError) as e:
         treeval.ud(gold, system, enhancements="9")
     assert "--enhancements" in str(e.value)
+
+
+def test_ted_and_nbest_run_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
+    # ted's inputs are keywords: bytes and file-like objects are read from memory; nbest's
+    # positional inputs as deps'; neither writes a temporary file or runs a command line
+    def refuse(*a, **k):
+        raise AssertionError("treeval wrote a temporary file or ran a command line")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    t = TD / "ted"
+    gold, parse = (t / "functional-gold.conllu"), (t / "functional-parse.conllu")
+    r = treeval.ted(gold=gold.read_bytes(), parse=[io.StringIO(parse.read_text()), gold.read_bytes()], samples=100)
+    # one head moved: δ_new = 2 of ι = 10 + 11 nodes; the gold against itself 0 of 22
+    assert r.cell("TedEval", system=0).counts == [2, 21]
+    assert r.cell("TedEval", system=1).counts == [0, 22]
+    assert [i["path"] for i in r["inputs"]][:2] == ["<gold>", "<parse 1>"]
+    assert r["comparisons"], "two parses are tested by default"
+    on_disk = treeval.ted(gold=gold, parse=[parse, gold], samples=100)
+    assert r["sections"][0]["rows"][0]["cells"] == on_disk["sections"][0]["rows"][0]["cells"]
+    exp = treeval.ted(exp=("fn", gold.read_bytes(), parse), quiet=True)
+    assert exp.cell("TedEval", system=0).counts == [2, 21] and exp.systems == ["fn"]
+    with pytest.raises(TypeError) as e:
+        treeval.ted(gold=gold, parse=parse, golds=gold)
+    assert "golds" in str(e.value) and "label_equiv" in str(e.value) and "parse" in str(e.value)
+    d = TD / "nbest" / "alpino-example"
+    n = treeval.nbest(
+        (d / "example.gold.conllu").read_text(), io.BytesIO((d / "example.nbest.conllu").read_bytes()), quiet=True
+    )
+    assert n.cell("LAS", system=0).counts == [16, 17]  # first
+    assert n.cell("LAS", system=2).counts == [11, 17]  # worst
+    lines = treeval.nbest(alpino=io.BytesIO((d / "example.parser.alpino.txt").read_bytes()), quiet=True)
+    assert lines["inputs"][0]["path"] == "<alpino>"
+    assert lines.cell("CA", system=0).counts == n.cell("CA", system=0).counts
+    with pytest.raises(treeval.UsageError) as e:
+        treeval.nbest(alpino=d / "example.parser.alpino.txt", state=True)
+    assert "does not write a mergeable state" in str(e.value)

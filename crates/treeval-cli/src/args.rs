@@ -270,14 +270,8 @@ pub struct TedArgs {
     pub script: bool,
 }
 
-/// Labels of bracketed trees in `ted`.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum BracketLabels {
-    /// Cut at the first '-' or '=' (EVALB).
-    Category,
-    /// Keep labels as written.
-    Full,
-}
+/// Labels of bracketed trees in `ted` (the library's option, with its help texts).
+pub use treeval::ted::BracketLabels;
 
 pub use treeval::ud::{Align as AlignArg, Compat as UdCompat, EmptyNodes as EmptyNodesArg};
 
@@ -1079,25 +1073,8 @@ pub struct NbestArgs {
     pub test_metrics: Vec<String>,
 }
 
-/// Reference-script output of `treeval nbest`.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum NbestCompat {
-    /// Alpino's `Disambiguation/evaluate.pl -x`.
-    Alpino,
-}
-
-/// A metric candidates are scored with.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum NbestMetric {
-    /// Concept accuracy over (head, deprel, dependent) triples.
-    Ca,
-    /// Labelled attachment score.
-    Las,
-    /// Unlabelled attachment score.
-    Uas,
-    /// Label accuracy.
-    La,
-}
+/// The option enums of `nbest` (the library's, with their help texts).
+pub use treeval::nbest::{Compat as NbestCompat, NbestMetric};
 
 /// An `nbest` pick measure by name (any case).
 /// `treeval rerank` subcommands.

@@ -16,7 +16,7 @@ use std::io::{BufWriter, Write};
 
 use crate::Failure;
 
-pub use treeval::files::{InputRef, Output, OutputKind, TRAINING_SCHEMA};
+pub use treeval::files::{InputRef, Output, OutputKind};
 
 /// Check every output against every input and against existing files
 /// ([`treeval::files::check_outputs`], its hints quoting the command line).
@@ -38,72 +38,6 @@ pub fn create(o: &Output<'_>) -> Result<BufWriter<File>, Failure> {
     Ok(treeval::files::create(o)?)
 }
 
-/// The JSON-lines file of `--per-sentence FILE`: a header line, then one object per unit
-/// (sentence, tree or sentence pair) and system. Write errors are kept and reported once
-/// by [`PerSentence::finish`].
-pub struct PerSentence {
-    path: String,
-    w: Option<BufWriter<File>>,
-    error: Option<std::io::Error>,
-}
-
-impl PerSentence {
-    /// Open `path` (already checked) for `command`; `None` gives a sink that drops
-    /// nothing because it is never asked to write.
-    pub fn open(
-        path: Option<&str>,
-        command: &str,
-        inputs: &[InputRef<'_>],
-    ) -> Result<Self, Failure> {
-        let mut s = PerSentence {
-            path: path.unwrap_or_default().to_string(),
-            w: None,
-            error: None,
-        };
-        if let Some(p) = path {
-            let mut w = create(&Output {
-                flag: "--per-sentence",
-                path: p,
-                kind: OutputKind::PerSentence,
-            })?;
-            let header = treeval_report::records::Header::new(command, inputs);
-            if let Err(e) = treeval_report::records::json_line(&mut w, &header) {
-                s.error = Some(e);
-            }
-            s.w = Some(w);
-        }
-        Ok(s)
-    }
-
-    /// Whether a file is being written.
-    pub fn is_on(&self) -> bool {
-        self.w.is_some()
-    }
-
-    /// Write one record as a line.
-    pub fn write(&mut self, r: &treeval_report::records::Record) {
-        if let (Some(w), None) = (self.w.as_mut(), self.error.as_ref()) {
-            if let Err(e) = treeval_report::records::json_line(w, r) {
-                self.error = Some(e);
-            }
-        }
-    }
-
-    /// Flush; the first write error, if any, fails the command.
-    pub fn finish(self) -> Result<(), Failure> {
-        let Some(mut w) = self.w else {
-            return Ok(());
-        };
-        match self.error.or_else(|| w.flush().err()) {
-            None => Ok(()),
-            Some(e) => Err(Failure::Eval(format!(
-                "{}: cannot write the per-sentence file: {e}",
-                self.path
-            ))),
-        }
-    }
-}
-
 /// The library's per-sentence sink for `--per-sentence FILE` (already checked), if given.
 pub fn per_sentence_sink(path: Option<&str>) -> Result<Option<treeval::Sink>, Failure> {
     let Some(p) = path else {
@@ -115,6 +49,33 @@ pub fn per_sentence_sink(path: Option<&str>) -> Result<Option<treeval::Sink>, Fa
         kind: OutputKind::PerSentence,
     })?;
     Ok(Some(treeval::Sink::new(p, w)))
+}
+
+/// What every command does with the library's answer: an evaluation is finished
+/// ([`finish`]); a reference tool that stops partway ([`treeval::Error::Partial`]) prints
+/// its stderr, the warnings until then and its output until then, then fails as the tool
+/// does; any other error is returned.
+pub fn conclude(
+    r: &crate::args::ReportArgs,
+    result: treeval::Result<treeval::Evaluation>,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
+    match result {
+        Ok(ev) => finish(r, ev, out),
+        Err(treeval::Error::Partial {
+            printed,
+            message,
+            stderr,
+            warnings,
+        }) => {
+            eprint!("{stderr}");
+            crate::commands::significance::print_warnings(&warnings, r.quiet);
+            out.write_all(printed.as_bytes()).map_err(Failure::Io)?;
+            out.flush().map_err(Failure::Io)?;
+            Err(Failure::Eval(message))
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// What every command does with an evaluation: a reference tool's messages and its
@@ -400,18 +361,4 @@ pub fn check_report(
         refuse_state(c.command, &r.out)?;
     }
     Ok(())
-}
-
-/// Problems shown in full before the rest are counted: about a screenful, as the
-/// readers' own error messages ([`treeval_formats::error::render_capped`]).
-pub const SHOWN: usize = treeval_formats::error::SHOWN_LINES;
-
-/// At most [`SHOWN`] lines, then how many more there are.
-pub fn capped(mut lines: Vec<String>) -> String {
-    if lines.len() > SHOWN {
-        let more = lines.len() - SHOWN;
-        lines.truncate(SHOWN);
-        lines.push(format!("… and {more} more problem(s)"));
-    }
-    lines.join("\n")
 }

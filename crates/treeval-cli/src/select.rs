@@ -9,7 +9,7 @@ use treeval_report::state::State;
 use crate::args::{OutputArgs, SelectArgs};
 use crate::Failure;
 
-pub use treeval::select::{Nothing, SystemScored};
+pub use treeval::select::SystemScored;
 
 /// The library's shared options holding only the selection `a`.
 fn common(a: &SelectArgs) -> treeval::Common {
@@ -31,11 +31,6 @@ pub fn refuse(a: &SelectArgs, why: &str) -> Result<(), Failure> {
     Ok(treeval::select::refuse(&common(a), why)?)
 }
 
-/// See [`treeval::select::refuse_numbered_ids`].
-pub fn refuse_numbered_ids(a: &SelectArgs, what: &str) -> Result<(), Failure> {
-    Ok(treeval::select::refuse_numbered_ids(&common(a), what)?)
-}
-
 /// See [`treeval::select::nothing_scored`].
 pub fn nothing_scored<'a>(
     scored: impl IntoIterator<Item = SystemScored<'a>>,
@@ -51,31 +46,10 @@ pub fn is_part(o: &OutputArgs) -> bool {
     o.emit_state.is_some()
 }
 
-/// See [`treeval::select::check_kept_unless_part`].
-pub fn check_kept_unless_part(
-    sel: &Selection,
-    c: &SelectionCounts,
-    o: &OutputArgs,
-) -> Result<(), Failure> {
-    Ok(treeval::select::check_kept_unless_part(sel, c, is_part(o))?)
-}
-
 /// The selection and its counts recorded in a state (every sentence kept when it records
 /// none), for the report of a merge.
 pub fn from_state(s: &State) -> Result<(Selection, SelectionCounts), Failure> {
     s.selection().map_err(Failure::Eval)
-}
-
-/// Put the selection and its counts into the report ([`treeval::select::record`]).
-pub fn record(
-    report: &mut treeval_report::Report,
-    sel: &Selection,
-    c: &SelectionCounts,
-    unit: &str,
-    words_known: bool,
-    quiet: bool,
-) -> Result<(), Failure> {
-    record_part(report, sel, c, (unit, words_known), quiet, false)
 }
 
 /// [`treeval::select::record`], the warnings it adds printed on stderr unless `quiet`.

@@ -9,6 +9,7 @@ use pyo3::types::PyDict;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
+use treeval::files::{Output, OutputKind};
 
 /// One input from Python: a path, or `(name, bytes)` held in memory.
 #[derive(Debug, FromPyObject)]
@@ -67,11 +68,11 @@ fn shaped(key: &str, value: Value, default: &Value) -> Value {
         (Value::Array(_), v @ (Value::String(_) | Value::Number(_) | Value::Bool(_))) => {
             Value::Array(vec![v])
         }
-        // a number for a text option is its digits, as typed (`enhancements=14`)
-        (Value::String(_), Value::Number(n)) => Value::String(n.to_string()),
         (_, Value::Bool(true)) if key == "confusion" => {
             Value::from(treeval::deps::DEFAULT_CONFUSION)
         }
+        // a number for a text option is its digits, as typed (`enhancements=14`)
+        (Value::String(_), Value::Number(n)) => Value::String(n.to_string()),
         (_, v) => v,
     }
 }
@@ -81,6 +82,16 @@ fn shaped(key: &str, value: Value, default: &Value) -> Value {
 fn split<F: Serialize + DeserializeOwned + Default>(
     command: &str,
     kwargs: &Bound<'_, PyDict>,
+) -> PyResult<(F, treeval::Common, FrontEnd)> {
+    split_with(command, kwargs, &[])
+}
+
+/// [`split`] of a family whose keywords `inputs` name inputs (taken out of `kwargs`
+/// already; an unknown keyword's TypeError names them too).
+fn split_with<F: Serialize + DeserializeOwned + Default>(
+    command: &str,
+    kwargs: &Bound<'_, PyDict>,
+    inputs: &[&str],
 ) -> PyResult<(F, treeval::Common, FrontEnd)> {
     let family_default = serde_json::to_value(F::default()).unwrap_or_default();
     let common_default = serde_json::to_value(treeval::Common::default()).unwrap_or_default();
@@ -100,7 +111,7 @@ fn split<F: Serialize + DeserializeOwned + Default>(
         } else if let Some(d) = common_default.get(&key).filter(|_| key != "state") {
             (&mut com, d)
         } else {
-            return Err(unknown::<F>(command, &key));
+            return Err(unknown::<F>(command, &key, inputs));
         };
         let value: Value = pythonize::depythonize(&v)
             .map_err(|e| PyTypeError::new_err(format!("treeval.{command}(): {key}: {e}")))?;
@@ -129,10 +140,10 @@ fn front_end(front: &mut FrontEnd, key: &str, v: &Bound<'_, PyAny>) -> PyResult<
 }
 
 /// The TypeError of an unknown keyword.
-fn unknown<F: Serialize + Default>(command: &str, key: &str) -> PyErr {
+fn unknown<F: Serialize + Default>(command: &str, key: &str, inputs: &[&str]) -> PyErr {
     PyTypeError::new_err(format!(
         "treeval.{command}() got an unexpected keyword argument {key:?}; its options are: {}",
-        keywords::<F>().join(", ")
+        with_inputs(keywords::<F>(), inputs).join(", ")
     ))
 }
 
@@ -208,10 +219,157 @@ pub fn evaluate<'py>(
                 treeval::relations::evaluate(&options, i, c)
             })
         }
+        "ted" => {
+            let ted_inputs = ted_inputs(kwargs)?;
+            let (options, common, front) =
+                split_with::<treeval::ted::Options>(command, kwargs, &TED_INPUTS)?;
+            check_files(&ted_named(&ted_inputs), &front, &[])?;
+            run_checked(py, common, front, |c| {
+                treeval::ted::evaluate(&options, &ted_inputs, c)
+            })
+        }
+        "nbest" => {
+            let alpino = take_input(kwargs, "alpino")?;
+            let (options, common, front) =
+                split_with::<treeval::nbest::Options>(command, kwargs, &["alpino"])?;
+            let inputs = nbest_inputs(inputs, alpino)?;
+            let training = options.export_training.as_deref().map(|path| Output {
+                flag: "export_training",
+                path,
+                kind: OutputKind::Training,
+            });
+            let named: Vec<(&str, &treeval::Input)> = match &inputs {
+                treeval::nbest::Inputs::Alpino(l) => vec![("alpino", l)],
+                treeval::nbest::Inputs::Conllu(i) => std::iter::once(("gold", &i.gold))
+                    .chain(i.systems.iter().map(|s| ("nbest", s)))
+                    .collect(),
+            };
+            check_files(&named, &front, training.as_slice())?;
+            run_checked(py, common, front, |c| {
+                treeval::nbest::evaluate(&options, &inputs, c)
+            })
+        }
         _ => Err(PyValueError::new_err(format!(
             "treeval._native.evaluate: no library family {command:?}"
         ))),
     }
+}
+
+/// The value of keyword `key`, removed from `kwargs` (`None` when absent or `None`).
+fn take<'py>(kwargs: &Bound<'py, PyDict>, key: &str) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let Some(v) = kwargs.get_item(key)? else {
+        return Ok(None);
+    };
+    kwargs.del_item(key)?;
+    Ok((!v.is_none()).then_some(v))
+}
+
+/// An input keyword's value (a path, or `(name, bytes)`).
+fn take_input(kwargs: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<treeval::Input>> {
+    take(kwargs, key)?
+        .map(|v| v.extract::<PyInput>().map(Into::into))
+        .transpose()
+        .map_err(|e| PyTypeError::new_err(format!("treeval: {key}: {e}")))
+}
+
+/// One experiment from Python: `"NAME:GOLD:PARSE"` (paths), or `(name, gold, parse)`.
+#[derive(Debug, FromPyObject)]
+enum PyExp {
+    /// The command line's spelling.
+    Spec(String),
+    /// A name and two inputs.
+    Parts(String, PyInput, PyInput),
+}
+
+/// One input or several.
+#[derive(Debug, FromPyObject)]
+enum OneOrMany<T> {
+    /// One.
+    One(T),
+    /// Several.
+    Many(Vec<T>),
+}
+
+impl<T> OneOrMany<T> {
+    fn into_vec(self) -> Vec<T> {
+        match self {
+            OneOrMany::One(x) => vec![x],
+            OneOrMany::Many(v) => v,
+        }
+    }
+}
+
+/// The keywords of `treeval.ted()` that name inputs.
+const TED_INPUTS: [&str; 5] = ["gold", "parse", "exp", "label_equiv", "distance"];
+
+/// `ted`'s inputs, taken from its keyword arguments (`gold`, `parse`, `exp`,
+/// `label_equiv`; `distance` is refused: its distances are no report).
+fn ted_inputs(kwargs: &Bound<'_, PyDict>) -> PyResult<treeval::ted::Inputs> {
+    if take(kwargs, "distance")?.is_some() {
+        return Err(PyValueError::new_err(
+            "--distance prints one distance per line (and --script its edit script as JSON); --format does not apply",
+        ));
+    }
+    let exp: Vec<PyExp> = match take(kwargs, "exp")? {
+        None => Vec::new(),
+        Some(v) => v.extract::<OneOrMany<PyExp>>()?.into_vec(),
+    };
+    let exp = exp
+        .into_iter()
+        .map(|e| match e {
+            PyExp::Spec(s) => treeval::ted::Exp::parse(&s).map_err(raise),
+            PyExp::Parts(name, gold, parse) => Ok(treeval::ted::Exp {
+                name,
+                gold: gold.into(),
+                parse: parse.into(),
+            }),
+        })
+        .collect::<PyResult<_>>()?;
+    let parse: Vec<PyInput> = match take(kwargs, "parse")? {
+        None => Vec::new(),
+        Some(v) => v.extract::<OneOrMany<PyInput>>()?.into_vec(),
+    };
+    Ok(treeval::ted::Inputs {
+        gold: take_input(kwargs, "gold")?,
+        parse: parse.into_iter().map(Into::into).collect(),
+        exp,
+        label_equiv: take_input(kwargs, "label_equiv")?,
+        distance: None,
+    })
+}
+
+/// `ted`'s inputs with their keywords, for [`check_files`].
+fn ted_named(i: &treeval::ted::Inputs) -> Vec<(&str, &treeval::Input)> {
+    let mut v: Vec<(&str, &treeval::Input)> = Vec::new();
+    v.extend(i.gold.iter().map(|x| ("gold", x)));
+    v.extend(i.parse.iter().map(|x| ("parse", x)));
+    for e in &i.exp {
+        v.push(("exp", &e.gold));
+        v.push(("exp", &e.parse));
+    }
+    v.extend(i.label_equiv.iter().map(|x| ("label_equiv", x)));
+    v
+}
+
+/// `nbest`'s inputs: the gold and n-best lists, or evaluate.pl's lines (`alpino`).
+fn nbest_inputs(
+    inputs: Vec<PyInput>,
+    alpino: Option<treeval::Input>,
+) -> PyResult<treeval::nbest::Inputs> {
+    if let Some(lines) = alpino {
+        if !inputs.is_empty() {
+            return Err(PyValueError::new_err("--alpino LINES reads evaluate.pl's lines, which carry their own counts: give no GOLD or NBEST file with it"));
+        }
+        return Ok(treeval::nbest::Inputs::Alpino(lines));
+    }
+    let mut it = inputs.into_iter().map(treeval::Input::from);
+    let gold = it
+        .next()
+        .ok_or_else(|| PyValueError::new_err("give the GOLD file and at least one NBEST file"))?;
+    Ok(treeval::nbest::Inputs::Conllu(treeval::Inputs {
+        gold,
+        systems: it.collect(),
+    }))
 }
 
 /// The keywords `treeval.COMMAND()` accepts, for the families the library runs (`None`
@@ -230,8 +388,23 @@ pub fn library_keywords(command: &str) -> Option<Vec<String>> {
         }
         "ud" => Some(keywords::<treeval::ud::Options>()),
         "relations" => Some(keywords::<treeval::relations::Options>()),
+        "ted" => Some(with_inputs(
+            keywords::<treeval::ted::Options>(),
+            &TED_INPUTS,
+        )),
+        "nbest" => Some(with_inputs(
+            keywords::<treeval::nbest::Options>(),
+            &["alpino"],
+        )),
         _ => None,
     }
+}
+
+/// `keywords` and the keywords that name inputs, sorted.
+fn with_inputs(mut keywords: Vec<String>, inputs: &[&str]) -> Vec<String> {
+    keywords.extend(inputs.iter().map(|s| (*s).to_owned()));
+    keywords.sort();
+    keywords
 }
 
 /// Run `eval` on the inputs, with the front end's files, and return it to Python.
@@ -253,7 +426,8 @@ fn run<'py>(
     let named: Vec<(&str, &treeval::Input)> = std::iter::once(("gold", &inputs.gold))
         .chain(inputs.systems.iter().map(|s| ("system", s)))
         .collect();
-    run_named(py, &named, common, front, |c| eval(&inputs, c))
+    check_files(&named, &front, &[])?;
+    run_checked(py, common, front, |c| eval(&inputs, c))
 }
 
 /// The keywords of `treeval.pts()` that are its inputs (a path or `(name, bytes)`; the
@@ -307,21 +481,20 @@ fn pts<'py>(py: Python<'py>, kwargs: &Bound<'py, PyDict>) -> PyResult<Returned<'
         .iter()
         .map(|(r, i)| (r.trim_start_matches('-'), *i))
         .collect();
-    run_named(py, &named, common, front, |c| {
+    check_files(&named, &front, &[])?;
+    run_checked(py, common, front, |c| {
         treeval::pts::evaluate(&options, &inputs, c)
     })
 }
 
-/// Run `eval` (on inputs named by their roles, for the output-file check), with the
-/// front end's files, and return it to Python.
-fn run_named<'py>(
+/// Run `eval` (its inputs and the front end's files checked), with the front end's
+/// files, and return it to Python.
+fn run_checked<'py>(
     py: Python<'py>,
-    named: &[(&str, &treeval::Input)],
     mut common: treeval::Common,
     front: FrontEnd,
     eval: impl FnOnce(&treeval::Common) -> treeval::Result<treeval::Evaluation> + Send,
 ) -> PyResult<Returned<'py>> {
-    check_files(named, &front)?;
     if let Some(p) = &front.per_sentence {
         let f = std::fs::File::create(p).map_err(|e| {
             PyOSError::new_err(format!("{p}: cannot create the per_sentence file: {e}"))
@@ -357,9 +530,13 @@ fn run_named<'py>(
     Ok((obj, state, lines))
 }
 
-/// The files the front end writes, checked against the inputs before anything is read.
-fn check_files(inputs: &[(&str, &treeval::Input)], front: &FrontEnd) -> PyResult<()> {
-    use treeval::files::{Output, OutputKind};
+/// The files the front end writes (and `extra` ones), checked against the inputs `named`
+/// (role, path or in-memory name) before anything is read.
+fn check_files(
+    named: &[(&str, &treeval::Input)],
+    front: &FrontEnd,
+    extra: &[Output<'_>],
+) -> PyResult<()> {
     let mut outputs = Vec::new();
     if let Some(p) = &front.per_sentence {
         outputs.push(Output {
@@ -375,13 +552,15 @@ fn check_files(inputs: &[(&str, &treeval::Input)], front: &FrontEnd) -> PyResult
             kind: OutputKind::State,
         });
     }
-    let named: Vec<(&str, &str)> = (inputs.iter())
-        .filter_map(|&(role, i)| match i {
-            treeval::Input::Path(p) => Some((role, p.as_str())),
+    outputs.extend_from_slice(extra);
+    let paths: Vec<(&str, &str)> = named
+        .iter()
+        .filter_map(|(role, i)| match i {
+            treeval::Input::Path(p) => Some((*role, p.as_str())),
             treeval::Input::Memory { .. } => None,
         })
         .collect();
-    treeval::files::check_outputs(&outputs, &named, front.force, &[]).map_err(raise)
+    treeval::files::check_outputs(&outputs, &paths, front.force, &[]).map_err(raise)
 }
 
 /// `brackets`' `export_for_judging` file, checked against the inputs on disk (and an

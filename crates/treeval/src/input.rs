@@ -80,6 +80,15 @@ impl Input {
     }
 }
 
+/// A small text input read whole (see [`treeval_formats::input::read_text`]): label
+/// equivalences, tree pairs, evaluate.pl's lines, a model.
+pub(crate) fn read_text(input: &Input, expected: &str) -> crate::Result<String> {
+    let eval = |e: treeval_formats::Error| crate::Error::Eval(e.to_string());
+    let i = input.with(ReaderBuilder::new());
+    treeval_formats::input::read_text_from(input.name(), i.text().map_err(eval)?, expected)
+        .map_err(eval)
+}
+
 impl From<&str> for Input {
     fn from(p: &str) -> Self {
         Input::Path(p.to_owned())

@@ -39,11 +39,13 @@ mod error;
 pub mod files;
 mod input;
 pub mod measures;
+pub mod nbest;
 pub mod pts;
 pub mod records;
 pub mod relations;
 pub mod select;
 pub mod significance;
+pub mod ted;
 pub mod ud;
 
 pub use common::{Common, Progress, Sink, Test};
@@ -53,7 +55,8 @@ pub use treeval_report::model::Warning;
 pub use treeval_report::state::State;
 pub use treeval_report::Report;
 
-/// The options of one family, for a front end that chooses the family at run time (a
+/// The options of one family whose inputs are a gold and systems ([`Inputs`]; `ted`,
+/// `pts` and `nbest` have inputs of their own), for a front end that chooses the family at run time (a
 /// table of treebanks, a Python call by name); tagged by the family's name in serde.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "family", rename_all = "lowercase")]

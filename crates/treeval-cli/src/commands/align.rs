@@ -45,7 +45,7 @@ pub fn run(a: &AlignArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let inputs = treeval::Inputs::new(&a.gold, &a.hyps);
     let result = treeval::align::evaluate(&options(a), &inputs, &common);
     bar.finish();
-    crate::output::finish(&a.report, result?, out)
+    crate::output::conclude(&a.report, result, out)
 }
 
 /// Usage errors of the command line: options the run would ignore, output paths.

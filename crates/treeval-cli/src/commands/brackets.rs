@@ -47,23 +47,7 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let inputs = treeval::Inputs::new(&a.gold, &a.test_files);
     let result = treeval::brackets::evaluate(&options(a), &inputs, &common);
     bar.finish();
-    match result {
-        Ok(ev) => crate::output::finish(&a.report, ev, out),
-        Err(treeval::Error::Partial {
-            printed,
-            message,
-            stderr,
-            warnings,
-        }) => {
-            // EVALB stopped (MAX_ERROR): what it printed until then, as it does
-            eprint!("{stderr}");
-            super::significance::print_warnings(&warnings, a.report.quiet);
-            out.write_all(printed.as_bytes()).map_err(Failure::Io)?;
-            out.flush().map_err(Failure::Io)?;
-            Err(Failure::Eval(message))
-        }
-        Err(e) => Err(e.into()),
-    }
+    crate::output::conclude(&a.report, result, out)
 }
 
 /// Usage errors of the command line: options the run would ignore, output paths (none

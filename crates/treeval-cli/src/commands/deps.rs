@@ -61,18 +61,7 @@ pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let inputs = treeval::Inputs::new(&a.gold, &a.systems);
     let result = treeval::deps::evaluate(&options(a), &inputs, &common);
     bar.finish();
-    let ev = match result {
-        Ok(ev) => ev,
-        Err(treeval::Error::Partial {
-            printed, message, ..
-        }) => {
-            out.write_all(printed.as_bytes()).map_err(Failure::Io)?;
-            out.flush().map_err(Failure::Io)?;
-            return Err(Failure::Eval(message));
-        }
-        Err(e) => return Err(e.into()),
-    };
-    crate::output::finish(&a.report, ev, out)
+    crate::output::conclude(&a.report, result, out)
 }
 
 /// Usage errors of the command line: options the run would ignore, output paths.

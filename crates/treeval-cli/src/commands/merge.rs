@@ -1,6 +1,6 @@
 //! `treeval merge`: the states of shards (`--emit-state`) summed into the report of the
 //! concatenated corpus, built by the command's own code (`deps::present`,
-//! `ud::present`, `relations::present` of the library, `ted::present`, `pts::present`).
+//! `ud::present`, `relations::present`, `ted::present` and `pts::present` of the library).
 
 use std::io::Write;
 
@@ -203,10 +203,10 @@ fn refuse_deps_tables(a: &MergeArgs, family: &str, tested: &str) -> Result<(), F
     Ok(())
 }
 
-/// The report of merged `ted` states, made by `ted`'s own code (`ted::present`,
-/// `ted::finish`) from the experiments' rows.
+/// The report of merged `ted` states, made by `ted`'s own code
+/// ([`treeval::ted::present`]) from the experiments' rows.
 fn ted_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Failure> {
-    use super::ted::{finish, present, test_config, TedSettings};
+    use treeval::ted::{BracketLabels, Options, Present};
     let (selection, selected) = crate::select::from_state(&merged)?;
     let Some(ted) = merged.ted else {
         return Err(Failure::Eval("the states hold no ted counts".into()));
@@ -214,38 +214,46 @@ fn ted_report(a: &MergeArgs, merged: State) -> Result<treeval_report::Report, Fa
     let o = &merged.options;
     let flag = |k: &str| o.get(k).and_then(|v| v.as_bool()).unwrap_or(false);
     let bracket_labels = match o.get("bracket_labels").and_then(|v| v.as_str()) {
-        Some("category") => crate::args::BracketLabels::Category,
-        Some("full") => crate::args::BracketLabels::Full,
+        Some("category") => BracketLabels::Category,
+        Some("full") => BracketLabels::Full,
         _ => return Err(bad("bracket_labels")),
     };
-    let set = TedSettings {
+    let options = Options {
         unlabeled: flag("unlabeled"),
         micro: flag("micro"),
         no_test: flag("no_test"),
         max_cost: o.get("max_cost").and_then(|v| v.as_u64()),
-        label_equiv: o
-            .get("label_equiv")
-            .and_then(|v| v.as_str())
-            .map(str::to_owned),
         bracket_labels,
+        script: false,
     };
-    let tested = treeval_report::ted::tested_name(set.micro);
+    let label_equiv = o.get("label_equiv").and_then(|v| v.as_str());
+    let tested = treeval_report::ted::tested_name(options.micro);
     refuse_deps_tables(
         a,
         "ted",
         &format!("{tested} (as the states were written: --micro)"),
     )?;
-    let cfg = test_config(&a.report, set.no_test, ted.experiments.len())?;
+    let mut common = a.report.common();
+    let cfg = treeval::ted::test_config(&common, options.no_test, ted.experiments.len())?;
     let mut r = ted.into_result(WARNINGS_KEPT);
     if !selection.is_all() {
         // the input counts of one run: the sentences the selection excludes by length
         r.skipped_long = (selected.by_length, selected.by_length_words);
         r.selection = selected;
     }
-    super::ted::check_scored(&r, (&selection, set.max_cost), &a.report.out)?;
+    treeval::ted::check_scored(&r, (&selection, options.max_cost), common.is_part())?;
     r.corpus_checks();
-    let mut report = present(&a.report, &set, &r, &cfg);
-    finish(&a.report, &set, &r, &cfg, &selection, &mut report)?;
+    let bar = super::significance::Progress::new(a.report.quiet);
+    common.progress = Some(bar.callback());
+    let shown = Present {
+        common: &common,
+        options: &options,
+        label_equiv,
+    };
+    let report = treeval::ted::present(&shown, &r, &cfg, &selection);
+    bar.finish();
+    let report = report?;
+    super::significance::print_warnings(&report.warnings, a.report.quiet);
     Ok(report)
 }
 

@@ -51,5 +51,5 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     common.progress = Some(bar.callback());
     let result = treeval::pts::evaluate(&options(a), &inputs, &common);
     bar.finish();
-    crate::output::finish(&a.report, result?, out)
+    crate::output::conclude(&a.report, result, out)
 }

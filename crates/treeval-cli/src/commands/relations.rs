@@ -29,7 +29,7 @@ pub fn run(a: &RelationsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let inputs = treeval::Inputs::new(&a.gold, &a.systems);
     let result = treeval::relations::evaluate(&options(a), &inputs, &common);
     bar.finish();
-    crate::output::finish(&a.report, result?, out)
+    crate::output::conclude(&a.report, result, out)
 }
 
 /// Usage errors of the command line: options the run would ignore, output paths.

@@ -4,13 +4,13 @@ use std::io::Write;
 
 use treeval_formats::nbest::{Candidate, NbestReader};
 use treeval_formats::ReaderBuilder;
-use treeval_metrics::nbest::{CandidateScore, Metric, SentenceResult};
+use treeval_metrics::nbest::{Metric, SentenceResult};
 use treeval_metrics::DepsOptions;
 use treeval_report::rerank::{build_train, CvConfig, RerankTrainIn, TrainFile};
 use treeval_rerank::data::TrainingSet;
 use treeval_rerank::model::FeatureSpec;
 use treeval_rerank::train::CvRun;
-use treeval_rerank::{Extractor, Group, Model, ModelScorer, TargetOption, TrainOptions};
+use treeval_rerank::{Extractor, Group, Model, TargetOption, TrainOptions};
 
 use crate::args::{
     NbestMetric, Profile, RerankApplyArgs, RerankCommand, RerankTarget, RerankTrainArgs, Sigma2,
@@ -248,32 +248,4 @@ fn apply(a: &RerankApplyArgs, out: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     out.flush().map_err(Failure::Io)
-}
-
-/// The scorer of `--model MODEL` in `treeval nbest`, if given.
-pub fn model_scorer(path: Option<&str>) -> Result<Option<ModelScorer>, Failure> {
-    path.map(|p| load_model(p).map(|m| m.scorer())).transpose()
-}
-
-/// Replace each candidate's weight by its model score (`cands[k]` scores `parsed[k]`).
-pub fn reweight(m: Option<&mut ModelScorer>, parsed: &[Candidate], cands: &mut [CandidateScore]) {
-    if let Some(m) = m {
-        for (c, p) in cands.iter_mut().zip(parsed) {
-            c.weight = m.score(p);
-        }
-    }
-}
-
-/// The report's note on `--model MODEL`.
-pub fn model_note(path: &str) -> Result<String, Failure> {
-    let m = load_model(path)?;
-    let t = &m.training;
-    Ok(format!(
-        "chosen by the reranker {path} (w·f, ties → the earliest; trained on {} sentences with --metric {}, target {}{}, σ² {})",
-        t.sentences,
-        t.metric,
-        t.target,
-        t.beta.map_or_else(String::new, |b| format!(" β={b}")),
-        t.sigma2
-    ))
 }

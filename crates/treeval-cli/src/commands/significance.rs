@@ -1,30 +1,6 @@
 //! What every command shares to run significance tests: the configuration from the
 //! command line, a progress bar on stderr after one second, and the signature parts.
 
-use treeval_stats::compare::CompareConfig;
-
-use crate::args::SignificanceArgs;
-
-/// The comparison settings.
-pub fn config(sig: &SignificanceArgs) -> CompareConfig {
-    sig.common().compare_config()
-}
-
-/// See [`treeval::significance::resampling_config`].
-pub(crate) fn resampling_config(
-    sig: &SignificanceArgs,
-    systems: usize,
-    what: &str,
-    no_mcnemar: &str,
-) -> Result<(CompareConfig, bool), crate::Failure> {
-    Ok(treeval::significance::resampling_config(
-        &sig.common(),
-        systems,
-        what,
-        no_mcnemar,
-    )?)
-}
-
 /// A progress bar that stays hidden for the first second (and always with `quiet`).
 #[derive(Debug, Clone)]
 pub struct Progress {
@@ -74,15 +50,6 @@ impl Progress {
     }
 }
 
-/// Append the settings of the tests and intervals to a signature.
-pub fn sign(
-    sig: &SignificanceArgs,
-    cfg: &CompareConfig,
-    signature: &mut treeval_report::Signature,
-) {
-    treeval::significance::sign(&sig.common(), cfg, signature);
-}
-
 /// A report warning as printed on stderr: `warning: position: message`, a hint line, and
 /// for a kind seen more than once its count and first positions.
 pub fn warning_line(w: &treeval_report::model::Warning) -> String {
@@ -98,18 +65,4 @@ pub fn print_warnings(warnings: &[treeval_report::model::Warning], quiet: bool) 
     for w in treeval_report::model::group_warnings(warnings.to_vec()) {
         eprintln!("{}", warning_line(&w));
     }
-}
-
-/// The intervals asked for (`--ci`), for the report driver.
-pub fn intervals(sig: &SignificanceArgs) -> Option<treeval_report::driver::Intervals> {
-    treeval::significance::intervals(&sig.common())
-}
-
-/// How tests and intervals run, as the report records it (`None` when neither was asked).
-pub fn settings(
-    sig: &SignificanceArgs,
-    cfg: &CompareConfig,
-    metrics: &[String],
-) -> Option<treeval_report::model::SignificanceSettings> {
-    treeval::significance::settings(&sig.common(), cfg, metrics)
 }

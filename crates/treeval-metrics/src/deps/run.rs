@@ -50,13 +50,20 @@ impl Input {
     pub fn open(&self) -> Result<treeval_formats::Reader<treeval_formats::input::Input>, Error> {
         match &self.data {
             None => self.builder.from_path(&self.path),
-            Some(d) => {
-                let raw = Box::new(std::io::Cursor::new(Arc::clone(d)));
-                let (rdr, _) = treeval_formats::input::wrap(raw)
-                    .map_err(|e| Error::io(&Arc::from(self.path.as_str()), &e))?;
-                Ok(self.builder.from_reader(&self.path, rdr))
-            }
+            Some(_) => Ok(self.builder.from_reader(&self.path, self.text()?)),
         }
+    }
+
+    /// The input's text (decompressed), for readers of other formats (bracketed trees,
+    /// n-best lists).
+    pub fn text(&self) -> Result<treeval_formats::input::Input, Error> {
+        let raw: Box<dyn std::io::Read + Send> = match &self.data {
+            None => return treeval_formats::input::open(&self.path).map(|(r, _)| r),
+            Some(d) => Box::new(std::io::Cursor::new(Arc::clone(d))),
+        };
+        let (rdr, _) = treeval_formats::input::wrap(raw)
+            .map_err(|e| Error::io(&Arc::from(self.path.as_str()), &e))?;
+        Ok(rdr)
     }
 }
 

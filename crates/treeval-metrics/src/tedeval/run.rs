@@ -196,12 +196,12 @@ struct SideTree {
 }
 
 /// Whether a file holds bracketed trees (its first non-blank byte is `(`).
-fn is_bracketed(path: &str) -> Result<bool, Error> {
+fn is_bracketed(file: &Input) -> Result<bool, Error> {
     use std::io::BufRead;
-    let (mut input, _) = treeval_formats::input::open(path)?;
+    let mut input = file.text()?;
     let head = input
         .fill_buf()
-        .map_err(|e| Error::io(&Arc::from(path), &e))?;
+        .map_err(|e| Error::io(&Arc::from(file.path.as_str()), &e))?;
     let text = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(head);
     Ok(text
         .iter()
@@ -229,7 +229,7 @@ fn read_side(
         lines: 0,
     };
     if bracketed {
-        let (rdr, _) = treeval_formats::input::open(path)?;
+        let rdr = input.text()?;
         let mut r = treeval_formats::bracket::BracketReader::new(
             rdr,
             path,
@@ -258,7 +258,7 @@ fn read_side(
             summary.lines = t.line;
         }
     } else {
-        let mut r = input.builder.from_path(path)?;
+        let mut r = input.open()?;
         summary.format = r.format();
         let mut s = Sentence::new();
         while r.read_sentence(&mut s)? {
@@ -420,7 +420,7 @@ fn read_experiments(
     let mut read: Vec<ReadExperiment> = Vec::new();
     let mut dependency = Vec::new();
     for e in exps {
-        let bracketed = match (is_bracketed(&e.gold.path), is_bracketed(&e.parse.path)) {
+        let bracketed = match (is_bracketed(&e.gold), is_bracketed(&e.parse)) {
             (Ok(a), Ok(b)) => (a, b),
             (Err(x), _) | (_, Err(x)) => {
                 x.diagnostics.into_iter().for_each(|d| errors.push(d));
