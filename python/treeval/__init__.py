@@ -1,7 +1,8 @@
 """treeval: evaluate syntactic parses against gold standards, from Python.
 
-Each function runs the treeval command of the same name, in this process, through the
-very code of the ``treeval`` binary, and returns its report::
+Each function calls the treeval library (the Rust crate the ``treeval`` command runs
+too) in this process, with typed options built from its keyword arguments, and returns
+its report, built from the library's value::
 
     import treeval
 
@@ -22,7 +23,7 @@ files with a name on disk, or in-memory data: a file-like object without one
 as a whole CoNLL-U file read into a ``str``: it is read as text, not taken as a path), or a
 list of sentences (each a ``str`` block of CoNLL-U, CoNLL-X or one bracketed tree; a list
 of anything else, such as token tuples, raises TypeError naming these shapes); in-memory
-data is named ``<input N>`` in the report and in error messages, which quote at most a
+data is read from memory (never written to a file) and named ``<input N>`` in the report and in error messages, which quote at most a
 short excerpt (80 characters) of any input.
 
 Sharded evaluation: ``treeval.deps(gold, sys, state=True)`` (``keep_sentences=True`` for

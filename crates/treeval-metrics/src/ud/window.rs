@@ -609,7 +609,13 @@ impl Converter {
         loop {
             let id = i as u32 + 1;
             let (form, line, count, multi) = match mwts.next_if(|t| t.first == id) {
-                Some(t) => (s.mwt_form(t), t.line, (t.last + 1 - t.first) as usize, true),
+                // in u64: a range up to u32::MAX (`1-4294967295`) must not overflow
+                Some(t) => (
+                    s.mwt_form(t),
+                    t.line,
+                    (u64::from(t.last) + 1).saturating_sub(u64::from(t.first)) as usize,
+                    true,
+                ),
                 None if i < n => (s.form(&words[i]), words[i].line, 1, false),
                 None => break,
             };
