@@ -108,7 +108,10 @@ fn split_with<F: Serialize + DeserializeOwned + Default>(
         }
         let (target, default) = if let Some(d) = family_default.get(&key) {
             (&mut fam, d)
-        } else if let Some(d) = common_default.get(&key).filter(|_| key != "state") {
+        } else if let Some(d) = common_default
+            .get(&key)
+            .filter(|_| key != "state" && key != "page_sentences")
+        {
             (&mut com, d)
         } else {
             return Err(unknown::<F>(command, &key, inputs));
