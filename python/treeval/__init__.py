@@ -219,8 +219,11 @@ def _library(command: str, inputs: Tuple[Input, ...], state: bool, opts: Dict[st
         names.append(items[-1] if isinstance(items[-1], str) else items[-1][0])
     if command == "pts":
         opts = _pts_inputs(opts, len(items), names)
-    kwargs = {k: _fspaths(v) for k, v in opts.items()}
-    for key in _INPUT_KEYWORDS.get(command, ()):
+    # an input keyword's value keeps its shape (an experiment is a tuple): its paths are
+    # read by _keyword_inputs
+    input_keywords = _INPUT_KEYWORDS.get(command, ())
+    kwargs = {k: (v if k in input_keywords else _fspaths(v)) for k, v in opts.items()}
+    for key in input_keywords:
         if kwargs.get(key) is not None:
             kwargs[key] = _keyword_inputs(key, kwargs[key], names)
     if state:
