@@ -226,6 +226,12 @@ def _library(command: str, inputs: Tuple[Input, ...], state: bool, opts: Dict[st
     for key in input_keywords:
         if kwargs.get(key) is not None:
             kwargs[key] = _keyword_inputs(key, kwargs[key], names)
+    return _native_report(command, items, names, kwargs, state)
+
+
+def _native_report(command: str, items: List[Any], names: List[str], kwargs: Dict[str, Any], state: bool) -> Report:
+    """The library's evaluation of ``items`` (paths or ``(name, bytes)``; ``names``: how
+    messages name them) as a :class:`Report`, its warnings printed on stderr."""
     if state:
         kwargs["state"] = True
     try:
@@ -404,29 +410,19 @@ def merge(reports: Iterable[Mergeable], *, state: bool = False, **options: Any) 
     items = list(reports)
     if not items:
         raise ValueError("treeval.merge() needs the states of one or more shards; got none")
-    scratch = tempfile.mkdtemp(prefix="treeval-merge-")
-    try:
-        files, names = [], {}
-        for i, item in enumerate(items):
-            if isinstance(item, (str, os.PathLike)):
-                files.append(os.fspath(item))
-                continue
-            st = item.state if isinstance(item, Report) else item
-            if not isinstance(st, State):
-                raise _no_state(i, item)
-            path = os.path.join(scratch, f"state-{i}.json")
-            st.write(path)
-            files.append(path)
-            names[path] = f"reports[{i}] ({st.family} state)"
-        try:
-            return run("merge", *files, state=state, **options)
-        except TreevalError as e:
-            message = e.message
-            for path, name in names.items():
-                message = message.replace(path, name)
-            raise type(e)(message, e.path if e.path not in names else None, e.line, e.column) from None
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    inputs: List[Any] = []
+    for i, item in enumerate(items):
+        if isinstance(item, (str, os.PathLike)):
+            inputs.append(os.fspath(item))
+            continue
+        st = item.state if isinstance(item, Report) else item
+        if not isinstance(st, State):
+            raise _no_state(i, item)
+        # read from memory, named as the caller gave it
+        inputs.append((f"reports[{i}] ({st.family} state)", st.text.encode("utf-8")))
+    names = [x if isinstance(x, str) else x[0] for x in inputs]
+    kwargs = {k: _fspaths(v) for k, v in options.items()}
+    return _native_report("merge", inputs, names, kwargs, state)
 
 
 def _no_state(i: int, item: Any) -> Exception:

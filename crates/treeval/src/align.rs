@@ -28,7 +28,9 @@ use treeval_report::browse::align as browse;
 use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
 use treeval_report::model::Warning;
 use treeval_report::records::Record;
-use treeval_report::state::{align_options, AlignFileState, AlignState, AlignSubwords, State};
+use treeval_report::state::{
+    AlignFileState, AlignState, AlignStateOptions, AlignSubwords, NullLinks as StateNull, State,
+};
 use treeval_report::Report;
 
 use crate::records::Records;
@@ -425,7 +427,6 @@ fn state(
     sentences: u64,
     st: (Vec<Vec<Reading>>, Option<AlignSubwords>, Vec<Warning>),
 ) -> State {
-    use serde_json::json;
     let (readings, subwords, warnings) = st;
     let file = |f: &AlignmentFile| AlignFileState {
         path: f.path.to_string(),
@@ -443,15 +444,18 @@ fn state(
         warnings,
         sentences: common.keeps_sentences().then(|| e.per_hyp.to_vec()),
     };
-    let given = [
-        ("gold_base", json!(options.gold_base)),
-        ("hyp_base", json!(options.hyp_base)),
-        ("reverse", json!(options.reverse)),
-        ("reverse_gold", json!(options.reverse_gold)),
-        ("sentences_given", json!(options.sentences.is_some())),
-    ];
-    let null = if e.keep_null { "include" } else { "exclude" };
-    let options = align_options(&s, null, e.f_alpha, given);
+    let options = AlignStateOptions {
+        gold_base: options.gold_base,
+        hyp_base: options.hyp_base,
+        reverse: options.reverse,
+        reverse_gold: options.reverse_gold,
+        sentences_given: options.sentences.is_some(),
+        null: StateNull::of(e.keep_null),
+        f_alpha: e.f_alpha,
+        gold_format: s.gold.format.clone(),
+        hyp_formats: s.hyps.iter().map(|h| h.format.clone()).collect(),
+        subwords: s.subwords.as_ref().map(|w| w.conventions.clone()),
+    };
     State::of_align(options, s)
 }
 

@@ -98,7 +98,7 @@ fn align_state_and_usage_errors() {
         ..Common::default()
     };
     let ev = align::evaluate(&align::Options::default(), &inputs, &part).unwrap();
-    assert_eq!(ev.state.expect("a state").family, "align");
+    assert_eq!(ev.state.expect("a state").family.name(), "align");
     let one = Common {
         test: vec![Test::Ar],
         ..Common::default()

@@ -185,8 +185,11 @@ fn per_sentence_records_go_to_the_sink_and_state_is_returned() {
     assert_eq!(lines[0]["command"], "brackets");
     assert_eq!(lines[2]["status"], "ok");
     let state = ev.state.expect("a state");
-    assert_eq!(state.family, "brackets");
-    assert_eq!(state.brackets.as_ref().unwrap().gold_trees, 2);
+    assert_eq!(state.family.name(), "brackets");
+    match &state.family {
+        treeval::state::Family::Brackets { counts, .. } => assert_eq!(counts.gold_trees, 2),
+        other => panic!("a brackets state, found {}", other.name()),
+    }
 }
 
 #[test]

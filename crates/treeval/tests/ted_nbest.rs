@@ -102,7 +102,7 @@ fn ted_state_records_and_no_test() {
     let ev = ted::evaluate(&options, &inputs, &common).unwrap();
     assert!(ev.report.comparisons.is_empty());
     let state = ev.state.expect("a state");
-    assert_eq!(state.family, "ted");
+    assert_eq!(state.family.name(), "ted");
     let text = String::from_utf8(lines.lock().unwrap().clone()).unwrap();
     let records: Vec<&str> = text.lines().collect();
     // the header, then one sentence for each of the two parses

@@ -167,7 +167,7 @@ fn ud_compat_is_the_reference_text_and_a_state_is_returned() {
         ..Common::default()
     };
     let ev = ud::evaluate(&ud::Options::default(), &tokenization(), &common).unwrap();
-    assert_eq!(ev.state.expect("a state").family, "ud");
+    assert_eq!(ev.state.expect("a state").family.name(), "ud");
 }
 
 #[test]
@@ -305,7 +305,7 @@ fn relations_enhanced_graph_and_state() {
     let ev = relations::evaluate(&options, &inputs, &common).unwrap();
     assert!(ev.report.signature.0.contains("graph:enhanced"));
     let state = ev.state.expect("a state");
-    assert_eq!(state.family, "relations");
+    assert_eq!(state.family.name(), "relations");
     let mcnemar = Common {
         test: vec![treeval::Test::Mcnemar],
         ..Common::default()
