@@ -7,20 +7,11 @@ use std::sync::{Arc, Mutex};
 use treeval::brackets::{self, Compat, Layout, Options};
 use treeval::{Common, Error, Input, Inputs};
 
-fn testdata(path: &str) -> String {
-    format!("{}/../../testdata/{path}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{counts, testdata};
 
 fn paper(name: &str) -> String {
     testdata(&format!("brackets/careful-paper/{name}"))
-}
-
-fn counts(ev: &treeval::Evaluation, measure: &str, system: usize) -> Vec<f64> {
-    ev.report
-        .cell(measure, system)
-        .expect(measure)
-        .counts
-        .clone()
 }
 
 /// careful-paper: sentence 1, gold S(0,5) VP(1,5) NP(3,5), test adds PP(2,5): 3 of 3
