@@ -281,7 +281,11 @@ def _pts_inputs(opts: Dict[str, Any], n: int, names: List[str]) -> Dict[str, Any
 
 
 #: The keywords that name inputs, of the functions whose inputs are options.
-_INPUT_KEYWORDS = {"ted": ("gold", "parse", "exp", "label_equiv"), "nbest": ("alpino",)}
+_INPUT_KEYWORDS = {
+    "ted": ("gold", "parse", "exp", "label_equiv"),
+    "nbest": ("alpino",),
+    "align": ("tokens", "hyp_subwords"),
+}
 
 
 def _keyword_input(x: Input, name: str, names: List[str]) -> Any:
@@ -314,8 +318,8 @@ def _keyword_inputs(key: str, value: Any, names: List[str]) -> Any:
             )
             for e in exps
         ]
-    if key == "parse" and isinstance(value, (list, tuple)):
-        return [_keyword_input(x, f"<parse {i}>", names) for i, x in enumerate(value, 1)]
+    if key in ("parse", "tokens", "hyp_subwords") and isinstance(value, (list, tuple)):
+        return [_keyword_input(x, f"<{key} {i}>", names) for i, x in enumerate(value, 1)]
     return _keyword_input(value, f"<{key}>", names)
 
 

@@ -199,7 +199,16 @@ pub fn evaluate<'py>(
                 treeval::brackets::evaluate(&options, i, c)
             })
         }
-        "align" => gold_systems(py, command, inputs, kwargs, align::evaluate),
+        "align" => {
+            // the words and pieces files are inputs too (paths, or read from memory)
+            let tokens = take_inputs(kwargs, "tokens")?;
+            let pieces = take_inputs(kwargs, "hyp_subwords")?;
+            let (mut options, common, front) = split::<align::Options>(command, kwargs)?;
+            (options.tokens, options.hyp_subwords) = (tokens, pieces);
+            run(py, inputs, common, front, |i, c| {
+                align::evaluate(&options, i, c)
+            })
+        }
         "pts" => pts(py, kwargs),
         "ud" => gold_systems(py, command, inputs, kwargs, ud::evaluate),
         "relations" => gold_systems(py, command, inputs, kwargs, relations::evaluate),
@@ -293,6 +302,17 @@ fn take_input(kwargs: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<treeval:
         .map(|v| v.extract::<PyInput>().map(Into::into))
         .transpose()
         .map_err(|e| PyTypeError::new_err(format!("treeval: {key}: {e}")))
+}
+
+/// The inputs of keyword `key` (one or a list), removed from `kwargs`.
+fn take_inputs(kwargs: &Bound<'_, PyDict>, key: &str) -> PyResult<Vec<treeval::Input>> {
+    let Some(v) = take(kwargs, key)? else {
+        return Ok(Vec::new());
+    };
+    let v: OneOrMany<PyInput> = v
+        .extract()
+        .map_err(|e| PyTypeError::new_err(format!("treeval: {key}: {e}")))?;
+    Ok(v.into_vec().into_iter().map(Into::into).collect())
 }
 
 /// One experiment from Python: `"NAME:GOLD:PARSE"` (paths), or `(name, gold, parse)`.

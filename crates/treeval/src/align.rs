@@ -34,7 +34,7 @@ use treeval_report::state::{
 use treeval_report::Report;
 
 use crate::records::Records;
-use crate::{Common, Error, Evaluation, Inputs, Result, Test};
+use crate::{Common, Error, Evaluation, Input, Inputs, Result, Test};
 
 pub use warn::{hyp_warnings, null_warning, Reading};
 pub(crate) use warn::{past_end_message, BaseCheck};
@@ -109,10 +109,11 @@ pub struct Options {
     pub sentences: Option<u64>,
     /// Print a reference script's output instead of the report.
     pub compat: Option<Compat>,
-    /// The words of the two sides (two paths, one sentence per line).
-    pub tokens: Vec<String>,
-    /// The hypotheses align subword pieces: the pieces of both sides (two paths).
-    pub hyp_subwords: Vec<String>,
+    /// The words of the two sides (two inputs, one sentence per line; in serde, paths).
+    pub tokens: Vec<Input>,
+    /// The hypotheses align subword pieces: the pieces of both sides (two inputs; in
+    /// serde, paths).
+    pub hyp_subwords: Vec<Input>,
     /// Measures the tests compare (and `ci` puts intervals on).
     pub test_metrics: Vec<String>,
 }
@@ -497,8 +498,8 @@ fn write_records(
     }
     let roles: Vec<(&str, &str)> = std::iter::once(("GOLD", inputs.gold.name()))
         .chain(inputs.systems.iter().map(|s| ("HYP", s.name())))
-        .chain(options.tokens.iter().map(|s| ("TOKENS", s.as_str())))
-        .chain(options.hyp_subwords.iter().map(|s| ("PIECES", s.as_str())))
+        .chain(options.tokens.iter().map(|s| ("TOKENS", s.name())))
+        .chain(options.hyp_subwords.iter().map(|s| ("PIECES", s.name())))
         .collect();
     let mut records = Records::open(common.per_sentence.as_ref(), "align", &roles);
     for (k, rows) in per_hyp.iter().enumerate() {
