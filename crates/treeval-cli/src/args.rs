@@ -198,14 +198,8 @@ pub struct TableArgs {
     pub report: ReportArgs,
 }
 
-/// The command a manifest's files are evaluated with.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum TableCommand {
-    /// `treeval deps`: words paired one to one.
-    Deps,
-    /// `treeval ud`: words aligned by characters (CoNLL 2018).
-    Ud,
-}
+/// The command a manifest's files are evaluated with (the library's).
+pub use treeval::table::Command as TableCommand;
 
 /// `treeval ted` arguments.
 #[derive(Debug, Args)]
@@ -1087,18 +1081,8 @@ pub enum RerankCommand {
     Apply(RerankApplyArgs),
 }
 
-/// How the target distribution over a sentence's candidates is made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RerankTarget {
-    /// q ∝ the candidate's score (the paper's stochastic training set).
-    Proportional,
-    /// q ∝ exp(β·score), β from --beta or chosen by cross-validation.
-    Sharp,
-    /// All mass on the best candidate(s); ties share it.
-    Best,
-    /// Each of the above, chosen by cross-validation.
-    Cv,
-}
+/// How the target distribution over a sentence's candidates is made (the library's).
+pub use treeval::rerank::Target as RerankTarget;
 
 /// `treeval rerank train` arguments.
 #[derive(Debug, Args)]
@@ -1183,20 +1167,11 @@ pub struct RerankApplyArgs {
     pub quiet: bool,
 }
 
-/// σ² given or chosen by cross-validation.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Sigma2 {
-    /// Given.
-    Value(f64),
-    /// Chosen by cross-validation.
-    Cv,
-}
+/// σ² given or chosen by cross-validation (the library's).
+pub use treeval::rerank::Sigma2;
 
 fn parse_sigma2(s: &str) -> Result<Sigma2, String> {
-    if s == "cv" {
-        return Ok(Sigma2::Cv);
-    }
-    parse_positive_real(s).map(Sigma2::Value)
+    s.parse()
 }
 
 fn parse_positive_real(s: &str) -> Result<f64, String> {

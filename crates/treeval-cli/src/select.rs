@@ -21,11 +21,6 @@ fn common(a: &SelectArgs) -> treeval::Common {
     }
 }
 
-/// The selection the options ask for (see [`treeval::select::selection`]).
-pub fn selection(a: &SelectArgs) -> Result<Selection, Failure> {
-    Ok(treeval::select::selection(&common(a))?)
-}
-
 /// A usage error when `command` cannot honour the selection options.
 pub fn refuse(a: &SelectArgs, why: &str) -> Result<(), Failure> {
     Ok(treeval::select::refuse(&common(a), why)?)

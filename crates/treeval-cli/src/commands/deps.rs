@@ -4,9 +4,8 @@
 use std::io::Write;
 
 use treeval::deps::Conventions;
-use treeval_metrics::{LabelMode, PunctPolicy};
 
-use crate::args::{ConventionArgs, DepsArgs, Profile};
+use crate::args::{ConventionArgs, DepsArgs};
 use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef};
 use crate::Failure;
 
@@ -26,12 +25,6 @@ impl ConventionArgs {
             labels: self.labels,
         }
     }
-}
-
-/// Resolve `--profile` (`default` when not given) and the `--punct` / `--labels` that
-/// override its parts (see [`Conventions::resolve`]).
-pub fn conventions(c: &ConventionArgs, default: Profile) -> (PunctPolicy, LabelMode, String) {
-    c.to_options().resolve(default)
 }
 
 /// The library's options of `deps`.
