@@ -3,9 +3,7 @@
 
 use std::io::Write;
 
-use treeval::deps::Conventions;
-
-use crate::args::{ConventionArgs, DepsArgs};
+use crate::args::DepsArgs;
 use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef};
 use crate::Failure;
 
@@ -14,17 +12,6 @@ fn inputs(a: &DepsArgs) -> Vec<InputRef<'_>> {
     std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect()
-}
-
-impl ConventionArgs {
-    /// The library's conventions.
-    pub fn to_options(&self) -> Conventions {
-        Conventions {
-            profile: self.profile,
-            punct: self.punct.clone(),
-            labels: self.labels,
-        }
-    }
 }
 
 /// The library's options of `deps`.
