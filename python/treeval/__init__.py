@@ -31,6 +31,10 @@ tests and intervals after merging) returns a report carrying its :class:`State`,
 counts ``--emit-state`` writes; ``treeval.merge(reports, **options)`` sums the shards'
 states into the report of the concatenated corpus, as ``treeval merge`` does (docs/python.md).
 
+``treeval.table(manifest_or_reports, **options)`` makes one table of systems × treebanks
+(``treeval table``); ``treeval.rerank_train(gold, nbest, ..., output=MODEL)`` and
+``treeval.rerank_apply(model, nbest)`` train and apply a reranker (``treeval rerank``).
+
 Errors: :class:`TreevalError` (an input that cannot be evaluated; ``path``, ``line``,
 ``column`` locate it) and :class:`UsageError` (a ``ValueError``: options the command
 refuses). ``treeval.conll18`` is a drop-in for the CoNLL 2018 scorer conll18_ud_eval.py.
@@ -65,7 +69,10 @@ __all__ = [
     "options",
     "pts",
     "relations",
+    "rerank_apply",
+    "rerank_train",
     "run",
+    "table",
     "ted",
     "ud",
 ]
@@ -487,3 +494,82 @@ def pts(**options: Any) -> Report:
     ``gold_b=``, ``gold_align=``, and per system ``sys_a=``, ``sys_b=``, ``sys_align=``, a
     list for several systems), each a path or in-memory data as the other functions take."""
     return run("pts", **options)
+
+
+def _native_inputs(inputs: Tuple[Input, ...]) -> Tuple[List[Any], List[str]]:
+    """Inputs as the native module reads them (a path, or ``(name, bytes)`` in memory,
+    named ``<input N>``), and their names (to locate errors)."""
+    items: List[Any] = []
+    names: List[str] = []
+    for i, x in enumerate(inputs, 1):
+        if isinstance(x, (list, tuple)) and not all(isinstance(b, str) for b in x):
+            raise _not_sentences(i, x)
+        data = _content(x)
+        items.append(_path(x) if data is None else (f"<input {i}>", data))
+        names.append(items[-1] if isinstance(items[-1], str) else items[-1][0])
+    return items, names
+
+
+def _call(names: List[str], f: Any, *args: Any) -> Any:
+    """``f(*args)`` of the native module, its errors raised as treeval's."""
+    try:
+        return f(*args)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    except RuntimeError as e:
+        message = str(e)
+        raise TreevalError(message, *locate(message, names)) from None
+
+
+def _reported(names: List[str], f: Any, *args: Any) -> Report:
+    """The report of a native call that returns ``(report, state, warning lines)``."""
+    data, _, warnings = _call(names, f, *args)
+    for line in warnings:
+        print(line, file=sys.stderr)
+    return Report(data)
+
+
+def table(*manifest_or_reports: Input, **options: Any) -> Report:
+    """One table of systems × treebanks for one measure (``treeval table``).
+
+    Give one manifest (a path, or its text in memory: a ``str`` with a line break, bytes
+    or a file-like object; an in-memory manifest's paths are relative to the current
+    folder) or saved JSON reports of ``treeval deps``/``treeval ud`` (paths or in-memory
+    JSON). ``options`` are the command's (``treeval.options("table")``): ``measure``
+    (``"LAS"``), ``command`` (``"deps"`` or ``"ud"``), ``baseline``, ``test`` (``"ar"``
+    or ``"bootstrap"``), ``samples``, ``seed``, ``alpha``, ``sent_id``, ``min_len``,
+    ``max_len``, ``quiet``. The result's ``to_dict()`` equals ``treeval table ... --format
+    json``."""
+    if not manifest_or_reports:
+        raise TypeError("treeval.table() needs a manifest or one or more JSON reports")
+    items, names = _native_inputs(manifest_or_reports)
+    return _reported(names, _native.table, items, {k: _fspaths(v) for k, v in options.items()})
+
+
+def rerank_train(*files: Input, **options: Any) -> Report:
+    """Train a reranker on GOLD NBEST pairs and write it to ``output=`` (``treeval rerank
+    train FILES... -o MODEL``); returns the cross-validation report.
+
+    ``files`` are gold files and n-best lists, alternately (paths or in-memory data, as
+    the other functions take). ``options`` are the command's (``treeval.options(
+    "rerank_train")``): ``output`` (required; it may not be an input, and an existing file
+    is replaced only if it is a treeval model unless ``force=True``), ``metric``,
+    ``target``, ``beta``, ``sigma2`` (a number or ``"cv"``), ``folds``, ``features``,
+    ``hash_bits``, ``profile``, ``punct``, ``labels``, ``quiet``."""
+    items, names = _native_inputs(files)
+    opts = {k: _fspaths(v) for k, v in options.items()}
+    if opts.get("output") is None:
+        raise TypeError("treeval.rerank_train() needs output=, the file the model is written to")
+    return _reported(names, _native.rerank_train, items, opts)
+
+
+def rerank_apply(model: Input, nbest: Input, *, quiet: bool = False) -> str:
+    """The candidate a model chooses for each sentence of ``nbest``, as CoNLL-U text
+    (``treeval rerank apply MODEL NBEST``): comments kept but ``# rank`` and ``#
+    parser_score``, ``# rerank_rank`` and ``# rerank_score`` added. ``model`` and
+    ``nbest`` are paths or in-memory data."""
+    (m, n), names = _native_inputs((model, nbest))
+    text, warnings = _call(names, _native.rerank_apply, m, n, bool(quiet))
+    for line in warnings:
+        print(line, file=sys.stderr)
+    return text

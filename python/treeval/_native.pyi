@@ -24,6 +24,22 @@ def evaluate(
     text when asked, the warning lines to print). ValueError for a usage error,
     RuntimeError for an evaluation error, TypeError for an unknown keyword."""
 
+def table(
+    inputs: Sequence[Union[str, Tuple[str, bytes]]], options: Dict[str, Any]
+) -> Tuple[Dict[str, Any], Optional[str], List[str]]:
+    """treeval table of a manifest or saved reports: (the report, None, the warning lines)."""
+
+def rerank_train(
+    inputs: Sequence[Union[str, Tuple[str, bytes]]], options: Dict[str, Any]
+) -> Tuple[Dict[str, Any], Optional[str], List[str]]:
+    """treeval rerank train (GOLD NBEST pairs; options["output"] is the model written):
+    (the report, None, the warning lines)."""
+
+def rerank_apply(
+    model: Union[str, Tuple[str, bytes]], nbest: Union[str, Tuple[str, bytes]], quiet: bool = False
+) -> Tuple[str, List[str]]:
+    """treeval rerank apply: (the chosen candidates as CoNLL-U, the warning lines)."""
+
 def library_keywords(command: str) -> Optional[List[str]]:
     """The keywords of treeval.COMMAND() when the library runs it (None otherwise)."""
 

@@ -170,7 +170,7 @@ pub struct MergeArgs {
 /// `treeval table` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "A manifest is a tab-separated file with a header line `treebank<TAB>gold<TAB>system<TAB>file[<TAB>options]`, then one line per system output: the treebank's name, its gold file, the system's name, the system's file (paths relative to the manifest's folder) and, optionally, options of `treeval deps` or `treeval ud` for that treebank (every line of a treebank must have the same gold file and options). Blank lines and lines starting with '#' are skipped. Each treebank is evaluated once, its gold against all its systems, the treebanks in parallel.\n\nSaved reports: JSON reports of `treeval deps` or `treeval ud` (--format json), one per treebank; the treebank is named after the gold file (its stem), a system after the report's system name. A saved report keeps no per-sentence counts: tests come only from reports made with --test (their raw p-values, adjusted here across treebanks).\n\nmacro-avg is the mean of a system's per-treebank scores (the CoNLL 2018 shared-task ranking); a system without a score on some treebank gets n/a there and no macro average, and a note says so.\n\nExamples:\n  treeval table testdata/table/manifest.tsv --baseline sys\n  treeval table --measure UAS --format latex testdata/table/manifest.tsv\n  treeval table ewt.json gum.json --measure LAS --format markdown\n\nExit codes: 0 success; 1 a file cannot be read or evaluated, or the manifest is malformed; 2 usage error."
+    after_help = "A manifest is a tab-separated file with a header line `treebank<TAB>gold<TAB>system<TAB>file[<TAB>options]`, then one line per system output: the treebank's name, its gold file, the system's name, the system's file (paths relative to the manifest's folder) and, optionally, options of `treeval deps` or `treeval ud` that say how that treebank is scored (`--labels universal --by deprel`; not --compat, --test-metrics or the report's options such as --test and --sent-id, which are the table's; every line of a treebank must have the same gold file and options). Blank lines and lines starting with '#' are skipped. Each treebank is evaluated once, its gold against all its systems, the treebanks in parallel.\n\nSaved reports: JSON reports of `treeval deps` or `treeval ud` (--format json), one per treebank; the treebank is named after the gold file (its stem), a system after the report's system name. A saved report keeps no per-sentence counts: tests come only from reports made with --test (their raw p-values, adjusted here across treebanks).\n\nmacro-avg is the mean of a system's per-treebank scores (the CoNLL 2018 shared-task ranking); a system without a score on some treebank gets n/a there and no macro average, and a note says so.\n\nExamples:\n  treeval table testdata/table/manifest.tsv --baseline sys\n  treeval table --measure UAS --format latex testdata/table/manifest.tsv\n  treeval table ewt.json gum.json --measure LAS --format markdown\n\nExit codes: 0 success; 1 a file cannot be read or evaluated, or the manifest is malformed; 2 usage error."
 )]
 pub struct TableArgs {
     /// A manifest (.tsv; see below) or one or more JSON reports saved by `treeval deps` or
@@ -198,14 +198,8 @@ pub struct TableArgs {
     pub report: ReportArgs,
 }
 
-/// The command a manifest's files are evaluated with.
-#[derive(Debug, Clone, Copy, ValueEnum, PartialEq, Eq)]
-pub enum TableCommand {
-    /// `treeval deps`: words paired one to one.
-    Deps,
-    /// `treeval ud`: words aligned by characters (CoNLL 2018).
-    Ud,
-}
+/// The command a manifest's files are evaluated with (the library's).
+pub use treeval::table::Command as TableCommand;
 
 /// `treeval ted` arguments.
 #[derive(Debug, Args)]
@@ -1087,18 +1081,8 @@ pub enum RerankCommand {
     Apply(RerankApplyArgs),
 }
 
-/// How the target distribution over a sentence's candidates is made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum RerankTarget {
-    /// q ∝ the candidate's score (the paper's stochastic training set).
-    Proportional,
-    /// q ∝ exp(β·score), β from --beta or chosen by cross-validation.
-    Sharp,
-    /// All mass on the best candidate(s); ties share it.
-    Best,
-    /// Each of the above, chosen by cross-validation.
-    Cv,
-}
+/// How the target distribution over a sentence's candidates is made (the library's).
+pub use treeval::rerank::Target as RerankTarget;
 
 /// `treeval rerank train` arguments.
 #[derive(Debug, Args)]
@@ -1183,20 +1167,11 @@ pub struct RerankApplyArgs {
     pub quiet: bool,
 }
 
-/// σ² given or chosen by cross-validation.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Sigma2 {
-    /// Given.
-    Value(f64),
-    /// Chosen by cross-validation.
-    Cv,
-}
+/// σ² given or chosen by cross-validation (the library's).
+pub use treeval::rerank::Sigma2;
 
 fn parse_sigma2(s: &str) -> Result<Sigma2, String> {
-    if s == "cv" {
-        return Ok(Sigma2::Cv);
-    }
-    parse_positive_real(s).map(Sigma2::Value)
+    s.parse()
 }
 
 fn parse_positive_real(s: &str) -> Result<f64, String> {

@@ -8,7 +8,6 @@
 pub mod args;
 mod commands;
 mod output;
-mod select;
 
 use std::ffi::OsString;
 use std::io::{self, Write};

@@ -355,7 +355,7 @@ pub fn check_report(
     check_errors(c.command, r.errors, compat, c.errors)?;
     check_where(c.command, &r.where_, compat, c.where_)?;
     if let Some(why) = c.no_selection {
-        crate::select::refuse(&r.select, why)?;
+        treeval::select::refuse(&r.common(), why)?;
     }
     if !c.state {
         refuse_state(c.command, &r.out)?;

@@ -8,8 +8,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use treeval::files::{Output, OutputKind};
+use treeval::keywords::{names, split as split_keywords, KeywordError};
 
 /// One input from Python: a path, or `(name, bytes)` held in memory.
 #[derive(Debug, FromPyObject)]
@@ -42,43 +43,9 @@ struct FrontEnd {
 /// The keywords [`FrontEnd`] reads.
 const FRONT_END: [&str; 5] = ["quiet", "per_sentence", "emit_state", "force", "state"];
 
-/// The names of a serde struct's fields (its `Default` serialised).
-fn field_names<T: Serialize + Default>() -> Vec<String> {
-    match serde_json::to_value(T::default()) {
-        Ok(Value::Object(m)) => m.keys().cloned().collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Options whose string value is a comma-separated list, as on the command line.
-const COMMA_LISTS: [&str; 2] = ["by", "test_metrics"];
-
-/// `value` given for the option `key` whose default is `default`, in the shape serde
-/// reads: a string or a single value for a list option becomes a list (`test="ar"`,
-/// `by="deprel,upos"`); `True` for an option with a count means its default count
-/// (`confusion=True`).
-fn shaped(key: &str, value: Value, default: &Value) -> Value {
-    match (default, value) {
-        (Value::Array(_), Value::String(s)) if COMMA_LISTS.contains(&key) => Value::Array(
-            treeval_metrics::list::split(&s)
-                .into_iter()
-                .map(Value::String)
-                .collect(),
-        ),
-        (Value::Array(_), v @ (Value::String(_) | Value::Number(_) | Value::Bool(_))) => {
-            Value::Array(vec![v])
-        }
-        (_, Value::Bool(true)) if key == "confusion" => {
-            Value::from(treeval::deps::DEFAULT_CONFUSION)
-        }
-        // a number for a text option is its digits, as typed (`enhancements=14`)
-        (Value::String(_), Value::Number(n)) => Value::String(n.to_string()),
-        (_, v) => v,
-    }
-}
-
 /// Split the keyword arguments into the family's options `F`, [`treeval::Common`] and
-/// the front end's own; an unknown keyword is a TypeError naming the valid ones.
+/// the front end's own, by the library's rule ([`treeval::keywords`]); an unknown keyword
+/// is a TypeError naming the valid ones.
 fn split<F: Serialize + DeserializeOwned + Default>(
     command: &str,
     kwargs: &Bound<'_, PyDict>,
@@ -93,41 +60,42 @@ fn split_with<F: Serialize + DeserializeOwned + Default>(
     kwargs: &Bound<'_, PyDict>,
     inputs: &[&str],
 ) -> PyResult<(F, treeval::Common, FrontEnd)> {
-    let family_default = serde_json::to_value(F::default()).unwrap_or_default();
-    let common_default = serde_json::to_value(treeval::Common::default()).unwrap_or_default();
-    let (mut fam, mut com) = (Map::new(), Map::new());
-    let mut front = FrontEnd::default();
+    split_only(command, kwargs, inputs, &FRONT_END, &|_| true)
+}
+
+/// [`split`] with the front end's keywords `front` and the shared options `common` takes.
+fn split_only<F: Serialize + DeserializeOwned + Default>(
+    command: &str,
+    kwargs: &Bound<'_, PyDict>,
+    inputs: &[&str],
+    front: &[&str],
+    common: &dyn Fn(&str) -> bool,
+) -> PyResult<(F, treeval::Common, FrontEnd)> {
+    let mut own = FrontEnd::default();
+    let mut pairs = Vec::new();
     for (k, v) in kwargs.iter() {
         let key: String = k.extract()?;
         if v.is_none() {
             continue;
         }
-        if FRONT_END.contains(&key.as_str()) {
-            front_end(&mut front, &key, &v)?;
+        if front.contains(&key.as_str()) {
+            front_end(&mut own, &key, &v)?;
             continue;
         }
-        let (target, default) = if let Some(d) = family_default.get(&key) {
-            (&mut fam, d)
-        } else if let Some(d) = common_default
-            .get(&key)
-            .filter(|_| key != "state" && key != "page_sentences")
-        {
-            (&mut com, d)
-        } else {
-            return Err(unknown::<F>(command, &key, inputs));
-        };
         let value: Value = pythonize::depythonize(&v)
             .map_err(|e| PyTypeError::new_err(format!("treeval.{command}(): {key}: {e}")))?;
-        if value == Value::Bool(false) && !default.is_boolean() {
-            continue;
-        }
-        target.insert(key.clone(), shaped(&key, value, default));
+        pairs.push((key, value));
     }
-    let family: F = serde_json::from_value(Value::Object(fam)).map_err(|e| usage(command, e))?;
-    let mut common: treeval::Common =
-        serde_json::from_value(Value::Object(com)).map_err(|e| usage(command, e))?;
-    common.state = front.state || common.keep_sentences || front.emit_state.is_some();
-    Ok((family, common, front))
+    let s = split_keywords::<F>(pairs, front, common).map_err(|e| match e {
+        KeywordError::Unknown { name, valid } => PyTypeError::new_err(format!(
+            "treeval.{command}() got an unexpected keyword argument {name:?}; its options are: {}",
+            with_inputs(valid, inputs).join(", ")
+        )),
+        KeywordError::Invalid(m) => PyValueError::new_err(format!("treeval.{command}(): {m}")),
+    })?;
+    let mut common = s.common;
+    common.state = own.state || common.keep_sentences || own.emit_state.is_some();
+    Ok((s.family, common, own))
 }
 
 /// A keyword of the front end.
@@ -142,30 +110,9 @@ fn front_end(front: &mut FrontEnd, key: &str, v: &Bound<'_, PyAny>) -> PyResult<
     Ok(())
 }
 
-/// The TypeError of an unknown keyword.
-fn unknown<F: Serialize + Default>(command: &str, key: &str, inputs: &[&str]) -> PyErr {
-    PyTypeError::new_err(format!(
-        "treeval.{command}() got an unexpected keyword argument {key:?}; its options are: {}",
-        with_inputs(keywords::<F>(), inputs).join(", ")
-    ))
-}
-
 /// Every keyword a function of family options `F` accepts, sorted.
 fn keywords<F: Serialize + Default>() -> Vec<String> {
-    let mut all = field_names::<F>();
-    all.extend(
-        field_names::<treeval::Common>()
-            .into_iter()
-            .filter(|k| k != "state" && k != "page_sentences"),
-    );
-    all.extend(FRONT_END.iter().map(|s| (*s).to_owned()));
-    all.sort();
-    all.dedup();
-    all
-}
-
-fn usage(command: &str, e: serde_json::Error) -> PyErr {
-    PyValueError::new_err(format!("treeval.{command}(): {e}"))
+    names::<F>(&FRONT_END, &|_| true)
 }
 
 /// A library error as the Python exception of its kind.
@@ -440,6 +387,12 @@ pub fn library_keywords(command: &str) -> Option<Vec<String>> {
             keywords::<treeval::nbest::Options>(),
             &["alpino"],
         )),
+        "table" => Some(names::<treeval::table::Options>(&["quiet"], &table_common)),
+        "rerank_train" => Some(names::<treeval::rerank::TrainOptions>(
+            &RERANK_FRONT_END,
+            &|_| false,
+        )),
+        "rerank_apply" => Some(vec!["quiet".into()]),
         _ => None,
     }
 }
@@ -640,4 +593,79 @@ pub fn state_info(text: &str, name: &str) -> PyResult<(String, u64, bool)> {
         s.shards,
         s.family.has_sentences(),
     ))
+}
+
+/// The shared options `treeval.table()` takes.
+fn table_common(key: &str) -> bool {
+    treeval::table::COMMON.contains(&key)
+}
+
+/// `treeval.table(manifest_or_reports, **options)`: one manifest (a path or in-memory
+/// text) or saved JSON reports, made into one table by the library.
+#[pyfunction]
+pub fn table<'py>(
+    py: Python<'py>,
+    inputs: Vec<PyInput>,
+    kwargs: &Bound<'py, PyDict>,
+) -> PyResult<Returned<'py>> {
+    let (options, common, front) =
+        split_only::<treeval::table::Options>("table", kwargs, &[], &["quiet"], &table_common)?;
+    let inputs: Vec<treeval::Input> = inputs.into_iter().map(Into::into).collect();
+    run_checked(py, common, front, |c| {
+        treeval::table::evaluate(&options, &inputs, c)
+    })
+}
+
+/// The front end's keywords of `treeval.rerank_train()`.
+const RERANK_FRONT_END: [&str; 2] = ["quiet", "force"];
+
+/// `treeval.rerank_train(gold, nbest, ..., output=MODEL, **options)`: train a reranker,
+/// write the model (checked against the inputs first) and return the report.
+#[pyfunction]
+pub fn rerank_train<'py>(
+    py: Python<'py>,
+    inputs: Vec<PyInput>,
+    kwargs: &Bound<'py, PyDict>,
+) -> PyResult<Returned<'py>> {
+    let (options, common, front) = split_only::<treeval::rerank::TrainOptions>(
+        "rerank_train",
+        kwargs,
+        &[],
+        &RERANK_FRONT_END,
+        &|_| false,
+    )?;
+    let inputs: Vec<treeval::Input> = inputs.into_iter().map(Into::into).collect();
+    treeval::rerank::check_pairs(&inputs).map_err(raise)?;
+    options.check().map_err(raise)?;
+    let named: Vec<(&str, &treeval::Input)> = inputs
+        .chunks(2)
+        .flat_map(|p| [("gold", &p[0]), ("nbest", &p[1])])
+        .collect();
+    let model = treeval::rerank::model_output(&options);
+    check_files(&named, &front, &[model])?;
+    run_checked(py, common, front, |_| {
+        treeval::rerank::train(&options, &inputs)
+    })
+}
+
+/// `treeval.rerank_apply(model, nbest)`: the chosen candidates as CoNLL-U text, and the
+/// warning lines to print (none when `quiet`).
+#[pyfunction]
+#[pyo3(signature = (model, nbest, quiet = false))]
+pub fn rerank_apply(
+    py: Python<'_>,
+    model: PyInput,
+    nbest: PyInput,
+    quiet: bool,
+) -> PyResult<(String, Vec<String>)> {
+    let (model, nbest): (treeval::Input, treeval::Input) = (model.into(), nbest.into());
+    let (text, warnings) = py
+        .detach(|| treeval::rerank::apply(&model, &nbest))
+        .map_err(raise)?;
+    let lines = if quiet {
+        Vec::new()
+    } else {
+        warnings.iter().map(|w| format!("warning: {w}")).collect()
+    };
+    Ok((text, lines))
 }

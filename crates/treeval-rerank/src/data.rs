@@ -3,9 +3,10 @@
 //! (gold, n-best) file pairs with the `nbest` reader and scorer.
 
 use std::collections::HashMap;
+use std::io::BufRead;
 
 use treeval_formats::nbest::{NbestPairing, NbestReader};
-use treeval_formats::{Error, ReaderBuilder};
+use treeval_formats::{Error, Reader, ReaderBuilder};
 use treeval_metrics::nbest::{CandidateScore, Metric, Scorer};
 use treeval_metrics::DepsOptions;
 
@@ -128,8 +129,22 @@ impl TrainingSet {
         bits: u32,
     ) -> Result<(), Error> {
         let b = ReaderBuilder::new();
-        let mut pairs =
-            NbestPairing::new(b.from_path(gold)?, NbestReader::new(b.from_path(nbest)?));
+        let readers = (b.from_path(gold)?, b.from_path(nbest)?);
+        self.read_readers((gold, nbest), readers, opts, ex, bits)
+    }
+
+    /// [`TrainingSet::read_pair`] of two open readers (a gold file and its n-best list,
+    /// from files or from memory), named `names` in the summary.
+    pub fn read_readers<G: BufRead, N: BufRead>(
+        &mut self,
+        names: (&str, &str),
+        readers: (Reader<G>, Reader<N>),
+        opts: &DepsOptions,
+        ex: &mut Extractor,
+        bits: u32,
+    ) -> Result<(), Error> {
+        let (gold, nbest) = names;
+        let mut pairs = NbestPairing::new(readers.0, NbestReader::new(readers.1));
         let mut scorer = Scorer::new(opts);
         let mut scored = Vec::new();
         let mut sum = FileSummary {

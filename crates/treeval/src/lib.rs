@@ -38,14 +38,17 @@ pub mod deps;
 mod error;
 pub mod files;
 mod input;
+pub mod keywords;
 pub mod measures;
 pub mod merge;
 pub mod nbest;
 pub mod pts;
 pub mod records;
 pub mod relations;
+pub mod rerank;
 pub mod select;
 pub mod significance;
+pub mod table;
 pub mod ted;
 pub mod ud;
 

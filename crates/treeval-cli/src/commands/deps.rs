@@ -3,10 +3,7 @@
 
 use std::io::Write;
 
-use treeval::deps::Conventions;
-use treeval_metrics::{LabelMode, PunctPolicy};
-
-use crate::args::{ConventionArgs, DepsArgs, Profile};
+use crate::args::DepsArgs;
 use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef};
 use crate::Failure;
 
@@ -15,23 +12,6 @@ fn inputs(a: &DepsArgs) -> Vec<InputRef<'_>> {
     std::iter::once(("GOLD", a.gold.as_str()))
         .chain(a.systems.iter().map(|s| ("SYS", s.as_str())))
         .collect()
-}
-
-impl ConventionArgs {
-    /// The library's conventions.
-    pub fn to_options(&self) -> Conventions {
-        Conventions {
-            profile: self.profile,
-            punct: self.punct.clone(),
-            labels: self.labels,
-        }
-    }
-}
-
-/// Resolve `--profile` (`default` when not given) and the `--punct` / `--labels` that
-/// override its parts (see [`Conventions::resolve`]).
-pub fn conventions(c: &ConventionArgs, default: Profile) -> (PunctPolicy, LabelMode, String) {
-    c.to_options().resolve(default)
 }
 
 /// The library's options of `deps`.

@@ -4,27 +4,9 @@
 
 use std::io::Write;
 
-use treeval_report::model::Warning;
-
 use crate::args::UdArgs;
 use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef};
 use crate::Failure;
-
-/// Print reader warnings on stderr, each once (a gold file's come once per system), and
-/// return them grouped (for the commands not yet running through the library).
-pub(crate) fn print_warnings(
-    warnings: &[treeval_formats::Diagnostic],
-    quiet: bool,
-) -> Vec<Warning> {
-    let out = treeval::ud::reader_warnings(warnings);
-    if !quiet {
-        let mut err = std::io::stderr().lock();
-        for w in &out {
-            let _ = writeln!(err, "{}", super::significance::warning_line(w));
-        }
-    }
-    out
-}
 
 /// The library's options of `ud`.
 pub fn options(a: &UdArgs) -> treeval::ud::Options {

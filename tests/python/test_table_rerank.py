@@ -1,0 +1,89 @@
+"""treeval.table, treeval.rerank_train and treeval.rerank_apply: the library called from
+Python equals the command line's JSON and output, in-memory inputs included."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import treeval
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str) -> str:
+    """The output of `treeval ARGS` run through the command line's code."""
+    return subprocess.run(
+        [sys.executable, "-m", "treeval._cli", *args], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
+
+
+def manifest() -> str:
+    rows = ["treebank\tgold\tsystem\tfile\toptions"]
+    for tb, gold, a, b, opts in [
+        ("examples", "examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu", ""),
+        ("news", "testdata/table/news-gold.conllu", "testdata/table/news-a.conllu",
+         "testdata/table/news-b.conllu", "--labels universal"),
+    ]:
+        for sys_name, f in (("sysA", a), ("sysB", b)):
+            rows.append(f"{tb}\t{ROOT / gold}\t{sys_name}\t{ROOT / f}\t{opts}")
+    return "\n".join(rows) + "\n"
+
+
+def test_a_table_from_an_in_memory_manifest_equals_the_cli_json(tmp_path):
+    path = tmp_path / "manifest.tsv"
+    path.write_text(manifest())
+    want = json.loads(cli("table", str(path), "--baseline", "sysA", "--samples", "300", "--format", "json"))
+    got = treeval.table(manifest(), baseline="sysA", samples=300)
+    assert got.to_dict() == want
+    assert treeval.table(path, baseline="sysA", samples=300).to_dict() == want
+    assert want["sections"][0]["columns"] == ["examples", "news", "macro-avg"]
+
+
+def test_table_of_saved_reports_and_its_errors(tmp_path):
+    saved = cli("deps", "examples/gold.conllu", "examples/sys.conllu", "--format", "json")
+    r = treeval.table(saved.encode())
+    assert r.to_dict()["sections"][0]["columns"] == ["gold", "macro-avg"]
+    with pytest.raises(TypeError) as e:
+        treeval.table(manifest(), bogus=1)
+    assert "baseline" in str(e.value) and "measure" in str(e.value)
+    with pytest.raises(TypeError):
+        treeval.table(manifest(), ci=0.95)  # not an option of a table
+    with pytest.raises(treeval.UsageError):
+        treeval.table(manifest(), baseline="nobody")
+    bad = manifest().replace("--labels universal", "--labels nope")
+    with pytest.raises(treeval.TreevalError) as e:
+        treeval.table(bad)
+    assert "<input 1>:4: treebank news: labels: unknown variant" in str(e.value)
+    assert "command" in treeval.options("table")
+
+
+def test_rerank_train_then_apply_round_trip(tmp_path):
+    gold, nbest = ROOT / "testdata/rerank/gold.conllu", ROOT / "testdata/rerank/nbest.conllu"
+    model = tmp_path / "model.json"
+    report = treeval.rerank_train(gold, nbest, output=model, target="best", sigma2=10)
+    d = report.to_dict()
+    assert d["command"] == "rerank-train" and "|target:best|" in d["signature"]
+    cli_model = tmp_path / "cli-model.json"
+    want = json.loads(cli("rerank", "train", str(gold), str(nbest), "-o", str(cli_model),
+                          "--target", "best", "--sigma2", "10", "--format", "json"))
+    # the same report but the model's path in its note
+    assert json.dumps(d, sort_keys=True).replace(str(model), "M") == json.dumps(want, sort_keys=True).replace(str(cli_model), "M")
+    assert model.read_text() == cli_model.read_text()
+    chosen = treeval.rerank_apply(model, nbest)
+    assert chosen == cli("rerank", "apply", str(model), str(nbest))
+    ranks = [l.split("= ")[1] for l in chosen.splitlines() if l.startswith("# rerank_rank = ")]
+    assert ranks == ["2", "2", "1"]
+    # in memory: the model's text and the n-best list's bytes
+    assert treeval.rerank_apply(model.read_bytes(), nbest.read_bytes()) == chosen
+    # the model may not overwrite an input; options are checked
+    with pytest.raises(treeval.UsageError, match="would overwrite the input"):
+        treeval.rerank_train(gold, nbest, output=gold)
+    with pytest.raises(treeval.UsageError, match="expected GOLD NBEST pairs"):
+        treeval.rerank_train(gold, output=tmp_path / "x.json")
+    with pytest.raises(TypeError) as e:
+        treeval.rerank_train(gold, nbest, output=tmp_path / "x.json", bogus=True)
+    assert "hash_bits" in str(e.value) and "sigma2" in str(e.value)
+    assert "sigma2" in treeval.options("rerank_train")
