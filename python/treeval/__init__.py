@@ -64,6 +64,7 @@ __all__ = [
     "align",
     "brackets",
     "deps",
+    "measures",
     "merge",
     "nbest",
     "options",
@@ -573,3 +574,12 @@ def rerank_apply(model: Input, nbest: Input, *, quiet: bool = False) -> str:
     for line in warnings:
         print(line, file=sys.stderr)
     return text
+
+
+def measures(format: str = "json") -> Any:
+    """Every family's measures (``treeval measures``): name, formula, source and the
+    reference tool whose number each equals. ``format="json"`` (the default) gives the
+    ``treeval.measures/1`` object as Python values; ``"markdown"`` (docs/measures.md is
+    this text) and ``"text"`` give the text."""
+    text = _native.measures(format)
+    return json.loads(text) if format == "json" else text

@@ -514,3 +514,18 @@ def test_ted_and_nbest_run_the_library_in_memory_without_a_command_line_or_a_fil
     with pytest.raises(treeval.UsageError) as e:
         treeval.nbest(alpino=d / "example.parser.alpino.txt", state=True)
     assert "does not write a mergeable state" in str(e.value)
+
+
+def test_measures_lists_every_family_as_the_command_does():
+    out = subprocess.run(
+        [sys.executable, "-c", "from treeval._cli import main; main()", "measures", "--format", "json"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    listed = treeval.measures()
+    assert listed == json.loads(out)
+    assert "deps" in [f["family"] for f in listed["families"]]
+    assert treeval.measures("markdown") == (ROOT / "docs" / "measures.md").read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="expected json, markdown or text"):
+        treeval.measures("html")

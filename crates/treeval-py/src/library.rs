@@ -669,3 +669,20 @@ pub fn rerank_apply(
     };
     Ok((text, lines))
 }
+
+/// `treeval.measures()`: every family's measures (`treeval measures --format FORMAT`).
+#[pyfunction]
+pub fn measures(format: &str) -> PyResult<String> {
+    use treeval::measures::MeasuresFormat;
+    let f = match format {
+        "json" => MeasuresFormat::Json,
+        "markdown" => MeasuresFormat::Markdown,
+        "text" => MeasuresFormat::Text,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "treeval.measures(): format: expected json, markdown or text; found {format:?}"
+            )))
+        }
+    };
+    Ok(treeval::measures::render(f))
+}

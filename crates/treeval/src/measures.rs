@@ -3,6 +3,10 @@
 
 use treeval_metrics::measure::Measure;
 
+/// Every family's measures as `treeval measures` lists them (name, formula, source,
+/// reference tool), and the list written as text, Markdown or JSON.
+pub use treeval_report::measures::{families, render, Family, MeasuresFormat};
+
 /// A family's measures, as its metrics module defines them.
 pub type Measures = fn() -> Vec<Measure>;
 
