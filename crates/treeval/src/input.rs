@@ -43,6 +43,32 @@ impl Input {
         }
     }
 
+    /// The sentence blocks `sentences` as one in-memory input named `name`: each block
+    /// with its line breaks at both ends trimmed, followed by a blank line (as Python's
+    /// functions take a list of sentences).
+    pub fn sentences<S: AsRef<str>>(
+        name: impl Into<String>,
+        sentences: impl IntoIterator<Item = S>,
+    ) -> Self {
+        let mut text = String::new();
+        for s in sentences {
+            text.push_str(s.as_ref().trim_matches('\n'));
+            text.push_str("\n\n");
+        }
+        Input::memory(name, text.into_bytes())
+    }
+
+    /// Everything `reader` holds, read now into memory, as an input named `name` (for
+    /// data that is neither a file nor in memory yet: a socket, a decoder, a pipe).
+    pub fn read_from(
+        name: impl Into<String>,
+        mut reader: impl std::io::Read,
+    ) -> std::io::Result<Self> {
+        let mut data = Vec::new();
+        reader.read_to_end(&mut data)?;
+        Ok(Input::memory(name, data))
+    }
+
     /// The path, or the in-memory input's name.
     pub fn name(&self) -> &str {
         match self {

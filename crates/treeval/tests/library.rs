@@ -191,3 +191,21 @@ fn states_of_parts_read_from_memory_merge_into_the_whole() {
     let e = treeval::merge::merge(&options, twice, &names, &Common::default()).unwrap_err();
     assert!(matches!(e, treeval::Error::Usage(_)), "{e}");
 }
+
+/// Sentences given as blocks, and bytes read from a reader, give the file's counts.
+#[test]
+fn sentence_blocks_and_readers_are_inputs_too() {
+    let text = std::fs::read_to_string(example("gold.conllu")).unwrap();
+    let blocks: Vec<&str> = text
+        .split("\n\n")
+        .filter(|b| !b.trim().is_empty())
+        .collect();
+    let sys = std::fs::File::open(example("sys.conllu")).unwrap();
+    let inputs = Inputs {
+        gold: Input::sentences("<gold>", &blocks),
+        systems: vec![Input::read_from("<sys>", sys).unwrap()],
+    };
+    let ev = deps::evaluate(&deps::Options::default(), &inputs, &Common::default()).unwrap();
+    assert_eq!(counts(&ev, "LAS", 0), vec![16.0, 21.0]);
+    assert_eq!(ev.report.inputs[0].path, "<gold>");
+}
