@@ -12,7 +12,7 @@ use treeval_metrics::ud::{
 };
 
 use crate::driver::{keyed_rows, Intervals};
-use crate::model::{Signature, Warning};
+use crate::model::{Signature, Warning, WarningKind};
 use crate::value::{Input, Report, Row, Section, System};
 
 /// What was read from a file.
@@ -119,6 +119,35 @@ pub fn resync_lines(windows: Option<&[ResyncWindow]>) -> Vec<String> {
         out.push(line);
     }
     out
+}
+
+/// The warnings of `--align resync` about the system at `path`: one per mismatch window
+/// (kind `tokenization_resync`) at the window's system line, its message the window's
+/// line of [`resync_lines`], its hint the summary line.
+pub fn resync_warnings(path: &str, windows: Option<&[ResyncWindow]>) -> Vec<Warning> {
+    let lines = resync_lines(windows);
+    let (Some((summary, details)), Some(windows)) = (lines.split_first(), windows) else {
+        return Vec::new();
+    };
+    let hint = format!(
+        "{}; the report lists every window (text, and JSON inputs[].counts.resync)",
+        summary.strip_prefix("resync: ").unwrap_or(summary)
+    );
+    windows
+        .iter()
+        .zip(details)
+        .map(|(w, line)| {
+            Warning::of(
+                WarningKind::TokenizationResync,
+                format!("{path}:{}", w.system.first_line),
+                format!(
+                    "the texts of gold and system differ (words aligned around it by --align resync): {}",
+                    line.trim_start()
+                ),
+                Some(hint.clone()),
+            )
+        })
+        .collect()
 }
 
 /// Output that mirrors a reference script.

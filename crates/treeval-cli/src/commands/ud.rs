@@ -10,19 +10,15 @@ use crate::args::UdArgs;
 use crate::output::{check_outputs, check_report, outputs, Capabilities, InputRef};
 use crate::Failure;
 
-/// Print reader warnings on stderr, each once (a gold file's come once per system), and
-/// return them grouped (for the commands not yet running through the library).
+/// Print reader warnings on stderr ([`super::significance::print_warnings`]), each once
+/// (a gold file's come once per system), and return them grouped (for the commands not
+/// yet running through the library).
 pub(crate) fn print_warnings(
     warnings: &[treeval_formats::Diagnostic],
     quiet: bool,
 ) -> Vec<Warning> {
     let out = treeval::ud::reader_warnings(warnings);
-    if !quiet {
-        let mut err = std::io::stderr().lock();
-        for w in &out {
-            let _ = writeln!(err, "{}", super::significance::warning_line(w));
-        }
-    }
+    super::significance::print_warnings(&out, quiet);
     out
 }
 
@@ -52,25 +48,9 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let inputs = treeval::Inputs::new(&a.gold, &a.systems);
     let result = treeval::ud::evaluate(&options, &inputs, &common);
     bar.finish();
-    let ev = result?;
-    // beside a reference scorer's text, which must stay the reference's, the note and
-    // the mismatch windows go to stderr
-    let compat = ev.text.is_some() && !a.report.quiet;
-    if let (true, Some(n)) = (compat, options.note()) {
-        eprintln!("note: {n}");
-    }
-    let windows = if compat {
-        treeval::ud::resync_lines(&ev.report)
-    } else {
-        Vec::new()
-    };
-    crate::output::finish(&a.report, ev, out)?;
-    for (k, lines) in windows.iter().enumerate() {
-        for line in lines {
-            eprintln!("[{}] {line}", k + 1);
-        }
-    }
-    Ok(())
+    // the `--compat udeval` note and the mismatch windows of `--align resync` are
+    // warnings of the evaluation, printed with the others
+    crate::output::conclude(&a.report, result, out)
 }
 
 /// Usage errors of the command line: options the run would ignore, output paths.
