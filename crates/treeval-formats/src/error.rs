@@ -344,6 +344,8 @@ pub enum WarningKind {
     UnseenLabels,
     /// `label_subtypes`: Label subtypes occur in one file only.
     LabelSubtypes,
+    /// `malformed_tree`: A bracketed tree that is malformed (an extra or missing bracket, text outside a pre-terminal).
+    MalformedTree,
     /// `unscored_sentences`: Sentences left out of the scores (EVALB's error and skipped sentences).
     UnscoredSentences,
     /// `careful_left_out`: Sentences left out of the careful evaluation.
@@ -412,7 +414,7 @@ pub enum WarningKind {
 
 impl WarningKind {
     /// Every kind, in the order of the documentation.
-    pub const ALL: [WarningKind; 72] = [
+    pub const ALL: [WarningKind; 73] = [
         WarningKind::UnreadableFile,
         WarningKind::InvalidUtf8,
         WarningKind::ColumnCount,
@@ -454,6 +456,7 @@ impl WarningKind {
         WarningKind::LabelCase,
         WarningKind::UnseenLabels,
         WarningKind::LabelSubtypes,
+        WarningKind::MalformedTree,
         WarningKind::UnscoredSentences,
         WarningKind::CarefulLeftOut,
         WarningKind::UnusedJudgments,
@@ -531,6 +534,7 @@ impl WarningKind {
             WarningKind::LabelCase => "label_case",
             WarningKind::UnseenLabels => "unseen_labels",
             WarningKind::LabelSubtypes => "label_subtypes",
+            WarningKind::MalformedTree => "malformed_tree",
             WarningKind::UnscoredSentences => "unscored_sentences",
             WarningKind::CarefulLeftOut => "careful_left_out",
             WarningKind::UnusedJudgments => "unused_judgments",
@@ -862,8 +866,19 @@ impl Diagnostics {
         }
     }
 
-    /// Record a diagnostic (and the [`Diagnostic::more`] of its kind it stands for).
-    pub fn push(&mut self, mut d: Diagnostic) {
+    /// Record a diagnostic (and the [`Diagnostic::more`] of its kind it stands for). A
+    /// warning at a line of a file that is kept already, word for word (the same file
+    /// read as gold and as system), is not recorded twice.
+    pub fn push(&mut self, d: Diagnostic) {
+        if !d.is_error() && d.more == 0 && d.position.line > 0 && self.kept.contains(&d) {
+            return;
+        }
+        self.record(d);
+    }
+
+    /// Record a diagnostic, counted whatever it repeats (the lists [`Diagnostics::extend`]
+    /// adds up are counted each).
+    fn record(&mut self, mut d: Diagnostic) {
         let more = std::mem::take(&mut d.more);
         let seen = self.count_kind(KindKey::of(&d), 1 + more);
         let (count, omitted) = if d.is_error() {
@@ -972,7 +987,7 @@ impl Diagnostics {
     pub fn extend(&mut self, other: Diagnostics) {
         let (errors, warnings) = (other.unkinded(true), other.unkinded(false));
         for d in other.into_vec() {
-            self.push(d);
+            self.record(d);
         }
         self.errors += errors;
         self.omitted_errors += errors;
@@ -1093,6 +1108,22 @@ mod tests {
         sum.extend(d);
         assert_eq!(counts(&sum), vec![20, 2]);
         assert_eq!(sum.warning_count(), 22);
+    }
+
+    /// The same warning at the same line of the same file (one file read as gold and as
+    /// system) is one warning; at another line, or without a line (merged shards' entries,
+    /// each counting its own), it counts.
+    #[test]
+    fn a_warning_repeated_word_for_word_at_its_line_is_one() {
+        let mut d = Diagnostics::with_limit(3);
+        d.push(blank(4));
+        d.push(blank(4));
+        d.push(blank(5));
+        d.push(other("x"));
+        d.push(other("x"));
+        assert_eq!(d.warning_count(), 4);
+        let g = d.warning_groups();
+        assert_eq!(g.iter().map(|g| g.count).collect::<Vec<_>>(), vec![2, 2]);
     }
 
     #[test]

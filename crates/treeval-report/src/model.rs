@@ -32,8 +32,9 @@ impl Signature {
     }
 }
 
-/// A warning as shown in the report: one entry per kind ([`WarningKind`]), with how
-/// many times it happened and where the first few were.
+/// A warning as shown in the report: one entry per kind ([`WarningKind`]) and what it
+/// says ([`group_warnings`]), with how many times it happened and where the first few
+/// were.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Warning {
     /// What happened, as a stable name (`crlf_line_endings`); `other` in entries written
@@ -94,20 +95,37 @@ impl Warning {
         }
     }
 
-    /// What makes two warnings one entry: their kind; for [`WarningKind::Other`], also the
-    /// message without its digits and its `[sentence …]` tag, and the hint without its
-    /// digits (what else tells two such warnings apart is in them).
-    fn group_key(&self) -> (WarningKind, Option<(String, Option<String>)>) {
-        if self.kind != WarningKind::Other {
-            return (self.kind, None);
-        }
+    /// What makes two warnings of one file one entry: their kind, and the message without
+    /// its digits and its `[sentence …]` tag and the hint without its digits (two
+    /// warnings of a kind that say different things, such as two columns left empty,
+    /// stay two entries: neither is lost).
+    fn group_key(&self) -> (WarningKind, String, Option<String>) {
         let message = match self.message.rfind(" [sentence ") {
             Some(i) if self.message.ends_with(']') => &self.message[..i],
             _ => &self.message,
         };
         let message = treeval_formats::error::without_digits(message);
         let hint = (self.hint.as_deref()).map(treeval_formats::error::without_digits);
-        (self.kind, Some((message, hint)))
+        (self.kind, message, hint)
+    }
+
+    /// Whether `other` counts in this entry: of its kind and saying the same, numbers
+    /// aside, in the same file; or word for word in another file (a CR LF gold and
+    /// system file with as many lines; the same file read as gold and as system), so that
+    /// no file's numbers are lost.
+    fn takes(&self, key: &(WarningKind, String, Option<String>), other: &Warning) -> bool {
+        let same_file = path_of(&self.position) == path_of(&other.position);
+        *key == other.group_key()
+            && (same_file || (self.message == other.message && self.hint == other.hint))
+    }
+
+    /// Whether `other` is a warning this entry holds already, word for word and at the
+    /// same position (a file read twice, as gold and as system): it is not counted again.
+    fn repeats(&self, other: &Warning) -> bool {
+        other.count == 1
+            && other.message == self.message
+            && other.hint == self.hint
+            && (other.position == self.position || self.positions.contains(&other.position))
     }
 
     /// Count `other` (of this kind) in this entry.
@@ -142,23 +160,23 @@ fn path_of(position: &str) -> &str {
     rest
 }
 
-/// `warnings` with the entries of one kind merged into the first of them (whatever
-/// their files; counts summed, the first few distinct positions kept), in the order each
-/// kind first appears.
+/// `warnings` with the entries of one kind that say the same merged into the first of
+/// them (counts summed, the first few distinct positions kept), in the order each first
+/// appears: in one file numbers aside, across files word for word
+/// (`Warning::takes`).
 pub fn group_warnings(warnings: Vec<Warning>) -> Vec<Warning> {
-    let mut out: Vec<Warning> = Vec::with_capacity(warnings.len());
-    let mut keys = Vec::with_capacity(warnings.len());
+    let mut out: Vec<(Warning, _)> = Vec::with_capacity(warnings.len());
     for w in warnings {
-        let key = w.group_key();
-        match keys.iter().position(|k| *k == key) {
-            Some(i) => out[i].absorb(w),
+        match out.iter_mut().find(|(e, key)| e.takes(key, &w)) {
+            Some((e, _)) if e.repeats(&w) => {}
+            Some((e, _)) => e.absorb(w),
             None => {
-                out.push(w);
-                keys.push(key);
+                let key = w.group_key();
+                out.push((w, key));
             }
         }
     }
-    out
+    out.into_iter().map(|(w, _)| w).collect()
 }
 
 /// The warnings of `d`, one entry per kind with its full count.
@@ -289,12 +307,12 @@ mod tests {
         Warning::from(&d)
     }
 
-    /// Gold and system in CR LF: one entry of kind `crlf_line_endings` whose positions
-    /// name their files; the same file read twice (as gold and as system) does not list
-    /// its position twice.
+    /// Gold and system in CR LF with as many lines: one entry of kind
+    /// `crlf_line_endings` whose positions name their files; the same file read twice (as
+    /// gold and as system) is one warning; files with other numbers keep their entries.
     #[test]
     fn a_kind_spanning_files_names_each_file_and_repeats_no_position() {
-        let g = group_warnings(vec![crlf("gold.conllu", 104), crlf("sys.conllu", 90)]);
+        let g = group_warnings(vec![crlf("gold.conllu", 104), crlf("sys.conllu", 104)]);
         assert_eq!(g.len(), 1);
         assert_eq!(g[0].kind, WarningKind::CrlfLineEndings);
         assert_eq!(g[0].count, 2);
@@ -303,35 +321,39 @@ mod tests {
             text.ends_with("2 warnings of this kind (at gold.conllu:1:1, sys.conllu:1:1)"),
             "{text}"
         );
+        let two = group_warnings(vec![crlf("gold.conllu", 104), crlf("sys.conllu", 90)]);
+        assert_eq!(two.len(), 2);
         let same = group_warnings(vec![crlf("x.conllu", 5), crlf("x.conllu", 5)]);
-        assert_eq!((same[0].count, same[0].positions.len()), (2, 1));
+        assert_eq!((same.len(), same[0].count), (1, 1));
+        assert!(same[0].positions.is_empty());
         let text = same[0].to_string();
-        assert!(text.ends_with("2 warnings of this kind"), "{text}");
+        assert!(!text.contains("warnings of this kind"), "{text}");
         // in one file the positions are short
         let mut a = Warning::of(WarningKind::NoLinks, "h.txt:3", "m", None);
         a.absorb(Warning::of(WarningKind::NoLinks, "h.txt:9", "m", None));
         assert!(a.to_string().ends_with("(at 3, 9)"), "{a}");
     }
 
-    /// Kinds group whatever the message says; `other` warnings group by their message
-    /// without digits (nothing else tells them apart).
+    /// An entry is a kind and what it says (numbers aside): two kinds never share an
+    /// entry, and warnings of one kind that say different things keep theirs.
     #[test]
-    fn warnings_group_by_kind_and_other_by_message() {
+    fn warnings_group_by_kind_and_what_they_say() {
         let w = |kind, m: &str| Warning::of(kind, "a.conllu", m, None);
         let g = group_warnings(vec![
             w(WarningKind::OverMaxCost, "found 12"),
-            w(WarningKind::OverMaxCost, "found 40 ('x')"),
-            w(WarningKind::Other, "one thing 1"),
-            w(WarningKind::Other, "one thing 2"),
-            w(WarningKind::Other, "another thing"),
+            w(WarningKind::OverMaxCost, "found 40"),
+            w(WarningKind::SentenceTooLong, "found 40"),
+            w(WarningKind::UnseenLabels, "never in gold: 'obj'"),
+            w(WarningKind::UnseenLabels, "never in gold: 'pobj'"),
         ]);
         let counts: Vec<(WarningKind, u64)> = g.iter().map(|w| (w.kind, w.count)).collect();
         assert_eq!(
             counts,
             [
                 (WarningKind::OverMaxCost, 2),
-                (WarningKind::Other, 2),
-                (WarningKind::Other, 1)
+                (WarningKind::SentenceTooLong, 1),
+                (WarningKind::UnseenLabels, 1),
+                (WarningKind::UnseenLabels, 1)
             ]
         );
     }

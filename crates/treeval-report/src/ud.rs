@@ -121,33 +121,37 @@ pub fn resync_lines(windows: Option<&[ResyncWindow]>) -> Vec<String> {
     out
 }
 
-/// The warnings of `--align resync` about the system at `path`: one per mismatch window
-/// (kind `tokenization_resync`) at the window's system line, its message the window's
-/// line of [`resync_lines`], its hint the summary line.
-pub fn resync_warnings(path: &str, windows: Option<&[ResyncWindow]>) -> Vec<Warning> {
+/// The warning of `--align resync` about the system at `path` (kind
+/// `tokenization_resync`), if its text differs from the gold's: how many mismatch windows
+/// and unaligned words, the first window as [`resync_lines`] shows it, one count per
+/// window and the system lines of the first few.
+pub fn resync_warning(path: &str, windows: Option<&[ResyncWindow]>) -> Option<Warning> {
     let lines = resync_lines(windows);
-    let (Some((summary, details)), Some(windows)) = (lines.split_first(), windows) else {
-        return Vec::new();
-    };
-    let hint = format!(
-        "{}; the report lists every window (text, and JSON inputs[].counts.resync)",
-        summary.strip_prefix("resync: ").unwrap_or(summary)
-    );
-    windows
+    let (first, w) = (lines.get(1)?, windows?);
+    let (gw, sw): (u64, u64) = w
         .iter()
-        .zip(details)
-        .map(|(w, line)| {
-            Warning::of(
-                WarningKind::TokenizationResync,
-                format!("{path}:{}", w.system.first_line),
-                format!(
-                    "the texts of gold and system differ (words aligned around it by --align resync): {}",
-                    line.trim_start()
-                ),
-                Some(hint.clone()),
-            )
-        })
-        .collect()
+        .fold((0, 0), |(a, b), w| (a + w.gold.words, b + w.system.words));
+    let at = |w: &ResyncWindow| format!("{path}:{}", w.system.first_line);
+    let n = w.len();
+    let mut warning = Warning::of(
+        WarningKind::TokenizationResync,
+        at(&w[0]),
+        format!(
+            "the texts of gold and system differ in {n} mismatch window{} ({gw} gold and {sw} system words in them are unaligned; --align resync aligned the words around them); the first: {}",
+            if n == 1 { "" } else { "s" },
+            first.trim_start()
+        ),
+        Some("the text report (without --compat) and the JSON (inputs[].counts.resync) list every window".into()),
+    );
+    warning.count = n as u64;
+    if n > 1 {
+        warning.positions = w
+            .iter()
+            .take(crate::model::GROUP_POSITIONS)
+            .map(at)
+            .collect();
+    }
+    Some(warning)
 }
 
 /// Output that mirrors a reference script.

@@ -278,7 +278,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     }));
     for sys in &s.systems {
         let windows = sys.resync.as_deref();
-        (report.warnings).extend(treeval_report::ud::resync_warnings(&sys.file.path, windows));
+        (report.warnings).extend(treeval_report::ud::resync_warning(&sys.file.path, windows));
     }
     additions(options, common, (&opts, &s, &ids), &mut report);
     let text = options
