@@ -63,10 +63,6 @@ pub fn record_part(
 ) -> Result<(), Failure> {
     let before = report.warnings.len();
     treeval::select::record(report, sel, c, unit, part)?;
-    if !quiet {
-        for w in &report.warnings[before..] {
-            eprintln!("{}", crate::commands::significance::warning_line(w));
-        }
-    }
+    crate::commands::significance::print_warnings(&report.warnings[before..], quiet);
     Ok(())
 }
