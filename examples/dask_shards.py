@@ -181,13 +181,24 @@ def parse_options(items: Sequence[str]) -> Dict[str, Any]:
     for item in items:
         name, eq, value = item.partition("=")
         name = name.strip().lstrip("-").replace("-", "_")
-        v: Any = value if eq else True
+        v: Any = _typed(value) if eq else True
         if name in opts:
             prev = opts[name]
             opts[name] = (prev if isinstance(prev, list) else [prev]) + [v]
         else:
             opts[name] = v
     return opts
+
+
+def _typed(value: str) -> Any:
+    """A number as a number (``ci=95``, ``seed=7``; the library's options are typed: a
+    text option takes a number's digits), anything else as given."""
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
 
 
 # options `treeval merge` refuses because they belong to the evaluation of the shards

@@ -226,6 +226,12 @@ def _library(command: str, inputs: Tuple[Input, ...], state: bool, opts: Dict[st
     for key in input_keywords:
         if kwargs.get(key) is not None:
             kwargs[key] = _keyword_inputs(key, kwargs[key], names)
+    return _native_report(command, items, names, kwargs, state)
+
+
+def _native_report(command: str, items: List[Any], names: List[str], kwargs: Dict[str, Any], state: bool) -> Report:
+    """The library's evaluation of ``items`` (paths or ``(name, bytes)``; ``names``: how
+    messages name them) as a :class:`Report`, its warnings printed on stderr."""
     if state:
         kwargs["state"] = True
     try:
@@ -275,7 +281,11 @@ def _pts_inputs(opts: Dict[str, Any], n: int, names: List[str]) -> Dict[str, Any
 
 
 #: The keywords that name inputs, of the functions whose inputs are options.
-_INPUT_KEYWORDS = {"ted": ("gold", "parse", "exp", "label_equiv"), "nbest": ("alpino",)}
+_INPUT_KEYWORDS = {
+    "ted": ("gold", "parse", "exp", "label_equiv"),
+    "nbest": ("alpino",),
+    "align": ("tokens", "hyp_subwords"),
+}
 
 
 def _keyword_input(x: Input, name: str, names: List[str]) -> Any:
@@ -308,8 +318,8 @@ def _keyword_inputs(key: str, value: Any, names: List[str]) -> Any:
             )
             for e in exps
         ]
-    if key == "parse" and isinstance(value, (list, tuple)):
-        return [_keyword_input(x, f"<parse {i}>", names) for i, x in enumerate(value, 1)]
+    if key in ("parse", "tokens", "hyp_subwords") and isinstance(value, (list, tuple)):
+        return [_keyword_input(x, f"<{key} {i}>", names) for i, x in enumerate(value, 1)]
     return _keyword_input(value, f"<{key}>", names)
 
 
@@ -426,29 +436,19 @@ def merge(reports: Iterable[Mergeable], *, state: bool = False, **options: Any) 
     items = list(reports)
     if not items:
         raise ValueError("treeval.merge() needs the states of one or more shards; got none")
-    scratch = tempfile.mkdtemp(prefix="treeval-merge-")
-    try:
-        files, names = [], {}
-        for i, item in enumerate(items):
-            if isinstance(item, (str, os.PathLike)):
-                files.append(os.fspath(item))
-                continue
-            st = item.state if isinstance(item, Report) else item
-            if not isinstance(st, State):
-                raise _no_state(i, item)
-            path = os.path.join(scratch, f"state-{i}.json")
-            st.write(path)
-            files.append(path)
-            names[path] = f"reports[{i}] ({st.family} state)"
-        try:
-            return run("merge", *files, state=state, **options)
-        except TreevalError as e:
-            message = e.message
-            for path, name in names.items():
-                message = message.replace(path, name)
-            raise type(e)(message, e.path if e.path not in names else None, e.line, e.column) from None
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+    inputs: List[Any] = []
+    for i, item in enumerate(items):
+        if isinstance(item, (str, os.PathLike)):
+            inputs.append(os.fspath(item))
+            continue
+        st = item.state if isinstance(item, Report) else item
+        if not isinstance(st, State):
+            raise _no_state(i, item)
+        # read from memory, named as the caller gave it
+        inputs.append((f"reports[{i}] ({st.family} state)", st.text.encode("utf-8")))
+    names = [x if isinstance(x, str) else x[0] for x in inputs]
+    kwargs = {k: _fspaths(v) for k, v in options.items()}
+    return _native_report("merge", inputs, names, kwargs, state)
 
 
 def _no_state(i: int, item: Any) -> Exception:

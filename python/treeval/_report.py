@@ -50,8 +50,9 @@ def locate(message: str, inputs: List[str]) -> Tuple[Optional[str], Optional[int
 
 
 class State:
-    """The summed counts of an evaluation: the ``treeval.state/1`` JSON that ``--emit-state``
-    writes (docs/json-schema.md), kept as the text treeval wrote.
+    """The summed counts of an evaluation: the ``treeval.state/2`` JSON that ``--emit-state``
+    writes (docs/json-schema.md), kept as the text treeval wrote. A state of another schema
+    version is a ValueError naming both versions.
 
     ``treeval.merge()`` sums states into the report of the concatenated corpus. A state is
     picklable (it pickles as its text), so workers of Dask, Spark or multiprocessing can
@@ -59,14 +60,15 @@ class State:
     """
 
     def __init__(self, text: str) -> None:
-        data = json.loads(text)
-        schema = data.get("schema") if isinstance(data, dict) else None
-        if schema != "treeval.state/1":
-            raise ValueError(f"not a treeval state: schema {schema!r}, expected 'treeval.state/1'")
+        from . import _native
+
+        # read by the library: the schema version checked, the family's options and counts typed
+        family, shards, rows = _native.state_info(text, "state")
         self.text: str = text
-        self.family: str = data["family"]
-        self.shards: int = data["shards"]
-        self._data: Optional[Dict[str, Any]] = data
+        self.family: str = family
+        self.shards: int = shards
+        self._has_sentences: bool = rows
+        self._data: Optional[Dict[str, Any]] = None
 
     @classmethod
     def read(cls, path: Union[str, "os.PathLike[str]"]) -> "State":
@@ -90,8 +92,7 @@ class State:
         """Whether every sentence's counts are kept (``keep_sentences=True``, ``test=``,
         ``ci=``): ``treeval.merge()`` can then run tests and intervals, and deps' macro
         averages over sentences are exactly those of one run."""
-        body = self.to_dict().get(self.family) or {}
-        return self.family == "relations" or any(body.get("sentences") or [])
+        return self._has_sentences
 
     def __reduce__(self) -> Tuple[Any, ...]:
         return (State, (self.text,))

@@ -400,6 +400,15 @@ def test_align_and_pts_run_the_library_in_memory_without_a_command_line_or_a_fil
     assert [i["path"] for i in r["inputs"]] == ["<input 1>", "<input 2>"]
     on_disk = treeval.align(TD / "align" / "gold.naacl", TD / "align" / "hyp.pharaoh", quiet=True)
     assert r["sections"] == on_disk["sections"]
+    # the words of both sides are inputs too: read from memory as from their files
+    src, tgt = TD / "align" / "tokens.src", TD / "align" / "tokens.tgt"
+    words = (src.read_bytes(), io.StringIO(tgt.read_text(encoding="utf-8")))
+    lengths = dict(min_len=2, quiet=True)
+    in_memory = treeval.align(gold, io.BytesIO(hyp), tokens=words, **lengths)
+    from_files = treeval.align(TD / "align" / "gold.naacl", TD / "align" / "hyp.pharaoh", tokens=[src, tgt], **lengths)
+    assert in_memory["sections"] == from_files["sections"]
+    assert [n.replace("<input 2>", str(TD / "align" / "hyp.pharaoh")) for n in in_memory["notes"]] == from_files["notes"]
+    assert any("source words" in n for n in in_memory["notes"]), in_memory["notes"]
     p = EX / "pts"
     files = dict(
         gold_a=p / "gold.en.conllu",

@@ -90,7 +90,7 @@ def test_a_report_carries_its_state_only_when_asked_and_pickles_with_it(tmp_path
     st = r.state
     assert isinstance(st, treeval.State)
     assert (st.family, st.shards, st.has_sentences) == ("deps", 1, False)
-    assert st.to_dict()["schema"] == "treeval.state/1"
+    assert st.to_dict()["schema"] == "treeval.state/2"
     # the state is the one --emit-state writes (the CLI's file, read back as it is)
     path = tmp_path / "cli.json"
     subprocess.run(
@@ -122,6 +122,38 @@ def test_state_is_refused_where_the_command_has_none():
 def test_a_state_must_be_a_treeval_state():
     with pytest.raises(ValueError):
         treeval.State('{"schema": "treeval.report/2"}')
+
+
+def test_a_state_of_another_schema_version_is_refused_naming_both():
+    text = treeval.deps(EX / "gold.conllu", EX / "sys.conllu", state=True).state.text
+    older = text.replace("treeval.state/2", "treeval.state/1", 1)
+    with pytest.raises(ValueError, match=r"expected a state file of schema treeval\.state/2 .*found treeval\.state/1, an older schema"):
+        treeval.State(older)
+    newer = text.replace("treeval.state/2", "treeval.state/3", 1)
+    with pytest.raises(ValueError, match=r"found treeval\.state/3, a newer schema"):
+        treeval.State(newer)
+
+
+def test_merge_runs_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch, tmp_path):
+    import tempfile
+
+    g, s, s2 = EX / "gold.conllu", EX / "sys.conllu", EX / "sys2.conllu"
+    halves = split(tmp_path, [g, s, s2], [1])
+    parts = [treeval.deps(*files, keep_sentences=True) for files in halves]
+
+    def refuse(*a, **k):
+        raise AssertionError("treeval.merge wrote a temporary file or ran a command line")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    merged = treeval.merge(parts, test="ar", samples=99, ci=95, ci_samples=99, state=True)
+    whole = treeval.deps(g, s, s2, test="ar", samples=99, ci=95, ci_samples=99)
+    names = [(f"{halves[0][i]} + {halves[1][i]}", w) for i, w in enumerate([g, s, s2])]
+    assert normalised(merged.to_dict(), names) == normalised(whole.to_dict())
+    assert merged.state.shards == 2 and merged.state.has_sentences
+    # a shard given twice is named as the caller gave it
+    with pytest.raises(treeval.UsageError, match=r"reports\[2\] \(deps state\): expected the state of another shard, found the same state as reports\[0\]"):
+        treeval.merge([parts[0], parts[1], parts[0]])
 
 
 # --- merge -------------------------------------------------------------------------------
@@ -184,7 +216,7 @@ def test_merge_errors_name_the_report_not_a_temporary_file(tmp_path):
     with pytest.raises(ValueError, match=r"reports\[1\] carries no state; evaluate the shard with state=True"):
         treeval.merge([treeval.deps(g, s, state=True), treeval.deps(g, s)])
     with pytest.raises(TypeError, match=r"reports\[0\] is a dict"):
-        treeval.merge([{"schema": "treeval.state/1"}])
+        treeval.merge([{"schema": "treeval.state/2"}])
     with pytest.raises(treeval.TreevalError) as e:
         treeval.merge([treeval.deps(g, s, state=True), treeval.ud(g, s, state=True)])
     assert "treeval-merge-" not in str(e.value), str(e.value)

@@ -228,19 +228,31 @@ fn states_of_different_options_do_not_merge() {
 fn a_state_of_another_schema_version_is_refused() {
     let dir = halves("schema", "");
     let text = std::fs::read_to_string(dir.join("state.1.json")).unwrap();
-    std::fs::write(
-        dir.join("v2.json"),
-        text.replacen("treeval.state/1", "treeval.state/2", 1),
-    )
-    .unwrap();
-    let (code, err) = fails(&dir, "merge state.0.json v2.json");
-    assert_eq!(code, 1, "{err}");
-    assert!(
-        err.contains(
-            "v2.json: expected a state file of schema treeval.state/1, found treeval.state/2"
+    // a newer and an older schema: both versions named, and what to do
+    for (file, schema, which, hint) in [
+        (
+            "v3.json",
+            "treeval.state/3",
+            "a newer schema",
+            "merge with the treeval version that wrote the states",
         ),
-        "{err}"
-    );
+        (
+            "v1.json",
+            "treeval.state/1",
+            "an older schema",
+            "evaluate the shard again with this version",
+        ),
+    ] {
+        std::fs::write(dir.join(file), text.replacen("treeval.state/2", schema, 1)).unwrap();
+        let (code, err) = fails(&dir, &format!("merge state.0.json {file}"));
+        assert_eq!(code, 1, "{err}");
+        let want = format!(
+            "{file}: expected a state file of schema treeval.state/2 (treeval {}), found {schema}, {which}, written by treeval {}\n  hint: {hint}",
+            env!("CARGO_PKG_VERSION"),
+            env!("CARGO_PKG_VERSION")
+        );
+        assert!(err.contains(&want), "{err}");
+    }
     std::fs::write(dir.join("report.json"), "{\"schema\":\"treeval.report/2\"}").unwrap();
     let (code, err) = fails(&dir, "merge state.0.json report.json");
     assert_eq!(code, 1, "{err}");

@@ -255,6 +255,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(run_cli, m)?)?;
     m.add_function(wrap_pyfunction!(library::evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(library::library_keywords, m)?)?;
+    m.add_function(wrap_pyfunction!(library::state_info, m)?)?;
     m.add_function(wrap_pyfunction!(run_capture, m)?)?;
     m.add_function(wrap_pyfunction!(cli_options, m)?)?;
     m.add_class::<Conll18File>()?;

@@ -199,13 +199,9 @@ pub fn evaluate<'py>(
     inputs: Vec<PyInput>,
     kwargs: &Bound<'py, PyDict>,
 ) -> PyResult<Returned<'py>> {
+    use treeval::{align, deps, relations, ud};
     match command {
-        "deps" => {
-            let (options, common, front) = split::<treeval::deps::Options>(command, kwargs)?;
-            run(py, inputs, common, front, |i, c| {
-                treeval::deps::evaluate(&options, i, c)
-            })
-        }
+        "deps" => gold_systems(py, command, inputs, kwargs, deps::evaluate),
         "brackets" => {
             let (options, common, front) = split::<treeval::brackets::Options>(command, kwargs)?;
             check_export(&inputs, options.export_for_judging.as_deref(), front.force)?;
@@ -214,24 +210,18 @@ pub fn evaluate<'py>(
             })
         }
         "align" => {
-            let (options, common, front) = split::<treeval::align::Options>(command, kwargs)?;
+            // the words and pieces files are inputs too (paths, or read from memory)
+            let tokens = take_inputs(kwargs, "tokens")?;
+            let pieces = take_inputs(kwargs, "hyp_subwords")?;
+            let (mut options, common, front) = split::<align::Options>(command, kwargs)?;
+            (options.tokens, options.hyp_subwords) = (tokens, pieces);
             run(py, inputs, common, front, |i, c| {
-                treeval::align::evaluate(&options, i, c)
+                align::evaluate(&options, i, c)
             })
         }
         "pts" => pts(py, kwargs),
-        "ud" => {
-            let (options, common, front) = split::<treeval::ud::Options>(command, kwargs)?;
-            run(py, inputs, common, front, |i, c| {
-                treeval::ud::evaluate(&options, i, c)
-            })
-        }
-        "relations" => {
-            let (options, common, front) = split::<treeval::relations::Options>(command, kwargs)?;
-            run(py, inputs, common, front, |i, c| {
-                treeval::relations::evaluate(&options, i, c)
-            })
-        }
+        "ud" => gold_systems(py, command, inputs, kwargs, ud::evaluate),
+        "relations" => gold_systems(py, command, inputs, kwargs, relations::evaluate),
         "ted" => {
             let ted_inputs = ted_inputs(kwargs)?;
             let (options, common, front) =
@@ -241,31 +231,70 @@ pub fn evaluate<'py>(
                 treeval::ted::evaluate(&options, &ted_inputs, c)
             })
         }
-        "nbest" => {
-            let alpino = take_input(kwargs, "alpino")?;
-            let (options, common, front) =
-                split_with::<treeval::nbest::Options>(command, kwargs, &["alpino"])?;
-            let inputs = nbest_inputs(inputs, alpino)?;
-            let training = options.export_training.as_deref().map(|path| Output {
-                flag: "export_training",
-                path,
-                kind: OutputKind::Training,
-            });
-            let named: Vec<(&str, &treeval::Input)> = match &inputs {
-                treeval::nbest::Inputs::Alpino(l) => vec![("alpino", l)],
-                treeval::nbest::Inputs::Conllu(i) => std::iter::once(("gold", &i.gold))
-                    .chain(i.systems.iter().map(|s| ("nbest", s)))
-                    .collect(),
-            };
-            check_files(&named, &front, training.as_slice())?;
-            run_checked(py, common, front, |c| {
-                treeval::nbest::evaluate(&options, &inputs, c)
-            })
-        }
+        "nbest" => nbest(py, inputs, kwargs),
+        "merge" => merge(py, inputs, kwargs),
         _ => Err(PyValueError::new_err(format!(
             "treeval._native.evaluate: no library family {command:?}"
         ))),
     }
+}
+
+/// A family of a gold and systems: its options `F` from the keywords, `eval` run on the
+/// inputs.
+fn gold_systems<'py, F: Serialize + DeserializeOwned + Default + Sync>(
+    py: Python<'py>,
+    command: &str,
+    inputs: Vec<PyInput>,
+    kwargs: &Bound<'py, PyDict>,
+    eval: fn(&F, &treeval::Inputs, &treeval::Common) -> treeval::Result<treeval::Evaluation>,
+) -> PyResult<Returned<'py>> {
+    let (options, common, front) = split::<F>(command, kwargs)?;
+    run(py, inputs, common, front, |i, c| eval(&options, i, c))
+}
+
+/// `treeval.nbest()`: the gold and n-best lists, or an Alpino list (`alpino=`).
+fn nbest<'py>(
+    py: Python<'py>,
+    inputs: Vec<PyInput>,
+    kwargs: &Bound<'py, PyDict>,
+) -> PyResult<Returned<'py>> {
+    let alpino = take_input(kwargs, "alpino")?;
+    let (options, common, front) =
+        split_with::<treeval::nbest::Options>("nbest", kwargs, &["alpino"])?;
+    let inputs = nbest_inputs(inputs, alpino)?;
+    let training = options.export_training.as_deref().map(|path| Output {
+        flag: "export_training",
+        path,
+        kind: OutputKind::Training,
+    });
+    let named: Vec<(&str, &treeval::Input)> = match &inputs {
+        treeval::nbest::Inputs::Alpino(l) => vec![("alpino", l)],
+        treeval::nbest::Inputs::Conllu(i) => std::iter::once(("gold", &i.gold))
+            .chain(i.systems.iter().map(|s| ("nbest", s)))
+            .collect(),
+    };
+    check_files(&named, &front, training.as_slice())?;
+    run_checked(py, common, front, |c| {
+        treeval::nbest::evaluate(&options, &inputs, c)
+    })
+}
+
+/// `treeval.merge()`: the states (paths, or `(name, text)` in memory) read and summed by
+/// the library.
+fn merge<'py>(
+    py: Python<'py>,
+    inputs: Vec<PyInput>,
+    kwargs: &Bound<'py, PyDict>,
+) -> PyResult<Returned<'py>> {
+    let (options, common, front) = split::<treeval::merge::Options>("merge", kwargs)?;
+    let inputs: Vec<treeval::Input> = inputs.into_iter().map(Into::into).collect();
+    let names: Vec<String> = inputs.iter().map(|i| i.name().to_owned()).collect();
+    let named: Vec<(&str, &treeval::Input)> = inputs.iter().map(|i| ("state", i)).collect();
+    check_files(&named, &front, &[])?;
+    run_checked(py, common, front, |c| {
+        let states = treeval::merge::read(&inputs)?;
+        treeval::merge::merge(&options, states, &names, c)
+    })
 }
 
 /// The value of keyword `key`, removed from `kwargs` (`None` when absent or `None`).
@@ -283,6 +312,17 @@ fn take_input(kwargs: &Bound<'_, PyDict>, key: &str) -> PyResult<Option<treeval:
         .map(|v| v.extract::<PyInput>().map(Into::into))
         .transpose()
         .map_err(|e| PyTypeError::new_err(format!("treeval: {key}: {e}")))
+}
+
+/// The inputs of keyword `key` (one or a list), removed from `kwargs`.
+fn take_inputs(kwargs: &Bound<'_, PyDict>, key: &str) -> PyResult<Vec<treeval::Input>> {
+    let Some(v) = take(kwargs, key)? else {
+        return Ok(Vec::new());
+    };
+    let v: OneOrMany<PyInput> = v
+        .extract()
+        .map_err(|e| PyTypeError::new_err(format!("treeval: {key}: {e}")))?;
+    Ok(v.into_vec().into_iter().map(Into::into).collect())
 }
 
 /// One experiment from Python: `"NAME:GOLD:PARSE"` (paths), or `(name, gold, parse)`.
@@ -400,6 +440,7 @@ pub fn library_keywords(command: &str) -> Option<Vec<String>> {
             Some(all)
         }
         "ud" => Some(keywords::<treeval::ud::Options>()),
+        "merge" => Some(keywords::<treeval::merge::Options>()),
         "relations" => Some(keywords::<treeval::relations::Options>()),
         "ted" => Some(with_inputs(
             keywords::<treeval::ted::Options>(),
@@ -596,4 +637,17 @@ fn check_export(inputs: &[PyInput], path: Option<&str>, force: bool) -> PyResult
         })
         .collect();
     treeval::files::check_outputs(&[output], &named, force, &[]).map_err(raise)
+}
+
+/// What Python's `State` needs to know of a state's text (`name`: how messages name it):
+/// its family, shards and whether it kept the per-sentence rows, read by the library (a
+/// state of another schema version is a ValueError naming both versions).
+#[pyfunction]
+pub fn state_info(text: &str, name: &str) -> PyResult<(String, u64, bool)> {
+    let s = treeval_report::state::parse(text, name).map_err(PyValueError::new_err)?;
+    Ok((
+        s.family.name().to_owned(),
+        s.shards,
+        s.family.has_sentences(),
+    ))
 }

@@ -10,6 +10,12 @@ pub use treeval_formats::WarningKind;
 #[serde(transparent)]
 pub struct Signature(pub String);
 
+impl std::fmt::Display for Signature {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 impl Signature {
     /// Build from the command and its `key:value` conventions.
     pub fn new(command: &str, parts: &[(&str, String)]) -> Self {

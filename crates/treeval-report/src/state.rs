@@ -1,5 +1,5 @@
 //! Mergeable evaluation states (`--emit-state FILE`, `treeval merge STATE...`): what a
-//! report is built from, as versioned JSON (`treeval.state/1`, docs/json-schema.md).
+//! report is built from, as versioned JSON (`treeval.state/2`, docs/json-schema.md).
 //!
 //! A state holds a family's options (every one that changes the counts), the inputs read,
 //! every system's summed counts with the names of the labels and groups they are indexed
@@ -33,57 +33,171 @@ mod ted;
 pub use pts::{
     parse_weights, weights_text, PtsIndex, PtsMerged, PtsRow, PtsRun, PtsState, PtsSystemState,
 };
-pub use ted::{TedExperimentState, TedRow, TedState, TedStateOptions};
+pub use ted::{TedExperimentState, TedRow, TedState};
 mod align;
 mod brackets;
-pub use align::{align_options, AlignFileState, AlignState, AlignSubwords};
-pub use brackets::{brackets_options, BracketsRows, BracketsState, BracketsSystemState};
+pub mod options;
+pub use align::{AlignFileState, AlignState, AlignSubwords};
+pub use brackets::{BracketsRows, BracketsState, BracketsSystemState};
+pub use options::{
+    AlignStateOptions, BracketsStateOptions, DepsStateOptions, Graph, NullLinks, PtsStateOptions,
+    RelationsStateOptions, TedStateOptions, UdStateOptions,
+};
 
 /// The schema name and version of a state file (its first key).
-pub const SCHEMA: &str = "treeval.state/1";
+pub const SCHEMA: &str = "treeval.state/2";
 
 /// The families that can write a state.
 pub const FAMILIES: &[&str] = &["deps", "ud", "relations", "brackets", "align", "ted", "pts"];
 
-/// One evaluation's state.
+/// One evaluation's state (`treeval.state/2`): the schema, the version that wrote it,
+/// the shards summed in it, the sentence selection, and the family's typed options and
+/// counts ([`Family`], flattened: `"family": "deps", "options": {…}, "counts": {…}`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct State {
     /// Always [`SCHEMA`].
     pub schema: String,
-    /// The command: `deps`.
-    pub family: String,
     /// The treeval version that wrote it.
     pub treeval: String,
-    /// Every option that changes the counts, by name (`punct`, `labels`, `by`, …): states
-    /// merge only when these are equal.
-    pub options: BTreeMap<String, serde_json::Value>,
     /// Shards merged into this state (1 for a state written by a command).
     pub shards: u64,
     /// The sentence selection (`--sent-id`, `--min-len`, `--max-len`) and its counts;
     /// absent when every sentence is scored. States merge only when it is equal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selection: Option<SelectionState>,
-    /// The counts of a `deps` evaluation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub deps: Option<DepsState>,
-    /// The counts of a `ud` evaluation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ud: Option<UdState>,
-    /// The counts of a `relations` evaluation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub relations: Option<RelationsState>,
-    /// The counts of a `ted` evaluation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ted: Option<TedState>,
-    /// The counts of a `pts` evaluation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pts: Option<PtsState>,
-    /// The counts of a `brackets` evaluation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub brackets: Option<BracketsState>,
-    /// The counts of an `align` evaluation.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub align: Option<AlignState>,
+    /// The family, its options and its counts.
+    #[serde(flatten)]
+    pub family: Family,
+}
+
+/// A family's options (every one that changes the counts: states merge only when they
+/// are equal) and counts, tagged by the family's name.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "family", rename_all = "lowercase")]
+pub enum Family {
+    /// `deps`.
+    Deps {
+        /// Its options.
+        options: DepsStateOptions,
+        /// Its counts.
+        counts: DepsState,
+    },
+    /// `ud`.
+    Ud {
+        /// Its options.
+        options: UdStateOptions,
+        /// Its counts.
+        counts: UdState,
+    },
+    /// `relations`.
+    Relations {
+        /// Its options.
+        options: RelationsStateOptions,
+        /// Its counts.
+        counts: RelationsState,
+    },
+    /// `brackets`.
+    Brackets {
+        /// Its options.
+        options: BracketsStateOptions,
+        /// Its counts.
+        counts: BracketsState,
+    },
+    /// `align`.
+    Align {
+        /// Its options.
+        options: AlignStateOptions,
+        /// Its counts.
+        counts: AlignState,
+    },
+    /// `ted`.
+    Ted {
+        /// Its options.
+        options: TedStateOptions,
+        /// Its counts.
+        counts: TedState,
+    },
+    /// `pts`.
+    Pts {
+        /// Its options.
+        options: PtsStateOptions,
+        /// Its counts.
+        counts: PtsState,
+    },
+}
+
+impl Family {
+    /// The family's name (its command): `deps`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Family::Deps { .. } => "deps",
+            Family::Ud { .. } => "ud",
+            Family::Relations { .. } => "relations",
+            Family::Brackets { .. } => "brackets",
+            Family::Align { .. } => "align",
+            Family::Ted { .. } => "ted",
+            Family::Pts { .. } => "pts",
+        }
+    }
+
+    /// The first option whose value differs in `o` (a state of the same family): its
+    /// name, its value here and in `o`; `None` when every option is equal.
+    fn differs(&self, o: &Family) -> Option<(String, String, String)> {
+        use options::differs;
+        match (self, o) {
+            (Family::Deps { options: a, .. }, Family::Deps { options: b, .. }) => differs(a, b),
+            (Family::Ud { options: a, .. }, Family::Ud { options: b, .. }) => differs(a, b),
+            (Family::Relations { options: a, .. }, Family::Relations { options: b, .. }) => {
+                differs(a, b)
+            }
+            (Family::Brackets { options: a, .. }, Family::Brackets { options: b, .. }) => {
+                differs(a, b)
+            }
+            (Family::Align { options: a, .. }, Family::Align { options: b, .. }) => differs(a, b),
+            (Family::Ted { options: a, .. }, Family::Ted { options: b, .. }) => differs(a, b),
+            (Family::Pts { options: a, .. }, Family::Pts { options: b, .. }) => differs(a, b),
+            _ => Some(("family".into(), self.name().into(), o.name().into())),
+        }
+    }
+
+    /// The number of systems.
+    pub fn systems(&self) -> usize {
+        match self {
+            Family::Deps { counts, .. } => counts.systems.len(),
+            Family::Ud { counts, .. } => counts.systems.len(),
+            Family::Relations { counts, .. } => counts.systems.len(),
+            Family::Brackets { counts, .. } => counts.systems.len(),
+            Family::Align { counts, .. } => counts.hyps.len(),
+            Family::Ted { counts, .. } => counts.experiments.len(),
+            Family::Pts { counts, .. } => counts.systems.len(),
+        }
+    }
+
+    /// Whether the per-sentence rows were kept (`relations` and `ted` keep them always).
+    pub fn has_sentences(&self) -> bool {
+        match self {
+            Family::Deps { counts, .. } => counts.sentences.is_some(),
+            Family::Ud { counts, .. } => counts.sentences.is_some(),
+            Family::Relations { .. } | Family::Ted { .. } => true,
+            Family::Brackets { counts, .. } => counts.has_sentences(),
+            Family::Align { counts, .. } => counts.sentences.is_some(),
+            Family::Pts { counts, .. } => counts.sentences.is_some(),
+        }
+    }
+
+    /// Add a later shard of the same family (already [`check`]ed).
+    fn add(&mut self, o: Family) {
+        match (self, o) {
+            (Family::Deps { counts: a, .. }, Family::Deps { counts: b, .. }) => a.add(b),
+            (Family::Ud { counts: a, .. }, Family::Ud { counts: b, .. }) => a.add(b),
+            (Family::Relations { counts: a, .. }, Family::Relations { counts: b, .. }) => a.add(b),
+            (Family::Brackets { counts: a, .. }, Family::Brackets { counts: b, .. }) => a.add(b),
+            (Family::Align { counts: a, .. }, Family::Align { counts: b, .. }) => a.add(b),
+            (Family::Ted { counts: a, .. }, Family::Ted { counts: b, .. }) => a.add(b),
+            (Family::Pts { counts: a, .. }, Family::Pts { counts: b, .. }) => a.add(b),
+            _ => {}
+        }
+    }
 }
 
 /// What was read from one file.
@@ -201,24 +315,20 @@ impl FileState {
 }
 
 impl State {
-    /// A state of `family` with `options` and no counts yet (each family's constructor
-    /// sets its own part).
-    fn empty(family: &str, options: BTreeMap<String, serde_json::Value>) -> Self {
+    /// A state of one shard of `family`.
+    pub fn new(family: Family) -> Self {
         State {
             schema: SCHEMA.into(),
-            family: family.into(),
             treeval: env!("CARGO_PKG_VERSION").into(),
-            options,
             shards: 1,
             selection: None,
-            deps: None,
-            ud: None,
-            relations: None,
-            brackets: None,
-            align: None,
-            ted: None,
-            pts: None,
+            family,
         }
+    }
+
+    /// The family's name: `deps`.
+    pub fn family_name(&self) -> &'static str {
+        self.family.name()
     }
 
     /// The state of a `deps` evaluation under `opts` (`profile`: its name; `where_specs`:
@@ -230,11 +340,11 @@ impl State {
         profile: &str,
         where_specs: &[String],
     ) -> Self {
-        State {
+        State::new(Family::Deps {
+            options: DepsStateOptions::of(opts, profile),
             // a shard whose selection keeps no sentence keeps its (empty) rows too
-            deps: Some(DepsState::of(result, where_specs, opts.keep_sentences)),
-            ..State::empty("deps", deps_options(opts, profile))
-        }
+            counts: DepsState::of(result, where_specs, opts.keep_sentences),
+        })
     }
 }
 
@@ -284,60 +394,32 @@ fn system_state(s: &SystemResult) -> DepsSystemState {
     }
 }
 
-/// The options of `deps` that change the counts, by name.
-pub fn deps_options(opts: &DepsOptions, profile: &str) -> BTreeMap<String, serde_json::Value> {
-    use serde_json::json;
-    let by: Vec<&str> = opts.by.iter().map(|k| k.name()).collect();
-    let mut m = BTreeMap::new();
-    m.insert("profile".into(), json!(profile));
-    m.insert("punct".into(), json!(opts.punct.name()));
-    m.insert("labels".into(), json!(opts.labels.name()));
-    m.insert("by".into(), json!(by));
-    m.insert("confusion".into(), json!(opts.confusion));
-    m.insert("strict".into(), json!(opts.strict));
-    m.insert("where".into(), json!(opts.filter.name()));
-    m.insert("pair_decisions".into(), json!(opts.pair_decisions));
-    m.insert("count_predicates".into(), json!(opts.count_predicates));
-    m
-}
-
 /// Why states cannot be merged, or a state cannot be read.
 pub type MergeError = String;
 
-/// Check that `states` (named by `names`, their files) can be merged: the same schema,
-/// family, options and number of systems.
+/// Check that `states` (named by `names`, their files) can be merged: the same family,
+/// options, sentence selection and number of systems.
 pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
     let Some(first) = states.first() else {
         return Err("give at least one state file".into());
     };
     for (s, name) in states.iter().zip(names) {
-        if s.family != first.family {
+        if s.family.name() != first.family.name() {
             return Err(format!(
                 "{name}: a state of `{}`, and {} holds a state of `{}`: only states of one command merge",
-                s.family, names[0], first.family
+                s.family.name(),
+                names[0],
+                first.family.name()
             ));
         }
-        // the profile last: it only names the options compared before it
-        let ordered = (first.options.iter().filter(|(k, _)| *k != "profile"))
-            .chain(first.options.iter().filter(|(k, _)| *k == "profile"));
-        for (k, v) in ordered {
-            let other = s.options.get(k);
-            if other != Some(v) {
-                return Err(format!(
-                    "{name}: option {k} is {}, and in {} it is {v}: shards merge only when evaluated with the same options\n  hint: evaluate every shard with the same command line",
-                    other.map_or("absent".to_owned(), ToString::to_string),
-                    names[0]
-                ));
-            }
-        }
-        if let Some(k) = s.options.keys().find(|k| !first.options.contains_key(*k)) {
+        if let Some((k, v, other)) = first.family.differs(&s.family) {
             return Err(format!(
-                "{name}: option {k} is set here and absent in {}",
+                "{name}: option {k} is {other}, and in {} it is {v}: shards merge only when evaluated with the same options\n  hint: evaluate every shard with the same command line",
                 names[0]
             ));
         }
         selection::check(first, s, &names[0], name)?;
-        let (a, b) = (systems_count(first), systems_count(s));
+        let (a, b) = (first.family.systems(), s.family.systems());
         if a != b {
             return Err(format!(
                 "{name}: {b} system(s), and {} has {a}: shards merge system by system (by position)",
@@ -373,81 +455,55 @@ pub fn duplicate(states: &[State]) -> Option<(usize, usize)> {
     None
 }
 
-/// The number of systems of a state.
-pub fn systems_count(s: &State) -> usize {
-    if let Some(t) = &s.ted {
-        return t.experiments.len();
-    }
-    if let Some(p) = &s.pts {
-        return p.systems.len();
-    }
-    if let Some(b) = &s.brackets {
-        return b.systems.len();
-    }
-    if let Some(a) = &s.align {
-        return a.hyps.len();
-    }
-    match (&s.deps, &s.ud, &s.relations) {
-        (Some(d), _, _) => d.systems.len(),
-        (_, Some(u), _) => u.systems.len(),
-        (_, _, Some(r)) => r.systems.len(),
-        _ => 0,
-    }
-}
-
-/// Whether a state kept the per-sentence rows.
-pub fn has_sentences(s: &State) -> bool {
-    if s.ted.is_some() {
-        return true;
-    }
-    if let Some(p) = &s.pts {
-        return p.sentences.is_some();
-    }
-    if let Some(b) = &s.brackets {
-        return b.has_sentences();
-    }
-    if let Some(a) = &s.align {
-        return a.sentences.is_some();
-    }
-    match (&s.deps, &s.ud, &s.relations) {
-        (Some(d), _, _) => d.sentences.is_some(),
-        (_, Some(u), _) => u.sentences.is_some(),
-        (_, _, Some(_)) => true,
-        _ => false,
-    }
-}
-
-/// Read a state from JSON text (`name` is the file, for the messages).
+/// Read a state from JSON text (`name` is the file, for the messages): a state of another
+/// schema version is refused naming both versions.
 pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
     let v: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| format!("{name}:{}:{}: not JSON: {e}", e.line(), e.column()))?;
     let schema = v.get("schema").and_then(|s| s.as_str()).unwrap_or("");
     if schema != SCHEMA {
-        return Err(format!(
-            "{name}: expected a state file of schema {SCHEMA}, found {}\n  hint: states are written by --emit-state of this treeval version",
-            if schema.is_empty() { "no schema" } else { schema }
-        ));
+        return Err(other_schema(name, schema, &v));
     }
-    let s: State =
-        serde_json::from_value(v).map_err(|e| format!("{name}: malformed {SCHEMA} state: {e}"))?;
-    let holds = match s.family.as_str() {
-        "deps" => s.deps.is_some(),
-        "ud" => s.ud.is_some(),
-        "relations" => s.relations.is_some(),
-        "ted" => s.ted.is_some(),
-        "pts" => s.pts.is_some(),
-        "brackets" => s.brackets.is_some(),
-        "align" => s.align.is_some(),
-        _ => false,
-    };
-    if !holds {
+    let family = v
+        .get("family")
+        .and_then(|s| s.as_str())
+        .unwrap_or("")
+        .to_owned();
+    if !FAMILIES.contains(&family.as_str()) {
         return Err(format!(
-            "{name}: a state of `{}`, which this version cannot merge (states: {})",
-            s.family,
+            "{name}: a state of `{family}`, which this version cannot merge (states: {})",
             FAMILIES.join(", ")
         ));
     }
-    Ok(s)
+    serde_json::from_value(v)
+        .map_err(|e| format!("{name}: malformed {SCHEMA} state of `{family}`: {e}"))
+}
+
+/// The message for a state of schema `schema` (not [`SCHEMA`]): older, newer or none.
+fn other_schema(name: &str, schema: &str, v: &serde_json::Value) -> MergeError {
+    let version = |s: &str| {
+        s.strip_prefix("treeval.state/")
+            .and_then(|n| n.parse::<u32>().ok())
+    };
+    let ours = version(SCHEMA).unwrap_or(0);
+    let writer = v.get("treeval").and_then(|s| s.as_str());
+    let by = writer.map_or(String::new(), |w| format!(", written by treeval {w}"));
+    let (found, hint) = match version(schema) {
+        Some(n) if n < ours => (
+            format!("{schema}, an older schema{by}"),
+            "evaluate the shard again with this version (it reads only its own schema)",
+        ),
+        Some(_) => (
+            format!("{schema}, a newer schema{by}"),
+            "merge with the treeval version that wrote the states",
+        ),
+        None if schema.is_empty() => ("no schema".to_owned(), "states are written by --emit-state"),
+        None => (schema.to_owned(), "states are written by --emit-state"),
+    };
+    format!(
+        "{name}: expected a state file of schema {SCHEMA} (treeval {}), found {found}\n  hint: {hint}",
+        env!("CARGO_PKG_VERSION")
+    )
 }
 
 /// The sum of `states` (already [`check`]ed), in the order given; `None` for no state.
@@ -459,27 +515,7 @@ pub fn merge(states: Vec<State>) -> Option<State> {
         if let (Some(a), Some(b)) = (acc.selection.as_mut(), s.selection.as_ref()) {
             a.add(b);
         }
-        if let (Some(a), Some(b)) = (acc.deps.as_mut(), s.deps) {
-            a.add(b);
-        }
-        if let (Some(a), Some(b)) = (acc.ud.as_mut(), s.ud) {
-            a.add(b);
-        }
-        if let (Some(a), Some(b)) = (acc.relations.as_mut(), s.relations) {
-            a.add(b);
-        }
-        if let (Some(a), Some(b)) = (acc.ted.as_mut(), s.ted) {
-            a.add(b);
-        }
-        if let (Some(a), Some(b)) = (acc.pts.as_mut(), s.pts) {
-            a.add(b);
-        }
-        if let (Some(a), Some(b)) = (acc.brackets.as_mut(), s.brackets) {
-            a.add(b);
-        }
-        if let (Some(a), Some(b)) = (acc.align.as_mut(), s.align) {
-            a.add(b);
-        }
+        acc.family.add(s.family);
     }
     Some(acc)
 }
@@ -738,23 +774,6 @@ impl UdFileState {
     }
 }
 
-/// The options of `ud` that change the counts, by name.
-pub fn ud_options(opts: &UdOptions) -> BTreeMap<String, serde_json::Value> {
-    use serde_json::json;
-    let by: Vec<&str> = opts.by.iter().map(|k| k.name()).collect();
-    let mut m = BTreeMap::new();
-    m.insert("align".into(), json!(opts.align.name()));
-    m.insert("empty_nodes".into(), json!(opts.empty_nodes.name()));
-    m.insert("enhancements".into(), json!(opts.enhancements.digits()));
-    m.insert(
-        "multiple_roots_okay".into(),
-        json!(opts.multiple_roots_okay),
-    );
-    m.insert("by".into(), json!(by));
-    m.insert("where".into(), json!(opts.filter.name()));
-    m
-}
-
 impl State {
     /// The state of a `ud` evaluation under `opts`: the gold file, the systems (with
     /// their per-sentence rows when kept) and the warnings found while reading
@@ -787,10 +806,10 @@ impl State {
             warnings,
             sentences: keep.then(|| systems.iter().map(|s| s.sentences.clone()).collect()),
         };
-        State {
-            ud: Some(ud),
-            ..State::empty("ud", ud_options(opts))
-        }
+        State::new(Family::Ud {
+            options: UdStateOptions::of(opts),
+            counts: ud,
+        })
     }
 }
 
@@ -886,27 +905,25 @@ impl State {
     /// The state of a `relations` evaluation: its options (graph, alignment, empty nodes,
     /// roots), files, every sentence's counts and the reading's `warnings`.
     pub fn of_relations(e: &crate::relations::RelationsIn<'_>, warnings: Vec<Warning>) -> Self {
-        use serde_json::json;
-        let mut options = BTreeMap::new();
-        options.insert(
-            "graph".into(),
-            json!(if e.enhanced { "enhanced" } else { "basic" }),
-        );
-        options.insert("align".into(), json!(e.opts.align.name()));
-        options.insert("empty_nodes".into(), json!(e.opts.empty_nodes.name()));
-        options.insert(
-            "multiple_roots_okay".into(),
-            json!(e.opts.multiple_roots_okay),
-        );
-        State {
-            relations: Some(RelationsState {
+        let graph = if e.enhanced {
+            Graph::Enhanced
+        } else {
+            Graph::Basic
+        };
+        State::new(Family::Relations {
+            options: RelationsStateOptions {
+                graph,
+                align: e.opts.align,
+                empty_nodes: e.opts.empty_nodes,
+                multiple_roots_okay: e.opts.multiple_roots_okay,
+            },
+            counts: RelationsState {
                 gold: e.gold.to_owned(),
                 systems: e.systems.to_vec(),
                 units: e.units.to_vec(),
                 warnings,
-            }),
-            ..State::empty("relations", options)
-        }
+            },
+        })
     }
 }
 
@@ -972,13 +989,21 @@ mod tests {
 
     #[test]
     fn a_state_of_another_schema_or_family_is_refused() {
+        let ours = env!("CARGO_PKG_VERSION");
         let e = parse("{\"schema\":\"treeval.state/9\"}", "s.json").unwrap_err();
-        assert!(e.starts_with(
-            "s.json: expected a state file of schema treeval.state/1, found treeval.state/9"
-        ));
+        let want = format!("s.json: expected a state file of schema treeval.state/2 (treeval {ours}), found treeval.state/9, a newer schema\n  hint: merge with the treeval version that wrote the states");
+        assert_eq!(e, want);
+        let old = "{\"schema\":\"treeval.state/1\",\"family\":\"deps\",\"treeval\":\"0.3.0\",\"options\":{},\"shards\":1}";
+        let e = parse(old, "s.json").unwrap_err();
+        assert!(e.starts_with(&format!("s.json: expected a state file of schema treeval.state/2 (treeval {ours}), found treeval.state/1, an older schema, written by treeval 0.3.0\n  hint: evaluate the shard again")), "{e}");
+        let e = parse("{}", "s.json").unwrap_err();
+        assert!(
+            e.ends_with("found no schema\n  hint: states are written by --emit-state"),
+            "{e}"
+        );
         let e = parse("[1,", "s.json").unwrap_err();
         assert!(e.starts_with("s.json:1:3: not JSON"), "{e}");
-        let text = "{\"schema\":\"treeval.state/1\",\"family\":\"nbest\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
+        let text = "{\"schema\":\"treeval.state/2\",\"family\":\"nbest\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
         let e = parse(text, "s.json").unwrap_err();
         let want = format!(
             "a state of `nbest`, which this version cannot merge (states: {})",
@@ -987,7 +1012,10 @@ mod tests {
         assert!(e.contains(&want), "{e}");
         // a family's name without its counts
         let e = parse(&text.replace("nbest", "ted"), "s.json").unwrap_err();
-        assert!(e.contains("a state of `ted`, which this version"), "{e}");
+        assert!(
+            e.contains("malformed treeval.state/2 state of `ted`"),
+            "{e}"
+        );
     }
 
     /// A state's float sums (deps' and ud's sentence macro sums) read back bit for bit:

@@ -28,11 +28,13 @@ use treeval_report::browse::align as browse;
 use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
 use treeval_report::model::{Warning, WarningKind};
 use treeval_report::records::Record;
-use treeval_report::state::{align_options, AlignFileState, AlignState, AlignSubwords, State};
+use treeval_report::state::{
+    AlignFileState, AlignState, AlignStateOptions, AlignSubwords, NullLinks as StateNull, State,
+};
 use treeval_report::Report;
 
 use crate::records::Records;
-use crate::{Common, Error, Evaluation, Inputs, Result, Test};
+use crate::{Common, Error, Evaluation, Input, Inputs, Result, Test};
 
 pub use warn::{hyp_warnings, null_warning, Reading};
 pub(crate) use warn::{past_end_message, BaseCheck};
@@ -107,10 +109,11 @@ pub struct Options {
     pub sentences: Option<u64>,
     /// Print a reference script's output instead of the report.
     pub compat: Option<Compat>,
-    /// The words of the two sides (two paths, one sentence per line).
-    pub tokens: Vec<String>,
-    /// The hypotheses align subword pieces: the pieces of both sides (two paths).
-    pub hyp_subwords: Vec<String>,
+    /// The words of the two sides (two inputs, one sentence per line; in serde, paths).
+    pub tokens: Vec<Input>,
+    /// The hypotheses align subword pieces: the pieces of both sides (two inputs; in
+    /// serde, paths).
+    pub hyp_subwords: Vec<Input>,
     /// Measures the tests compare (and `ci` puts intervals on).
     pub test_metrics: Vec<String>,
 }
@@ -425,7 +428,6 @@ fn state(
     sentences: u64,
     st: (Vec<Vec<Reading>>, Option<AlignSubwords>, Vec<Warning>),
 ) -> State {
-    use serde_json::json;
     let (readings, subwords, warnings) = st;
     let file = |f: &AlignmentFile| AlignFileState {
         path: f.path.to_string(),
@@ -443,15 +445,18 @@ fn state(
         warnings,
         sentences: common.keeps_sentences().then(|| e.per_hyp.to_vec()),
     };
-    let given = [
-        ("gold_base", json!(options.gold_base)),
-        ("hyp_base", json!(options.hyp_base)),
-        ("reverse", json!(options.reverse)),
-        ("reverse_gold", json!(options.reverse_gold)),
-        ("sentences_given", json!(options.sentences.is_some())),
-    ];
-    let null = if e.keep_null { "include" } else { "exclude" };
-    let options = align_options(&s, null, e.f_alpha, given);
+    let options = AlignStateOptions {
+        gold_base: options.gold_base,
+        hyp_base: options.hyp_base,
+        reverse: options.reverse,
+        reverse_gold: options.reverse_gold,
+        sentences_given: options.sentences.is_some(),
+        null: StateNull::of(e.keep_null),
+        f_alpha: e.f_alpha,
+        gold_format: s.gold.format.clone(),
+        hyp_formats: s.hyps.iter().map(|h| h.format.clone()).collect(),
+        subwords: s.subwords.as_ref().map(|w| w.conventions.clone()),
+    };
     State::of_align(options, s)
 }
 
@@ -493,8 +498,8 @@ fn write_records(
     }
     let roles: Vec<(&str, &str)> = std::iter::once(("GOLD", inputs.gold.name()))
         .chain(inputs.systems.iter().map(|s| ("HYP", s.name())))
-        .chain(options.tokens.iter().map(|s| ("TOKENS", s.as_str())))
-        .chain(options.hyp_subwords.iter().map(|s| ("PIECES", s.as_str())))
+        .chain(options.tokens.iter().map(|s| ("TOKENS", s.name())))
+        .chain(options.hyp_subwords.iter().map(|s| ("PIECES", s.name())))
         .collect();
     let mut records = Records::open(common.per_sentence.as_ref(), "align", &roles);
     for (k, rows) in per_hyp.iter().enumerate() {

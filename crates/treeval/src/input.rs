@@ -20,6 +20,20 @@ pub enum Input {
     },
 }
 
+/// In options (serde), an input is its path: a string reads as [`Input::Path`], and an
+/// in-memory input writes its name.
+impl serde::Serialize for Input {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Input {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d).map(Input::Path)
+    }
+}
+
 impl Input {
     /// Bytes in memory named `name`.
     pub fn memory(name: impl Into<String>, data: impl Into<Arc<[u8]>>) -> Self {

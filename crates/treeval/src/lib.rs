@@ -39,6 +39,7 @@ mod error;
 pub mod files;
 mod input;
 pub mod measures;
+pub mod merge;
 pub mod nbest;
 pub mod pts;
 pub mod records;
@@ -53,7 +54,7 @@ pub use error::{Error, Result};
 pub use input::{Input, Inputs};
 pub use treeval_report::model::Warning;
 pub use treeval_report::model::WarningKind;
-pub use treeval_report::state::State;
+pub use treeval_report::state::{self, State};
 pub use treeval_report::Report;
 
 /// The options of one family whose inputs are a gold and systems ([`Inputs`]; `ted`,

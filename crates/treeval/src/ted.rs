@@ -233,11 +233,11 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
             micro: options.micro,
             no_test: options.no_test,
             max_cost: options.max_cost,
-            label_equiv,
-            equivalences: &opts.equivalences,
-            bracket_labels: options.bracket_labels.name(),
+            label_equiv: label_equiv.map(str::to_owned),
+            equivalences: opts.equivalences.clone().into_iter().collect(),
+            bracket_labels: options.bracket_labels.name().to_owned(),
         };
-        treeval_report::state::State::of_ted(&r, &o).with_selection(&opts.selection, &r.selection)
+        treeval_report::state::State::of_ted(&r, o).with_selection(&opts.selection, &r.selection)
     });
     // after the state, which holds the counts the checks are made again from
     r.corpus_checks();

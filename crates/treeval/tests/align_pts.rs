@@ -5,21 +5,15 @@
 use treeval::pts::PtsInputs;
 use treeval::{align, pts, Common, Error, Input, Inputs, Test};
 
-fn at(dir: &str, name: &str) -> String {
-    format!("{}/../../{dir}/{name}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{counts, example, testdata};
 
 fn align_file(name: &str) -> String {
-    at("testdata/align", name)
+    testdata(&format!("align/{name}"))
 }
 
 fn pts_file(name: &str) -> String {
-    at("examples/pts", name)
-}
-
-fn counts(ev: &treeval::Evaluation, measure: &str, system: usize) -> Vec<f64> {
-    let c = ev.report.cell(measure, system).expect(measure);
-    c.counts.clone()
+    example(&format!("pts/{name}"))
 }
 
 #[test]
@@ -98,7 +92,7 @@ fn align_state_and_usage_errors() {
         ..Common::default()
     };
     let ev = align::evaluate(&align::Options::default(), &inputs, &part).unwrap();
-    assert_eq!(ev.state.expect("a state").family, "align");
+    assert_eq!(ev.state.expect("a state").family.name(), "align");
     let one = Common {
         test: vec![Test::Ar],
         ..Common::default()

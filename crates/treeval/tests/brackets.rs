@@ -7,20 +7,11 @@ use std::sync::{Arc, Mutex};
 use treeval::brackets::{self, Compat, Layout, Options};
 use treeval::{Common, Error, Input, Inputs};
 
-fn testdata(path: &str) -> String {
-    format!("{}/../../testdata/{path}", env!("CARGO_MANIFEST_DIR"))
-}
+mod common;
+use common::{counts, testdata};
 
 fn paper(name: &str) -> String {
     testdata(&format!("brackets/careful-paper/{name}"))
-}
-
-fn counts(ev: &treeval::Evaluation, measure: &str, system: usize) -> Vec<f64> {
-    ev.report
-        .cell(measure, system)
-        .expect(measure)
-        .counts
-        .clone()
 }
 
 /// careful-paper: sentence 1, gold S(0,5) VP(1,5) NP(3,5), test adds PP(2,5): 3 of 3
@@ -185,8 +176,11 @@ fn per_sentence_records_go_to_the_sink_and_state_is_returned() {
     assert_eq!(lines[0]["command"], "brackets");
     assert_eq!(lines[2]["status"], "ok");
     let state = ev.state.expect("a state");
-    assert_eq!(state.family, "brackets");
-    assert_eq!(state.brackets.as_ref().unwrap().gold_trees, 2);
+    assert_eq!(state.family.name(), "brackets");
+    match &state.family {
+        treeval::state::Family::Brackets { counts, .. } => assert_eq!(counts.gold_trees, 2),
+        other => panic!("a brackets state, found {}", other.name()),
+    }
 }
 
 #[test]

@@ -5,22 +5,13 @@ use std::sync::{Arc, Mutex};
 
 use treeval::{deps, Common, Input, Inputs};
 
-fn fixture(name: &str) -> String {
-    format!("{}/../../examples/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn counts(ev: &treeval::Evaluation, measure: &str, system: usize) -> Vec<f64> {
-    ev.report
-        .cell(measure, system)
-        .expect(measure)
-        .counts
-        .clone()
-}
+mod common;
+use common::{counts, example};
 
 #[test]
 fn deps_counts_by_name_hand_checked() {
     // examples/sys.conllu differs from gold in 5 of 21 heads (1 more label right)
-    let inputs = Inputs::new(fixture("gold.conllu"), [fixture("sys.conllu")]);
+    let inputs = Inputs::new(example("gold.conllu"), [example("sys.conllu")]);
     let ev = deps::evaluate(&deps::Options::default(), &inputs, &Common::default()).unwrap();
     assert_eq!(counts(&ev, "LAS", 0), vec![16.0, 21.0]);
     assert_eq!(counts(&ev, "UAS", 0), vec![16.0, 21.0]);
@@ -30,10 +21,10 @@ fn deps_counts_by_name_hand_checked() {
 
 #[test]
 fn in_memory_inputs_equal_files() {
-    let read = |n: &str| std::fs::read(fixture(n)).unwrap();
+    let read = |n: &str| std::fs::read(example(n)).unwrap();
     let files = Inputs::new(
-        fixture("gold.conllu"),
-        [fixture("sys.conllu"), fixture("sys2.conllu")],
+        example("gold.conllu"),
+        [example("sys.conllu"), example("sys2.conllu")],
     );
     let memory = Inputs {
         gold: Input::memory("<input 1>", read("gold.conllu")),
@@ -109,7 +100,7 @@ fn per_sentence_records_go_to_the_sink_and_state_is_returned() {
         state: true,
         ..Common::default()
     };
-    let inputs = Inputs::new(fixture("gold.conllu"), [fixture("sys.conllu")]);
+    let inputs = Inputs::new(example("gold.conllu"), [example("sys.conllu")]);
     let ev = deps::evaluate(&deps::Options::default(), &inputs, &common).unwrap();
     let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
     // a header, then one line per sentence (3) of the one system
@@ -120,12 +111,12 @@ fn per_sentence_records_go_to_the_sink_and_state_is_returned() {
         .unwrap()
         .contains("treeval.per-sentence/"));
     let state = ev.state.expect("a state");
-    assert_eq!(state.family, "deps");
+    assert_eq!(state.family.name(), "deps");
 }
 
 #[test]
 fn usage_errors_come_back_as_usage() {
-    let inputs = Inputs::new(fixture("gold.conllu"), [fixture("sys.conllu")]);
+    let inputs = Inputs::new(example("gold.conllu"), [example("sys.conllu")]);
     let common = Common {
         test: vec![treeval::Test::Ar],
         ..Common::default()
@@ -138,7 +129,7 @@ fn usage_errors_come_back_as_usage() {
 fn the_family_is_chosen_at_run_time_by_its_tagged_options() {
     let o: treeval::Options =
         serde_json::from_str(r#"{"family": "deps", "punct": "form"}"#).unwrap();
-    let inputs = Inputs::new(fixture("gold.conllu"), [fixture("sys.conllu")]);
+    let inputs = Inputs::new(example("gold.conllu"), [example("sys.conllu")]);
     let by_name = treeval::evaluate(&o, &inputs, &Common::default()).unwrap();
     let direct = deps::evaluate(
         &deps::Options {
@@ -155,4 +146,48 @@ fn the_family_is_chosen_at_run_time_by_its_tagged_options() {
         .contains("punct:form"));
     let e = serde_json::from_str::<treeval::Options>(r#"{"family": "nope"}"#).unwrap_err();
     assert!(e.to_string().contains("deps"), "{e}");
+}
+
+/// A corpus cut in two, each part's state written as text and read back from memory,
+/// merged: the counts of one run over the whole (examples: 3 sentences, cut after 1).
+#[test]
+fn states_of_parts_read_from_memory_merge_into_the_whole() {
+    let text = |n: &str| std::fs::read_to_string(example(n)).unwrap();
+    let cut = |t: String| {
+        let blocks: Vec<String> = t
+            .trim_end()
+            .split("\n\n")
+            .map(|b| format!("{b}\n\n"))
+            .collect();
+        (blocks[..1].concat(), blocks[1..].concat())
+    };
+    let (g, s) = (cut(text("gold.conllu")), cut(text("sys.conllu")));
+    let part = |gold: &str, sys: &str, k: usize| {
+        let inputs = Inputs {
+            gold: Input::memory(format!("gold.{k}"), gold.as_bytes().to_vec()),
+            systems: vec![Input::memory(format!("sys.{k}"), sys.as_bytes().to_vec())],
+        };
+        let common = Common {
+            state: true,
+            ..Common::default()
+        };
+        let ev = deps::evaluate(&deps::Options::default(), &inputs, &common).unwrap();
+        treeval::files::state_text(&ev.state.expect("a state")).unwrap()
+    };
+    let texts = [part(&g.0, &s.0, 0), part(&g.1, &s.1, 1)];
+    assert!(texts[0].starts_with("{\"schema\":\"treeval.state/2\""));
+    let inputs: Vec<Input> = (texts.iter().enumerate())
+        .map(|(k, t)| Input::memory(format!("part {k}"), t.as_bytes().to_vec()))
+        .collect();
+    let states = treeval::merge::read(&inputs).unwrap();
+    let names = vec!["part 0".to_owned(), "part 1".to_owned()];
+    let options = treeval::merge::Options::default();
+    let merged = treeval::merge::merge(&options, states, &names, &Common::default()).unwrap();
+    assert_eq!(counts(&merged, "LAS", 0), vec![16.0, 21.0]);
+    assert_eq!(counts(&merged, "LA", 0), vec![17.0, 21.0]);
+    assert!(merged.report.signature.to_string().contains("merged:2"));
+    // the same part twice is refused: it would be counted twice
+    let twice = treeval::merge::read(&[inputs[0].clone(), inputs[0].clone()]).unwrap();
+    let e = treeval::merge::merge(&options, twice, &names, &Common::default()).unwrap_err();
+    assert!(matches!(e, treeval::Error::Usage(_)), "{e}");
 }

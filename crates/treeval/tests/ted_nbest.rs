@@ -5,18 +5,8 @@ use std::sync::{Arc, Mutex};
 
 use treeval::{nbest, ted, Common, Input};
 
-fn testdata(name: &str) -> String {
-    format!("{}/../../testdata/{name}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn read(name: &str) -> Vec<u8> {
-    std::fs::read(testdata(name)).unwrap()
-}
-
-fn counts(ev: &treeval::Evaluation, measure: &str, system: usize) -> Vec<f64> {
-    let cell = ev.report.cell(measure, system).expect(measure);
-    cell.counts.clone()
-}
+mod common;
+use common::{counts, read, testdata};
 
 #[test]
 fn ted_counts_hand_checked() {
@@ -102,7 +92,7 @@ fn ted_state_records_and_no_test() {
     let ev = ted::evaluate(&options, &inputs, &common).unwrap();
     assert!(ev.report.comparisons.is_empty());
     let state = ev.state.expect("a state");
-    assert_eq!(state.family, "ted");
+    assert_eq!(state.family.name(), "ted");
     let text = String::from_utf8(lines.lock().unwrap().clone()).unwrap();
     let records: Vec<&str> = text.lines().collect();
     // the header, then one sentence for each of the two parses
@@ -182,7 +172,7 @@ fn ted_options_are_serde_with_the_long_options_names() {
     assert!(serde_json::from_str::<ted::Options>(r#"{"unlabelled": true}"#).is_err());
 }
 
-fn example(name: &str) -> String {
+fn alpino(name: &str) -> String {
     testdata(&format!("nbest/alpino-example/{name}"))
 }
 
@@ -191,8 +181,8 @@ fn nbest_counts_hand_checked() {
     // 3 sentences, 17 words: the parser's first candidate misses one LAS triple, the best
     // candidates none, the worst six; the parser score chooses the first candidate
     let inputs = nbest::Inputs::Conllu(treeval::Inputs::new(
-        example("example.gold.conllu"),
-        [example("example.nbest.conllu")],
+        alpino("example.gold.conllu"),
+        [alpino("example.nbest.conllu")],
     ));
     let ev = nbest::evaluate(&nbest::Options::default(), &inputs, &Common::default()).unwrap();
     let (first, best, worst, chosen) = (0, 1, 2, 3);
@@ -207,8 +197,8 @@ fn nbest_counts_hand_checked() {
 #[test]
 fn nbest_in_memory_equals_files_with_tests() {
     let files = nbest::Inputs::Conllu(treeval::Inputs::new(
-        example("example.gold.conllu"),
-        [example("example.nbest.conllu")],
+        alpino("example.gold.conllu"),
+        [alpino("example.nbest.conllu")],
     ));
     let memory = nbest::Inputs::Conllu(treeval::Inputs {
         gold: Input::memory(
@@ -248,7 +238,7 @@ fn nbest_compat_alpino_is_evaluate_pl_byte_for_byte() {
         compat: Some(nbest::Compat::Alpino),
         ..nbest::Options::default()
     };
-    let lines = nbest::Inputs::Alpino(example("example.parser.alpino.txt").into());
+    let lines = nbest::Inputs::Alpino(alpino("example.parser.alpino.txt").into());
     let ev = nbest::evaluate(&options, &lines, &Common::default()).unwrap();
     assert_eq!(ev.text.as_deref(), Some(expected.as_str()));
     let memory = nbest::Inputs::Alpino(Input::memory(
@@ -268,9 +258,9 @@ fn nbest_usage_errors() {
             Err(treeval::Error::Usage(m)) => m,
             other => panic!("{other:?}"),
         };
-    let lines = nbest::Inputs::Alpino(example("example.parser.alpino.txt").into());
+    let lines = nbest::Inputs::Alpino(alpino("example.parser.alpino.txt").into());
     let gold_only = nbest::Inputs::Conllu(treeval::Inputs::new(
-        example("example.gold.conllu"),
+        alpino("example.gold.conllu"),
         Vec::<String>::new(),
     ));
     let default = nbest::Options::default();

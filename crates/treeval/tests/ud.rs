@@ -6,17 +6,17 @@ use std::sync::{Arc, Mutex};
 
 use treeval::{relations, ud, Common, Input, Inputs};
 
-fn testdata(case: &str, file: &str) -> String {
-    format!(
-        "{}/../../testdata/ud/{case}/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    )
+mod common;
+use common::testdata;
+
+fn ud(case: &str, file: &str) -> String {
+    testdata(&format!("ud/{case}/{file}"))
 }
 
 fn tokenization() -> Inputs {
     Inputs::new(
-        testdata("different-tokenization", "gold.conllu"),
-        [testdata("different-tokenization", "sys.conllu")],
+        ud("different-tokenization", "gold.conllu"),
+        [ud("different-tokenization", "sys.conllu")],
     )
 }
 
@@ -73,7 +73,7 @@ fn ud_counts_hand_checked() {
 
 #[test]
 fn ud_in_memory_inputs_equal_files() {
-    let read = |f: &str| std::fs::read(testdata("different-tokenization", f)).unwrap();
+    let read = |f: &str| std::fs::read(ud("different-tokenization", f)).unwrap();
     let memory = Inputs {
         gold: Input::memory("<input 1>", read("gold.conllu")),
         systems: vec![
@@ -82,10 +82,10 @@ fn ud_in_memory_inputs_equal_files() {
         ],
     };
     let files = Inputs::new(
-        testdata("different-tokenization", "gold.conllu"),
+        ud("different-tokenization", "gold.conllu"),
         [
-            testdata("different-tokenization", "sys.conllu"),
-            testdata("different-tokenization", "gold.conllu"),
+            ud("different-tokenization", "sys.conllu"),
+            ud("different-tokenization", "gold.conllu"),
         ],
     );
     let common = Common {
@@ -108,7 +108,7 @@ fn ud_in_memory_inputs_equal_files() {
 
 #[test]
 fn ud_errors_listing_and_records_read_sent_ids_from_memory() {
-    let read = |f: &str| std::fs::read(testdata("different-tokenization", f)).unwrap();
+    let read = |f: &str| std::fs::read(ud("different-tokenization", f)).unwrap();
     let memory = Inputs {
         gold: Input::memory("<input 1>", read("gold.conllu")),
         systems: vec![Input::memory("<input 2>", read("sys.conllu"))],
@@ -168,7 +168,7 @@ fn ud_compat_is_the_reference_text_and_a_state_is_returned() {
         ..Common::default()
     };
     let ev = ud::evaluate(&ud::Options::default(), &tokenization(), &common).unwrap();
-    assert_eq!(ev.state.expect("a state").family, "ud");
+    assert_eq!(ev.state.expect("a state").family.name(), "ud");
 }
 
 #[test]
@@ -209,7 +209,7 @@ fn ud_usage_errors_come_back_as_usage() {
     };
     assert!(usage(&resync, &one, &state).contains("--align resync"));
     let none = Inputs::new(
-        testdata("different-tokenization", "gold.conllu"),
+        ud("different-tokenization", "gold.conllu"),
         Vec::<String>::new(),
     );
     usage(&ud::Options::default(), &none, &Common::default());
@@ -266,7 +266,7 @@ fn relations_counts_hand_checked_and_in_memory_equal_files() {
     .unwrap();
     assert_eq!(counts(&ev, None, "CA", 0), vec![7.0, 9.0]);
     assert_eq!(counts(&ev, None, "CA-macro", 0), vec![0.45, 2.0, 9.0]);
-    let read = |f: &str| std::fs::read(testdata("different-tokenization", f)).unwrap();
+    let read = |f: &str| std::fs::read(ud("different-tokenization", f)).unwrap();
     let memory = Inputs {
         gold: Input::memory("<input 1>", read("gold.conllu")),
         systems: vec![Input::memory("<input 2>", read("sys.conllu"))],
@@ -295,8 +295,8 @@ fn relations_enhanced_graph_and_state() {
         ..relations::Options::default()
     };
     let inputs = Inputs::new(
-        testdata("empty-nodes", "gold.conllu"),
-        [testdata("empty-nodes", "sys.conllu")],
+        ud("empty-nodes", "gold.conllu"),
+        [ud("empty-nodes", "sys.conllu")],
     );
     let common = Common {
         state: true,
@@ -306,7 +306,7 @@ fn relations_enhanced_graph_and_state() {
     let ev = relations::evaluate(&options, &inputs, &common).unwrap();
     assert!(ev.report.signature.0.contains("graph:enhanced"));
     let state = ev.state.expect("a state");
-    assert_eq!(state.family, "relations");
+    assert_eq!(state.family.name(), "relations");
     let mcnemar = Common {
         test: vec![treeval::Test::Mcnemar],
         ..Common::default()

@@ -29,8 +29,8 @@ pub fn options(a: &AlignArgs) -> treeval::align::Options {
         f_alpha: a.f_alpha,
         sentences: a.sentences,
         compat: a.compat,
-        tokens: a.tokens.clone(),
-        hyp_subwords: a.hyp_subwords.clone(),
+        tokens: a.tokens.iter().map(|p| p.as_str().into()).collect(),
+        hyp_subwords: (a.hyp_subwords.iter()).map(|p| p.as_str().into()).collect(),
         test_metrics: a.test_metrics.clone(),
     }
 }

@@ -128,7 +128,8 @@ impl<'de> serde::Deserialize<'de> for ByKey {
 }
 
 /// How DEPREL strings are compared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum LabelMode {
     /// The full string, subtypes included (eval07.pl, eval.pl, MaltEval).
     Full,

@@ -90,7 +90,7 @@ pub const UNIVERSAL_FEATURES: [&str; 21] = [
 ];
 
 /// How empty nodes (`5.1`) enter ELAS and EULAS.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EmptyNodes {
     /// Paths through empty nodes become items labelled `conj>nsubj`, as the UD collapser
@@ -116,7 +116,7 @@ impl EmptyNodes {
 }
 
 /// What to do when the two texts differ.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum AlignMode {
     /// Stop with an error at the first difference, as the reference scorers.

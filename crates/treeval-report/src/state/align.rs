@@ -2,13 +2,11 @@
 //! of its other readings, for the warning about a wrong index base or direction), the
 //! number of sentence pairs and, when kept, every sentence's counts.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use treeval_metrics::align::AlignCounts;
 
-use super::{MergeError, State};
+use super::{AlignStateOptions, Family, MergeError, State};
 use crate::model::Warning;
 
 /// The state of an `align` evaluation.
@@ -63,35 +61,10 @@ pub struct AlignSubwords {
     pub links: Vec<u64>,
 }
 
-/// The options of `align` that change the counts or the scores, by name: NULL links,
-/// α, the formats as read, the index bases and directions given, whether `--sentences`
-/// was given, and the subword conventions.
-pub fn align_options(
-    a: &AlignState,
-    null_links: &str,
-    f_alpha: f64,
-    given: [(&str, serde_json::Value); 5],
-) -> BTreeMap<String, serde_json::Value> {
-    use serde_json::json;
-    let mut m: BTreeMap<String, serde_json::Value> =
-        given.into_iter().map(|(k, v)| (k.to_owned(), v)).collect();
-    m.insert("null".into(), json!(null_links));
-    m.insert("f_alpha".into(), json!(f_alpha));
-    m.insert("gold_format".into(), json!(a.gold.format));
-    let formats: Vec<&str> = a.hyps.iter().map(|h| h.format.as_str()).collect();
-    m.insert("hyp_formats".into(), json!(formats));
-    let subwords = a.subwords.as_ref().map(|s| s.conventions.clone());
-    m.insert("subwords".into(), json!(subwords));
-    m
-}
-
 impl State {
-    /// The state of an `align` evaluation with its `options` ([`align_options`]).
-    pub fn of_align(options: BTreeMap<String, serde_json::Value>, a: AlignState) -> Self {
-        State {
-            align: Some(a),
-            ..State::empty("align", options)
-        }
+    /// The state of an `align` evaluation with its `options`.
+    pub fn of_align(options: AlignStateOptions, a: AlignState) -> Self {
+        State::new(Family::Align { options, counts: a })
     }
 }
 
@@ -112,7 +85,10 @@ pub(super) fn check(states: &[State], names: &[String]) -> Result<(), MergeError
     let naacl: Vec<(&AlignState, &String)> = states
         .iter()
         .zip(names)
-        .filter_map(|(s, n)| s.align.as_ref().map(|a| (a, n)))
+        .filter_map(|(s, n)| match &s.family {
+            Family::Align { counts, .. } => Some((counts, n)),
+            _ => None,
+        })
         .filter(|(a, _)| a.gold.format == "naacl" && a.numbers.is_some())
         .collect();
     let selected = states.first().is_some_and(|s| s.selection.is_some());
@@ -257,7 +233,19 @@ mod tests {
     }
 
     fn state(a: AlignState) -> State {
-        State::of_align(BTreeMap::new(), a)
+        let options = AlignStateOptions {
+            gold_base: None,
+            hyp_base: None,
+            reverse: false,
+            reverse_gold: false,
+            sentences_given: false,
+            null: super::super::NullLinks::Exclude,
+            f_alpha: 0.5,
+            gold_format: a.gold.format.clone(),
+            hyp_formats: a.hyps.iter().map(|h| h.format.clone()).collect(),
+            subwords: None,
+        };
+        State::of_align(options, a)
     }
 
     #[test]

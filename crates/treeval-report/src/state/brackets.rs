@@ -3,15 +3,13 @@
 //! and, when kept, every sentence's counts; [`BracketsState::systems`] turns the sum back
 //! into what the `brackets` report takes.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use treeval_metrics::brackets::by::BracketGroup;
 use treeval_metrics::brackets::filter::WhereCounts;
 use treeval_metrics::brackets::{BracketCounts, Params};
 
-use super::State;
+use super::{BracketsStateOptions, Family, State};
 use crate::brackets::BracketsSystem;
 use crate::model::Warning;
 
@@ -22,7 +20,7 @@ pub struct BracketsState {
     pub gold: String,
     /// Gold trees read.
     pub gold_trees: u64,
-    /// The parameters as read (the same in every shard: [`brackets_options`] compares them).
+    /// The parameters as read (the same in every shard: the options compare them).
     pub params: Params,
     /// The parameter file's name, as the report names it.
     pub prm_name: String,
@@ -73,24 +71,6 @@ pub struct BracketsRows {
     pub all: Vec<BracketCounts>,
     /// The sentences up to CUTOFF_LEN, in corpus order.
     pub cutoff: Vec<BracketCounts>,
-}
-
-/// The options of `brackets` that change the counts, by name: the parameter file (its
-/// name and its values), the layout, `--by` and `--where`.
-pub fn brackets_options(
-    params: &Params,
-    prm_name: &str,
-    layout: &str,
-    by: &[&str],
-) -> BTreeMap<String, serde_json::Value> {
-    use serde_json::json;
-    let mut m = BTreeMap::new();
-    m.insert("prm".into(), json!(prm_name));
-    m.insert("params".into(), json!(params));
-    m.insert("layout".into(), json!(layout));
-    m.insert("by".into(), json!(by));
-    m.insert("where".into(), json!(params.filter.name()));
-    m
 }
 
 impl BracketsSystemState {
@@ -170,12 +150,9 @@ impl BracketsSystemState {
 }
 
 impl State {
-    /// The state of a `brackets` evaluation with its `options` ([`brackets_options`]).
-    pub fn of_brackets(options: BTreeMap<String, serde_json::Value>, b: BracketsState) -> Self {
-        State {
-            brackets: Some(b),
-            ..State::empty("brackets", options)
-        }
+    /// The state of a `brackets` evaluation with its `options`.
+    pub fn of_brackets(options: BracketsStateOptions, b: BracketsState) -> Self {
+        State::new(Family::Brackets { options, counts: b })
     }
 }
 

@@ -5,15 +5,13 @@
 //! sentence pair's row when kept. The rows are integer counts, so their sums do not
 //! depend on the order they are added in.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use treeval_metrics::align::AlignCounts;
 use treeval_metrics::deps::DepsResult;
 use treeval_metrics::pts::{PtsCounts, Weights, COLUMNS};
 use treeval_metrics::DepsOptions;
 
-use super::{concat_rows, DepsState, State};
+use super::{concat_rows, DepsState, Family, NullLinks, PtsStateOptions, State};
 use crate::model::Warning;
 use crate::pts::{PtsFiles, PtsIn, PtsSide};
 
@@ -85,18 +83,12 @@ pub struct PtsIndex {
 }
 
 impl PtsIndex {
-    /// The options of a state, as [`State::of_pts`] records them (a state without them
-    /// read the formats' bases and left NULL links out).
-    pub fn of_options(o: &BTreeMap<String, serde_json::Value>) -> Self {
-        let base = |k: &str| {
-            o.get(k)
-                .and_then(serde_json::Value::as_u64)
-                .and_then(|b| u32::try_from(b).ok())
-        };
+    /// The index options of a state, as [`State::of_pts`] records them.
+    pub fn of_options(o: &PtsStateOptions) -> Self {
         PtsIndex {
-            gold_base: base("gold_base"),
-            hyp_base: base("hyp_base"),
-            null_included: o.get("null").and_then(|v| v.as_str()) == Some("include"),
+            gold_base: o.gold_base,
+            hyp_base: o.hyp_base,
+            null_included: o.null.included(),
         }
     }
 
@@ -146,22 +138,17 @@ pub fn parse_weights(text: &str) -> Option<Weights> {
 impl State {
     /// The state of a `pts` evaluation; `warnings`: those of the alignments.
     pub fn of_pts(run: &PtsRun<'_>, warnings: Vec<Warning>) -> Self {
-        use serde_json::json;
         let e = run.e;
         let f = e.files;
-        let mut options = BTreeMap::new();
-        options.insert("punct".into(), json!(run.punct));
-        options.insert("weights".into(), json!(weights_text(e.weights)));
-        options.insert("reverse".into(), json!(run.reverse));
-        options.insert("gold_base".into(), json!(run.index.gold_base));
-        options.insert("hyp_base".into(), json!(run.index.hyp_base));
-        let null_links = if run.index.null_included {
-            "include"
-        } else {
-            "exclude"
+        let options = PtsStateOptions {
+            punct: run.punct.to_owned(),
+            weights: weights_text(e.weights),
+            reverse: run.reverse,
+            gold_base: run.index.gold_base,
+            hyp_base: run.index.hyp_base,
+            null: NullLinks::of(run.index.null_included),
+            pair_decisions: run.opts.pair_decisions,
         };
-        options.insert("null".into(), json!(null_links));
-        options.insert("pair_decisions".into(), json!(run.opts.pair_decisions));
         let systems = (e.units.iter().zip(e.aligned).enumerate())
             .map(|(k, (units, al))| {
                 let mut t = PtsCounts::default();
@@ -192,10 +179,10 @@ impl State {
                     .collect()
             }),
         };
-        State {
-            pts: Some(pts),
-            ..State::empty("pts", options)
-        }
+        State::new(Family::Pts {
+            options,
+            counts: pts,
+        })
     }
 }
 

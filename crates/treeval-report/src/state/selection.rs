@@ -100,9 +100,23 @@ mod tests {
     use super::*;
 
     fn state(sel: &Selection, c: &SelectionCounts) -> State {
-        let text = "{\"schema\":\"treeval.state/1\",\"family\":\"deps\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
-        let s: State = serde_json::from_str(text).unwrap();
-        s.with_selection(sel, c)
+        use crate::state::{Family, Graph, RelationsState, RelationsStateOptions};
+        use treeval_metrics::ud::{AlignMode, EmptyNodes};
+        let family = Family::Relations {
+            options: RelationsStateOptions {
+                graph: Graph::Basic,
+                align: AlignMode::Strict,
+                empty_nodes: EmptyNodes::Collapse,
+                multiple_roots_okay: false,
+            },
+            counts: RelationsState {
+                gold: "g".into(),
+                systems: vec!["s".into()],
+                units: vec![Vec::new()],
+                warnings: Vec::new(),
+            },
+        };
+        State::new(family).with_selection(sel, c)
     }
 
     #[test]

@@ -3,14 +3,12 @@
 //! sentence's integers per experiment (always kept: the mean of the sentence scores,
 //! `TedEval-mean`, is a sum of floats that only the rows give bit-identically).
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use treeval_metrics::tedeval::run::{ExperimentResult, RunSummary, TedEvalResult};
 use treeval_metrics::tedeval::{Repairs, TedEvalCounts};
 use treeval_metrics::{AttachmentCounts, DepsOptions};
 
-use super::{concat_rows, diagnostics, DepsState, FileState, State};
+use super::{concat_rows, diagnostics, DepsState, Family, FileState, State, TedStateOptions};
 use crate::model::Warning;
 
 /// One sentence of one experiment: `[sentences, delta, delta_new, normalizer,
@@ -62,41 +60,6 @@ pub struct TedExperimentState {
     pub deps: Option<DepsState>,
 }
 
-/// The options of a TedEval run that change its numbers or its report, by name.
-#[derive(Debug, Clone)]
-pub struct TedStateOptions<'a> {
-    /// `--unlabeled`.
-    pub unlabeled: bool,
-    /// `--micro`.
-    pub micro: bool,
-    /// `--no-test`.
-    pub no_test: bool,
-    /// `--max-cost`.
-    pub max_cost: Option<u64>,
-    /// `--label-equiv` as given.
-    pub label_equiv: Option<&'a str>,
-    /// Its equivalences (label → class).
-    pub equivalences: &'a std::collections::HashMap<String, String>,
-    /// `--bracket-labels`.
-    pub bracket_labels: &'a str,
-}
-
-impl TedStateOptions<'_> {
-    fn map(&self) -> BTreeMap<String, serde_json::Value> {
-        use serde_json::json;
-        let classes: BTreeMap<&String, &String> = self.equivalences.iter().collect();
-        let mut m = BTreeMap::new();
-        m.insert("unlabeled".into(), json!(self.unlabeled));
-        m.insert("micro".into(), json!(self.micro));
-        m.insert("no_test".into(), json!(self.no_test));
-        m.insert("max_cost".into(), json!(self.max_cost));
-        m.insert("label_equiv".into(), json!(self.label_equiv));
-        m.insert("equivalences".into(), json!(classes));
-        m.insert("bracket_labels".into(), json!(self.bracket_labels));
-        m
-    }
-}
-
 fn row(c: &TedEvalCounts) -> TedRow {
     [
         c.sentences,
@@ -121,8 +84,8 @@ fn add_repairs(a: &mut Repairs, b: &Repairs) {
 }
 
 impl State {
-    /// The state of a TedEval run `r` (which kept its sentences) under `opts`.
-    pub fn of_ted(r: &TedEvalResult, opts: &TedStateOptions<'_>) -> Self {
+    /// The state of a TedEval run `r` (which kept its sentences) under `options`.
+    pub fn of_ted(r: &TedEvalResult, options: TedStateOptions) -> Self {
         let ted = TedState {
             experiments: r
                 .experiments
@@ -150,10 +113,10 @@ impl State {
                 .map(|x| x.sentences.iter().map(row).collect())
                 .collect(),
         };
-        State {
-            ted: Some(ted),
-            ..State::empty("ted", opts.map())
-        }
+        State::new(Family::Ted {
+            options,
+            counts: ted,
+        })
     }
 }
 

@@ -84,8 +84,8 @@ pub(super) fn tokens(options: &Options) -> Result<Option<Tokens>> {
     let [src, tgt] = options.tokens.as_slice() else {
         return Ok(None);
     };
-    let read = |path: &str| -> Result<Vec<Vec<String>>> {
-        let text = Input::from(path)
+    let read = |input: &Input| -> Result<Vec<Vec<String>>> {
+        let text = input
             .read_text("one sentence of words per line")
             .map_err(|e| Error::Eval(e.to_string()))?;
         Ok(text
@@ -101,11 +101,11 @@ fn subwords(options: &Options) -> Result<Option<[PieceFile; 2]>> {
     let [src, tgt] = options.hyp_subwords.as_slice() else {
         return Ok(None);
     };
-    let read = |path: &str| -> Result<PieceFile> {
-        let text = Input::from(path)
+    let read = |input: &Input| -> Result<PieceFile> {
+        let text = input
             .read_text("one sentence of subword pieces per line")
             .map_err(|e| Error::Eval(e.to_string()))?;
-        Ok(read_pieces(path, &text))
+        Ok(read_pieces(input.name(), &text))
     };
     Ok(Some([read(src)?, read(tgt)?]))
 }

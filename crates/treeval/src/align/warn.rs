@@ -83,7 +83,7 @@ fn token_warnings(
             warn(
                 w,
                 WarningKind::TokenLines,
-                &options.tokens[k],
+                options.tokens[k].name(),
                 format!("{} lines, but the links reach sentence {last}", side.len()),
                 Some("line k of a token file is sentence k"),
             );
@@ -339,7 +339,7 @@ fn check_pieces_against_tokens(
 ) -> Result<()> {
     let mut errors = Vec::new();
     for (k, (p, t)) in pieces.iter().zip(tokens).enumerate() {
-        let name = &options.tokens[k];
+        let name = options.tokens[k].name();
         let mut differ = Vec::new();
         for (i, (pw, tw)) in p.lines.iter().zip(t).enumerate() {
             if pw.words.len() != tw.len() {

@@ -20,7 +20,7 @@ use treeval_report::compat::evalb::evalb_text;
 use treeval_report::model::{Warning, WarningKind};
 use treeval_report::records::Record;
 use treeval_report::state::{
-    brackets_options, BracketsRows, BracketsState, BracketsSystemState, State,
+    BracketsRows, BracketsState, BracketsStateOptions, BracketsSystemState, State,
 };
 
 use super::{Layout, Options, Present, Prm, LENGTH_UNIT};
@@ -255,8 +255,13 @@ impl Scored {
     /// The state of the evaluation: the parameters and options that change the counts,
     /// and every test file's.
     fn state(&mut self, s: &Setting<'_>, prm_name: &str, by: &[BracketsKey]) -> State {
-        let keys: Vec<&str> = by.iter().map(|k| k.name()).collect();
-        let options = brackets_options(s.params, prm_name, s.layout.name(), &keys);
+        let options = BracketsStateOptions {
+            prm: prm_name.to_owned(),
+            params: s.params.clone(),
+            layout: s.layout.name().to_owned(),
+            by: by.iter().map(|k| k.name().to_owned()).collect(),
+            where_: s.params.filter.name(),
+        };
         let mut b = BracketsState {
             gold: s.inputs.gold.name().to_owned(),
             gold_trees: self.gold_trees,

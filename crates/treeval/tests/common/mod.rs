@@ -1,0 +1,32 @@
+//! What every test file of the library shares: the repository's fixtures by path, and a
+//! cell's counts by measure name.
+#![allow(dead_code)] // each test binary uses its part
+
+/// A path under the repository's root.
+pub fn repo(path: &str) -> String {
+    format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A file under testdata/.
+pub fn testdata(path: &str) -> String {
+    repo(&format!("testdata/{path}"))
+}
+
+/// A file under examples/.
+pub fn example(name: &str) -> String {
+    repo(&format!("examples/{name}"))
+}
+
+/// The bytes of a file under testdata/.
+pub fn read(path: &str) -> Vec<u8> {
+    std::fs::read(testdata(path)).unwrap()
+}
+
+/// The counts of `measure`'s cell of `system` (0-based).
+pub fn counts(ev: &treeval::Evaluation, measure: &str, system: usize) -> Vec<f64> {
+    ev.report
+        .cell(measure, system)
+        .expect(measure)
+        .counts
+        .clone()
+}
