@@ -337,13 +337,35 @@ def _is_exp_tuple(x: Any) -> bool:
 
 
 def _print_warnings(warnings: List[Dict[str, Any]]) -> None:
-    """The report's warnings on stderr, as the command prints them."""
+    """The report's warnings on stderr, as the command prints them: one entry per kind,
+    with its count and first positions (each with its file when they are in several)."""
     for w in warnings:
         where = f"{w['position']}: " if w.get("position") else ""
         line = f"warning: {where}{w['message']}"
         if w.get("hint"):
             line += f"\n  hint: {w['hint']}"
+        count = w.get("count", 1)
+        if count > 1:
+            line += f"\n  {count} warnings of this kind"
+            distinct = list(dict.fromkeys(w.get("positions", [])))
+            if len(distinct) > 1:
+                path = _path_of(w["position"])
+                if all(_path_of(p) == path for p in distinct):
+                    distinct = [p[len(path) + 1:] if p.startswith(path + ":") else p for p in distinct]
+                more = ", …" if len(distinct) < count else ""
+                line += f" (at {', '.join(distinct)}{more})"
         print(line, file=sys.stderr)
+
+
+def _path_of(position: str) -> str:
+    """The file of a position ``path:line:column`` or ``path:line`` (or a bare path)."""
+    rest = position
+    for _ in range(2):
+        head, sep, n = rest.rpartition(":")
+        if not (sep and head and n.isdigit()):
+            break
+        rest = head
+    return rest
 
 
 def _content(x: Input) -> Optional[bytes]:

@@ -220,6 +220,36 @@ def test_in_memory_warnings_on_stderr_name_the_input(capfd):
     assert "/tmp" not in err and "input-2" not in err, err
 
 
+def test_warnings_carry_their_kind(capfd):
+    """Every warning dict has its kind, as the CLI's JSON; two CR LF inputs saying the same
+    are one entry naming each, one CR LF file given as gold and as system one warning;
+    resync windows are a warning."""
+    r = treeval.deps(EX / "gold.conllu", EX / "sys.conllu")
+    assert [w["kind"] for w in r.warnings] == ["label_subtypes"]
+    assert r.to_dict()["warnings"] == cli_json("deps", str(EX / "gold.conllu"), str(EX / "sys.conllu"))["warnings"]
+    crlf = (EX / "gold.conllu").read_text().replace("\n", "\r\n").encode()
+    capfd.readouterr()
+    r = treeval.deps(crlf, crlf)
+    # two inputs that say the same word for word: one entry naming each
+    crlf_warnings = [w for w in r.warnings if w["kind"] == "crlf_line_endings"]
+    assert len(crlf_warnings) == 1 and crlf_warnings[0]["count"] == 2, r.warnings
+    assert sorted(crlf_warnings[0]["positions"]) == ["<input 1>:1:1", "<input 2>:1:1"]
+    err = capfd.readouterr().err
+    assert err.count("found CR LF") == 1, err
+    assert "2 warnings of this kind (at <input 2>:1:1, <input 1>:1:1)" in err or "2 warnings of this kind (at <input 1>:1:1, <input 2>:1:1)" in err, err
+    # one file given as gold and as system: one warning
+    p = Path(tempfile.mkdtemp()) / "crlf.conllu"
+    p.write_bytes(crlf)
+    r = treeval.deps(p, p)
+    assert [w["count"] for w in r.warnings if w["kind"] == "crlf_line_endings"] == [1], r.warnings
+    assert "warnings of this kind" not in capfd.readouterr().err
+    d = TD / "ud" / "resync-missing-sentence"
+    r = treeval.ud(d / "gold.conllu", d / "sys.conllu", align="resync", quiet=True)
+    resync = [w for w in r.warnings if w["kind"] == "tokenization_resync"]
+    assert len(resync) == 1 and resync[0]["position"].endswith("sys.conllu:10"), r.warnings
+    assert capfd.readouterr().err == ""
+
+
 # --- inputs, messages and Report.scores on real data ---------------------------------------
 
 

@@ -3118,3 +3118,62 @@ fn ptb_sample_brackets_in_memory_equal_the_command() {
     assert!(relabelled[0] < same[0], "the NP brackets no longer match");
     assert!(ev.warnings().is_empty(), "{:?}", ev.warnings());
 }
+
+/// One warnings path on EWT dev: the file in CR LF given as gold and as system is one
+/// `crlf_line_endings` warning (it printed "2 warnings of this kind (at 1:1, 1:1)"); a
+/// system with every 200th sentence removed, under `--align resync`, is one
+/// `tokenization_resync` warning counting its windows, at their system lines, in the JSON
+/// and on stderr (with `--compat conll18` too: the script's three lines stay alone on
+/// stdout).
+#[test]
+fn ewt_dev_warnings_have_kinds_and_resync_windows_are_warnings() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let text = std::fs::read_to_string(&gold).unwrap();
+    let dir = scratch("ewt-warnkind");
+    let crlf = dir.join("dev-crlf.conllu");
+    std::fs::write(&crlf, text.replace('\n', "\r\n")).unwrap();
+    let short = dir.join("dev-short.conllu");
+    let kept: Vec<&str> = (text.split("\n\n").enumerate())
+        .filter(|(k, _)| k % 200 != 199)
+        .map(|(_, s)| s)
+        .collect();
+    std::fs::write(&short, kept.join("\n\n")).unwrap();
+    let s = |p: &Path| p.to_str().unwrap().to_owned();
+    let (c, g, sh) = (s(&crlf), s(&gold), s(&short));
+    for cmd in ["deps", "ud", "relations"] {
+        let (code, out, err) = run_all(&[cmd, "--format", "json", &c, &c]);
+        assert_eq!(code, 0, "{cmd}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let w: Vec<&serde_json::Value> = (v["warnings"].as_array().unwrap().iter())
+            .filter(|w| w["kind"] == "crlf_line_endings")
+            .collect();
+        assert_eq!(w.len(), 1, "{cmd}: {v}");
+        assert_eq!(w[0]["count"], 1, "{cmd}: {}", w[0]);
+        assert_eq!(err.matches("found CR LF").count(), 1, "{cmd}: {err}");
+        assert!(!err.contains("1:1, 1:1"), "{cmd}: {err}");
+    }
+    let (code, out, err) = run_all(&["ud", "--align", "resync", "--format", "json", &g, &sh]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let windows = v["inputs"][1]["counts"]["resync"].as_array().unwrap();
+    assert_eq!(windows.len(), 10, "2001 sentences, every 200th removed");
+    let w: Vec<&serde_json::Value> = (v["warnings"].as_array().unwrap().iter())
+        .filter(|w| w["kind"] == "tokenization_resync")
+        .collect();
+    assert_eq!(w.len(), 1, "{v}");
+    assert_eq!(w[0]["count"], 10);
+    let first = windows[0]["system"]["first_line"].as_u64().unwrap();
+    assert_eq!(w[0]["position"], format!("{sh}:{first}"));
+    assert_eq!(w[0]["positions"].as_array().unwrap().len(), 5);
+    assert!(
+        err.contains("the texts of gold and system differ in 10 mismatch windows"),
+        "{err}"
+    );
+    let (code, out, err) = run_all(&["ud", "--align", "resync", "--compat", "conll18", &g, &sh]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 3, "{out}");
+    assert!(err.contains("  10 warnings of this kind (at "), "{err}");
+    assert!(!err.contains("[1]"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

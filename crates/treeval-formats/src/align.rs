@@ -323,7 +323,7 @@ fn line_end_warning(path: &Arc<str>, text: &str, bom: bool, warnings: &mut Diagn
             ErrorKind::Other(format!(
                 "expected plain text with LF line ends, found a UTF-8 byte-order mark and CR LF on {lines} line(s) (both ignored)"
             )),
-        )),
+        ).of_kind(crate::WarningKind::ByteOrderMarkAndCrlf)),
     }
 }
 
@@ -360,7 +360,8 @@ fn check_guess(
                 format.name()
             )),
         )
-        .with_hint("give --gold-format/--hyp-format if this is wrong"),
+        .with_hint("give --gold-format/--hyp-format if this is wrong")
+        .of_kind(crate::WarningKind::FormatGuessed),
     );
     Ok(())
 }

@@ -546,7 +546,8 @@ impl Parse<'_> {
         let mut d = Diagnostic::error(
             Position::new(self.path.clone(), line, col),
             ErrorKind::Other(msg),
-        );
+        )
+        .of_kind(crate::WarningKind::MalformedTree);
         if !hint.is_empty() {
             d = d.with_hint(hint);
         }

@@ -251,6 +251,370 @@ pub enum ErrorKind {
     Other(String),
 }
 
+/// What a warning (or an error) is about: a stable, machine-readable name, written in
+/// snake case in JSON (`kind` of a report's `warnings`; docs/json-schema.md lists them).
+/// Warnings of one kind are grouped into one entry. A name never changes meaning; new
+/// kinds may be added, and a name this version does not know reads as
+/// [`WarningKind::Other`].
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// `unreadable_file`: The file could not be opened or read.
+    UnreadableFile,
+    /// `invalid_utf8`: The bytes are not UTF-8.
+    InvalidUtf8,
+    /// `column_count`: A line has the wrong number of columns.
+    ColumnCount,
+    /// `unknown_format`: The format could not be recognised.
+    UnknownFormat,
+    /// `bad_id`: An ID is malformed or out of sequence.
+    BadId,
+    /// `empty_field`: A column that must not be empty is empty.
+    EmptyField,
+    /// `bad_head`: HEAD is not a non-negative integer or `_`.
+    BadHead,
+    /// `bad_deps`: A DEPS item is malformed.
+    BadDeps,
+    /// `head_out_of_range`: A HEAD points outside its sentence.
+    HeadOutOfRange,
+    /// `missing_head`: HEAD is `_` where a head is needed.
+    MissingHead,
+    /// `self_loop`: A word is its own head.
+    SelfLoop,
+    /// `cycle`: The tree has a cycle.
+    Cycle,
+    /// `root_count`: The tree has no or several roots.
+    RootCount,
+    /// `sentence_count`: The files have different numbers of sentences (or lines).
+    SentenceCount,
+    /// `word_count`: A sentence has a different number of words in gold and system.
+    WordCount,
+    /// `form_mismatch`: A word's FORM differs between gold and system.
+    FormMismatch,
+    /// `whitespace_line`: A line holds only spaces or tabs.
+    WhitespaceLine,
+    /// `double_blank_line`: Two blank lines in a row.
+    DoubleBlankLine,
+    /// `missing_final_blank_line`: The file does not end with a blank line.
+    MissingFinalBlankLine,
+    /// `byte_order_mark`: The file starts with a UTF-8 byte-order mark (ignored).
+    ByteOrderMark,
+    /// `crlf_line_endings`: Lines end in CR LF (the CRs ignored).
+    CrlfLineEndings,
+    /// `byte_order_mark_and_crlf`: A byte-order mark and CR LF line ends (both ignored).
+    ByteOrderMarkAndCrlf,
+    /// `empty_field_read`: Empty fields read as empty values.
+    EmptyFieldRead,
+    /// `single_word_range`: Multiword-token ranges of one word (`6-6`).
+    SingleWordRange,
+    /// `reversed_range`: Reversed multiword-token ranges (`2-1`).
+    ReversedRange,
+    /// `not_text`: A NUL byte: not a text file.
+    NotText,
+    /// `looks_like_brackets`: Bracketed trees where CoNLL columns were expected.
+    LooksLikeBrackets,
+    /// `comment_inside_sentence`: Comment lines after a word of a sentence.
+    CommentInsideSentence,
+    /// `empty_sentence`: Comment lines with no words after them.
+    EmptySentence,
+    /// `format_guessed`: The alignment format could not be told from the content.
+    FormatGuessed,
+    /// `gold_column_empty`: A gold column is `_` on every word: the measures reading it are not applicable.
+    GoldColumnEmpty,
+    /// `system_column_empty`: A system column is `_` on every word: the measures reading it are not applicable.
+    SystemColumnEmpty,
+    /// `sent_id_mismatch`: Paired sentences have different `# sent_id`s.
+    SentIdMismatch,
+    /// `unknown_sent_ids`: Sentence ids listed for the selection are not in the gold file.
+    UnknownSentIds,
+    /// `selection_empty`: The sentence selection kept no sentence of this part.
+    SelectionEmpty,
+    /// `punct_excluded_nothing`: The punctuation policy left out no word.
+    PunctExcludedNothing,
+    /// `punct_excluded_everything`: The punctuation policy left out every word of a system.
+    PunctExcludedEverything,
+    /// `where_matched_nothing`: `--where` matched no scored word.
+    WhereMatchedNothing,
+    /// `label_case`: System labels differ from gold labels only by case.
+    LabelCase,
+    /// `unseen_labels`: System labels never occur in gold.
+    UnseenLabels,
+    /// `label_subtypes`: Label subtypes occur in one file only.
+    LabelSubtypes,
+    /// `malformed_tree`: A bracketed tree that is malformed (an extra or missing bracket, text outside a pre-terminal).
+    MalformedTree,
+    /// `unscored_sentences`: Sentences left out of the scores (EVALB's error and skipped sentences).
+    UnscoredSentences,
+    /// `careful_left_out`: Sentences left out of the careful evaluation.
+    CarefulLeftOut,
+    /// `unused_judgments`: Judgments that name no parse bracket.
+    UnusedJudgments,
+    /// `parameter_missing_value`: A parameter-file keyword without its value.
+    ParameterMissingValue,
+    /// `parameter_bad_value`: A parameter-file value of the wrong shape.
+    ParameterBadValue,
+    /// `unknown_parameter`: A parameter-file keyword treeval does not know (ignored).
+    UnknownParameter,
+    /// `parameter_debug`: The parameter file asks for EVALB's debug dump.
+    ParameterDebug,
+    /// `over_max_cost`: A sentence over the edit distance's cost limit (not scored).
+    OverMaxCost,
+    /// `sentence_too_long`: A sentence over the edit distance's word limit (not scored).
+    SentenceTooLong,
+    /// `nothing_scored`: No sentence was scored: the measures are not applicable.
+    NothingScored,
+    /// `malformed_candidate`: Candidate parses that are not trees.
+    MalformedCandidate,
+    /// `malformed_gold_tree`: Gold trees that are not trees (more than those shown).
+    MalformedGoldTree,
+    /// `empty_gold`: An alignment gold without sentences or links.
+    EmptyGold,
+    /// `no_links_at_end`: A NAACL hypothesis without links in the gold's last sentences.
+    NoLinksAtEnd,
+    /// `token_lines`: A tokens or pieces file with another number of lines than needed.
+    TokenLines,
+    /// `links_past_last_word`: Alignment links past the last word of their sentence.
+    LinksPastLastWord,
+    /// `wrong_index_base`: Alignment positions that look one off the gold's.
+    WrongIndexBase,
+    /// `null_both_sides`: Alignment links with NULL on both sides.
+    NullBothSides,
+    /// `pieces_differ_from_tokens`: Subword pieces that join to other characters than the tokens.
+    PiecesDifferFromTokens,
+    /// `no_links`: A hypothesis without links.
+    NoLinks,
+    /// `links_sure_and_possible`: Links tagged both S and P (counted once).
+    LinksSureAndPossible,
+    /// `null_links_left_out`: Links with a NULL side left out.
+    NullLinksLeftOut,
+    /// `aer_close_to_one`: An AER close to 1: the index base or direction may be wrong.
+    AerCloseToOne,
+    /// `tokenization_resync`: Gold and system texts differ: words aligned around the mismatch windows (`--align resync`).
+    TokenizationResync,
+    /// `compat_note`: A reference tool's output (`--compat`) differs from what the options ask.
+    CompatNote,
+    /// `semantic_roles_not_scored`: Files with predicates under `--compat eval09`, which scores syntax only.
+    SemanticRolesNotScored,
+    /// `sentence_numbers_as_text`: Sentence numbers written differently from the gold's (wa_eval_align.pl compares text).
+    SentenceNumbersAsText,
+    /// `mixed_sentence_numbers`: A file writes one sentence number in two ways.
+    MixedSentenceNumbers,
+    /// `mcnemar_uas_only`: McNemar's test applies to UAS only (`pts`).
+    McnemarUasOnly,
+    /// `mcnemar_independence`: McNemar's test treats words as independent.
+    McnemarIndependence,
+    /// `other`: Anything else, and the entries of states and reports written before warnings had kinds.
+    #[default]
+    #[serde(other)]
+    Other,
+}
+
+impl WarningKind {
+    /// Every kind, in the order of the documentation.
+    pub const ALL: [WarningKind; 73] = [
+        WarningKind::UnreadableFile,
+        WarningKind::InvalidUtf8,
+        WarningKind::ColumnCount,
+        WarningKind::UnknownFormat,
+        WarningKind::BadId,
+        WarningKind::EmptyField,
+        WarningKind::BadHead,
+        WarningKind::BadDeps,
+        WarningKind::HeadOutOfRange,
+        WarningKind::MissingHead,
+        WarningKind::SelfLoop,
+        WarningKind::Cycle,
+        WarningKind::RootCount,
+        WarningKind::SentenceCount,
+        WarningKind::WordCount,
+        WarningKind::FormMismatch,
+        WarningKind::WhitespaceLine,
+        WarningKind::DoubleBlankLine,
+        WarningKind::MissingFinalBlankLine,
+        WarningKind::ByteOrderMark,
+        WarningKind::CrlfLineEndings,
+        WarningKind::ByteOrderMarkAndCrlf,
+        WarningKind::EmptyFieldRead,
+        WarningKind::SingleWordRange,
+        WarningKind::ReversedRange,
+        WarningKind::NotText,
+        WarningKind::LooksLikeBrackets,
+        WarningKind::CommentInsideSentence,
+        WarningKind::EmptySentence,
+        WarningKind::FormatGuessed,
+        WarningKind::GoldColumnEmpty,
+        WarningKind::SystemColumnEmpty,
+        WarningKind::SentIdMismatch,
+        WarningKind::UnknownSentIds,
+        WarningKind::SelectionEmpty,
+        WarningKind::PunctExcludedNothing,
+        WarningKind::PunctExcludedEverything,
+        WarningKind::WhereMatchedNothing,
+        WarningKind::LabelCase,
+        WarningKind::UnseenLabels,
+        WarningKind::LabelSubtypes,
+        WarningKind::MalformedTree,
+        WarningKind::UnscoredSentences,
+        WarningKind::CarefulLeftOut,
+        WarningKind::UnusedJudgments,
+        WarningKind::ParameterMissingValue,
+        WarningKind::ParameterBadValue,
+        WarningKind::UnknownParameter,
+        WarningKind::ParameterDebug,
+        WarningKind::OverMaxCost,
+        WarningKind::SentenceTooLong,
+        WarningKind::NothingScored,
+        WarningKind::MalformedCandidate,
+        WarningKind::MalformedGoldTree,
+        WarningKind::EmptyGold,
+        WarningKind::NoLinksAtEnd,
+        WarningKind::TokenLines,
+        WarningKind::LinksPastLastWord,
+        WarningKind::WrongIndexBase,
+        WarningKind::NullBothSides,
+        WarningKind::PiecesDifferFromTokens,
+        WarningKind::NoLinks,
+        WarningKind::LinksSureAndPossible,
+        WarningKind::NullLinksLeftOut,
+        WarningKind::AerCloseToOne,
+        WarningKind::TokenizationResync,
+        WarningKind::CompatNote,
+        WarningKind::SemanticRolesNotScored,
+        WarningKind::SentenceNumbersAsText,
+        WarningKind::MixedSentenceNumbers,
+        WarningKind::McnemarUasOnly,
+        WarningKind::McnemarIndependence,
+        WarningKind::Other,
+    ];
+
+    /// The name, as written in JSON (`crlf_line_endings`).
+    pub fn name(self) -> &'static str {
+        match self {
+            WarningKind::UnreadableFile => "unreadable_file",
+            WarningKind::InvalidUtf8 => "invalid_utf8",
+            WarningKind::ColumnCount => "column_count",
+            WarningKind::UnknownFormat => "unknown_format",
+            WarningKind::BadId => "bad_id",
+            WarningKind::EmptyField => "empty_field",
+            WarningKind::BadHead => "bad_head",
+            WarningKind::BadDeps => "bad_deps",
+            WarningKind::HeadOutOfRange => "head_out_of_range",
+            WarningKind::MissingHead => "missing_head",
+            WarningKind::SelfLoop => "self_loop",
+            WarningKind::Cycle => "cycle",
+            WarningKind::RootCount => "root_count",
+            WarningKind::SentenceCount => "sentence_count",
+            WarningKind::WordCount => "word_count",
+            WarningKind::FormMismatch => "form_mismatch",
+            WarningKind::WhitespaceLine => "whitespace_line",
+            WarningKind::DoubleBlankLine => "double_blank_line",
+            WarningKind::MissingFinalBlankLine => "missing_final_blank_line",
+            WarningKind::ByteOrderMark => "byte_order_mark",
+            WarningKind::CrlfLineEndings => "crlf_line_endings",
+            WarningKind::ByteOrderMarkAndCrlf => "byte_order_mark_and_crlf",
+            WarningKind::EmptyFieldRead => "empty_field_read",
+            WarningKind::SingleWordRange => "single_word_range",
+            WarningKind::ReversedRange => "reversed_range",
+            WarningKind::NotText => "not_text",
+            WarningKind::LooksLikeBrackets => "looks_like_brackets",
+            WarningKind::CommentInsideSentence => "comment_inside_sentence",
+            WarningKind::EmptySentence => "empty_sentence",
+            WarningKind::FormatGuessed => "format_guessed",
+            WarningKind::GoldColumnEmpty => "gold_column_empty",
+            WarningKind::SystemColumnEmpty => "system_column_empty",
+            WarningKind::SentIdMismatch => "sent_id_mismatch",
+            WarningKind::UnknownSentIds => "unknown_sent_ids",
+            WarningKind::SelectionEmpty => "selection_empty",
+            WarningKind::PunctExcludedNothing => "punct_excluded_nothing",
+            WarningKind::PunctExcludedEverything => "punct_excluded_everything",
+            WarningKind::WhereMatchedNothing => "where_matched_nothing",
+            WarningKind::LabelCase => "label_case",
+            WarningKind::UnseenLabels => "unseen_labels",
+            WarningKind::LabelSubtypes => "label_subtypes",
+            WarningKind::MalformedTree => "malformed_tree",
+            WarningKind::UnscoredSentences => "unscored_sentences",
+            WarningKind::CarefulLeftOut => "careful_left_out",
+            WarningKind::UnusedJudgments => "unused_judgments",
+            WarningKind::ParameterMissingValue => "parameter_missing_value",
+            WarningKind::ParameterBadValue => "parameter_bad_value",
+            WarningKind::UnknownParameter => "unknown_parameter",
+            WarningKind::ParameterDebug => "parameter_debug",
+            WarningKind::OverMaxCost => "over_max_cost",
+            WarningKind::SentenceTooLong => "sentence_too_long",
+            WarningKind::NothingScored => "nothing_scored",
+            WarningKind::MalformedCandidate => "malformed_candidate",
+            WarningKind::MalformedGoldTree => "malformed_gold_tree",
+            WarningKind::EmptyGold => "empty_gold",
+            WarningKind::NoLinksAtEnd => "no_links_at_end",
+            WarningKind::TokenLines => "token_lines",
+            WarningKind::LinksPastLastWord => "links_past_last_word",
+            WarningKind::WrongIndexBase => "wrong_index_base",
+            WarningKind::NullBothSides => "null_both_sides",
+            WarningKind::PiecesDifferFromTokens => "pieces_differ_from_tokens",
+            WarningKind::NoLinks => "no_links",
+            WarningKind::LinksSureAndPossible => "links_sure_and_possible",
+            WarningKind::NullLinksLeftOut => "null_links_left_out",
+            WarningKind::AerCloseToOne => "aer_close_to_one",
+            WarningKind::TokenizationResync => "tokenization_resync",
+            WarningKind::CompatNote => "compat_note",
+            WarningKind::SemanticRolesNotScored => "semantic_roles_not_scored",
+            WarningKind::SentenceNumbersAsText => "sentence_numbers_as_text",
+            WarningKind::MixedSentenceNumbers => "mixed_sentence_numbers",
+            WarningKind::McnemarUasOnly => "mcnemar_uas_only",
+            WarningKind::McnemarIndependence => "mcnemar_independence",
+            WarningKind::Other => "other",
+        }
+    }
+}
+
+impl fmt::Display for WarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl ErrorKind {
+    /// The kind of a diagnostic of this variant ([`WarningKind::Other`] for
+    /// [`ErrorKind::Other`], whose diagnostics name theirs: [`Diagnostic::of_kind`]).
+    pub fn warning_kind(&self) -> WarningKind {
+        match self {
+            ErrorKind::Io(_) => WarningKind::UnreadableFile,
+            ErrorKind::InvalidUtf8 => WarningKind::InvalidUtf8,
+            ErrorKind::ColumnCount { .. } => WarningKind::ColumnCount,
+            ErrorKind::UnknownFormat { .. } => WarningKind::UnknownFormat,
+            ErrorKind::BadId { .. } => WarningKind::BadId,
+            ErrorKind::EmptyField { .. } => WarningKind::EmptyField,
+            ErrorKind::BadHead { .. } => WarningKind::BadHead,
+            ErrorKind::BadDeps { .. } => WarningKind::BadDeps,
+            ErrorKind::HeadOutOfRange { .. } => WarningKind::HeadOutOfRange,
+            ErrorKind::MissingHead => WarningKind::MissingHead,
+            ErrorKind::SelfLoop { .. } => WarningKind::SelfLoop,
+            ErrorKind::Cycle { .. } => WarningKind::Cycle,
+            ErrorKind::RootCount { .. } => WarningKind::RootCount,
+            ErrorKind::SentenceCount { .. } => WarningKind::SentenceCount,
+            ErrorKind::WordCount { .. } => WarningKind::WordCount,
+            ErrorKind::FormMismatch { .. } => WarningKind::FormMismatch,
+            ErrorKind::WhitespaceLine => WarningKind::WhitespaceLine,
+            ErrorKind::DoubleBlankLine => WarningKind::DoubleBlankLine,
+            ErrorKind::MissingFinalBlankLine => WarningKind::MissingFinalBlankLine,
+            ErrorKind::ByteOrderMark => WarningKind::ByteOrderMark,
+            ErrorKind::CarriageReturn { .. } => WarningKind::CrlfLineEndings,
+            ErrorKind::ByteOrderMarkAndCarriageReturn { .. } => WarningKind::ByteOrderMarkAndCrlf,
+            ErrorKind::EmptyFieldRead { .. } => WarningKind::EmptyFieldRead,
+            ErrorKind::SingleWordRange { .. } => WarningKind::SingleWordRange,
+            ErrorKind::ReversedRange { .. } => WarningKind::ReversedRange,
+            ErrorKind::NotText { .. } => WarningKind::NotText,
+            ErrorKind::LooksLikeBrackets => WarningKind::LooksLikeBrackets,
+            ErrorKind::CommentInsideSentence => WarningKind::CommentInsideSentence,
+            ErrorKind::EmptySentence => WarningKind::EmptySentence,
+            ErrorKind::Other(_) => WarningKind::Other,
+        }
+    }
+}
+
 /// A positioned problem: an error or a warning, with a hint where a fix is likely.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -265,6 +629,9 @@ pub struct Diagnostic {
     /// How many more of its kind (same file, same [`ErrorKind`] variant) this one stands
     /// for, not kept ([`Diagnostics::into_vec`]); 0 for most.
     pub more: u64,
+    /// What it is about, when [`ErrorKind`] does not say it ([`ErrorKind::Other`]):
+    /// [`Diagnostic::of_kind`]; read it with [`Diagnostic::warning_kind`].
+    pub named: Option<WarningKind>,
 }
 
 impl Diagnostic {
@@ -276,6 +643,7 @@ impl Diagnostic {
             kind,
             hint: None,
             more: 0,
+            named: None,
         }
     }
 
@@ -287,6 +655,7 @@ impl Diagnostic {
             kind,
             hint: None,
             more: 0,
+            named: None,
         }
     }
 
@@ -294,6 +663,17 @@ impl Diagnostic {
     pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
+    }
+
+    /// The same diagnostic, naming what it is about (for [`ErrorKind::Other`]).
+    pub fn of_kind(mut self, kind: WarningKind) -> Self {
+        self.named = Some(kind);
+        self
+    }
+
+    /// What it is about: the kind it was named, else its [`ErrorKind`]'s.
+    pub fn warning_kind(&self) -> WarningKind {
+        self.named.unwrap_or_else(|| self.kind.warning_kind())
     }
 
     /// Is this an error (as opposed to a warning)?
@@ -389,14 +769,15 @@ pub fn render_capped(diagnostics: &[Diagnostic], omitted: u64) -> String {
 impl std::error::Error for Error {}
 
 /// What makes two diagnostics "of one kind" (grouped in one warning entry, bounded
-/// together): the severity, the file and the [`ErrorKind`] variant; for
-/// [`ErrorKind::Other`], its message and its hint with the digits left out (so that
+/// together): the severity, the file, the [`ErrorKind`] variant and the kind it was
+/// named ([`Diagnostic::of_kind`]); for [`ErrorKind::Other`], its message and its hint with the digits left out (so that
 /// "found 12" and "found 40" are one kind).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 struct KindKey {
     error: bool,
     path: Arc<str>,
     variant: std::mem::Discriminant<ErrorKind>,
+    named: Option<WarningKind>,
     other: Option<(String, Option<String>)>,
 }
 
@@ -406,6 +787,7 @@ impl KindKey {
             error: d.is_error(),
             path: d.position.path.clone(),
             variant: std::mem::discriminant(&d.kind),
+            named: d.named,
             other: match &d.kind {
                 ErrorKind::Other(m) => {
                     Some((without_digits(m), d.hint.as_deref().map(without_digits)))
@@ -484,8 +866,19 @@ impl Diagnostics {
         }
     }
 
-    /// Record a diagnostic (and the [`Diagnostic::more`] of its kind it stands for).
-    pub fn push(&mut self, mut d: Diagnostic) {
+    /// Record a diagnostic (and the [`Diagnostic::more`] of its kind it stands for). A
+    /// warning at a line of a file that is kept already, word for word (the same file
+    /// read as gold and as system), is not recorded twice.
+    pub fn push(&mut self, d: Diagnostic) {
+        if !d.is_error() && d.more == 0 && d.position.line > 0 && self.kept.contains(&d) {
+            return;
+        }
+        self.record(d);
+    }
+
+    /// Record a diagnostic, counted whatever it repeats (the lists [`Diagnostics::extend`]
+    /// adds up are counted each).
+    fn record(&mut self, mut d: Diagnostic) {
         let more = std::mem::take(&mut d.more);
         let seen = self.count_kind(KindKey::of(&d), 1 + more);
         let (count, omitted) = if d.is_error() {
@@ -594,7 +987,7 @@ impl Diagnostics {
     pub fn extend(&mut self, other: Diagnostics) {
         let (errors, warnings) = (other.unkinded(true), other.unkinded(false));
         for d in other.into_vec() {
-            self.push(d);
+            self.record(d);
         }
         self.errors += errors;
         self.omitted_errors += errors;
@@ -715,6 +1108,22 @@ mod tests {
         sum.extend(d);
         assert_eq!(counts(&sum), vec![20, 2]);
         assert_eq!(sum.warning_count(), 22);
+    }
+
+    /// The same warning at the same line of the same file (one file read as gold and as
+    /// system) is one warning; at another line, or without a line (merged shards' entries,
+    /// each counting its own), it counts.
+    #[test]
+    fn a_warning_repeated_word_for_word_at_its_line_is_one() {
+        let mut d = Diagnostics::with_limit(3);
+        d.push(blank(4));
+        d.push(blank(4));
+        d.push(blank(5));
+        d.push(other("x"));
+        d.push(other("x"));
+        assert_eq!(d.warning_count(), 4);
+        let g = d.warning_groups();
+        assert_eq!(g.iter().map(|g| g.count).collect::<Vec<_>>(), vec![2, 2]);
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub mod sentence;
 pub mod subwords;
 
 pub use conll::{Conll09Columns, Format, Reader, ReaderBuilder, Reference};
-pub use error::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Severity};
+pub use error::{Diagnostic, Diagnostics, Error, ErrorKind, Position, Severity, WarningKind};
 pub use excerpt::{excerpt, path_excerpt};
 pub use sentence::{
     python_int, EmptyNode, EnhancedEdge, Head, MultiwordToken, NodeId, Sentence, Word,

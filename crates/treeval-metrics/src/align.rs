@@ -162,6 +162,8 @@ pub fn observe(gold: &[Link], hyp: &[Link], keep_null: bool) -> AlignCounts {
 /// `path: message` and an indented `hint:` line.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PairingProblem {
+    /// What does not pair up, as a warning's kind (where a reference scorer goes on).
+    pub kind: treeval_formats::WarningKind,
     /// The file at fault (as given).
     pub path: String,
     /// What does not pair up.
@@ -224,8 +226,14 @@ pub fn pair_sentences(
 }
 
 /// A problem of the file at `path`.
-fn problem(path: &str, message: String, hint: Option<String>) -> PairingProblem {
+fn problem(
+    kind: treeval_formats::WarningKind,
+    path: &str,
+    message: String,
+    hint: Option<String>,
+) -> PairingProblem {
     PairingProblem {
+        kind,
         path: path.to_owned(),
         message,
         hint,
@@ -259,6 +267,7 @@ impl<'a> Pairer<'a> {
         let (n, counted) = match (declared, stated) {
             (Some((d, source)), SentenceCount::Lines(l)) if l != d => {
                 errors.push(problem(
+                    treeval_formats::WarningKind::SentenceCount,
                     &gold_path,
                     format!("has {stated}, but there are {d} ({source})"),
                     None,
@@ -267,6 +276,7 @@ impl<'a> Pairer<'a> {
             }
             (Some((d, source)), SentenceCount::Highest(h)) if h > d => {
                 errors.push(problem(
+                    treeval_formats::WarningKind::SentenceCount,
                     &gold_path,
                     format!("has links in sentence {h}, but there are {d} sentence(s) ({source})"),
                     None,
@@ -292,6 +302,7 @@ impl<'a> Pairer<'a> {
     fn check_gold(&mut self) -> bool {
         if self.n == 0 {
             self.errors.push(problem(
+                treeval_formats::WarningKind::EmptyGold,
                 &self.gold_path,
                 "the gold has no sentence: there is nothing to score against".to_string(),
                 Some("is this the right gold file? (an empty file, or one without links)".into()),
@@ -300,6 +311,7 @@ impl<'a> Pairer<'a> {
         }
         if self.gold.link_count() == 0 {
             self.errors.push(problem(
+                treeval_formats::WarningKind::EmptyGold,
                 &self.gold_path,
                 format!(
                     "the gold has {} but no link: there is nothing to score against",
@@ -317,6 +329,7 @@ impl<'a> Pairer<'a> {
         let (n, gold_path, counted) = (self.n, &self.gold_path, &self.counted);
         match h.sentence_count() {
             SentenceCount::Lines(l) if l != n => self.errors.push(problem(
+                    treeval_formats::WarningKind::SentenceCount,
                 &path,
                 format!(
                     "has {}, but the gold {gold_path} has {}: the files must pair sentence by sentence",
@@ -326,6 +339,7 @@ impl<'a> Pairer<'a> {
                 Some(self.lines_hint(h, l)),
             )),
             SentenceCount::Highest(k) if k > n => self.errors.push(problem(
+                    treeval_formats::WarningKind::SentenceCount,
                 &path,
                 format!(
                     "has links in sentence {k}, but the gold {gold_path} has {}",
@@ -334,6 +348,7 @@ impl<'a> Pairer<'a> {
                 Some("are the files for the same sentences, in the same order?".into()),
             )),
             SentenceCount::Highest(k) if k < n => self.warnings.push(problem(
+                    treeval_formats::WarningKind::NoLinksAtEnd,
                 &path,
                 format!(
                     "has no link in the last {} sentence(s) of the gold {gold_path} ({}–{n}): scored as sentences without links (NAACL cannot tell them from a truncated file)",

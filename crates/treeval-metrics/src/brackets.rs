@@ -218,10 +218,13 @@ impl Params {
                 None => (line, ""),
             };
             if value.is_empty() {
-                warnings.push(Diagnostic::warning(
-                    at(),
-                    ErrorKind::Other(format!("expected a value after {key}, found none")),
-                ));
+                warnings.push(
+                    Diagnostic::warning(
+                        at(),
+                        ErrorKind::Other(format!("expected a value after {key}, found none")),
+                    )
+                    .of_kind(treeval_formats::WarningKind::ParameterMissingValue),
+                );
             }
             let pair = |v: &str| -> Option<(String, String)> {
                 let mut it = v.split_ascii_whitespace();
@@ -241,17 +244,21 @@ impl Params {
                 "EQ_LABEL" | "EQ_WORD" => match pair(value) {
                     Some(x) if key == "EQ_LABEL" => p.eq_label.push(x),
                     Some(x) => p.eq_word.push(x),
-                    None => warnings.push(Diagnostic::warning(
-                        at(),
-                        ErrorKind::Other(format!("expected two values after {key}, found '{value}'")),
-                    )),
+                    None => warnings.push(
+                        Diagnostic::warning(
+                            at(),
+                            ErrorKind::Other(format!("expected two values after {key}, found '{value}'")),
+                        )
+                        .of_kind(treeval_formats::WarningKind::ParameterBadValue),
+                    ),
                 },
                 _ => warnings.push(
                     Diagnostic::warning(
                         at(),
                         ErrorKind::Other(format!("expected a parameter keyword, found '{key}' (ignored)")),
                     )
-                    .with_hint("known: DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL, DELETE_LABEL_FOR_LENGTH, QUOTE_LABEL, EQ_LABEL, EQ_WORD"),
+                    .with_hint("known: DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL, DELETE_LABEL_FOR_LENGTH, QUOTE_LABEL, EQ_LABEL, EQ_WORD")
+                    .of_kind(treeval_formats::WarningKind::UnknownParameter),
                 ),
             }
         }

@@ -76,7 +76,8 @@ impl SentIdCheck {
                 Position::new(Arc::from(sys_path), f.system_line.max(1), 1),
                 ErrorKind::Other(msg),
             )
-            .with_hint("check that the system file holds the gold file's sentences in the gold's order (not a shuffled, filtered or other split's output); ids a system renumbers itself do not matter"),
+            .with_hint("check that the system file holds the gold file's sentences in the gold's order (not a shuffled, filtered or other split's output); ids a system renumbers itself do not matter")
+            .of_kind(treeval_formats::WarningKind::SentIdMismatch),
         )
     }
 }

@@ -120,7 +120,17 @@ fn raise(e: treeval::Error) -> PyErr {
     match e {
         treeval::Error::Usage(m) => PyValueError::new_err(m),
         treeval::Error::Eval(m) => PyRuntimeError::new_err(m),
-        treeval::Error::Partial { message, .. } => PyRuntimeError::new_err(message),
+        // the warnings until then explain the failure: after the message, one entry per
+        // kind as the command line prints them
+        treeval::Error::Partial {
+            message, warnings, ..
+        } => {
+            let mut m = message;
+            for w in treeval_report::model::group_warnings(warnings) {
+                m.push_str(&format!("\nwarning: {w}"));
+            }
+            PyRuntimeError::new_err(m)
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 use treeval_formats::Diagnostic;
+pub use treeval_formats::WarningKind;
 
 /// A reproducibility signature in the spirit of sacrebleu:
 /// `treeval 0.1.0|deps|punct:form|labels:full|avg:micro`.
@@ -37,10 +38,15 @@ impl Signature {
     }
 }
 
-/// A warning as shown in the report: one entry per kind (file, what happened, hint),
-/// with how many times it happened and where the first few were.
+/// A warning as shown in the report: one entry per kind ([`WarningKind`]) and what it
+/// says ([`group_warnings`]), with how many times it happened and where the first few
+/// were.
 #[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Warning {
+    /// What happened, as a stable name (`crlf_line_endings`); `other` in entries written
+    /// before warnings had kinds.
+    #[serde(default)]
+    pub kind: WarningKind,
     /// `path:line:column`, or the path alone: the first occurrence.
     pub position: String,
     /// The message (of the first occurrence).
@@ -65,13 +71,28 @@ fn one() -> u64 {
 pub use treeval_formats::error::GROUP_POSITIONS;
 
 impl Warning {
-    /// A warning that happened once.
+    /// A warning of `kind` that happened once.
+    pub fn of(
+        kind: WarningKind,
+        position: impl Into<String>,
+        message: impl Into<String>,
+        hint: Option<String>,
+    ) -> Self {
+        Warning {
+            kind,
+            ..Warning::new(position, message, hint)
+        }
+    }
+
+    /// A warning of kind [`WarningKind::Other`] that happened once (a warning read from
+    /// elsewhere; the library names the kind of each of its own: [`Warning::of`]).
     pub fn new(
         position: impl Into<String>,
         message: impl Into<String>,
         hint: Option<String>,
     ) -> Self {
         Warning {
+            kind: WarningKind::Other,
             position: position.into(),
             message: message.into(),
             hint,
@@ -80,22 +101,37 @@ impl Warning {
         }
     }
 
-    /// What makes two warnings one kind: the file, the message without its digits and its
-    /// `[sentence …]` tag, and the hint without its digits.
-    fn kind(&self) -> (&str, String, Option<String>) {
-        let path = path_of(&self.position);
+    /// What makes two warnings of one file one entry: their kind, and the message without
+    /// its digits and its `[sentence …]` tag and the hint without its digits (two
+    /// warnings of a kind that say different things, such as two columns left empty,
+    /// stay two entries: neither is lost).
+    fn group_key(&self) -> (WarningKind, String, Option<String>) {
         let message = match self.message.rfind(" [sentence ") {
             Some(i) if self.message.ends_with(']') => &self.message[..i],
             _ => &self.message,
         };
         let message = treeval_formats::error::without_digits(message);
-        (
-            path,
-            message,
-            self.hint
-                .as_deref()
-                .map(treeval_formats::error::without_digits),
-        )
+        let hint = (self.hint.as_deref()).map(treeval_formats::error::without_digits);
+        (self.kind, message, hint)
+    }
+
+    /// Whether `other` counts in this entry: of its kind and saying the same, numbers
+    /// aside, in the same file; or word for word in another file (a CR LF gold and
+    /// system file with as many lines; the same file read as gold and as system), so that
+    /// no file's numbers are lost.
+    fn takes(&self, key: &(WarningKind, String, Option<String>), other: &Warning) -> bool {
+        let same_file = path_of(&self.position) == path_of(&other.position);
+        *key == other.group_key()
+            && (same_file || (self.message == other.message && self.hint == other.hint))
+    }
+
+    /// Whether `other` is a warning this entry holds already, word for word and at the
+    /// same position (a file read twice, as gold and as system): it is not counted again.
+    fn repeats(&self, other: &Warning) -> bool {
+        other.count == 1
+            && other.message == self.message
+            && other.hint == self.hint
+            && (other.position == self.position || self.positions.contains(&other.position))
     }
 
     /// Count `other` (of this kind) in this entry.
@@ -109,7 +145,7 @@ impl Warning {
             other.positions
         };
         for p in theirs {
-            if self.positions.len() < GROUP_POSITIONS {
+            if self.positions.len() < GROUP_POSITIONS && !self.positions.contains(&p) {
                 self.positions.push(p);
             }
         }
@@ -117,33 +153,36 @@ impl Warning {
     }
 }
 
-/// The path of a position `path:line:column` (or of a bare path).
+/// The path of a position `path:line:column` or `path:line` (or of a bare path).
 fn path_of(position: &str) -> &str {
     let numeric = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    let mut parts = position.rsplitn(3, ':');
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(c), Some(l), Some(path)) if numeric(c) && numeric(l) => path,
-        _ => position,
+    let mut rest = position;
+    for _ in 0..2 {
+        match rest.rsplit_once(':') {
+            Some((head, n)) if numeric(n) && !head.is_empty() => rest = head,
+            _ => break,
+        }
     }
+    rest
 }
 
-/// `warnings` with the entries of one kind merged into the first of them (counts
-/// summed, the first few positions kept), in the order each kind first appears.
+/// `warnings` with the entries of one kind that say the same merged into the first of
+/// them (counts summed, the first few distinct positions kept), in the order each first
+/// appears: in one file numbers aside, across files word for word
+/// (`Warning::takes`).
 pub fn group_warnings(warnings: Vec<Warning>) -> Vec<Warning> {
-    let mut out: Vec<Warning> = Vec::with_capacity(warnings.len());
-    let mut keys = Vec::with_capacity(warnings.len());
+    let mut out: Vec<(Warning, _)> = Vec::with_capacity(warnings.len());
     for w in warnings {
-        let (path, message, hint) = w.kind();
-        let key = (path.to_owned(), message, hint);
-        match keys.iter().position(|k| *k == key) {
-            Some(i) => out[i].absorb(w),
+        match out.iter_mut().find(|(e, key)| e.takes(key, &w)) {
+            Some((e, _)) if e.repeats(&w) => {}
+            Some((e, _)) => e.absorb(w),
             None => {
-                out.push(w);
-                keys.push(key);
+                let key = w.group_key();
+                out.push((w, key));
             }
         }
     }
-    out
+    out.into_iter().map(|(w, _)| w).collect()
 }
 
 /// The warnings of `d`, one entry per kind with its full count.
@@ -159,8 +198,8 @@ pub fn unlisted_warnings(d: &treeval_formats::error::Diagnostics) -> u64 {
 }
 
 /// `path:line:column: message`, the hint on its own line, and for a kind seen more than
-/// once a line with the count and the first positions (those in the first's file by
-/// `line:column`).
+/// once a line with the count and the first positions: by `line:column` when they are
+/// all in the first's file, else each with its file.
 impl std::fmt::Display for Warning {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.position.is_empty() {
@@ -173,18 +212,25 @@ impl std::fmt::Display for Warning {
         }
         if self.count > 1 {
             write!(f, "\n  {} warnings of this kind", self.count)?;
-            if self.positions.len() > 1 {
+            let mut distinct: Vec<&str> = Vec::with_capacity(self.positions.len());
+            for p in &self.positions {
+                if !distinct.contains(&p.as_str()) {
+                    distinct.push(p);
+                }
+            }
+            if distinct.len() > 1 {
                 let path = path_of(&self.position);
-                let short: Vec<&str> = self
-                    .positions
+                let one_file = distinct.iter().all(|p| path_of(p) == path);
+                let short: Vec<&str> = distinct
                     .iter()
-                    .map(|p| {
-                        p.strip_prefix(path)
+                    .map(|p| match one_file {
+                        true => (p.strip_prefix(path))
                             .and_then(|r| r.strip_prefix(':'))
-                            .unwrap_or(p)
+                            .unwrap_or(p),
+                        false => p,
                     })
                     .collect();
-                let more = if (self.positions.len() as u64) < self.count {
+                let more = if (distinct.len() as u64) < self.count {
                     ", …"
                 } else {
                     ""
@@ -205,7 +251,12 @@ impl From<&Diagnostic> for Warning {
                 None => message.push_str(&format!(" [sentence {n}]")),
             }
         }
-        let mut w = Warning::new(d.position.to_string(), message, d.hint.clone());
+        let mut w = Warning::of(
+            d.warning_kind(),
+            d.position.to_string(),
+            message,
+            d.hint.clone(),
+        );
         w.count += d.more;
         w
     }
@@ -216,7 +267,11 @@ impl From<&treeval_formats::error::WarningGroup<'_>> for Warning {
         let mut w = Warning::from(g.first);
         w.count = g.count;
         if g.count > 1 {
-            w.positions = g.positions.iter().map(|p| p.to_string()).collect();
+            for p in g.positions.iter().map(|p| p.to_string()) {
+                if !w.positions.contains(&p) {
+                    w.positions.push(p);
+                }
+            }
         }
         w
     }
@@ -244,4 +299,91 @@ pub struct SignificanceSettings {
     pub ci_samples: usize,
     /// The seed of every resampling.
     pub seed: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn crlf(path: &str, lines: u64) -> Warning {
+        let d = treeval_formats::Diagnostic::warning(
+            treeval_formats::Position::new(std::sync::Arc::from(path), 1, 1),
+            treeval_formats::ErrorKind::CarriageReturn { lines },
+        );
+        Warning::from(&d)
+    }
+
+    /// Gold and system in CR LF with as many lines: one entry of kind
+    /// `crlf_line_endings` whose positions name their files; the same file read twice (as
+    /// gold and as system) is one warning; files with other numbers keep their entries.
+    #[test]
+    fn a_kind_spanning_files_names_each_file_and_repeats_no_position() {
+        let g = group_warnings(vec![crlf("gold.conllu", 104), crlf("sys.conllu", 104)]);
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].kind, WarningKind::CrlfLineEndings);
+        assert_eq!(g[0].count, 2);
+        let text = g[0].to_string();
+        assert!(
+            text.ends_with("2 warnings of this kind (at gold.conllu:1:1, sys.conllu:1:1)"),
+            "{text}"
+        );
+        let two = group_warnings(vec![crlf("gold.conllu", 104), crlf("sys.conllu", 90)]);
+        assert_eq!(two.len(), 2);
+        let same = group_warnings(vec![crlf("x.conllu", 5), crlf("x.conllu", 5)]);
+        assert_eq!((same.len(), same[0].count), (1, 1));
+        assert!(same[0].positions.is_empty());
+        let text = same[0].to_string();
+        assert!(!text.contains("warnings of this kind"), "{text}");
+        // in one file the positions are short
+        let mut a = Warning::of(WarningKind::NoLinks, "h.txt:3", "m", None);
+        a.absorb(Warning::of(WarningKind::NoLinks, "h.txt:9", "m", None));
+        assert!(a.to_string().ends_with("(at 3, 9)"), "{a}");
+    }
+
+    /// An entry is a kind and what it says (numbers aside): two kinds never share an
+    /// entry, and warnings of one kind that say different things keep theirs.
+    #[test]
+    fn warnings_group_by_kind_and_what_they_say() {
+        let w = |kind, m: &str| Warning::of(kind, "a.conllu", m, None);
+        let g = group_warnings(vec![
+            w(WarningKind::OverMaxCost, "found 12"),
+            w(WarningKind::OverMaxCost, "found 40"),
+            w(WarningKind::SentenceTooLong, "found 40"),
+            w(WarningKind::UnseenLabels, "never in gold: 'obj'"),
+            w(WarningKind::UnseenLabels, "never in gold: 'pobj'"),
+        ]);
+        let counts: Vec<(WarningKind, u64)> = g.iter().map(|w| (w.kind, w.count)).collect();
+        assert_eq!(
+            counts,
+            [
+                (WarningKind::OverMaxCost, 2),
+                (WarningKind::SentenceTooLong, 1),
+                (WarningKind::UnseenLabels, 1),
+                (WarningKind::UnseenLabels, 1)
+            ]
+        );
+    }
+
+    /// JSON writes the kind by name; an entry without one (a state or report written
+    /// before warnings had kinds) or with a name this version does not know reads as
+    /// `other`.
+    #[test]
+    fn kinds_are_snake_case_names_and_old_entries_read_as_other() {
+        let v = serde_json::to_value(crlf("g.conllu", 2)).unwrap();
+        assert_eq!(v["kind"], "crlf_line_endings");
+        let old: Warning =
+            serde_json::from_str(r#"{"position": "g.conllu", "message": "m", "count": 3}"#)
+                .unwrap();
+        assert_eq!((old.kind, old.count), (WarningKind::Other, 3));
+        let newer: Warning =
+            serde_json::from_str(r#"{"kind": "from_the_future", "position": "", "message": "m"}"#)
+                .unwrap();
+        assert_eq!(newer.kind, WarningKind::Other);
+        for k in WarningKind::ALL {
+            let name = serde_json::to_value(k).unwrap();
+            assert_eq!(name, k.name(), "{k:?}");
+            let back: WarningKind = serde_json::from_value(name).unwrap();
+            assert_eq!(back, k);
+        }
+    }
 }

@@ -570,7 +570,7 @@ pub(crate) fn diagnostics(warnings: Vec<Warning>, omitted: u64, limit: usize) ->
     let mut out = Diagnostics::with_limit(limit);
     for w in warnings {
         let at = Position::new(Arc::from(w.position.as_str()), 0, 0);
-        let mut d = Diagnostic::warning(at, ErrorKind::Other(w.message));
+        let mut d = Diagnostic::warning(at, ErrorKind::Other(w.message)).of_kind(w.kind);
         d.hint = w.hint;
         d.more = w.count.saturating_sub(1);
         out.push(d);

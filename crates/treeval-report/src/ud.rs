@@ -12,7 +12,7 @@ use treeval_metrics::ud::{
 };
 
 use crate::driver::{keyed_rows, Intervals};
-use crate::model::{Signature, Warning};
+use crate::model::{Signature, Warning, WarningKind};
 use crate::value::{Input, Report, Row, Section, System};
 
 /// What was read from a file.
@@ -119,6 +119,39 @@ pub fn resync_lines(windows: Option<&[ResyncWindow]>) -> Vec<String> {
         out.push(line);
     }
     out
+}
+
+/// The warning of `--align resync` about the system at `path` (kind
+/// `tokenization_resync`), if its text differs from the gold's: how many mismatch windows
+/// and unaligned words, the first window as [`resync_lines`] shows it, one count per
+/// window and the system lines of the first few.
+pub fn resync_warning(path: &str, windows: Option<&[ResyncWindow]>) -> Option<Warning> {
+    let lines = resync_lines(windows);
+    let (first, w) = (lines.get(1)?, windows?);
+    let (gw, sw): (u64, u64) = w
+        .iter()
+        .fold((0, 0), |(a, b), w| (a + w.gold.words, b + w.system.words));
+    let at = |w: &ResyncWindow| format!("{path}:{}", w.system.first_line);
+    let n = w.len();
+    let mut warning = Warning::of(
+        WarningKind::TokenizationResync,
+        at(&w[0]),
+        format!(
+            "the texts of gold and system differ in {n} mismatch window{} ({gw} gold and {sw} system words in them are unaligned; --align resync aligned the words around them); the first: {}",
+            if n == 1 { "" } else { "s" },
+            first.trim_start()
+        ),
+        Some("the text report (without --compat) and the JSON (inputs[].counts.resync) list every window".into()),
+    );
+    warning.count = n as u64;
+    if n > 1 {
+        warning.positions = w
+            .iter()
+            .take(crate::model::GROUP_POSITIONS)
+            .map(at)
+            .collect();
+    }
+    Some(warning)
 }
 
 /// Output that mirrors a reference script.

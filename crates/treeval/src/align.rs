@@ -26,7 +26,7 @@ use treeval_metrics::select::{Selection, SelectionCounts};
 use treeval_report::align::AlignIn;
 use treeval_report::browse::align as browse;
 use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
-use treeval_report::model::Warning;
+use treeval_report::model::{Warning, WarningKind};
 use treeval_report::records::Record;
 use treeval_report::state::{
     AlignFileState, AlignState, AlignStateOptions, AlignSubwords, NullLinks as StateNull, State,
@@ -571,8 +571,9 @@ pub fn subword_notes(r: &mut Report, p: &AlignSubwords, hyps: &[AlignmentFile]) 
     ));
 }
 
-/// aer.py's line for each hypothesis (`compat: aer.py`). Where aer.py stops, the error
-/// says why, followed by the report's warnings (which a front end would print before).
+/// aer.py's line for each hypothesis (`compat: aer.py`). Where aer.py stops, an
+/// [`Error::Partial`] says why and holds the report's warnings (which explain it), nothing
+/// printed.
 fn aer_py_text(options: &Options, e: &AlignIn<'_>, report: &Report) -> Result<String> {
     let lines: Vec<std::result::Result<String, String>> = e
         .hyps
@@ -580,11 +581,14 @@ fn aer_py_text(options: &Options, e: &AlignIn<'_>, report: &Report) -> Result<St
         .zip(e.totals)
         .map(|(h, t)| aer_py(&h.path, t, options.f_alpha))
         .collect();
-    let mut failed: Vec<String> = lines.iter().filter_map(|l| l.clone().err()).collect();
+    let failed: Vec<String> = lines.iter().filter_map(|l| l.clone().err()).collect();
     if !failed.is_empty() {
-        let warnings = treeval_report::model::group_warnings(report.warnings.clone());
-        failed.extend(warnings.iter().map(|w| format!("warning: {w}")));
-        return Err(Error::Eval(failed.join("\n")));
+        return Err(Error::Partial {
+            printed: String::new(),
+            message: failed.join("\n"),
+            stderr: String::new(),
+            warnings: report.warnings.clone(),
+        });
     }
     Ok(lines.into_iter().filter_map(|l| l.ok()).collect())
 }
@@ -598,7 +602,8 @@ fn wa_eval_text(e: &AlignIn<'_>, report: &mut Report) -> String {
     for h in e.hyps {
         let (seen, moved) = as_wa_eval_sees_it(gold, h);
         if let Some(k) = moved.first() {
-            report.warnings.push(Warning::new(
+            report.warnings.push(Warning::of(
+                WarningKind::SentenceNumbersAsText,
                 h.path.to_string(),
                 format!(
                     "{} sentence number(s) are written differently from the gold {} (e.g. sentence {k}): wa_eval_align.pl compares them as text and matches no link there, and so does this output (the report matches them by number)",
@@ -609,7 +614,8 @@ fn wa_eval_text(e: &AlignIn<'_>, report: &mut Report) -> String {
             ));
         }
         if gold.mixed_ids || h.mixed_ids {
-            report.warnings.push(Warning::new(
+            report.warnings.push(Warning::of(
+                WarningKind::MixedSentenceNumbers,
                 String::new(),
                 format!(
                     "{} or {} writes one sentence number in two ways: wa_eval_align.pl may match fewer links than this output",

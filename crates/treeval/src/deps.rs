@@ -18,7 +18,7 @@ use treeval_formats::{Conll09Columns, Format, ReaderBuilder};
 use treeval_metrics::deps::filter::Where;
 use treeval_metrics::deps::{evaluate_counts, DepsResult, Input as ReadInput};
 use treeval_metrics::{ByKey, DepsOptions, LabelMode, PunctPolicy};
-use treeval_report::model::Warning;
+use treeval_report::model::{Warning, WarningKind};
 use treeval_report::Report;
 
 use crate::records::Records;
@@ -520,7 +520,8 @@ fn compat_eval09(result: &DepsResult, report: &mut Report) -> Result<String> {
         let breaks = blank(&result.gold).min(blank(&sys.file)) + 1;
         let has_predicates = result.gold_predicates + sys.observer.predicates > 0;
         if has_predicates {
-            report.warnings.push(Warning::new(
+            report.warnings.push(Warning::of(
+                WarningKind::SemanticRolesNotScored,
                 sys.file.path.clone(),
                 "the files have predicates (PRED column): --compat eval09 prints eval09.pl's SYNTACTIC SCORES only; treeval does not score semantic roles",
                 None,
@@ -619,7 +620,8 @@ fn significance(
         );
     }
     if cfg.tests.contains(&TestKind::Mcnemar) {
-        report.warnings.push(Warning::new(
+        report.warnings.push(Warning::of(
+            WarningKind::McnemarIndependence,
             "",
             "McNemar's test treats every word as an independent decision; words of one sentence are not independent, so its p-values tend to be too small",
             Some("prefer --test ar (shuffles whole sentences) for claims of significance".into()),

@@ -56,6 +56,7 @@ pub use common::{Common, Progress, Sink, Test};
 pub use error::{Error, Result};
 pub use input::{Input, Inputs};
 pub use treeval_report::model::Warning;
+pub use treeval_report::model::WarningKind;
 pub use treeval_report::state::{self, State};
 pub use treeval_report::Report;
 
@@ -122,8 +123,8 @@ impl Evaluation {
         self
     }
 
-    /// Every warning (also in the report; a front end prints them grouped by kind with
-    /// [`treeval_report::model::group_warnings`]).
+    /// Every warning, each with its [`WarningKind`] (also in the report; a front end
+    /// prints them grouped by kind with [`treeval_report::model::group_warnings`]).
     pub fn warnings(&self) -> &[Warning] {
         &self.report.warnings
     }

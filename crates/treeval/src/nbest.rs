@@ -393,14 +393,14 @@ fn tree_summary(scorer: &Scorer, path: &std::sync::Arc<str>) -> Vec<Diagnostic> 
         out.push(Diagnostic::warning(
             Position::new(path.clone(), 0, 0),
             ErrorKind::Other(format!("expected every candidate to be a tree, found {bad} malformed candidate tree(s) (HEAD out of range or '_', cycles, no or several roots); each is scored word by word")),
-        ));
+        ).of_kind(treeval_formats::WarningKind::MalformedCandidate));
     }
     let (shown, gold) = scorer.gold_warnings();
     if gold > shown.len() as u64 {
         out.push(Diagnostic::warning(
             Position::new(path.clone(), 0, 0),
             ErrorKind::Other(format!("{gold} malformed gold tree(s) in all ({} shown); their words are scored one by one", shown.len())),
-        ));
+        ).of_kind(treeval_formats::WarningKind::MalformedGoldTree));
     }
     out
 }

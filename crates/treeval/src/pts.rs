@@ -24,7 +24,7 @@ use treeval_metrics::pts::{row, PtsCounts, Weights};
 use treeval_metrics::select::{Selection, SelectionCounts};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::errors::DepsErrors;
-use treeval_report::model::Warning;
+use treeval_report::model::{Warning, WarningKind};
 use treeval_report::pts::{PtsFiles, PtsIn, PtsSide};
 use treeval_report::records::{Counts, Record};
 use treeval_report::state::{weights_text, PtsIndex};
@@ -503,7 +503,7 @@ pub fn present(p: &Present<'_>, e: &PtsIn<'_>, warnings: Vec<Warning>) -> Report
         let progress = |l: &str, d, t| p.common.progress(l, d, t);
         (r.comparisons, r.rankings) = treeval_report::pts::tests(e, &cfg, &progress);
         if cfg.tests.contains(&TestKind::Mcnemar) {
-            r.warnings.push(Warning::new("", "McNemar's test applies to the UAS components only; AER and PTS use the resampling tests", None));
+            r.warnings.push(Warning::of(WarningKind::McnemarUasOnly, "", "McNemar's test applies to the UAS components only; AER and PTS use the resampling tests", None));
         }
     }
     r.significance =

@@ -251,6 +251,7 @@ fn no_graph_warning(sys: &str, r: &UdResult) -> Option<treeval_formats::Diagnost
             ErrorKind::Other("the system DEPS column is '_' on every word (no enhanced graph): precision, recall, F1, CA and CA-macro not applicable (n/a) for this system in the report".into()),
         )
         .with_hint("the system predicted no enhanced graph to compare (as spaCy's output); --graph basic compares its tree")
+        .of_kind(treeval_formats::WarningKind::SystemColumnEmpty)
     })
 }
 

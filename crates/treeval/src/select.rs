@@ -4,7 +4,7 @@
 //! a run scoring nothing is an error.
 
 use treeval_metrics::select::{Selection, SelectionCounts};
-use treeval_report::model::Warning;
+use treeval_report::model::{Warning, WarningKind};
 
 use crate::{Common, Error};
 
@@ -152,7 +152,8 @@ pub fn record(
     part: bool,
 ) -> Result<(), Error> {
     if part && !sel.is_all() && c.kept == 0 {
-        report.warnings.push(Warning::new(
+        report.warnings.push(Warning::of(
+            WarningKind::SelectionEmpty,
             String::new(),
             format!(
                 "the sentence selection ({}) kept none of the {} gold sentences of this part: nothing is scored in its report",
@@ -184,7 +185,8 @@ fn missing_ids(sel: &Selection, c: &SelectionCounts) -> Option<Warning> {
         return None;
     }
     let first: Vec<&str> = missing.iter().take(5).copied().collect();
-    Some(Warning::new(
+    Some(Warning::of(
+        WarningKind::UnknownSentIds,
         sel.ids.as_ref().map_or(String::new(), |f| match f {
             treeval_metrics::select::IdFilter::File { path, .. } => path.clone(),
             treeval_metrics::select::IdFilter::Regex(_) => String::new(),

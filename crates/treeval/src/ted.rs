@@ -353,7 +353,12 @@ fn warnings(r: &TedEvalResult) -> Vec<Warning> {
         };
         let message =
             format!("no sentence was scored: {why}; TedEval is not applicable (n/a, null in JSON)");
-        warnings.push(Warning::new(String::new(), message, None));
+        warnings.push(Warning::of(
+            treeval_report::model::WarningKind::NothingScored,
+            String::new(),
+            message,
+            None,
+        ));
     }
     warnings
 }

@@ -22,7 +22,7 @@ use treeval_metrics::deps::filter::Where;
 use treeval_metrics::select::SelectionCounts;
 use treeval_metrics::ud::{self as metrics, Enhancements, UdMetric, UdOptions};
 use treeval_metrics::{ByKey, LabelMode};
-use treeval_report::model::Warning;
+use treeval_report::model::{Warning, WarningKind};
 use treeval_report::records::Record;
 use treeval_report::ud::{UdCompat, UdFileOut, UdShown, UdSystemIn};
 use treeval_report::{Report, Signature};
@@ -272,7 +272,14 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         test_metrics: &options.test_metrics,
     };
     let mut report = present(&p, &opts, signature(options, &opts), scored, warnings)?;
-    report.notes.extend(options.note());
+    report.warnings.extend(options.note().map(|n| {
+        let hint = "without --empty-nodes, --compat udeval prints udeval's own numbers";
+        Warning::of(WarningKind::CompatNote, "", n, Some(hint.into()))
+    }));
+    for sys in &s.systems {
+        let windows = sys.resync.as_deref();
+        (report.warnings).extend(treeval_report::ud::resync_warning(&sys.file.path, windows));
+    }
     additions(options, common, (&opts, &s, &ids), &mut report);
     let text = options
         .compat_mode()
@@ -637,22 +644,4 @@ pub fn check_scored(
         (kept, Box::new(why) as Box<dyn FnOnce() -> _>)
     });
     crate::select::nothing_scored(each, (&opts.selection, selected), part)
-}
-
-/// The mismatch windows of `align: resync` in a `ud` report, per system (in order), one
-/// line each after a summary line: what a front end shows beside a `compat` text, which
-/// must stay the reference scorer's.
-pub fn resync_lines(report: &Report) -> Vec<Vec<String>> {
-    report
-        .inputs
-        .iter()
-        .filter(|i| i.system.is_some())
-        .map(|i| {
-            let windows: Option<Vec<metrics::ResyncWindow>> = i
-                .counts
-                .get("resync")
-                .and_then(|w| serde_json::from_value(w.clone()).ok());
-            treeval_report::ud::resync_lines(windows.as_deref())
-        })
-        .collect()
 }

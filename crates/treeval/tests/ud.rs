@@ -144,8 +144,8 @@ fn ud_compat_is_the_reference_text_and_a_state_is_returned() {
         ev.text.as_deref(),
         Some("LAS F1 Score: 25.00\nMLAS Score: 0.00\nBLEX Score: 0.00\n")
     );
-    // udeval with collapsed empty nodes is noted in the report (the command line prints
-    // it on stderr), and signed
+    // udeval with collapsed empty nodes is a warning of kind compat_note (the command
+    // line prints it on stderr with the others), and signed
     let options = ud::Options {
         compat: Some(ud::Compat::Udeval),
         empty_nodes: Some(ud::EmptyNodes::Collapse),
@@ -153,10 +153,11 @@ fn ud_compat_is_the_reference_text_and_a_state_is_returned() {
     };
     let ev = ud::evaluate(&options, &tokenization(), &Common::default()).unwrap();
     assert!(ev
-        .report
-        .notes
+        .warnings()
         .iter()
-        .any(|n| n.contains("--empty-nodes collapse differs from udeval's")));
+        .any(|w| w.kind == treeval::WarningKind::CompatNote
+            && w.message
+                .contains("--empty-nodes collapse differs from udeval's")));
     assert!(ev
         .report
         .signature

@@ -57,10 +57,6 @@ fn apply(a: &RerankApplyArgs, out: &mut dyn Write) -> Result<(), Failure> {
     while let Some((c, score)) = r.next_choice()? {
         Reranker::write(out, c, score).map_err(Failure::Io)?;
     }
-    if !a.quiet {
-        for w in r.warnings() {
-            eprintln!("{}", super::significance::warning_line(&w));
-        }
-    }
+    super::significance::print_warnings(&r.warnings(), a.quiet);
     out.flush().map_err(Failure::Io)
 }

@@ -56,8 +56,11 @@ pub fn warning_line(w: &treeval_report::model::Warning) -> String {
     format!("warning: {w}")
 }
 
-/// A report's warnings on stderr, one entry per kind (as every format lists them),
-/// unless `quiet`.
+/// The one printer of warnings: a report's (or an evaluation's) warnings on stderr,
+/// grouped as every format lists them ([`treeval_report::model::group_warnings`]: one
+/// entry per kind and what it says, positions naming their files when an entry spans
+/// several), unless `quiet`. Reader diagnostics go through it as
+/// [`treeval_report::model::warnings_of`] or `ud::print_warnings` makes them.
 pub fn print_warnings(warnings: &[treeval_report::model::Warning], quiet: bool) {
     if quiet {
         return;

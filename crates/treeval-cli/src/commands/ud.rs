@@ -34,25 +34,9 @@ pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let inputs = treeval::Inputs::new(&a.gold, &a.systems);
     let result = treeval::ud::evaluate(&options, &inputs, &common);
     bar.finish();
-    let ev = result?;
-    // beside a reference scorer's text, which must stay the reference's, the note and
-    // the mismatch windows go to stderr
-    let compat = ev.text.is_some() && !a.report.quiet;
-    if let (true, Some(n)) = (compat, options.note()) {
-        eprintln!("note: {n}");
-    }
-    let windows = if compat {
-        treeval::ud::resync_lines(&ev.report)
-    } else {
-        Vec::new()
-    };
-    crate::output::finish(&a.report, ev, out)?;
-    for (k, lines) in windows.iter().enumerate() {
-        for line in lines {
-            eprintln!("[{}] {line}", k + 1);
-        }
-    }
-    Ok(())
+    // the `--compat udeval` note and the mismatch windows of `--align resync` are
+    // warnings of the evaluation, printed with the others
+    crate::output::conclude(&a.report, result, out)
 }
 
 /// Usage errors of the command line: options the run would ignore, output paths.

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use treeval_formats::{
     Diagnostic, Diagnostics, Error, ErrorKind, Format, Position, ReaderBuilder, Sentence,
+    WarningKind,
 };
 
 use super::{DepsOptions, GoldSentence, Observer, PunctPolicy, Validity};
@@ -163,13 +164,16 @@ impl DepsResult {
         if opts.punct != PunctPolicy::Include {
             if let Some(o) = self.systems.first().map(|s| &s.observer) {
                 if o.totals.excluded == 0 {
-                    self.warnings.push(Diagnostic::warning(
-                        Position::new(Arc::from(self.gold.path.as_str()), 0, 0),
-                        ErrorKind::Other(format!(
-                            "the punctuation policy '{}' excluded no word: is it the right one for this treebank?",
-                            opts.punct.name()
-                        )),
-                    ));
+                    self.warnings.push(
+                        Diagnostic::warning(
+                            Position::new(Arc::from(self.gold.path.as_str()), 0, 0),
+                            ErrorKind::Other(format!(
+                                "the punctuation policy '{}' excluded no word: is it the right one for this treebank?",
+                                opts.punct.name()
+                            )),
+                        )
+                        .of_kind(WarningKind::PunctExcludedNothing),
+                    );
                 }
             }
         }
@@ -185,7 +189,7 @@ impl DepsResult {
                         o.unmatched,
                         opts.punct.name()
                     )),
-                ));
+                ).of_kind(WarningKind::WhereMatchedNothing));
             } else if o.totals.words == 0 && o.totals.excluded > 0 {
                 self.warnings.push(
                     Diagnostic::warning(
@@ -196,7 +200,8 @@ impl DepsResult {
                             o.totals.excluded
                         )),
                     )
-                    .with_hint("choose another --punct policy (or --profile conll07) to score these words"),
+                    .with_hint("choose another --punct policy (or --profile conll07) to score these words")
+                    .of_kind(WarningKind::PunctExcludedEverything),
                 );
             }
         }
@@ -229,14 +234,14 @@ impl DepsResult {
                     100.0 * o.las_caseless as f64 / words,
                     100.0 * o.totals.las as f64 / words,
                 );
-                found.push(("label-case", msg, "labels are compared case-sensitively (as eval07.pl): fix the case in the system file"));
+                found.push(("label-case", WarningKind::LabelCase, msg, "labels are compared case-sensitively (as eval07.pl): fix the case in the system file"));
             }
             if !inv.unseen.is_empty() {
                 let msg = match inv.unseen.len() {
                     1 => format!("a system label never occurs in gold (its words all have a wrong label): {}", listing(&inv.unseen)),
                     n => format!("{n} system labels never occur in gold (their words all have a wrong label): {}", listing(&inv.unseen)),
                 };
-                found.push(("unseen-labels", msg, "is the system trained on another label set (another UD version, another treebank)? --labels universal compares the part before ':' only"));
+                found.push(("unseen-labels", WarningKind::UnseenLabels, msg, "is the system trained on another label set (another UD version, another treebank)? --labels universal compares the part before ':' only"));
             }
             if !inv.gold_subtypes.is_empty() || !inv.sys_subtypes.is_empty() {
                 let side = |name: &str, v: &[(&str, u64)]| {
@@ -250,13 +255,14 @@ impl DepsResult {
                 .flatten()
                 .collect();
                 let msg = format!("label subtypes in one file only: {}", parts.join("; "));
-                found.push(("subtypes", msg, "the files may follow different subtype conventions; --labels universal compares the part before ':' only"));
+                found.push(("subtypes", WarningKind::LabelSubtypes, msg, "the files may follow different subtype conventions; --labels universal compares the part before ':' only"));
             }
-            for (kind, msg, hint) in found {
-                self.sanity_kind(kind);
+            for (sanity, kind, msg, hint) in found {
+                self.sanity_kind(sanity);
                 self.warnings.push(
                     Diagnostic::warning(Position::new(path.clone(), 0, 0), ErrorKind::Other(msg))
-                        .with_hint(hint),
+                        .with_hint(hint)
+                        .of_kind(kind),
                 );
             }
         }
@@ -283,7 +289,8 @@ impl DepsResult {
                         "the gold XPOS column is '_' on every word: the breakdown by xpos has one group, '_'".into(),
                     ),
                 )
-                .with_hint("break down by upos instead (--by upos)"),
+                .with_hint("break down by upos instead (--by upos)")
+                .of_kind(WarningKind::GoldColumnEmpty),
             );
         }
     }

@@ -686,7 +686,7 @@ impl<'o> Tally<'o> {
             ).with_hint(format!(
                 "--max-cost {} scores it (memory: about 9 bytes a cell, per thread)",
                 e.enough()
-            )));
+            )).of_kind(treeval_formats::WarningKind::OverMaxCost));
         } else if len > MAX_WORDS {
             let at = self.too_large_at(first, i, len);
             self.warnings.push(Diagnostic::warning(
@@ -694,7 +694,8 @@ impl<'o> Tally<'o> {
                 ErrorKind::Other(format!(
                     "expected at most {MAX_WORDS} words in a sentence for the edit distance, found {len}: the sentence is not scored"
                 )),
-            ).with_hint("is a sentence break (blank line) missing?"));
+            ).with_hint("is a sentence break (blank line) missing?")
+            .of_kind(treeval_formats::WarningKind::SentenceTooLong));
         }
     }
 

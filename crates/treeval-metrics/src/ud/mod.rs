@@ -423,7 +423,8 @@ pub fn system_columns_warning(
     );
     Some(
         Diagnostic::warning(Position::new(std::sync::Arc::from(sys_path), 0, 0), ErrorKind::Other(msg))
-            .with_hint("the system predicted nothing to compare in these columns (a parser without lemmas or enhanced graph, as spaCy's output); --compat conll18 or udeval prints the reference scorers' numbers (0 for such a system)"),
+            .with_hint("the system predicted nothing to compare in these columns (a parser without lemmas or enhanced graph, as spaCy's output); --compat conll18 or udeval prints the reference scorers' numbers (0 for such a system)")
+            .of_kind(treeval_formats::WarningKind::SystemColumnEmpty),
     )
 }
 
@@ -461,7 +462,8 @@ pub fn gold_columns_warning(gold: &SideStats, gold_path: &str) -> Option<Diagnos
     );
     Some(
         Diagnostic::warning(Position::new(std::sync::Arc::from(gold_path), 0, 0), ErrorKind::Other(msg))
-            .with_hint("a system cannot be scored on a column the gold file leaves empty; --compat conll18 or udeval prints the reference scorers' numbers"),
+            .with_hint("a system cannot be scored on a column the gold file leaves empty; --compat conll18 or udeval prints the reference scorers' numbers")
+            .of_kind(treeval_formats::WarningKind::GoldColumnEmpty),
     )
 }
 

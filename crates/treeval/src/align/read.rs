@@ -163,7 +163,12 @@ pub(super) fn pair(
         } else {
             p.message.clone()
         };
-        warnings.push(Warning::new(p.path.to_string(), message, p.hint.clone()));
+        warnings.push(Warning::of(
+            p.kind,
+            p.path.to_string(),
+            message,
+            p.hint.clone(),
+        ));
     }
     Ok(pairing.sentences)
 }

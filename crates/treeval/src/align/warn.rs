@@ -8,14 +8,21 @@ use treeval_metrics::align::{aer_of, count_files, sentence_numbers, sum, AlignCo
 use treeval_metrics::align_index::{
     aer_between, base_read, base_shift, base_that_fits, past_end, SentenceWords,
 };
-use treeval_report::model::Warning;
+use treeval_report::model::{Warning, WarningKind};
 
 use super::read::Scoring;
 use super::{Options, Tokens};
 use crate::{Error, Result};
 
-fn warn(w: &mut Vec<Warning>, position: &str, message: String, hint: Option<&str>) {
-    w.push(Warning::new(
+fn warn(
+    w: &mut Vec<Warning>,
+    kind: WarningKind,
+    position: &str,
+    message: String,
+    hint: Option<&str>,
+) {
+    w.push(Warning::of(
+        kind,
         position.to_owned(),
         message,
         hint.map(str::to_owned),
@@ -75,6 +82,7 @@ fn token_warnings(
         if (side.len() as u64) < last {
             warn(
                 w,
+                WarningKind::TokenLines,
                 options.tokens[k].name(),
                 format!("{} lines, but the links reach sentence {last}", side.len()),
                 Some("line k of a token file is sentence k"),
@@ -103,7 +111,13 @@ fn token_warnings(
             check.other_base(f, k == 0, &words),
             "check the index base (--gold-base, --hyp-base), the sides (--reverse) and the order of the --tokens files",
         );
-        warn(w, &position, message, Some(&hint));
+        warn(
+            w,
+            WarningKind::LinksPastLastWord,
+            &position,
+            message,
+            Some(&hint),
+        );
     }
 }
 
@@ -239,7 +253,7 @@ fn shift_warnings(s: &Scoring<'_>, hyps: &[AlignmentFile], w: &mut Vec<Warning>)
         };
         let way = if shift > 0 { "higher" } else { "lower" };
         warn(
-            w,
+            w, WarningKind::WrongIndexBase,
             &h.path,
             format!(
                 "WRONG INDEX BASE? its positions look one {way} than the gold's ({}; {}): its AER is {now:.4}, with {option} {base} it would be {}",
@@ -302,6 +316,7 @@ fn null_null_warnings<'a>(files: impl Iterator<Item = &'a AlignmentFile>, w: &mu
         if let Some(line) = both.first() {
             warn(
                 w,
+                WarningKind::NullBothSides,
                 &format!("{}:{line}", f.path),
                 format!(
                     "{} link(s) have NULL on both sides (e.g. NAACL `5 0 0`): they link no word",
@@ -341,6 +356,7 @@ fn check_pieces_against_tokens(
         if p.lines.len() != t.len() {
             warn(
                 w,
+                WarningKind::TokenLines,
                 &p.path,
                 format!("{} lines, but {} has {}", p.lines.len(), name, t.len()),
                 Some("line k of each file is sentence k"),
@@ -348,7 +364,7 @@ fn check_pieces_against_tokens(
         }
         if let Some(first) = differ.first() {
             warn(
-                w,
+                w, WarningKind::PiecesDifferFromTokens,
                 &format!("{}:{first}", p.path),
                 format!(
                     "{} sentence(s) (e.g. sentence {first}) have as many words as {} but other characters once the pieces are joined",
@@ -384,6 +400,7 @@ pub fn hyp_warnings(
         };
         warn(
             warnings,
+            WarningKind::NoLinks,
             path,
             format!("the hypothesis has no link: precision is undefined (n/a) and {aer}"),
             None,
@@ -391,7 +408,7 @@ pub fn hyp_warnings(
     }
     if t.hyp_both > 0 {
         warn(
-            warnings,
+            warnings, WarningKind::LinksSureAndPossible,
             path,
             format!("{} link(s) are tagged both S and P: counted once (the WPT scorer counts them twice, as --compat wa_eval_align does)", t.hyp_both),
             None,
@@ -405,6 +422,7 @@ pub fn hyp_warnings(
             better_reading(&other(), aer).map(|(x, f)| format!("with {f} the AER would be {x:.4}"));
         warn(
             warnings,
+            WarningKind::AerCloseToOne,
             path,
             format!(
                 "AER is {aer:.4}, close to 1: the index base or the link direction may be wrong"
@@ -420,6 +438,7 @@ pub fn null_warning(path: &str, keep_null: bool, t: &AlignCounts, warnings: &mut
     if t.hyp_null > 0 && !keep_null {
         warn(
             warnings,
+            WarningKind::NullLinksLeftOut,
             path,
             format!(
                 "{} link(s) with a NULL side left out (--null include scores them)",

@@ -17,7 +17,7 @@ use treeval_metrics::select::SelectionCounts;
 use treeval_report::brackets::{BracketsIn, BracketsSystem};
 use treeval_report::browse_brackets::BracketsBrowser;
 use treeval_report::compat::evalb::evalb_text;
-use treeval_report::model::Warning;
+use treeval_report::model::{Warning, WarningKind};
 use treeval_report::records::Record;
 use treeval_report::state::{
     BracketsRows, BracketsState, BracketsStateOptions, BracketsSystemState, State,
@@ -127,7 +127,8 @@ impl Scored {
         } else {
             warnings.extend(prm_warnings.iter().cloned());
             if prm.params.debug > 0 {
-                warnings.push(Warning::new(
+                warnings.push(Warning::of(
+                    WarningKind::ParameterDebug,
                     s.options.prm.clone().unwrap_or_default(),
                     format!("DEBUG {} asks for EVALB's per-sentence debug dump, printed with --compat evalb only; here --per-sentence (and JSON) give every sentence's counts", prm.params.debug),
                     None,
@@ -404,7 +405,8 @@ impl Scored {
         self.warnings
             .extend(unscored_warning(path, &r.all, &r.errors));
         if let Some(c) = r.careful.as_ref().filter(|c| !c.left_out.is_empty()) {
-            self.warnings.push(Warning::new(
+            self.warnings.push(Warning::of(
+                WarningKind::CarefulLeftOut,
                 path.to_owned(),
                 format!(
                     "{} scored sentence(s) left out of the careful evaluation: gold and test keep different numbers of words after its preparation (first: sentence {}, {}|{})",
@@ -453,7 +455,7 @@ impl Scored {
                 shown.join(", "),
                 if unused.len() > 10 { ", …" } else { "" }
             );
-            self.warnings.push(Warning::new(path.clone(), msg, Some("a judgment names a parse bracket by sentence, start and end (words counted after the careful preparation), as --export-for-judging writes them".into())));
+            self.warnings.push(Warning::of(WarningKind::UnusedJudgments, path.clone(), msg, Some("a judgment names a parse bracket by sentence, start and end (words counted after the careful preparation), as --export-for-judging writes them".into())));
         }
         Ok(())
     }
@@ -563,7 +565,12 @@ pub fn unscored_warning(
         )),
     )
     .with_hint("every other sentence is scored (EVALB stops after MAX_ERROR errors; --compat evalb does too); their gold brackets count neither in recall nor in precision, which can raise F; --errors lists them all, with their lines");
-    Some(Warning::new(path.to_owned(), d.kind.to_string(), d.hint))
+    Some(Warning::of(
+        WarningKind::UnscoredSentences,
+        path.to_owned(),
+        d.kind.to_string(),
+        d.hint,
+    ))
 }
 
 /// A test file's careful evaluation, judged with the judgments; the first file's

@@ -59,7 +59,8 @@ pub(super) fn alignments(
         warnings.extend(f.warnings.iter().map(Warning::from));
     }
     for p in &pairing.warnings {
-        warnings.push(Warning::new(
+        warnings.push(Warning::of(
+            p.kind,
             p.path.clone(),
             p.message.clone(),
             p.hint.clone(),
