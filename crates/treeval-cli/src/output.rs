@@ -51,6 +51,23 @@ pub fn per_sentence_sink(path: Option<&str>) -> Result<Option<treeval::Sink>, Fa
     Ok(Some(treeval::Sink::new(p, w)))
 }
 
+/// What every evaluating command does: the library's evaluation `eval` run with the
+/// shared options of `r` (its `--per-sentence` sink and a progress bar on stderr), then
+/// [`conclude`]d.
+pub fn evaluate(
+    r: &crate::args::ReportArgs,
+    out: &mut dyn Write,
+    eval: impl FnOnce(&treeval::Common) -> treeval::Result<treeval::Evaluation>,
+) -> Result<(), Failure> {
+    let mut common = r.common();
+    common.per_sentence = per_sentence_sink(r.out.per_sentence.as_deref())?;
+    let bar = crate::commands::significance::Progress::new(r.quiet);
+    common.progress = Some(bar.callback());
+    let result = eval(&common);
+    bar.finish();
+    conclude(r, result, out)
+}
+
 /// What every command does with the library's answer: an evaluation is finished
 /// ([`finish`]); a reference tool that stops partway ([`treeval::Error::Partial`]) prints
 /// its stderr, the warnings until then and its output until then, then fails as the tool

@@ -34,14 +34,10 @@ pub fn options(a: &DepsArgs) -> treeval::deps::Options {
 /// Run the command, writing the report to `out`.
 pub fn run(a: &DepsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     validate(a)?;
-    let mut common = a.report.common();
-    common.per_sentence = crate::output::per_sentence_sink(a.report.out.per_sentence.as_deref())?;
-    let bar = super::significance::Progress::new(a.report.quiet);
-    common.progress = Some(bar.callback());
     let inputs = treeval::Inputs::new(&a.gold, &a.systems);
-    let result = treeval::deps::evaluate(&options(a), &inputs, &common);
-    bar.finish();
-    crate::output::conclude(&a.report, result, out)
+    crate::output::evaluate(&a.report, out, |c| {
+        treeval::deps::evaluate(&options(a), &inputs, c)
+    })
 }
 
 /// Usage errors of the command line: options the run would ignore, output paths.

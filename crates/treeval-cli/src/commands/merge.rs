@@ -21,12 +21,10 @@ pub fn run(a: &MergeArgs, out: &mut dyn Write) -> Result<(), Failure> {
         confusion: a.confusion,
         test_metrics: a.test_metrics.clone(),
     };
-    let mut common = a.report.common();
-    let bar = super::significance::Progress::new(a.report.quiet);
-    common.progress = Some(bar.callback());
-    let result = treeval::merge::merge(&options, states, &a.states, &common);
-    bar.finish();
-    crate::output::conclude(&a.report, result, out)
+    // (`--per-sentence` is refused: a state keeps no sentences to write)
+    crate::output::evaluate(&a.report, out, |c| {
+        treeval::merge::merge(&options, states, &a.states, c)
+    })
 }
 
 /// Usage errors: the formats and options a merge cannot honour, output paths.

@@ -41,13 +41,9 @@ pub fn run(a: &NbestArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let options = options(a);
     let inputs = inputs(a);
     validate(a, &options, &inputs)?;
-    let mut common = a.report.common();
-    common.per_sentence = crate::output::per_sentence_sink(a.report.out.per_sentence.as_deref())?;
-    let bar = super::significance::Progress::new(a.report.quiet);
-    common.progress = Some(bar.callback());
-    let result = treeval::nbest::evaluate(&options, &inputs, &common);
-    bar.finish();
-    crate::output::conclude(&a.report, result, out)
+    crate::output::evaluate(&a.report, out, |c| {
+        treeval::nbest::evaluate(&options, &inputs, c)
+    })
 }
 
 /// Usage errors of the command line (files given, options the run would ignore, output

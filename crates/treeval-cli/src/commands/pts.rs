@@ -45,11 +45,7 @@ pub fn run(a: &PtsArgs, out: &mut dyn Write) -> Result<(), Failure> {
     };
     check_report(&can, &a.report, false)?;
     check_outputs(&outputs(&a.report.out), &ins, a.report.out.force)?;
-    let mut common = a.report.common();
-    common.per_sentence = crate::output::per_sentence_sink(a.report.out.per_sentence.as_deref())?;
-    let bar = super::significance::Progress::new(a.report.quiet);
-    common.progress = Some(bar.callback());
-    let result = treeval::pts::evaluate(&options(a), &inputs, &common);
-    bar.finish();
-    crate::output::conclude(&a.report, result, out)
+    crate::output::evaluate(&a.report, out, |c| {
+        treeval::pts::evaluate(&options(a), &inputs, c)
+    })
 }

@@ -57,18 +57,17 @@ fn inputs(a: &TedArgs) -> Result<Inputs, Failure> {
 pub fn run(a: &TedArgs, out: &mut dyn Write) -> Result<(), Failure> {
     validate(a)?;
     let inputs = inputs(a)?;
-    let mut common = a.report.common();
-    common.per_sentence = crate::output::per_sentence_sink(a.report.out.per_sentence.as_deref())?;
     if a.distance.is_some() {
+        let mut common = a.report.common();
+        common.per_sentence =
+            crate::output::per_sentence_sink(a.report.out.per_sentence.as_deref())?;
         let text = treeval::ted::distances(&options(a), &inputs, &common)?;
         out.write_all(text.as_bytes()).map_err(Failure::Io)?;
         return out.flush().map_err(Failure::Io);
     }
-    let bar = super::significance::Progress::new(a.report.quiet);
-    common.progress = Some(bar.callback());
-    let result = treeval::ted::evaluate(&options(a), &inputs, &common);
-    bar.finish();
-    crate::output::conclude(&a.report, result, out)
+    crate::output::evaluate(&a.report, out, |c| {
+        treeval::ted::evaluate(&options(a), &inputs, c)
+    })
 }
 
 /// Usage errors of the command line: options the run would ignore, output paths.

@@ -27,16 +27,12 @@ pub fn options(a: &UdArgs) -> treeval::ud::Options {
 pub fn run(a: &UdArgs, out: &mut dyn Write) -> Result<(), Failure> {
     validate(a)?;
     let options = options(a);
-    let mut common = a.report.common();
-    common.per_sentence = crate::output::per_sentence_sink(a.report.out.per_sentence.as_deref())?;
-    let bar = super::significance::Progress::new(a.report.quiet);
-    common.progress = Some(bar.callback());
     let inputs = treeval::Inputs::new(&a.gold, &a.systems);
-    let result = treeval::ud::evaluate(&options, &inputs, &common);
-    bar.finish();
     // the `--compat udeval` note and the mismatch windows of `--align resync` are
     // warnings of the evaluation, printed with the others
-    crate::output::conclude(&a.report, result, out)
+    crate::output::evaluate(&a.report, out, |c| {
+        treeval::ud::evaluate(&options, &inputs, c)
+    })
 }
 
 /// Usage errors of the command line: options the run would ignore, output paths.
