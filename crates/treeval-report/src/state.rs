@@ -458,6 +458,11 @@ pub fn duplicate(states: &[State]) -> Option<(usize, usize)> {
 /// Read a state from JSON text (`name` is the file, for the messages): a state of another
 /// schema version is refused naming both versions.
 pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
+    if text.trim().is_empty() {
+        return Err(format!(
+            "{name}: expected a state ({SCHEMA} JSON), found an empty file\n  hint: states are written by --emit-state"
+        ));
+    }
     let v: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| format!("{name}:{}:{}: not JSON: {e}", e.line(), e.column()))?;
     let schema = v.get("schema").and_then(|s| s.as_str()).unwrap_or("");
@@ -469,6 +474,12 @@ pub fn parse(text: &str, name: &str) -> Result<State, MergeError> {
         .and_then(|s| s.as_str())
         .unwrap_or("")
         .to_owned();
+    if family.is_empty() {
+        return Err(format!(
+            "{name}: expected a state's `family` ({}), found none",
+            FAMILIES.join(", ")
+        ));
+    }
     if !FAMILIES.contains(&family.as_str()) {
         return Err(format!(
             "{name}: a state of `{family}`, which this version cannot merge (states: {})",
@@ -1003,6 +1014,16 @@ mod tests {
         );
         let e = parse("[1,", "s.json").unwrap_err();
         assert!(e.starts_with("s.json:1:3: not JSON"), "{e}");
+        let e = parse(" \r\n", "s.json").unwrap_err();
+        assert!(
+            e.starts_with("s.json: expected a state (treeval.state/2 JSON), found an empty file"),
+            "{e}"
+        );
+        let e = parse("{\"schema\":\"treeval.state/2\"}", "s.json").unwrap_err();
+        assert!(
+            e.starts_with("s.json: expected a state's `family` (deps, ud, "),
+            "{e}"
+        );
         let text = "{\"schema\":\"treeval.state/2\",\"family\":\"nbest\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
         let e = parse(text, "s.json").unwrap_err();
         let want = format!(
