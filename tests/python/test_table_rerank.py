@@ -87,3 +87,9 @@ def test_rerank_train_then_apply_round_trip(tmp_path):
         treeval.rerank_train(gold, nbest, output=tmp_path / "x.json", bogus=True)
     assert "hash_bits" in str(e.value) and "sigma2" in str(e.value)
     assert "sigma2" in treeval.options("rerank_train")
+
+
+def test_run_table_is_treeval_table():
+    manifest = ROOT / "testdata" / "table" / "manifest.tsv"
+    via_run = treeval.run("table", manifest, measure="LAS", quiet=True)
+    assert via_run.to_dict() == treeval.table(manifest, measure="LAS", quiet=True).to_dict()

@@ -180,6 +180,7 @@ pub fn evaluate<'py>(
         }
         "nbest" => nbest(py, inputs, kwargs),
         "merge" => merge(py, inputs, kwargs),
+        "table" => table(py, inputs, kwargs),
         _ => Err(PyValueError::new_err(format!(
             "treeval._native.evaluate: no library family {command:?}"
         ))),
