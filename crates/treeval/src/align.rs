@@ -8,8 +8,9 @@
 //!     &treeval::Inputs::new("gold.naacl", ["hyp.pharaoh"]),
 //!     &treeval::Common::default(),
 //! )?;
-//! let aer = ev.report.cell("AER", 0).expect("AER is a headline measure");
-//! println!("AER {:?}", aer.value);
+//! if let Some(aer) = ev.report.cell("AER", 0) {
+//!     println!("AER {:?}", aer.value);
+//! }
 //! # Ok::<(), treeval::Error>(())
 //! ```
 

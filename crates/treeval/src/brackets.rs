@@ -8,8 +8,9 @@
 //!     &treeval::Inputs::new("gold.mrg", ["parser.mrg"]),
 //!     &treeval::Common::default(),
 //! )?;
-//! let f = ev.report.cell("F", 0).expect("F is a headline measure");
-//! println!("F {:?} = {:?}", f.counts, f.value);
+//! if let Some(f) = ev.report.cell("F", 0) {
+//!     println!("F {:?} = {:?}", f.counts, f.value);
+//! }
 //! # Ok::<(), treeval::Error>(())
 //! ```
 

@@ -8,8 +8,9 @@
 //!     &treeval::Inputs::new("gold.conllu", ["system.conllu"]),
 //!     &treeval::Common::default(),
 //! )?;
-//! let las = ev.report.cell("LAS", 0).expect("LAS is a headline measure");
-//! println!("LAS {:?} = {:?}", las.counts, las.value);
+//! if let Some(las) = ev.report.cell("LAS", 0) {
+//!     println!("LAS {:?} = {:?}", las.counts, las.value);
+//! }
 //! # Ok::<(), treeval::Error>(())
 //! ```
 

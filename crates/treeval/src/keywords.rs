@@ -13,9 +13,10 @@
 //! use treeval::keywords::{split, Split};
 //!
 //! let pairs = [("by".to_string(), json!("deprel,upos")), ("test".to_string(), json!("ar"))];
-//! let s: Split<treeval::deps::Options> = split(pairs, &[], &|_| true).unwrap();
+//! let s: Split<treeval::deps::Options> = split(pairs, &[], &|_| true)?;
 //! assert_eq!(s.family.by.len(), 2);
 //! assert_eq!(s.common.test, [treeval::Test::Ar]);
+//! # Ok::<(), treeval::keywords::KeywordError>(())
 //! ```
 
 use serde::de::DeserializeOwned;

@@ -15,8 +15,9 @@
 //! let common = Common { ci: Some(0.95), ..Common::default() };
 //! let ev = deps::evaluate(&deps::Options::default(), &inputs, &common)?;
 //! for system in 0..2 {
-//!     let las = ev.report.cell("LAS", system).expect("a headline measure");
-//!     println!("{}: LAS {:?} {:?}", ev.report.system_name(system), las.value, las.ci);
+//!     if let Some(las) = ev.report.cell("LAS", system) {
+//!         println!("{}: LAS {:?} {:?}", ev.report.system_name(system), las.value, las.ci);
+//!     }
 //! }
 //! # Ok::<(), treeval::Error>(())
 //! ```

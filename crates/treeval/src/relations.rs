@@ -9,8 +9,9 @@
 //!     &treeval::Inputs::new("gold.conllu", ["system.conllu"]),
 //!     &treeval::Common::default(),
 //! )?;
-//! let ca = ev.report.cell("CA", 0).expect("CA is a headline measure");
-//! println!("CA {:?} = {:?}", ca.counts, ca.value);
+//! if let Some(ca) = ev.report.cell("CA", 0) {
+//!     println!("CA {:?} = {:?}", ca.counts, ca.value);
+//! }
 //! # Ok::<(), treeval::Error>(())
 //! ```
 
