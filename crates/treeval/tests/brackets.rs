@@ -2,13 +2,11 @@
 //! inputs equal to files, EVALB's output and messages as values (nothing printed), the
 //! state and per-sentence records, usage errors as usage errors.
 
-use std::sync::{Arc, Mutex};
-
 use treeval::brackets::{self, Compat, Layout, Options};
 use treeval::{Common, Error, Input, Inputs};
 
 mod common;
-use common::{counts, testdata};
+use common::{counts, testdata, Shared};
 
 fn paper(name: &str) -> String {
     testdata(&format!("brackets/careful-paper/{name}"))
@@ -149,25 +147,16 @@ fn warnings_go_into_the_report() {
 
 #[test]
 fn per_sentence_records_go_to_the_sink_and_state_is_returned() {
-    let buf = Arc::new(Mutex::new(Vec::<u8>::new()));
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-    impl std::io::Write for Shared {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().write(b)
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
+    let buf = Shared::default();
     let common = Common {
         state: true,
         keep_sentences: true,
-        per_sentence: Some(treeval::Sink::new("mem", Shared(Arc::clone(&buf)))),
+        per_sentence: Some(treeval::Sink::new("mem", buf.clone())),
         ..Common::default()
     };
     let inputs = Inputs::new(paper("gold.txt"), [paper("test.txt")]);
     let ev = brackets::evaluate(&Options::default(), &inputs, &common).unwrap();
-    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+    let text = buf.text();
     let lines: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

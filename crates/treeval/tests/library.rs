@@ -1,12 +1,10 @@
 //! The library as a Rust user calls it: paths and in-memory inputs give the same
 //! report, options are typed and refuse unknown names, nothing is printed.
 
-use std::sync::{Arc, Mutex};
-
 use treeval::{deps, Common, Input, Inputs};
 
 mod common;
-use common::{counts, example};
+use common::{counts, example, Shared};
 
 #[test]
 fn deps_counts_by_name_hand_checked() {
@@ -83,17 +81,6 @@ fn options_are_typed_and_refuse_unknown_names() {
 
 #[test]
 fn per_sentence_records_go_to_the_sink_and_state_is_returned() {
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-    impl std::io::Write for Shared {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(b);
-            Ok(b.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
     let buf = Shared::default();
     let common = Common {
         per_sentence: Some(treeval::Sink::new("records", buf.clone())),
@@ -102,7 +89,7 @@ fn per_sentence_records_go_to_the_sink_and_state_is_returned() {
     };
     let inputs = Inputs::new(example("gold.conllu"), [example("sys.conllu")]);
     let ev = deps::evaluate(&deps::Options::default(), &inputs, &common).unwrap();
-    let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    let text = buf.text();
     // a header, then one line per sentence (3) of the one system
     assert_eq!(text.lines().count(), 4, "{text}");
     assert!(text

@@ -1,12 +1,10 @@
 //! `ted` and `nbest` as a Rust user calls them: hand-checked counts on the repository's
 //! fixtures, in-memory inputs equal to files, typed options, usage errors, nothing printed.
 
-use std::sync::{Arc, Mutex};
-
 use treeval::{nbest, ted, Common, Input};
 
 mod common;
-use common::{counts, read, testdata};
+use common::{counts, read, testdata, Shared};
 
 #[test]
 fn ted_counts_hand_checked() {
@@ -68,19 +66,10 @@ fn ted_in_memory_equals_files_and_tests_two_parses_by_default() {
 
 #[test]
 fn ted_state_records_and_no_test() {
-    let lines = Arc::new(Mutex::new(Vec::<u8>::new()));
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-    impl std::io::Write for Shared {
-        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().write(b)
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
+    let lines = Shared::default();
     let common = Common {
         state: true,
-        per_sentence: Some(treeval::Sink::new("mem", Shared(Arc::clone(&lines)))),
+        per_sentence: Some(treeval::Sink::new("mem", lines.clone())),
         ..Common::default()
     };
     let (g, p) = ("ted/functional-gold.conllu", "ted/functional-parse.conllu");
@@ -93,7 +82,7 @@ fn ted_state_records_and_no_test() {
     assert!(ev.report.comparisons.is_empty());
     let state = ev.state.expect("a state");
     assert_eq!(state.family.name(), "ted");
-    let text = String::from_utf8(lines.lock().unwrap().clone()).unwrap();
+    let text = lines.text();
     let records: Vec<&str> = text.lines().collect();
     // the header, then one sentence for each of the two parses
     assert_eq!(records.len(), 3, "{text}");

@@ -2,12 +2,10 @@
 //! fixtures, in-memory inputs equal files, typed options, usage errors, the reference
 //! scorers' text, records and state; nothing is printed.
 
-use std::sync::{Arc, Mutex};
-
 use treeval::{relations, ud, Common, Input, Inputs};
 
 mod common;
-use common::testdata;
+use common::{testdata, Shared};
 
 fn ud(case: &str, file: &str) -> String {
     testdata(&format!("ud/{case}/{file}"))
@@ -37,19 +35,6 @@ fn counts(
         .expect("a row");
     let cell = row.cells.iter().find(|c| c.measure == measure);
     cell.expect(measure).counts.clone()
-}
-
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Shared {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 #[test]
@@ -120,7 +105,7 @@ fn ud_errors_listing_and_records_read_sent_ids_from_memory() {
         ..Common::default()
     };
     let ev = ud::evaluate(&ud::Options::default(), &memory, &common).unwrap();
-    let text = String::from_utf8(buf.0.lock().unwrap().clone()).unwrap();
+    let text = buf.text();
     // a header, then one record per gold sentence (2), with the gold's sent_ids
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");

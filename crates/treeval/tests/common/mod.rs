@@ -30,3 +30,24 @@ pub fn counts(ev: &treeval::Evaluation, measure: &str, system: usize) -> Vec<f64
         .counts
         .clone()
 }
+
+/// A writer whose bytes the test reads back (a per-sentence sink's records).
+#[derive(Clone, Default)]
+pub struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl Shared {
+    /// Everything written so far, as text.
+    pub fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+impl std::io::Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
