@@ -49,3 +49,15 @@ impl std::error::Error for Error {}
 
 /// The result of the library's functions.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// At most a screenful of problems ([`treeval_formats::error::SHOWN_LINES`]), then how
+/// many more there are: the message of an error that lists several.
+pub(crate) fn capped(mut lines: Vec<String>) -> String {
+    let shown = treeval_formats::error::SHOWN_LINES;
+    if lines.len() > shown {
+        let more = lines.len() - shown;
+        lines.truncate(shown);
+        lines.push(format!("… and {more} more problem(s)"));
+    }
+    lines.join("\n")
+}

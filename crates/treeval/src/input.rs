@@ -83,7 +83,7 @@ impl Input {
     }
 
     /// Open the input (decompressed), for the readers that take a reader.
-    fn open(&self) -> Result<treeval_formats::input::Input, treeval_formats::Error> {
+    pub(crate) fn open(&self) -> Result<treeval_formats::input::Input, treeval_formats::Error> {
         match self {
             Input::Path(p) => treeval_formats::input::open(p).map(|(i, _)| i),
             Input::Memory { name, data } => {

@@ -55,27 +55,10 @@ impl Setting<'_> {
 
 /// A reader of `input`, refused at once when it is not bracketed trees.
 fn reader(input: &Input, layout: Layout) -> Result<BracketReader<treeval_formats::input::Input>> {
-    let read = match input {
-        Input::Path(p) => treeval_formats::input::open(p).map_err(|e| Error::Eval(e.to_string())),
-        Input::Memory { name, data } => {
-            let raw = Box::new(std::io::Cursor::new(Arc::clone(data)));
-            treeval_formats::input::wrap(raw).map_err(|e| Error::Eval(format!("{name}: {e}")))
-        }
-    };
-    let mut r = BracketReader::new(read?.0, input.name(), layout.reader());
+    let read = input.open().map_err(|e| Error::Eval(e.to_string()))?;
+    let mut r = BracketReader::new(read, input.name(), layout.reader());
     r.sniff().map_err(|e| Error::Eval(e.to_string()))?;
     Ok(r)
-}
-
-/// At most [`treeval_formats::error::SHOWN_LINES`] lines, then how many more there are.
-fn capped(mut lines: Vec<String>) -> String {
-    let shown = treeval_formats::error::SHOWN_LINES;
-    if lines.len() > shown {
-        let more = lines.len() - shown;
-        lines.truncate(shown);
-        lines.push(format!("… and {more} more problem(s)"));
-    }
-    lines.join("\n")
 }
 
 /// What the test files scored so far have given.
@@ -445,7 +428,7 @@ impl Scored {
             }
         }
         if !problems.is_empty() {
-            return Err(Error::Eval(capped(problems)));
+            return Err(Error::Eval(crate::error::capped(problems)));
         }
         if !unused.is_empty() {
             let shown: Vec<String> = unused.iter().take(10).map(u64::to_string).collect();
@@ -506,7 +489,7 @@ pub(super) fn judgments_file(path: Option<&str>) -> Result<Option<JudgmentsFile>
         .map_err(|e| Error::Eval(e.to_string()))?;
     let (j, lines, problems) = read_judgments(&text);
     if !problems.is_empty() {
-        return Err(Error::Eval(capped(
+        return Err(Error::Eval(crate::error::capped(
             problems
                 .iter()
                 .map(|(l, m)| format!("{path}:{l}:1: {m}"))

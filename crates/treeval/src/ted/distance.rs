@@ -72,7 +72,7 @@ pub fn distances(options: &Options, inputs: &Inputs, common: &Common) -> Result<
         }
     }
     if !problems.is_empty() {
-        return Err(Error::Eval(capped(problems)));
+        return Err(Error::Eval(crate::error::capped(problems)));
     }
     sink.finish()?;
     Ok(out)
@@ -106,16 +106,4 @@ fn measure(
         (false, true) => try_distance(&ta, &tb, &FreeRelabel, limit).map(|d| (d, None)),
         (false, false) => try_distance(&ta, &tb, &UnitCost, limit).map(|d| (d, None)),
     })
-}
-
-/// At most a screenful of problems ([`treeval_formats::error::SHOWN_LINES`]), then how
-/// many more there are.
-pub(crate) fn capped(mut lines: Vec<String>) -> String {
-    let shown = treeval_formats::error::SHOWN_LINES;
-    if lines.len() > shown {
-        let more = lines.len() - shown;
-        lines.truncate(shown);
-        lines.push(format!("… and {more} more problem(s)"));
-    }
-    lines.join("\n")
 }
