@@ -214,17 +214,7 @@ def run(command: str, *inputs: Input, state: bool = False, **opts: Any) -> Repor
 def _library(command: str, inputs: Tuple[Input, ...], state: bool, opts: Dict[str, Any]) -> Report:
     """A family the library runs: inputs read from their paths or from memory, the report
     built from the library's value (no command line, no temporary file)."""
-    items: List[Any] = []
-    names: List[str] = []
-    for i, x in enumerate(inputs, 1):
-        if isinstance(x, (list, tuple)) and not all(isinstance(b, str) for b in x):
-            raise _not_sentences(i, x)
-        data = _content(x)
-        if data is None:
-            items.append(_path(x))
-        else:
-            items.append((f"<input {i}>", data))
-        names.append(items[-1] if isinstance(items[-1], str) else items[-1][0])
+    items, names = _native_inputs(inputs)
     if command == "pts":
         opts = _pts_inputs(opts, len(items), names)
     # an input keyword's value keeps its shape (an experiment is a tuple): its paths are
