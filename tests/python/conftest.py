@@ -27,3 +27,17 @@ def shared_data() -> Path:
 @pytest.fixture
 def data() -> Path:
     return shared_data()
+
+
+def refuse_files_and_argv(monkeypatch, what: str) -> None:
+    """From now on, a temporary folder or a command-line run fails the test: ``what`` (the
+    functions under test) must call the library in memory."""
+    import tempfile
+
+    import treeval
+
+    def refuse(*a, **k):
+        raise AssertionError(f"{what} wrote a temporary file or ran a command line")
+
+    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
+    monkeypatch.setattr(treeval._native, "run_capture", refuse)

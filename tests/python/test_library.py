@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import treeval
+from conftest import refuse_files_and_argv
 
 ROOT = Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
@@ -369,11 +370,7 @@ def test_report_scores_works_for_every_family(data):
 
 def test_deps_runs_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch, tmp_path):
     # the library reads in-memory inputs from memory: no temporary file, no argv
-    def refuse(*a, **k):
-        raise AssertionError("treeval.deps wrote a temporary file or ran a command line")
-
-    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
-    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    refuse_files_and_argv(monkeypatch, "treeval.deps")
     gold = (EX / "gold.conllu").read_text(encoding="utf-8")
     system = (EX / "sys.conllu").read_bytes()
     r = treeval.deps(gold, io.BytesIO(system), quiet=True, test_metrics="las,uas", by="deprel,distance")
@@ -386,11 +383,7 @@ def test_deps_runs_the_library_in_memory_without_a_command_line_or_a_file(monkey
 
 
 def test_align_and_pts_run_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
-    def refuse(*a, **k):
-        raise AssertionError("treeval.align/pts wrote a temporary file or ran a command line")
-
-    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
-    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    refuse_files_and_argv(monkeypatch, "treeval.align/pts")
     gold = (TD / "align" / "gold.naacl").read_text(encoding="utf-8")
     hyp = (TD / "align" / "hyp.pharaoh").read_bytes()
     r = treeval.align(gold, io.BytesIO(hyp), quiet=True, test_metrics="aer")
@@ -448,11 +441,7 @@ def test_library_options_are_checked_with_the_cli_rules():
 
 def test_brackets_runs_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
     # the library reads in-memory inputs from memory: no temporary file, no argv
-    def refuse(*a, **k):
-        raise AssertionError("treeval.brackets wrote a temporary file or ran a command line")
-
-    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
-    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    refuse_files_and_argv(monkeypatch, "treeval.brackets")
     paper = TD / "brackets" / "careful-paper"
     gold = (paper / "gold.txt").read_text(encoding="utf-8")
     test = (paper / "test.txt").read_bytes()
@@ -471,11 +460,7 @@ def test_brackets_runs_the_library_in_memory_without_a_command_line_or_a_file(mo
 
 def test_ud_and_relations_run_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
     # the library reads in-memory inputs from memory: no temporary file, no argv
-    def refuse(*a, **k):
-        raise AssertionError("treeval.ud or treeval.relations wrote a temporary file or ran a command line")
-
-    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
-    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    refuse_files_and_argv(monkeypatch, "treeval.ud or treeval.relations")
     d = TD / "ud" / "different-tokenization"
     gold = (d / "gold.conllu").read_text(encoding="utf-8")
     system = (d / "sys.conllu").read_bytes()
@@ -512,11 +497,7 @@ def test_ud_and_relations_run_the_library_in_memory_without_a_command_line_or_a_
 def test_ted_and_nbest_run_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
     # ted's inputs are keywords: bytes and file-like objects are read from memory; nbest's
     # positional inputs as deps'; neither writes a temporary file or runs a command line
-    def refuse(*a, **k):
-        raise AssertionError("treeval wrote a temporary file or ran a command line")
-
-    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
-    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    refuse_files_and_argv(monkeypatch, "treeval")
     t = TD / "ted"
     gold, parse = (t / "functional-gold.conllu"), (t / "functional-parse.conllu")
     r = treeval.ted(gold=gold.read_bytes(), parse=[io.StringIO(parse.read_text()), gold.read_bytes()], samples=100)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import treeval
-from conftest import shared_data
+from conftest import refuse_files_and_argv, shared_data
 
 ROOT = Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
@@ -135,17 +135,11 @@ def test_a_state_of_another_schema_version_is_refused_naming_both():
 
 
 def test_merge_runs_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch, tmp_path):
-    import tempfile
-
     g, s, s2 = EX / "gold.conllu", EX / "sys.conllu", EX / "sys2.conllu"
     halves = split(tmp_path, [g, s, s2], [1])
     parts = [treeval.deps(*files, keep_sentences=True) for files in halves]
 
-    def refuse(*a, **k):
-        raise AssertionError("treeval.merge wrote a temporary file or ran a command line")
-
-    monkeypatch.setattr(tempfile, "mkdtemp", refuse)
-    monkeypatch.setattr(treeval._native, "run_capture", refuse)
+    refuse_files_and_argv(monkeypatch, "treeval.merge")
     merged = treeval.merge(parts, test="ar", samples=99, ci=95, ci_samples=99, state=True)
     whole = treeval.deps(g, s, s2, test="ar", samples=99, ci=95, ci_samples=99)
     names = [(f"{halves[0][i]} + {halves[1][i]}", w) for i, w in enumerate([g, s, s2])]
