@@ -15,6 +15,15 @@ from conftest import refuse_files_and_argv
 ROOT = Path(__file__).resolve().parents[2]
 EX = ROOT / "examples"
 TD = ROOT / "testdata"
+# the inputs of examples/pts, as treeval.pts() takes them
+PTS_FILES = {
+    "gold_a": EX / "pts" / "gold.en.conllu",
+    "gold_b": EX / "pts" / "gold.de.conllu",
+    "gold_align": EX / "pts" / "gold.en-de.naacl",
+    "sys_a": EX / "pts" / "parser.en.conllu",
+    "sys_b": EX / "pts" / "parser.de.conllu",
+    "sys_align": EX / "pts" / "aligner.en-de.pharaoh",
+}
 
 
 def cli_json(*args):
@@ -75,15 +84,7 @@ def test_ud_and_relations_and_brackets_and_align_match_cli():
 
 
 def test_pts_and_ted_take_their_inputs_as_options():
-    p = EX / "pts"
-    kw = dict(
-        gold_a=p / "gold.en.conllu",
-        gold_b=p / "gold.de.conllu",
-        gold_align=p / "gold.en-de.naacl",
-        sys_a=p / "parser.en.conllu",
-        sys_b=p / "parser.de.conllu",
-        sys_align=p / "aligner.en-de.pharaoh",
-    )
+    kw = dict(PTS_FILES)
     r = treeval.pts(**kw)
     flags = [f"--{k.replace('_', '-')}={v}" for k, v in kw.items()]
     assert r.to_dict() == cli_json("pts", *flags)
@@ -350,17 +351,13 @@ def test_report_scores_works_for_every_family(data):
     assert b.scores["recall"].beside == {} and b.scores["recall"].precision is None
     # and every other family's section "scores"
     d = TD / "ud" / "different-tokenization"
-    p = EX / "pts"
     others = [
         treeval.deps(gold, system, quiet=True),
         treeval.relations(d / "gold.conllu", d / "sys.conllu", quiet=True),
         treeval.align(TD / "align" / "gold.naacl", TD / "align" / "hyp.pharaoh", quiet=True),
         treeval.ted(gold=TD / "ted" / "functional-gold.conllu", parse=TD / "ted" / "functional-parse.conllu"),
         treeval.nbest(TD / "nbest" / "alpino-example" / "example.gold.conllu", TD / "nbest" / "alpino-example" / "example.nbest.conllu"),
-        treeval.pts(
-            gold_a=p / "gold.en.conllu", gold_b=p / "gold.de.conllu", gold_align=p / "gold.en-de.naacl",
-            sys_a=p / "parser.en.conllu", sys_b=p / "parser.de.conllu", sys_align=p / "aligner.en-de.pharaoh",
-        ),
+        treeval.pts(**PTS_FILES),
     ]
     for r in others:
         headline = r.cells(0, "scores")
@@ -402,15 +399,7 @@ def test_align_and_pts_run_the_library_in_memory_without_a_command_line_or_a_fil
     assert in_memory["sections"] == from_files["sections"]
     assert [n.replace("<input 2>", str(TD / "align" / "hyp.pharaoh")) for n in in_memory["notes"]] == from_files["notes"]
     assert any("source words" in n for n in in_memory["notes"]), in_memory["notes"]
-    p = EX / "pts"
-    files = dict(
-        gold_a=p / "gold.en.conllu",
-        gold_b=p / "gold.de.conllu",
-        gold_align=p / "gold.en-de.naacl",
-        sys_a=p / "parser.en.conllu",
-        sys_b=p / "parser.de.conllu",
-        sys_align=p / "aligner.en-de.pharaoh",
-    )
+    files = dict(PTS_FILES)
     memory = {k: (v.read_text(encoding="utf-8") if k.startswith("gold") else [io.BytesIO(v.read_bytes())]) for k, v in files.items()}
     m = treeval.pts(**memory, quiet=True)
     d = treeval.pts(**files, quiet=True)
