@@ -233,7 +233,7 @@ def _native_report(command: str, items: List[Any], names: List[str], kwargs: Dic
     if state:
         kwargs["state"] = True
     try:
-        data, state_text, warnings = _native.evaluate(command, items, kwargs)
+        data, state, warnings = _native.evaluate(command, items, kwargs)
     except ValueError as e:
         raise UsageError(str(e)) from None
     except RuntimeError as e:
@@ -241,7 +241,7 @@ def _native_report(command: str, items: List[Any], names: List[str], kwargs: Dic
         raise TreevalError(message, *locate(message, names)) from None
     for line in warnings:
         print(line, file=sys.stderr)
-    return Report(data, State(state_text) if state_text is not None else None)
+    return Report(data, State._known(*state) if state is not None else None)
 
 
 def _fspaths(v: Any) -> Any:

@@ -16,22 +16,25 @@ def run_capture(argv: Sequence[str]) -> bytes:
     """Run a treeval command line and return its output; ValueError for a usage error,
     RuntimeError for an evaluation error."""
 
+# a state: its text, family, shards, whether it kept the per-sentence rows
+_StateInfo = Tuple[str, str, int, bool]
+
 def evaluate(
     command: str, inputs: Sequence[Union[str, Tuple[str, bytes]]], options: Dict[str, Any]
-) -> Tuple[Dict[str, Any], Optional[str], List[str]]:
+) -> Tuple[Dict[str, Any], Optional[_StateInfo], List[str]]:
     """Run the library's family ``command`` on inputs (paths, or (name, bytes) in memory,
-    gold first) with keyword options: (the report as --format json has it, the state's
-    text when asked, the warning lines to print). ValueError for a usage error,
+    gold first) with keyword options: (the report as --format json has it, the state when
+    asked, the warning lines to print). ValueError for a usage error,
     RuntimeError for an evaluation error, TypeError for an unknown keyword."""
 
 def table(
     inputs: Sequence[Union[str, Tuple[str, bytes]]], options: Dict[str, Any]
-) -> Tuple[Dict[str, Any], Optional[str], List[str]]:
+) -> Tuple[Dict[str, Any], None, List[str]]:
     """treeval table of a manifest or saved reports: (the report, None, the warning lines)."""
 
 def rerank_train(
     inputs: Sequence[Union[str, Tuple[str, bytes]]], options: Dict[str, Any]
-) -> Tuple[Dict[str, Any], Optional[str], List[str]]:
+) -> Tuple[Dict[str, Any], None, List[str]]:
     """treeval rerank train (GOLD NBEST pairs; options["output"] is the model written):
     (the report, None, the warning lines)."""
 
@@ -61,5 +64,5 @@ def conll18_evaluate(
     gold: Conll18File, sys: Conll18File
 ) -> Tuple[Optional[List[_Counts]], Optional[Tuple[str, _Problem]]]:
     """The 13 metrics' counts, or (kind, problem): "mismatch" or "invalid"."""
-def state_info(text: str, name: str) -> Tuple[str, int, bool]: ...
+def state_info(text: str, name: str) -> _StateInfo: ...
 def measures(format: str) -> str: ...

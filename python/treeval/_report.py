@@ -63,7 +63,16 @@ class State:
         from . import _native
 
         # read by the library: the schema version checked, the family's options and counts typed
-        family, shards, rows = _native.state_info(text, "state")
+        self._set(*_native.state_info(text, "state"))
+
+    @classmethod
+    def _known(cls, text: str, family: str, shards: int, rows: bool) -> "State":
+        """A state the library has just written, with what it says of it (not read again)."""
+        s = cls.__new__(cls)
+        s._set(text, family, shards, rows)
+        return s
+
+    def _set(self, text: str, family: str, shards: int, rows: bool) -> None:
         self.text: str = text
         self.family: str = family
         self.shards: int = shards

@@ -135,8 +135,18 @@ fn raise(e: treeval::Error) -> PyErr {
 }
 
 /// What [`evaluate`] returns to Python: the report (a dict, as `--format json` has it),
-/// the state's text (when asked), the warning lines to print (none when quiet).
-type Returned<'py> = (Bound<'py, PyAny>, Option<String>, Vec<String>);
+/// the state (when asked: [`StateInfo`]), the warning lines to print (none when quiet).
+type Returned<'py> = (Bound<'py, PyAny>, Option<StateInfo>, Vec<String>);
+
+/// A state as Python's `State` holds it: its text, family, shards and whether it kept
+/// the per-sentence rows.
+type StateInfo = (String, String, u64, bool);
+
+/// The [`StateInfo`] of `s`, whose text is `text`.
+fn state_info_of(s: &treeval::State, text: String) -> StateInfo {
+    let f = &s.family;
+    (text, f.name().to_owned(), s.shards, f.has_sentences())
+}
 
 /// Evaluate `inputs` (gold first) with the family `command` and the keyword arguments.
 #[pyfunction]
@@ -515,7 +525,8 @@ fn run_checked<'py>(
             if let Some(p) = path {
                 treeval::files::write_state(p, s).map_err(raise)?;
             }
-            Some(treeval::files::state_text(s).map_err(raise)?)
+            let text = treeval::files::state_text(s).map_err(raise)?;
+            Some(state_info_of(s, text))
         }
         (None, _) => None,
     };
@@ -593,17 +604,13 @@ fn check_export(inputs: &[PyInput], path: Option<&str>, force: bool) -> PyResult
     treeval::files::check_outputs(&[output], &named, force, &[]).map_err(raise)
 }
 
-/// What Python's `State` needs to know of a state's text (`name`: how messages name it):
-/// its family, shards and whether it kept the per-sentence rows, read by the library (a
-/// state of another schema version is a ValueError naming both versions).
+/// What Python's `State` needs to know of a state's text (`name`: how messages name it),
+/// read by the library ([`StateInfo`]; a state of another schema version is a ValueError
+/// naming both versions).
 #[pyfunction]
-pub fn state_info(text: &str, name: &str) -> PyResult<(String, u64, bool)> {
+pub fn state_info(text: &str, name: &str) -> PyResult<StateInfo> {
     let s = treeval_report::state::parse(text, name).map_err(PyValueError::new_err)?;
-    Ok((
-        s.family.name().to_owned(),
-        s.shards,
-        s.family.has_sentences(),
-    ))
+    Ok(state_info_of(&s, text.to_owned()))
 }
 
 /// The shared options `treeval.table()` takes.
