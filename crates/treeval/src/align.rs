@@ -86,6 +86,9 @@ pub enum NullLinks {
     Include,
 }
 
+/// The measures `align` tests by default.
+pub const DEFAULT_TEST_METRICS: [&str; 1] = ["AER"];
+
 /// The options of `align`. `Default` is the command line's defaults.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -134,7 +137,7 @@ impl Default for Options {
             compat: None,
             tokens: Vec::new(),
             hyp_subwords: Vec::new(),
-            test_metrics: vec!["AER".to_owned()],
+            test_metrics: DEFAULT_TEST_METRICS.map(String::from).to_vec(),
         }
     }
 }

@@ -346,7 +346,7 @@ fn align(
     use treeval_report::align::AlignIn;
     no_tables(m, "align")?;
     let keep_null = o.null.included();
-    let test_metrics = test_metrics(m, "align", &["AER"])?;
+    let test_metrics = test_metrics(m, "align", &crate::align::DEFAULT_TEST_METRICS)?;
     crate::significance::resampling_config(
         common,
         st.hyps.len(),
