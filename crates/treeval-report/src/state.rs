@@ -326,11 +326,6 @@ impl State {
         }
     }
 
-    /// The family's name: `deps`.
-    pub fn family_name(&self) -> &'static str {
-        self.family.name()
-    }
-
     /// The state of a `deps` evaluation under `opts` (`profile`: its name; `where_specs`:
     /// the `--where` conditions as given), with the per-sentence rows when the result
     /// kept them.
