@@ -293,6 +293,9 @@ def run(a: argparse.Namespace, workdir: str, shard_opts: Dict[str, Any], merge_o
     from dask.distributed import Client, LocalCluster
 
     shards, origins = write_shards([a.gold, *a.systems], a.shards, a.command, workdir)
+    # every shard's systems named as one run on the whole files names them (the shards'
+    # files have names of their own); merge's own name= renames them
+    shard_opts = {**shard_opts, "name": treeval.system_names(a.systems)}
     if len(shards) < a.shards:
         print(f"note: only {len(shards)} shards: the files share fewer sentence ends", file=sys.stderr)
     t0 = time.perf_counter()

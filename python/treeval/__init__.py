@@ -48,6 +48,7 @@ import shutil
 import sys
 import tempfile
 from functools import lru_cache
+from collections.abc import Mapping
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from . import _native
@@ -73,6 +74,7 @@ __all__ = [
     "rerank_apply",
     "rerank_train",
     "run",
+    "system_names",
     "table",
     "ted",
     "ud",
@@ -461,44 +463,75 @@ def _no_state(i: int, item: Any) -> Exception:
     )
 
 
+def _named(systems: Tuple[Any, ...], options: Dict[str, Any]) -> Tuple[Tuple[Any, ...], Dict[str, Any]]:
+    """Systems given as one mapping ``{"A": a, "B": b}``: its values, named by its keys
+    (``name=["A", "B"]``, as ``--name A --name B``). Other systems as they are."""
+    if len(systems) == 1 and isinstance(systems[0], Mapping):
+        if options.get("name") is not None:
+            raise TypeError("systems given as a dict are named by its keys: drop name=")
+        named = systems[0]
+        bad = [k for k in named if not isinstance(k, str)]
+        if bad:
+            raise TypeError(f"a dict of systems is keyed by their names (str), found {bad[0]!r}")
+        return tuple(named.values()), {**options, "name": list(named)}
+    return systems, options
+
+
 def deps(gold: Input, *systems: Input, **options: Any) -> Report:
-    """Dependency scores (``treeval deps``): LAS, UAS, LA, … of each system against ``gold``."""
+    """Dependency scores (``treeval deps``): LAS, UAS, LA, … of each system against ``gold``.
+    Systems are named by their paths' shortest distinguishing ends, by ``name=[...]``, or by
+    the keys of one dict: ``treeval.deps(gold, {"A": a, "B": b})``."""
+    systems, options = _named(systems, options)
     return run("deps", gold, *systems, **options)
 
 
 def ud(gold: Input, *systems: Input, **options: Any) -> Report:
-    """The CoNLL 2018 UD metrics (``treeval ud``), tokenizations may differ."""
+    """The CoNLL 2018 UD metrics (``treeval ud``), tokenizations may differ. Systems may be one
+    dict of named systems, as in :func:`deps`."""
+    systems, options = _named(systems, options)
     return run("ud", gold, *systems, **options)
 
 
 def relations(gold: Input, *systems: Input, **options: Any) -> Report:
-    """Set-of-relations accuracy (``treeval relations``)."""
+    """Set-of-relations accuracy (``treeval relations``). Systems may be one dict of named
+    systems, as in :func:`deps`."""
+    systems, options = _named(systems, options)
     return run("relations", gold, *systems, **options)
 
 
-def brackets(gold: Input, *tests: Input, **options: Any) -> Report:
-    """Constituency brackets as EVALB computes them (``treeval brackets``)."""
-    return run("brackets", gold, *tests, **options)
+def brackets(gold: Input, *systems: Input, **options: Any) -> Report:
+    """Constituency brackets as EVALB computes them (``treeval brackets``). Systems may be one
+    dict of named systems, as in :func:`deps`."""
+    systems, options = _named(systems, options)
+    return run("brackets", gold, *systems, **options)
 
 
-def align(gold: Input, *hypotheses: Input, **options: Any) -> Report:
-    """Word-alignment scores (``treeval align``): precision, recall, AER, F."""
-    return run("align", gold, *hypotheses, **options)
+def align(gold: Input, *systems: Input, **options: Any) -> Report:
+    """Word-alignment scores (``treeval align``): precision, recall, AER, F. Systems (the
+    hypothesized alignments) may be one dict of named systems, as in :func:`deps`."""
+    systems, options = _named(systems, options)
+    return run("align", gold, *systems, **options)
 
 
 def nbest(gold: Optional[Input] = None, *nbest_lists: Input, **options: Any) -> Report:
     """``treeval nbest GOLD NBEST...``: first, best, worst and chosen candidates of n-best lists
     (``model=PATH`` chooses with a ``treeval rerank train`` model); ``alpino=LINES`` without
-    ``gold`` reads evaluate.pl's lines."""
+    ``gold`` reads evaluate.pl's lines. The lists may be one dict of named lists."""
+    nbest_lists, options = _named(nbest_lists, options)
     inputs = () if gold is None else (gold, *nbest_lists)
     return run("nbest", *inputs, **options)
 
 
 def ted(**options: Any) -> Report:
-    """TedEval (``treeval ted``); its inputs are options: ``gold=`` with ``parse=`` (one or a
-    list), ``exp=`` (``"NAME:GOLD:PARSE"`` or ``(name, gold, parse)``, one or a list),
-    ``label_equiv=``. A ``str`` there is a path; bytes, a file-like object or a list of
-    sentences is read from memory (named ``<gold>``, ``<parse N>``, ``<exp NAME gold>``, …)."""
+    """TedEval (``treeval ted``); its inputs are options: ``gold=`` with ``system=`` (one or a
+    list; ``parse=`` is the same), ``exp=`` (``"NAME:GOLD:PARSE"`` or ``(name, gold, parse)``,
+    one or a list), ``label_equiv=``. A ``str`` there is a path; bytes, a file-like object or
+    a list of sentences is read from memory (named ``<gold>``, ``<parse N>``, ``<exp NAME
+    gold>``, …)."""
+    if "system" in options:
+        if "parse" in options:
+            raise TypeError("give system= or parse= (the same), not both")
+        options["parse"] = options.pop("system")
     return run("ted", **options)
 
 
@@ -586,6 +619,14 @@ def rerank_apply(model: Input, nbest: Input, *, quiet: bool = False) -> str:
     for line in warnings:
         print(line, file=sys.stderr)
     return text
+
+
+def system_names(paths: Iterable[Union[str, "os.PathLike[str]"]]) -> List[str]:
+    """The names treeval gives systems read from ``paths`` when they are not named (the
+    shortest ends of the paths that tell them apart, their shared extension left out:
+    ``runs/a/e20/pred.conllu`` and ``runs/b/e20/pred.conllu`` are ``a/…/pred`` and
+    ``b/…/pred``). Name the shards of one system alike with ``name=``."""
+    return list(_native.system_names([os.fspath(p) for p in paths]))
 
 
 def measures(format: str = "json") -> Any:

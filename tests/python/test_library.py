@@ -62,7 +62,7 @@ def test_deps_headline_cells_and_ci():
     assert las.score == correct / total
     assert las.ci is not None and las.ci[0] <= las.score <= las.ci[1]
     assert r.cell("LAS", system=1).score is not None
-    assert r.systems == [str(EX / "sys.conllu"), str(EX / "sys2.conllu")]
+    assert r.systems == ["sys", "sys2"]
 
 
 def test_ud_and_relations_and_brackets_and_align_match_cli():
@@ -529,3 +529,25 @@ def test_measures_lists_every_family_as_the_command_does():
     assert treeval.measures("markdown") == (ROOT / "docs" / "measures.md").read_text(encoding="utf-8")
     with pytest.raises(ValueError, match="expected json, markdown or text"):
         treeval.measures("html")
+
+
+def test_systems_are_named_by_a_dict_by_name_or_by_their_paths_ends():
+    g, s, s2 = EX / "gold.conllu", EX / "sys.conllu", EX / "sys2.conllu"
+    assert treeval.deps(g, {"A": s, "B": s2}).systems == ["A", "B"]
+    assert treeval.ud(g, s, s2, name=["A", "B"]).systems == ["A", "B"]
+    # the default: the shortest ends of the paths that tell them apart, as the CLI
+    assert treeval.deps(g, s, s2).systems == ["sys", "sys2"] == treeval.system_names([s, s2])
+    # the inputs keep the paths
+    paths = [i["path"] for i in treeval.deps(g, {"A": s}).to_dict()["inputs"]]
+    assert paths == [str(g), str(s)]
+    # in memory: <input N> unless named
+    text = s.read_text(encoding="utf-8")
+    assert treeval.deps(g, text.encode()).systems == ["<input 2>"]
+    assert treeval.deps(g, {"mine": text.encode()}).systems == ["mine"]
+    with pytest.raises(TypeError, match="named by its keys"):
+        treeval.deps(g, {"A": s}, name=["B"])
+    with pytest.raises(treeval.UsageError, match="one name per system"):
+        treeval.deps(g, s, s2, name=["A"])
+    assert treeval.system_names(["runs/a/e20/pred.conllu", "runs/b/e20/pred.conllu"]) == ["a/…/pred", "b/…/pred"]
+    r = treeval.ted(gold=EX / "gold.conllu", system=[s, s2])
+    assert r.systems == ["sys", "sys2"]

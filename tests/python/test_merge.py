@@ -137,11 +137,13 @@ def test_a_state_of_another_schema_version_is_refused_naming_both():
 def test_merge_runs_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch, tmp_path):
     g, s, s2 = EX / "gold.conllu", EX / "sys.conllu", EX / "sys2.conllu"
     halves = split(tmp_path, [g, s, s2], [1])
-    parts = [treeval.deps(*files, keep_sentences=True) for files in halves]
+    # the shards' systems named as the whole run names them (their files' names differ)
+    named = {"name": treeval.system_names([s, s2])}
+    parts = [treeval.deps(*files, keep_sentences=True, **named) for files in halves]
 
     refuse_files_and_argv(monkeypatch, "treeval.merge")
     merged = treeval.merge(parts, test="ar", samples=99, ci=95, ci_samples=99, state=True)
-    whole = treeval.deps(g, s, s2, test="ar", samples=99, ci=95, ci_samples=99)
+    whole = treeval.deps(g, s, s2, test="ar", samples=99, ci=95, ci_samples=99, **named)
     names = [(f"{halves[0][i]} + {halves[1][i]}", w) for i, w in enumerate([g, s, s2])]
     assert normalised(merged.to_dict(), names) == normalised(whole.to_dict())
     assert merged.state.shards == 2 and merged.state.has_sentences
@@ -165,6 +167,8 @@ CASES = [
 def test_merge_equals_the_cli_merge_and_one_run(tmp_path, command, shard_opts, merge_opts):
     wholes = [EX / "gold.conllu", EX / "sys.conllu", EX / "sys2.conllu"]
     shards = split(tmp_path, wholes, [1, 2])
+    # the shards' systems named as the whole run names them (their files' names differ)
+    shard_opts = {**shard_opts, "name": treeval.system_names(wholes[1:])}
     fn = getattr(treeval, command)
     reports = [fn(*files, keep_sentences=True, quiet=True, **shard_opts) for files in shards]
     merged = treeval.merge(reports, **merge_opts)
@@ -272,6 +276,7 @@ def write(path, text):
 )
 def test_brackets_and_align_states_merge_into_one_run(tmp_path, command, wholes, cuts, opts):
     shards = lines_split(tmp_path, wholes, cuts)
+    opts = {**opts, "name": [f"s{k}" for k in range(1, len(wholes))]}
     fn = getattr(treeval, command)
     reports = [fn(*files, keep_sentences=True, quiet=True, **opts) for files in shards]
     assert reports[0].state.family == command and reports[0].state.has_sentences
@@ -289,7 +294,7 @@ def test_ted_and_pts_states_merge_into_one_run(tmp_path, command):
     if command == "ted":
         wholes = [EX / "gold.conllu", EX / "sys.conllu", EX / "sys2.conllu"]
         shards = split(tmp_path, wholes, [1])
-        run = lambda g, a, b, **kw: treeval.ted(gold=g, parse=[a, b], quiet=True, seed=4, **kw)
+        run = lambda g, a, b, **kw: treeval.ted(gold=g, parse=[a, b], quiet=True, seed=4, name=["a", "b"], **kw)
         merged_opts = {"seed": 4}
     else:
         p = EX / "pts"
@@ -313,7 +318,7 @@ def test_ted_and_pts_states_merge_into_one_run(tmp_path, command):
         def run(ga, gb, sa, sb, gal, sal, **kw):
             return treeval.pts(
                 gold_a=ga, gold_b=gb, gold_align=gal, sys_a=[sa, sa], sys_b=[sb, sb], sys_align=[sal, sal],
-                quiet=True, test="ar", ci=95, samples=200, seed=4, **kw)
+                quiet=True, test="ar", ci=95, samples=200, seed=4, name=["s1", "s2"], **kw)
 
         merged_opts = {"test": "ar", "ci": 95, "samples": 200, "seed": 4}
     reports = [run(*files, keep_sentences=True) for files in shards]

@@ -204,19 +204,24 @@ pub use treeval::table::Command as TableCommand;
 /// `treeval ted` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Examples:\n  treeval ted --gold gold.conllu --parse parsed.conllu\n  treeval ted --exp lexical:ud.conllu:ud-parsed.conllu --exp functional:fn.conllu:fn-parsed.conllu\n  treeval ted --distance pairs.txt --script\n\nEach dependency tree becomes a functional tree (every word heads a node labelled with its relation; a node over several words gets a `*` daughter for its head); a constituency tree is one already (its labels are the functions). With several experiments, the gold trees of each sentence are generalized into one gold (the nodes all of them share); each parse is scored by δ_new: the edit distance to that gold, less the operations its own scheme's gold needs too. Score = 1 − Σδ_new / Σι, ι = nodes of the parse + nodes of the generalized gold. See docs/metrics.md.\n\nCosts: deleting or inserting a node 1; relabelling 0 for equal labels, else 1 (0 with --unlabeled).\n\nExit codes: 0 success; 1 a file cannot be read, is malformed, or the files do not pair up; 2 usage error."
+    after_help = "Examples:\n  treeval ted --gold gold.conllu --system parsed.conllu\n  treeval ted --exp lexical:ud.conllu:ud-parsed.conllu --exp functional:fn.conllu:fn-parsed.conllu\n  treeval ted --distance pairs.txt --script\n\nEach dependency tree becomes a functional tree (every word heads a node labelled with its relation; a node over several words gets a `*` daughter for its head); a constituency tree is one already (its labels are the functions). With several experiments, the gold trees of each sentence are generalized into one gold (the nodes all of them share); each parse is scored by δ_new: the edit distance to that gold, less the operations its own scheme's gold needs too. Score = 1 − Σδ_new / Σι, ι = nodes of the parse + nodes of the generalized gold. See docs/metrics.md.\n\nCosts: deleting or inserting a node 1; relabelling 0 for equal labels, else 1 (0 with --unlabeled).\n\nExit codes: 0 success; 1 a file cannot be read, is malformed, or the files do not pair up; 2 usage error."
 )]
 pub struct TedArgs {
     /// The gold file of one annotation scheme (CoNLL-U or CoNLL-X; or bracketed
-    /// constituency trees, detected by a leading '('), scored with --parse.
+    /// constituency trees, detected by a leading '('), scored with --system.
     #[arg(long, value_name = "FILE", requires = "parse", conflicts_with_all = ["exp", "distance"])]
     pub gold: Option<String>,
-    /// A parse in the scheme of --gold (repeatable: each parse is a system, and two or
-    /// more are compared pairwise).
-    #[arg(long, value_name = "FILE", requires = "gold")]
+    /// A system's parse in the scheme of --gold (repeatable: two or more systems are
+    /// compared pairwise). Also accepted as --parse.
+    #[arg(
+        long = "system",
+        visible_alias = "parse",
+        value_name = "FILE",
+        requires = "gold"
+    )]
     pub parse: Vec<String>,
     /// A cross-scheme experiment NAME:GOLD:PARSE (repeatable): a scheme's gold file and a
-    /// parse in that scheme, dependency trees (CoNLL-U/X) or constituency trees
+    /// system's parse in that scheme, dependency trees (CoNLL-U/X) or constituency trees
     /// (bracketed, detected by a leading '('). All gold files must hold the same
     /// sentences over the same words; they are generalized sentence by sentence into one
     /// gold.
@@ -373,8 +378,9 @@ pub struct BracketsArgs {
     /// Gold trees.
     #[arg(value_name = "GOLD")]
     pub gold: String,
-    /// Test (parser) trees; several files are each scored against GOLD.
-    #[arg(value_name = "TEST", required = true, num_args = 1..)]
+    /// System (parser) trees, EVALB's "test" file; several files are each scored against
+    /// GOLD.
+    #[arg(value_name = "SYSTEM", required = true, num_args = 1..)]
     pub test_files: Vec<String>,
     /// EVALB parameter file (DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL,
     /// DELETE_LABEL_FOR_LENGTH, QUOTE_LABEL, EQ_LABEL, EQ_WORD); default: EVALB's
@@ -688,7 +694,7 @@ pub struct ConventionArgs {
 #[derive(Debug, Args)]
 pub struct ReportArgs {
     /// Output format: text (aligned tables), json (the versioned contract
-    /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per cell, test and
+    /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per input, cell, test and
     /// rank), markdown, latex (booktabs tables), html (one self-contained page: the same
     /// tables with charts, and a sentence browser where the command has one; nothing is
     /// fetched when it is viewed; docs/html-page.md). With --compat: text only.
@@ -702,6 +708,14 @@ pub struct ReportArgs {
     /// No progress bar and no warnings on stderr (the warnings stay in the report).
     #[arg(short, long, help_heading = "Output")]
     pub quiet: bool,
+    /// A name for each system, in the order the systems are given (repeat it: --name A
+    /// --name B; pts: one per system triple; ted: each --system, then each --exp; nbest:
+    /// one per n-best list; merge: names the merged systems). Every table, page, state
+    /// and merge uses it. Without it a system is named by the shortest end of its path
+    /// that tells it apart (runs/a/e20/pred.conllu and runs/b/e20/pred.conllu are
+    /// a/…/pred and b/…/pred); the inputs keep their full paths.
+    #[arg(long = "name", value_name = "NAME", help_heading = "Output")]
+    pub names: Vec<String>,
     /// List every error behind the scores, per system: deps and ud every wrong word
     /// (sentence, word, form, gold and system head and label; ud over the tokenization
     /// alignment, with the gold words no system word is aligned to), brackets every
@@ -809,6 +823,7 @@ impl ReportArgs {
             page_sentences: html.then(|| self.html_sentences()),
             keep_sentences: self.out.keep_sentences,
             state: self.out.emit_state.is_some(),
+            names: self.names.clone(),
             ..self.sig.common_with(&self.select)
         }
     }

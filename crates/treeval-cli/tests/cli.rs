@@ -887,7 +887,7 @@ fn brackets_careful_paper_example() {
     // TINH 1 TNINH 4
     let row: Vec<&str> = text
         .lines()
-        .find(|l| l.starts_with(&t) && l.split_whitespace().count() > 20)
+        .find(|l| l.starts_with("test ") && l.split_whitespace().count() > 20)
         .unwrap()
         .split_whitespace()
         .collect();

@@ -112,11 +112,8 @@ fn every_format_shows_the_listing_and_other_commands_refuse() {
         "--errors",
     ];
     for (format, needle) in [
-        (
-            "text",
-            "errors of examples/sys.conllu: 5 (4 head+label, 1 head)",
-        ),
-        ("csv", "errors,examples/sys.conllu,1,form,storm"),
+        ("text", "errors of sys: 5 (4 head+label, 1 head)"),
+        ("csv", "errors,sys,1,form,storm"),
         ("markdown", "| 2 | ex2 | 7 | storm |"),
         ("latex", "storm"),
         ("html", "<table class=\"listing\" data-listing=\"errors\">"),
@@ -143,18 +140,22 @@ fn every_format_shows_the_listing_and_other_commands_refuse() {
 }
 
 #[test]
-fn brackets_rows_are_the_unmatched_gold_and_test_brackets() {
+fn brackets_rows_are_the_unmatched_gold_and_system_brackets() {
     for case in ["brackets-300", "careful-paper", "debug"] {
         let g = format!("testdata/brackets/{case}/gold.txt");
         let t = format!("testdata/brackets/{case}/test.txt");
         let r = report(&["brackets", &g, &t, &t]);
         for k in 0..2 {
             let (_, kinds) = listing(&r, k);
-            // recall reads matched, gold; precision matched, test
+            // recall reads matched, gold; precision matched, system
             let rc = counts(cell(&r, "all", k as u64, "recall"));
             let pc = counts(cell(&r, "all", k as u64, "precision"));
             assert_eq!(kind(&kinds, "missed gold bracket"), rc[1] - rc[0], "{case}");
-            assert_eq!(kind(&kinds, "extra test bracket"), pc[1] - pc[0], "{case}");
+            assert_eq!(
+                kind(&kinds, "extra system bracket"),
+                pc[1] - pc[0],
+                "{case}"
+            );
         }
     }
 }
@@ -211,7 +212,7 @@ fn a_text_listing_cuts_a_long_form_and_json_keeps_it() {
     );
     assert!(o.status.success(), "{}", common::stderr(&o));
     let text = String::from_utf8(o.stdout).unwrap();
-    let listing = &text[text.find("errors of sys.conllu").unwrap()..];
+    let listing = &text[text.find("errors of sys:").unwrap()..];
     insta::assert_snapshot!(listing);
     // 23 characters of the form and the ellipsis
     assert!(listing.contains("http://www.example.com/…  2"), "{listing}");

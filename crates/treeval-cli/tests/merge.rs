@@ -77,9 +77,12 @@ fn check_split(corpus: &[Triple], cuts: &[usize], case: usize, select: Option<&S
         .enumerate()
         .map(|(k, n)| write(&dir, &format!("{n}.conllu"), corpus, 0, k))
         .collect();
+    // the systems named alike in the shards and the whole run (their files' names differ)
+    let names = "--name a --name b";
     let mut args = words(&format!("{command} -q --format json"));
     args.extend(whole.iter().cloned());
     args.extend(words(eval));
+    args.extend(words(names));
     let single = match run(&dir, &args) {
         Ok(json) => Some(Ok(json)),
         Err(err) => {
@@ -108,6 +111,7 @@ fn check_split(corpus: &[Triple], cuts: &[usize], case: usize, select: Option<&S
         args.push(state.clone());
         args.extend(files);
         args.extend(words(eval));
+        args.extend(words(names));
         run_json(&dir, &args);
         states.push(state);
     }

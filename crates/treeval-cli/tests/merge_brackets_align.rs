@@ -226,9 +226,12 @@ fn compare(
     (eval, show): (&str, &str),
     what: &str,
 ) {
+    // the systems named alike in the shards and the whole run (their files' names differ)
+    let names = "--name a --name b";
     let mut args = words(&format!("{command} -q --format json"));
     args.extend(whole.iter().cloned());
     args.extend(words(&eval.replace("{}", "")));
+    args.extend(words(names));
     let single = run(dir, &args);
     if let Err(e) = &single {
         let _ = common::corpus::nothing_reason(e);
@@ -242,6 +245,7 @@ fn compare(
         args.push(gold.clone());
         args.extend(parts[1..].iter().map(|p| p[i].clone()));
         args.extend(words(&eval.replace("{}", &format!(".{i}"))));
+        args.extend(words(names));
         run_json(dir, &args);
         states.push(state);
     }

@@ -34,8 +34,9 @@ const TED: &[(&str, &str, &str)] = &[
 fn ted_inputs(mode: &str, suffix: &str) -> Vec<String> {
     let f = |n: &str| format!("{n}{suffix}.conllu");
     match mode {
+        // the systems named alike in the shards and the whole run (their files differ)
         "parse" => words(&format!(
-            "--gold {} --parse {} --parse {}",
+            "--gold {} --parse {} --parse {} --name a --name b",
             f("g"),
             f("a"),
             f("b")
@@ -258,9 +259,12 @@ fn check_pts(corpus: &[Pair], cuts: &[usize], case: usize, select: Option<&Selec
     let eval = format!("{eval}{}", select.map_or(String::new(), |s| s.args(&dir)));
     let eval = eval.as_str();
     write_pts(&dir, corpus, "", 0);
+    // the systems named alike in the shards and the whole run (their files' names differ)
+    let names = "--name p1 --name p2";
     let mut args = words("pts -q --format json");
     args.extend(pts_inputs(""));
     args.extend(words(eval));
+    args.extend(words(names));
     let single = run(&dir, &args);
     let b = bounds(corpus.len(), cuts);
     let mut merge = words("merge -q --format json");
@@ -270,6 +274,7 @@ fn check_pts(corpus: &[Pair], cuts: &[usize], case: usize, select: Option<&Selec
         let mut args = words(&format!("pts -q --emit-state state.{i}.json"));
         args.extend(pts_inputs(&suffix));
         args.extend(words(eval));
+        args.extend(words(names));
         run_json(&dir, &args);
         merge.push(format!("state.{i}.json"));
     }

@@ -2237,24 +2237,31 @@ fn shards_equal_whole(
     (whole, shards): (&[PathBuf], &[Vec<PathBuf>]),
     (opts, show): (&[&str], &[&str]),
 ) -> serde_json::Value {
+    let roles = ["GOLD", "SYS-A", "SYS-B"];
+    // the systems named alike in the shards and the whole run (their files' names differ)
+    let names: Vec<&str> = roles[1..whole.len()]
+        .iter()
+        .flat_map(|r| ["--name", r])
+        .collect();
     let mut states = Vec::new();
     for (i, files) in shards.iter().enumerate() {
         let state = dir.join(format!("{command}.{i}.json"));
         let mut args = vec![command, "-q", "--keep-sentences", "--emit-state", s(&state)];
         args.extend(files.iter().map(|p| s(p)));
         args.extend_from_slice(opts);
+        args.extend_from_slice(&names);
         treeval(&args);
         states.push(state);
     }
     let mut args = vec![command, "-q", "--format", "json"];
     args.extend(whole.iter().map(|p| s(p)));
     args.extend_from_slice(opts);
+    args.extend_from_slice(&names);
     let single = treeval(&args);
     let mut args = vec!["merge", "--format", "json"];
     args.extend(states.iter().map(|p| s(p)));
     args.extend_from_slice(show);
     let merged = treeval(&args);
-    let roles = ["GOLD", "SYS-A", "SYS-B"];
     let joined = |k: usize| -> String {
         let parts: Vec<&str> = shards.iter().map(|f| s(&f[k])).collect();
         parts.join(" + ")

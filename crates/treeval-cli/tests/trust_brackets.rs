@@ -268,7 +268,7 @@ fn nothing_to_measure_is_not_applicable() {
     // the rows of both sections: recall, precision and F (after the four sentence counts)
     let rows: Vec<Vec<&str>> = text
         .lines()
-        .filter(|l| l.starts_with(&t))
+        .filter(|l| l.starts_with(&format!("{} ", common::only_name(&t))))
         .map(|l| l.split_whitespace().collect())
         .collect();
     assert_eq!(rows.len(), 2, "{text}");

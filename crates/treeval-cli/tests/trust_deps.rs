@@ -265,6 +265,9 @@ fn nothing_to_measure_is_n_a_in_every_table_format() {
     let mut scores = 0;
     for line in csv.lines().skip(1) {
         let f: Vec<&str> = line.split(',').collect();
+        if f[1] == "inputs" {
+            continue;
+        }
         let (measure, value) = (f[4], f[5]);
         if matches!(measure, "sentences" | "relations") {
             assert_eq!(value, "0", "{line}");
@@ -301,10 +304,7 @@ fn root_accuracy_without_root_words_is_not_applicable() {
         "examples/gold.conllu",
         "examples/sys.conllu",
     ]);
-    let row = text
-        .lines()
-        .find(|l| l.starts_with("examples/sys.conllu "))
-        .unwrap();
+    let row = text.lines().find(|l| l.starts_with("sys ")).unwrap();
     let cells: Vec<&str> = row.split_whitespace().collect();
     // ROOT n/a alone (its counts 0/0 in the JSON), before the word measures (CLAS and
     // its counts)

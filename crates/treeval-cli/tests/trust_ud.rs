@@ -424,7 +424,7 @@ fn a_measure_with_nothing_to_measure_is_not_applicable() {
     let out = stdout_ok(&o, "relations");
     let row: Vec<&str> = out
         .lines()
-        .find(|l| l.starts_with(&g))
+        .find(|l| l.starts_with(&format!("{} ", common::only_name(&g))))
         .unwrap()
         .split_whitespace()
         .collect();

@@ -96,7 +96,7 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
         .filter_map(Value::as_str)
         .collect();
     assert!(
-        notes.contains(&"testdata/brackets/debug/test.txt: where label=NP|VP: 16 of 24 gold brackets, 17 of 25 test brackets"),
+        notes.contains(&"testdata/brackets/debug/test.txt: where label=NP|VP: 16 of 24 gold brackets, 17 of 25 system brackets"),
         "{notes:?}"
     );
     assert!(
@@ -107,7 +107,7 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
     );
     let kept = &w["inputs"][1]["counts"]["where"];
     assert_eq!(kept["gold"], serde_json::json!({"kept": 16, "of": 24}));
-    assert_eq!(kept["test"], serde_json::json!({"kept": 17, "of": 25}));
+    assert_eq!(kept["system"], serde_json::json!({"kept": 17, "of": 25}));
     assert_eq!(kept["sentences"], serde_json::json!({"kept": 7, "of": 7}));
     let title = w["sections"][0]["title"].as_str().unwrap();
     assert_eq!(title, "all sentences (where label=NP|VP)");
@@ -131,7 +131,7 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
     assert!(cell(&w, "all", 0, "recall")["value"].is_null());
     let notes = w["notes"].to_string();
     assert!(
-        notes.contains("where label=WHNP: 0 of 24 gold brackets, 0 of 25 test brackets (no bracket: every score is n/a)"),
+        notes.contains("where label=WHNP: 0 of 24 gold brackets, 0 of 25 system brackets (no bracket: every score is n/a)"),
         "{notes}"
     );
 }
@@ -167,7 +167,7 @@ fn a_length_condition_is_a_sentence_condition() {
     let notes = w["notes"].to_string();
     // by hand: the 300-word sentence's 300 brackets, of 303 (the other sentence has 3)
     assert!(
-        notes.contains("where length=51+: 1 of 2 sentences, 300 of 303 gold brackets, 300 of 303 test brackets"),
+        notes.contains("where length=51+: 1 of 2 sentences, 300 of 303 gold brackets, 300 of 303 system brackets"),
         "{notes}"
     );
     assert!(notes.contains("a condition on whole sentences"), "{notes}");

@@ -257,6 +257,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(library::library_keywords, m)?)?;
     m.add_function(wrap_pyfunction!(library::state_info, m)?)?;
     m.add_function(wrap_pyfunction!(library::measures, m)?)?;
+    m.add_function(wrap_pyfunction!(library::system_names, m)?)?;
     m.add_function(wrap_pyfunction!(library::table, m)?)?;
     m.add_function(wrap_pyfunction!(library::rerank_train, m)?)?;
     m.add_function(wrap_pyfunction!(library::rerank_apply, m)?)?;

@@ -688,6 +688,14 @@ pub fn rerank_apply(
     Ok((text, lines))
 }
 
+/// `treeval.system_names(paths)`: the names treeval gives systems read from `paths` when
+/// they are not named (the shortest ends of the paths that tell them apart).
+#[pyfunction]
+pub fn system_names(paths: Vec<String>) -> Vec<String> {
+    let p: Vec<&str> = paths.iter().map(String::as_str).collect();
+    treeval::names::short(&p)
+}
+
 /// `treeval.measures()`: every family's measures (`treeval measures --format FORMAT`).
 #[pyfunction]
 pub fn measures(format: &str) -> PyResult<String> {

@@ -116,7 +116,7 @@ pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) ->
     });
     for (k, s) in systems.iter().enumerate() {
         r.inputs.push(ReportInput {
-            role: "test".into(),
+            role: crate::names::role::SYSTEM.into(),
             path: s.path.clone(),
             format: "brackets".into(),
             description: format!("{} trees", s.trees),
@@ -200,10 +200,10 @@ fn add_where(r: &mut Report, params: &Params, systems: &[BracketsSystem]) {
             let kept = |(k, of): (u64, u64)| serde_json::json!({"kept": k, "of": of});
             o.insert(
                 "where".into(),
-                serde_json::json!({"sentences": kept(c.sentences), "gold": kept(c.gold), "test": kept(c.test)}),
+                serde_json::json!({"sentences": kept(c.sentences), "gold": kept(c.gold), "system": kept(c.test)}),
             );
         }
-        let mut kept = vec![(c.gold, "gold brackets"), (c.test, "test brackets")];
+        let mut kept = vec![(c.gold, "gold brackets"), (c.test, "system brackets")];
         if c.sentences.0 < c.sentences.1 {
             kept.insert(0, (c.sentences, "sentences"));
         }
@@ -215,12 +215,12 @@ fn add_where(r: &mut Report, params: &Params, systems: &[BracketsSystem]) {
         ));
     }
     let mut what = vec![
-        "where: recall, precision and F count only the gold and test brackets that meet the conditions, exactly as the --by cells of the same groups".to_owned(),
+        "where: recall, precision and F count only the gold and system brackets that meet the conditions, exactly as the --by cells of the same groups".to_owned(),
     ];
     if w.has_label() {
         what.push(format!(
             "label is the bracket's label as compared (cut at '-' or '=', an EQ_LABEL class under its first label{}); complete match, crossing and tagging accuracy are n/a: they are properties of whole sentences (all their brackets, all their words), which a condition on labels does not restrict",
-            if params.labeled { "" } else { "; with LABELED 0 a matched test bracket under its gold bracket's label" }
+            if params.labeled { "" } else { "; with LABELED 0 a matched system bracket under its gold bracket's label" }
         ));
     }
     if w.has_length() {

@@ -154,7 +154,7 @@ impl BracketsBrowser {
         if left > 0 {
             let own = format!(
                 "{left} of the {total} sentences are not on the page: EVALB does not score them{} (error or skipped sentences)",
-                if n > 1 { " for every test file" } else { "" }
+                if n > 1 { " for every system file" } else { "" }
             );
             b.note = if b.note.is_empty() {
                 own

@@ -259,7 +259,7 @@ pub fn brackets_errors(
     for s in &r.sentences {
         let sides = [
             (&s.gold, "missed gold bracket"),
-            (&s.test, "extra test bracket"),
+            (&s.test, "extra system bracket"),
         ];
         for (brackets, what) in sides {
             for b in brackets
@@ -386,7 +386,7 @@ pub fn ted_errors(k: usize, edits: &[treeval_metrics::tedeval::run::SentenceEdit
     use treeval_metrics::tedeval::edits::EditNode;
     let columns = [
         "sentence",
-        "parse label",
+        "system label",
         "gold label",
         "word numbers",
         "words",

@@ -17,6 +17,7 @@ pub mod emit;
 pub mod errors;
 pub mod measures;
 pub mod model;
+pub mod names;
 pub mod nbest;
 pub mod pts;
 pub mod records;

@@ -285,7 +285,7 @@ fn inputs(r: &mut Report, e: &NbestIn<'_>) {
             a
         });
         r.inputs.push(Input {
-            role: "nbest".into(),
+            role: crate::names::role::SYSTEM.into(),
             path: f.path.clone(),
             format: e.format.into(),
             description: format!("{sentences} sentences, {} candidates", f.total_candidates()),
@@ -298,17 +298,31 @@ fn inputs(r: &mut Report, e: &NbestIn<'_>) {
         });
         let input = r.inputs.len() - 1;
         for p in Pick::ALL {
-            let name = if e.files.len() == 1 {
-                p.name().to_string()
-            } else {
-                format!("{} {}", f.path, p.name())
-            };
             r.systems.push(System {
-                name,
+                name: p.name().to_string(),
                 inputs: vec![input],
             });
         }
     }
+    let paths: Vec<&str> = e.files.iter().map(|f| f.path.as_str()).collect();
+    r.name_systems(&system_names(&crate::names::short(&paths), false));
+}
+
+/// The systems of n-best lists named `lists` (`named`: by `--name`): each pick (`first`,
+/// `best`, `worst`, `chosen`) of each list, after the list's name when there are several
+/// lists or they were named, in the order of [`system_index`].
+pub fn system_names(lists: &[String], named: bool) -> Vec<String> {
+    let mut out = Vec::with_capacity(4 * lists.len());
+    for l in lists {
+        for p in Pick::ALL {
+            out.push(if lists.len() == 1 && !named {
+                p.name().to_string()
+            } else {
+                format!("{l} {}", p.name())
+            });
+        }
+    }
+    out
 }
 
 fn notes(r: &mut Report, e: &NbestIn<'_>) {

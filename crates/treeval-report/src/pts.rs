@@ -1,6 +1,7 @@
 //! The `pts` report on the shared model: both sides' UAS, the alignment's AER and the
 //! parallel treebank score of every system, with intervals; and the tests on them.
 
+use crate::names::role;
 use treeval_metrics::align::{sum, AlignCounts};
 use treeval_metrics::deps::{pair_index, DepsResult, FileSummary, PairCounts};
 use treeval_metrics::pts::{measures, PtsCounts, Weights};
@@ -113,11 +114,11 @@ fn inputs(r: &mut Report, e: &PtsIn<'_>) {
     let parse = |d: PtsSide<'_>| format!("{} sentences, {} words", d.gold.sentences, d.gold.words);
     let pairs = e.side_a.gold.sentences;
     r.inputs
-        .push(file("gold-a", f.gold_a, parse(e.side_a), None));
+        .push(file(role::GOLD_A, f.gold_a, parse(e.side_a), None));
     r.inputs
-        .push(file("gold-b", f.gold_b, parse(e.side_b), None));
+        .push(file(role::GOLD_B, f.gold_b, parse(e.side_b), None));
     r.inputs.push(file(
-        "gold-align",
+        role::GOLD_ALIGNMENT,
         f.gold_align,
         format!("{pairs} sentence pairs"),
         None,
@@ -126,11 +127,11 @@ fn inputs(r: &mut Report, e: &PtsIn<'_>) {
         let first = r.inputs.len();
         let t = sum(al);
         r.inputs
-            .push(file("sys-a", &f.sys_a[k], String::new(), Some(k)));
+            .push(file(role::SYSTEM_A, &f.sys_a[k], String::new(), Some(k)));
         r.inputs
-            .push(file("sys-b", &f.sys_b[k], String::new(), Some(k)));
+            .push(file(role::SYSTEM_B, &f.sys_b[k], String::new(), Some(k)));
         let mut i = file(
-            "sys-align",
+            role::SYSTEM_ALIGNMENT,
             &f.sys_align[k],
             format!("{} links", t.a),
             Some(k),

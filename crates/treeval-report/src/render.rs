@@ -15,7 +15,7 @@ pub enum OutputFormat {
     Markdown,
     /// A LaTeX `tabular` (booktabs).
     Latex,
-    /// One self-contained HTML page (inline CSS, no script).
+    /// One self-contained HTML page (inline CSS and script, nothing fetched).
     Html,
 }
 
@@ -50,13 +50,13 @@ impl OutputFormat {
             OutputFormat::Text => "Aligned tables for reading",
             OutputFormat::Json => "The versioned JSON contract (schema \"treeval.report/2\")",
             OutputFormat::Csv => {
-                "Long-format CSV: one row per cell (system, section, key, measure), test and rank"
+                "Long-format CSV: one row per input, cell (system, section, key, measure), test and rank"
             }
             OutputFormat::Tsv => "The same, tab-separated",
             OutputFormat::Markdown => "Markdown tables",
             OutputFormat::Latex => "A LaTeX tabular (booktabs)",
             OutputFormat::Html => {
-                "One self-contained HTML page (tables, intervals, tests; no script, nothing fetched)"
+                "One self-contained HTML page (tables, charts, a sentence browser; its script is inline, nothing is fetched)"
             }
         }
     }

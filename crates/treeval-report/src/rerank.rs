@@ -73,17 +73,18 @@ pub fn build_train(e: &RerankTrainIn<'_>) -> Report {
         r.convention(k, v);
     }
     for f in e.files {
-        for (role, path) in [("gold", &f.gold), ("nbest", &f.nbest)] {
+        use crate::names::role::{GOLD, SYSTEM};
+        for (role, path) in [(GOLD, &f.gold), (SYSTEM, &f.nbest)] {
             r.inputs.push(Input {
                 role: role.into(),
                 path: path.clone(),
                 format: "conllu".into(),
-                description: if role == "nbest" {
+                description: if role == SYSTEM {
                     f.description.clone()
                 } else {
                     String::new()
                 },
-                counts: if role == "nbest" {
+                counts: if role == SYSTEM {
                     f.counts.clone()
                 } else {
                     serde_json::Value::Null

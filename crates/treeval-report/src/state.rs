@@ -65,6 +65,14 @@ pub struct State {
     /// absent when every sentence is scored. States merge only when it is equal.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selection: Option<SelectionState>,
+    /// The systems' names as the shard's report showed them, in order (absent in states
+    /// written before names were kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
+    /// Whether [`State::names`] were given (`--name`) rather than made from the paths:
+    /// given names must agree in every shard.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub named: bool,
     /// The family, its options and its counts.
     #[serde(flatten)]
     pub family: Family,
@@ -322,8 +330,17 @@ impl State {
             treeval: env!("CARGO_PKG_VERSION").into(),
             shards: 1,
             selection: None,
+            names: Vec::new(),
+            named: false,
             family,
         }
+    }
+
+    /// The state with its systems' names (`named`: given with `--name`).
+    pub fn with_names(mut self, names: Vec<String>, named: bool) -> Self {
+        self.names = names;
+        self.named = named;
+        self
     }
 
     /// The state of a `deps` evaluation under `opts` (`profile`: its name; `where_specs`:
@@ -422,7 +439,50 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
             ));
         }
     }
+    check_names(states, names)?;
     align::check(states, names)
+}
+
+/// Names given (`--name`) in two shards that differ at a position: the systems would be
+/// merged by position with another's counts.
+fn check_names(states: &[State], names: &[String]) -> Result<(), MergeError> {
+    let named: Vec<(&State, &String)> = states.iter().zip(names).filter(|(s, _)| s.named).collect();
+    let Some(&(first, first_name)) = named.first() else {
+        return Ok(());
+    };
+    for &(s, name) in &named[1..] {
+        if let Some(k) = (0..first.names.len()).find(|&k| first.names.get(k) != s.names.get(k)) {
+            return Err(format!(
+                "{name}: system {} is named '{}', and in {first_name} it is '{}': shards merge system by system (by position)\n  hint: give the systems in the same order, with the same --name, in every shard",
+                k + 1,
+                s.names.get(k).map_or("", String::as_str),
+                first.names[k],
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The merged systems' names: the names given to the shards (`--name`), or those every
+/// shard showed, or else each system's distinct names joined by ` + `.
+pub fn merged_names(states: &[State]) -> Vec<String> {
+    if let Some(s) = states.iter().find(|s| s.named) {
+        return s.names.clone();
+    }
+    let n = states.iter().map(|s| s.names.len()).max().unwrap_or(0);
+    (0..n)
+        .map(|k| {
+            let mut seen: Vec<&str> = Vec::new();
+            for s in states {
+                if let Some(x) = s.names.get(k) {
+                    if !seen.contains(&x.as_str()) {
+                        seen.push(x);
+                    }
+                }
+            }
+            seen.join(" + ")
+        })
+        .collect()
 }
 
 /// The first two of `states` whose contents are equal, whatever their files' names

@@ -74,14 +74,15 @@ pub fn build(
 fn inputs(report: &mut Report, r: &TedEvalResult) {
     for (k, x) in r.experiments.iter().enumerate() {
         let first = report.inputs.len();
-        for (role, path) in [("gold", &x.gold.path), ("parse", &x.parse.path)] {
+        use crate::names::role::{GOLD, SYSTEM};
+        for (role, path) in [(GOLD, &x.gold.path), (SYSTEM, &x.parse.path)] {
             report.inputs.push(Input {
                 role: role.into(),
                 path: path.clone(),
                 format: String::new(),
                 description: String::new(),
                 counts: serde_json::json!({
-                    "repairs": if role == "gold" { x.gold_repairs } else { x.parse_repairs },
+                    "repairs": if role == GOLD { x.gold_repairs } else { x.parse_repairs },
                     "sentences": {
                         "read": r.sentences,
                         "scored": r.scored,
@@ -138,7 +139,7 @@ fn own_gold(r: &TedEvalResult, own: &[Measure]) -> Option<Section> {
         .collect();
     (!rows.is_empty()).then(|| Section {
         id: "own-gold".into(),
-        title: "against each parse's own gold (dependency experiments)".into(),
+        title: "against each system's own gold (dependency experiments)".into(),
         key: None,
         columns: own.iter().map(|m| m.name.to_string()).collect(),
         show_counts: true,
@@ -153,12 +154,12 @@ fn notes(report: &mut Report, r: &TedEvalResult) {
     golds.dedup();
     report.notes.push(if golds.len() == 1 {
         format!(
-            "TedEval (Tsarfaty, Nivre & Andersson 2011): each parse against the gold standard {}",
+            "TedEval (Tsarfaty, Nivre & Andersson 2011): each system against the gold standard {}",
             golds[0]
         )
     } else {
         format!(
-            "TedEval (Tsarfaty, Nivre & Andersson 2011): each parse against the generalization of the {} gold standards ({} nodes; {} in the gold of {})",
+            "TedEval (Tsarfaty, Nivre & Andersson 2011): each system against the generalization of the {} gold standards ({} nodes; {} in the gold of {})",
             golds.len(),
             r.summary.generalized_nodes,
             r.summary.first_gold_nodes,
@@ -177,13 +178,13 @@ fn notes(report: &mut Report, r: &TedEvalResult) {
     report.notes.push(line);
     for x in &r.experiments {
         report.notes.push(format!(
-            "{}: gold {}, parse {}",
+            "{}: gold {}, system {}",
             x.name, x.gold.path, x.parse.path
         ));
         let (g, p) = (x.gold_repairs, x.parse_repairs);
         if g.cycles + g.bad_heads + p.cycles + p.bad_heads > 0 {
             report.notes.push(format!(
-                "{}: repaired before conversion: gold {} cycles, {} bad heads; parse {} cycles, {} bad heads",
+                "{}: repaired before conversion: gold {} cycles, {} bad heads; system {} cycles, {} bad heads",
                 x.name, g.cycles, g.bad_heads, p.cycles, p.bad_heads
             ));
         }

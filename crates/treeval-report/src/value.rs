@@ -328,6 +328,19 @@ impl Report {
         })
     }
 
+    /// Name the systems in order (`names[i]` for system `i`; see [`crate::names`]), in
+    /// the tables and in the page's sentence browser (whose systems are the report's).
+    pub fn name_systems(&mut self, names: &[String]) {
+        for (s, n) in self.systems.iter_mut().zip(names) {
+            s.name.clone_from(n);
+        }
+        if let Some(b) = self.browser.as_mut() {
+            if b.systems.len() == names.len() {
+                b.systems = names.to_vec();
+            }
+        }
+    }
+
     /// The display name of system `i`.
     pub fn system_name(&self, i: usize) -> &str {
         self.systems.get(i).map_or("", |s| s.name.as_str())

@@ -28,6 +28,7 @@ use treeval_report::align::AlignIn;
 use treeval_report::browse::align as browse;
 use treeval_report::compat::{aer_py::aer_py, wa_eval::wa_eval_align};
 use treeval_report::model::{Warning, WarningKind};
+use treeval_report::names::role;
 use treeval_report::records::Record;
 use treeval_report::state::{
     AlignFileState, AlignState, AlignStateOptions, AlignSubwords, NullLinks as StateNull, State,
@@ -315,9 +316,14 @@ fn finish(
         keep_null: options.keep_null(),
     };
     let subwords = files.pieces.as_ref().map(|p| subwords_of(p, &files.hyps));
+    let paths: Vec<&str> = files.hyps.iter().map(|h| &*h.path).collect();
+    common.check_names(paths.len(), "system")?;
+    let names = common.system_names(&paths);
     let state = common.state.then(|| {
         let st = (s.readings.clone(), subwords.clone(), s.read.clone());
-        state(options, common, &e, s.sentences, st).with_selection(selection, selected)
+        state(options, common, &e, s.sentences, st)
+            .with_selection(selection, selected)
+            .with_names(names.clone(), !common.names.is_empty())
     });
     let p = Present {
         common,
@@ -336,6 +342,7 @@ fn finish(
         Some(Compat::WaEvalAlign) => Some(wa_eval_text(&e, &mut report)),
         None => None,
     };
+    report.name_systems(&names);
     Ok(Evaluation::new(report, state, text))
 }
 
@@ -354,6 +361,7 @@ fn check(options: &Options, inputs: &Inputs, common: &Common) -> Result<()> {
         )));
     }
     check_bases(options.gold_base, options.hyp_base)?;
+    inputs.display_names(common)?;
     if options.tokens.len() % 2 == 1 || options.tokens.len() > 2 {
         return Err(Error::Usage("--tokens: give two files, SRC and TGT".into()));
     }
@@ -500,10 +508,15 @@ fn write_records(
     if common.per_sentence.is_none() {
         return Ok(());
     }
-    let roles: Vec<(&str, &str)> = std::iter::once(("GOLD", inputs.gold.name()))
-        .chain(inputs.systems.iter().map(|s| ("HYP", s.name())))
-        .chain(options.tokens.iter().map(|s| ("TOKENS", s.name())))
-        .chain(options.hyp_subwords.iter().map(|s| ("PIECES", s.name())))
+    let roles: Vec<(&str, &str)> = std::iter::once((role::GOLD, inputs.gold.name()))
+        .chain(inputs.systems.iter().map(|s| (role::SYSTEM, s.name())))
+        .chain(options.tokens.iter().map(|s| (role::TOKENS, s.name())))
+        .chain(
+            options
+                .hyp_subwords
+                .iter()
+                .map(|s| (role::SYSTEM_SUBWORDS, s.name())),
+        )
         .collect();
     let mut records = Records::open(common.per_sentence.as_ref(), "align", &roles);
     for (k, rows) in per_hyp.iter().enumerate() {

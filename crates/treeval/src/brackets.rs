@@ -197,7 +197,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     let tests = crate::significance::resampling_config(
         common,
         inputs.systems.len(),
-        "test files",
+        "system files",
         NO_MCNEMAR,
     )?;
     let layout = if compat { Layout::Line } else { options.layout };
@@ -250,8 +250,9 @@ fn check(options: &Options, inputs: &Inputs, common: &Common) -> Result<()> {
         }
     }
     if inputs.systems.is_empty() {
-        return Err(Error::Usage("give at least one test file".into()));
+        return Err(Error::Usage("give at least one system file".into()));
     }
+    inputs.display_names(common)?;
     Ok(())
 }
 
@@ -259,7 +260,7 @@ fn check(options: &Options, inputs: &Inputs, common: &Common) -> Result<()> {
 fn check_inputs(options: &Options, inputs: &Inputs) -> Result<()> {
     if inputs.gold.is_stdin() && inputs.systems.len() > 1 {
         return Err(Error::Usage(
-            "a gold file on standard input can be scored against one test file only".into(),
+            "a gold file on standard input can be scored against one system file only".into(),
         ));
     }
     inputs.check_stdin()?;

@@ -122,6 +122,11 @@ pub struct Common {
     /// Progress of long tests.
     #[serde(skip)]
     pub progress: Option<Progress>,
+    /// The systems' names (`--name`, one per system in the order given); without them a
+    /// system is named by the shortest end of its path that tells it apart
+    /// ([`treeval_report::names::short`]).
+    #[serde(rename = "name")]
+    pub names: Vec<String>,
 }
 
 impl Default for Common {
@@ -144,6 +149,7 @@ impl Default for Common {
             state: false,
             per_sentence: None,
             progress: None,
+            names: Vec::new(),
         }
     }
 }
@@ -198,6 +204,18 @@ impl Common {
         }
         samples(self.ci_samples).map_err(|e| usage("ci-samples", e))?;
         Ok(())
+    }
+
+    /// A usage error unless the names given (`--name`) are one per system (`what`s:
+    /// "system", "system triple", "n-best list"), each non-empty and different.
+    pub fn check_names(&self, systems: usize, what: &str) -> Result<(), crate::Error> {
+        treeval_report::names::check_given(&self.names, systems, what).map_err(crate::Error::Usage)
+    }
+
+    /// The display names of systems read from `paths`: the names given, or else the
+    /// shortest ends of the paths that tell them apart.
+    pub fn system_names(&self, paths: &[&str]) -> Vec<String> {
+        treeval_report::names::of(paths, &self.names)
     }
 
     /// The tests asked for.

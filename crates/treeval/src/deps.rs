@@ -235,15 +235,22 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     };
     let (mut opts, profile) = options.metrics_options(common);
     check(options, inputs, common)?;
+    let names = inputs.display_names(common)?;
     opts.filter = where_filter(common, opts.labels)?;
     opts.selection = crate::select::selection(common)?;
     let page = page_additions(options, common, &mut opts);
     let (gold, systems) = readers(options, inputs);
-    let roles: Vec<(&str, &str)> = std::iter::once(("GOLD", inputs.gold.name()))
-        .chain(inputs.systems.iter().map(|s| ("SYS", s.name())))
-        .collect();
+    let roles: Vec<(&str, &str)> =
+        std::iter::once((treeval_report::names::role::GOLD, inputs.gold.name()))
+            .chain(
+                inputs
+                    .systems
+                    .iter()
+                    .map(|s| (treeval_report::names::role::SYSTEM, s.name())),
+            )
+            .collect();
     let mut records = Records::open(common.per_sentence.as_ref(), "deps", &roles);
-    let mut extras = Extras::new(inputs, common, &opts);
+    let mut extras = Extras::new(&names, inputs, common, &opts);
     let mut result = evaluate_counts(&gold, &systems, &opts, |k, g, s, c| {
         extras.observe(k, g, s, c);
         if records.is_on() {
@@ -266,6 +273,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     let state = common.state.then(|| {
         treeval_report::state::State::of_deps(&result, &opts, &profile, &common.where_)
             .with_selection(&opts.selection, &result.selection)
+            .with_names(names.clone(), !common.names.is_empty())
     });
     result.corpus_checks(&opts);
     let shown = Present {
@@ -275,6 +283,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         test_metrics: &options.test_metrics,
     };
     let mut report = present(&shown, &result, &opts, &profile)?;
+    report.name_systems(&names);
     report.notes.extend(page.note);
     extras.finish(&mut report);
     let text = compat_text(options.compat, &result, &mut report)?;
@@ -363,10 +372,10 @@ struct Extras {
 }
 
 impl Extras {
-    fn new(inputs: &Inputs, common: &Common, opts: &DepsOptions) -> Self {
+    fn new(names: &[String], inputs: &Inputs, common: &Common, opts: &DepsOptions) -> Self {
         Extras {
             page: common.page_sentences.map(|limit| {
-                treeval_report::browse::DepsCollector::new(opts, inputs.system_names(), limit)
+                treeval_report::browse::DepsCollector::new(opts, names.to_vec(), limit)
             }),
             errors: (common.errors)
                 .then(|| treeval_report::errors::DepsErrors::new(opts, inputs.systems.len())),

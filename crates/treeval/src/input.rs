@@ -185,6 +185,14 @@ impl Inputs {
         self.systems.iter().map(|s| s.name().to_owned()).collect()
     }
 
+    /// The systems' display names: the names given (`--name`; a usage error unless one
+    /// per system), or the shortest ends of their paths that tell them apart.
+    pub fn display_names(&self, common: &crate::Common) -> crate::Result<Vec<String>> {
+        common.check_names(self.systems.len(), "system")?;
+        let paths: Vec<&str> = self.systems.iter().map(|s| s.name()).collect();
+        Ok(common.system_names(&paths))
+    }
+
     /// A usage error when standard input is given more than once.
     pub(crate) fn check_stdin(&self) -> crate::Result<()> {
         let n = self.systems.iter().filter(|s| s.is_stdin()).count()

@@ -58,6 +58,9 @@ pub use error::{Error, Result};
 pub use input::{Input, Inputs};
 pub use treeval_report::model::Warning;
 pub use treeval_report::model::WarningKind;
+/// How systems are named (`--name`, or the shortest distinguishing ends of their paths)
+/// and the roles of inputs.
+pub use treeval_report::names;
 pub use treeval_report::state::{self, State};
 pub use treeval_report::Report;
 

@@ -68,8 +68,16 @@ pub fn merge(
     refuse_duplicates(&states, names)?;
     state::check(&states, names).map_err(Error::Eval)?;
     needs_sentences(&states, names, common)?;
+    let given = common.names.clone();
+    let (systems, named) = if given.is_empty() {
+        (state::merged_names(&states), states.iter().any(|s| s.named))
+    } else {
+        (given, true)
+    };
     let merged = state::merge(states)
-        .ok_or_else(|| Error::Usage("give the state files of one or more shards".into()))?;
+        .ok_or_else(|| Error::Usage("give the state files of one or more shards".into()))?
+        .with_names(systems.clone(), named);
+    common.check_names(merged.family.systems(), "system")?;
     let kept = common.state.then(|| merged.clone());
     let (shards, rows) = (merged.shards, merged.family.has_sentences());
     let (selection, selected) = merged.selection().map_err(Error::Eval)?;
@@ -83,6 +91,7 @@ pub fn merge(
         Family::Brackets { options: o, counts } => brackets(options, (o, counts), sel, common)?,
         Family::Align { options: o, counts } => align(options, (o, counts), sel, common)?,
     };
+    report.name_systems(&systems);
     record_merge(&mut report, shards, rows);
     if common.page_sentences.is_some() {
         report.notes.push(

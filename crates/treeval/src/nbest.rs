@@ -21,6 +21,7 @@ use treeval_metrics::nbest::{sentence, CandidateScore, Metric, Scorer, Triples};
 use treeval_metrics::select::{Selection, SelectionCounts};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::model::Warning;
+use treeval_report::names::role;
 use treeval_report::nbest::{NbestFile, NbestIn};
 use treeval_rerank::Model;
 
@@ -124,9 +125,9 @@ impl Inputs {
     /// per-sentence and training files name them.
     pub fn roles(&self) -> Vec<(&str, &str)> {
         match self {
-            Inputs::Alpino(l) => vec![("--alpino", l.name())],
-            Inputs::Conllu(i) => std::iter::once(("GOLD", i.gold.name()))
-                .chain(i.systems.iter().map(|s| ("NBEST", s.name())))
+            Inputs::Alpino(l) => vec![(role::SYSTEM, l.name())],
+            Inputs::Conllu(i) => std::iter::once((role::GOLD, i.gold.name()))
+                .chain(i.systems.iter().map(|s| (role::SYSTEM, s.name())))
                 .collect(),
         }
     }
@@ -164,6 +165,11 @@ pub fn check(options: &Options, inputs: &Inputs, common: &Common) -> Result<Deps
         }
     }
     refuse_common(common)?;
+    let lists = match inputs {
+        Inputs::Conllu(i) => i.systems.len(),
+        Inputs::Alpino(_) => 1,
+    };
+    common.check_names(lists, "n-best list")?;
     let alpino = inputs.is_alpino();
     if alpino && options.export_training.is_some() && options.metric != NbestMetric::Ca {
         return usage(
@@ -253,6 +259,10 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     }
     check_scored(common, &e)?;
     let mut report = report(options, inputs, common, &opts, &e)?;
+    if !common.names.is_empty() {
+        let names = treeval_report::nbest::system_names(&common.names, true);
+        report.name_systems(&names);
+    }
     if let (Some(path), Some(m)) = (&options.model, &model) {
         report.notes.push(model_note(path, m));
     }

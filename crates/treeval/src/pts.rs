@@ -25,6 +25,7 @@ use treeval_metrics::select::{Selection, SelectionCounts};
 use treeval_metrics::{DepsOptions, LabelMode, PunctPolicy};
 use treeval_report::errors::DepsErrors;
 use treeval_report::model::{Warning, WarningKind};
+use treeval_report::names::role;
 use treeval_report::pts::{PtsFiles, PtsIn, PtsSide};
 use treeval_report::records::{Counts, Record};
 use treeval_report::state::{weights_text, PtsIndex};
@@ -75,17 +76,17 @@ impl PtsInputs {
         p
     }
 
-    /// Every input with its role (`--gold-a`, …), as the per-sentence header names them.
+    /// Every input with its role (`gold a`, …), as the per-sentence header names them.
     pub fn roles(&self) -> Vec<(&'static str, &Input)> {
         [
-            ("--gold-a", &self.gold_a),
-            ("--gold-b", &self.gold_b),
-            ("--gold-align", &self.gold_align),
+            (role::GOLD_A, &self.gold_a),
+            (role::GOLD_B, &self.gold_b),
+            (role::GOLD_ALIGNMENT, &self.gold_align),
         ]
         .into_iter()
-        .chain(self.sys_a.iter().map(|p| ("--sys-a", p)))
-        .chain(self.sys_b.iter().map(|p| ("--sys-b", p)))
-        .chain(self.sys_align.iter().map(|p| ("--sys-align", p)))
+        .chain(self.sys_a.iter().map(|p| (role::SYSTEM_A, p)))
+        .chain(self.sys_b.iter().map(|p| (role::SYSTEM_B, p)))
+        .chain(self.sys_align.iter().map(|p| (role::SYSTEM_ALIGNMENT, p)))
         .collect()
     }
 }
@@ -178,6 +179,7 @@ pub fn evaluate(options: &Options, inputs: &PtsInputs, common: &Common) -> Resul
     write_records(inputs, common, [&side_a, &side_b], &aligned, &kept)?;
     let units = units(&side_a, &side_b, &aligned);
     let names = Names::of(inputs);
+    let shown = names.shown(common);
     let state = common.state.then(|| {
         let run = treeval_report::state::PtsRun {
             e: &input(&names, w, [&side_a, &side_b], &aligned, &units),
@@ -190,6 +192,7 @@ pub fn evaluate(options: &Options, inputs: &PtsInputs, common: &Common) -> Resul
         };
         treeval_report::state::State::of_pts(&run, align_warnings.clone())
             .with_selection(&selection, &selected)
+            .with_names(shown.clone(), !common.names.is_empty())
     });
     // after the state, which holds the counts the checks are made again from
     side_a.corpus_checks(&opts);
@@ -215,6 +218,7 @@ pub fn evaluate(options: &Options, inputs: &PtsInputs, common: &Common) -> Resul
         report.listings = treeval_report::errors::pts_errors(x, y, align.collect());
     }
     record(&mut report, (&selection, &selected), common.is_part())?;
+    report.name_systems(&shown);
     Ok(Evaluation::new(report, state, None))
 }
 
@@ -244,6 +248,16 @@ impl Names {
             sys_b: names(&i.sys_b),
             sys_align: names(&i.sys_align),
         }
+    }
+
+    /// The systems' display names: given (`--name`, one per system triple), or the short
+    /// names of the files that differ between systems.
+    fn shown(&self, common: &Common) -> Vec<String> {
+        fn col(v: &[String]) -> Vec<&str> {
+            v.iter().map(String::as_str).collect()
+        }
+        let columns = [col(&self.sys_a), col(&self.sys_b), col(&self.sys_align)];
+        treeval_report::names::of_columns(&columns, &common.names)
     }
 }
 
@@ -284,6 +298,7 @@ fn check(options: &Options, inputs: &PtsInputs, common: &Common) -> Result<()> {
             inputs.sys_align.len()
         )));
     }
+    common.check_names(n, "system triple (--sys-a, --sys-b, --sys-align)")?;
     let w = &options.weights;
     if w.len() != 3 {
         let found: Vec<String> = w.iter().map(f64::to_string).collect();

@@ -112,6 +112,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         return Err(Error::Usage("give at least one system file".into()));
     }
     check_tests(common, inputs.systems.len())?;
+    let names = inputs.display_names(common)?;
     let opts = UdOptions {
         selection: crate::select::selection(common)?,
         ..options.metrics_options(common)
@@ -132,12 +133,14 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     let state = common.state.then(|| {
         crate::State::of_relations(&e, s.warnings.clone())
             .with_selection(&opts.selection, &s.selected)
+            .with_names(names.clone(), !common.names.is_empty())
     });
     let p = Present {
         common,
         test_metrics: &tested,
     };
     let mut report = present(&p, &e, s.warnings, &s.selected)?;
+    report.name_systems(&names);
     if common.errors {
         report.listings = (s.triples.iter().enumerate())
             .map(|(k, t)| treeval_report::errors::relations_errors(k, t, &ids))
@@ -263,9 +266,15 @@ fn write_records(
     (units, numbers): (&[Vec<RelationSetCounts>], &[u64]),
     ids: &[Option<String>],
 ) -> Result<()> {
-    let roles: Vec<(&str, &str)> = std::iter::once(("GOLD", inputs.gold.name()))
-        .chain(inputs.systems.iter().map(|s| ("SYS", s.name())))
-        .collect();
+    let roles: Vec<(&str, &str)> =
+        std::iter::once((treeval_report::names::role::GOLD, inputs.gold.name()))
+            .chain(
+                inputs
+                    .systems
+                    .iter()
+                    .map(|s| (treeval_report::names::role::SYSTEM, s.name())),
+            )
+            .collect();
     let mut records = Records::open(common.per_sentence.as_ref(), "relations", &roles);
     if records.is_on() {
         for (system, rows) in units.iter().enumerate() {

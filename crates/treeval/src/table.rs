@@ -448,7 +448,9 @@ fn treebank(
     let fail = |m: &str| format!("{path}:{}: treebank {}: {m}", g.at, g.name);
     let testing = g.systems.len() > 1
         && (options.baseline.as_ref()).is_some_and(|b| g.systems.iter().any(|(s, _)| s == b));
-    let c = treebank_common(common, testing, &job.where_);
+    let mut c = treebank_common(common, testing, &job.where_);
+    // the systems are named as the manifest names them
+    c.names = g.systems.iter().map(|(n, _)| n.clone()).collect();
     let inputs = Inputs::new(&g.gold, g.systems.iter().map(|(_, f)| f));
     let mut family = job.options.clone();
     if testing {

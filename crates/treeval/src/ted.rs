@@ -13,6 +13,7 @@
 //! ```
 
 use std::collections::HashMap;
+use treeval_report::names::role;
 
 use serde::{Deserialize, Serialize};
 use treeval_formats::ReaderBuilder;
@@ -131,19 +132,39 @@ impl Inputs {
         }
     }
 
-    /// The inputs with their roles (`--gold`, `--parse`, `--exp GOLD`, …), as the
+    /// The inputs with their roles (`gold`, `system`, …), as the
     /// per-sentence header names them.
     pub fn roles(&self) -> Vec<(&str, &str)> {
         let mut v = Vec::new();
-        v.extend(self.gold.iter().map(|p| ("--gold", p.name())));
-        v.extend(self.parse.iter().map(|p| ("--parse", p.name())));
+        v.extend(self.gold.iter().map(|p| (role::GOLD, p.name())));
+        v.extend(self.parse.iter().map(|p| (role::SYSTEM, p.name())));
         for e in &self.exp {
-            v.push(("--exp GOLD", e.gold.name()));
-            v.push(("--exp PARSE", e.parse.name()));
+            v.push((role::GOLD, e.gold.name()));
+            v.push((role::SYSTEM, e.parse.name()));
         }
-        v.extend(self.label_equiv.iter().map(|p| ("--label-equiv", p.name())));
-        v.extend(self.distance.iter().map(|p| ("--distance", p.name())));
+        v.extend(
+            self.label_equiv
+                .iter()
+                .map(|p| (role::LABEL_EQUIVALENCES, p.name())),
+        );
+        v.extend(self.distance.iter().map(|p| (role::TREE_PAIRS, p.name())));
         v
+    }
+
+    /// The systems' display names: given (`--name`), or the short names of the parses
+    /// (`--parse`) followed by the experiments' names (`--exp NAME:…`).
+    fn display_names(&self, common: &Common) -> Vec<String> {
+        if !common.names.is_empty() {
+            return common.names.clone();
+        }
+        let parses: Vec<&str> = if self.gold.is_some() {
+            self.parse.iter().map(Input::name).collect()
+        } else {
+            Vec::new()
+        };
+        let mut names = treeval_report::names::short(&parses);
+        names.extend(self.exp.iter().map(|e| e.name.clone()));
+        names
     }
 
     /// The experiments (usage errors: none given, standard input).
@@ -170,7 +191,7 @@ impl Inputs {
         }
         if out.is_empty() {
             return Err(Error::Usage(
-                "give --gold FILE --parse FILE, or one or more --exp NAME:GOLD:PARSE, or --distance FILE".into(),
+                "give --gold FILE --system FILE, or one or more --exp NAME:GOLD:PARSE, or --distance FILE".into(),
             ));
         }
         let stdin = out
@@ -207,6 +228,8 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     common.validate()?;
     refuse_where(common)?;
     let exps = inputs.experiments()?;
+    common.check_names(exps.len(), "system (each --system, then each --exp)")?;
+    let names = inputs.display_names(common);
     let equivalences = equivalences(inputs.label_equiv.as_ref())?;
     let cfg = test_config(common, options.no_test, exps.len())?;
     let resample = !cfg.tests.is_empty() || common.ci.is_some();
@@ -237,7 +260,9 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
             equivalences: opts.equivalences.clone().into_iter().collect(),
             bracket_labels: options.bracket_labels.name().to_owned(),
         };
-        treeval_report::state::State::of_ted(&r, o).with_selection(&opts.selection, &r.selection)
+        treeval_report::state::State::of_ted(&r, o)
+            .with_selection(&opts.selection, &r.selection)
+            .with_names(names.clone(), !common.names.is_empty())
     });
     // after the state, which holds the counts the checks are made again from
     r.corpus_checks();
@@ -247,7 +272,8 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         options,
         label_equiv,
     };
-    let report = present(&shown, &r, &cfg, &opts.selection)?;
+    let mut report = present(&shown, &r, &cfg, &opts.selection)?;
+    report.name_systems(&names);
     Ok(Evaluation::new(report, state, None))
 }
 
@@ -297,7 +323,7 @@ pub fn present(
             .enumerate()
             .map(|(k, x)| treeval_report::errors::ted_errors(k, &x.edits))
             .collect();
-        report.notes.push("--errors: per parse, the edit operations of its optimal script against the generalized gold that the script of its own gold does not have too (an operation is the same when its type, node yield and labels are); they make up δ_new, one each".into());
+        report.notes.push("--errors: per system, the edit operations of its optimal script against the generalized gold that the script of its own gold does not have too (an operation is the same when its type, node yield and labels are); they make up δ_new, one each".into());
     }
     let unit = ("words", true);
     crate::select::record(&mut report, sel, &r.selection, unit, common.is_part())?;

@@ -253,6 +253,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         ..options.clone()
     };
     let enhancements = check(options, inputs, common)?;
+    let names = inputs.display_names(common)?;
     let mut opts = options.metrics_options(common, enhancements);
     opts.filter = where_filter(common)?;
     opts.selection = crate::select::selection(common)?;
@@ -264,9 +265,9 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     let ids = ids.unwrap_or_default();
     write_records(common, inputs, &s, &ids)?;
     let warnings = reader_warnings(&s.diagnostics);
-    let state = common
-        .state
-        .then(|| state(&opts, common, scored, &warnings));
+    let state = common.state.then(|| {
+        state(&opts, common, scored, &warnings).with_names(names.clone(), !common.names.is_empty())
+    });
     let p = Present {
         common,
         per_relation: options.per_relation || options.page(common),
@@ -282,6 +283,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         (report.warnings).extend(treeval_report::ud::resync_warning(&sys.file.path, windows));
     }
     additions(options, common, (&opts, &s, &ids), &mut report);
+    report.name_systems(&names);
     let text = options
         .compat_mode()
         .map(|c| treeval_report::ud::compat_text(&s.systems, c));
@@ -447,9 +449,15 @@ fn write_records(
     s: &Scored,
     ids: &[Option<String>],
 ) -> Result<()> {
-    let roles: Vec<(&str, &str)> = std::iter::once(("GOLD", inputs.gold.name()))
-        .chain(inputs.systems.iter().map(|s| ("SYS", s.name())))
-        .collect();
+    let roles: Vec<(&str, &str)> =
+        std::iter::once((treeval_report::names::role::GOLD, inputs.gold.name()))
+            .chain(
+                inputs
+                    .systems
+                    .iter()
+                    .map(|s| (treeval_report::names::role::SYSTEM, s.name())),
+            )
+            .collect();
     let mut records = Records::open(common.per_sentence.as_ref(), "ud", &roles);
     if records.is_on() {
         for (k, sys) in s.systems.iter().enumerate() {

@@ -210,7 +210,7 @@ fn usage_errors_come_back_as_usage() {
         test: vec![treeval::Test::Ar],
         ..Common::default()
     };
-    assert!(usage(&Options::default(), &ar).contains("at least two test files"));
+    assert!(usage(&Options::default(), &ar).contains("at least two system files"));
     let mcnemar = Common {
         test: vec![treeval::Test::Mcnemar],
         ..Common::default()

@@ -86,7 +86,7 @@ fn ted_state_records_and_no_test() {
     let records: Vec<&str> = text.lines().collect();
     // the header, then one sentence for each of the two parses
     assert_eq!(records.len(), 3, "{text}");
-    assert!(records[0].contains("\"--gold\"") && records[1].contains("\"score\""));
+    assert!(records[0].contains("\"role\":\"gold\"") && records[1].contains("\"score\""));
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::Failure;
 fn input_refs(a: &TedArgs) -> Vec<InputRef<'_>> {
     let mut v = Vec::new();
     v.extend(a.gold.iter().map(|p| ("--gold", p.as_str())));
-    v.extend(a.parse.iter().map(|p| ("--parse", p.as_str())));
+    v.extend(a.parse.iter().map(|p| ("--system", p.as_str())));
     for e in &a.exp {
         let mut parts = e.splitn(3, ':').skip(1);
         v.extend(parts.next().map(|p| ("--exp GOLD", p)));

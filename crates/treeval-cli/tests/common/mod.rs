@@ -2,6 +2,7 @@
 //! `treeval` binary.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod commands;
 pub mod corpus;
 pub mod schema;
 
@@ -20,6 +21,15 @@ pub fn treeval_in(dir: &Path, args: &[&str]) -> Output {
         .current_dir(dir)
         .output()
         .expect("run treeval")
+}
+
+/// The name a report shows for the only system, read from `path`: its file name without
+/// the extension (the shortest end of one path; `treeval_report::names::short`).
+pub fn only_name(path: &str) -> String {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    file.rsplit_once('.')
+        .map_or(file, |(stem, _)| stem)
+        .to_owned()
 }
 
 /// Run `treeval args…` from the repository root.
@@ -197,13 +207,13 @@ pub fn assert_bracket_breakdowns_sum(v: &serde_json::Value) {
         for section in ["by:label", "by:length"] {
             let mut got = [0.0; 3];
             for key in keys(v, section, k) {
-                for (g, m) in got.iter_mut().zip(["gold", "test", "matched"]) {
+                for (g, m) in got.iter_mut().zip(["gold", "system", "matched"]) {
                     *g += keyed_cell(v, section, k, &key, m)["value"]
                         .as_f64()
                         .unwrap_or(f64::NAN);
                 }
             }
-            assert_eq!(got, want, "{section}, system {k}: gold, test, matched");
+            assert_eq!(got, want, "{section}, system {k}: gold, system, matched");
         }
         let scored: f64 = keys(v, "by:length", k)
             .iter()

@@ -77,7 +77,7 @@ impl std::ops::AddAssign for BracketGroup {
 
 impl Statistics for BracketGroup {
     fn columns() -> &'static [&'static str] {
-        &["sentences", "gold", "test", "matched"]
+        &["sentences", "gold", "system", "matched"]
     }
 
     fn row(&self, out: &mut Vec<f64>) {
@@ -102,7 +102,7 @@ impl BracketGroup {
 }
 
 /// The measures of a breakdown group: with `sentences` the scored sentences (length bins),
-/// then gold, test and matched brackets, and the summary's recall, precision and F
+/// then gold, system and matched brackets, and the summary's recall, precision and F
 /// reading the same columns.
 pub fn group_measures(sentences: bool) -> Vec<Measure> {
     let mut v = Vec::with_capacity(7);
@@ -111,7 +111,7 @@ pub fn group_measures(sentences: bool) -> Vec<Measure> {
     }
     v.extend([
         Measure::count("gold", "gold brackets", 1),
-        Measure::count("test", "test brackets", 2),
+        Measure::count("system", "system brackets", 2),
         Measure::count("matched", "matched brackets", 3),
     ]);
     let (matched, gold, test) = (3, 1, 2);

@@ -32,7 +32,7 @@ impl Statistics for BracketCounts {
             "skip_sentences",
             "matched",
             "gold",
-            "test",
+            "system",
             "complete_sentences",
             "words",
             "crossing_brackets",
@@ -137,7 +137,7 @@ fn bracket_measures() -> [Measure; 3] {
         Measure::ratio(
             "precision",
             "bracket precision",
-            "matched / test brackets",
+            "matched / system brackets",
             EVALB,
             MATCHED,
             TEST,
@@ -180,7 +180,7 @@ fn per_scored_measures() -> [Measure; 4] {
         Measure {
             name: "crossing",
             title: "average crossing brackets",
-            formula: "test brackets crossing a gold bracket / scored sentences",
+            formula: "system brackets crossing a gold bracket / scored sentences",
             source: EVALB,
             reference: "EVALB",
             kind: Kind::Mean,

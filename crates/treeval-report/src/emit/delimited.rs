@@ -1,4 +1,5 @@
-//! Long-format CSV and TSV: one line per cell (signature, section, system, key, measure,
+//! Long-format CSV and TSV: one line per input (section `inputs`: its role, system name
+//! and path), one per cell (signature, section, system, key, measure,
 //! value, counts, interval), one per matrix cell (key = row label, measure = column
 //! label), one per listing cell (key = row number, measure = column), then one per test
 //! result and rank.
@@ -73,12 +74,28 @@ pub(super) fn emit(r: &Report, d: char, w: &mut dyn Write) -> io::Result<()> {
         d,
         sep,
     };
+    input_lines(r, &mut out)?;
     section_lines(r, &mut out)?;
     matrix_lines(r, &mut out)?;
     listing_lines(r, &mut out)?;
     selection_lines(r, &mut out)?;
     test_lines(r, &mut out)?;
     rank_lines(r, &mut out)
+}
+
+/// A line per input: section `inputs`, system = the system's name (empty for a gold
+/// file), key = its role, measure `path`, value = its path as given.
+fn input_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
+    for i in &r.inputs {
+        out.bare([
+            "inputs".into(),
+            i.system.map_or(String::new(), |k| r.system_name(k).into()),
+            i.role.clone(),
+            "path".into(),
+            i.path.clone(),
+        ])?;
+    }
+    Ok(())
 }
 
 /// A line per cell of every section.

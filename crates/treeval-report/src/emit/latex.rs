@@ -43,6 +43,11 @@ fn tabular(w: &mut dyn Write, left: usize, rows: &[Vec<String>]) -> io::Result<(
 
 pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     writeln!(w, "% {}", r.signature.0)?;
+    for i in super::inputs_shown(r) {
+        // a comment: a line break in a path would end it
+        let path = i.path.replace(['\n', '\r'], " ");
+        writeln!(w, "% {}: {path}", i.who)?;
+    }
     for s in &r.sections {
         writeln!(w)?;
         if !s.title.is_empty() {

@@ -21,6 +21,18 @@ fn rule(w: &mut dyn Write, left: usize, right: usize) -> io::Result<()> {
 
 pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     writeln!(w, "`{}`", r.signature.0)?;
+    let inputs = super::inputs_shown(r);
+    if !inputs.is_empty() {
+        writeln!(w)?;
+    }
+    for i in inputs {
+        let what = if i.what.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", esc(&i.what))
+        };
+        writeln!(w, "- {}: `{}`{what}", esc(&i.who), i.path.replace('`', "'"))?;
+    }
     for s in &r.sections {
         writeln!(w)?;
         if !s.title.is_empty() {

@@ -59,6 +59,41 @@ pub(crate) fn conventions(r: &Report) -> Option<String> {
     (!c.is_empty()).then(|| c.join(", "))
 }
 
+/// One input as every format lists it: who it is (its role; a system's input with the
+/// system's name: `system sys2`, `system a parser-b`), its path as given, and what it
+/// holds (`conllu, 3 sentences, 21 words`). The names in the tables are short; this is
+/// where each is tied to its file.
+pub(crate) struct InputShown<'a> {
+    /// `gold`, `system NAME`, `gold a`, …
+    pub who: String,
+    /// The path as given.
+    pub path: &'a str,
+    /// Its format and description, comma-separated (may be empty).
+    pub what: String,
+}
+
+/// Every input of `r`, as [`InputShown`].
+pub(crate) fn inputs_shown(r: &Report) -> Vec<InputShown<'_>> {
+    r.inputs
+        .iter()
+        .map(|i| {
+            let who = match i.system {
+                Some(k) => format!("{} {}", i.role, r.system_name(k)),
+                None => i.role.clone(),
+            };
+            let what: Vec<&str> = [i.format.as_str(), i.description.as_str()]
+                .into_iter()
+                .filter(|s| !s.is_empty())
+                .collect();
+            InputShown {
+                who,
+                path: &i.path,
+                what: what.join(", "),
+            }
+        })
+        .collect()
+}
+
 /// The JSON contract, pretty-printed, with a final newline.
 fn json(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     serde_json::to_writer_pretty(&mut *w, r)?;

@@ -118,14 +118,15 @@ impl Scored {
                 ));
             }
         }
-        let mut roles = vec![("GOLD", s.inputs.gold.name())];
-        roles.extend(s.inputs.systems.iter().map(|t| ("TEST", t.name())));
-        roles.extend(s.options.prm.iter().map(|p| ("--prm", p.as_str())));
+        use treeval_report::names::role;
+        let mut roles = vec![(role::GOLD, s.inputs.gold.name())];
+        roles.extend(s.inputs.systems.iter().map(|t| (role::SYSTEM, t.name())));
+        roles.extend(s.options.prm.iter().map(|p| (role::PARAMETERS, p.as_str())));
         roles.extend(
             s.options
                 .judgments
                 .iter()
-                .map(|j| ("--judgments", j.as_str())),
+                .map(|j| (role::JUDGMENTS, j.as_str())),
         );
         Scored {
             systems: Vec::new(),
@@ -190,9 +191,11 @@ impl Scored {
         (prm_name, by, by_note): (&str, &[BracketsKey], Option<String>),
     ) -> Result<Evaluation> {
         std::mem::replace(&mut self.records, Records::open(None, "", &[])).finish()?;
+        let names = s.inputs.display_names(s.common)?;
         let state = s.common.state.then(|| {
             self.state(s, prm_name, by)
                 .with_selection(&s.params.selection, &self.selection)
+                .with_names(names.clone(), !s.common.names.is_empty())
         });
         let pairs = careful_pairs(&self.reproduced);
         let e = BracketsIn {
@@ -210,6 +213,7 @@ impl Scored {
         if let (Some(b), Some(limit)) = (self.browser.take(), s.common.page_sentences) {
             report.browser = Some(b.finish(self.page_total, limit));
         }
+        report.name_systems(&names);
         crate::select::record(
             &mut report,
             &s.params.selection,
@@ -438,7 +442,7 @@ impl Scored {
                 shown.join(", "),
                 if unused.len() > 10 { ", …" } else { "" }
             );
-            self.warnings.push(Warning::of(WarningKind::UnusedJudgments, path.clone(), msg, Some("a judgment names a parse bracket by sentence, start and end (words counted after the careful preparation), as --export-for-judging writes them".into())));
+            self.warnings.push(Warning::of(WarningKind::UnusedJudgments, path.clone(), msg, Some("a judgment names a system bracket by sentence, start and end (words counted after the careful preparation), as --export-for-judging writes them".into())));
         }
         Ok(())
     }
@@ -466,9 +470,9 @@ fn pairing_error(
             "{test}:{}:1: expected {g} trees (as in {gold}), found {t}\n  hint: {}",
             test_lines.max(1),
             if t < g {
-                "the test file ends early: is it truncated, or did the parser skip sentences? (a sentence the parser failed on must stay as an empty line; --compat evalb scores as EVALB does, up to the shorter file)"
+                "the system file ends early: is it truncated, or did the parser skip sentences? (a sentence the parser failed on must stay as an empty line; --compat evalb scores as EVALB does, up to the shorter file)"
             } else {
-                "the test file has extra trees: were sentences split, or is it the output for another gold file?"
+                "the system file has extra trees: were sentences split, or is it the output for another gold file?"
             }
         ));
     }
