@@ -105,8 +105,14 @@ fn as_rows(g: &Grid, range: std::ops::Range<usize>) -> String {
     head.extend(g.columns[range.clone()].iter().cloned());
     let mut rows = vec![head];
     rows.extend(g.rows.iter().map(|r| r.labels.clone()));
+    let none = Value::default();
     for k in range {
-        let values: Vec<&Value> = g.rows.iter().map(|r| &r.values[k]).collect();
+        // a row without a value in this column (none should lack one) shows nothing
+        let values: Vec<&Value> = g
+            .rows
+            .iter()
+            .map(|r| r.values.get(k).unwrap_or(&none))
+            .collect();
         for (row, cell) in rows.iter_mut().skip(1).zip(column_cells(&values)) {
             row.push(cell);
         }
@@ -313,7 +319,7 @@ mod tests {
             wrap(&long, Some(100)),
             ["gold:", &format!("  {}", "x".repeat(120))]
         );
-        assert_eq!(wrap(&text, None), [text.clone()]);
+        assert_eq!(wrap(&text, None), vec![text.clone()]);
         // runs of spaces within a line stay
         let note = format!("sys.conllu:   gold line 13: {}", ["x"; 60].join(" "));
         assert!(wrap(&note, Some(100))[0].starts_with("sys.conllu:   gold line 13: x x"));

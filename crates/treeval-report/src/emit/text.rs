@@ -336,3 +336,128 @@ fn intervals(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     }
     w.write_all(table(&rows, rows[0].len() - 2).as_bytes())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Signature;
+    use crate::value::{Row, System};
+    use treeval_metrics::measure::Better;
+
+    /// A report of `systems` systems named `name-i` with one section of `measures`
+    /// fractions (`m0`, `m1`, …), each 16/21 with the interval [0.5, 1].
+    fn report(systems: usize, measures: usize, name: &str) -> Report {
+        let mut r = Report::new("deps", Signature::new("deps", &[]));
+        for k in 0..measures {
+            r.measures.push(MeasureInfo {
+                name: format!("measure-{k}"),
+                title: String::new(),
+                formula: String::new(),
+                source: String::new(),
+                kind: Kind::Fraction,
+                better: Better::Higher,
+                reads: vec!["correct".into(), "total".into()],
+            });
+        }
+        let cell = |k: usize| Cell {
+            measure: format!("measure-{k}"),
+            value: Some(16.0 / 21.0),
+            counts: vec![16.0, 21.0],
+            ci: Some([0.5, 1.0]),
+            mark: None,
+        };
+        r.sections.push(Section {
+            id: "scores".into(),
+            title: String::new(),
+            key: None,
+            columns: (0..measures).map(|k| format!("measure-{k}")).collect(),
+            show_counts: true,
+            compact: None,
+            rows: (0..systems)
+                .map(|i| Row {
+                    system: i,
+                    key: None,
+                    cells: (0..measures).map(cell).collect(),
+                })
+                .collect(),
+        });
+        for i in 0..systems {
+            r.systems.push(System {
+                name: format!("{name}-{i}"),
+                inputs: Vec::new(),
+            });
+        }
+        r
+    }
+
+    fn text(r: &Report, wide: bool) -> String {
+        super::super::to_string(r, crate::render::OutputFormat::Text, Style { wide })
+    }
+
+    #[test]
+    fn a_section_of_many_measures_and_long_names_fits_and_wide_keeps_everything() {
+        for (systems, name) in [
+            (2, "sys"),
+            (5, "runs/parser-a/epoch-20/pred"),
+            (
+                3,
+                "runs/a-very-long-folder-name/of-some-experiment/epoch-20/pred.conllu",
+            ),
+        ] {
+            let r = report(systems, 14, name);
+            let out = text(&r, false);
+            for line in out.lines().skip(1) {
+                assert!(line.chars().count() <= WIDTH, "{line}\n{out}");
+            }
+            // every value once, with its interval, and no counts
+            assert_eq!(
+                out.matches("76.19 [50.00, 100.00]").count(),
+                systems * 14,
+                "{out}"
+            );
+            assert!(!out.contains("16/21"), "{out}");
+            // --wide: every value with its counts, one line per system
+            let wide = text(&r, true);
+            assert_eq!(wide.matches("16/21").count(), systems * 14, "{wide}");
+            assert_eq!(
+                wide.lines()
+                    .filter(|l| l.starts_with(&format!("{name}-")))
+                    .count(),
+                systems,
+                "{wide}"
+            );
+        }
+        // names longer than 40 characters: numbered, with a legend
+        let r = report(3, 14, &"x/".repeat(30));
+        let out = text(&r, false);
+        assert!(out.contains("systems:\n  [1] x/x/"), "{out}");
+    }
+
+    #[test]
+    fn a_compact_section_shows_its_measure_with_the_systems_across() {
+        let mut r = report(2, 4, "sys");
+        let s = &mut r.sections[0];
+        s.key = Some("metric".into());
+        s.compact = Some("measure-2".into());
+        let rows = std::mem::take(&mut s.rows);
+        for key in ["UAS", "LAS"] {
+            for row in &rows {
+                s.rows.push(Row {
+                    key: Some(key.into()),
+                    ..row.clone()
+                });
+            }
+        }
+        let out = text(&r, false);
+        assert!(out.contains("metric (measure-2)"), "{out}");
+        let las = out.lines().find(|l| l.starts_with("LAS")).unwrap_or("");
+        assert_eq!(las.matches("76.19 [50.00, 100.00]").count(), 2, "{out}");
+        assert!(!out.contains("measure-1"), "{out}");
+        // --wide: every measure, a row per system and metric
+        let wide = text(&r, true);
+        assert!(
+            wide.contains("measure-1") && wide.contains("16/21"),
+            "{wide}"
+        );
+    }
+}
