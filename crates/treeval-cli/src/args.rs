@@ -726,7 +726,8 @@ impl StyleArgs {
 /// files besides the report): flattened into every command, with the same meaning.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// Output format: text (aligned tables), json (the versioned contract
+    /// Output format: text (aligned tables that fit 100 columns; --wide: every column),
+    /// json (the versioned contract
     /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per cell, test and
     /// rank), markdown, latex (booktabs tables), html (one self-contained page: the same
     /// tables with charts, and a sentence browser where the command has one; nothing is
