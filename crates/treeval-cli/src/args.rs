@@ -689,17 +689,60 @@ pub struct ConventionArgs {
     pub labels: Option<Labels>,
 }
 
+/// How text output is laid out: the output switches beside `--format`, the same in every
+/// command that writes a report.
+#[derive(Debug, Args)]
+pub struct StyleArgs {
+    /// Text: show every column however wide, as before text fitted 100 columns: each
+    /// fraction's counts beside it (`16/21`), ud's full table (precision, recall, F1 and
+    /// aligned accuracy of every metric), the intervals of --ci in a table of their own,
+    /// notes unwrapped. Without it every table fits 100 columns: one value per cell
+    /// (intervals inline, `76.19 [66.67, 100.00]`), a table too wide shown transposed
+    /// (measures down, systems across) or in blocks of columns, ud F1 per metric with the
+    /// systems side by side, systems named [1], [2], … under a legend when a name is
+    /// longer than 40 characters. The other formats always hold everything, so only
+    /// with --format text (else a usage error).
+    #[arg(long, help_heading = "Output")]
+    pub wide: bool,
+}
+
+impl StyleArgs {
+    /// Refuse `--wide` where it would be ignored: with a `format` other than text, or
+    /// beside a `--compat` mode.
+    pub fn check(&self, format: Format, compat: bool) -> Result<(), String> {
+        if self.wide && format != Format::Text {
+            return Err(format!(
+                "--wide only applies to --format text (the other formats hold every column whatever it says), not --format {}; drop it",
+                format.name()
+            ));
+        }
+        if self.wide && compat {
+            return Err("--wide does not apply with --compat, which prints exactly what the reference tool prints; drop one of the two".into());
+        }
+        Ok(())
+    }
+
+    /// The emitter's style.
+    pub fn style(&self) -> treeval_report::emit::Style {
+        treeval_report::emit::Style { wide: self.wide }
+    }
+}
+
 /// How the report is made and written (format, quiet, significance tests and intervals,
 /// files besides the report): flattened into every command, with the same meaning.
 #[derive(Debug, Args)]
 pub struct ReportArgs {
-    /// Output format: text (aligned tables), json (the versioned contract
+    /// Output format: text (aligned tables that fit 100 columns; --wide: every column),
+    /// json (the versioned contract
     /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per input, cell, test and
     /// rank), markdown, latex (booktabs tables), html (one self-contained page: the same
     /// tables with charts, and a sentence browser where the command has one; nothing is
     /// fetched when it is viewed; docs/html-page.md). With --compat: text only.
     #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
     pub format: Format,
+    /// How text is laid out (`--wide`).
+    #[command(flatten)]
+    pub style: StyleArgs,
     /// Sentences the HTML page's sentence browser holds at most (default 5000); beyond
     /// that an evenly spaced sample, said on the page (the scores always count every
     /// sentence). Only with --format html (else a usage error).
@@ -1152,6 +1195,10 @@ pub struct RerankTrainArgs {
     /// Output format of the report.
     #[arg(long, value_parser = format_parser(), default_value = "text", help_heading = "Output")]
     pub format: Format,
+
+    /// How text is laid out (`--wide`).
+    #[command(flatten)]
+    pub style: StyleArgs,
 
     /// No warnings on stderr (the warnings stay in the report).
     #[arg(short, long, help_heading = "Output")]

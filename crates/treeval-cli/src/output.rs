@@ -111,7 +111,7 @@ pub fn finish(
     }
     let text = match ev.text {
         Some(t) => t,
-        None => treeval_report::emit::to_string(&ev.report, r.format),
+        None => treeval_report::emit::to_string(&ev.report, r.format, r.style.style()),
     };
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
@@ -357,7 +357,7 @@ impl<'a> Capabilities<'a> {
 }
 
 /// The one check of the shared report options: `--format` (and none but text beside
-/// `compat`, a mode that prints another tool's output), `--html-sentences`, the
+/// `compat`, a mode that prints another tool's output), `--wide`, `--html-sentences`, the
 /// significance options, `--errors`, `--where`, the sentence selection and
 /// `--emit-state`, each refused with a usage error where `c` says the command (or the
 /// run) cannot honour it.
@@ -367,6 +367,7 @@ pub fn check_report(
     compat: bool,
 ) -> Result<(), Failure> {
     check_format(c.command, r.format, c.formats, compat)?;
+    r.style.check(r.format, compat).map_err(Failure::Usage)?;
     check_html_sentences(c, r)?;
     check_significance(c, r, compat)?;
     check_errors(c.command, r.errors, compat, c.errors)?;

@@ -869,6 +869,7 @@ fn brackets_careful_paper_example() {
     let o = treeval(&[
         "brackets",
         "--careful",
+        "--wide",
         "--judgments",
         &j,
         "--export-for-judging",

@@ -2755,8 +2755,9 @@ fn ewt_system_without_enhanced_graph_is_not_applicable() {
         .unwrap()
         .iter()
         .any(|w| w["position"] == y && w["message"].as_str().unwrap().contains("DEPS")));
-    // text: n/a, and aligned accuracy with a zero denominator alone (JSON keeps 24787/0)
-    let (text, _) = treeval_with_stderr(&["ud", "-q", g, y]);
+    // text: n/a, and aligned accuracy with a zero denominator alone (JSON keeps 24787/0);
+    // --wide: every measure of every metric
+    let (text, _) = treeval_with_stderr(&["ud", "-q", "--wide", g, y]);
     for key in ["ELAS", "EULAS"] {
         let line = text
             .lines()
@@ -3183,4 +3184,49 @@ fn ewt_dev_warnings_have_kinds_and_resync_windows_are_warnings() {
     assert!(err.contains("  10 warnings of this kind (at "), "{err}");
     assert!(!err.contains("[1]"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Default text fits in 100 columns on real runs (issue 30): two spaCy parsers of Sequoia
+/// dev (deps with a breakdown and intervals, ud, relations) and EVALB's sample given twice
+/// (brackets). A longer line is the signature, or one input path alone (after its label,
+/// `gold:` or `system NAME:`).
+#[test]
+fn real_reports_fit_in_100_columns() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_French-Sequoia/fr_sequoia-ud-dev.conllu");
+    let md = d.join("nbest/fr_sequoia-dev.fr_md.greedy.conllu");
+    let sm = d.join("nbest/fr_sequoia-dev.fr_sm.greedy.conllu");
+    let e = d.join("reference/evalb-sample");
+    let (eg, et) = (e.join("sample.gld"), e.join("sample.tst"));
+    let (g, a, b) = (s(&gold), s(&md), s(&sm));
+    let ci = ["--ci", "95", "--ci-samples", "200"];
+    let runs: Vec<Vec<&str>> = vec![
+        [&["deps", "-q", "--by", "deprel", g, a, b][..], &ci].concat(),
+        [&["ud", "-q", g, a, b][..], &ci].concat(),
+        vec!["relations", "-q", g, a, b],
+        vec!["brackets", "-q", s(&eg), s(&et), s(&et)],
+    ];
+    for args in runs {
+        let text = treeval(&args);
+        let wide = treeval(&[&args[..], &["--wide"]].concat());
+        assert!(text.lines().count() > 10, "{text}");
+        for (i, line) in text.lines().enumerate() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            // `gold: PATH`, `system NAME: PATH`: an input's path after its label
+            let one_path = match words.as_slice() {
+                [p] | [_, p] | [_, _, p] | [_, _, _, p] => p.starts_with('/'),
+                _ => false,
+            };
+            assert!(
+                line.chars().count() <= 100 || i == 0 || one_path,
+                "{args:?}: {} columns:\n{line}",
+                line.chars().count()
+            );
+        }
+        // --wide: every column, as before (wider than 100 with its counts)
+        assert!(
+            wide.lines().skip(1).any(|l| l.chars().count() > 100),
+            "{wide}"
+        );
+    }
 }

@@ -286,7 +286,7 @@ fn no_sure_gold_link_and_no_hypothesis_link_is_not_applicable() {
             "{k}: {v}"
         );
     }
-    let text = stdout(&ok(&["align", "-q", &gold, &hyp]));
+    let text = stdout(&ok(&["align", "-q", "--wide", &gold, &hyp]));
     let name = format!("{} ", common::only_name(&hyp));
     let row = text.lines().find(|l| l.starts_with(&name)).unwrap();
     let cells: Vec<&str> = row.split_whitespace().collect();
@@ -371,7 +371,7 @@ fn pts_with_nothing_to_measure_in_the_alignment_says_n_a() {
     let o = pts(
         "testdata/align-trust/gold-possible-only.naacl",
         "testdata/align-compat/hyp-no-links.talp",
-        &["-q"],
+        &["-q", "--wide"],
     );
     let text = stdout(&o);
     let row = text

@@ -263,7 +263,7 @@ fn skipped_sentences_are_counted_and_warned_about() {
 #[test]
 fn nothing_to_measure_is_not_applicable() {
     let (g, t) = case("no-brackets");
-    let o = treeval(&["brackets", &g, &t]);
+    let o = treeval(&["brackets", "--wide", &g, &t]);
     let text = String::from_utf8_lossy(&o.stdout);
     // the rows of both sections: recall, precision and F (after the four sentence counts)
     let rows: Vec<Vec<&str>> = text

@@ -299,6 +299,7 @@ fn root_accuracy_without_root_words_is_not_applicable() {
     let text = stdout_ok(&[
         "deps",
         "-q",
+        "--wide",
         "--punct",
         "deprel=root",
         "examples/gold.conllu",

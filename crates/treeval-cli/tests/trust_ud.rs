@@ -411,7 +411,7 @@ fn a_measure_with_nothing_to_measure_is_not_applicable() {
         "testdata/ud/different-tokenization/gold.conllu",
         "testdata/ud/different-tokenization/sys.conllu",
     );
-    let o = treeval(&["ud", "--per-relation", dg, ds]);
+    let o = treeval(&["ud", "--per-relation", "--wide", dg, ds]);
     let out = stdout_ok(&o, "ud --per-relation");
     let row = out
         .lines()
@@ -420,7 +420,7 @@ fn a_measure_with_nothing_to_measure_is_not_applicable() {
     // system, relation, precision, recall
     assert!(row.split_whitespace().nth(3) == Some("n/a"), "{row}");
     // relations on the enhanced graph of files without DEPS: n/a, null
-    let o = treeval(&["relations", "--graph", "enhanced", &g, &g]);
+    let o = treeval(&["relations", "--graph", "enhanced", "--wide", &g, &g]);
     let out = stdout_ok(&o, "relations");
     let row: Vec<&str> = out
         .lines()

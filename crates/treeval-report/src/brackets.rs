@@ -257,6 +257,7 @@ fn breakdown(r: &mut Report, key: BracketsKey, systems: &[BracketsSystem]) {
         key: Some(key.name().into()),
         columns: ms.iter().map(|m| m.name.to_string()).collect(),
         show_counts: false,
+        compact: None,
         rows,
     });
     let unscored: Vec<String> = systems
@@ -296,6 +297,7 @@ fn careful_sections(
         key: None,
         columns: ms.iter().map(|m| m.name.to_string()).collect(),
         show_counts: false,
+        compact: None,
         rows: units
             .iter()
             .map(|(k, u)| Row {

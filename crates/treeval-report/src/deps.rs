@@ -223,6 +223,7 @@ fn per_relation(result: &DepsResult, ms: &[Measure]) -> Section {
         key: Some("deprel".into()),
         columns: ms.iter().map(|m| m.name.to_string()).collect(),
         show_counts: false,
+        compact: None,
         rows,
     }
 }
@@ -260,6 +261,7 @@ pub fn by_section<'a>(
         key: Some(key.name().into()),
         columns: ms.iter().map(|m| m.name.to_string()).collect(),
         show_counts: false,
+        compact: None,
         rows,
     }
 }

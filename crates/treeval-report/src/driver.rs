@@ -222,6 +222,7 @@ pub fn section<S: Statistics, U: AsRef<[S]>>(
         key: None,
         columns: Vec::new(),
         show_counts: false,
+        compact: None,
         rows: Vec::new(),
     };
     let all = sections(&[(id, title, measures)], systems, ci, None);
@@ -248,6 +249,7 @@ pub fn sections<S: Statistics, U: AsRef<[S]>>(
             key: None,
             columns: measures.iter().map(|m| m.name.to_string()).collect(),
             show_counts: false,
+            compact: None,
             rows: systems
                 .iter()
                 .enumerate()

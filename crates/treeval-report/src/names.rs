@@ -55,12 +55,15 @@ pub fn of_columns(columns: &[Vec<&str>], given: &[String]) -> Vec<String> {
     }
     let shorts: Vec<Vec<String>> = columns.iter().map(|c| short(c)).collect();
     let n = columns.first().map_or(0, Vec::len);
-    let varies = |c: &[String]| c.iter().any(|x| *x != c[0]);
-    let shown: Vec<&Vec<String>> = if shorts.iter().any(|c| varies(c)) {
-        shorts.iter().filter(|c| varies(c)).collect()
-    } else {
-        shorts.iter().collect()
-    };
+    // a column varies when its files differ between systems
+    let varies: Vec<bool> = (columns.iter())
+        .map(|c| c.iter().any(|x| *x != c[0]))
+        .collect();
+    let any = varies.contains(&true);
+    let shown: Vec<&Vec<String>> = (shorts.iter().zip(&varies))
+        .filter(|(_, &v)| v || !any)
+        .map(|(c, _)| c)
+        .collect();
     (0..n)
         .map(|k| {
             let mut parts: Vec<&str> = Vec::new();
@@ -108,8 +111,8 @@ pub fn check_given(given: &[String], systems: usize, what: &str) -> Result<(), S
 ///   still tells it apart;
 /// - an extension every path has (`.conllu`, `.conllu.gz`: the last one, with a
 ///   compression's) is left out;
-/// - a path equal to another's keeps the whole path (two systems read from one file),
-///   and an in-memory input's name (`<input 2>`) or `-` stays as it is.
+/// - a path given more than once (two systems read from one file) is numbered (`sys #1`,
+///   `sys #2`), and an in-memory input's name (`<input 2>`) or `-` stays as it is.
 pub fn short(paths: &[&str]) -> Vec<String> {
     let ext = common_extension(paths);
     let parts: Vec<Vec<&str>> = paths
@@ -119,34 +122,39 @@ pub fn short(paths: &[&str]) -> Vec<String> {
             p.split(['/', '\\']).filter(|c| !c.is_empty()).collect()
         })
         .collect();
+    // a path given again is told apart by its number, not by its components
+    let first = |i: usize| (0..i).all(|j| paths[j] != paths[i]);
+    let distinct: Vec<usize> = (0..paths.len()).filter(|&i| first(i)).collect();
     let mut names: Vec<String> = (0..paths.len())
         .map(|i| {
             if is_memory(paths[i]) || parts[i].is_empty() {
                 return paths[i].to_string();
             }
             let k = (1..=parts[i].len())
-                .find(|&k| unique_suffix(&parts, i, k))
+                .find(|&k| unique_suffix(&parts, &distinct, i, k))
                 .unwrap_or(parts[i].len());
-            let tail = &parts[i][parts[i].len() - k..];
-            if k == parts[i].len()
-                && parts
-                    .iter()
-                    .enumerate()
-                    .any(|(j, p)| j != i && *p == parts[i])
-            {
-                return paths[i].to_string();
-            }
-            tail.join("/")
+            parts[i][parts[i].len() - k..].join("/")
         })
         .collect();
     elide(&mut names);
+    for i in 0..paths.len() {
+        let same: Vec<usize> = (0..paths.len()).filter(|&j| paths[j] == paths[i]).collect();
+        if same.len() > 1 && !is_memory(paths[i]) {
+            let n = same.iter().position(|&j| j == i).unwrap_or(0) + 1;
+            names[i] = format!("{} #{n}", names[i]);
+        }
+    }
     names
 }
 
-/// Whether the last `k` components of path `i` are not the last `k` of any other path.
-fn unique_suffix(parts: &[Vec<&str>], i: usize, k: usize) -> bool {
+/// Whether the last `k` components of path `i` are not the last `k` of any other path of
+/// `distinct` (the first of each path given more than once).
+fn unique_suffix(parts: &[Vec<&str>], distinct: &[usize], i: usize, k: usize) -> bool {
     let mine = &parts[i][parts[i].len() - k..];
-    (parts.iter().enumerate()).all(|(j, p)| j == i || p.len() < k || &p[p.len() - k..] != mine)
+    distinct.iter().all(|&j| {
+        let p = &parts[j];
+        parts[j] == parts[i] || p.len() < k || &p[p.len() - k..] != mine
+    })
 }
 
 /// Names of three or more components as `first/…/last`, where that leaves them distinct.
@@ -243,10 +251,11 @@ mod tests {
 
     #[test]
     fn odd_paths_keep_what_tells_them_apart() {
-        // one file given twice: the whole path, twice
+        // one file given twice: numbered
+        assert_eq!(s(&["a/s.conllu", "a/s.conllu"]), ["s #1", "s #2"]);
         assert_eq!(
-            s(&["a/s.conllu", "a/s.conllu"]),
-            ["a/s.conllu", "a/s.conllu"]
+            s(&["a/s.conllu", "b/s.conllu", "a/s.conllu"]),
+            ["a/s #1", "b/s", "a/s #2"]
         );
         // in memory and standard input stay as they are
         assert_eq!(s(&["<input 2>", "<input 3>"]), ["<input 2>", "<input 3>"]);

@@ -262,6 +262,7 @@ fn section_shell(id: &str, title: &str, key: &str, columns: &[&str]) -> crate::v
         key: Some(key.into()),
         columns: columns.iter().map(|c| (*c).to_string()).collect(),
         show_counts: false,
+        compact: None,
         rows: Vec::new(),
     }
 }

@@ -449,6 +449,7 @@ fn section(
         key: None,
         columns,
         show_counts: false,
+        compact: None,
         rows,
     }
 }

@@ -143,6 +143,7 @@ fn own_gold(r: &TedEvalResult, own: &[Measure]) -> Option<Section> {
         key: None,
         columns: own.iter().map(|m| m.name.to_string()).collect(),
         show_counts: true,
+        compact: None,
         rows,
     })
 }

@@ -313,6 +313,7 @@ fn relation_section(systems: &[UdSystemIn], rm: &[treeval_metrics::measure::Meas
         key: Some("relation".into()),
         columns: rm.iter().map(|m| m.name.to_string()).collect(),
         show_counts: false,
+        compact: None,
         rows,
     }
 }
@@ -429,6 +430,7 @@ fn metric_section(
         key: Some("metric".into()),
         columns: ms.iter().map(|m| m.name.to_string()).collect(),
         show_counts: true,
+        compact: Some("F1".into()),
         rows,
     }
 }

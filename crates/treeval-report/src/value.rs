@@ -135,6 +135,11 @@ pub struct Section {
     /// Whether text shows each fraction's counts (`16/21`) beside it.
     #[serde(skip)]
     pub show_counts: bool,
+    /// The one measure default text shows of a section with a key (ud: `F1`): one row per
+    /// key, one column per system. `None`: every measure, a row per system and key.
+    /// `--wide` text and the other formats show every measure.
+    #[serde(skip)]
+    pub compact: Option<String>,
     /// The rows.
     pub rows: Vec<Row>,
 }

@@ -9,7 +9,7 @@
 //!
 //! let inputs = Inputs::Conllu(treeval::Inputs::new("gold.conllu", ["nbest.conllu.gz"]));
 //! let ev = evaluate(&Options::default(), &inputs, &treeval::Common::default())?;
-//! println!("{}", treeval_report::emit::to_string(&ev.report, treeval_report::render::OutputFormat::Text));
+//! println!("{}", treeval_report::emit::to_string(&ev.report, treeval_report::render::OutputFormat::Text, Default::default()));
 //! # Ok::<(), treeval::Error>(())
 //! ```
 

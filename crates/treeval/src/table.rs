@@ -9,7 +9,7 @@
 //!
 //! let options = Options { baseline: Some("sysA".into()), ..Options::default() };
 //! let ev = evaluate(&options, &["manifest.tsv".into()], &treeval::Common::default())?;
-//! println!("{}", treeval_report::emit::to_string(&ev.report, treeval_report::render::OutputFormat::Text));
+//! println!("{}", treeval_report::emit::to_string(&ev.report, treeval_report::render::OutputFormat::Text, Default::default()));
 //! # Ok::<(), treeval::Error>(())
 //! ```
 //!

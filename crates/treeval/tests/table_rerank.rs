@@ -68,7 +68,11 @@ fn manifest() -> String {
 }
 
 fn json(ev: &treeval::Evaluation) -> String {
-    treeval_report::emit::to_string(&ev.report, treeval_report::render::OutputFormat::Json)
+    treeval_report::emit::to_string(
+        &ev.report,
+        treeval_report::render::OutputFormat::Json,
+        Default::default(),
+    )
 }
 
 #[test]

@@ -37,6 +37,7 @@ pub fn options(a: &RerankTrainArgs) -> TrainOptions {
 fn train(a: &RerankTrainArgs, out: &mut dyn Write) -> Result<(), Failure> {
     let files: Vec<treeval::Input> = a.files.iter().map(treeval::Input::from).collect();
     treeval::rerank::check_pairs(&files)?;
+    a.style.check(a.format, false).map_err(Failure::Usage)?;
     let o = options(a);
     o.check()?;
     let ins: Vec<InputRef<'_>> = a
@@ -47,7 +48,7 @@ fn train(a: &RerankTrainArgs, out: &mut dyn Write) -> Result<(), Failure> {
     check_outputs(&[model_output(&o)], &ins, a.force)?;
     let ev = treeval::rerank::train(&o, &files)?;
     super::significance::print_warnings(ev.warnings(), a.quiet);
-    let text = treeval_report::emit::to_string(&ev.report, a.format);
+    let text = treeval_report::emit::to_string(&ev.report, a.format, a.style.style());
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;
     out.flush().map_err(Failure::Io)
 }

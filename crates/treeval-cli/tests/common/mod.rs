@@ -2,6 +2,7 @@
 //! `treeval` binary.
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod cases;
 pub mod commands;
 pub mod corpus;
 pub mod schema;

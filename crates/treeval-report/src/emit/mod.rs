@@ -12,26 +12,38 @@ mod browser;
 mod delimited;
 mod html;
 mod latex;
+mod layout;
 mod markdown;
 mod plots;
 mod text;
 
-/// Write `r` in `format` to `w`, its warnings one entry per kind
+/// How a report is shown, besides its format: the output switches (`--wide`). JSON, CSV,
+/// TSV, Markdown, LaTeX and HTML hold everything whatever they say.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Text: every column however wide (each fraction's counts beside it, ud's full
+    /// table, the intervals in a table of their own), as before text fitted 100 columns.
+    /// Default (`false`): one value per cell, intervals inline, every table laid out to
+    /// fit 100 columns (the rule of `emit::layout`), prose wrapped.
+    pub wide: bool,
+}
+
+/// Write `r` in `format` and `style` to `w`, its warnings one entry per kind
 /// ([`crate::model::group_warnings`]: every format lists the same entries).
-pub fn emit(r: &Report, format: OutputFormat, w: &mut dyn Write) -> io::Result<()> {
+pub fn emit(r: &Report, format: OutputFormat, style: Style, w: &mut dyn Write) -> io::Result<()> {
     let grouped = crate::model::group_warnings(r.warnings.clone());
     if grouped.len() < r.warnings.len() {
         let mut g = r.clone();
         g.warnings = grouped;
-        return emit_as_is(&g, format, w);
+        return emit_as_is(&g, format, style, w);
     }
-    emit_as_is(r, format, w)
+    emit_as_is(r, format, style, w)
 }
 
 /// Write `r` in `format` to `w`, as it is.
-fn emit_as_is(r: &Report, format: OutputFormat, w: &mut dyn Write) -> io::Result<()> {
+fn emit_as_is(r: &Report, format: OutputFormat, style: Style, w: &mut dyn Write) -> io::Result<()> {
     match format {
-        OutputFormat::Text => text::emit(r, w),
+        OutputFormat::Text => text::emit(r, style, w),
         OutputFormat::Json => json(r, w),
         OutputFormat::Csv => delimited::emit(r, ',', w),
         OutputFormat::Tsv => delimited::emit(r, '\t', w),
@@ -41,11 +53,11 @@ fn emit_as_is(r: &Report, format: OutputFormat, w: &mut dyn Write) -> io::Result
     }
 }
 
-/// `r` in `format`, as a string.
-pub fn to_string(r: &Report, format: OutputFormat) -> String {
+/// `r` in `format` and `style`, as a string.
+pub fn to_string(r: &Report, format: OutputFormat, style: Style) -> String {
     let mut v = Vec::new();
     // writing to a Vec cannot fail
-    let _ = emit(r, format, &mut v);
+    let _ = emit(r, format, style, &mut v);
     String::from_utf8_lossy(&v).into_owned()
 }
 

@@ -757,6 +757,7 @@ mod tests {
             key: Some("deprel".into()),
             columns: vec!["gold".into(), "LAS-P".into(), "LAS-F1".into()],
             show_counts: false,
+            compact: None,
             rows,
         });
         r
@@ -930,7 +931,11 @@ mod tests {
             counts: vec![vec![1, 2, 3], vec![], vec![4]],
         };
         self_contained(&matrix_chart(&r, &ragged).map(page).unwrap());
-        let page = crate::emit::to_string(&r, crate::render::OutputFormat::Html);
+        let page = crate::emit::to_string(
+            &r,
+            crate::render::OutputFormat::Html,
+            crate::emit::Style::default(),
+        );
         assert!(page.contains("<figure class=\"chart\" data-section=\"per-relation\"><svg "));
         assert!(!page.contains("<?xml"));
     }

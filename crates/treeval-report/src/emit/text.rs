@@ -1,41 +1,45 @@
-//! Aligned tables for people.
+//! Aligned tables for people. By default every table fits [`WIDTH`] columns (one value
+//! per cell, intervals inline, laid out by the rule of [`super::layout`]) and prose is
+//! wrapped; with [`Style::wide`] every column is shown, however wide, as before that rule.
 
 use std::io::{self, Write};
 
 use treeval_metrics::measure::Kind;
 
+use super::layout::{lay_out, wrap, Grid, GridRow, Value, WIDTH};
 use super::{
     counts, listing_heading, matrix_heading, matrix_rows, shown, table, test_heading, test_rows,
+    Style,
 };
-use crate::value::{MeasureInfo, Report, Section};
+use crate::value::{Cell, MeasureInfo, Report, Section};
 
-pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+/// A system name longer than this leaves too little room for values: the tables then call
+/// every system `[1]`, `[2]`, … (as the test tables do) and a legend names them.
+const LONG_NAME: usize = 40;
+
+pub(super) fn emit(r: &Report, style: Style, w: &mut dyn Write) -> io::Result<()> {
+    let width = (!style.wide).then_some(WIDTH);
+    let names = Names::new(r, width);
     writeln!(w, "{}", r.signature.0)?;
-    for i in r.inputs.iter().filter(|i| i.system.is_none()) {
-        let mut what = i.format.clone();
-        if !i.description.is_empty() {
-            if !what.is_empty() {
-                what.push_str(", ");
-            }
-            what.push_str(&i.description);
-        }
-        writeln!(w, "{}: {} ({what})", i.role, i.path)?;
-    }
-    if let Some(c) = super::conventions(r) {
-        writeln!(w, "conventions: {c}")?;
+    header(r, width, w)?;
+    if width.is_some() {
+        names.legend(w)?;
+        interval_heading(r, w)?;
     }
     for s in &r.sections {
         writeln!(w)?;
         if !s.title.is_empty() {
             writeln!(w, "{}", s.title)?;
         }
-        w.write_all(section(r, s).as_bytes())?;
+        w.write_all(lay_out(&grid(r, s, &names, style.wide), width).as_bytes())?;
     }
     for m in &r.matrices {
         writeln!(w, "\n{}", matrix_heading(r, m))?;
         w.write_all(table(&matrix_rows(m), 1).as_bytes())?;
     }
-    intervals(r, w)?;
+    if style.wide {
+        intervals(r, w)?;
+    }
     for l in &r.listings {
         writeln!(w, "\n{}", listing_heading(r, l))?;
         if !l.rows.is_empty() {
@@ -45,7 +49,9 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     if !r.notes.is_empty() {
         writeln!(w)?;
         for n in &r.notes {
-            writeln!(w, "{n}")?;
+            for line in wrap(n, width) {
+                writeln!(w, "{line}")?;
+            }
         }
     }
     for rk in &r.rankings {
@@ -62,8 +68,114 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// One section as an aligned table: system, key, then each measure (and its counts).
-fn section(r: &Report, s: &Section) -> String {
+/// Every input (`gold: PATH (format, what it holds)`, a system's `system NAME: PATH (…)`;
+/// when that is wider than `width`, the description on a line of its own under the path)
+/// and the conventions (wrapped).
+fn header(r: &Report, width: Option<usize>, w: &mut dyn Write) -> io::Result<()> {
+    // every input, a system's under its name: where the tables' short names come from
+    for i in super::inputs_shown(r) {
+        let what = if i.what.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", i.what)
+        };
+        let line = format!("{}: {}{what}", i.who, i.path);
+        if what.is_empty() || width.map_or(true, |wd| line.chars().count() <= wd) {
+            writeln!(w, "{line}")?;
+            continue;
+        }
+        writeln!(w, "{}: {}", i.who, i.path)?;
+        for l in wrap(&format!(" {what}"), width) {
+            writeln!(w, "{l}")?;
+        }
+    }
+    if let Some(c) = super::conventions(r) {
+        for l in wrap(&format!("conventions: {c}"), width) {
+            writeln!(w, "{l}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The heading of the intervals shown in the cells (once, above the tables).
+fn interval_heading(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    let Some(sig) = &r.significance else {
+        return Ok(());
+    };
+    let Some(level) = sig.ci_level else {
+        return Ok(());
+    };
+    writeln!(
+        w,
+        "[low, high]: {:.0}% bootstrap confidence intervals ({} samples, seed {}, percentile)",
+        level * 100.0,
+        sig.ci_samples,
+        sig.seed
+    )?;
+    let any = r.sections.iter().any(|s| {
+        s.rows
+            .iter()
+            .any(|row| row.cells.iter().any(|c| c.ci.is_some()))
+    });
+    if !any {
+        writeln!(
+            w,
+            "(no score with an interval: nothing varies or nothing is defined)"
+        )?;
+    }
+    Ok(())
+}
+
+/// How the tables call the systems: by name, or by number (`[1]`) when a name is longer
+/// than [`LONG_NAME`] in default text.
+struct Names<'a> {
+    r: &'a Report,
+    numbered: bool,
+}
+
+impl<'a> Names<'a> {
+    fn new(r: &'a Report, width: Option<usize>) -> Self {
+        let long = r.systems.iter().any(|s| s.name.chars().count() > LONG_NAME);
+        Names {
+            r,
+            numbered: width.is_some() && long,
+        }
+    }
+
+    /// System `i` as the tables call it.
+    fn label(&self, i: usize) -> String {
+        if self.numbered {
+            format!("[{}]", i + 1)
+        } else {
+            self.r.system_name(i).to_owned()
+        }
+    }
+
+    /// `systems:` and a line `[i] name` per system, when the tables number them.
+    fn legend(&self, w: &mut dyn Write) -> io::Result<()> {
+        if !self.numbered {
+            return Ok(());
+        }
+        writeln!(w, "systems:")?;
+        for i in 0..self.r.systems.len() {
+            let entry = format!("  [{}] {}", i + 1, self.r.system_name(i));
+            for l in wrap(&entry, Some(WIDTH)) {
+                writeln!(w, "{l}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A section as a grid: in default text its compact measure with the systems across
+/// ([`Section::compact`]) or every measure, one value per cell with its interval; with
+/// `wide`, every measure with its counts beside each fraction.
+fn grid(r: &Report, s: &Section, names: &Names<'_>, wide: bool) -> Grid {
+    if let (false, Some(m), Some(key)) = (wide, &s.compact, &s.key) {
+        if let Some(k) = s.columns.iter().position(|c| c == m) {
+            return compact(r, s, key, k, names);
+        }
+    }
     let infos: Vec<Option<&MeasureInfo>> = s.columns.iter().map(|c| r.measure(c)).collect();
     let kinds: Vec<Kind> = infos
         .iter()
@@ -72,42 +184,102 @@ fn section(r: &Report, s: &Section) -> String {
     // a fraction's counts (`16/21`) beside it, when they are few enough to read and
     // counts of items (a `sum_…` column sums per-unit scores: not shown)
     let with_counts = |k: usize| {
-        s.show_counts
+        wide && s.show_counts
             && kinds[k] == Kind::Fraction
             && infos[k].is_some_and(|m| {
                 m.reads.len() <= 4 && !m.reads.iter().any(|c| c.starts_with("sum_"))
             })
     };
-    let mut head = vec!["system".to_string()];
-    head.extend(s.key.clone());
+    let mut labels = vec!["system".to_string()];
+    labels.extend(s.key.clone());
+    let mut columns = Vec::new();
     for (k, c) in s.columns.iter().enumerate() {
-        head.push(c.clone());
+        columns.push(c.clone());
         if with_counts(k) {
-            head.push(infos[k].map_or(String::new(), |m| m.reads.join("/")));
+            columns.push(infos[k].map_or(String::new(), |m| m.reads.join("/")));
         }
     }
-    let mut rows = vec![head];
-    for row in &s.rows {
-        let mut line = vec![r.system_name(row.system).to_string()];
-        if s.key.is_some() {
-            line.push(row.key.clone().unwrap_or_default());
-        }
-        for (k, c) in row.cells.iter().enumerate() {
-            let mark = c.mark.as_deref().unwrap_or("");
-            line.push(format!("{}{mark}", shown(kinds[k], c.value)));
-            if with_counts(k) {
-                // n/a alone: its counts (a zero denominator, or a column left empty) are
-                // in the JSON
-                line.push(if c.value.is_some() {
-                    counts(c)
-                } else {
-                    String::new()
-                });
+    let rows = s
+        .rows
+        .iter()
+        .map(|row| {
+            let mut l = vec![names.label(row.system)];
+            if s.key.is_some() {
+                l.push(row.key.clone().unwrap_or_default());
             }
-        }
-        rows.push(line);
+            let mut values = Vec::new();
+            for (k, c) in row.cells.iter().enumerate() {
+                values.push(value(kinds[k], c, !wide));
+                if with_counts(k) {
+                    // n/a alone: its counts (a zero denominator, or a column left empty)
+                    // are in the JSON
+                    values.push(Value::plain(if c.value.is_some() {
+                        counts(c)
+                    } else {
+                        String::new()
+                    }));
+                }
+            }
+            GridRow { labels: l, values }
+        })
+        .collect();
+    Grid {
+        labels,
+        columns_are: "measure".into(),
+        columns,
+        rows,
     }
-    table(&rows, 1 + usize::from(s.key.is_some()))
+}
+
+/// A cell as shown: its value and mark, and its interval when `interval` and it has one.
+fn value(kind: Kind, c: &Cell, interval: bool) -> Value {
+    let mark = c.mark.as_deref().unwrap_or("");
+    Value {
+        shown: format!("{}{mark}", shown(kind, c.value)),
+        interval: c
+            .ci
+            .filter(|_| interval)
+            .map(|[lo, hi]| format!("[{}, {}]", shown(kind, Some(lo)), shown(kind, Some(hi)))),
+    }
+}
+
+/// A breakdown's measure `k` alone: a row per key (in order of first appearance), a column
+/// per system.
+fn compact(r: &Report, s: &Section, key: &str, k: usize, names: &Names<'_>) -> Grid {
+    let kind = r.measure(&s.columns[k]).map_or(Kind::Fraction, |m| m.kind);
+    let mut systems: Vec<usize> = Vec::new();
+    let mut keys: Vec<&str> = Vec::new();
+    for row in &s.rows {
+        if !systems.contains(&row.system) {
+            systems.push(row.system);
+        }
+        let key = row.key.as_deref().unwrap_or("");
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    let rows = keys
+        .iter()
+        .map(|&key| GridRow {
+            labels: vec![key.to_owned()],
+            values: systems
+                .iter()
+                .map(|&i| {
+                    s.rows
+                        .iter()
+                        .find(|row| row.system == i && row.key.as_deref().unwrap_or("") == key)
+                        .and_then(|row| row.cells.get(k))
+                        .map_or_else(Value::default, |c| value(kind, c, true))
+                })
+                .collect(),
+        })
+        .collect();
+    Grid {
+        labels: vec![format!("{key} ({})", s.columns[k])],
+        columns_are: "system".into(),
+        columns: systems.iter().map(|&i| names.label(i)).collect(),
+        rows,
+    }
 }
 
 /// The confidence intervals of every cell that has one.
@@ -163,4 +335,129 @@ fn intervals(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         );
     }
     w.write_all(table(&rows, rows[0].len() - 2).as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Signature;
+    use crate::value::{Row, System};
+    use treeval_metrics::measure::Better;
+
+    /// A report of `systems` systems named `name-i` with one section of `measures`
+    /// fractions (`m0`, `m1`, …), each 16/21 with the interval [0.5, 1].
+    fn report(systems: usize, measures: usize, name: &str) -> Report {
+        let mut r = Report::new("deps", Signature::new("deps", &[]));
+        for k in 0..measures {
+            r.measures.push(MeasureInfo {
+                name: format!("measure-{k}"),
+                title: String::new(),
+                formula: String::new(),
+                source: String::new(),
+                kind: Kind::Fraction,
+                better: Better::Higher,
+                reads: vec!["correct".into(), "total".into()],
+            });
+        }
+        let cell = |k: usize| Cell {
+            measure: format!("measure-{k}"),
+            value: Some(16.0 / 21.0),
+            counts: vec![16.0, 21.0],
+            ci: Some([0.5, 1.0]),
+            mark: None,
+        };
+        r.sections.push(Section {
+            id: "scores".into(),
+            title: String::new(),
+            key: None,
+            columns: (0..measures).map(|k| format!("measure-{k}")).collect(),
+            show_counts: true,
+            compact: None,
+            rows: (0..systems)
+                .map(|i| Row {
+                    system: i,
+                    key: None,
+                    cells: (0..measures).map(cell).collect(),
+                })
+                .collect(),
+        });
+        for i in 0..systems {
+            r.systems.push(System {
+                name: format!("{name}-{i}"),
+                inputs: Vec::new(),
+            });
+        }
+        r
+    }
+
+    fn text(r: &Report, wide: bool) -> String {
+        super::super::to_string(r, crate::render::OutputFormat::Text, Style { wide })
+    }
+
+    #[test]
+    fn a_section_of_many_measures_and_long_names_fits_and_wide_keeps_everything() {
+        for (systems, name) in [
+            (2, "sys"),
+            (5, "runs/parser-a/epoch-20/pred"),
+            (
+                3,
+                "runs/a-very-long-folder-name/of-some-experiment/epoch-20/pred.conllu",
+            ),
+        ] {
+            let r = report(systems, 14, name);
+            let out = text(&r, false);
+            for line in out.lines().skip(1) {
+                assert!(line.chars().count() <= WIDTH, "{line}\n{out}");
+            }
+            // every value once, with its interval, and no counts
+            assert_eq!(
+                out.matches("76.19 [50.00, 100.00]").count(),
+                systems * 14,
+                "{out}"
+            );
+            assert!(!out.contains("16/21"), "{out}");
+            // --wide: every value with its counts, one line per system
+            let wide = text(&r, true);
+            assert_eq!(wide.matches("16/21").count(), systems * 14, "{wide}");
+            assert_eq!(
+                wide.lines()
+                    .filter(|l| l.starts_with(&format!("{name}-")))
+                    .count(),
+                systems,
+                "{wide}"
+            );
+        }
+        // names longer than 40 characters: numbered, with a legend
+        let r = report(3, 14, &"x/".repeat(30));
+        let out = text(&r, false);
+        assert!(out.contains("systems:\n  [1] x/x/"), "{out}");
+    }
+
+    #[test]
+    fn a_compact_section_shows_its_measure_with_the_systems_across() {
+        let mut r = report(2, 4, "sys");
+        let s = &mut r.sections[0];
+        s.key = Some("metric".into());
+        s.compact = Some("measure-2".into());
+        let rows = std::mem::take(&mut s.rows);
+        for key in ["UAS", "LAS"] {
+            for row in &rows {
+                s.rows.push(Row {
+                    key: Some(key.into()),
+                    ..row.clone()
+                });
+            }
+        }
+        let out = text(&r, false);
+        assert!(out.contains("metric (measure-2)"), "{out}");
+        let las = out.lines().find(|l| l.starts_with("LAS")).unwrap_or("");
+        assert_eq!(las.matches("76.19 [50.00, 100.00]").count(), 2, "{out}");
+        assert!(!out.contains("measure-1"), "{out}");
+        // --wide: every measure, a row per system and metric
+        let wide = text(&r, true);
+        assert!(
+            wide.contains("measure-1") && wide.contains("16/21"),
+            "{wide}"
+        );
+    }
 }
