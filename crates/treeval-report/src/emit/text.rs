@@ -4,9 +4,7 @@ use std::io::{self, Write};
 
 use treeval_metrics::measure::Kind;
 
-use super::{
-    counts, listing_heading, matrix_heading, matrix_rows, shown, table, test_heading, test_rows,
-};
+use super::{counts, listing_heading, matrix_heading, matrix_rows, shown, table};
 use crate::value::{MeasureInfo, Report, Section};
 
 pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
@@ -48,9 +46,14 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             writeln!(w, "{n}")?;
         }
     }
-    for rk in &r.rankings {
-        writeln!(w, "\n{}", test_heading(r, rk))?;
-        w.write_all(table(&test_rows(r, rk), 1).as_bytes())?;
+    for mut b in super::test_blocks(r) {
+        writeln!(w, "\n{}", b.heading.join("\n"))?;
+        super::align_marks(&mut b.rows, 5);
+        w.write_all(table(&b.rows, 2).as_bytes())?;
+        if let Some((what, ranks)) = b.ranks {
+            writeln!(w, "{what}")?;
+            w.write_all(table(&ranks, 1).as_bytes())?;
+        }
     }
     if !r.warnings.is_empty() {
         writeln!(
