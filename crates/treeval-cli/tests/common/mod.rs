@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod corpus;
+pub mod matrix;
 pub mod schema;
 
 use std::path::{Path, PathBuf};
