@@ -722,6 +722,21 @@ mod tests {
         assert!(close(adj[2].1, 0.06) && !adj[2].2, "{adj:?}");
         // oriented baseline − system
         assert!(close(r.comparisons[1].statistic, 0.1));
+        // reports without differences: system − baseline of the scores, no interval
+        let d = r.comparisons[1].difference.unwrap();
+        assert!(close(d, -0.1) && r.comparisons[1].difference_ci.is_none());
+        // a saved difference of the pair the other way round (a = sys: base − sys) is
+        // turned round, its interval too
+        let mut saved = test("sys", "base", 0.04, -0.1);
+        saved.difference = Some((Some(0.1), Some([0.05, 0.2]), 0.9));
+        let t = treebank(
+            "b",
+            vec![score("base", 0.5), score("sys", 0.4)],
+            vec![saved],
+        );
+        let c = &build(&spec(Some("base")), &[t]).comparisons[0];
+        assert_eq!((c.difference, c.ci_level), (Some(-0.1), 0.9));
+        assert_eq!(c.difference_ci, Some([-0.2, -0.05]));
         assert!(r.notes.iter().any(|n| n.contains("better † on a")));
         // the significant cell (sys on a) and only it carries the mark
         let marks: Vec<(usize, String)> = r.sections[0]
