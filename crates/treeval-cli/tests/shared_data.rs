@@ -3251,6 +3251,9 @@ fn conll18_sequoia_differences_and_their_intervals() {
             line.chars().count()
         );
     }
-    assert!(block.contains("turkunlp-18.conllu.gz − nlp-cube-18.conllu.gz"), "{block}");
+    assert!(
+        block.contains("turkunlp-18.conllu.gz − nlp-cube-18.conllu.gz"),
+        "{block}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
