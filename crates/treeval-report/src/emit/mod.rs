@@ -271,6 +271,49 @@ fn comparison_row(r: &Report, c: &Comparison) -> Vec<String> {
     row
 }
 
+/// The widest line a test block's text table may take (a terminal's 100 columns).
+const TEXT_WIDTH: usize = 100;
+
+/// A test block's rows as a text table (measure and pair left-aligned): one row per
+/// measure and pair, or, when a line would be wider than [`TEXT_WIDTH`] (long names),
+/// the rows grouped by pair, each pair on a line of its own above its rows.
+pub(crate) fn test_text(rows: &[Vec<String>]) -> String {
+    let flat = table(rows, 2);
+    if flat.lines().all(|l| l.chars().count() <= TEXT_WIDTH) || rows.len() < 2 {
+        return flat;
+    }
+    let pair = |r: &Vec<String>| r.get(1).cloned().unwrap_or_default();
+    let mut pairs: Vec<String> = Vec::new();
+    for r in &rows[1..] {
+        if !pairs.contains(&pair(r)) {
+            pairs.push(pair(r));
+        }
+    }
+    let mut grouped: Vec<&Vec<String>> = rows[1..].iter().collect();
+    grouped.sort_by_key(|r| pairs.iter().position(|p| *p == pair(r)));
+    let without_pair = |r: &Vec<String>| {
+        let mut r = r.clone();
+        r.remove(1);
+        r
+    };
+    let stripped: Vec<Vec<String>> = std::iter::once(&rows[0])
+        .chain(grouped.iter().copied())
+        .map(without_pair)
+        .collect();
+    let lines = table(&stripped, 1);
+    let mut lines = lines.lines();
+    let mut out = format!("  {}\n", lines.next().unwrap_or_default());
+    let mut last = None;
+    for (r, line) in grouped.iter().zip(lines) {
+        if last.as_ref() != Some(&pair(r)) {
+            out.push_str(&format!("{}\n", pair(r)));
+            last = Some(pair(r));
+        }
+        out.push_str(&format!("  {line}\n"));
+    }
+    out
+}
+
 /// The adjusted p-values of a block's rows (from column `at`) padded where they have no
 /// † when another has one, so that their digits line up in a text table.
 pub(crate) fn align_marks(rows: &mut [Vec<String>], at: usize) {
@@ -403,5 +446,39 @@ mod tests {
         assert_eq!(markdown::esc("a|b"), "a\\|b");
         assert_eq!(pct(Some(0.5)), "50.00");
         assert_eq!(pct(None), "n/a");
+    }
+
+    /// Short names: one row per measure and pair; names too long for 100 columns: each
+    /// pair once, above its rows, and every other line within 100 columns.
+    #[test]
+    fn test_rows_fit_100_columns() {
+        let row = |m: &str, pair: &str, d: &str| -> Vec<String> {
+            [m, pair, d, "[-4.76, 23.81]", "0.7500", "0.7500"]
+                .map(String::from)
+                .to_vec()
+        };
+        let head = row("", "pair", "B − A");
+        let short = vec![
+            head.clone(),
+            row("LAS", "b − a", "+9.52"),
+            row("UAS", "b − a", "+1.00"),
+        ];
+        assert_eq!(test_text(&short), table(&short, 2));
+        let (x, y) = ("x".repeat(30), "y".repeat(30));
+        let (xy, yx) = (format!("{x} − {y}"), format!("{y} − {x}"));
+        let long = vec![
+            head,
+            row("LAS", &xy, "+9.52"),
+            row("LAS", &yx, "-9.52"),
+            row("UAS", &xy, "+1.00"),
+        ];
+        let text = test_text(&long);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], xy);
+        assert!(
+            lines[2].trim_start().starts_with("LAS") && lines[3].trim_start().starts_with("UAS")
+        );
+        assert_eq!(lines[4], yx);
+        assert!(lines.iter().all(|l| l.chars().count() <= 100), "{text}");
     }
 }

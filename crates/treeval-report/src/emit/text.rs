@@ -49,7 +49,7 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     for mut b in super::test_blocks(r) {
         writeln!(w, "\n{}", b.heading.join("\n"))?;
         super::align_marks(&mut b.rows, 5);
-        w.write_all(table(&b.rows, 2).as_bytes())?;
+        w.write_all(super::test_text(&b.rows).as_bytes())?;
         if let Some((what, ranks)) = b.ranks {
             writeln!(w, "{what}")?;
             w.write_all(table(&ranks, 1).as_bytes())?;
