@@ -950,7 +950,8 @@ pub struct SignificanceArgs {
     /// assumes independent decisions), ar (approximate randomization = stratified
     /// shuffling of per-sentence counts; valid for every metric), bootstrap (paired
     /// bootstrap resampling of sentences, Koehn 2004). p-values are adjusted with
-    /// Holm–Bonferroni over all pairs of each metric and test.
+    /// Holm–Bonferroni over all pairs of each metric and test. Each comparison also gives
+    /// the difference B − A (second system minus first) and its paired bootstrap interval.
     #[arg(
         long = "test",
         value_enum,
@@ -978,11 +979,12 @@ pub struct SignificanceArgs {
     pub one_sided: bool,
 
     /// Add a percentile bootstrap confidence interval at this level (95 or 0.95) to each
-    /// tested headline metric of each system.
+    /// tested headline metric of each system; also the level of the tests' difference
+    /// intervals (default 95).
     #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Significance")]
     pub ci: Option<f64>,
 
-    /// Bootstrap samples of --ci.
+    /// Bootstrap samples of --ci and of the tests' difference intervals.
     #[arg(
         long,
         value_name = "N",

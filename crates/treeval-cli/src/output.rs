@@ -215,13 +215,13 @@ enum Needs {
     Nothing,
     /// `--test ar` or `--test bootstrap` (their shuffles or samples).
     Resampling,
-    /// a resampling test or `--ci`.
+    /// any `--test` (its difference intervals resample) or `--ci`.
     Randomness,
     /// any `--test`.
     Test,
     /// `--test ar` (Bikel's one-sided variant).
     Ar,
-    /// `--ci`.
+    /// `--ci` or a `--test` (whose differences get intervals).
     Ci,
     /// a `--test` or `--ci` (the measures they are run on).
     TestOrCi,
@@ -260,10 +260,10 @@ pub fn check_significance(
     for (flag, needs) in typed {
         let why = match needs {
             Needs::Resampling if !resampling => "sets the shuffles of --test ar and the samples of --test bootstrap; add one of them",
-            Needs::Randomness if !resampling && sig.ci.is_none() => "seeds the resampling of --test ar, --test bootstrap and --ci; add one of them",
+            Needs::Randomness if !test && sig.ci.is_none() => "seeds the resampling of the tests, of their differences' intervals and of --ci; add one of them",
             Needs::Test if !test => "is the significance level of --test's adjusted p-values; add a --test",
             Needs::Ar if !ar => "is Bikel's one-sided variant of --test ar; add --test ar",
-            Needs::Ci if sig.ci.is_none() => "sets the bootstrap samples of --ci; add --ci",
+            Needs::Ci if !test && sig.ci.is_none() => "sets the bootstrap samples of --ci and of the tests' difference intervals; add one of them",
             Needs::TestOrCi if !test && sig.ci.is_none() => "names the measures --test and --ci are run on; add one of them",
             _ => continue,
         };

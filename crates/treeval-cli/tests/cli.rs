@@ -441,7 +441,9 @@ fn significance_json_contract() {
     let c = v["comparisons"].as_array().unwrap();
     assert_eq!(c.len(), 6, "3 metrics x 2 tests x 1 pair");
     for x in c {
-        for key in argv("a b metric test statistic p_value samples seed") {
+        for key in
+            argv("a b metric test difference difference_ci ci_level statistic p_value samples seed")
+        {
             assert!(x.get(key).is_some(), "comparison lacks {key}: {x}");
         }
         let p = x["p_value"].as_f64().unwrap();
@@ -453,6 +455,11 @@ fn significance_json_contract() {
         .unwrap();
     // sys has 16/21 LAS, gold 21/21
     assert!((ar["statistic"].as_f64().unwrap() - (16.0 / 21.0 - 1.0)).abs() < 1e-12);
+    // the difference is B − A = gold − sys, the other way round, in every test
+    for x in c.iter().filter(|x| x["metric"] == "LAS") {
+        assert_eq!(x["difference"].as_f64(), Some(1.0 - 16.0 / 21.0), "{x}");
+        assert_eq!(x["ci_level"], 0.95);
+    }
     // only sentences 2 and 3 differ: the exact permutation test over 4 swap patterns,
     // with differences -5/21, -1/21, +1/21, +5/21: two of four as extreme, p = 0.5
     assert_eq!(ar["exact"], true);
@@ -469,7 +476,7 @@ fn significance_json_contract() {
     assert!(v["signature"]
         .as_str()
         .unwrap()
-        .ends_with("|test:mcnemar+ar|ar-samples:999|seed:7"));
+        .ends_with("|test:mcnemar+ar|ar-samples:999|ci:95|ci-samples:1000|seed:7"));
     let o = treeval(&["deps", "--test", "ar", G, S]);
     assert_eq!(o.status.code(), Some(2), "a test needs two systems");
 }

@@ -3230,3 +3230,88 @@ fn real_reports_fit_in_100_columns() {
         );
     }
 }
+
+/// Three CoNLL 2018 submissions on fr_sequoia (raw text, so `ud` aligns the tokens):
+/// every comparison carries the difference B − A of the F1s the report shows, with an
+/// ordered 95% paired bootstrap interval, and with names of 24 characters the text
+/// report's test block fits in 100 columns (each pair on a line of its own above its
+/// rows, when a row per measure and pair would not).
+#[test]
+fn conll18_sequoia_differences_and_their_intervals() {
+    let Some(d) = data_dir() else { return };
+    let dir = scratch("differences");
+    let names = [
+        ("NLP-Cube", "nlp-cube-18.fr.conllu.gz"),
+        ("TurkuNLP-18", "turkunlp-18.fr.conllu.gz"),
+        ("Uppsala-18", "uppsala-18.fr.conllu.gz"),
+    ];
+    let mut args = vec![s(&d.join("peer/conll18/gold/fr_sequoia.conllu.gz")).to_string()];
+    for (team, short) in names {
+        let from = d.join(format!("peer/conll18/sys/{team}.fr_sequoia.conllu.gz"));
+        std::fs::copy(&from, dir.join(short)).unwrap();
+        args.push(short.to_string());
+    }
+    // names of 24 characters (without them the systems are turkunlp-18.fr, …)
+    for (_, short) in names {
+        args.extend(["--name".to_string(), short.to_string()]);
+    }
+    let run = |format: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+            .args([
+                "ud",
+                "-q",
+                "--test",
+                "ar",
+                "--samples",
+                "500",
+                "--format",
+                format,
+            ])
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .expect("run treeval");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let v: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    let f1 = |system: u64, metric: &str| {
+        v["sections"][0]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["system"] == system && r["key"] == metric)
+            .and_then(|r| r["cells"].as_array()?.iter().find(|c| c["measure"] == "F1"))
+            .and_then(|c| c["value"].as_f64())
+            .unwrap()
+    };
+    let cmp = v["comparisons"].as_array().unwrap();
+    assert_eq!(cmp.len(), 9, "LAS, MLAS, BLEX × 3 pairs");
+    for c in cmp {
+        let (a, b) = (c["a"].as_u64().unwrap(), c["b"].as_u64().unwrap());
+        let m = c["metric"].as_str().unwrap();
+        let diff = c["difference"].as_f64().unwrap();
+        assert!((diff - (f1(b, m) - f1(a, m))).abs() < 1e-12, "{c}");
+        let ci = c["difference_ci"].as_array().unwrap();
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(lo <= hi, "{c}");
+        // some 400 sentences: an interval of a few points, not a point, and not the
+        // whole range
+        assert!(hi - lo > 0.001 && hi - lo < 0.2, "{c}");
+        assert_eq!(c["ci_level"], 0.95);
+    }
+    let text = run("text");
+    let block = &text[text.find("\nTest: ").expect("a test block")..];
+    for line in block.lines().take_while(|l| !l.starts_with("rank")) {
+        assert!(
+            line.chars().count() <= 100,
+            "{} columns: {line}",
+            line.chars().count()
+        );
+    }
+    assert!(
+        block.contains("turkunlp-18.fr.conllu.gz − nlp-cube-18.fr.conllu.gz"),
+        "{block}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,7 +4,8 @@
 
 use treeval_metrics::measure::{Better, Measure, Statistics};
 use treeval_stats::compare::{
-    compare, compare_prepared, pairs, CompareConfig, Comparison, MetricTables, Ranking, TestKind,
+    compare, compare_prepared, pairs, CompareConfig, Comparison, MetricTables, Prepared, Ranking,
+    TestKind,
 };
 use treeval_stats::{BootstrapResult, Resampling, Samples};
 
@@ -189,11 +190,23 @@ impl Replicates {
         treeval_stats::percentile_interval(values, level).map(|(lo, hi)| [lo, hi])
     }
 
+    /// The paired bootstrap's replicates of `m` between systems `a` and `b`: A* − B*.
+    fn deltas(&self, m: &Measure, a: usize, b: usize) -> Vec<Option<f64>> {
+        let diff = |x: &[f64], y: &[f64]| Some(m.of(x)? - m.of(y)?);
+        self.sums.iter().map(|r| diff(&r[a], &r[b])).collect()
+    }
+
     /// The paired bootstrap of `m` between systems `a` and `b` (observed on `totals`).
     fn paired(&self, m: &Measure, a: usize, b: usize, totals: [&[f64]; 2]) -> BootstrapResult {
-        let diff = |x: &[f64], y: &[f64]| Some(m.of(x)? - m.of(y)?);
-        let deltas: Vec<Option<f64>> = self.sums.iter().map(|r| diff(&r[a], &r[b])).collect();
-        BootstrapResult::of_observed(diff(totals[0], totals[1]), &deltas, self.cfg)
+        let observed = m.of(totals[0]).zip(m.of(totals[1])).map(|(x, y)| x - y);
+        BootstrapResult::of_observed(observed, &self.deltas(m, a, b), self.cfg)
+    }
+
+    /// The percentile interval at `level` of `m`'s difference B − A between systems `a`
+    /// and `b`.
+    fn difference(&self, m: &Measure, a: usize, b: usize, level: f64) -> Option<[f64; 2]> {
+        let (lo, hi) = treeval_stats::difference_interval(&self.deltas(m, a, b), level)?;
+        Some([lo, hi])
     }
 }
 
@@ -355,8 +368,9 @@ fn named_tables<'a, S: Statistics, F: Fn(&[f64]) -> Option<f64> + Sync>(
         .collect()
 }
 
-/// [`tests`], with the paired bootstrap read from `reps` when it is the run the test asks
-/// for (its samples and seed, these systems' units): the same p-values, one run fewer.
+/// [`tests`], with the intervals of the differences and the paired bootstrap read from
+/// `reps` when it is the run they ask for (their samples and seed, these systems' units):
+/// the same p-values and intervals, one run fewer.
 pub fn tests_sharing<S: Statistics + Sync>(
     measures: &[Tested<'_>],
     systems: &[Vec<S>],
@@ -365,30 +379,49 @@ pub fn tests_sharing<S: Statistics + Sync>(
     reps: Option<&Replicates>,
 ) -> (Vec<Comparison>, Vec<Ranking>) {
     let lengths: Vec<usize> = systems.iter().map(Vec::len).collect();
-    let resampling = Resampling {
-        samples: cfg.bootstrap_samples,
-        seed: cfg.seed,
+    let serves = |samples: usize| {
+        let resampling = Resampling {
+            samples,
+            seed: cfg.seed,
+        };
+        reps.is_some_and(|r| r.serves(&lengths, resampling))
     };
+    let test = cfg.tests.contains(&TestKind::Bootstrap);
     let Some(r) =
-        reps.filter(|r| cfg.tests.contains(&TestKind::Bootstrap) && r.serves(&lengths, resampling))
+        reps.filter(|_| serves(cfg.ci_samples) && (!test || serves(cfg.bootstrap_samples)))
     else {
         return tests(measures, systems, cfg, progress);
     };
     let totals: Vec<Vec<f64>> = systems.iter().map(|u| sums(u)).collect();
-    let boot: Vec<Vec<Option<BootstrapResult>>> = measures
-        .iter()
-        .map(|(m, _)| {
-            pairs(systems.len())
-                .map(|(a, b)| Some(r.paired(m, a, b, [&totals[a], &totals[b]])))
-                .collect()
-        })
-        .collect();
+    let n = systems.len();
+    let prepared = Prepared {
+        tests: if test {
+            per_pair(measures, n, |m, a, b| {
+                Some(r.paired(m, a, b, [&totals[a], &totals[b]]))
+            })
+        } else {
+            Vec::new()
+        },
+        intervals: per_pair(measures, n, |m, a, b| r.difference(m, a, b, cfg.ci_level)),
+    };
     let scores: Vec<_> = measures
         .iter()
         .map(|(m, _)| move |s: &[f64]| (m.score)(s))
         .collect();
     let named = named_tables(measures, systems, &scores);
-    compare_prepared(&named, cfg, &boot, progress)
+    compare_prepared(&named, cfg, &prepared, progress)
+}
+
+/// `f(measure, a, b)` for each tested measure and each pair `a < b` of `n` systems.
+fn per_pair<T>(
+    measures: &[Tested<'_>],
+    n: usize,
+    f: impl Fn(&Measure, usize, usize) -> T,
+) -> Vec<Vec<T>> {
+    measures
+        .iter()
+        .map(|(m, _)| pairs(n).map(|(a, b)| f(m, a, b)).collect())
+        .collect()
 }
 
 #[cfg(test)]
@@ -430,6 +463,8 @@ mod tests {
             seed: 1,
             alpha: 0.05,
             alternative: Alternative::TwoSided,
+            ci_level: 0.9,
+            ci_samples: 120,
         };
         let (cmp, ranks) = tests(&[(&err, None)], &systems, &cfg, &|_, _, _| {});
         assert!(cmp[0].significant);
@@ -481,6 +516,8 @@ mod tests {
             seed: 9,
             alpha: 0.05,
             alternative: Alternative::TwoSided,
+            ci_level: 0.9,
+            ci_samples: 120,
         };
         let reps = Replicates::new(
             &systems,

@@ -51,6 +51,9 @@ pub struct Test {
     pub seed: u64,
     /// Whether the p-value is an exact permutation p-value.
     pub exact: Option<bool>,
+    /// Score of `b` − score of `a`, its interval and the interval's level, as the report
+    /// gives them (`None`: a report written before comparisons had them).
+    pub difference: Option<(Option<f64>, Option<[f64; 2]>, f64)>,
 }
 
 /// One treebank's column: its gold file and every system's score and tests.
@@ -254,6 +257,7 @@ fn tests_of(report: &Value, measure: &str, systems: &[(String, String)]) -> Vec<
                         samples: c["samples"].as_u64().unwrap_or(0),
                         seed: c["seed"].as_u64().unwrap_or(0),
                         exact: c["exact"].as_bool(),
+                        difference: difference_of(c),
                     })
                 })
                 .collect()
@@ -467,7 +471,7 @@ fn significance(
     for (k, name) in systems.iter().enumerate().skip(1) {
         let mut family: Vec<Comparison> = treebanks
             .iter()
-            .filter_map(|t| against(t, base, name).map(|c| comparison(spec, &t.name, k, c)))
+            .filter_map(|t| against(t, base, name).map(|c| comparison(spec, t, k, c)))
             .collect();
         if family.is_empty() {
             continue;
@@ -531,6 +535,15 @@ fn mark_cells(r: &mut Report, family: &[Comparison], measure: &str) {
     }
 }
 
+/// A saved comparison's difference, interval and level, when it has them.
+fn difference_of(c: &Value) -> Option<(Option<f64>, Option<[f64; 2]>, f64)> {
+    let level = c["ci_level"].as_f64()?;
+    let ci = c["difference_ci"]
+        .as_array()
+        .and_then(|v| Some([v.first()?.as_f64()?, v.get(1)?.as_f64()?]));
+    Some((c["difference"].as_f64(), ci, level))
+}
+
 /// The test between `base` and `name` on `t`, oriented base − name.
 fn against(t: &Treebank, base: &str, name: &str) -> Option<Test> {
     t.tests.iter().find_map(|x| {
@@ -540,6 +553,14 @@ fn against(t: &Treebank, base: &str, name: &str) -> Option<Test> {
             let mut y = x.clone();
             std::mem::swap(&mut y.a, &mut y.b);
             y.statistic = -y.statistic;
+            // B − A the other way round (0 − x: never −0)
+            y.difference = y.difference.map(|(d, ci, level)| {
+                (
+                    d.map(|d| 0.0 - d),
+                    ci.map(|[lo, hi]| [0.0 - hi, 0.0 - lo]),
+                    level,
+                )
+            });
             Some(y)
         } else {
             None
@@ -547,13 +568,23 @@ fn against(t: &Treebank, base: &str, name: &str) -> Option<Test> {
     })
 }
 
-/// A test as the report's comparison: `a` = the baseline (system 0), `b` = system `k`.
-fn comparison(spec: &TableSpec, treebank: &str, k: usize, t: Test) -> Comparison {
+/// A test as the report's comparison: `a` = the baseline (system 0), `b` = system `k`;
+/// without a saved difference, the difference of the scores (B − A, `null` when either
+/// is undefined) and no interval.
+fn comparison(spec: &TableSpec, tb: &Treebank, k: usize, t: Test) -> Comparison {
+    let score = |name: &str| tb.scores.iter().find(|s| s.system == name)?.value;
+    let (difference, difference_ci, ci_level) = t.difference.unwrap_or_else(|| {
+        let d = score(&t.b).zip(score(&t.a)).map(|(b, a)| b - a);
+        (d, None, 0.95)
+    });
     Comparison {
         a: 0,
         b: k,
-        metric: format!("{} {treebank}", spec.measure),
+        metric: format!("{} {}", spec.measure, tb.name),
         test: t.test,
+        difference,
+        difference_ci,
+        ci_level,
         statistic: t.statistic,
         p_value: t.p_value,
         p_adjusted: t.p_value,
@@ -630,6 +661,7 @@ mod tests {
             samples: 100,
             seed: 1,
             exact: None,
+            difference: None,
         }
     }
 
@@ -691,6 +723,21 @@ mod tests {
         assert!(close(adj[2].1, 0.06) && !adj[2].2, "{adj:?}");
         // oriented baseline − system
         assert!(close(r.comparisons[1].statistic, 0.1));
+        // reports without differences: system − baseline of the scores, no interval
+        let d = r.comparisons[1].difference.unwrap();
+        assert!(close(d, -0.1) && r.comparisons[1].difference_ci.is_none());
+        // a saved difference of the pair the other way round (a = sys: base − sys) is
+        // turned round, its interval too
+        let mut saved = test("sys", "base", 0.04, -0.1);
+        saved.difference = Some((Some(0.1), Some([0.05, 0.2]), 0.9));
+        let t = treebank(
+            "b",
+            vec![score("base", 0.5), score("sys", 0.4)],
+            vec![saved],
+        );
+        let c = &build(&spec(Some("base")), &[t]).comparisons[0];
+        assert_eq!((c.difference, c.ci_level), (Some(-0.1), 0.9));
+        assert_eq!(c.difference_ci, Some([-0.2, -0.05]));
         assert!(r.notes.iter().any(|n| n.contains("better † on a")));
         // the significant cell (sys on a) and only it carries the mark
         let marks: Vec<(usize, String)> = r.sections[0]

@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use crate::{
-    approximate_randomization, bootstrap_ci, exact_permutation, mcnemar, paired_bootstraps, ranks,
-    Alternative, BootstrapResult, Resampling, Samples, Statistic, TestResult,
+    approximate_randomization, bootstrap_ci, difference_interval, exact_permutation, mcnemar,
+    paired_deltas, ranks, Alternative, BootstrapResult, Resampling, Samples, Statistic, TestResult,
 };
 
 /// A test between two systems.
@@ -69,12 +69,16 @@ pub struct CompareConfig {
     pub ar_samples: usize,
     /// Samples of the paired bootstrap.
     pub bootstrap_samples: usize,
-    /// Seed of both.
+    /// Seed of both, and of the intervals of the differences.
     pub seed: u64,
     /// Significance level (after Holm–Bonferroni).
     pub alpha: f64,
     /// Two-sided, or Bikel's one-sided variant (A better than B).
     pub alternative: Alternative,
+    /// Level of each comparison's interval of the difference B − A (`--ci`, else 0.95).
+    pub ci_level: f64,
+    /// Bootstrap samples of those intervals (`--ci-samples`).
+    pub ci_samples: usize,
 }
 
 /// The result of one test between systems `a` and `b` on one metric.
@@ -88,6 +92,14 @@ pub struct Comparison {
     pub metric: String,
     /// Test name.
     pub test: TestKind,
+    /// The difference of the metric, B − A (the second system's score minus the first's),
+    /// each score from its summed counts; `None` (JSON `null`) where either is undefined.
+    pub difference: Option<f64>,
+    /// The percentile interval of `difference` at `ci_level`, from a paired bootstrap of
+    /// the units the tests resample (`None` where the difference is undefined).
+    pub difference_ci: Option<[f64; 2]>,
+    /// The level of `difference_ci`.
+    pub ci_level: f64,
     /// The test statistic: the metric difference A − B for ar and bootstrap; for McNemar
     /// min(b, c) (exact) or the continuity-corrected χ².
     pub statistic: f64,
@@ -150,21 +162,89 @@ pub fn compare(
     cfg: &CompareConfig,
     progress: &(dyn Fn(&str, u64, u64) + Sync),
 ) -> (Vec<Comparison>, Vec<Ranking>) {
-    let boot = if cfg.tests.contains(&TestKind::Bootstrap) {
-        bootstraps(metrics, cfg, progress)
-    } else {
-        Vec::new()
-    };
-    compare_prepared(metrics, cfg, &boot, progress)
+    let prepared = prepare(metrics, cfg, progress);
+    compare_prepared(metrics, cfg, &prepared, progress)
 }
 
-/// [`compare`] with the paired bootstrap's results given: `boot[m][k]` for metric `m` and
-/// the `k`-th pair of [`pairs`], computed elsewhere from the same replicates (say, with
-/// the intervals' resampling run).
+/// What the paired bootstrap gives every pair of systems on every metric before the
+/// tests run: `x[m][k]` for metric `m` and the `k`-th pair of [`pairs`] (`None` where the
+/// two tables differ in length).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Prepared {
+    /// The paired bootstrap test (empty unless `cfg.tests` has it).
+    pub tests: Vec<Vec<Option<BootstrapResult>>>,
+    /// The percentile interval of the difference B − A at `cfg.ci_level`.
+    pub intervals: Vec<Vec<Option<[f64; 2]>>>,
+}
+
+/// The paired bootstrap's test (when asked) and the interval of every difference, from
+/// one resampling run per number of units and setting: `ci_samples` replicates for the
+/// intervals, `bootstrap_samples` for the test (one run when they are equal), each drawn
+/// from its own replicate streams of the seed, so the intervals change no p-value.
+pub fn prepare(
+    metrics: &[MetricTables<'_>],
+    cfg: &CompareConfig,
+    progress: &(dyn Fn(&str, u64, u64) + Sync),
+) -> Prepared {
+    let for_ci = Resampling {
+        samples: cfg.ci_samples,
+        seed: cfg.seed,
+    };
+    let for_test = Resampling {
+        samples: cfg.bootstrap_samples,
+        seed: cfg.seed,
+    };
+    let ci_deltas = paired_runs(metrics, for_ci, "intervals", progress);
+    let intervals = ci_deltas
+        .iter()
+        .map(|m| {
+            m.iter()
+                .map(|d| {
+                    let (lo, hi) = difference_interval(d.as_deref()?, cfg.ci_level)?;
+                    Some([lo, hi])
+                })
+                .collect()
+        })
+        .collect();
+    if !cfg.tests.contains(&TestKind::Bootstrap) {
+        return Prepared {
+            tests: Vec::new(),
+            intervals,
+        };
+    }
+    let test_deltas = if for_test == for_ci {
+        ci_deltas
+    } else {
+        paired_runs(metrics, for_test, "bootstrap", progress)
+    };
+    let tests = metrics
+        .iter()
+        .zip(&test_deltas)
+        .map(|(m, deltas)| {
+            let totals: Vec<Vec<f64>> = m.tables.iter().map(Samples::totals).collect();
+            pairs(m.tables.len())
+                .zip(deltas)
+                .map(|((a, b), d)| {
+                    let observed =
+                        || Some(m.statistic.value(&totals[a])? - m.statistic.value(&totals[b])?);
+                    Some(BootstrapResult::of_observed(
+                        observed(),
+                        d.as_deref()?,
+                        for_test,
+                    ))
+                })
+                .collect()
+        })
+        .collect();
+    Prepared { tests, intervals }
+}
+
+/// [`compare`] with the paired bootstrap's results given ([`prepare`]), computed elsewhere
+/// from the same replicates (say, with the intervals' resampling run).
 pub fn compare_prepared(
     metrics: &[MetricTables<'_>],
     cfg: &CompareConfig,
-    boot: &[Vec<Option<BootstrapResult>>],
+    prepared: &Prepared,
     progress: &(dyn Fn(&str, u64, u64) + Sync),
 ) -> (Vec<Comparison>, Vec<Ranking>) {
     let mut out = Vec::new();
@@ -179,8 +259,9 @@ pub fn compare_prepared(
             if test == TestKind::Mcnemar && m.decisions.is_none() {
                 continue;
             }
-            let boot = boot.get(i).map_or(&[][..], Vec::as_slice);
-            let mut family = test_family(m, test, cfg, boot, progress);
+            let boot = prepared.tests.get(i).map_or(&[][..], Vec::as_slice);
+            let intervals = prepared.intervals.get(i).map_or(&[][..], Vec::as_slice);
+            let mut family = test_family(m, test, cfg, (boot, intervals, &scores), progress);
             adjust(&mut family, cfg.alpha);
             rankings.push(Ranking {
                 metric: m.name.clone(),
@@ -199,17 +280,21 @@ pub fn pairs(n: usize) -> impl Iterator<Item = (usize, usize)> {
     (0..n).flat_map(move |a| (a + 1..n).map(move |b| (a, b)))
 }
 
-/// The paired bootstrap of every pair of systems on every metric (per metric, per pair
-/// in [`pairs`] order; `None` where the two tables differ in length), from one
-/// resampling run per number of units: metrics and systems
-/// over the same units share the replicates' draws, so each result equals the one
-/// [`paired_bootstrap`] gives for that metric and pair alone.
-fn bootstraps(
+/// Replicates of the paired bootstrap per metric and pair (see [`paired_runs`]).
+type Deltas = Vec<Vec<Option<Vec<Option<f64>>>>>;
+
+/// The paired bootstrap's replicates δ* = A* − B* of every pair of systems on every
+/// metric (per metric, per pair in [`pairs`] order; `None` where the two tables differ in
+/// length), from one resampling run per number of units: metrics and systems over the
+/// same units share the replicates' draws, so each equals what [`paired_deltas`] gives
+/// for that metric and pair alone. `label` names the run in `progress`.
+fn paired_runs(
     metrics: &[MetricTables<'_>],
-    cfg: &CompareConfig,
+    resampling: Resampling,
+    label: &str,
     progress: &(dyn Fn(&str, u64, u64) + Sync),
-) -> Vec<Vec<Option<BootstrapResult>>> {
-    let mut out: Vec<Vec<Option<BootstrapResult>>> = metrics
+) -> Deltas {
+    let mut out: Deltas = metrics
         .iter()
         .map(|m| vec![None; pairs(m.tables.len()).count()])
         .collect();
@@ -219,12 +304,8 @@ fn bootstraps(
         .collect();
     lengths.sort_unstable();
     lengths.dedup();
-    let resampling = Resampling {
-        samples: cfg.bootstrap_samples,
-        seed: cfg.seed,
-    };
-    let total = cfg.bootstrap_samples as u64;
-    let cb = |k: u64| progress("bootstrap", k, total);
+    let total = resampling.samples as u64;
+    let cb = |k: u64| progress(label, k, total);
     for n in lengths {
         // the tables of this length, and every comparison between two of them
         let mut tables: Vec<&Samples> = Vec::new();
@@ -249,7 +330,7 @@ fn bootstraps(
                 }
             }
         }
-        let found = paired_bootstraps(&tables, &asked, resampling, Some(&cb));
+        let found = paired_deltas(&tables, &asked, resampling, Some(&cb));
         for ((i, k), r) in places.into_iter().zip(found) {
             out[i][k] = Some(r);
         }
@@ -257,18 +338,27 @@ fn bootstraps(
     out
 }
 
+/// What was computed of one metric before its tests: its bootstrap results, the
+/// intervals of its differences (both per pair) and each system's score.
+type Before<'a> = (
+    &'a [Option<BootstrapResult>],
+    &'a [Option<[f64; 2]>],
+    &'a [Option<f64>],
+);
+
 /// One test between every pair of systems `a < b` on one metric (p-values not yet
-/// adjusted); `boot` holds the metric's bootstrap results, computed beforehand.
+/// adjusted), with each pair's difference and its interval.
 fn test_family(
     m: &MetricTables<'_>,
     test: TestKind,
     cfg: &CompareConfig,
-    boot: &[Option<BootstrapResult>],
+    (boot, intervals, scores): Before<'_>,
     progress: &(dyn Fn(&str, u64, u64) + Sync),
 ) -> Vec<Comparison> {
     pairs(m.tables.len())
         .enumerate()
         .map(|(k, (a, b))| {
+            let difference = scores[b].zip(scores[a]).map(|(sb, sa)| sb - sa);
             let pair = Pair {
                 m,
                 test,
@@ -276,6 +366,10 @@ fn test_family(
                 b,
                 cfg,
                 boot: boot.get(k).and_then(Option::as_ref),
+                difference: (
+                    difference,
+                    difference.and(intervals.get(k).copied().flatten()),
+                ),
                 progress,
             };
             pair.run()
@@ -330,6 +424,8 @@ struct Pair<'p, 'm> {
     cfg: &'p CompareConfig,
     /// The paired bootstrap's result for this pair (run for all pairs at once).
     boot: Option<&'p BootstrapResult>,
+    /// The difference B − A and its interval.
+    difference: (Option<f64>, Option<[f64; 2]>),
     progress: &'p (dyn Fn(&str, u64, u64) + Sync),
 }
 
@@ -363,6 +459,9 @@ impl Pair<'_, '_> {
             b: self.b,
             metric: self.m.name.clone(),
             test: self.test,
+            difference: self.difference.0,
+            difference_ci: self.difference.1,
+            ci_level: self.cfg.ci_level,
             statistic: 0.0,
             p_value: 1.0,
             p_adjusted: 1.0,
@@ -460,6 +559,111 @@ pub fn intervals(
 mod tests {
     use super::*;
 
+    /// Three sentences, (correct, words) per system: A (1, 2), (3, 4), (0, 3) = 4/9; B
+    /// (2, 2), (3, 4), (2, 3) = 7/9. Of the 27 equally likely resamples, B − A is 0 in one
+    /// (the second sentence thrice), 0.1 in 3, 0.18 in 3, 0.25 in 3, 1/3 in 6, 0.4 in 3,
+    /// 0.5 in 1, 0.57 in 3, 0.625 in 3 and 2/3 in 1 (the third thrice), found by
+    /// enumerating them in Python (`itertools.product(range(3), repeat=3)`, each
+    /// resample's summed counts). The exact distribution's 2.5% and 97.5% quantiles are 0
+    /// and 2/3 (the two extreme atoms hold 3.7% each), its 10% and 90% quantiles 0.1
+    /// (cumulative 3.7%..14.8%) and 0.625 (85.2%..96.3%); 10,000 resamples land on the
+    /// same atoms (each bound is tens of standard errors inside its atom).
+    #[test]
+    fn the_difference_and_its_interval_by_hand() {
+        let table = |rows: [[f64; 2]; 3]| {
+            let mut t = Samples::new(2);
+            for r in rows {
+                t.push(&r);
+            }
+            t
+        };
+        let a = table([[1.0, 2.0], [3.0, 4.0], [0.0, 3.0]]);
+        let b = table([[2.0, 2.0], [3.0, 4.0], [2.0, 3.0]]);
+        let run = |level: f64, tests: Vec<TestKind>| {
+            let m = MetricTables {
+                name: "LAS".into(),
+                tables: vec![a.clone(), b.clone()],
+                statistic: &ratio,
+                decisions: None,
+                lower_is_better: false,
+            };
+            let cfg = CompareConfig {
+                tests,
+                ar_samples: 100,
+                bootstrap_samples: 10_000,
+                seed: crate::DEFAULT_SEED,
+                alpha: 0.05,
+                alternative: Alternative::TwoSided,
+                ci_level: level,
+                ci_samples: 10_000,
+            };
+            compare(&[m], &cfg, &|_, _, _| {}).0
+        };
+        let close = |x: f64, y: f64| (x - y).abs() < 1e-12;
+        let c = &run(0.95, vec![TestKind::Ar])[0];
+        assert_eq!(c.difference, Some(7.0 / 9.0 - 4.0 / 9.0));
+        assert_eq!(c.ci_level, 0.95);
+        let [lo, hi] = c.difference_ci.unwrap();
+        assert!(close(lo, 0.0) && close(hi, 2.0 / 3.0), "[{lo}, {hi}]");
+        let [lo, hi] = run(0.8, vec![TestKind::Ar])[0].difference_ci.unwrap();
+        assert!(close(lo, 0.1) && close(hi, 0.625), "[{lo}, {hi}]");
+        // with the paired bootstrap test of the same samples: one run, the same interval
+        // and the test's own result (its replicates are the interval's, A − B)
+        let both = run(0.8, vec![TestKind::Bootstrap]);
+        assert_eq!(
+            both[0].difference_ci,
+            run(0.8, vec![TestKind::Ar])[0].difference_ci
+        );
+        let alone = crate::paired_bootstrap(
+            &a,
+            &b,
+            &ratio,
+            Resampling {
+                samples: 10_000,
+                seed: crate::DEFAULT_SEED,
+            },
+            None,
+        );
+        assert_eq!(both[0].p_value, alone.test.p_value);
+        assert_eq!(both[0].statistic, -both[0].difference.unwrap());
+    }
+
+    /// Intervals come from replicate streams of their own: asking for them (at any
+    /// number of samples) changes no p-value of the tests.
+    #[test]
+    fn intervals_change_no_p_value() {
+        let mk = |k: u64| {
+            let mut t = Samples::new(2);
+            for i in 0..40u64 {
+                t.push(&[((i * k) % 5) as f64, 5.0]);
+            }
+            t
+        };
+        let cfg = |ci_samples: usize| CompareConfig {
+            tests: vec![TestKind::Ar, TestKind::Bootstrap],
+            ar_samples: 300,
+            bootstrap_samples: 300,
+            seed: 3,
+            alpha: 0.05,
+            alternative: Alternative::TwoSided,
+            ci_level: 0.95,
+            ci_samples,
+        };
+        let p = |ci_samples: usize| -> Vec<f64> {
+            let m = MetricTables {
+                name: "LAS".into(),
+                tables: vec![mk(2), mk(3), mk(4)],
+                statistic: &ratio,
+                decisions: None,
+                lower_is_better: false,
+            };
+            let (cmp, _) = compare(&[m], &cfg(ci_samples), &|_, _, _| {});
+            cmp.iter().map(|c| c.p_value).collect()
+        };
+        assert_eq!(p(300), p(57));
+        assert_eq!(p(300), p(2000));
+    }
+
     #[test]
     fn all_pairs_holm_and_ranks() {
         // three systems: 0 clearly best, 1 and 2 equal
@@ -485,6 +689,8 @@ mod tests {
             seed: 1,
             alpha: 0.05,
             alternative: Alternative::TwoSided,
+            ci_level: 0.95,
+            ci_samples: 100,
         };
         let (cmp, ranks) = compare(&[m], &cfg, &|_, _, _| {});
         assert_eq!(cmp.len(), 6);

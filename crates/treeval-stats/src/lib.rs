@@ -8,7 +8,8 @@
 //! - [`approximate_randomization`]: the stratified shuffling test (Noreen 1989; Yeh 2000;
 //!   Bikel's comparator; TedEval), and [`exact_permutation`] for small inputs;
 //! - [`paired_bootstrap`] (Koehn 2004), with the shifted-null two-sided p-value;
-//! - [`bootstrap_ci`]: percentile confidence intervals for one system's score;
+//! - [`bootstrap_ci`]: percentile confidence intervals for one system's score, and
+//!   [`difference_interval`] for the difference of two systems' scores;
 //! - [`mcnemar`] for paired per-token decisions (exact binomial, χ² with continuity
 //!   correction, and MaltEval's z);
 //! - [`holm`] adjustment and [`ranks`] for many systems.
@@ -747,22 +748,46 @@ pub fn paired_bootstraps(
     cfg: Resampling,
     progress: Option<&(dyn Fn(u64) + Sync)>,
 ) -> Vec<BootstrapResult> {
-    let deltas = bootstrap_replicates(tables, cfg, progress, |sums| {
+    let deltas = paired_deltas(tables, pairs, cfg, progress);
+    let totals: Vec<Vec<f64>> = tables.iter().map(|t| t.totals()).collect();
+    pairs
+        .iter()
+        .zip(&deltas)
+        .map(|(&(a, b, stat), mine)| {
+            let observed = difference(stat, &totals[a], &totals[b]);
+            BootstrapResult::of_observed(observed, mine, cfg)
+        })
+        .collect()
+}
+
+/// The replicates of the paired bootstrap of several comparisons over the same units,
+/// from one resampling run: `out[k][r]` is δ* = statistic(A*) − statistic(B*) of
+/// `pairs[k] = (a, b, statistic)` in replicate `r` (`None` where either is undefined).
+/// The test ([`paired_bootstraps`]) and the interval of the difference
+/// ([`difference_interval`]) are both read from them.
+pub fn paired_deltas(
+    tables: &[&Samples],
+    pairs: &[(usize, usize, &dyn Statistic)],
+    cfg: Resampling,
+    progress: Option<&(dyn Fn(u64) + Sync)>,
+) -> Vec<Vec<Option<f64>>> {
+    let per_replicate = bootstrap_replicates(tables, cfg, progress, |sums| {
         pairs
             .iter()
             .map(|&(a, b, stat)| difference(stat, &sums[a], &sums[b]))
             .collect::<Vec<_>>()
     });
-    let totals: Vec<Vec<f64>> = tables.iter().map(|t| t.totals()).collect();
-    pairs
-        .iter()
-        .enumerate()
-        .map(|(k, &(a, b, stat))| {
-            let observed = difference(stat, &totals[a], &totals[b]);
-            let mine: Vec<Option<f64>> = deltas.iter().map(|d| d[k]).collect();
-            BootstrapResult::of_observed(observed, &mine, cfg)
-        })
+    (0..pairs.len())
+        .map(|k| per_replicate.iter().map(|d| d[k]).collect())
         .collect()
+}
+
+/// The percentile interval at `level` of the difference B − A, from the paired
+/// bootstrap's replicates δ* = A* − B* ([`paired_deltas`]; the undefined ones left out):
+/// the (1−level)/2 and (1+level)/2 quantiles of −δ*. `None` when no replicate is defined.
+/// (`0 − δ` is exactly B* − A*, and 0 rather than −0 where the two are equal.)
+pub fn difference_interval(deltas: &[Option<f64>], level: f64) -> Option<(f64, f64)> {
+    percentile_interval(deltas.iter().flatten().map(|&d| 0.0 - d).collect(), level)
 }
 
 /// A percentile bootstrap confidence interval for one system's score at `level`

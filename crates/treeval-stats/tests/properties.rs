@@ -1,6 +1,7 @@
 //! Properties of the tests, on generated per-sentence counts.
 
 use proptest::prelude::*;
+use treeval_stats::compare::{compare, CompareConfig, MetricTables, TestKind};
 use treeval_stats::*;
 
 fn las(s: &[f64]) -> Option<f64> {
@@ -65,12 +66,56 @@ proptest! {
         }
     }
 
+    /// Every comparison's difference is score(B) − score(A) of the summed counts, to the
+    /// bit; its interval is ordered; a system against itself differs by 0 in [0, 0].
+    #[test]
+    fn differences_are_b_minus_a_with_ordered_intervals((a, b) in tables()) {
+        let cfg = compare_config(vec![TestKind::Ar, TestKind::Bootstrap]);
+        for (x, y) in [(&a, &b), (&a, &a)] {
+            let m = MetricTables {
+                name: "LAS".into(),
+                tables: vec![x.clone(), y.clone()],
+                statistic: &las,
+                decisions: None,
+                lower_is_better: false,
+            };
+            let (cmp, _) = compare(&[m], &cfg, &|_, _, _| {});
+            prop_assert_eq!(cmp.len(), 2);
+            let expected = las(&y.totals()).zip(las(&x.totals())).map(|(sb, sa)| sb - sa);
+            for c in &cmp {
+                prop_assert_eq!(c.difference, expected);
+                prop_assert_eq!(c.ci_level, 0.9);
+                prop_assert_eq!(c.difference_ci.is_some(), expected.is_some());
+                if let Some([lo, hi]) = c.difference_ci {
+                    prop_assert!(lo <= hi, "{lo} > {hi}");
+                }
+                if std::ptr::eq(x, y) {
+                    prop_assert_eq!(c.difference, Some(0.0));
+                    prop_assert_eq!(c.difference_ci, Some([0.0, 0.0]));
+                }
+            }
+        }
+    }
+
     #[test]
     fn mcnemar_is_symmetric_and_bounded(b in 0u64..200, c in 0u64..200) {
         let x = mcnemar(b, c);
         let y = mcnemar(c, b);
         prop_assert_eq!(x.p_value, y.p_value);
         prop_assert!(x.p_value > 0.0 && x.p_value <= 1.0);
+    }
+}
+
+fn compare_config(tests: Vec<TestKind>) -> CompareConfig {
+    CompareConfig {
+        tests,
+        ar_samples: 200,
+        bootstrap_samples: 200,
+        seed: DEFAULT_SEED,
+        alpha: 0.05,
+        alternative: Alternative::TwoSided,
+        ci_level: 0.9,
+        ci_samples: 200,
     }
 }
 

@@ -10,6 +10,9 @@ use serde::{Deserialize, Serialize};
 use treeval_stats::compare::{CompareConfig, TestKind};
 use treeval_stats::Alternative;
 
+/// The level of the intervals of the differences tests compare, without `--ci`.
+pub const DEFAULT_CI_LEVEL: f64 = 0.95;
+
 /// A pairwise significance test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
@@ -94,7 +97,7 @@ pub struct Common {
     /// 0.95) on each tested headline measure.
     #[serde(deserialize_with = "level_option")]
     pub ci: Option<f64>,
-    /// Bootstrap samples of `ci`.
+    /// Bootstrap samples of `ci` and of the intervals of the tested differences.
     pub ci_samples: usize,
     /// Score only the gold sentences with these ids (a file of ids, or a regular
     /// expression matching the whole id).
@@ -247,6 +250,8 @@ impl Common {
             } else {
                 Alternative::TwoSided
             },
+            ci_level: self.ci.unwrap_or(DEFAULT_CI_LEVEL),
+            ci_samples: self.ci_samples,
         }
     }
 

@@ -180,10 +180,25 @@ fn listing_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
     Ok(())
 }
 
-/// Three lines per test result: its statistic, p-value and adjusted p-value.
+/// Four lines per test result: the difference B − A (the second system's score minus the
+/// first's) with its interval (the level is the signature's `ci`), then the statistic,
+/// p-value and adjusted p-value.
 fn test_lines(r: &Report, out: &mut Lines) -> io::Result<()> {
     for c in &r.comparisons {
         let pair = format!("{} vs {}", r.system_name(c.a), r.system_name(c.b));
+        let (lo, hi) = c
+            .difference_ci
+            .map_or((None, None), |[l, h]| (Some(l), Some(h)));
+        out.line([
+            "test".into(),
+            pair.clone(),
+            format!("{} difference", c.test.name()),
+            c.metric.clone(),
+            num(c.difference),
+            String::new(),
+            num(lo),
+            num(hi),
+        ])?;
         for (what, v) in [
             ("statistic", c.statistic),
             ("p", c.p_value),

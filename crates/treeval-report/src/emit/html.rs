@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 
 use super::{browser, plots};
-use super::{ci_note, matrix_heading, matrix_rows, shown_with_ci, test_heading, test_rows};
+use super::{ci_note, matrix_heading, matrix_rows, shown_with_ci};
 use crate::value::Report;
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
@@ -87,9 +87,20 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     if let Some(note) = ci_note(r) {
         writeln!(w, "<p>{}.</p>", esc(&note))?;
     }
-    for rk in &r.rankings {
-        writeln!(w, "<h2>{}</h2>", esc(&test_heading(r, rk)))?;
-        table(w, " class=\"tests\"", &test_rows(r, rk), 1)?;
+    for b in super::test_blocks(r) {
+        let (title, rest) = b
+            .heading
+            .split_first()
+            .map_or(("", &[][..]), |(t, r)| (t.as_str(), r));
+        writeln!(w, "<h2>{}</h2>", esc(title))?;
+        for h in rest {
+            writeln!(w, "<p class=\"test-note\">{}</p>", esc(h))?;
+        }
+        table(w, " class=\"tests\"", &b.rows, 2)?;
+        if let Some((what, ranks)) = b.ranks {
+            writeln!(w, "<p class=\"test-note\">{}</p>", esc(&what))?;
+            table(w, " class=\"tests ranks\"", &ranks, 1)?;
+        }
     }
     for l in &r.listings {
         writeln!(w, "<h2>{}</h2>", esc(&super::listing_heading(r, l)))?;

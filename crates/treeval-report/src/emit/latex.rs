@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{ci_note, matrix_heading, matrix_rows, shown, test_heading, test_rows};
+use super::{ci_note, matrix_heading, matrix_rows, shown};
 use crate::value::Report;
 
 /// `s` with LaTeX's special characters escaped.
@@ -18,6 +18,7 @@ pub(crate) fn esc(s: &str) -> String {
             '~' => o.push_str("\\textasciitilde{}"),
             '^' => o.push_str("\\textasciicircum{}"),
             '†' => o.push_str("$^\\dagger$"),
+            '−' => o.push_str("$-$"),
             _ => o.push(c),
         }
     }
@@ -104,13 +105,21 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             .collect();
         tabular(w, rows[0].len(), &rows)?;
     }
-    for rk in &r.rankings {
-        writeln!(w, "\n% {}", test_heading(r, rk))?;
-        let rows: Vec<Vec<String>> = test_rows(r, rk)
-            .iter()
+    let escaped = |rows: &[Vec<String>]| -> Vec<Vec<String>> {
+        rows.iter()
             .map(|row| row.iter().map(|c| esc(c)).collect())
-            .collect();
-        tabular(w, 1, &rows)?;
+            .collect()
+    };
+    for b in super::test_blocks(r) {
+        writeln!(w)?;
+        for h in &b.heading {
+            writeln!(w, "% {h}")?;
+        }
+        tabular(w, 2, &escaped(&b.rows))?;
+        if let Some((what, ranks)) = b.ranks {
+            writeln!(w, "% {what}")?;
+            tabular(w, 1, &escaped(&ranks))?;
+        }
     }
     for n in &r.notes {
         writeln!(w, "% {n}")?;

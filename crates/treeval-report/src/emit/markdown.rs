@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::{ci_note, matrix_heading, matrix_rows, shown_with_ci, test_heading, test_rows};
+use super::{ci_note, matrix_heading, matrix_rows, shown_with_ci};
 use crate::value::Report;
 
 pub(crate) fn esc(s: &str) -> String {
@@ -17,6 +17,18 @@ fn rule(w: &mut dyn Write, left: usize, right: usize) -> io::Result<()> {
     let mut c = vec!["---"; left];
     c.extend(vec!["---:"; right]);
     writeln!(w, "|{}|", c.join("|"))
+}
+
+/// A table: its header row, a rule (`left` columns left-aligned), its rows; escaped.
+fn md_table(w: &mut dyn Write, rows: &[Vec<String>], left: usize) -> io::Result<()> {
+    let n = rows.first().map_or(0, Vec::len);
+    for (i, row) in rows.iter().enumerate() {
+        line(w, &row.iter().map(|c| esc(c)).collect::<Vec<_>>())?;
+        if i == 0 {
+            rule(w, left, n.saturating_sub(left))?;
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
@@ -77,14 +89,13 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             line(w, &row.iter().map(|c| esc(c)).collect::<Vec<_>>())?;
         }
     }
-    for rk in &r.rankings {
-        writeln!(w, "\n**{}**\n", esc(&test_heading(r, rk)))?;
-        let rows = test_rows(r, rk);
-        let n = rows[0].len();
-        line(w, &rows[0].iter().map(|c| esc(c)).collect::<Vec<_>>())?;
-        rule(w, 1, n - 1)?;
-        for row in &rows[1..] {
-            line(w, &row.iter().map(|c| esc(c)).collect::<Vec<_>>())?;
+    for b in super::test_blocks(r) {
+        let heading: Vec<String> = b.heading.iter().map(|h| esc(h)).collect();
+        writeln!(w, "\n{}\n", heading.join("  \n"))?;
+        md_table(w, &b.rows, 2)?;
+        if let Some((what, ranks)) = b.ranks {
+            writeln!(w, "\n{}\n", esc(&what))?;
+            md_table(w, &ranks, 1)?;
         }
     }
     if !r.notes.is_empty() {

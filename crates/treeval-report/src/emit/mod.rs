@@ -7,6 +7,7 @@ use treeval_metrics::measure::Kind;
 
 use crate::render::OutputFormat;
 use crate::value::{Cell, Report};
+use treeval_stats::compare::{Comparison, Ranking, TestKind};
 
 mod browser;
 mod delimited;
@@ -238,84 +239,237 @@ pub(crate) fn matrix_heading(r: &Report, m: &crate::value::Matrix) -> String {
     format!("{}: {}", m.title, r.system_name(m.system))
 }
 
-/// How a test ran, in words, for the heading of its table.
-pub(crate) fn test_heading(r: &Report, rk: &treeval_stats::compare::Ranking) -> String {
-    use treeval_stats::compare::TestKind;
-    let Some(sig) = &r.significance else {
-        return String::new();
-    };
-    let exact: Vec<bool> = r
-        .comparisons
-        .iter()
-        .filter(|c| c.metric == rk.metric && c.test == rk.test)
-        .map(|c| c.exact == Some(true))
-        .collect();
-    let how = match rk.test {
-        TestKind::Mcnemar => "McNemar".to_string(),
-        TestKind::Ar if !exact.is_empty() && exact.iter().all(|&e| e) => {
-            "exact permutation test: at most 16 sentences differ, all 2^m swaps enumerated"
-                .to_string()
-        }
-        TestKind::Ar => format!(
-            "approximate randomization, {} shuffles, seed {}{}",
-            sig.ar_samples,
-            sig.seed,
-            if exact.iter().any(|&e| e) {
-                "; exact where at most 16 sentences differ"
-            } else {
-                ""
-            }
-        ),
-        TestKind::Bootstrap => format!(
-            "paired bootstrap, {} samples, seed {}",
-            sig.bootstrap_samples, sig.seed
-        ),
-    };
-    let side = match sig.alternative {
-        treeval_stats::Alternative::TwoSided => "two-sided",
-        treeval_stats::Alternative::Greater => "one-sided: row better than column",
-    };
-    format!(
-        "{}: {} ({}); p-values, † = significant at {} after Holm–Bonferroni",
-        rk.metric, how, side, sig.alpha
-    )
+/// One test's results as every format shows them: lines that say how it ran (once),
+/// a table of one row per measure and pair of systems (a header row first: the pair as
+/// B − A, the difference, its interval, p and the adjusted p with † where significant;
+/// McNemar adds its discordant counts and z), and the ranks when more than two systems
+/// are ranked.
+pub(crate) struct TestBlock {
+    /// What was tested and how, the difference and its interval, the correction.
+    pub heading: Vec<String>,
+    /// The header row, then one row per measure and pair.
+    pub rows: Vec<Vec<String>>,
+    /// What a rank is, and a table of them (a header row of the measures, then one row
+    /// per ranked system), when more than two systems are ranked.
+    pub ranks: Option<(String, Vec<Vec<String>>)>,
 }
 
-/// The cross-table of one ranking: a header row (`""`, `[2]`, …, `rank`) and a row per
-/// system (`[1] name`, p-values with † where significant, its rank).
-pub(crate) fn test_rows(r: &Report, rk: &treeval_stats::compare::Ranking) -> Vec<Vec<String>> {
-    let n = rk.ranks.len();
-    let mut head = vec![String::new()];
-    head.extend((1..n).map(|j| format!("[{}]", j + 1)));
-    head.push("rank".into());
-    let mut rows = vec![head];
-    for i in 0..n {
-        let mut row = vec![format!("[{}] {}", i + 1, r.system_name(i))];
-        for j in 1..n {
-            let cell = r
-                .comparisons
-                .iter()
-                .find(|c| c.metric == rk.metric && c.test == rk.test && c.a == i && c.b == j)
-                .map(|c| {
-                    let mut p =
-                        format!("{:.4}{}", c.p_value, if c.significant { " †" } else { "" });
-                    // McNemar: the discordant counts and MaltEval's z beside p
-                    if let (Some(b), Some(cc)) = (c.b_count, c.c_count) {
-                        p.push_str(&format!(" (b {b}, c {cc}"));
-                        if let Some(z) = c.z {
-                            p.push_str(&format!(", z {z:.2}"));
-                        }
-                        p.push(')');
-                    }
-                    p
-                })
-                .unwrap_or_default();
-            row.push(cell);
+/// The tests' results, one block per test (in the order of the rankings), each with the
+/// comparisons of every measure it ran on.
+pub(crate) fn test_blocks(r: &Report) -> Vec<TestBlock> {
+    let mut tests: Vec<TestKind> = Vec::new();
+    for rk in &r.rankings {
+        if !tests.contains(&rk.test) {
+            tests.push(rk.test);
         }
-        row.push(rank_cell(rk.ranks[i]));
+    }
+    tests.into_iter().map(|t| test_block(r, t)).collect()
+}
+
+/// The block of test `t`.
+fn test_block(r: &Report, t: TestKind) -> TestBlock {
+    let rankings: Vec<&Ranking> = r.rankings.iter().filter(|rk| rk.test == t).collect();
+    let cmp: Vec<&Comparison> = rankings
+        .iter()
+        .flat_map(|rk| (r.comparisons.iter()).filter(move |c| c.metric == rk.metric && c.test == t))
+        .collect();
+    let level = cmp.first().map_or(0.95, |c| c.ci_level);
+    let mut head: Vec<String> = ["", "pair", "B − A"].map(String::from).to_vec();
+    head.extend([
+        format!("{}% interval", percent(level)),
+        "p".into(),
+        "p-adj".into(),
+    ]);
+    if t == TestKind::Mcnemar {
+        head.extend(["b/c", "z"].map(String::from));
+    }
+    let mut rows = vec![head];
+    rows.extend(cmp.iter().map(|c| comparison_row(r, c)));
+    TestBlock {
+        heading: test_heading(r, t, &cmp),
+        rows,
+        ranks: rank_table(r, &rankings),
+    }
+}
+
+/// A comparison as a row: measure, the pair as `B − A` by name, the difference (in points for a
+/// fraction, with its sign), its interval, p and the adjusted p († where significant);
+/// McNemar's b/c and z.
+fn comparison_row(r: &Report, c: &Comparison) -> Vec<String> {
+    let kind = r.measure(&c.metric).map_or(Kind::Fraction, |m| m.kind);
+    let mut row = vec![
+        c.metric.clone(),
+        format!("{} − {}", r.system_name(c.b), r.system_name(c.a)),
+        signed(kind, c.difference),
+        c.difference_ci.map_or_else(String::new, |[lo, hi]| {
+            format!("[{}, {}]", shown(kind, Some(lo)), shown(kind, Some(hi)))
+        }),
+        format!("{:.4}", c.p_value),
+        format!(
+            "{:.4}{}",
+            c.p_adjusted,
+            if c.significant { " †" } else { "" }
+        ),
+    ];
+    if let (Some(b), Some(cc)) = (c.b_count, c.c_count) {
+        row.push(format!("{b}/{cc}"));
+        row.push(c.z.map_or_else(String::new, |z| format!("{z:.2}")));
+    }
+    row
+}
+
+/// The widest line a test block's text table may take (a terminal's 100 columns).
+const TEXT_WIDTH: usize = 100;
+
+/// A test block's rows as a text table (measure and pair left-aligned): one row per
+/// measure and pair, or, when a line would be wider than [`TEXT_WIDTH`] (long names),
+/// the rows grouped by pair, each pair on a line of its own above its rows.
+pub(crate) fn test_text(rows: &[Vec<String>]) -> String {
+    let flat = table(rows, 2);
+    if flat.lines().all(|l| l.chars().count() <= TEXT_WIDTH) || rows.len() < 2 {
+        return flat;
+    }
+    let pair = |r: &Vec<String>| r.get(1).cloned().unwrap_or_default();
+    let mut pairs: Vec<String> = Vec::new();
+    for r in &rows[1..] {
+        if !pairs.contains(&pair(r)) {
+            pairs.push(pair(r));
+        }
+    }
+    let mut grouped: Vec<&Vec<String>> = rows[1..].iter().collect();
+    grouped.sort_by_key(|r| pairs.iter().position(|p| *p == pair(r)));
+    let without_pair = |r: &Vec<String>| {
+        let mut r = r.clone();
+        r.remove(1);
+        r
+    };
+    let stripped: Vec<Vec<String>> = std::iter::once(&rows[0])
+        .chain(grouped.iter().copied())
+        .map(without_pair)
+        .collect();
+    let lines = table(&stripped, 1);
+    let mut lines = lines.lines();
+    let mut out = format!("  {}\n", lines.next().unwrap_or_default());
+    let mut last = None;
+    for (r, line) in grouped.iter().zip(lines) {
+        if last.as_ref() != Some(&pair(r)) {
+            out.push_str(&format!("{}\n", pair(r)));
+            last = Some(pair(r));
+        }
+        out.push_str(&format!("  {line}\n"));
+    }
+    out
+}
+
+/// The adjusted p-values of a block's rows (from column `at`) padded where they have no
+/// † when another has one, so that their digits line up in a text table.
+pub(crate) fn align_marks(rows: &mut [Vec<String>], at: usize) {
+    let marked = |r: &Vec<String>| r.get(at).is_some_and(|p| p.ends_with(" †"));
+    if rows.iter().any(marked) {
+        for r in rows.iter_mut().skip(1) {
+            if let Some(p) = r.get_mut(at).filter(|p| !p.ends_with(" †")) {
+                p.push_str("  ");
+            }
+        }
+    }
+}
+
+/// A difference as its measure's kind shows it, with its sign (`+9.52`: points for a
+/// fraction); `n/a` where a score is undefined.
+pub(crate) fn signed(kind: Kind, x: Option<f64>) -> String {
+    match (kind, x) {
+        (_, None) => "n/a".into(),
+        (Kind::Fraction, Some(v)) => format!("{:+.2}", v * 100.0),
+        (Kind::Count, Some(v)) => format!("{v:+}"),
+        (Kind::Mean, Some(v)) => format!("{v:+.2}"),
+    }
+}
+
+/// How test `t` ran, the difference and its interval, and the correction, in words (each
+/// line under 100 columns).
+fn test_heading(r: &Report, t: TestKind, cmp: &[&Comparison]) -> Vec<String> {
+    let Some(sig) = &r.significance else {
+        return Vec::new();
+    };
+    let exact: Vec<bool> = cmp.iter().map(|c| c.exact == Some(true)).collect();
+    // only ar has Bikel's one-sided variant
+    let side = match sig.alternative {
+        treeval_stats::Alternative::Greater if t == TestKind::Ar => {
+            "one-sided (is A better than B?)"
+        }
+        _ => "two-sided",
+    };
+    let mut lines = vec![match t {
+        TestKind::Mcnemar => format!("Test: McNemar, {side}"),
+        TestKind::Ar if !exact.is_empty() && exact.iter().all(|&e| e) => {
+            format!("Test: exact permutation, {side}")
+        }
+        TestKind::Ar => format!(
+            "Test: approximate randomization, {side}, {} shuffles, seed {}",
+            sig.ar_samples, sig.seed
+        ),
+        TestKind::Bootstrap => format!(
+            "Test: paired bootstrap, {side}, {} samples, seed {}",
+            sig.bootstrap_samples, sig.seed
+        ),
+    }];
+    if t == TestKind::Ar && exact.iter().any(|&e| e) {
+        let which = if exact.iter().all(|&e| e) {
+            ""
+        } else {
+            "exact where "
+        };
+        lines.push(format!(
+            "  ({which}at most 16 sentences differ: all 2^m swaps enumerated)"
+        ));
+    }
+    if t == TestKind::Mcnemar {
+        lines.push("  b/c: decisions right in A only / in B only; z: MaltEval's".into());
+    }
+    let level = percent(cmp.first().map_or(0.95, |c| c.ci_level));
+    lines.push(format!(
+        "B − A: second system minus first, in points; {level}% bootstrap interval: {} samples, seed {}",
+        sig.ci_samples, sig.seed
+    ));
+    lines.push(format!(
+        "p-adj: Holm–Bonferroni over the pairs of each measure; † = significant at α {}",
+        sig.alpha
+    ));
+    lines
+}
+
+/// A level as a percentage: `95`, `97.5`.
+fn percent(level: f64) -> String {
+    format!("{}", (level * 1000.0).round() / 10.0)
+}
+
+/// The ranks of a test's measures, when more than two systems are ranked: what a rank
+/// is, and a row per ranked system.
+fn rank_table(r: &Report, rankings: &[&Ranking]) -> Option<(String, Vec<Vec<String>>)> {
+    let ranked = |i: usize| {
+        rankings
+            .iter()
+            .any(|rk| rk.ranks.get(i).is_some_and(Option::is_some))
+    };
+    let n = rankings.iter().map(|rk| rk.ranks.len()).max().unwrap_or(0);
+    let systems: Vec<usize> = (0..n).filter(|&i| ranked(i)).collect();
+    if systems.len() <= 2 {
+        return None;
+    }
+    let mut head = vec!["system".to_string()];
+    head.extend(rankings.iter().map(|rk| rk.metric.clone()));
+    let mut rows = vec![head];
+    for i in systems {
+        let mut row = vec![r.system_name(i).to_string()];
+        row.extend(
+            rankings
+                .iter()
+                .map(|rk| rank_cell(rk.ranks.get(i).copied().flatten())),
+        );
         rows.push(row);
     }
-    rows
+    let what = "rank: 1 + the number of systems significantly better on the measure";
+    Some((what.to_string(), rows))
 }
 
 /// A rank as printed: the number, or `–` for a system the tests left out (no rank).
@@ -339,5 +493,39 @@ mod tests {
         assert_eq!(markdown::esc("a|b"), "a\\|b");
         assert_eq!(pct(Some(0.5)), "50.00");
         assert_eq!(pct(None), "n/a");
+    }
+
+    /// Short names: one row per measure and pair; names too long for 100 columns: each
+    /// pair once, above its rows, and every other line within 100 columns.
+    #[test]
+    fn test_rows_fit_100_columns() {
+        let row = |m: &str, pair: &str, d: &str| -> Vec<String> {
+            [m, pair, d, "[-4.76, 23.81]", "0.7500", "0.7500"]
+                .map(String::from)
+                .to_vec()
+        };
+        let head = row("", "pair", "B − A");
+        let short = vec![
+            head.clone(),
+            row("LAS", "b − a", "+9.52"),
+            row("UAS", "b − a", "+1.00"),
+        ];
+        assert_eq!(test_text(&short), table(&short, 2));
+        let (x, y) = ("x".repeat(30), "y".repeat(30));
+        let (xy, yx) = (format!("{x} − {y}"), format!("{y} − {x}"));
+        let long = vec![
+            head,
+            row("LAS", &xy, "+9.52"),
+            row("LAS", &yx, "-9.52"),
+            row("UAS", &xy, "+1.00"),
+        ];
+        let text = test_text(&long);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[1], xy);
+        assert!(
+            lines[2].trim_start().starts_with("LAS") && lines[3].trim_start().starts_with("UAS")
+        );
+        assert_eq!(lines[4], yx);
+        assert!(lines.iter().all(|l| l.chars().count() <= 100), "{text}");
     }
 }

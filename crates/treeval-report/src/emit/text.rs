@@ -7,10 +7,7 @@ use std::io::{self, Write};
 use treeval_metrics::measure::Kind;
 
 use super::layout::{lay_out, wrap, Grid, GridRow, Value, WIDTH};
-use super::{
-    counts, listing_heading, matrix_heading, matrix_rows, shown, table, test_heading, test_rows,
-    Style,
-};
+use super::{counts, listing_heading, matrix_heading, matrix_rows, shown, table, Style};
 use crate::value::{Cell, MeasureInfo, Report, Section};
 
 /// A system name longer than this leaves too little room for values: the tables then call
@@ -54,9 +51,14 @@ pub(super) fn emit(r: &Report, style: Style, w: &mut dyn Write) -> io::Result<()
             }
         }
     }
-    for rk in &r.rankings {
-        writeln!(w, "\n{}", test_heading(r, rk))?;
-        w.write_all(table(&test_rows(r, rk), 1).as_bytes())?;
+    for mut b in super::test_blocks(r) {
+        writeln!(w, "\n{}", b.heading.join("\n"))?;
+        super::align_marks(&mut b.rows, 5);
+        w.write_all(super::test_text(&b.rows).as_bytes())?;
+        if let Some((what, ranks)) = b.ranks {
+            writeln!(w, "{what}")?;
+            w.write_all(table(&ranks, 1).as_bytes())?;
+        }
     }
     if !r.warnings.is_empty() {
         writeln!(
