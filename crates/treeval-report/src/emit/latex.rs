@@ -42,13 +42,19 @@ fn tabular(w: &mut dyn Write, left: usize, rows: &[Vec<String>]) -> io::Result<(
     writeln!(w, "\\bottomrule\n\\end{{tabular}}")
 }
 
-pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+/// The signature and every input (a system's under its name), as `%` comments.
+fn header(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     writeln!(w, "% {}", r.signature.0)?;
     for i in super::inputs_shown(r) {
         // a comment: a line break in a path would end it
         let path = i.path.replace(['\n', '\r'], " ");
         writeln!(w, "% {}: {path}", i.who)?;
     }
+    Ok(())
+}
+
+pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    header(r, w)?;
     for s in &r.sections {
         writeln!(w)?;
         if !s.title.is_empty() {
