@@ -273,6 +273,12 @@ fn which(s: &Saved, l: &Line) -> Result<usize, String> {
         let files: Vec<String> = s.files.iter().map(|f| format!("'{f}'")).collect();
         format!("its systems' files are {}", files.join(", "))
     };
+    if s.files.is_empty() {
+        return Err(format!(
+            "expected a report with a system, found none in {}",
+            l.report.0
+        ));
+    }
     let Some(file) = &l.file else {
         return match s.files.len() {
             1 => Ok(0),
