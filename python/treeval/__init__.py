@@ -580,11 +580,13 @@ def table(*manifest_or_reports: Input, **options: Any) -> Report:
 
     Give one manifest (a path, or its text in memory: a ``str`` with a line break, bytes
     or a file-like object; an in-memory manifest's paths are relative to the current
-    folder) or saved JSON reports of ``treeval deps``/``treeval ud`` (paths or in-memory
-    JSON). ``options`` are the command's (``treeval.options("table")``): ``measure``
-    (``"LAS"``), ``command`` (``"deps"`` or ``"ud"``), ``baseline``, ``test`` (``"ar"``
-    or ``"bootstrap"``), ``samples``, ``seed``, ``alpha``, ``sent_id``, ``min_len``,
-    ``max_len``, ``quiet``. The result's ``to_dict()`` equals ``treeval table ... --format
+    folder): of files to evaluate, or of saved JSON reports of ``treeval deps``/``treeval
+    ud`` (header ``treebank<TAB>report<TAB>system[<TAB>file]``; reports given without one
+    are refused, as nothing names their treebank and systems). ``options`` are the
+    command's (``treeval.options("table")``): ``measure`` (``"LAS"``), ``command``
+    (``"deps"`` or ``"ud"``), ``baseline``, ``rank_by``, ``test`` (``"ar"`` or
+    ``"bootstrap"``), ``samples``, ``seed``, ``alpha``, ``ci``, ``ci_samples``,
+    ``sent_id``, ``min_len``, ``max_len``, ``quiet``. The result's ``to_dict()`` equals ``treeval table ... --format
     json``."""
     if not manifest_or_reports:
         raise TypeError("treeval.table() needs a manifest or one or more JSON reports")

@@ -43,14 +43,22 @@ def test_a_table_from_an_in_memory_manifest_equals_the_cli_json(tmp_path):
 
 
 def test_table_of_saved_reports_and_its_errors(tmp_path):
-    saved = cli("deps", "examples/gold.conllu", "examples/sys.conllu", "--format", "json")
-    r = treeval.table(saved.encode())
-    assert r.to_dict()["sections"][0]["columns"] == ["gold", "macro-avg"]
+    saved = cli("deps", "examples/gold.conllu", "examples/sys.conllu", "examples/sys2.conllu", "--format", "json")
+    # a report alone names no treebank and no system: refused, with the manifest to write
+    with pytest.raises(treeval.UsageError) as e:
+        treeval.table(saved.encode())
+    assert "TREEBANK\t<input 1>\tSYSTEM\texamples/sys.conllu" in str(e.value)
+    (tmp_path / "ex.json").write_text(saved)
+    named = "treebank\treport\tsystem\tfile\nex\tex.json\tA\tsys.conllu\nex\tex.json\tB\tsys2.conllu\n"
+    (tmp_path / "reports.tsv").write_text(named)
+    r = treeval.table(tmp_path / "reports.tsv").to_dict()
+    assert r["sections"][0]["columns"] == ["ex", "macro-avg"]
+    assert [s["name"] for s in r["systems"]] == ["A", "B"]
     with pytest.raises(TypeError) as e:
         treeval.table(manifest(), bogus=1)
     assert "baseline" in str(e.value) and "measure" in str(e.value)
     with pytest.raises(TypeError):
-        treeval.table(manifest(), ci=0.95)  # not an option of a table
+        treeval.table(manifest(), one_sided=True)  # not an option of a table
     with pytest.raises(treeval.UsageError):
         treeval.table(manifest(), baseline="nobody")
     bad = manifest().replace("--labels universal", "--labels nope")
@@ -58,6 +66,21 @@ def test_table_of_saved_reports_and_its_errors(tmp_path):
         treeval.table(bad)
     assert "<input 1>:4: treebank news: labels: unknown variant" in str(e.value)
     assert "command" in treeval.options("table")
+
+
+def test_table_rank_by_and_ci_keywords_equal_the_cli(tmp_path):
+    """rank_by= and ci= / ci_samples= are --rank-by, --ci and --ci-samples."""
+    path = tmp_path / "manifest.tsv"
+    path.write_text(manifest())
+    want = json.loads(cli("table", str(path), "--rank-by", "UAS", "--ci", "95", "--ci-samples", "300",
+                          "--format", "json"))
+    got = treeval.table(manifest(), rank_by="UAS", ci=95, ci_samples=300).to_dict()
+    assert got == want
+    rows = got["sections"][0]["rows"]
+    assert [got["systems"][r["system"]]["name"] for r in rows] == ["sysB", "sysA"]
+    assert all(len(c["ci"]) == 2 for r in rows for c in r["cells"][:2])
+    assert any(n.startswith("Ranked by mean UAS over the 2 treebanks") for n in got["notes"])
+    assert "rank_by" in treeval.options("table") and "ci" in treeval.options("table")
 
 
 def test_rerank_train_then_apply_round_trip(tmp_path):

@@ -170,12 +170,12 @@ pub struct MergeArgs {
 /// `treeval table` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "A manifest is a tab-separated file with a header line `treebank<TAB>gold<TAB>system<TAB>file[<TAB>options]`, then one line per system output: the treebank's name, its gold file, the system's name, the system's file (paths relative to the manifest's folder) and, optionally, options of `treeval deps` or `treeval ud` that say how that treebank is scored (`--labels universal --by deprel`; not --compat, --test-metrics or the report's options such as --test and --sent-id, which are the table's; every line of a treebank must have the same gold file and options). Blank lines and lines starting with '#' are skipped. Each treebank is evaluated once, its gold against all its systems, the treebanks in parallel.\n\nSaved reports: JSON reports of `treeval deps` or `treeval ud` (--format json), one per treebank; the treebank is named after the gold file (its stem), a system after the report's system name. A saved report keeps no per-sentence counts: tests come only from reports made with --test (their raw p-values, adjusted here across treebanks).\n\nmacro-avg is the mean of a system's per-treebank scores (the CoNLL 2018 shared-task ranking); a system without a score on some treebank gets n/a there and no macro average, and a note says so.\n\nExamples:\n  treeval table testdata/table/manifest.tsv --baseline sys\n  treeval table --measure UAS --format latex testdata/table/manifest.tsv\n  treeval table ewt.json gum.json --measure LAS --format markdown\n\nExit codes: 0 success; 1 a file cannot be read or evaluated, or the manifest is malformed; 2 usage error."
+    after_help = "A manifest is a tab-separated file with a header line `treebank<TAB>gold<TAB>system<TAB>file[<TAB>options]`, then one line per system output: the treebank's name, its gold file, the system's name, the system's file (paths relative to the manifest's folder) and, optionally, options of `treeval deps` or `treeval ud` that say how that treebank is scored (`--labels universal --by deprel`; not --compat, --test-metrics or the report's options such as --test and --sent-id, which are the table's; every line of a treebank must have the same gold file and options). Blank lines and lines starting with '#' are skipped. Each treebank is evaluated once, its gold against all its systems, the treebanks in parallel.\n\nSaved reports: a manifest with the header `treebank<TAB>report<TAB>system[<TAB>file]` names them, one line per system: the treebank's name, a JSON report of `treeval deps` or `treeval ud` (--format json; all of one command), the system's name, and which system of the report it is (its file as the report lists it, or the end of that path; not needed when the report has one system). Systems of a report no line names are left out (a note says so). Nothing is named after a file: reports given without a manifest are refused, and the error shows the manifest to write. A saved report keeps no per-sentence counts: tests come only from reports made with --test (their raw p-values, adjusted here across treebanks), intervals only from reports made with --ci at the same level (else n/a and a note).\n\nmacro-avg is the mean of a system's per-treebank scores (the CoNLL 2018 shared-task ranking); a system without a score on some treebank gets n/a there and no macro average, and a note says so.\n\nExamples:\n  treeval table testdata/table/manifest.tsv --baseline sysA\n  treeval table testdata/table/manifest.tsv --rank-by UAS --ci 95 --format latex\n  treeval table reports.tsv --measure LAS --format markdown\n\nExit codes: 0 success; 1 a file cannot be read or evaluated, or the manifest is malformed; 2 usage error."
 )]
 pub struct TableArgs {
-    /// A manifest (.tsv; see below) or one or more JSON reports saved by `treeval deps` or
-    /// `treeval ud` with --format json (detected from the content: a report starts with '{').
-    #[arg(value_name = "MANIFEST|REPORT.json", required = true, num_args = 1..)]
+    /// A manifest (.tsv; see below): of files to evaluate, or of JSON reports saved by
+    /// `treeval deps` or `treeval ud` with --format json (told apart by its header).
+    #[arg(value_name = "MANIFEST", required = true, num_args = 1..)]
     pub inputs: Vec<String>,
     /// The measure in the cells: a `deps` measure (LAS, UAS, LA, LEM, UEM, ROOT, CLAS, …)
     /// or, with `ud`, a metric whose F1 is shown (LAS, MLAS, BLEX, UPOS, Tokens, …).
@@ -190,10 +190,20 @@ pub struct TableArgs {
     /// Holm–Bonferroni adjusted across each system's treebanks. Its row comes first.
     #[arg(long, value_name = "NAME")]
     pub baseline: Option<String>,
+    /// Order the systems by their mean of this measure over the treebanks (each treebank
+    /// weighing the same, as macro-avg), best first; ties keep the table's order (the
+    /// baseline first, then order of appearance), and a system without the measure on
+    /// every treebank comes last, unranked. The section title and a note say so (LaTeX:
+    /// the legend under the table).
+    #[arg(long, value_name = "MEASURE")]
+    pub rank_by: Option<String>,
     /// Output format, tests (`--test ar|bootstrap`, ar when none is given; one test),
     /// `--samples`, `--seed`, `--alpha` (applied to the Holm–Bonferroni adjusted p-values:
-    /// † marks), `-q`: as in every command. The latex format is a booktabs tabular for a
-    /// paper. --ci, --one-sided, --per-sentence and --errors do not apply (usage error).
+    /// † marks), `--ci` (an interval per cell: each treebank's sentences resampled,
+    /// `--ci-samples`, `--seed`; from saved reports, the report's interval; macro-avg has
+    /// none), `-q`: as in every command. The latex format is a booktabs tabular for a paper,
+    /// with a legend under it (what † means, the test, α, the correction; the ranking).
+    /// --one-sided, --per-sentence and --errors do not apply (usage error).
     #[command(flatten)]
     pub report: ReportArgs,
 }

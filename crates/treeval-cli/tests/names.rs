@@ -225,3 +225,13 @@ fn states_keep_names_and_merges_check_them() {
         stderr(&o)
     );
 }
+
+/// `table` names its systems by its manifest's system column: `--name` is refused there.
+#[test]
+fn table_names_systems_by_its_manifest() {
+    let o = treeval(&["table", "testdata/table/manifest.tsv", "--name", "A"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("its manifest's system column names the systems"));
+    let v = json(&["table".into(), "testdata/table/manifest.tsv".into()]);
+    assert_eq!(names(&v), ["sysA", "sysB"]);
+}

@@ -3315,3 +3315,197 @@ fn conll18_sequoia_differences_and_their_intervals() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A system output made from a gold CoNLL-U text: every `every`-th word (counted over the
+/// file) gets the word before it as head (the root for a sentence's first word) and the
+/// label `dep`.
+fn perturbed(text: &str, every: usize) -> String {
+    let mut out = String::new();
+    let mut k = 0;
+    for line in text.lines() {
+        let mut f: Vec<String> = line.split('\t').map(str::to_string).collect();
+        if let (10, Ok(id)) = (f.len(), f[0].parse::<usize>()) {
+            k += 1;
+            if k % every == 0 {
+                f[6] = (id - 1).to_string();
+                f[7] = "dep".into();
+            }
+        }
+        out.push_str(&f.join("\t"));
+        out.push('\n');
+    }
+    out
+}
+
+/// `treeval table` of saved reports on real treebanks whose gold files are named
+/// `*.gold.conllu` (issue 30): nothing is named after a file. Given alone, the reports are
+/// refused with the manifest to write (they gave a 9×3 table of one-cell "systems" and a
+/// `--baseline` that failed); named by a manifest they give 3 systems × 3 treebanks equal
+/// to the table that evaluates the same files, and --baseline, --rank-by, --ci and the
+/// LaTeX legend work on them.
+#[test]
+fn table_of_saved_reports_names_treebanks_and_systems_explicitly() {
+    let Some(d) = data_dir() else { return };
+    let dir = std::env::temp_dir().join(format!("treeval-table-named-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let treebanks = [
+        ("en_ewt", "UD_English-EWT/en_ewt-ud-dev.conllu"),
+        ("fr_sequoia", "UD_French-Sequoia/fr_sequoia-ud-dev.conllu"),
+        ("de_gsd", "UD_German-GSD/de_gsd-ud-dev.conllu"),
+    ];
+    // the gold itself, every 11th word wrong, every 7th word wrong: ranked in that order
+    let systems = [("copy", 0), ("p7", 7), ("p11", 11)];
+    let mut evaluate = String::from("treebank\tgold\tsystem\tfile\n");
+    let mut named = String::from("treebank\treport\tsystem\tfile\n");
+    let mut reports = Vec::new();
+    for (tb, gold) in treebanks {
+        let text = std::fs::read_to_string(d.join("ud").join(gold)).unwrap();
+        let g = dir.join(format!("{tb}.gold.conllu"));
+        std::fs::write(&g, &text).unwrap();
+        let mut args = vec!["deps".to_string(), s(&g).to_string()];
+        for (name, every) in systems {
+            let f = dir.join(format!("{tb}.{name}.conllu"));
+            let out = if every == 0 {
+                text.clone()
+            } else {
+                perturbed(&text, every)
+            };
+            std::fs::write(&f, out).unwrap();
+            args.push(s(&f).to_string());
+            evaluate.push_str(&format!("{tb}\t{}\t{name}\t{}\n", s(&g), s(&f)));
+            named.push_str(&format!("{tb}\t{tb}.json\t{name}\t{tb}.{name}.conllu\n"));
+        }
+        let extra = "--format json -q --test ar --test-metrics LAS --samples 500 --ci 95";
+        args.extend(extra.split(' ').map(str::to_string));
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        let report = dir.join(format!("{tb}.json"));
+        std::fs::write(&report, treeval(&a)).unwrap();
+        reports.push(s(&report).to_string());
+    }
+    // given alone: refused, with the manifest to write (no 9×3 table of guessed names)
+    let mut args = vec!["table", "--baseline", "copy"];
+    args.extend(reports.iter().map(String::as_str));
+    let o = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(&args)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("does not guess it from file names"), "{err}");
+    let line = format!(
+        "    TREEBANK\t{}\tSYSTEM\t{}",
+        reports[1],
+        s(&dir.join("fr_sequoia.p7.conllu"))
+    );
+    assert!(err.contains(&line), "{line:?} in\n{err}");
+    // named by a manifest: 3 × 3, the baseline tested against the two others
+    let manifest = dir.join("reports.tsv");
+    std::fs::write(&manifest, &named).unwrap();
+    let m = s(&manifest);
+    let t: serde_json::Value = serde_json::from_str(&treeval(&[
+        "table",
+        m,
+        "--baseline",
+        "copy",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let section = &t["sections"][0];
+    assert_eq!(
+        section["columns"],
+        serde_json::json!(["en_ewt", "fr_sequoia", "de_gsd", "macro-avg"])
+    );
+    let names: Vec<&str> = t["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["copy", "p7", "p11"]);
+    let rows = section["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    assert!(rows.iter().all(|r| r["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|c| c["value"].is_number())));
+    assert_eq!(rows[0]["cells"][3]["value"], 1.0, "the gold itself");
+    // every perturbed cell is significantly worse than the gold's copy
+    let cmp = t["comparisons"].as_array().unwrap();
+    assert_eq!(cmp.len(), 6);
+    assert!(cmp
+        .iter()
+        .all(|c| c["significant"] == true && c["statistic"].as_f64().unwrap() > 0.0));
+    // the same cells as the manifest that evaluates the same files
+    let e = dir.join("evaluate.tsv");
+    std::fs::write(&e, &evaluate).unwrap();
+    let fresh: serde_json::Value = serde_json::from_str(&treeval(&[
+        "table",
+        s(&e),
+        "--baseline",
+        "copy",
+        "--samples",
+        "500",
+        "--ci",
+        "95",
+        "--format",
+        "json",
+        "-q",
+    ]))
+    .unwrap();
+    let with_ci: serde_json::Value = serde_json::from_str(&treeval(&[
+        "table",
+        m,
+        "--baseline",
+        "copy",
+        "--ci",
+        "95",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(fresh["sections"][0]["rows"], with_ci["sections"][0]["rows"]);
+    assert_eq!(fresh["sections"][0]["columns"], section["columns"]);
+    // --ci: every treebank's cell has the report's interval, around its value
+    for row in with_ci["sections"][0]["rows"].as_array().unwrap() {
+        for c in &row["cells"].as_array().unwrap()[..3] {
+            let (v, ci) = (c["value"].as_f64().unwrap(), c["ci"].as_array().unwrap());
+            assert!(
+                ci[0].as_f64().unwrap() <= v && v <= ci[1].as_f64().unwrap(),
+                "{c}"
+            );
+        }
+    }
+    // --rank-by: the copy, then every 11th word wrong, then every 7th
+    let ranked: serde_json::Value = serde_json::from_str(&treeval(&[
+        "table",
+        m,
+        "--rank-by",
+        "UAS",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let order: Vec<u64> = ranked["sections"][0]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["system"].as_u64().unwrap())
+        .collect();
+    assert_eq!(order, [0, 2, 1]);
+    assert!(ranked["notes"]
+        .to_string()
+        .contains("Ranked by mean UAS over the 3 treebanks"));
+    // LaTeX: the legend line under the table renders
+    let tex = treeval(&["table", m, "--baseline", "copy", "--format", "latex"]);
+    let legend = tex
+        .lines()
+        .find(|l| l.starts_with("\\par\\smallskip{\\footnotesize "))
+        .unwrap_or_else(|| panic!("{tex}"));
+    assert!(
+        legend.contains("$^\\dagger$ significantly different from the baseline copy (approximate randomization, 500 shuffles, seed 12345, as the saved reports ran it), $\\alpha$ = 0.05 on p-values Holm–Bonferroni adjusted over each system's treebanks."),
+        "{legend}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -153,9 +153,10 @@ fn latex_is_a_booktabs_table_with_a_row_per_system() {
     }
 }
 
-#[test]
-fn saved_reports_give_the_same_cells_as_the_manifest() {
-    let dir = std::env::temp_dir().join(format!("treeval-table-{}", std::process::id()));
+/// The fixture manifest's three treebanks saved as `deps` reports (tests of LAS,
+/// intervals), in a fresh folder: (folder, report of each treebank).
+fn saved_reports(tag: &str, extra: &[&str]) -> (std::path::PathBuf, Vec<String>) {
+    let dir = std::env::temp_dir().join(format!("treeval-table-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let runs = [
         (
@@ -193,51 +194,316 @@ fn saved_reports_give_the_same_cells_as_the_manifest() {
             "LAS",
         ];
         args.extend(opts.split_whitespace());
+        args.extend(extra);
         let f = dir.join(format!("{k}.json"));
         std::fs::write(&f, stdout_ok(&args)).unwrap();
         files.push(f.to_string_lossy().into_owned());
     }
-    let mut args = vec!["table", "--format", "json"];
-    args.extend(files.iter().map(String::as_str));
-    let saved = json(&args);
-    let manifest = json(&["table", MANIFEST, "--format", "json", "--baseline", "sysA"]);
-    // the same numbers per treebank (saved reports name systems after their files)
-    let values = |r: &Value, treebank: &str| -> Vec<Option<f64>> {
-        let mut v: Vec<Option<f64>> = cells(r)
-            .into_iter()
-            .filter(|(_, c, _)| c == treebank)
-            .map(|(_, _, x)| x)
-            .filter(Option::is_some)
-            .collect();
-        v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        v
-    };
-    let saved_cols: Vec<String> = saved["sections"][0]["columns"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(saved_cols.len(), 4, "{saved_cols:?}");
-    for (s, m) in saved_cols[..3].iter().zip(["examples", "tiny", "news"]) {
-        assert_eq!(values(&saved, s), values(&manifest, m), "{s} / {m}");
+    (dir, files)
+}
+
+/// A manifest of the saved reports of [`saved_reports`], named as testdata/table/manifest.tsv
+/// names the same files.
+fn reports_manifest(dir: &std::path::Path) -> String {
+    let mut m = String::from("treebank\treport\tsystem\tfile\n");
+    for (k, tb, a, b) in [
+        (0, "examples", "examples/sys.conllu", "examples/sys2.conllu"),
+        (1, "tiny", "tiny-a.conllu", "tiny-b.conllu"),
+        (2, "news", "news-a.conllu", "news-b.conllu"),
+    ] {
+        m.push_str(&format!(
+            "{tb}\t{k}.json\tsysA\t{a}\n{tb}\t{k}.json\tsysB\t{b}\n"
+        ));
     }
-    // the tests the reports ran are read too: the same raw p-value as the manifest's
-    // (examples/sys.conllu is `sys` there, the baseline; the other treebanks have no `sys`)
-    let mut args = vec!["table", "--format", "json", "--baseline", "sys"];
-    args.extend(files.iter().map(String::as_str));
-    let saved_base = json(&args);
-    let p = |r: &Value, metric: &str| -> f64 {
-        let c = r["comparisons"].as_array().unwrap();
-        let c = c.iter().find(|c| c["metric"] == metric).unwrap();
-        c["p_value"].as_f64().unwrap()
-    };
-    assert_eq!(saved_base["comparisons"].as_array().unwrap().len(), 1);
+    let path = dir.join("reports.tsv");
+    std::fs::write(&path, m).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn saved_reports_named_by_a_manifest_give_the_manifests_table() {
+    let (dir, files) = saved_reports("saved", &[]);
+    let named = reports_manifest(&dir);
+    let saved = json(&["table", &named, "--format", "json", "--baseline", "sysA"]);
+    let manifest = json(&["table", MANIFEST, "--format", "json", "--baseline", "sysA"]);
+    // the same treebanks, systems and cells as the manifest that evaluates the same files
+    assert_eq!(cells(&saved), cells(&manifest));
     assert_eq!(
-        p(&saved_base, "LAS examples/gold"),
-        p(&manifest, "LAS examples")
+        saved["sections"][0]["columns"],
+        manifest["sections"][0]["columns"]
+    );
+    // the tests the reports ran are read too: the same raw p-values as the manifest's
+    // (10000 shuffles, the same seed), adjusted across the treebanks
+    let p = |r: &Value| -> Vec<(String, f64)> {
+        let c = r["comparisons"].as_array().unwrap();
+        c.iter()
+            .map(|c| {
+                (
+                    c["metric"].as_str().unwrap().to_string(),
+                    c["p_value"].as_f64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert_eq!(p(&saved), p(&manifest));
+    let notes = saved["notes"].to_string();
+    assert!(
+        notes.contains("(exact permutation tests (at most 16 sentences differ: all their swaps), as the saved reports ran them), α = 0.05"),
+        "{notes}"
+    );
+    // given alone, the reports are refused: nothing names their treebank and systems,
+    // and the error shows the manifest to write
+    let mut args = vec!["table"];
+    args.extend(files.iter().map(String::as_str));
+    let o = treeval(&args);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    for want in [
+        "saved reports do not say which treebank they score or what their systems are called",
+        "does not guess it from file names",
+        "hint: name them in a manifest of saved reports",
+        "    treebank\treport\tsystem\tfile\n",
+        &format!("    TREEBANK\t{}\tSYSTEM\texamples/sys2.conllu\n", files[0]),
+    ] {
+        assert!(err.contains(want), "{want:?} in\n{err}");
+    }
+    // one report alone too
+    let o = treeval(&["table", &files[0]]);
+    assert_eq!(o.status.code(), Some(2));
+    // a line naming a file the report does not list, a report's system named twice
+    let bad = dir.join("bad.tsv");
+    std::fs::write(
+        &bad,
+        "treebank\treport\tsystem\tfile\nx\t0.json\ta\tnope.conllu\nx\t0.json\tb\tsys.conllu\nx\t0.json\tc\texamples/sys.conllu\ny\t0.json\td\n",
+    )
+    .unwrap();
+    let o = treeval(&["table", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    for want in [
+        "bad.tsv:2: expected a system file of 0.json, found 'nope.conllu'",
+        "hint: its systems' files are 'examples/sys.conllu', 'examples/sys2.conllu'",
+        "bad.tsv:4: system examples/sys.conllu of 0.json is named on line 3 already",
+        "bad.tsv:5: expected a file column naming which of the 2 systems of 0.json is d",
+    ] {
+        assert!(err.contains(want), "{want:?} in\n{err}");
+    }
+    // a system of a report that no line names is left out, and a note says so
+    std::fs::write(
+        &bad,
+        "treebank\treport\tsystem\tfile\nx\t0.json\ta\tsys2.conllu\n",
+    )
+    .unwrap();
+    let one = json(&["table", bad.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(one["systems"].as_array().unwrap().len(), 1);
+    assert!(
+        one["notes"].to_string().contains(
+            "left out of the table (no line of the manifest names them): examples/sys.conllu of"
+        ),
+        "{}",
+        one["notes"]
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rank_by_orders_the_systems_and_says_so_in_every_format() {
+    // without --rank-by the baseline first; ranked by UAS, sysB (92.66) before sysA
+    let plain = json(&["table", MANIFEST, "--format", "json", "--baseline", "sysA"]);
+    let ranked = json(&[
+        "table",
+        MANIFEST,
+        "--format",
+        "json",
+        "--baseline",
+        "sysA",
+        "--rank-by",
+        "uas",
+    ]);
+    let order = |r: &Value| -> Vec<u64> {
+        let rows = r["sections"][0]["rows"].as_array().unwrap();
+        rows.iter()
+            .map(|row| row["system"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(order(&plain), [0, 1]);
+    assert_eq!(order(&ranked), [1, 0]);
+    // the same cells, in another order
+    let mut a = cells(&plain);
+    let mut b = cells(&ranked);
+    a.sort_by(|x, y| x.partial_cmp(y).unwrap());
+    b.sort_by(|x, y| x.partial_cmp(y).unwrap());
+    assert_eq!(a, b);
+    let title = ranked["sections"][0]["title"].as_str().unwrap();
+    assert!(
+        title.ends_with("; systems ranked by mean UAS over the treebanks, best first"),
+        "{title}"
+    );
+    let line = "Ranked by mean UAS over the 3 treebanks (each weighing the same, as macro-avg), best first, ties in the table's order: 1. sysB 92.66, 2. sysA 87.90";
+    assert!(
+        ranked["notes"].to_string().contains(line),
+        "{}",
+        ranked["notes"]
+    );
+    for format in ["text", "markdown", "html", "latex", "csv"] {
+        let out = stdout_ok(&[
+            "table",
+            MANIFEST,
+            "--format",
+            format,
+            "--rank-by",
+            "UAS",
+            "-q",
+        ]);
+        // without the inputs (each on a line with its path, in the manifest's order)
+        let body: Vec<&str> = out.lines().filter(|l| !l.contains("testdata/")).collect();
+        let body = body.join("\n");
+        let sysb = body.find("sysB").unwrap();
+        let sysa = body.find("sysA").unwrap();
+        assert!(sysb < sysa, "{format}: sysB ranked first\n{out}");
+        if format != "csv" {
+            assert!(
+                out.contains("1. sysB 92.66, 2. sysA 87.90"),
+                "{format}:\n{out}"
+            );
+        }
+    }
+    // ranked by the cell's own measure: its macro-avg order
+    let las = json(&["table", MANIFEST, "--format", "json", "--rank-by", "LAS"]);
+    assert_eq!(order(&las), [1, 0]);
+    let o = treeval(&["table", MANIFEST, "--rank-by", "nothing"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr)
+        .contains("--rank-by nothing: treeval deps has no such measure"));
+}
+
+#[test]
+fn ci_gives_every_treebank_cell_an_interval_in_json_and_text() {
+    let r = json(&[
+        "table",
+        MANIFEST,
+        "--format",
+        "json",
+        "--ci",
+        "95",
+        "--ci-samples",
+        "500",
+    ]);
+    assert_eq!(r["significance"]["ci_level"], 0.95);
+    assert_eq!(r["significance"]["ci_samples"], 500);
+    assert!(r["signature"]
+        .as_str()
+        .unwrap()
+        .contains("|ci:95|ci-samples:500"));
+    for row in r["sections"][0]["rows"].as_array().unwrap() {
+        let cells = row["cells"].as_array().unwrap();
+        for c in &cells[..3] {
+            let v = c["value"].as_f64().unwrap();
+            let ci = c["ci"]
+                .as_array()
+                .unwrap_or_else(|| panic!("no interval: {c}"));
+            let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+            assert!(lo <= v && v <= hi, "{c}");
+        }
+        // the macro average has none, and a note says why
+        assert!(cells[3].get("ci").is_none(), "{}", cells[3]);
+    }
+    assert!(r["notes"].to_string().contains("macro-avg has no interval"));
+    // a cell's interval is the one `treeval deps --ci` gives the same files
+    let deps: Value = serde_json::from_str(&stdout_ok(&[
+        "deps",
+        "examples/gold.conllu",
+        "examples/sys.conllu",
+        "examples/sys2.conllu",
+        "--ci",
+        "95",
+        "--ci-samples",
+        "500",
+        "--test-metrics",
+        "LAS",
+        "--format",
+        "json",
+        "-q",
+    ]))
+    .unwrap();
+    assert_eq!(
+        r["sections"][0]["rows"][0]["cells"][0]["ci"],
+        deps["sections"][0]["rows"][0]["cells"][0]["ci"]
+    );
+    let text = stdout_ok(&["table", MANIFEST, "--ci", "95", "--ci-samples", "500", "-q"]);
+    assert!(
+        text.contains("95% bootstrap confidence intervals (500 samples, seed 12345, percentile)"),
+        "{text}"
+    );
+    assert!(text.contains("[66.67, 100.00]"), "{text}");
+    // from saved reports: the report's interval; none (n/a, and why) from a report without
+    let (dir, _) = saved_reports("ci", &["--ci", "95", "--ci-samples", "500"]);
+    let named = reports_manifest(&dir);
+    let saved = json(&["table", &named, "--format", "json", "--ci", "95"]);
+    assert_eq!(saved["sections"][0]["rows"], r["sections"][0]["rows"]);
+    let other = json(&["table", &named, "--format", "json", "--ci", "90"]);
+    let notes = other["notes"].to_string();
+    assert!(
+        notes.contains("sysA on examples has no interval: its report"),
+        "{notes}"
+    );
+    assert!(notes.contains("has 95% intervals, not 90%"), "{notes}");
+    assert!(other["sections"][0]["rows"][0]["cells"][0]
+        .get("ci")
+        .is_none());
+    let (plain_dir, _) = saved_reports("noci", &[]);
+    let named = reports_manifest(&plain_dir);
+    let none = json(&["table", &named, "--format", "json", "--ci", "95"]);
+    assert!(
+        none["notes"].to_string().contains("was made without --ci"),
+        "{}",
+        none["notes"]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&plain_dir);
+}
+
+#[test]
+fn latex_ends_with_a_legend_that_renders() {
+    let tex = stdout_ok(&[
+        "table",
+        MANIFEST,
+        "--format",
+        "latex",
+        "--baseline",
+        "sysA",
+        "--rank-by",
+        "UAS",
+        "-q",
+    ]);
+    let end = tex.find("\\end{tabular}").unwrap();
+    let legend = tex[end..].lines().nth(1).unwrap();
+    assert_eq!(
+        legend,
+        "\\par\\smallskip{\\footnotesize Ranked by mean UAS over the 3 treebanks (each weighing the same, as macro-avg), best first, ties in the table's order: 1. sysB 92.66, 2. sysA 87.90.\\par $^\\dagger$ significantly different from the baseline sysA (approximate randomization, 10000 shuffles, exact where at most 16 sentences differ, seed 12345, two-sided), $\\alpha$ = 0.05 on p-values Holm–Bonferroni adjusted over each system's treebanks.\\par}"
+    );
+    // the legend is not repeated as a comment; the per-system lines stay comments
+    assert!(!tex.contains("% † significantly"), "{tex}");
+    assert!(tex.contains("% sysB: "), "{tex}");
+    // every other format states the same legend as a note
+    let legend_note = "† significantly different from the baseline sysA (approximate randomization, 10000 shuffles, exact where at most 16 sentences differ, seed 12345, two-sided), α = 0.05 on p-values Holm–Bonferroni adjusted over each system's treebanks";
+    for format in ["text", "markdown", "html", "json"] {
+        let out = stdout_ok(&[
+            "table",
+            MANIFEST,
+            "--format",
+            format,
+            "--baseline",
+            "sysA",
+            "-q",
+        ]);
+        let mut out = out.replace("&#39;", "'");
+        if format == "text" {
+            // notes are wrapped at 100 columns, at spaces, and indented
+            out = out.split_whitespace().collect::<Vec<_>>().join(" ");
+        }
+        assert!(out.contains(legend_note), "{format}:\n{out}");
+    }
 }
 
 #[test]

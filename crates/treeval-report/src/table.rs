@@ -13,7 +13,7 @@ use serde_json::Value;
 use treeval_metrics::measure::{Better, Kind};
 use treeval_stats::compare::{Comparison, TestKind};
 
-use crate::model::Signature;
+use crate::model::{Signature, SignificanceSettings};
 use crate::value::{Cell, Input, MeasureInfo, Report, Row, Section, System};
 
 /// The name of the column of macro averages.
@@ -30,6 +30,11 @@ pub struct Score {
     pub value: Option<f64>,
     /// The counts it was computed from.
     pub counts: Vec<f64>,
+    /// Its confidence interval, when the evaluation made one.
+    pub ci: Option<[f64; 2]>,
+    /// Its score under the measure systems are ranked by (`--rank-by`; the value when
+    /// that is the cell's measure).
+    pub rank: Option<f64>,
 }
 
 /// A test between two systems of one treebank (p-value not adjusted).
@@ -73,10 +78,11 @@ pub struct Treebank {
     pub command: String,
 }
 
-/// What a `deps` or `ud` JSON report holds for `measure`: a treebank named after the gold
-/// file's stem (unless `name` is given). `deps`: the cell `measure` of section `scores`;
-/// `ud`: the `F1` cell of the row keyed `measure`.
-pub fn treebank_of(report: &Value, measure: &str, name: Option<&str>) -> Result<Treebank, String> {
+/// What a `deps` or `ud` JSON report holds for `measure`, as treebank `name` (its systems
+/// keep the report's names; the caller names them: nothing is named after a file).
+/// `deps`: the cell `measure` of section `scores`; `ud`: the `F1` cell of the row keyed
+/// `measure`.
+pub fn treebank_of(report: &Value, measure: &str, name: &str) -> Result<Treebank, String> {
     let command = report["command"].as_str().unwrap_or("");
     if !matches!(command, "deps" | "ud") {
         return Err(format!(
@@ -107,17 +113,6 @@ pub fn treebank_of(report: &Value, measure: &str, name: Option<&str>) -> Result<
                 .collect()
         })
         .unwrap_or_default();
-    let tb = name.map_or_else(|| stem(&gold), str::to_string);
-    // saved reports: a system is named after its file, less the treebank's name
-    // (`Uppsala-18.fr_sequoia.conllu.gz` on `fr_sequoia` is `Uppsala-18`)
-    let systems: Vec<(String, String)> = if name.is_none() {
-        systems
-            .into_iter()
-            .map(|(_, path)| (system_name(&path, &tb), path))
-            .collect()
-    } else {
-        systems
-    };
     let scores = scores_of(report, command, measure, &systems)?;
     let title = report["measures"]
         .as_array()
@@ -125,40 +120,13 @@ pub fn treebank_of(report: &Value, measure: &str, name: Option<&str>) -> Result<
         .and_then(|m| m["title"].as_str())
         .map_or_else(|| format!("{measure} F1"), str::to_string);
     Ok(Treebank {
-        name: tb,
+        name: name.to_string(),
         gold,
         scores,
         tests: tests_of(report, measure, &systems),
         title,
         command: command.into(),
     })
-}
-
-/// The file name of `path` without its extensions (`.conllu.gz` too).
-pub fn stem(path: &str) -> String {
-    let file = path.rsplit(['/', '\\']).next().unwrap_or(path);
-    let mut s = file;
-    for ext in [".gz", ".zst", ".conllu", ".conll", ".conllx", ".txt"] {
-        s = s.strip_suffix(ext).unwrap_or(s);
-    }
-    if s.is_empty() {
-        file.to_string()
-    } else {
-        s.to_string()
-    }
-}
-
-/// A system file's stem without the treebank's name and the separators around it (the
-/// stem itself when nothing else is left).
-pub fn system_name(path: &str, treebank: &str) -> String {
-    let s = stem(path);
-    let trim = |x: &str| x.trim_matches(['.', '-', '_', ' ']).to_string();
-    let left = trim(&s.replacen(treebank, "", 1));
-    if left.is_empty() || treebank.is_empty() {
-        s
-    } else {
-        left
-    }
 }
 
 /// Every system's cell of `measure` in section `scores`.
@@ -199,9 +167,19 @@ fn scores_of(
                 .as_array()
                 .map(|c| c.iter().filter_map(Value::as_f64).collect())
                 .unwrap_or_default(),
+            ci: interval(&cell["ci"]),
+            rank: cell["value"].as_f64(),
         });
     }
     Ok(out)
+}
+
+/// A cell's `ci`, `[low, high]` (`None` when it has none or it is not two numbers).
+fn interval(ci: &Value) -> Option<[f64; 2]> {
+    match ci.as_array()?.as_slice() {
+        [lo, hi] => Some([lo.as_f64()?, hi.as_f64()?]),
+        _ => None,
+    }
 }
 
 /// `; measures: LAS, UAS, …` (the names section `scores` offers).
@@ -282,6 +260,13 @@ pub struct TableSpec {
     pub signature: Vec<(String, String)>,
     /// Where the scores come from (`manifest`, `reports`), for the signature.
     pub source: String,
+    /// The measure the systems are ranked by (`--rank-by`: their mean over the treebanks,
+    /// as `macro-avg`, best first); `None`: in order of appearance, the baseline first.
+    pub rank_by: Option<String>,
+    /// How the cells' intervals were made (`--ci`); `None` without intervals.
+    pub intervals: Option<SignificanceSettings>,
+    /// The caller's notes (where a cell has no interval, and why).
+    pub notes: Vec<String>,
 }
 
 /// The table of `treebanks` (in order) as a report.
@@ -307,10 +292,78 @@ pub fn build(spec: &TableSpec, treebanks: &[Treebank]) -> Report {
     measures(&mut r, spec, treebanks);
     r.sections
         .push(section(spec, &systems, treebanks, &mut r.notes));
+    if spec.intervals.is_some() {
+        r.significance.clone_from(&spec.intervals);
+        r.notes.push(format!(
+            "{MACRO} has no interval: each treebank's sentences are resampled on their own, and a report keeps no resamples to combine"
+        ));
+    }
+    r.notes.extend(spec.notes.iter().cloned());
+    if let Some(by) = &spec.rank_by {
+        rank(&mut r, by, treebanks);
+    }
     if let Some(base) = &spec.baseline {
         significance(&mut r, spec, base, &systems, treebanks);
     }
     r
+}
+
+/// The rows in order of each system's mean `by` over the treebanks (as [`MACRO`]), best
+/// first; ties and the systems without a mean keep their order (the baseline first, then
+/// in order of appearance). The section title, a note and the legend say so.
+fn rank(r: &mut Report, by: &str, treebanks: &[Treebank]) {
+    let means: Vec<Option<f64>> = (r.systems.iter())
+        .map(|s| {
+            let v: Option<Vec<f64>> = (treebanks.iter())
+                .map(|t| t.scores.iter().find(|x| x.system == s.name)?.rank)
+                .collect();
+            v.filter(|v| !v.is_empty())
+                .map(|v| v.iter().sum::<f64>() / v.len() as f64)
+        })
+        .collect();
+    let Some(section) = r.sections.first_mut() else {
+        return;
+    };
+    let mean = |k: usize| means.get(k).copied().flatten();
+    // a stable sort: ties stay in order
+    section
+        .rows
+        .sort_by(|a, b| match (mean(a.system), mean(b.system)) {
+            (Some(x), Some(y)) => y.total_cmp(&x),
+            (x, y) => y.is_some().cmp(&x.is_some()),
+        });
+    let order: Vec<usize> = section.rows.iter().map(|row| row.system).collect();
+    let n = treebanks.len();
+    section.title.push_str(&format!(
+        "; systems ranked by mean {by} over the treebanks, best first"
+    ));
+    let mut ranked = Vec::new();
+    let mut unranked = Vec::new();
+    let mut place = 0;
+    for (i, &k) in order.iter().enumerate() {
+        let name = &r.systems[k].name;
+        match mean(k) {
+            Some(m) => {
+                if i == 0 || mean(order[i - 1]) != Some(m) {
+                    place = i + 1;
+                }
+                ranked.push(format!("{place}. {name} {:.2}", m * 100.0));
+            }
+            None => unranked.push(name.clone()),
+        }
+    }
+    let mut line = format!(
+        "Ranked by mean {by} over the {n} treebanks (each weighing the same, as {MACRO}), best first, ties in the table's order: {}",
+        ranked.join(", ")
+    );
+    if !unranked.is_empty() {
+        line.push_str(&format!(
+            "; not ranked (no {by} on every treebank): {}",
+            unranked.join(", ")
+        ));
+    }
+    r.notes.push(line.clone());
+    r.legend.push(line);
 }
 
 /// One measure per column, named as it (the cells' `measure`): the measure on each
@@ -401,11 +454,11 @@ fn section(
 ) -> Section {
     let mut columns: Vec<String> = treebanks.iter().map(|t| t.name.clone()).collect();
     columns.push(MACRO.into());
-    let cell = |column: &str, value, counts| Cell {
+    let cell = |column: &str, value, counts, ci| Cell {
         measure: column.into(),
         value,
         counts,
-        ci: None,
+        ci,
         mark: None,
     };
     let mut rows = Vec::new();
@@ -417,12 +470,19 @@ fn section(
                 Some(s) => {
                     if s.value.is_none() {
                         missing.push(format!("{} (undefined)", t.name));
+                    } else if s.ci.is_none() && spec.intervals.is_some() && spec.source != "reports"
+                    {
+                        // saved reports: the caller's notes say why
+                        notes.push(format!(
+                            "{name} on {} has no interval: its evaluation made none of {}",
+                            t.name, spec.measure
+                        ));
                     }
-                    cells.push(cell(&t.name, s.value, s.counts.clone()));
+                    cells.push(cell(&t.name, s.value, s.counts.clone(), s.ci));
                 }
                 None => {
                     missing.push(t.name.clone());
-                    cells.push(cell(&t.name, None, Vec::new()));
+                    cells.push(cell(&t.name, None, Vec::new(), None));
                 }
             }
         }
@@ -436,7 +496,7 @@ fn section(
                 missing.join(", ")
             ));
         }
-        cells.push(cell(MACRO, avg, Vec::new()));
+        cells.push(cell(MACRO, avg, Vec::new(), None));
         rows.push(Row {
             system: k,
             key: None,
@@ -506,10 +566,12 @@ fn significance(
         ));
         return;
     }
-    r.notes.push(format!(
-        "† significantly different from the baseline {base} ({}; p-values Holm–Bonferroni adjusted across each system's treebanks; significant at α = {}):",
+    let legend = format!(
+        "† significantly different from the baseline {base} ({}), α = {} on p-values Holm–Bonferroni adjusted over each system's treebanks",
         spec.how, spec.alpha
-    ));
+    );
+    r.notes.push(format!("{legend}:"));
+    r.legend.push(legend);
     r.notes.extend(lines);
     if !untested.is_empty() {
         r.notes.push(format!(
@@ -648,6 +710,8 @@ mod tests {
             path: format!("{system}.conllu"),
             value: Some(value),
             counts: Vec::new(),
+            ci: None,
+            rank: Some(value),
         }
     }
 
@@ -685,6 +749,9 @@ mod tests {
             how: "ar".into(),
             signature: Vec::new(),
             source: "manifest".into(),
+            rank_by: None,
+            intervals: None,
+            notes: Vec::new(),
         }
     }
 
@@ -770,18 +837,43 @@ mod tests {
     }
 
     #[test]
-    fn stems() {
-        assert_eq!(stem("a/b/fr_sequoia.conllu.gz"), "fr_sequoia");
-        assert_eq!(stem("gold.conllu"), "gold");
-        assert_eq!(stem(".conllu"), ".conllu");
-        assert_eq!(
-            system_name("sys/Uppsala-18.fr_sequoia.conllu.gz", "fr_sequoia"),
-            "Uppsala-18"
-        );
-        assert_eq!(
-            system_name("x/fr_sequoia.conllu", "fr_sequoia"),
-            "fr_sequoia"
-        );
-        assert_eq!(system_name("examples/sys2.conllu", "gold"), "sys2");
+    fn rank_by_orders_rows_by_the_mean_and_keeps_ties_and_the_unranked_in_order() {
+        let mut tbs = vec![
+            treebank(
+                "a",
+                vec![
+                    score("x", 0.5),
+                    score("y", 0.7),
+                    score("z", 0.6),
+                    score("w", 0.7),
+                ],
+                vec![],
+            ),
+            treebank(
+                "b",
+                vec![
+                    score("x", 0.5),
+                    score("y", 0.5),
+                    score("z", 0.6),
+                    score("w", 0.5),
+                ],
+                vec![],
+            ),
+        ];
+        // w has no ranking measure on b: unranked, last
+        tbs[1].scores[3].rank = None;
+        let spec = TableSpec {
+            rank_by: Some("UAS".into()),
+            ..spec(None)
+        };
+        let r = build(&spec, &tbs);
+        let order: Vec<&str> = (r.sections[0].rows.iter())
+            .map(|row| r.systems[row.system].name.as_str())
+            .collect();
+        // means: x 0.5, y 0.6, z 0.6 (a tie: y first, as it came first), w none
+        assert_eq!(order, ["y", "z", "x", "w"]);
+        let line = "Ranked by mean UAS over the 2 treebanks (each weighing the same, as macro-avg), best first, ties in the table's order: 1. y 60.00, 1. z 60.00, 3. x 50.00; not ranked (no UAS on every treebank): w";
+        assert!(r.notes.iter().any(|n| n == line), "{:?}", r.notes);
+        assert_eq!(r.legend, [line]);
     }
 }

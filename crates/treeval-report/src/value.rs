@@ -265,6 +265,11 @@ pub struct Report {
     pub rankings: Vec<Ranking>,
     /// Remarks on the numbers that belong with them (text shows them under the tables).
     pub notes: Vec<String>,
+    /// The notes that explain a table's marks and order (`treeval table`: what † means,
+    /// the ranking), among [`Report::notes`] too; LaTeX sets them under the tables, as
+    /// text (the other notes are comments there).
+    #[serde(skip)]
+    pub legend: Vec<String>,
     /// Warnings (all of them; also printed on stderr).
     pub warnings: Vec<Warning>,
     /// The sentences behind the numbers, for the HTML page's browser (collected only for
@@ -292,6 +297,7 @@ impl Report {
             comparisons: Vec::new(),
             rankings: Vec::new(),
             notes: Vec::new(),
+            legend: Vec::new(),
             warnings: Vec::new(),
             browser: None,
         }

@@ -17,19 +17,26 @@
 //! then one line per system file (paths relative to the manifest's folder; an in-memory
 //! manifest's to the current folder). Its options column holds options of the family
 //! as on the command line (`--labels universal --by deprel`), made into the family's
-//! typed options by [`crate::keywords`].
+//! typed options by [`crate::keywords`]. A manifest of saved reports has the header
+//! `treebank<TAB>report<TAB>system[<TAB>file]`: each line names one system of a saved
+//! JSON report (which one: its file as the report lists it). Treebanks and systems are
+//! always named by a manifest, never after their files: saved reports given alone are
+//! refused with the manifest to write.
 
 mod manifest;
+mod reports;
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use treeval_report::model::Warning;
+use treeval_report::model::{SignificanceSettings, Warning};
 use treeval_report::table::{build, treebank_of, TableSpec, Treebank};
 
+use crate::error::capped;
 use crate::{Common, Error, Evaluation, Input, Inputs, Result, Test};
 use manifest::Group;
+use treeval_stats::compare::TestKind;
 
 /// The family a manifest's treebanks are evaluated with.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,6 +74,9 @@ pub struct Options {
     pub command: Command,
     /// Test every other system against this one on every treebank they share.
     pub baseline: Option<String>,
+    /// Order the systems by their mean of this measure over the treebanks (as the
+    /// macro average: each treebank weighs the same), best first; ties keep their order.
+    pub rank_by: Option<String>,
 }
 
 impl Default for Options {
@@ -75,18 +85,27 @@ impl Default for Options {
             measure: "LAS".into(),
             command: Command::Deps,
             baseline: None,
+            rank_by: None,
         }
     }
 }
 
 /// The names of [`Common`] a table takes (the others are refused by [`check`]).
-pub const COMMON: [&str; 7] = [
-    "test", "samples", "seed", "alpha", "sent_id", "min_len", "max_len",
+pub const COMMON: [&str; 9] = [
+    "test",
+    "samples",
+    "seed",
+    "alpha",
+    "ci",
+    "ci_samples",
+    "sent_id",
+    "min_len",
+    "max_len",
 ];
 
 /// The shared options a table cannot honour, refused: more than one test, McNemar (a
-/// table compares treebank scores from per-sentence counts), intervals, Bikel's
-/// one-sided test, per-sentence records and error listings; and `where`.
+/// table compares treebank scores from per-sentence counts), Bikel's one-sided test,
+/// per-sentence records and error listings; and `where`.
 pub fn check(common: &Common) -> Result<()> {
     let refused = [
         (common.test.len() > 1, "give one --test (ar or bootstrap)"),
@@ -94,7 +113,6 @@ pub fn check(common: &Common) -> Result<()> {
             common.test.contains(&Test::Mcnemar),
             "--test mcnemar does not apply: a table tests with ar or bootstrap",
         ),
-        (common.ci.is_some(), "--ci does not apply to `treeval table`"),
         (
             common.one_sided,
             "--one-sided does not apply to `treeval table`",
@@ -111,6 +129,10 @@ pub fn check(common: &Common) -> Result<()> {
             !common.where_.is_empty(),
             "--where is not available for `treeval table` (it is for deps, ud and brackets): run the command of a treebank",
         ),
+        (
+            !common.names.is_empty(),
+            "--name does not apply to `treeval table`: its manifest's system column names the systems",
+        ),
     ];
     if let Some((_, why)) = refused.iter().find(|(bad, _)| *bad) {
         return Err(Error::Usage((*why).into()));
@@ -118,8 +140,9 @@ pub fn check(common: &Common) -> Result<()> {
     common.validate()
 }
 
-/// The table of `inputs`: one manifest (a text not starting with `{`), or saved JSON
-/// reports of `deps` or `ud` (`--format json`), one per treebank.
+/// The table of `inputs`: one manifest, of files to evaluate or of saved JSON reports of
+/// `deps` or `ud` (`--format json`). Saved reports given alone are refused: nothing names
+/// their treebank and systems (the error shows the manifest to write).
 pub fn evaluate(options: &Options, inputs: &[Input], common: &Common) -> Result<Evaluation> {
     check(common)?;
     if common.state || common.keep_sentences {
@@ -128,32 +151,44 @@ pub fn evaluate(options: &Options, inputs: &[Input], common: &Common) -> Result<
         ));
     }
     let selection = crate::select::selection(common)?;
-    let Some(first) = inputs.first() else {
-        return Err(Error::Usage(
-            "give a manifest or one or more JSON reports".into(),
-        ));
-    };
-    let manifest = match inputs {
-        [one] => Some(read(one)?).filter(|t| !t.trim_start().starts_with('{')),
-        _ => None,
-    };
-    let (treebanks, warnings, source, measure) = match manifest {
-        Some(text) => {
-            let m = measure(options)?;
-            let (t, w) = from_manifest(options, common, &m, first, &text)?;
-            (t, w, "manifest", m)
+    let (first, text) = match inputs {
+        [] => {
+            return Err(Error::Usage(
+                "give a manifest (of files to evaluate, or of saved JSON reports)".into(),
+            ))
         }
-        None => {
-            crate::select::refuse(
-                common,
-                "--sent-id, --min-len and --max-len do not apply to saved reports (they keep no sentences): select when making them, or give a manifest",
-            )?;
-            let t = from_reports(&options.measure, inputs)?;
-            (t, Vec::new(), "reports", options.measure.clone())
-        }
+        [one] => (one, read(one)?),
+        _ => return Err(unnamed(inputs)),
+    };
+    if text.trim_start().starts_with('{') {
+        return Err(unnamed(inputs));
+    }
+    let (treebanks, warnings, spec) = if reports::is_reports_manifest(&text) {
+        crate::select::refuse(
+            common,
+            "--sent-id, --min-len and --max-len do not apply to saved reports (they keep no sentences): select when making them, or give a manifest of files",
+        )?;
+        let read = from_reports(options, common, first, &text)?;
+        let spec = spec(options, common, "reports", &read);
+        (read.treebanks, Vec::new(), spec)
+    } else {
+        let m = canonical(options.command, &options.measure, "--measure")?;
+        let rank_by = (options.rank_by.as_deref())
+            .map(|r| canonical(options.command, r, "--rank-by"))
+            .transpose()?;
+        let (t, w) = from_manifest(options, common, &m, rank_by.as_deref(), first, &text)?;
+        let read = reports::Read {
+            treebanks: Vec::new(),
+            notes: Vec::new(),
+            command: options.command,
+            measure: m,
+            rank_by,
+            ci_settings: Some((common.ci_samples, common.seed)),
+        };
+        let spec = spec(options, common, "manifest", &read);
+        (t, w, spec)
     };
     check_baseline(options, &treebanks)?;
-    let spec = spec(options, common, &treebanks, source, measure);
     let mut report = build(&spec, &treebanks);
     if let Some(sel) = selection.signature() {
         // every treebank's evaluation was given the same selection (its report says more)
@@ -161,6 +196,55 @@ pub fn evaluate(options: &Options, inputs: &[Input], common: &Common) -> Result<
     }
     report.warnings = warnings;
     Ok(Evaluation::new(report, None, None))
+}
+
+/// The refusal of saved reports given without a manifest, with the manifest to write.
+fn unnamed(inputs: &[Input]) -> Error {
+    let mut lines = vec!["treebank\treport\tsystem\tfile".to_string()];
+    for input in inputs {
+        let files = read(input)
+            .ok()
+            .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+            .map(|v| reports::system_files(&v))
+            .unwrap_or_default();
+        if files.is_empty() {
+            lines.push(format!("TREEBANK\t{}\tSYSTEM", input.name()));
+        }
+        for f in files {
+            lines.push(format!("TREEBANK\t{}\tSYSTEM\t{f}", input.name()));
+        }
+    }
+    Error::Usage(format!(
+        "saved reports do not say which treebank they score or what their systems are called, and `treeval table` does not guess it from file names\n  hint: name them in a manifest of saved reports (tab-separated, paths relative to its folder; a line per system: its treebank, its report, its name, and its file as the report lists it) and give the manifest instead:\n{}",
+        capped(lines)
+            .lines()
+            .map(|l| format!("    {l}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    ))
+}
+
+/// The treebanks of a manifest of saved reports.
+fn from_reports(
+    options: &Options,
+    common: &Common,
+    input: &Input,
+    text: &str,
+) -> Result<reports::Read> {
+    let ask = reports::Ask {
+        measure: &options.measure,
+        rank_by: options.rank_by.as_deref(),
+        ci: common.ci,
+    };
+    reports::read(input.name(), text, &folder(input), &ask).map_err(Error::Eval)
+}
+
+/// The folder an input's relative paths start from (the current one for memory).
+fn folder(input: &Input) -> std::path::PathBuf {
+    match input {
+        Input::Path(p) => Path::new(p).parent().unwrap_or(Path::new("")).to_path_buf(),
+        Input::Memory { .. } => Path::new("").to_path_buf(),
+    }
 }
 
 /// A usage error when the baseline is none of the systems.
@@ -183,9 +267,10 @@ fn check_baseline(options: &Options, treebanks: &[Treebank]) -> Result<()> {
     )))
 }
 
-/// The measure of a manifest's family, by its canonical name (any case given).
-fn measure(options: &Options) -> Result<String> {
-    let names: Vec<String> = match options.command {
+/// A measure of `command`'s family by its canonical name (any case given), or a usage
+/// error of `flag` naming them.
+fn canonical(command: Command, name: &str, flag: &str) -> Result<String> {
+    let names: Vec<String> = match command {
         Command::Deps => treeval_metrics::deps::measures()
             .iter()
             .map(|m| m.name.to_string())
@@ -197,13 +282,12 @@ fn measure(options: &Options) -> Result<String> {
     };
     names
         .iter()
-        .find(|n| n.eq_ignore_ascii_case(&options.measure))
+        .find(|n| n.eq_ignore_ascii_case(name))
         .cloned()
         .ok_or_else(|| {
             Error::Usage(format!(
-                "--measure {}: with --command {} expected one of {}",
-                options.measure,
-                options.command.name(),
+                "{flag} {name}: treeval {} has no such measure; expected one of {}",
+                command.name(),
                 names.join(", ")
             ))
         })
@@ -234,30 +318,64 @@ fn test_settings(common: &Common) -> (Test, &'static str, &'static str, usize) {
     }
 }
 
-/// How the table is made.
-fn spec(
-    options: &Options,
-    common: &Common,
-    treebanks: &[Treebank],
-    source: &str,
-    measure: String,
-) -> TableSpec {
-    let command = match source {
-        "reports" => treebanks.first().map_or("deps", |t| t.command.as_str()),
-        _ => options.command.name(),
+/// The tests saved reports ran, in words: `approximate randomization, 1000 shuffles,
+/// seed 12345, as the saved reports ran it` when they all ran the same.
+fn saved_tests(treebanks: &[Treebank]) -> String {
+    let tests: Vec<&treeval_report::table::Test> =
+        treebanks.iter().flat_map(|t| &t.tests).collect();
+    // an exact permutation test enumerates its swaps: it has no shuffles to compare
+    let exact = |x: &treeval_report::table::Test| x.exact == Some(true);
+    let mut runs: Vec<(TestKind, u64, u64)> = Vec::new();
+    for x in tests.iter().filter(|x| !exact(x)) {
+        if !runs.contains(&(x.test, x.samples, x.seed)) {
+            runs.push((x.test, x.samples, x.seed));
+        }
+    }
+    let (n_exact, same) = match runs.as_slice() {
+        [(test, _, seed)] => (
+            tests.iter().filter(|x| exact(x)).count(),
+            tests
+                .iter()
+                .filter(|x| exact(x))
+                .all(|x| (x.test, x.seed) == (*test, *seed)),
+        ),
+        _ => (0, false),
     };
-    let (how, signature) = if source == "reports" {
+    let exact = if n_exact > 0 {
+        ", exact where at most 16 sentences differ"
+    } else {
+        ""
+    };
+    match runs.as_slice() {
+        [(TestKind::Ar, n, seed)] if same => format!(
+            "approximate randomization, {n} shuffles{exact}, seed {seed}, as the saved reports ran it"
+        ),
+        [(TestKind::Bootstrap, n, seed)] if same => {
+            format!("paired bootstrap, {n} samples, seed {seed}, as the saved reports ran it")
+        }
+        [] if !tests.is_empty() => {
+            "exact permutation tests (at most 16 sentences differ: all their swaps), as the saved reports ran them".to_string()
+        }
+        _ => "the tests each saved report ran, raw p-values".to_string(),
+    }
+}
+
+/// How the table is made: `read` holds the measures as the family names them and, for
+/// saved reports, their notes and the intervals' settings.
+fn spec(options: &Options, common: &Common, source: &str, read: &reports::Read) -> TableSpec {
+    let command = read.command.name();
+    let (test, name, what, n) = test_settings(common);
+    let (how, mut signature) = if source == "reports" {
         (
-            "the tests each saved report ran (raw p-values)".to_string(),
+            saved_tests(&read.treebanks),
             vec![("test".to_string(), "from-reports".to_string())],
         )
     } else {
-        let (test, name, what, n) = test_settings(common);
         let seed = common.seed;
         let how = match test {
-            Test::Bootstrap => format!("paired bootstrap, {n} {what}, seed {seed}"),
+            Test::Bootstrap => format!("paired bootstrap, {n} {what}, seed {seed}, two-sided"),
             _ => format!(
-                "approximate randomization, {n} {what} (exact where at most 16 sentences differ), seed {seed}"
+                "approximate randomization, {n} {what}, exact where at most 16 sentences differ, seed {seed}, two-sided"
             ),
         };
         let sig = vec![
@@ -274,72 +392,44 @@ fn spec(
             },
         )
     };
+    let intervals = common.ci.map(|level| {
+        let (samples, seed) = read.ci_settings.unwrap_or((common.ci_samples, common.seed));
+        SignificanceSettings {
+            tests: (options.baseline.is_some() && source == "manifest")
+                .then_some(test.kind())
+                .into_iter()
+                .collect(),
+            metrics: vec![read.measure.clone()],
+            alternative: treeval_stats::Alternative::TwoSided,
+            ar_samples: common.samples.unwrap_or(10_000),
+            bootstrap_samples: common.samples.unwrap_or(1_000),
+            alpha: common.alpha,
+            ci_level: Some(level),
+            ci_samples: samples,
+            seed,
+        }
+    });
+    if let Some(level) = common.ci {
+        signature.push(("ci".to_string(), format!("{}", level * 100.0)));
+        signature.push(match source {
+            "reports" => ("ci-from".to_string(), "reports".to_string()),
+            _ => ("ci-samples".to_string(), common.ci_samples.to_string()),
+        });
+    }
+    if let Some(by) = &read.rank_by {
+        signature.push(("rank-by".to_string(), by.clone()));
+    }
     TableSpec {
-        measure,
+        measure: read.measure.clone(),
         command: command.into(),
         baseline: options.baseline.clone(),
         alpha: common.alpha,
         how,
         signature,
         source: source.into(),
-    }
-}
-
-/// Every saved report's column, in order; all problems at once.
-fn from_reports(measure: &str, inputs: &[Input]) -> Result<Vec<Treebank>> {
-    let mut problems = Vec::new();
-    let mut out: Vec<Treebank> = Vec::new();
-    let mut paths = Vec::new();
-    for input in inputs {
-        let path = input.name();
-        let text = match read(input) {
-            Ok(t) => t,
-            Err(e) => {
-                problems.push(e.message().to_owned());
-                continue;
-            }
-        };
-        let parsed = serde_json::from_str::<Value>(&text)
-            .map_err(|e| format!("{path}:{}: not a JSON report: {e}\n  hint: save reports with `treeval deps … --format json > FILE.json`", e.line()))
-            .and_then(|v| treebank_of(&v, measure, None).map_err(|e| format!("{path}: {e}")));
-        match parsed {
-            Ok(t) if out.first().is_some_and(|o| o.command != t.command) => problems.push(format!(
-                "{path}: a report of treeval {}, the first one is of treeval {}\n  hint: one table holds the scores of one command",
-                t.command, out[0].command
-            )),
-            Ok(t) => {
-                out.push(t);
-                paths.push(path);
-            }
-            Err(m) => problems.push(m),
-        }
-    }
-    name_by_folder(&mut out);
-    for (k, t) in out.iter().enumerate() {
-        if out[..k].iter().any(|o| o.name == t.name) {
-            problems.push(format!(
-                "{}: a second report of treebank {} (the gold file's folder and name)\n  hint: give one report per treebank",
-                paths[k], t.name
-            ));
-        }
-    }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        Err(Error::Eval(problems.join("\n")))
-    }
-}
-
-/// Gold files of the same name: named with their folder (`examples/gold`).
-fn name_by_folder(out: &mut [Treebank]) {
-    let names: Vec<String> = out.iter().map(|t| t.name.clone()).collect();
-    for t in out {
-        if names.iter().filter(|n| **n == t.name).count() > 1 {
-            let folder = Path::new(&t.gold).parent().and_then(Path::file_name);
-            if let Some(f) = folder {
-                t.name = format!("{}/{}", f.to_string_lossy(), t.name);
-            }
-        }
+        rank_by: read.rank_by.clone(),
+        intervals,
+        notes: read.notes.clone(),
     }
 }
 
@@ -355,14 +445,12 @@ fn from_manifest(
     options: &Options,
     common: &Common,
     measure: &str,
+    rank_by: Option<&str>,
     input: &Input,
     text: &str,
 ) -> Result<(Vec<Treebank>, Vec<Warning>)> {
     let path = input.name();
-    let dir = match input {
-        Input::Path(p) => Path::new(p).parent().unwrap_or(Path::new("")).to_path_buf(),
-        Input::Memory { .. } => Path::new("").to_path_buf(),
-    };
+    let dir = folder(input);
     let groups = manifest::read(path, text, &dir).map_err(|p| Error::Eval(p.join("\n")))?;
     let mut problems = Vec::new();
     let mut jobs = Vec::new();
@@ -388,7 +476,7 @@ fn from_manifest(
         std::thread::scope(|s| {
             let handles: Vec<_> = jobs
                 .iter()
-                .map(|j| s.spawn(|| treebank(options, common, measure, path, j)))
+                .map(|j| s.spawn(|| treebank(options, common, (measure, rank_by), path, j)))
                 .collect();
             handles
                 .into_iter()
@@ -431,8 +519,10 @@ fn treebank_common(common: &Common, testing: bool, where_: &[String]) -> Common 
         let (test, _, _, n) = test_settings(common);
         c.test = vec![test];
         c.samples = Some(n);
-        c.seed = common.seed;
     }
+    c.seed = common.seed;
+    c.ci = common.ci;
+    c.ci_samples = common.ci_samples;
     c
 }
 
@@ -440,7 +530,7 @@ fn treebank_common(common: &Common, testing: bool, where_: &[String]) -> Common 
 fn treebank(
     options: &Options,
     common: &Common,
-    measure: &str,
+    (measure, rank_by): (&str, Option<&str>),
     path: &str,
     job: &Job<'_>,
 ) -> std::result::Result<(Treebank, Vec<Warning>), String> {
@@ -453,7 +543,7 @@ fn treebank(
     c.names = g.systems.iter().map(|(n, _)| n.clone()).collect();
     let inputs = Inputs::new(&g.gold, g.systems.iter().map(|(_, f)| f));
     let mut family = job.options.clone();
-    if testing {
+    if testing || common.ci.is_some() {
         match &mut family {
             crate::Options::Deps(o) => o.test_metrics = vec![measure.into()],
             crate::Options::Ud(o) => o.test_metrics = vec![measure.into()],
@@ -463,7 +553,13 @@ fn treebank(
     let ev = crate::evaluate(&family, &inputs, &c).map_err(|e| fail(e.message()))?;
     // the report as its JSON has it (the same reader as a saved report's)
     let v = serde_json::to_value(&ev.report).map_err(|e| fail(&format!("no report: {e}")))?;
-    let mut t = treebank_of(&v, measure, Some(&g.name)).map_err(|e| fail(&e))?;
+    let mut t = treebank_of(&v, measure, &g.name).map_err(|e| fail(&e))?;
+    if let Some(by) = rank_by.filter(|by| *by != measure) {
+        let r = treebank_of(&v, by, &g.name).map_err(|e| fail(&e))?;
+        for (x, y) in t.scores.iter_mut().zip(r.scores) {
+            x.rank = y.value;
+        }
+    }
     t.gold = g.gold.clone();
     let name_of = |file: &str| {
         g.systems

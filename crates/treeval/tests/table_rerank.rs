@@ -160,17 +160,31 @@ fn a_manifests_options_are_checked_with_its_line() {
         );
     }
     // the table's own refusals are usage errors
-    let ci = Common {
-        ci: Some(0.95),
+    let one_sided = Common {
+        one_sided: true,
         ..Common::default()
     };
     let e = table::evaluate(
         &table::Options::default(),
         &[Input::memory("<m>", manifest().into_bytes())],
-        &ci,
+        &one_sided,
     )
     .unwrap_err();
     assert!(matches!(e, treeval::Error::Usage(_)), "{e:?}");
+    // a saved report without a manifest names no treebank and no system: refused
+    let report = r#"{"command": "deps", "inputs": [], "systems": []}"#;
+    let e = table::evaluate(
+        &table::Options::default(),
+        &[Input::memory("<report>", report.as_bytes().to_vec())],
+        &Common::default(),
+    )
+    .unwrap_err();
+    assert!(matches!(e, treeval::Error::Usage(_)), "{e:?}");
+    assert!(
+        e.message().contains("    TREEBANK\t<report>\tSYSTEM"),
+        "{}",
+        e.message()
+    );
 }
 
 #[test]

@@ -14,6 +14,7 @@ pub fn options(a: &TableArgs) -> treeval::table::Options {
         measure: a.measure.clone(),
         command: a.command,
         baseline: a.baseline.clone(),
+        rank_by: a.rank_by.clone(),
     }
 }
 

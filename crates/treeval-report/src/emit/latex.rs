@@ -19,6 +19,7 @@ pub(crate) fn esc(s: &str) -> String {
             '^' => o.push_str("\\textasciicircum{}"),
             '†' => o.push_str("$^\\dagger$"),
             '−' => o.push_str("$-$"),
+            'α' => o.push_str("$\\alpha$"),
             _ => o.push(c),
         }
     }
@@ -89,6 +90,7 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         }
         tabular(w, 1 + usize::from(s.key.is_some()), &rows)?;
     }
+    legend(r, w)?;
     for m in &r.matrices {
         writeln!(w, "\n% {}", matrix_heading(r, m))?;
         let rows: Vec<Vec<String>> = matrix_rows(m)
@@ -127,8 +129,29 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
             tabular(w, 1, &escaped(&ranks))?;
         }
     }
-    for n in &r.notes {
+    for n in r.notes.iter().filter(|n| !in_legend(r, n)) {
         writeln!(w, "% {n}")?;
     }
     Ok(())
+}
+
+/// Whether note `n` is a legend line (set under the tables; `:` ends it as a note).
+fn in_legend(r: &Report, n: &str) -> bool {
+    r.legend
+        .iter()
+        .any(|l| n == l || n.strip_suffix(':') == Some(l))
+}
+
+/// The legend under the tables, a paragraph that renders: `\par\smallskip{\footnotesize
+/// † significantly different from …\par}`.
+fn legend(r: &Report, w: &mut dyn Write) -> io::Result<()> {
+    if r.legend.is_empty() {
+        return Ok(());
+    }
+    let lines: Vec<String> = r.legend.iter().map(|l| format!("{}.", esc(l))).collect();
+    writeln!(
+        w,
+        "\\par\\smallskip{{\\footnotesize {}\\par}}",
+        lines.join("\\par ")
+    )
 }

@@ -67,7 +67,8 @@ fn parse(path: &str, text: &str, dir: &Path) -> (Vec<Line>, Vec<String>) {
                 || fields.len() > 5
             {
                 problems.push(format!(
-                    "{path}:{at}: expected the header `treebank<TAB>gold<TAB>system<TAB>file[<TAB>options]`, found '{raw}'\n  hint: the first line names the tab-separated columns"
+                    "{path}:{at}: expected the header `treebank<TAB>gold<TAB>system<TAB>file[<TAB>options]` (or, naming saved reports, `{}`), found '{raw}'\n  hint: the first line names the tab-separated columns",
+                    super::reports::HEADER
                 ));
                 return (lines, problems);
             }
