@@ -1860,7 +1860,8 @@ fn nbest_dev_lists_equal_the_expected_summaries() {
                 }
                 checked += 1;
             }
-            // candidates per sentence: keyed rows of the first system
+            // candidates per sentence: keyed rows of the list itself (system 4, after
+            // its four picks), named "n-best list"
             let v: serde_json::Value = serde_json::from_str(&treeval(&[
                 "nbest",
                 "-q",
@@ -1872,7 +1873,8 @@ fn nbest_dev_lists_equal_the_expected_summaries() {
             .unwrap();
             let hist = summary["histogram"].as_object().unwrap();
             for (k, want) in hist {
-                let c = common::keyed_cell(&v, "candidates", 0, k, "sentences");
+                let c = common::keyed_cell(&v, "candidates", 4, k, "sentences");
+                assert_eq!(v["systems"][4]["name"], "n-best list");
                 assert_eq!(c["value"].as_f64(), want.as_f64(), "{name} {k} candidates");
             }
             let sentences = summary["sentences"].as_u64().unwrap();

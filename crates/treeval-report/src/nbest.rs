@@ -1,7 +1,8 @@
 //! The `nbest` report on the shared model: per n-best file four systems — its first,
 //! best (oracle), worst and chosen candidates — each scored micro and macro; the share of
-//! the first–best gap the choice closes (phi) and exact; the distributions of candidates
-//! per sentence and of the best candidate's rank.
+//! the first–best gap the choice closes (phi) and exact; the distributions of the
+//! sentences by their number of candidates (on a fifth system per file, the list itself,
+//! after every file's picks) and of the best candidate's rank.
 
 use std::collections::BTreeMap;
 
@@ -75,6 +76,13 @@ pub struct NbestIn<'a> {
 /// The report's system index of pick `p` of file `k`.
 pub fn system_index(k: usize, p: Pick) -> usize {
     4 * k + Pick::ALL.iter().position(|&x| x == p).unwrap_or(0)
+}
+
+/// The report's system index of n-best file `k` itself, of `files` (after every file's
+/// four picks): the row label of its candidates-per-sentence table, which describes the
+/// list, not one of its picks.
+pub fn list_index(k: usize, files: usize) -> usize {
+    4 * files + k
 }
 
 /// The signature of the conventions of `e`.
@@ -182,13 +190,13 @@ impl Statistics for Tally {
     }
 }
 
-/// Candidates per sentence (on each file's first row) and the rank of the best
-/// candidate per metric (on its best row).
+/// Sentences by their number of candidates (on each n-best list's own row) and the
+/// rank of the best candidate per metric (on its best row).
 fn distributions(r: &mut Report, e: &NbestIn<'_>) {
     let count = Measure::count("sentences", "sentences with this many candidates", 0);
     let mut cands = section_shell(
         "candidates",
-        "candidates per sentence",
+        "sentences by number of candidates",
         "candidates",
         &[count.name],
     );
@@ -200,7 +208,7 @@ fn distributions(r: &mut Report, e: &NbestIn<'_>) {
             .collect();
         let rows = keyed_rows(
             std::slice::from_ref(&count),
-            system_index(k, Pick::First),
+            list_index(k, e.files.len()),
             items.iter().map(|(key, t)| (key.clone(), t)),
         );
         cands.rows.extend(rows);
@@ -308,6 +316,18 @@ fn inputs(r: &mut Report, e: &NbestIn<'_>) {
                 inputs: vec![input],
             });
         }
+    }
+    // each list itself, after the picks (see [`list_index`])
+    let first_input = r.inputs.len() - e.files.len();
+    for (k, f) in e.files.iter().enumerate() {
+        r.systems.push(System {
+            name: if e.files.len() == 1 {
+                "n-best list".into()
+            } else {
+                f.path.clone()
+            },
+            inputs: vec![first_input + k],
+        });
     }
 }
 
