@@ -1131,6 +1131,12 @@ pub struct RerankTrainArgs {
     #[arg(long, value_name = "BITS", default_value_t = 20, value_parser = clap::value_parser!(u32).range(8..=28))]
     pub hash_bits: u32,
 
+    /// List the model's N strongest features (largest |weight|) by name with their
+    /// weights, in the report (every format; a name that shares its hashed index with
+    /// another ends with "(+ collisions)").
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub top_features: usize,
+
     #[command(flatten)]
     pub conventions: ConventionArgs,
 
