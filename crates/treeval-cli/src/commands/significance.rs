@@ -50,9 +50,10 @@ impl Progress {
             self.bar.set_message(format!("{label}: {done}"));
             return;
         }
+        // the label first: a step that follows a count is not drawn with its message
+        self.bar.set_message(label.to_string());
         self.bar.set_length(total);
         self.bar.set_position(done);
-        self.bar.set_message(label.to_string());
     }
 
     /// The library's progress callback, drawing this bar.
