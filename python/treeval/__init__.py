@@ -603,7 +603,7 @@ def rerank_train(*files: Input, **options: Any) -> Report:
     "rerank_train")``): ``output`` (required; it may not be an input, and an existing file
     is replaced only if it is a treeval model unless ``force=True``), ``metric``,
     ``target``, ``beta``, ``sigma2`` (a number or ``"cv"``), ``folds``, ``features``,
-    ``hash_bits``, ``profile``, ``punct``, ``labels``, ``quiet``."""
+    ``hash_bits``, ``top_features``, ``profile``, ``punct``, ``labels``, ``quiet``."""
     items, names = _native_inputs(files)
     opts = {k: _fspaths(v) for k, v in options.items()}
     if opts.get("output") is None:

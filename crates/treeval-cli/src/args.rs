@@ -217,7 +217,7 @@ pub use treeval::table::Command as TableCommand;
     after_help = "Examples:\n  treeval ted --gold gold.conllu --system parsed.conllu\n  treeval ted --exp lexical:ud.conllu:ud-parsed.conllu --exp functional:fn.conllu:fn-parsed.conllu\n  treeval ted --distance pairs.txt --script\n\nEach dependency tree becomes a functional tree (every word heads a node labelled with its relation; a node over several words gets a `*` daughter for its head); a constituency tree is one already (its labels are the functions). With several experiments, the gold trees of each sentence are generalized into one gold (the nodes all of them share); each parse is scored by δ_new: the edit distance to that gold, less the operations its own scheme's gold needs too. Score = 1 − Σδ_new / Σι, ι = nodes of the parse + nodes of the generalized gold. See docs/metrics.md.\n\nCosts: deleting or inserting a node 1; relabelling 0 for equal labels, else 1 (0 with --unlabeled).\n\nExit codes: 0 success; 1 a file cannot be read, is malformed, or the files do not pair up; 2 usage error."
 )]
 pub struct TedArgs {
-    /// The gold file of one annotation scheme (CoNLL-U or CoNLL-X; or bracketed
+    /// The gold file of one annotation scheme (CoNLL-U, CoNLL-X or MaltTab; or bracketed
     /// constituency trees, detected by a leading '('), scored with --system.
     #[arg(long, value_name = "FILE", requires = "parse", conflicts_with_all = ["exp", "distance"])]
     pub gold: Option<String>,
@@ -456,7 +456,7 @@ pub struct BracketsArgs {
     after_help = "Sentence k of side a, sentence k of side b and alignment sentence k form one sentence pair.\n\nA link (gold or system) past the last word of its sentence (the syntactic words of --gold-a and --gold-b) is an error: every such link is reported (the first ten of each file at their path:line:column, the others counted), and where the file's base was not given and the other base puts every link within its sentence, the error names that base and the AER it gives.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct PtsArgs {
-    /// Gold parse of side a (CoNLL-U, CoNLL-X or CoNLL-2009).
+    /// Gold parse of side a (CoNLL-U, CoNLL-X, CoNLL-2009 or MaltTab).
     #[arg(long, value_name = "FILE")]
     pub gold_a: String,
     /// Gold parse of side b.
@@ -611,7 +611,7 @@ fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
 /// `treeval deps` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Inputs are CoNLL-U, CoNLL-X/2007 or CoNLL-2009, detected from the content; '-' reads standard input; gzip and zstd files are read transparently.\n\nWords are paired sentence by sentence and word by word (not by `# sent_id`: ids that differ from the gold sentence's are warned about, once per system file); for different tokenizations use `treeval ud`.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
+    after_help = "Inputs are CoNLL-U, CoNLL-X/2007, CoNLL-2009 or MaltTab (.dp: FORM POS HEAD [DEPREL], no IDs), detected from the content; '-' reads standard input; gzip and zstd files are read transparently.\n\nWords are paired sentence by sentence and word by word (not by `# sent_id`: ids that differ from the gold sentence's are warned about, once per system file); for different tokenizations use `treeval ud`.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct DepsArgs {
     /// Gold-standard file.
@@ -1200,6 +1200,12 @@ pub struct RerankTrainArgs {
     /// log2 of the hashed feature space.
     #[arg(long, value_name = "BITS", default_value_t = 20, value_parser = clap::value_parser!(u32).range(8..=28))]
     pub hash_bits: u32,
+
+    /// List the model's N strongest features (largest |weight|) by name with their
+    /// weights, in the report (every format; a name that shares its hashed index with
+    /// another ends with "(+ collisions)").
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub top_features: usize,
 
     #[command(flatten)]
     pub conventions: ConventionArgs,

@@ -981,6 +981,32 @@ fn tedeval_cases() {
         );
         assert_eq!(common::value(&j, "own-gold", k, "LAS"), Some(1.0), "{j}");
     }
+    // the gold sizes (nodes of a functional tree: a node per word, and a `*` node
+    // under each word with dependents): functional 7 + 4 (would, have, worked, on),
+    // lexical 7 + 2 (worked, Sunday); the generalized gold keeps 9
+    let nodes = |i: usize| j["inputs"][i]["counts"]["nodes"].clone();
+    assert_eq!(j["inputs"][0]["role"], "gold");
+    assert_eq!(nodes(0)["gold"], 11, "{j}");
+    assert_eq!(nodes(0)["generalized"], 9);
+    assert_eq!(nodes(2)["gold"], 9);
+    assert_eq!(nodes(2)["kept"], 1.0);
+    assert!(nodes(1).is_null(), "a parse input has no gold sizes");
+    let text =
+        String::from_utf8_lossy(&treeval(&["ted", "--exp", &fg, "--exp", &lg]).stdout).into_owned();
+    // notes are wrapped at 100 columns, at spaces
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        text.contains("generalized gold: 9 nodes over the scored sentences; functional's gold 11 (81.8% kept), lexical's gold 9 (100.0% kept)"),
+        "{text}"
+    );
+    assert!(text.contains("cross-scheme: a difference between experiments"));
+    // one scheme: no generalization, no sizes line nor cross-scheme note
+    let one = treeval(&["ted", "--exp", &fg]);
+    let one = String::from_utf8_lossy(&one.stdout);
+    assert!(
+        !one.contains("generalized gold:") && !one.contains("cross-scheme"),
+        "{one}"
+    );
     // one scheme's gold against the other's: LAS is far from 100
     let cross = treeval(&[
         "deps",

@@ -26,10 +26,11 @@ fn names(v: &serde_json::Value) -> Vec<String> {
 /// The names a report shows for systems named `a` and `b`.
 fn shown(command: &str, a: &str, b: &str) -> Vec<String> {
     if command == "nbest" {
-        [a, b]
-            .iter()
-            .flat_map(|n| ["first", "best", "worst", "chosen"].map(|p| format!("{n} {p}")))
-            .collect()
+        // each list's picks, then each list
+        let picks = [a, b]
+            .into_iter()
+            .flat_map(|n| ["first", "best", "worst", "chosen"].map(|p| format!("{n} {p}")));
+        picks.chain([a.into(), b.into()]).collect()
     } else {
         vec![a.into(), b.into()]
     }

@@ -92,8 +92,14 @@ fn report_figures_of_the_alpino_example_by_hand() {
     assert_eq!(value(&v, "choice", 3, "phi-LA"), None);
     assert_eq!(counts(cell(&v, "triples", 0, "P")), [16, 17]);
     // candidates per sentence 3, 4, 4; the LAS-best candidate at rank 1, 2, 1… (README)
-    let n = |k: &str| keyed_cell(&v, "candidates", 0, k, "sentences")["value"].as_f64();
+    let n = |k: &str| keyed_cell(&v, "candidates", 4, k, "sentences")["value"].as_f64();
     assert_eq!((n("3"), n("4")), (Some(1.0), Some(2.0)));
+    // its rows are the list's own (system 4, after the four picks), not a pick's
+    assert_eq!(v["systems"][4]["name"], "n-best list");
+    assert_eq!(
+        v["sections"][4]["title"],
+        "sentences by number of candidates"
+    );
     let r = |k: &str| keyed_cell(&v, "best-rank", 1, k, "best-rank-LAS")["value"].as_f64();
     assert_eq!((r("1"), r("2")), (Some(2.0), Some(1.0)));
     assert!(v["signature"]

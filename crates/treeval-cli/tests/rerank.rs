@@ -141,3 +141,88 @@ fn train_takes_the_deps_profile_and_apply_is_quiet_with_q() {
     assert_eq!(common::stderr(&quiet), "");
     assert_eq!(quiet.stdout, loud.stdout);
 }
+
+/// `--top-features N` lists the model's N strongest weights by name in every format;
+/// the model keeps only weights that are not zero (round-off ones, below 1e-10 of the
+/// largest, were counted as features and written); the progress bar stays off stderr
+/// when it is not a terminal.
+#[test]
+fn top_features_name_the_strongest_weights_and_zero_weights_are_dropped() {
+    let model = tmp("top.json");
+    let args = |format: &'static str| {
+        vec![
+            "rerank",
+            "train",
+            G,
+            N,
+            "-o",
+            &*model,
+            "--force",
+            "--target",
+            "best",
+            "--sigma2",
+            "10",
+            "--top-features",
+            "3",
+            "--format",
+            format,
+        ]
+    };
+    let o = treeval(&args("json"));
+    assert!(o.status.success());
+    // not a terminal: no progress bar, and nothing else on stderr
+    assert_eq!(common::stderr(&o), "");
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let l = &r["listings"][0];
+    assert_eq!(l["id"], "top-features");
+    assert_eq!(
+        r["systems"][l["system"].as_u64().unwrap() as usize]["name"],
+        "model (best sigma2=10)"
+    );
+    assert_eq!(
+        l["columns"],
+        serde_json::json!(["rank", "feature", "weight"])
+    );
+    let rows = l["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    let weights: Vec<f64> = rows
+        .iter()
+        .map(|x| x[2].as_str().unwrap().parse().unwrap())
+        .collect();
+    assert!(
+        weights.windows(2).all(|p| p[0].abs() >= p[1].abs()),
+        "{weights:?}"
+    );
+    // the wrong candidates label the object `dep`, the right ones `obj` (README): the
+    // strongest features are about the one or the other
+    for x in rows {
+        let f = x[1].as_str().unwrap();
+        assert!(f.contains("obj") || f.contains("dep"), "{f}");
+    }
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&model).unwrap()).unwrap();
+    let w: Vec<f64> = m["weights"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p[1].as_f64().unwrap())
+        .collect();
+    let largest = w.iter().fold(0.0f64, |a, x| a.max(x.abs()));
+    assert!(w.iter().all(|x| x.abs() > 1e-10 * largest), "{w:?}");
+    let note = r["notes"][0].as_str().unwrap();
+    assert!(
+        note.contains(&format!(
+            ": {} features with a weight that is not zero",
+            w.len()
+        )),
+        "{note}"
+    );
+    // every format lists them
+    for format in ["text", "csv", "markdown", "latex", "html"] {
+        let out = stdout_ok(&args(format));
+        assert!(out.contains("top-features"), "{format}");
+        // the name up to its first `|` (markdown escapes the bar)
+        let name = rows[0][1].as_str().unwrap().split('|').next().unwrap();
+        assert!(out.contains(name), "{format}: {name}");
+    }
+}

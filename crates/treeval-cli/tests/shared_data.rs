@@ -1860,7 +1860,8 @@ fn nbest_dev_lists_equal_the_expected_summaries() {
                 }
                 checked += 1;
             }
-            // candidates per sentence: keyed rows of the first system
+            // candidates per sentence: keyed rows of the list itself (system 4, after
+            // its four picks), named "n-best list"
             let v: serde_json::Value = serde_json::from_str(&treeval(&[
                 "nbest",
                 "-q",
@@ -1872,7 +1873,8 @@ fn nbest_dev_lists_equal_the_expected_summaries() {
             .unwrap();
             let hist = summary["histogram"].as_object().unwrap();
             for (k, want) in hist {
-                let c = common::keyed_cell(&v, "candidates", 0, k, "sentences");
+                let c = common::keyed_cell(&v, "candidates", 4, k, "sentences");
+                assert_eq!(v["systems"][4]["name"], "n-best list");
                 assert_eq!(c["value"].as_f64(), want.as_f64(), "{name} {k} candidates");
             }
             let sentences = summary["sentences"].as_u64().unwrap();
@@ -3507,5 +3509,116 @@ fn table_of_saved_reports_names_treebanks_and_systems_explicitly() {
         legend.contains("$^\\dagger$ significantly different from the baseline copy (approximate randomization, 500 shuffles, seed 12345, as the saved reports ran it), $\\alpha$ = 0.05 on p-values Holm–Bonferroni adjusted over each system's treebanks."),
         "{legend}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// MaltTab (`.dp`): the PTB sample's 199 dependency files read as they are. `wsj_0001.dp`
+/// against itself is 100; against a copy with two heads changed by hand ("Pierre" 2 → 8
+/// in sentence 1, "the" 12 → 11 in sentence 2) UAS and LAS (no labels: LAS = UAS) are
+/// 29/31 and both sentences lose their exact match; the whole sample (3,914 sentences,
+/// 94,084 words, the README's counts) gives the same counts as its conversion to
+/// CoNLL-X; `relations` and `ted` read it too, and `ud` refuses it with a hint.
+#[test]
+fn malttab_ptb_sample_reads_as_its_conllx_conversion() {
+    let Some(d) = data_dir() else { return };
+    let dp_dir = d.join("ptb-sample/dependency_treebank");
+    let dir = std::env::temp_dir().join(format!("treeval-malttab-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let one = dp_dir.join("wsj_0001.dp");
+    let text = std::fs::read_to_string(&one).unwrap();
+    let perturbed = text
+        .replacen("Pierre\tNNP\t2\n", "Pierre\tNNP\t8\n", 1)
+        .replacen("the\tDT\t12\n", "the\tDT\t11\n", 1);
+    assert_ne!(perturbed, text);
+    let p = dir.join("wsj_0001.perturbed.dp");
+    std::fs::write(&p, &perturbed).unwrap();
+    let counts = |v: &serde_json::Value, m: &str| common::counts(common::cell(v, "scores", 0, m));
+    let same = json(&[s(&one), s(&one)]);
+    assert_eq!(same["inputs"][0]["format"], "malttab");
+    for m in ["LAS", "UAS", "LA"] {
+        assert_eq!(counts(&same, m), [31, 31], "{m}");
+    }
+    let v = json(&[s(&one), s(&p)]);
+    assert_eq!(counts(&v, "UAS"), [29, 31]);
+    assert_eq!(counts(&v, "LAS"), [29, 31]);
+    assert_eq!(counts(&v, "LA"), [31, 31]);
+    assert_eq!(counts(&v, "UEM"), [0, 2]);
+    assert_eq!(counts(&v, "ROOT"), [2, 2]);
+    // the whole sample, and its conversion to CoNLL-X (ID, FORM, _, POS, POS, _, HEAD, _)
+    let (mut all, mut conllx) = (String::new(), String::new());
+    for k in 1..=199 {
+        let dp = std::fs::read_to_string(dp_dir.join(format!("wsj_{k:04}.dp"))).unwrap();
+        for sentence in dp.split("\n\n").filter(|x| !x.trim().is_empty()) {
+            for (i, line) in sentence.lines().filter(|l| !l.is_empty()).enumerate() {
+                let c: Vec<&str> = line.split('\t').collect();
+                all.push_str(&format!("{line}\n"));
+                conllx.push_str(&format!(
+                    "{}\t{}\t_\t{}\t{}\t_\t{}\t_\t_\t_\n",
+                    i + 1,
+                    c[0],
+                    c[1],
+                    c[1],
+                    c[2]
+                ));
+            }
+            all.push('\n');
+            conllx.push('\n');
+        }
+    }
+    let (a, c) = (dir.join("ptb.dp"), dir.join("ptb.conll"));
+    std::fs::write(&a, all).unwrap();
+    std::fs::write(&c, conllx).unwrap();
+    let va = json(&[s(&a), s(&a)]);
+    let vc = json(&[s(&c), s(&c)]);
+    assert_eq!(vc["inputs"][0]["format"], "conllx");
+    assert_eq!(counts(&va, "UAS"), [94_084, 94_084]);
+    assert_eq!(counts(&va, "UEM"), [3_914, 3_914]);
+    let scores = |v: &serde_json::Value| {
+        v["sections"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x["id"] == "scores")
+            .map(|x| x["rows"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(scores(&va), scores(&vc));
+    let rel: serde_json::Value = serde_json::from_str(&treeval(&[
+        "relations",
+        "-q",
+        "--format",
+        "json",
+        s(&one),
+        s(&p),
+    ]))
+    .unwrap();
+    assert_eq!(rel["inputs"][0]["format"], "malttab");
+    assert_eq!(
+        common::counts(common::cell(&rel, "scores", 0, "both")),
+        [29]
+    );
+    let ted: serde_json::Value = serde_json::from_str(&treeval(&[
+        "ted",
+        "-q",
+        "--format",
+        "json",
+        "--gold",
+        s(&one),
+        "--parse",
+        s(&one),
+    ]))
+    .unwrap();
+    assert_eq!(common::value(&ted, "scores", 0, "TedEval"), Some(1.0));
+    let ud = Command::new(env!("CARGO_BIN_EXE_treeval"))
+        .args(["ud", s(&one), s(&one)])
+        .output()
+        .unwrap();
+    assert_eq!(ud.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&ud.stderr);
+    assert!(
+        err.contains("wsj_0001.dp:1:1: expected 10 tab-separated columns, found 3"),
+        "{err}"
+    );
+    assert!(err.contains("`treeval deps` reads MaltTab"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

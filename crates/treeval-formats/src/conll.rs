@@ -1,5 +1,5 @@
-//! A streaming reader for the CoNLL family: CoNLL-U (v2), CoNLL-X / CoNLL-2007 and
-//! CoNLL-2009, recognised from the content.
+//! A streaming reader for the CoNLL family: CoNLL-U (v2), CoNLL-X / CoNLL-2007,
+//! CoNLL-2009 and MaltTab (`.dp`, see [`malttab`]), recognised from the content.
 //!
 //! The shape follows BurntSushi's csv: a [`ReaderBuilder`], then a [`Reader`] whose
 //! [`Reader::read_sentence`] fills a reusable [`Sentence`] and returns `Ok(false)` at the
@@ -17,6 +17,8 @@ use crate::sentence::{
     parse_index, parse_positive, python_int, EmptyNode, MultiwordToken, Sentence, Span, Word,
 };
 
+pub mod malttab;
+
 /// A member of the CoNLL family.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -27,6 +29,8 @@ pub enum Format {
     Conllx,
     /// CoNLL-2009: 14 or more columns (gold and predicted columns side by side).
     Conll09,
+    /// MaltTab (`.dp`): 3 or 4 columns, FORM POS HEAD [DEPREL], no IDs, no comments.
+    Malttab,
 }
 
 impl Format {
@@ -36,6 +40,7 @@ impl Format {
             Format::Conllu => "conllu",
             Format::Conllx => "conllx",
             Format::Conll09 => "conll09",
+            Format::Malttab => "malttab",
         }
     }
 }
@@ -153,6 +158,8 @@ impl ReaderBuilder {
             conllu_name: name.ends_with(".conllu")
                 || name.ends_with(".conllu.gz")
                 || name.ends_with(".conllu.zst"),
+            malttab_name: malttab::is_malttab_name(name),
+            malttab_cols: 0,
             line_no: 0,
             index: 0,
             diags: Diagnostics::with_limit(self.limit),
@@ -191,6 +198,10 @@ pub struct Reader<R> {
     validate_deps: bool,
     reference: Option<Reference>,
     conllu_name: bool,
+    /// The name says MaltTab (`.dp`): a first line starting with `#` is a word.
+    malttab_name: bool,
+    /// MaltTab: the first word line's columns (3 or 4; 0 before it).
+    malttab_cols: usize,
     line_no: u64,
     index: u64,
     diags: Diagnostics,
@@ -516,12 +527,15 @@ impl<R: BufRead> Reader<R> {
         self.file_warnings();
         let has_nodes = !s.words.is_empty() || !s.empty.is_empty() || !s.mwts.is_empty();
         if has_nodes {
-            let pos = self.pos(1, s, bytes);
-            self.diags.push(
-                Diagnostic::warning(pos, ErrorKind::MissingFinalBlankLine).with_hint(
-                    "add an empty line at the end of the file (the last sentence is read anyway)",
-                ),
-            );
+            // MaltTab files end without one as often as not (the PTB sample's do)
+            if self.format != Some(Format::Malttab) {
+                let pos = self.pos(1, s, bytes);
+                self.diags.push(
+                    Diagnostic::warning(pos, ErrorKind::MissingFinalBlankLine).with_hint(
+                        "add an empty line at the end of the file (the last sentence is read anyway)",
+                    ),
+                );
+            }
             self.index += 1;
             s.index = self.index;
             return true;
@@ -650,6 +664,7 @@ impl<R: BufRead> Reader<R> {
                 }
             }
             n if n >= 14 => Format::Conll09,
+            3 | 4 => Format::Malttab,
             n => {
                 let pos = self.pos(1, s, bytes);
                 let mut d = Diagnostic::error(pos, ErrorKind::UnknownFormat { found: n });
@@ -696,9 +711,17 @@ impl<R: BufRead> Reader<R> {
     #[inline]
     fn classify(&self, line: &[u8]) -> LineKind {
         if self.members_left > 0 && self.reference.is_some() {
-            LineKind::Data
-        } else {
-            classify(line)
+            return LineKind::Data;
+        }
+        let kind = classify(line);
+        // MaltTab has no comments: `#` is a word there (`#<TAB>#<TAB>34`)
+        let malttab = match self.format {
+            Some(f) => f == Format::Malttab,
+            None => self.malttab_name || malttab::looks_like_word(line),
+        };
+        match kind {
+            LineKind::Comment if malttab => LineKind::Data,
+            k => k,
         }
     }
 
@@ -724,6 +747,10 @@ impl<R: BufRead> Reader<R> {
         let (expected, exact) = match format {
             Format::Conllu | Format::Conllx => (10, true),
             Format::Conll09 => (14, false),
+            Format::Malttab => {
+                self.malttab_line(s, bytes, line_start, line.len(), expect_id);
+                return Ok(());
+            }
         };
         // tab positions were found while the line was read
         let f = Fields::new(line_start, line.len(), &self.tabs, self.ntabs);
@@ -863,6 +890,9 @@ impl<R: BufRead> Reader<R> {
         let text = String::from_utf8_lossy(line);
         let hint = match spaces_hint(&text, Some(expected)) {
             Some(h) => h,
+            None if self.malttab_name && matches!(cols, 3 | 4) => {
+                "the file is MaltTab (FORM, POS, HEAD [, DEPREL]), which this command does not read: `treeval ud` reads CoNLL-U only (tokens, features); `treeval deps` reads MaltTab".into()
+            }
             None if cols < expected => {
                 "a column is missing; empty values must be written '_'".into()
             }
@@ -1077,7 +1107,7 @@ impl<R: BufRead> Reader<R> {
     #[inline]
     fn word_columns(&self, format: Format) -> Columns {
         match format {
-            Format::Conllu | Format::Conllx => Columns::CONLLU,
+            Format::Conllu | Format::Conllx | Format::Malttab => Columns::CONLLU,
             Format::Conll09 => match self.conll09 {
                 Conll09Columns::Gold => Columns::CONLL09_GOLD,
                 Conll09Columns::Predicted => Columns::CONLL09_PREDICTED,
@@ -1199,6 +1229,8 @@ impl<R: BufRead> Reader<R> {
             Some("write HEAD without leading zeros")
         } else if format == Format::Conll09 {
             Some("check --conll09-columns: the HEAD/PHEAD columns may be swapped")
+        } else if format == Format::Malttab {
+            Some("MaltTab lines are FORM, POS, HEAD and an optional DEPREL: HEAD is the third column")
         } else {
             None
         };
@@ -1577,7 +1609,7 @@ fn spaces_hint(line: &str, expected: Option<usize>) -> Option<String> {
     let tabs = line.matches('\t').count();
     let fits = match expected {
         Some(n) => ws == n || (n == 14 && ws >= 14),
-        None => ws == 10 || ws >= 14,
+        None => ws == 3 || ws == 4 || ws == 10 || ws >= 14,
     };
     if fits && line.contains(' ') {
         Some(if tabs == 0 {

@@ -88,7 +88,7 @@ pub enum ErrorKind {
         found: usize,
     },
     /// The format could not be recognised from the first word line.
-    #[error("expected a CoNLL-U/CoNLL-X line (10 tab-separated columns) or a CoNLL-2009 line (14 or more), found {found} column(s)")]
+    #[error("expected a CoNLL-U/CoNLL-X line (10 tab-separated columns), a CoNLL-2009 line (14 or more) or a MaltTab line (3 or 4: FORM POS HEAD [DEPREL]), found {found} column(s)")]
     UnknownFormat {
         /// Column count of the first word line.
         found: usize,

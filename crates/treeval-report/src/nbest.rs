@@ -1,7 +1,8 @@
 //! The `nbest` report on the shared model: per n-best file four systems — its first,
 //! best (oracle), worst and chosen candidates — each scored micro and macro; the share of
-//! the first–best gap the choice closes (phi) and exact; the distributions of candidates
-//! per sentence and of the best candidate's rank.
+//! the first–best gap the choice closes (phi) and exact; the distributions of the
+//! sentences by their number of candidates (on a fifth system per file, the list itself,
+//! after every file's picks) and of the best candidate's rank.
 
 use std::collections::BTreeMap;
 
@@ -75,6 +76,13 @@ pub struct NbestIn<'a> {
 /// The report's system index of pick `p` of file `k`.
 pub fn system_index(k: usize, p: Pick) -> usize {
     4 * k + Pick::ALL.iter().position(|&x| x == p).unwrap_or(0)
+}
+
+/// The report's system index of n-best file `k` itself, of `files` (after every file's
+/// four picks): the row label of its candidates-per-sentence table, which describes the
+/// list, not one of its picks.
+pub fn list_index(k: usize, files: usize) -> usize {
+    4 * files + k
 }
 
 /// The signature of the conventions of `e`.
@@ -182,13 +190,13 @@ impl Statistics for Tally {
     }
 }
 
-/// Candidates per sentence (on each file's first row) and the rank of the best
-/// candidate per metric (on its best row).
+/// Sentences by their number of candidates (on each n-best list's own row) and the
+/// rank of the best candidate per metric (on its best row).
 fn distributions(r: &mut Report, e: &NbestIn<'_>) {
     let count = Measure::count("sentences", "sentences with this many candidates", 0);
     let mut cands = section_shell(
         "candidates",
-        "candidates per sentence",
+        "sentences by number of candidates",
         "candidates",
         &[count.name],
     );
@@ -200,7 +208,7 @@ fn distributions(r: &mut Report, e: &NbestIn<'_>) {
             .collect();
         let rows = keyed_rows(
             std::slice::from_ref(&count),
-            system_index(k, Pick::First),
+            list_index(k, e.files.len()),
             items.iter().map(|(key, t)| (key.clone(), t)),
         );
         cands.rows.extend(rows);
@@ -295,7 +303,7 @@ fn inputs(r: &mut Report, e: &NbestIn<'_>) {
                 "candidates": f.total_candidates(),
                 "first": total,
             }),
-            system: Some(system_index(k, Pick::First)),
+            system: Some(list_index(k, e.files.len())),
         });
         let input = r.inputs.len() - 1;
         for p in Pick::ALL {
@@ -305,23 +313,40 @@ fn inputs(r: &mut Report, e: &NbestIn<'_>) {
             });
         }
     }
+    // each list itself, after the picks (see [`list_index`])
+    let first_input = r.inputs.len() - e.files.len();
+    for k in 0..e.files.len() {
+        r.systems.push(System {
+            name: String::new(),
+            inputs: vec![first_input + k],
+        });
+    }
     let paths: Vec<&str> = e.files.iter().map(|f| f.path.as_str()).collect();
     r.name_systems(&system_names(&crate::names::short(&paths), false));
 }
 
-/// The systems of n-best lists named `lists` (`named`: by `--name`): each pick (`first`,
-/// `best`, `worst`, `chosen`) of each list, after the list's name when there are several
-/// lists or they were named, in the order of [`system_index`].
+/// The systems of n-best lists named `lists` (`named`: by `--name`), in the order of
+/// [`system_index`] and [`list_index`]: each pick (`first`, `best`, `worst`, `chosen`) of
+/// each list, then each list itself (`n-best list`), after the list's name when there are
+/// several lists or they were named.
 pub fn system_names(lists: &[String], named: bool) -> Vec<String> {
-    let mut out = Vec::with_capacity(4 * lists.len());
+    let alone = lists.len() == 1 && !named;
+    let mut out = Vec::with_capacity(5 * lists.len());
     for l in lists {
         for p in Pick::ALL {
-            out.push(if lists.len() == 1 && !named {
+            out.push(if alone {
                 p.name().to_string()
             } else {
                 format!("{l} {}", p.name())
             });
         }
+    }
+    for l in lists {
+        out.push(if alone {
+            "n-best list".to_string()
+        } else {
+            l.clone()
+        });
     }
     out
 }

@@ -14,6 +14,8 @@ use crate::value::{Input, Report, System};
 pub struct RelationsIn<'a> {
     /// The gold file, as given.
     pub gold: &'a str,
+    /// The format the gold file was read as (`conllu`, `conllx`, `conll09`, `malttab`).
+    pub format: &'a str,
     /// The system files, as given.
     pub systems: &'a [String],
     /// Whether the enhanced graph (DEPS) was compared, else the basic tree.
@@ -108,7 +110,7 @@ fn inputs(r: &mut Report, e: &RelationsIn<'_>) {
     let file = |role: &str, path: &str, description: String, counts, system| Input {
         role: role.into(),
         path: path.into(),
-        format: "conllu".into(),
+        format: e.format.into(),
         description,
         counts,
         system,

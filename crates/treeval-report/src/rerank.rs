@@ -49,6 +49,10 @@ pub struct RerankTrainIn<'a> {
     pub choices: &'a [(&'a str, String)],
     /// Remarks (the chosen configuration, the training run).
     pub notes: Vec<String>,
+    /// The trained model's name (`model (best sigma2=10)`), the system of its features.
+    pub model: String,
+    /// The model's strongest features, by name, with their weights (`--top-features`).
+    pub top_features: &'a [(String, f64)],
 }
 
 /// The measures of metric `m` among `all`: `M`, `macro-M`, `phi-M`, `phi-macro-M`,
@@ -132,5 +136,27 @@ pub fn build_train(e: &RerankTrainIn<'_>) -> Report {
         r.add_measures::<GapCounts>(&gm);
     }
     r.notes.clone_from(&e.notes);
+    top_features(&mut r, e);
     r
+}
+
+/// The listing `top-features` of the model (a system of its own, after the
+/// configurations): rank, feature, weight.
+fn top_features(r: &mut Report, e: &RerankTrainIn<'_>) {
+    if e.top_features.is_empty() {
+        return;
+    }
+    r.systems.push(System {
+        name: e.model.clone(),
+        inputs: Vec::new(),
+    });
+    r.listings.push(crate::value::Listing {
+        id: "top-features".into(),
+        system: r.systems.len() - 1,
+        columns: vec!["rank".into(), "feature".into(), "weight".into()],
+        rows: (e.top_features.iter().enumerate())
+            .map(|(k, (name, w))| vec![(k + 1).to_string(), name.clone(), format!("{w:.6}")])
+            .collect(),
+        kinds: Vec::new(),
+    });
 }

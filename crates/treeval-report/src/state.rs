@@ -298,9 +298,14 @@ impl FileState {
     }
 
     fn summary(&self) -> FileSummary {
-        let format = [Format::Conllu, Format::Conllx, Format::Conll09]
-            .into_iter()
-            .find(|f| Some(f.name()) == self.format.as_deref());
+        let format = [
+            Format::Conllu,
+            Format::Conllx,
+            Format::Conll09,
+            Format::Malttab,
+        ]
+        .into_iter()
+        .find(|f| Some(f.name()) == self.format.as_deref());
         FileSummary {
             path: self.path.clone(),
             format,
@@ -942,12 +947,20 @@ impl UdState {
 pub struct RelationsState {
     /// The gold file (merged: the shards' paths joined by ` + `).
     pub gold: String,
+    /// The format the gold file was read as (`conllu` in states written before it was
+    /// kept, which read CoNLL-U only; merged: the first shard's).
+    #[serde(default = "conllu")]
+    pub format: String,
     /// The system files, in the order given.
     pub systems: Vec<String>,
     /// Per system, every gold sentence's counts, in corpus order.
     pub units: Vec<Vec<RelationSetCounts>>,
     /// The warnings found while reading, once each.
     pub warnings: Vec<Warning>,
+}
+
+fn conllu() -> String {
+    "conllu".into()
 }
 
 impl RelationsState {
@@ -985,6 +998,7 @@ impl State {
             },
             counts: RelationsState {
                 gold: e.gold.to_owned(),
+                format: e.format.to_owned(),
                 systems: e.systems.to_vec(),
                 units: e.units.to_vec(),
                 warnings,

@@ -10,7 +10,7 @@ use treeval_formats::{Error, Reader, ReaderBuilder};
 use treeval_metrics::nbest::{CandidateScore, Metric, Scorer};
 use treeval_metrics::DepsOptions;
 
-use crate::features::{merge, Extractor, Hashed};
+use crate::features::{merge, Extractor, Hashed, Named};
 
 /// What one training file pair held.
 #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -54,6 +54,9 @@ pub struct TrainingSet {
     /// The readers' and the scorer's warnings (malformed candidate trees, gold-tree
     /// problems: examples, as `treeval nbest` keeps them).
     pub warnings: Vec<treeval_formats::Diagnostic>,
+    /// When `Some` before reading: every hashed index's feature string (see
+    /// [`crate::features::Named`]), to name the strongest weights.
+    pub names: Option<HashMap<u32, String>>,
 }
 
 impl TrainingSet {
@@ -130,7 +133,7 @@ impl TrainingSet {
     ) -> Result<(), Error> {
         let b = ReaderBuilder::new();
         let readers = (b.from_path(gold)?, b.from_path(nbest)?);
-        self.read_readers((gold, nbest), readers, opts, ex, bits)
+        self.read_readers((gold, nbest), readers, opts, ex, bits, &mut |_| {})
     }
 
     /// [`TrainingSet::read_pair`] of two open readers (a gold file and its n-best list,
@@ -142,6 +145,7 @@ impl TrainingSet {
         opts: &DepsOptions,
         ex: &mut Extractor,
         bits: u32,
+        progress: &mut dyn FnMut(u64),
     ) -> Result<(), Error> {
         let (gold, nbest) = names;
         let mut pairs = NbestPairing::new(readers.0, NbestReader::new(readers.1));
@@ -165,6 +169,9 @@ impl TrainingSet {
             )?;
             sum.sentences += 1;
             sum.candidates += scored.len() as u64;
+            if sum.sentences % 64 == 0 {
+                progress(sum.sentences);
+            }
             let m = self.metric.unwrap_or(Metric::Las);
             let ys: Vec<Option<f64>> = scored
                 .iter()
@@ -182,14 +189,17 @@ impl TrainingSet {
             group.clear();
             for (c, s) in pairs.candidates.iter().zip(&scored) {
                 buf.clear();
-                ex.extract(
-                    &c.sentence,
-                    c.parser_score,
-                    &mut Hashed {
-                        bits,
-                        out: &mut buf,
-                    },
-                );
+                let mut hashed = Hashed {
+                    bits,
+                    out: &mut buf,
+                };
+                match self.names.as_mut() {
+                    Some(names) => {
+                        let mut named = Named { hashed, names };
+                        ex.extract(&c.sentence, c.parser_score, &mut named);
+                    }
+                    None => ex.extract(&c.sentence, c.parser_score, &mut hashed),
+                }
                 merge(&mut buf);
                 group.push((buf.clone(), *s));
             }

@@ -164,6 +164,37 @@ impl Sink for Hashed<'_> {
     }
 }
 
+/// Features hashed as [`Hashed`] hashes them, each index's feature string kept in
+/// `names` (the first string seen for it; a later, different one hashed to the same
+/// index is noted as ` (+ collisions)`), to name a model's weights.
+#[derive(Debug)]
+pub struct Named<'a> {
+    /// The hashed features.
+    pub hashed: Hashed<'a>,
+    /// Index → feature string.
+    pub names: &'a mut std::collections::HashMap<u32, String>,
+}
+
+impl Sink for Named<'_> {
+    fn add(&mut self, group: &str, parts: &[&str], value: f64) {
+        self.hashed.add(group, parts, value);
+        let Some(&(index, _)) = self.hashed.out.last() else {
+            return;
+        };
+        let name = format!("{group}:{}", parts.join("|"));
+        match self.names.get_mut(&index) {
+            None => {
+                self.names.insert(index, name);
+            }
+            Some(kept) if *kept != name && !kept.ends_with(COLLIDED) => kept.push_str(COLLIDED),
+            Some(_) => {}
+        }
+    }
+}
+
+/// What a named index whose features collide ends with.
+pub const COLLIDED: &str = " (+ collisions)";
+
 /// Features as `(string, value)` pairs.
 impl Sink for Vec<(String, f64)> {
     fn add(&mut self, group: &str, parts: &[&str], value: f64) {

@@ -204,7 +204,7 @@ fn model_round_trip_and_schema_check() {
         folds: 5,
         conventions: ("include".into(), "full".into()),
     };
-    let (m, runs) = crate::train(&t, &o, FeatureSpec::new(&Group::ALL, 20)).unwrap();
+    let (m, runs) = crate::train(&t, &o, FeatureSpec::new(&Group::ALL, 20), &|_, _, _| {}).unwrap();
     assert!(runs.is_empty());
     let back = Model::from_json("m.json", &m.to_json()).unwrap();
     // JSON keeps the shortest decimal of each float; reading may be 1 ulp off
@@ -230,4 +230,44 @@ fn model_round_trip_and_schema_check() {
     assert!(e.contains("found no schema"), "{e}");
     let e = Model::from_json("m.json", "{\"schema\": ").unwrap_err();
     assert!(e.starts_with("m.json:1:"), "{e}");
+}
+
+#[test]
+fn round_off_weights_are_zero_and_small_real_ones_stay() {
+    // 1.28e-17 beside a largest weight of 0.0154 is round-off (a feature equal on every
+    // candidate); 5e-4 is a weight
+    let w = crate::train::nonzero_weights(&[5, 3, 9, 7], &[1.28e-17, -0.0154, 0.0, 5e-4]);
+    assert_eq!(w, vec![(3, -0.0154), (7, 5e-4)]);
+    assert!(crate::train::nonzero_weights(&[1], &[0.0]).is_empty());
+}
+
+#[test]
+fn named_features_keep_their_strings_under_their_index() {
+    use crate::features::{hash_index, Hashed, Named, Sink, COLLIDED};
+    let (mut out, mut names) = (Vec::new(), std::collections::HashMap::new());
+    let mut n = Named {
+        hashed: Hashed {
+            bits: 20,
+            out: &mut out,
+        },
+        names: &mut names,
+    };
+    n.add("rel", &["nsubj"], 1.0);
+    n.add("rel", &["nsubj"], 1.0);
+    let i = hash_index("rel:nsubj", 20);
+    assert_eq!(out, vec![(i, 1.0), (i, 1.0)]);
+    assert_eq!(names[&i], "rel:nsubj");
+    // one bit: every feature collides with another
+    let (mut out, mut names) = (Vec::new(), std::collections::HashMap::new());
+    let mut n = Named {
+        hashed: Hashed {
+            bits: 1,
+            out: &mut out,
+        },
+        names: &mut names,
+    };
+    for k in 0..8 {
+        n.add("rel", &[&k.to_string()], 1.0);
+    }
+    assert!(names.values().all(|v| v.ends_with(COLLIDED)), "{names:?}");
 }

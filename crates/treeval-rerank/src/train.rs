@@ -139,12 +139,38 @@ fn held_out(test: &TrainingSet, w: &[f64]) -> Vec<SentenceResult> {
         .collect()
 }
 
+/// A progress listener: `(step, done, total)`, called from any thread.
+pub type Progress<'a> = &'a (dyn Fn(&str, u64, u64) + Sync);
+
+/// A weight this small against the largest one (in magnitude) is zero: what is left
+/// of a feature whose value is the same on every candidate of every training sentence,
+/// whose exact optimum is 0 (its gradient is w/σ² alone) and which the solver leaves
+/// at round-off (about 10⁻¹⁷ where the largest weight is 10⁻²); such a weight cannot
+/// change any choice. Far above round-off and far below any weight the solver's
+/// tolerances determine ([`TOL_GRAD`]).
+pub const ZERO_WEIGHT: f64 = 1e-10;
+
+/// The weights of `hashed` (dense number → hashed index) that are not zero (see
+/// [`ZERO_WEIGHT`]), by hashed index.
+pub fn nonzero_weights(hashed: &[u32], weights: &[f64]) -> Vec<(u32, f64)> {
+    let largest = weights.iter().fold(0.0f64, |m, w| m.max(w.abs()));
+    let mut w: Vec<(u32, f64)> = hashed
+        .iter()
+        .zip(weights)
+        .filter(|(_, &x)| x != 0.0 && x.abs() > ZERO_WEIGHT * largest)
+        .map(|(&h, &x)| (h, x))
+        .collect();
+    w.sort_by_key(|p| p.0);
+    w
+}
+
 /// Cross-validate every configuration of the grid.
 pub fn cross_validate(
     data: &TrainingSet,
     targets: &[Target],
     sigmas: &[f64],
     folds: usize,
+    progress: Progress<'_>,
 ) -> Result<Vec<CvRun>, String> {
     let splits: Vec<(TrainingSet, TrainingSet)> = (0..folds)
         .map(|f| {
@@ -160,12 +186,18 @@ pub fn cross_validate(
     let jobs: Vec<(usize, usize)> = (0..grid.len())
         .flat_map(|g| (0..folds).map(move |f| (g, f)))
         .collect();
+    let finished = std::sync::atomic::AtomicU64::new(0);
+    let total = jobs.len() as u64;
+    progress("cross-validation", 0, total);
     let done: Vec<Result<Vec<SentenceResult>, String>> = jobs
         .par_iter()
         .map(|&(g, f)| {
             let (train, test) = &splits[f];
             let (t, s) = grid[g];
-            fit(train, t, s).map(|fit| held_out(test, &fit.weights))
+            let r = fit(train, t, s).map(|fit| held_out(test, &fit.weights));
+            let n = finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            progress("cross-validation", n, total);
+            r
         })
         .collect();
     let mut runs: Vec<CvRun> = grid
@@ -188,6 +220,7 @@ pub fn train(
     data: &TrainingSet,
     o: &TrainOptions,
     spec: FeatureSpec,
+    progress: Progress<'_>,
 ) -> Result<(Model, Vec<CvRun>), String> {
     let targets = o.target.grid();
     let sigmas: Vec<f64> = o.sigma2.map_or_else(|| SIGMAS.to_vec(), |s| vec![s]);
@@ -201,7 +234,7 @@ pub fn train(
                 data.sentences()
             ));
         }
-        runs = cross_validate(data, &targets, &sigmas, o.folds)?;
+        runs = cross_validate(data, &targets, &sigmas, o.folds, progress)?;
         let mut best: Option<(usize, f64)> = None;
         for (i, r) in runs.iter().enumerate() {
             let c = r.figure(o.metric).chosen;
@@ -212,20 +245,12 @@ pub fn train(
         let i = best.map_or(0, |b| b.0);
         (target, sigma2) = (runs[i].target, runs[i].sigma2);
     }
+    progress("training the model", 0, 1);
     let f = fit(data, target, sigma2)?;
+    progress("training the model", 1, 1);
     let mut cv: Vec<CvFigure> = runs.iter().map(|r| r.figure(o.metric)).collect();
     cv.sort_by(|a, b| b.chosen.total_cmp(&a.chosen));
-    let weights: Vec<(u32, f64)> = {
-        let mut w: Vec<(u32, f64)> = data
-            .hashed
-            .iter()
-            .zip(&f.weights)
-            .filter(|(_, &x)| x != 0.0)
-            .map(|(&h, &x)| (h, x))
-            .collect();
-        w.sort_by_key(|p| p.0);
-        w
-    };
+    let weights = nonzero_weights(&data.hashed, &f.weights);
     let training = Training {
         files: data.files.clone(),
         metric: o.metric.name().into(),

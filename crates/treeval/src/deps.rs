@@ -74,6 +74,8 @@ pub enum InputFormat {
     Conllx,
     /// CoNLL-2009 (14 or more columns).
     Conll09,
+    /// MaltTab (`.dp`: FORM POS HEAD [DEPREL], no IDs).
+    Malttab,
 }
 
 /// CoNLL-2009 column sets.
@@ -479,6 +481,7 @@ fn readers(options: &Options, inputs: &Inputs) -> (ReadInput, Vec<ReadInput>) {
         InputFormat::Conllu => Format::Conllu,
         InputFormat::Conllx => Format::Conllx,
         InputFormat::Conll09 => Format::Conll09,
+        InputFormat::Malttab => Format::Malttab,
     });
     let mut gold_builder = ReaderBuilder::new();
     // `deps` scores the basic tree only: a DEPS typo must not stop it (the enhanced-graph

@@ -190,6 +190,7 @@ fn relations(
     crate::relations::check_tests(common, rel.systems.len())?;
     let e = treeval_report::relations::RelationsIn {
         gold: &rel.gold,
+        format: &rel.format,
         systems: &rel.systems,
         enhanced: o.graph == state::Graph::Enhanced,
         opts: &opts,

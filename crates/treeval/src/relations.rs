@@ -26,7 +26,7 @@ use treeval_report::relations::RelationsIn;
 use treeval_report::Report;
 
 use crate::records::Records;
-use crate::ud::{explain, gold_sent_ids, input, reader_warnings, Align, EmptyNodes};
+use crate::ud::{dependency_input, explain, gold_sent_ids, reader_warnings, Align, EmptyNodes};
 use crate::{Common, Error, Evaluation, Inputs, Result};
 
 /// Which relations form a sentence's set.
@@ -123,8 +123,10 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     let ids = ids.unwrap_or_default();
     write_records(common, inputs, (&s.units, &s.numbers), &ids)?;
     let systems = inputs.system_names();
+    let format = crate::ud::detected_format(&inputs.gold);
     let e = RelationsIn {
         gold: inputs.gold.name(),
+        format: &format,
         systems: &systems,
         enhanced: options.graph == Graph::Enhanced,
         opts: &opts,
@@ -219,7 +221,8 @@ fn score(options: &Options, inputs: &Inputs, opts: &UdOptions, common: &Common) 
         numbers: Vec::new(),
     };
     for sys in &inputs.systems {
-        let r = treeval_metrics::ud::evaluate(&input(&inputs.gold, None), &input(sys, None), opts)
+        let (g, x) = (dependency_input(&inputs.gold), dependency_input(sys));
+        let r = treeval_metrics::ud::evaluate(&g, &x, opts)
             .map_err(|e| Error::Eval(explain(e, gold, sys.name())))?;
         crate::select::check_kept_unless_part(&opts.selection, &r.selection, common.is_part())?;
         let graph = (k == 1).then(|| no_graph_warning(sys.name(), &r)).flatten();

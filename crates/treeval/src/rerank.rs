@@ -132,6 +132,9 @@ pub struct TrainOptions {
     pub features: Vec<String>,
     /// log2 of the hashed feature space (8 to 28).
     pub hash_bits: u32,
+    /// How many of the model's strongest features (largest |weight|) the report lists by
+    /// name (0: none).
+    pub top_features: usize,
     /// Conventions bundle (`conll07`); `punct` and `labels` override its parts.
     pub profile: Option<Profile>,
     /// Which words are scored.
@@ -151,6 +154,7 @@ impl Default for TrainOptions {
             folds: 5,
             features: Vec::new(),
             hash_bits: 20,
+            top_features: 0,
             profile: None,
             punct: None,
             labels: None,
@@ -263,6 +267,16 @@ pub fn check_pairs(files: &[Input]) -> Result<()> {
 /// `options.output` (checked by the front end with [`crate::files::check_outputs`] and
 /// [`model_output`]) and return the cross-validation report with the readers' warnings.
 pub fn train(options: &TrainOptions, files: &[Input]) -> Result<Evaluation> {
+    train_with(options, files, None)
+}
+
+/// [`train`], telling `progress` how far it is: `reading` (sentences read, no total),
+/// `cross-validation` (fits done of all), `training the model` (0 or 1 of 1).
+pub fn train_with(
+    options: &TrainOptions,
+    files: &[Input],
+    progress: Option<&crate::Progress>,
+) -> Result<Evaluation> {
     check_pairs(files)?;
     if options.output.is_empty() {
         return Err(Error::Usage(
@@ -272,8 +286,17 @@ pub fn train(options: &TrainOptions, files: &[Input]) -> Result<Evaluation> {
     let (o, deps) = options.resolve()?;
     let groups = options.groups()?;
     let eval = |e: treeval_formats::Error| Error::Eval(e.to_string());
+    let tell = |label: &str, done: u64, total: u64| {
+        if let Some(p) = progress {
+            (p.0)(label, done, total);
+        }
+    };
     let mut data = TrainingSet::new(o.metric);
+    if options.top_features > 0 {
+        data.names = Some(std::collections::HashMap::new());
+    }
     let mut ex = Extractor::new(&groups);
+    let mut before = 0;
     for p in files.chunks(2) {
         let open = |i: &Input| i.with(ReaderBuilder::new()).open().map_err(eval);
         let names = (p[0].name(), p[1].name());
@@ -283,8 +306,10 @@ pub fn train(options: &TrainOptions, files: &[Input]) -> Result<Evaluation> {
             &deps,
             &mut ex,
             options.hash_bits,
+            &mut |n| tell("reading (sentences)", before + n, 0),
         )
         .map_err(eval)?;
+        before = data.files.iter().map(|f| f.sentences).sum();
     }
     if data.sentences() == 0 {
         return Err(Error::Eval(
@@ -293,12 +318,13 @@ pub fn train(options: &TrainOptions, files: &[Input]) -> Result<Evaluation> {
     }
     let spec = FeatureSpec::new(&groups, options.hash_bits);
     let (model, runs) =
-        treeval_rerank::train(&data, &o, spec).map_err(|e| Error::Eval(e.to_string()))?;
+        treeval_rerank::train(&data, &o, spec, &tell).map_err(|e| Error::Eval(e.to_string()))?;
     let mut f = crate::files::create(&model_output(options))?;
     f.write_all(model.to_json().as_bytes())
         .and_then(|()| f.flush())
         .map_err(|e| Error::Eval(format!("{}: cannot write the model: {e}", options.output)))?;
-    let mut report = train_report(&model, &runs, &groups, options);
+    let top = strongest(&model, data.names.as_ref(), options.top_features);
+    let mut report = train_report(&model, &runs, &groups, options, &top);
     report.warnings = crate::ud::reader_warnings(&data.warnings);
     Ok(Evaluation::new(report, None, None))
 }
@@ -348,7 +374,7 @@ fn choices_and_notes(
     ];
     let notes = vec![
         format!(
-            "model written to {}: {} non-zero weights of {} features seen; target {}{}, σ² {} ({}: --target {}, --sigma2 {})",
+            "model written to {}: {} features with a weight that is not zero (|w| above 1e-10 of the largest: smaller ones are round-off of features equal on every candidate, dropped) of {} features seen; target {}{}, σ² {} ({}: --target {}, --sigma2 {})",
             options.output,
             m.weights.len(),
             t.features_seen,
@@ -374,6 +400,7 @@ fn train_report(
     runs: &[CvRun],
     groups: &[Group],
     options: &TrainOptions,
+    top: &[(String, f64)],
 ) -> treeval_report::Report {
     let files: Vec<TrainFile> = m
         .training
@@ -398,7 +425,36 @@ fn train_report(
         metric: Metric::parse(&m.training.metric).unwrap_or(Metric::Las),
         choices: &choices,
         notes,
+        model: format!(
+            "model ({})",
+            match m.training.beta {
+                Some(b) => format!(
+                    "{} beta={b} sigma2={}",
+                    m.training.target, m.training.sigma2
+                ),
+                None => format!("{} sigma2={}", m.training.target, m.training.sigma2),
+            }
+        ),
+        top_features: top,
     })
+}
+
+/// The `n` weights of `m` largest in magnitude (ties: the lower index first), each with
+/// its feature's name from `names` (`#index` for an index without one).
+fn strongest(
+    m: &Model,
+    names: Option<&std::collections::HashMap<u32, String>>,
+    n: usize,
+) -> Vec<(String, f64)> {
+    let mut w = m.weights.clone();
+    w.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(&b.0)));
+    w.into_iter()
+        .take(n)
+        .map(|(i, x)| {
+            let name = names.and_then(|m| m.get(&i)).cloned();
+            (name.unwrap_or_else(|| format!("#{i}")), x)
+        })
+        .collect()
 }
 
 /// Read and check a model file (`treeval rerank train`'s output).

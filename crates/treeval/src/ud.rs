@@ -32,7 +32,7 @@ use crate::records::Records;
 use crate::{Common, Error, Evaluation, Inputs, Result};
 
 pub use read::reader_warnings;
-pub(crate) use read::{explain, gold_sent_ids, input};
+pub(crate) use read::{dependency_input, detected_format, explain, gold_sent_ids, input};
 
 /// Reference-script output to reproduce byte for byte.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -28,6 +28,7 @@ pub fn options(a: &RerankTrainArgs) -> TrainOptions {
         folds: a.folds,
         features: a.features.clone(),
         hash_bits: a.hash_bits,
+        top_features: a.top_features,
         profile: a.conventions.profile,
         punct: a.conventions.punct.clone(),
         labels: a.conventions.labels,
@@ -46,7 +47,11 @@ fn train(a: &RerankTrainArgs, out: &mut dyn Write) -> Result<(), Failure> {
         .flat_map(|p| [("GOLD", p[0].as_str()), ("NBEST", p[1].as_str())])
         .collect();
     check_outputs(&[model_output(&o)], &ins, a.force)?;
-    let ev = treeval::rerank::train(&o, &files)?;
+    // progress on stderr (reading, cross-validation, the final fit), as every command
+    let bar = super::significance::Progress::new(a.quiet);
+    let ev = treeval::rerank::train_with(&o, &files, Some(&bar.callback()));
+    bar.finish();
+    let ev = ev?;
     super::significance::print_warnings(ev.warnings(), a.quiet);
     let text = treeval_report::emit::to_string(&ev.report, a.format, a.style.style());
     out.write_all(text.as_bytes()).map_err(Failure::Io)?;

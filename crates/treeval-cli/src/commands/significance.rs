@@ -13,6 +13,8 @@ impl Progress {
     /// A hidden bar.
     pub fn new(quiet: bool) -> Self {
         let bar = indicatif::ProgressBar::hidden();
+        // a length: the bar's template below (a count without one has its own)
+        bar.set_length(0);
         if let Ok(style) =
             indicatif::ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({eta} left)")
         {
@@ -25,15 +27,33 @@ impl Progress {
         }
     }
 
-    /// Report `done` of `total` for the step named `label`.
+    /// Report `done` of `total` for the step named `label`; a `total` of 0 is a count
+    /// without a known end (`reading (sentences): 640`), shown without a bar.
     pub fn update(&self, label: &str, done: u64, total: u64) {
         if self.bar.is_hidden() && !self.quiet && self.started.elapsed().as_secs_f64() > 1.0 {
             self.bar
                 .set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
+        let counting = total == 0;
+        if counting != self.bar.length().is_none() {
+            let template = if counting {
+                "{msg}"
+            } else {
+                "{msg:24} [{bar:40}] {pos}/{len} ({eta} left)"
+            };
+            if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+                self.bar.set_style(style.progress_chars("=> "));
+            }
+        }
+        if counting {
+            self.bar.unset_length();
+            self.bar.set_message(format!("{label}: {done}"));
+            return;
+        }
+        // the label first: a step that follows a count is not drawn with its message
+        self.bar.set_message(label.to_string());
         self.bar.set_length(total);
         self.bar.set_position(done);
-        self.bar.set_message(label.to_string());
     }
 
     /// The library's progress callback, drawing this bar.

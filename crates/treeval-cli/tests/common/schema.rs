@@ -313,8 +313,11 @@ pub fn sums_equal_the_report(report: &Value, records: &[Value], what: &str) -> u
             )
         })
         .collect();
+    // a system without records (nbest's n-best list itself, the row of its candidates
+    // table) has nothing to sum
     let sum = |system: &Value, name: &str| -> Option<f64> {
-        let of_system = records.iter().filter(|r| &r["system"] == system);
+        let mut of_system = records.iter().filter(|r| &r["system"] == system).peekable();
+        of_system.peek()?;
         of_system.map(|r| r["counts"].get(name)?.as_f64()).sum()
     };
     let mut compared = 0;

@@ -86,6 +86,10 @@ pub struct ExperimentResult {
     pub attachment: Option<AttachmentCounts>,
     /// TedEval counts against the generalized gold.
     pub counts: TedEvalCounts,
+    /// Nodes of this experiment's own gold trees over the scored sentences (ROOT and
+    /// terminals excluded, as [`RunSummary::generalized_nodes`]): what generalization
+    /// reduces to the generalized gold's nodes.
+    pub gold_nodes: u64,
     /// Repairs of the gold trees (cycles, bad heads) before conversion.
     pub gold_repairs: Repairs,
     /// Repairs of the parse trees.
@@ -609,6 +613,7 @@ impl<'o> Tally<'o> {
                 parse: r.2.clone(),
                 attachment: dep.then(AttachmentCounts::default),
                 counts: TedEvalCounts::default(),
+                gold_nodes: 0,
                 gold_repairs: r.3,
                 parse_repairs: r.4,
                 sentences: Vec::new(),
@@ -653,6 +658,7 @@ impl<'o> Tally<'o> {
                 self.summary.first_gold_nodes += read[0].0[i].gold.size() as u64;
                 for ((x, (c, ops)), r) in self.experiments.iter_mut().zip(counts).zip(read) {
                     x.counts += c;
+                    x.gold_nodes += r.0[i].gold.size() as u64;
                     if !ops.is_empty() {
                         x.edits.push(SentenceEdits {
                             sentence: r.0[i].at.1,

@@ -111,6 +111,7 @@ mod tests {
             },
             counts: RelationsState {
                 gold: "g".into(),
+                format: "conllu".into(),
                 systems: vec!["s".into()],
                 units: vec![Vec::new()],
                 warnings: Vec::new(),

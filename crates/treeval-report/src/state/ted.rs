@@ -51,6 +51,10 @@ pub struct TedExperimentState {
     pub parse: FileState,
     /// LAS and UAS counts against its own gold (dependency experiments only).
     pub attachment: Option<AttachmentCounts>,
+    /// Nodes of its gold trees over the scored sentences (0 in states written before
+    /// it was kept).
+    #[serde(default)]
+    pub gold_nodes: u64,
     /// Repairs of the gold trees before conversion.
     pub gold_repairs: Repairs,
     /// Repairs of the parse trees.
@@ -95,6 +99,7 @@ impl State {
                     gold: FileState::of(&x.gold),
                     parse: FileState::of(&x.parse),
                     attachment: x.attachment,
+                    gold_nodes: x.gold_nodes,
                     gold_repairs: x.gold_repairs,
                     parse_repairs: x.parse_repairs,
                     deps: x
@@ -132,6 +137,7 @@ impl TedState {
             if let (Some(x), Some(y)) = (a.attachment.as_mut(), b.attachment) {
                 *x += y;
             }
+            a.gold_nodes += b.gold_nodes;
             add_repairs(&mut a.gold_repairs, &b.gold_repairs);
             add_repairs(&mut a.parse_repairs, &b.parse_repairs);
             if let (Some(x), Some(y)) = (a.deps.as_mut(), b.deps.clone()) {
@@ -171,6 +177,7 @@ impl TedState {
                     parse: x.parse.summary(),
                     attachment: x.attachment,
                     counts: total,
+                    gold_nodes: x.gold_nodes,
                     gold_repairs: x.gold_repairs,
                     parse_repairs: x.parse_repairs,
                     sentences,

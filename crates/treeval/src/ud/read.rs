@@ -1,5 +1,5 @@
-//! Reading for `ud` and `relations`: the CoNLL-U inputs (as a reference scorer reads
-//! them, under `compat`), the reader's warnings (each once), the message of a failed
+//! Reading for `ud` and `relations`: the CoNLL-U inputs of `ud` (as a reference scorer
+//! reads them, under `compat`), those of `relations` (any dependency format), the reader's warnings (each once), the message of a failed
 //! evaluation, and the gold sentences' ids.
 
 use treeval_formats::{Diagnostic, Format, ReaderBuilder, Reference};
@@ -18,6 +18,31 @@ pub(crate) fn input(i: &Input, reference: Option<Reference>) -> ReadInput {
         .validate_deps(false)
         .reference(reference);
     i.with(builder)
+}
+
+/// A dependency input of `relations`, whose relations are read off the basic tree (and
+/// DEPS): CoNLL-U, CoNLL-X, CoNLL-2009 or MaltTab, recognised from the content as `deps`
+/// recognises it.
+pub(crate) fn dependency_input(i: &Input) -> ReadInput {
+    let mut builder = ReaderBuilder::new();
+    builder.validate_deps(false);
+    i.with(builder)
+}
+
+/// The format `i` is read as by [`dependency_input`], from its first sentence read again
+/// (`unknown` for standard input, which cannot be read twice).
+pub(crate) fn detected_format(i: &Input) -> String {
+    let mut builder = ReaderBuilder::new();
+    builder.validate_deps(false);
+    let found = (!i.is_stdin())
+        .then(|| i.with(builder).open().ok())
+        .flatten()
+        .and_then(|mut r| {
+            let mut s = treeval_formats::Sentence::new();
+            r.read_sentence(&mut s).ok()?;
+            r.format()
+        });
+    found.map_or_else(|| "unknown".into(), |f| f.name().into())
 }
 
 /// The reader's warnings as report warnings, each once (a gold file's come once per
