@@ -453,6 +453,9 @@ pub struct BracketsArgs {
 /// `treeval pts` arguments. System k is the k-th --sys-a, --sys-b and --sys-align.
 #[derive(Debug, Args)]
 #[command(
+    override_usage = "treeval pts [OPTIONS] --gold-a <FILE> --gold-b <FILE> --gold-align <FILE>\n           --sys-a <FILE> --sys-b <FILE> --sys-align <FILE>"
+)]
+#[command(
     after_help = "Sentence k of side a, sentence k of side b and alignment sentence k form one sentence pair.\n\nA link (gold or system) past the last word of its sentence (the syntactic words of --gold-a and --gold-b) is an error: every such link is reported (the first ten of each file at their path:line:column, the others counted), and where the file's base was not given and the other base puts every link within its sentence, the error names that base and the AER it gives.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct PtsArgs {
