@@ -6,6 +6,8 @@
 //! lists everything; `--help` shows every accepted option with its full text, the notes,
 //! the same examples and the exit codes.
 
+use crate::args::Format;
+
 /// How one command's help is tailored.
 struct Tailor {
     /// The command as typed after `treeval` (`rerank train`).
@@ -16,6 +18,8 @@ struct Tailor {
     short: &'static [&'static str],
     /// Examples that run from the repository's root (a line ending in `\` goes on).
     examples: &'static [&'static str],
+    /// Texts of shared options that mean something else in this command (clap id, text).
+    texts: &'static [(&'static str, &'static str)],
 }
 
 /// Output options a command without a sentence browser or `--where` refuses.
@@ -31,6 +35,7 @@ const TAILORS: &[Tailor] = &[
             "treeval deps examples/gold.conllu examples/sys.conllu examples/sys2.conllu \\\n    --name A --name B --test ar",
             "treeval deps examples/gold.conllu examples/sys.conllu --by deprel --format json",
         ],
+        texts: &[],
     },
     Tailor {
         path: "ud",
@@ -41,6 +46,7 @@ const TAILORS: &[Tailor] = &[
             "treeval ud examples/gold.conllu examples/sys.conllu --compat conll18",
             "treeval ud examples/gold.conllu examples/sys.conllu examples/sys2.conllu --test ar --ci 95",
         ],
+        texts: &[],
     },
     Tailor {
         path: "relations",
@@ -50,6 +56,7 @@ const TAILORS: &[Tailor] = &[
             "treeval relations examples/gold.conllu examples/sys.conllu",
             "treeval relations examples/gold.conllu examples/sys.conllu examples/sys2.conllu --test ar",
         ],
+        texts: &[],
     },
     Tailor {
         path: "brackets",
@@ -60,6 +67,7 @@ const TAILORS: &[Tailor] = &[
             "treeval brackets testdata/brackets/words-300/gold.txt testdata/brackets/words-300/test.txt \\\n    --compat evalb",
             "treeval brackets testdata/brackets/words-300/gold.txt testdata/brackets/words-300/test.txt \\\n    --by label --format json",
         ],
+        texts: &[],
     },
     Tailor {
         path: "align",
@@ -70,6 +78,7 @@ const TAILORS: &[Tailor] = &[
             "treeval align testdata/align/gold.naacl testdata/align/hyp.pharaoh testdata/align/hyp2.pharaoh \\\n    --test ar",
             "treeval align testdata/align/gold.naacl testdata/align/hyp.pharaoh --compat aer.py",
         ],
+        texts: &[],
     },
     Tailor {
         path: "pts",
@@ -78,6 +87,7 @@ const TAILORS: &[Tailor] = &[
         examples: &[
             "treeval pts --gold-a examples/pts/gold.en.conllu --gold-b examples/pts/gold.de.conllu \\\n    --gold-align examples/pts/gold.en-de.naacl --sys-a examples/pts/parser.en.conllu \\\n    --sys-b examples/pts/parser.de.conllu --sys-align examples/pts/aligner.en-de.pharaoh",
         ],
+        texts: &[],
     },
     Tailor {
         path: "ted",
@@ -88,6 +98,7 @@ const TAILORS: &[Tailor] = &[
             "treeval ted --exp lexical:testdata/ted/lexical-gold.conllu:testdata/ted/lexical-parse.conllu \\\n    --exp functional:testdata/ted/functional-gold.conllu:testdata/ted/functional-parse.conllu",
             "treeval ted --distance testdata/ted/pairs.txt --script",
         ],
+        texts: &[],
     },
     Tailor {
         path: "table",
@@ -100,6 +111,10 @@ const TAILORS: &[Tailor] = &[
             "treeval table testdata/table/manifest.tsv --baseline sysA",
             "treeval table testdata/table/manifest.tsv --rank-by UAS --ci 95 --format latex",
         ],
+        texts: &[
+            ("tests", "The test of every system against --baseline on each treebank they share: ar (approximate randomization = stratified shuffling of per-sentence counts; the default) or bootstrap (paired bootstrap resampling of sentences, Koehn 2004); one test, not mcnemar. p-values are Holm–Bonferroni adjusted across each system's treebanks; each comparison also gives the difference (system − baseline) and its paired bootstrap interval."),
+            ("ci", "Add a percentile bootstrap confidence interval at this level (95 or 0.95) to every cell: each treebank's sentences resampled (--ci-samples, --seed); from saved reports, the report's interval at the same level (else n/a and a note); macro-avg has none."),
+        ],
     },
     Tailor {
         path: "nbest",
@@ -110,6 +125,7 @@ const TAILORS: &[Tailor] = &[
             "treeval nbest testdata/nbest/alpino-example/example.gold.conllu \\\n    testdata/nbest/alpino-example/example.nbest.conllu --compat alpino",
             "treeval nbest --alpino testdata/nbest/alpino-example/example.parser.alpino.txt --compat alpino",
         ],
+        texts: &[],
     },
     Tailor {
         path: "rerank train",
@@ -119,6 +135,7 @@ const TAILORS: &[Tailor] = &[
             "treeval rerank train testdata/rerank/gold.conllu testdata/rerank/nbest.conllu \\\n    -o /tmp/treeval-model.json --folds 3 --top-features 5",
             "treeval rerank apply /tmp/treeval-model.json testdata/rerank/nbest.conllu",
         ],
+        texts: &[],
     },
     Tailor {
         path: "rerank apply",
@@ -128,6 +145,7 @@ const TAILORS: &[Tailor] = &[
             "treeval rerank train testdata/rerank/gold.conllu testdata/rerank/nbest.conllu \\\n    -o /tmp/treeval-model.json --folds 3",
             "treeval rerank apply /tmp/treeval-model.json testdata/rerank/nbest.conllu",
         ],
+        texts: &[],
     },
     Tailor {
         path: "merge",
@@ -141,12 +159,14 @@ const TAILORS: &[Tailor] = &[
             "treeval deps testdata/table/news-gold.conllu testdata/table/news-a.conllu \\\n    testdata/table/news-b.conllu --emit-state /tmp/treeval-s2.json --keep-sentences",
             "treeval merge /tmp/treeval-s1.json /tmp/treeval-s2.json --test ar --ci 95",
         ],
+        texts: &[],
     },
     Tailor {
         path: "measures",
         refused: &[],
         short: &["format"],
         examples: &["treeval measures", "treeval measures --format markdown"],
+        texts: &[],
     },
 ];
 
@@ -175,22 +195,10 @@ fn tailor(cmd: clap::Command, t: &Tailor) -> clap::Command {
         .map(|a| a.get_id().to_string())
         .collect();
     let compat = ids.iter().any(|id| id == "compat");
-    let browser = !t.refused.contains(&"html_sentences");
+    let browser =
+        ids.iter().any(|id| id == "html_sentences") && !t.refused.contains(&"html_sentences");
     let mut cmd = ids.iter().fold(cmd, |cmd, id| {
-        cmd.mut_arg(id, |a| {
-            let a = if id == "format" {
-                true_format(a, compat, browser)
-            } else {
-                a
-            };
-            if t.refused.contains(&id.as_str()) {
-                a.hide(true)
-            } else if a.is_positional() || id == "help" || t.short.contains(&id.as_str()) {
-                shorten(a)
-            } else {
-                a.hide_short_help(true)
-            }
-        })
+        cmd.mut_arg(id, |a| tailor_arg(a, id, t, compat, browser))
     });
     let examples = examples_text(t.examples);
     let notes = cmd
@@ -204,6 +212,31 @@ fn tailor(cmd: clap::Command, t: &Tailor) -> clap::Command {
     );
     cmd = cmd.after_help(short).after_long_help(long);
     cmd
+}
+
+/// One option of a command tailored by `t`: hidden if the command refuses it, its text
+/// the command's own (`texts`, `--format`), in `-h` only if common.
+fn tailor_arg(a: clap::Arg, id: &str, t: &Tailor, compat: bool, browser: bool) -> clap::Arg {
+    let report_format = a
+        .get_possible_values()
+        .iter()
+        .any(|v| v.get_name() == "html");
+    let a = if id == "format" && report_format {
+        true_format(a, compat, browser)
+    } else {
+        a
+    };
+    let a = match t.texts.iter().find(|(i, _)| *i == id) {
+        Some((_, text)) => a.help(*text).long_help(None::<&str>),
+        None => a,
+    };
+    if t.refused.contains(&id) {
+        a.hide(true)
+    } else if a.is_positional() || id == "help" || t.short.contains(&id) {
+        shorten(a)
+    } else {
+        a.hide_short_help(true)
+    }
 }
 
 /// The `Examples:` block of `examples`.
@@ -243,11 +276,30 @@ fn true_format(a: clap::Arg, compat: bool, browser: bool) -> clap::Arg {
     };
     if !compat {
         h = h.replace(" With --compat: text only.", "");
+        h = h.replace(" With --compat: text only", "");
     }
     if !browser {
         h = h.replace(", and a sentence browser where the command has one", "");
     }
-    a.help("Output format").long_help(h)
+    a.help("Output format")
+        .long_help(h)
+        .value_parser(format_values(browser))
+}
+
+/// `--format`'s values with their descriptions; the HTML page's without a sentence
+/// browser where the command's page has none.
+fn format_values(browser: bool) -> impl clap::builder::TypedValueParser<Value = Format> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let about = move |f: Format| {
+        match f {
+        Format::Html if !browser => {
+            "One self-contained HTML page (tables and charts; its script is inline, nothing is fetched)"
+        }
+        _ => f.about(),
+    }
+    };
+    PossibleValuesParser::new(Format::ALL.map(|f| PossibleValue::new(f.name()).help(about(f))))
+        .try_map(|name| Format::from_name(&name).ok_or("not an output format"))
 }
 
 /// `a` with its full text as the long help and its first clause as the short help.
