@@ -125,7 +125,10 @@ const TAILORS: &[Tailor] = &[
             "treeval nbest testdata/nbest/alpino-example/example.gold.conllu \\\n    testdata/nbest/alpino-example/example.nbest.conllu --compat alpino",
             "treeval nbest --alpino testdata/nbest/alpino-example/example.parser.alpino.txt --compat alpino",
         ],
-        texts: &[],
+        texts: &[(
+            "tests",
+            "Compare chosen with first (rank 1) on the same sentences with this test (repeatable): mcnemar (paired per-word decisions, as in deps; not with --alpino), ar (approximate randomization = stratified shuffling of per-sentence counts), bootstrap (paired bootstrap resampling of sentences, Koehn 2004). Each comparison also gives the difference of the measure and its paired bootstrap interval.",
+        )],
     },
     Tailor {
         path: "rerank train",
