@@ -86,6 +86,7 @@ const TAILORS: &[Tailor] = &[
         short: &["gold_a", "gold_b", "gold_align", "sys_a", "sys_b", "sys_align", "weights", "format", "names", "tests", "ci"],
         examples: &[
             "treeval pts --gold-a examples/pts/gold.en.conllu --gold-b examples/pts/gold.de.conllu \\\n    --gold-align examples/pts/gold.en-de.naacl --sys-a examples/pts/parser.en.conllu \\\n    --sys-b examples/pts/parser.de.conllu --sys-align examples/pts/aligner.en-de.pharaoh",
+            "treeval pts --gold-a examples/pts/gold.en.conllu --gold-b examples/pts/gold.de.conllu \\\n    --gold-align examples/pts/gold.en-de.naacl --sys-a examples/pts/parser.en.conllu \\\n    --sys-b examples/pts/parser.de.conllu --sys-align examples/pts/aligner.en-de.pharaoh \\\n    --weights 1,1,2 --format json",
         ],
         texts: &[],
     },

@@ -81,7 +81,7 @@ fn short_help_fits_40_lines_of_100_columns_and_points_to_long_help() {
             "{cmd}: {last}"
         );
         let n = examples(&h).len();
-        assert!((1..=3).contains(&n), "treeval {cmd} -h: {n} examples");
+        assert!((2..=3).contains(&n), "treeval {cmd} -h: {n} examples");
         let long = help(cmd, "--help");
         assert_eq!(examples(&long), examples(&h), "{cmd}: the same examples");
         assert!(
@@ -124,6 +124,9 @@ const SHARED: &[(&str, Option<&str>)] = &[
     ("--max-len", Some("100")),
 ];
 
+/// The state `merge` is tried on (two systems).
+const MERGE_STATE: &str = "/tmp/treeval-help-test-merge-input.json";
+
 /// A command line of each command that runs, and what each shared option needs beside it.
 fn base(cmd: &str) -> Vec<&'static str> {
     match cmd {
@@ -165,6 +168,12 @@ fn base(cmd: &str) -> Vec<&'static str> {
             "--sys-align",
             "examples/pts/aligner.en-de.pharaoh",
         ],
+        "brackets" => vec![
+            "brackets",
+            "testdata/brackets/words-300/gold.txt",
+            "testdata/brackets/words-300/test.txt",
+        ],
+        "merge" => vec!["merge", MERGE_STATE],
         _ => unreachable!(),
     }
 }
@@ -200,7 +209,24 @@ fn every_command_lists_the_shared_options_it_accepts_and_hides_those_it_refuses(
         "does not write",
         "has none",
     ];
+    let state = treeval(&[
+        "deps",
+        "examples/gold.conllu",
+        "examples/sys.conllu",
+        "examples/sys2.conllu",
+        "--emit-state",
+        MERGE_STATE,
+        "--keep-sentences",
+        "--force",
+    ]);
+    assert!(
+        state.status.success(),
+        "{}",
+        String::from_utf8_lossy(&state.stderr)
+    );
     for cmd in [
+        "brackets",
+        "merge",
         "deps",
         "ud",
         "relations",
