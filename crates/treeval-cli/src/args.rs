@@ -290,10 +290,10 @@ pub use treeval::ud::{Align as AlignArg, Compat as UdCompat, EmptyNodes as Empty
     after_help = "Gold and system texts (token FORMs without space characters) must be identical; tokenization and sentence splitting may differ. Words are aligned as conll18_ud_eval.py aligns them (character spans; LCS of lower-cased forms inside multiword tokens).\n\nELAS and EULAS are udeval's: DEPS items head:label of aligned words with aligned heads; EULAS compares the universal part of each step of a label path.\n\nA column that the gold leaves '_' on every word (XPOS, FEATS, LEMMA) makes the measures that read it n/a (JSON null) for every system; one that a system leaves '_' on every word while the gold fills it (DEPS: no enhanced graph, as spaCy writes; XPOS, FEATS, LEMMA) makes them n/a for that system; a warning names the column and the file. --compat prints the scripts' numbers. A gold and a system sentence that start at the same character with different `# sent_id`s are warned about (once per system file).\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct UdArgs {
-    /// Gold CoNLL-U file ('-' = standard input; gzip and zstd are read transparently).
+    /// The gold file, CoNLL-U ('-' = standard input; gzip and zstd are read transparently).
     #[arg(value_name = "GOLD")]
     pub gold: String,
-    /// System CoNLL-U file(s), each scored against GOLD.
+    /// System file(s), CoNLL-U, each scored against GOLD: one result row per file.
     #[arg(value_name = "SYS", required = true, num_args = 1..)]
     pub systems: Vec<String>,
     /// Accept sentences with several roots (as udeval's option).
@@ -352,11 +352,11 @@ pub use treeval::relations::Graph as GraphArg;
     after_help = "Per sentence: Dt = gold relations, Ds = system relations, Df = max(|Dt|, |Ds|) - |Dt ∩ Ds|, CA = 1 - Df / max(|Dt|, |Ds|) (1 when both are empty), as Alpino's evaluate.pl. Micro CA = 1 - ΣDf / Σmax; macro CA = the mean of sentence CA. System relations count toward the gold sentence in which their dependent's first character lies.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct RelationsArgs {
-    /// Gold CoNLL-U file.
+    /// The gold file, CoNLL-U.
     #[arg(value_name = "GOLD")]
     pub gold: String,
-    /// System CoNLL-U files; several are each scored against GOLD (and compared with
-    /// --test).
+    /// System file(s), CoNLL-U, each scored against GOLD: one result row per file
+    /// (compared with --test).
     #[arg(value_name = "SYS", required = true, num_args = 1..)]
     pub systems: Vec<String>,
     /// The basic tree or the enhanced graph.
@@ -385,11 +385,11 @@ pub struct RelationsArgs {
     after_help = "Sentences are paired by position; gold and test must hold as many trees (else exit 1; --compat evalb scores up to the shorter file, as EVALB). EVALB's statuses: 0 scored, 1 error (different words or number of words, or a malformed tree), 2 skipped (the test tree has no words); sentences not scored are counted, listed on stderr and in the JSON warnings, and are not in the scores. Unlike EVALB there is no limit on words, brackets, line or label length; a malformed tree is reported with its position and counted as an error sentence; a figure with nothing to measure (no gold bracket for recall, no scored sentence, ...) is n/a (JSON null), and F-measure is 0 when nothing matched; MAX_ERROR is EVALB's process control, not a scoring convention: it does not stop the run, every sentence is scored, the report counts the error sentences, one warning gives their number and the first of them, and --errors lists them all (with --compat evalb MAX_ERROR stops the run as in EVALB: no summary, exit 1). A UTF-8 byte-order mark and CR LF line ends are accepted with a warning.\n\nExit codes: 0 success (even with error sentences, as EVALB); 1 a file cannot be read, is not bracketed trees, the files do not pair up, or nothing is scored (every sentence an error or skipped, or --where keeps nothing; with --emit-state a part is scored as nothing instead); 2 usage error."
 )]
 pub struct BracketsArgs {
-    /// Gold trees.
+    /// The gold file, bracketed trees.
     #[arg(value_name = "GOLD")]
     pub gold: String,
-    /// System (parser) trees, EVALB's "test" file; several files are each scored against
-    /// GOLD.
+    /// System file(s) of bracketed trees (EVALB's "test" file), each scored against GOLD:
+    /// one result row per file.
     #[arg(value_name = "SYSTEM", required = true, num_args = 1..)]
     pub test_files: Vec<String>,
     /// EVALB parameter file (DEBUG, MAX_ERROR, CUTOFF_LEN, LABELED, DELETE_LABEL,
@@ -452,6 +452,9 @@ pub struct BracketsArgs {
 
 /// `treeval pts` arguments. System k is the k-th --sys-a, --sys-b and --sys-align.
 #[derive(Debug, Args)]
+#[command(
+    override_usage = "treeval pts [OPTIONS] --gold-a <FILE> --gold-b <FILE> --gold-align <FILE>\n           --sys-a <FILE> --sys-b <FILE> --sys-align <FILE>"
+)]
 #[command(
     after_help = "Sentence k of side a, sentence k of side b and alignment sentence k form one sentence pair.\n\nA link (gold or system) past the last word of its sentence (the syntactic words of --gold-a and --gold-b) is an error: every such link is reported (the first ten of each file at their path:line:column, the others counted), and where the file's base was not given and the other base puts every link within its sentence, the error names that base and the AER it gives.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
@@ -521,11 +524,12 @@ pub struct AlignIndexArgs {
     after_help = "Formats are detected from the content (a warning says when a file gave no clue). Sentences: NAACL sentence numbers are read as numbers (0001 = 1); Pharaoh line k is sentence k.\n\nWithout --tokens, a hypothesis whose positions look one off from the gold's on both sides, over at least 10 sentences (it never uses position 0 where the gold does, or goes past the gold's last position of most sentences; or the reverse) is warned about when the other base, not given, gives a lower AER: the warning names the option and both AERs.\n\nSentence counts must pair up (else exit 1, naming both counts): the gold's count is --sentences if given, else its lines (Pharaoh) or its highest sentence number (NAACL). A Pharaoh hypothesis must have exactly that many lines; a NAACL hypothesis no sentence number beyond it. NAACL cannot write a sentence without links, so a sentence a NAACL file does not mention is empty (a NAACL hypothesis without links in the gold's last sentences is warned about). A gold without sentences or links is an error. --compat wa_eval_align has no notion of sentences and scores all links, as the script does: there these problems are warnings.\n\nA UTF-8 byte-order mark and CR LF line ends are read as the plain LF file, with a warning.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct AlignArgs {
-    /// Gold alignment (sure and possible links).
+    /// The gold alignment file (sure and possible links).
     #[arg(value_name = "GOLD")]
     pub gold: String,
 
-    /// Hypothesis alignment file(s): one result row per file.
+    /// System (hypothesis) alignment file(s), each scored against GOLD: one result row per
+    /// file.
     #[arg(value_name = "HYP", required = true)]
     pub hyps: Vec<String>,
 
@@ -614,11 +618,12 @@ fn format_parser() -> impl clap::builder::TypedValueParser<Value = Format> {
     after_help = "Inputs are CoNLL-U, CoNLL-X/2007, CoNLL-2009 or MaltTab (.dp: FORM POS HEAD [DEPREL], no IDs), detected from the content; '-' reads standard input; gzip and zstd files are read transparently.\n\nWords are paired sentence by sentence and word by word (not by `# sent_id`: ids that differ from the gold sentence's are warned about, once per system file); for different tokenizations use `treeval ud`.\n\nExit codes: 0 success; 1 evaluation error; 2 usage error."
 )]
 pub struct DepsArgs {
-    /// Gold-standard file.
+    /// The gold file.
     #[arg(value_name = "GOLD")]
     pub gold: String,
 
-    /// System output file(s): one result row per file; the gold file is read once.
+    /// System file(s), each scored against GOLD: one result row per file (the gold file is
+    /// read once).
     #[arg(value_name = "SYS", required = true)]
     pub systems: Vec<String>,
 

@@ -7,6 +7,7 @@
 
 pub mod args;
 mod commands;
+pub mod help;
 mod output;
 
 use std::ffi::OsString;
@@ -75,7 +76,7 @@ where
             .map(|s| s.to_string_lossy().into_owned())
             .collect();
     }
-    let mut cmd = <args::Cli as clap::CommandFactory>::command();
+    let mut cmd = help::command();
     let matches = cmd.try_get_matches_from_mut(argv)?;
     let mut cli = <args::Cli as clap::FromArgMatches>::from_arg_matches(&matches)
         .map_err(|e| e.format(&mut cmd))?;
