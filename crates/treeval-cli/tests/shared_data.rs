@@ -1456,6 +1456,69 @@ fn ewt_test_deps_page_is_under_5_mb_with_every_sentence() {
     assert_eq!((matrices, heatmaps), (2, 2));
 }
 
+/// The HTML page of `deps --confusion=15` on EWT dev against spaCy's greedy parse (real
+/// output): every header cell has text, and the confusion matrix is a heatmap table whose
+/// cells print the counts of the JSON report's matrix, each row shaded as the caption says
+/// (the diagonal by its share of the row, a confusion by its share of the row's confusions).
+#[test]
+fn ewt_dev_confusion_heatmap_prints_the_reports_counts() {
+    let Some(d) = data_dir() else { return };
+    let gold = d.join("ud/UD_English-EWT/en_ewt-ud-dev.conllu");
+    let sys = d.join("nbest/en_ewt-dev.en_sm.greedy.conllu");
+    let args = [
+        "deps",
+        "-q",
+        "--confusion=15",
+        s(&gold),
+        s(&sys),
+        "--format",
+    ];
+    let page = treeval(&[&args[..], &["html"]].concat());
+    let json: serde_json::Value =
+        serde_json::from_str(&treeval(&[&args[..], &["json"]].concat())).unwrap();
+    assert!(!page.contains("<th></th>"), "an empty header cell");
+    let m = &json["matrices"][0];
+    let labels = |k: &str| -> Vec<String> {
+        (m[k].as_array().unwrap().iter())
+            .map(|x| x.as_str().unwrap().to_string())
+            .collect()
+    };
+    let (rows, columns) = (labels("rows"), labels("columns"));
+    assert_eq!(rows.len(), 16, "15 labels and (other)");
+    let a = page.find("<table class=\"matrix\"").unwrap();
+    let table = &page[a..a + page[a..].find("</table>").unwrap()];
+    for (r, label) in rows.iter().enumerate() {
+        let counts: Vec<u64> = (m["counts"][r].as_array().unwrap().iter())
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        let open = format!("<th scope=\"row\">{label}</th>");
+        let b = table.find(&open).unwrap() + open.len();
+        let row = &table[b..b + table[b..].find("</tr>").unwrap()];
+        let cells: Vec<&str> = row.split("</td>").filter(|c| !c.is_empty()).collect();
+        assert_eq!(cells.len(), counts.len(), "{label}");
+        let total: u64 = counts.iter().sum();
+        let right: u64 = (0..counts.len())
+            .filter(|&k| columns[k] == *label)
+            .map(|k| counts[k])
+            .sum();
+        for (k, (cell, &n)) in cells.iter().zip(&counts).enumerate() {
+            let diagonal = columns[k] == *label;
+            assert!(
+                cell.ends_with(&format!(">{n}")),
+                "{label}/{}: {cell}",
+                columns[k]
+            );
+            assert_eq!(cell.contains("count diagonal"), diagonal, "{cell}");
+            let of = if diagonal { total } else { total - right };
+            let shade = (n > 0).then(|| format!("--shade:{:.3}\"", n as f64 / of as f64));
+            match shade {
+                Some(x) => assert!(cell.contains(&x), "{label}/{}: {cell} ({x})", columns[k]),
+                None => assert!(!cell.contains("--shade"), "{cell}"),
+            }
+        }
+    }
+}
+
 /// `--errors` on real parser output: deps and ud on EWT dev against spaCy's greedy parse,
 /// align on WPT 2003 against a published alignment, brackets on EVALB's sample; each listing's rows are the errors
 /// the scores count.

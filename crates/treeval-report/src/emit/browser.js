@@ -79,12 +79,18 @@
       show: (k) => (kind === "align" ? `${info[k].len}×${side(S[k].tgt).length}` : String(info[k].len)) },
   ];
   systems.forEach((sy, a) => columns.forEach((c, b) => cols.push({
-    t: `${c} ${sy}`, n: 1, get: (k) => ((S[k].scores || [])[a] || [])[b], show: (k) => fmt(((S[k].scores || [])[a] || [])[b]),
+    t: `${c} ${sy}`, m: c, sy, n: 1, get: (k) => ((S[k].scores || [])[a] || [])[b], show: (k) => fmt(((S[k].scores || [])[a] || [])[b]),
   })));
   const wrap = h("div", { class: "table-wrap", tabindex: "0" }, app);
   const table = h("table", { class: "sentences" }, wrap);
   const hr = h("tr", null, h("thead", null, table));
-  const ths = cols.map((c, j) => h("th", { "data-col": j, title: "sort by " + c.t, class: c.n ? "n" : null }, hr, c.t));
+  // a system's column: the measure, then the system's name below it (elided when long; the
+  // full name in the title), so that long names do not widen the table
+  const ths = cols.map((c, j) => {
+    const th = h("th", { "data-col": j, title: "sort by " + c.t, class: c.n ? "n" : null }, hr, c.sy == null ? c.t : c.m + " ");
+    if (c.sy != null) h("span", { class: "sys", title: c.sy }, th, c.sy);
+    return th;
+  });
   const tbody = h("tbody", null, table);
   const det = h("div", { id: "browser-detail" }, app);
 

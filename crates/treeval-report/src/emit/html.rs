@@ -7,15 +7,24 @@
 use std::io::{self, Write};
 
 use super::{browser, plots};
-use super::{ci_note, matrix_heading, matrix_rows, shown_with_ci};
+use super::{ci_note, matrix_heading, shown_with_ci};
 use crate::value::Report;
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
-code{font-size:90%}table{border-collapse:collapse;margin:.5em 0 1.5em}\
+code{font-size:90%;overflow-wrap:anywhere}table{border-collapse:collapse;margin:.5em 0 1.5em}\
 th,td{padding:.2em .6em;border-bottom:1px solid #ddd;text-align:left}\
 td.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\
 .ci{display:block;font-size:80%;color:#666}\
-h2{font-size:1.1em;margin-top:1.5em}.warn{color:#a40}";
+h2{font-size:1.1em;margin-top:1.5em;overflow-wrap:anywhere}.warn{color:#a40}\
+p,li{overflow-wrap:anywhere}\
+.scroll-x{overflow-x:auto;max-width:100%}.scroll-x>table{margin-bottom:.5em}\
+.scroll-x{margin-bottom:1em}td.path{overflow-wrap:anywhere;min-width:12em;max-width:40em}\
+figure.chart{margin:1em 0;overflow-x:auto;max-width:100%}\
+table.matrix caption{caption-side:bottom;min-width:24em;text-align:left;font-size:85%;color:#555;padding-top:.3em}\
+table.matrix td.count{text-align:right;font-variant-numeric:tabular-nums;\
+background:rgb(230 159 0/calc(var(--shade,0)*.85))}\
+table.matrix td.count.diagonal{background:rgb(0 114 178/calc(var(--shade,0)*.7));\
+outline:1px solid #0072b2;outline-offset:-1px;font-weight:600}";
 
 /// `s` with the characters HTML gives a meaning escaped.
 pub(crate) fn esc(s: &str) -> String {
@@ -39,7 +48,7 @@ fn table(w: &mut dyn Write, attrs: &str, rows: &[Vec<String>], left: usize) -> i
     let Some((head, body)) = rows.split_first() else {
         return Ok(());
     };
-    write!(w, "<table{attrs}><thead><tr>")?;
+    write!(w, "<div class=\"scroll-x\"><table{attrs}><thead><tr>")?;
     for h in head {
         write!(w, "<th>{}</th>", esc(h))?;
     }
@@ -61,7 +70,7 @@ fn table(w: &mut dyn Write, attrs: &str, rows: &[Vec<String>], left: usize) -> i
         }
         writeln!(w, "</tr>")?;
     }
-    writeln!(w, "</tbody></table>")
+    writeln!(w, "</tbody></table></div>")
 }
 
 pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
@@ -96,7 +105,14 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
         for h in rest {
             writeln!(w, "<p class=\"test-note\">{}</p>", esc(h))?;
         }
-        table(w, " class=\"tests\"", &b.rows, 2)?;
+        let mut rows = b.rows;
+        // the measure's column, unnamed in the other formats' test tables
+        if let Some(h) = rows.first_mut().and_then(|h| h.first_mut()) {
+            if h.is_empty() {
+                *h = "measure".into();
+            }
+        }
+        table(w, " class=\"tests\"", &rows, 2)?;
         if let Some((what, ranks)) = b.ranks {
             writeln!(w, "<p class=\"test-note\">{}</p>", esc(&what))?;
             table(w, " class=\"tests ranks\"", &ranks, 1)?;
@@ -116,23 +132,28 @@ pub(super) fn emit(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     writeln!(w, "</body>\n</html>")
 }
 
-/// The inputs table and the conventions.
+/// The inputs table (each input's system by name, role, path, format and what it holds)
+/// and the conventions. A path wraps anywhere, so a long one does not widen the page.
 fn inputs(r: &Report, w: &mut dyn Write) -> io::Result<()> {
-    let mut rows = vec![vec![
-        "role".into(),
-        "file".into(),
-        "format".into(),
-        "".into(),
-    ]];
-    rows.extend(r.inputs.iter().map(|i| {
-        vec![
-            i.role.clone(),
-            i.path.clone(),
-            i.format.clone(),
-            i.description.clone(),
-        ]
-    }));
-    table(w, " id=\"inputs\"", &rows, 4)?;
+    writeln!(
+        w,
+        "<div class=\"scroll-x\"><table id=\"inputs\"><thead><tr><th>system</th><th>role</th>\
+         <th>file</th><th>format</th><th>description</th></tr></thead><tbody>"
+    )?;
+    for i in &r.inputs {
+        // an input of no system (the gold) is named by its role
+        let name = i.system.map_or("—", |k| r.system_name(k));
+        writeln!(
+            w,
+            "<tr><td>{}</td><td>{}</td><td class=\"path\">{}</td><td>{}</td><td>{}</td></tr>",
+            esc(name),
+            esc(&i.role),
+            esc(&i.path),
+            esc(&i.format),
+            esc(&i.description)
+        )?;
+    }
+    writeln!(w, "</tbody></table></div>")?;
     if let Some(c) = super::conventions(r) {
         writeln!(w, "<p id=\"conventions\">conventions: {}</p>", esc(&c))?;
     }
@@ -165,12 +186,58 @@ fn sections(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     }
     for m in &r.matrices {
         writeln!(w, "<h2>{}</h2>", esc(&matrix_heading(r, m)))?;
-        table(w, " class=\"matrix\"", &matrix_rows(m), 1)?;
+        matrix(w, m)?;
         if let Some(c) = plots::matrix_chart(r, m) {
             figure(w, "chart heatmap", &m.id, &c)?;
         }
     }
     Ok(())
+}
+
+/// A confusion matrix as a heatmap table: every count printed in its cell, the cell shaded
+/// (`--shade` from 0 to 1) by its share of its row: a diagonal cell (row and column the same
+/// label; another colour, outlined) of the row's total, any other cell of the row's
+/// confusions (the total without the diagonal); a caption says so. The colour is
+/// decoration: the count is the cell's text.
+fn matrix(w: &mut dyn Write, m: &crate::value::Matrix) -> io::Result<()> {
+    write!(
+        w,
+        "<div class=\"scroll-x\"><table class=\"matrix\" data-matrix=\"{}\"><caption>shade: on the diagonal (the same label in row and \
+         column; blue, outlined) the count's share of its row, elsewhere (orange) its share of the \
+         row's confusions (the row's total without the diagonal); each cell prints its \
+         count</caption><thead><tr><th>{}</th>",
+        esc(&m.id),
+        esc(&format!("{} \\ {}", m.rows_are, m.columns_are)),
+    )?;
+    for c in &m.columns {
+        write!(w, "<th>{}</th>", esc(c))?;
+    }
+    writeln!(w, "</tr></thead><tbody>")?;
+    for (label, counts) in m.rows.iter().zip(&m.counts) {
+        write!(w, "<tr><th scope=\"row\">{}</th>", esc(label))?;
+        let total: u64 = counts.iter().sum();
+        let same = |k: usize| m.columns.get(k) == Some(label);
+        let right: u64 = (counts.iter().enumerate().filter(|&(k, _)| same(k)))
+            .map(|(_, n)| n)
+            .sum();
+        for (k, &n) in counts.iter().enumerate() {
+            let class = if same(k) { "count diagonal" } else { "count" };
+            if n == 0 {
+                write!(w, "<td class=\"{class}\">0</td>")?;
+            } else {
+                // the diagonal: its share of the row; a confusion: its share of the row's
+                // confusions (next to a large diagonal they would all be near 0)
+                let of = if same(k) { total } else { total - right };
+                let shade = n as f64 / of as f64;
+                write!(
+                    w,
+                    "<td class=\"{class}\" style=\"--shade:{shade:.3}\">{n}</td>"
+                )?;
+            }
+        }
+        writeln!(w, "</tr>")?;
+    }
+    writeln!(w, "</tbody></table></div>")
 }
 
 /// A chart (made by [`plots`], its strings escaped there) with its caption.
@@ -262,5 +329,46 @@ mod tests {
         for fetch in ["src=", "href=", "@import", "url("] {
             assert!(!page.contains(fetch), "{fetch} in the page");
         }
+    }
+
+    #[test]
+    fn a_confusion_matrix_is_a_heatmap_table_with_its_counts() {
+        let m = crate::value::Matrix {
+            id: "confusion".into(),
+            title: "label confusions".into(),
+            system: 0,
+            rows_are: "gold".into(),
+            columns_are: "system".into(),
+            rows: vec!["nsubj".into(), "obj".into()],
+            columns: vec!["nsubj".into(), "obj".into(), "(other)".into()],
+            counts: vec![vec![6, 3, 1], vec![0, 0, 4]],
+        };
+        let mut out = Vec::new();
+        matrix(&mut out, &m).unwrap();
+        let page = String::from_utf8(out).unwrap();
+        // the corner is labelled, every label is a header cell
+        assert!(page.contains("<th>gold \\ system</th><th>nsubj</th><th>obj</th><th>(other)</th>"));
+        assert!(!page.contains("<th></th>"), "{page}");
+        // the diagonal by its share of the row (6 of 10), a confusion by its share of the
+        // row's confusions (3 of 4), a 0 unshaded; every count is the cell's text
+        let row = |label: &str| {
+            let a = page
+                .find(&format!("<th scope=\"row\">{label}</th>"))
+                .unwrap();
+            page[a..a + page[a..].find("</tr>").unwrap()].to_string()
+        };
+        assert_eq!(
+            row("nsubj"),
+            "<th scope=\"row\">nsubj</th><td class=\"count diagonal\" style=\"--shade:0.600\">6</td>\
+             <td class=\"count\" style=\"--shade:0.750\">3</td>\
+             <td class=\"count\" style=\"--shade:0.250\">1</td>"
+        );
+        assert_eq!(
+            row("obj"),
+            "<th scope=\"row\">obj</th><td class=\"count\">0</td>\
+             <td class=\"count diagonal\">0</td>\
+             <td class=\"count\" style=\"--shade:1.000\">4</td>"
+        );
+        assert!(page.contains("<caption>shade: on the diagonal"));
     }
 }

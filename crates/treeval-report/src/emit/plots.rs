@@ -661,7 +661,15 @@ pub(super) fn histogram(
             .x_desc(x_label)
             .y_desc("sentences")
             .x_label_formatter(&|v| format!("{v}"))
-            .y_label_formatter(&|v| format!("{v:.0}"))
+            // whole sentences only: with few sentences the ticks fall between counts
+            .y_labels((max + 1).min(11) as usize)
+            .y_label_formatter(&|v| {
+                if (v - v.round()).abs() < 1e-6 {
+                    format!("{v:.0}")
+                } else {
+                    String::new()
+                }
+            })
             .label_style(font(12.0))
             .axis_desc_style(font(12.0))
             .bold_line_style(RGBColor(230, 230, 230))
