@@ -508,8 +508,7 @@ fn write_records(
     if common.per_sentence.is_none() {
         return Ok(());
     }
-    let roles: Vec<(&str, &str)> = std::iter::once((role::GOLD, inputs.gold.name()))
-        .chain(inputs.systems.iter().map(|s| (role::SYSTEM, s.name())))
+    let roles: Vec<(&str, &str)> = (inputs.roles().into_iter())
         .chain(options.tokens.iter().map(|s| (role::TOKENS, s.name())))
         .chain(
             options

@@ -242,15 +242,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     opts.selection = crate::select::selection(common)?;
     let page = page_additions(options, common, &mut opts);
     let (gold, systems) = readers(options, inputs);
-    let roles: Vec<(&str, &str)> =
-        std::iter::once((treeval_report::names::role::GOLD, inputs.gold.name()))
-            .chain(
-                inputs
-                    .systems
-                    .iter()
-                    .map(|s| (treeval_report::names::role::SYSTEM, s.name())),
-            )
-            .collect();
+    let roles = inputs.roles();
     let mut records = Records::open(common.per_sentence.as_ref(), "deps", &roles);
     let mut extras = Extras::new(&names, inputs, common, &opts);
     let mut result = evaluate_counts(&gold, &systems, &opts, |k, g, s, c| {

@@ -185,6 +185,15 @@ impl Inputs {
         self.systems.iter().map(|s| s.name().to_owned()).collect()
     }
 
+    /// The gold and each system with their roles (`gold`, `system`), as a per-sentence
+    /// file's header names them.
+    pub fn roles(&self) -> Vec<(&'static str, &str)> {
+        use treeval_report::names::role::{GOLD, SYSTEM};
+        std::iter::once((GOLD, self.gold.name()))
+            .chain(self.systems.iter().map(|s| (SYSTEM, s.name())))
+            .collect()
+    }
+
     /// The systems' display names: the names given (`--name`; a usage error unless one
     /// per system), or the shortest ends of their paths that tell them apart.
     pub fn display_names(&self, common: &crate::Common) -> crate::Result<Vec<String>> {

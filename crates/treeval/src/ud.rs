@@ -449,15 +449,7 @@ fn write_records(
     s: &Scored,
     ids: &[Option<String>],
 ) -> Result<()> {
-    let roles: Vec<(&str, &str)> =
-        std::iter::once((treeval_report::names::role::GOLD, inputs.gold.name()))
-            .chain(
-                inputs
-                    .systems
-                    .iter()
-                    .map(|s| (treeval_report::names::role::SYSTEM, s.name())),
-            )
-            .collect();
+    let roles = inputs.roles();
     let mut records = Records::open(common.per_sentence.as_ref(), "ud", &roles);
     if records.is_on() {
         for (k, sys) in s.systems.iter().enumerate() {
