@@ -749,7 +749,7 @@ impl StyleArgs {
 pub struct ReportArgs {
     /// Output format: text (aligned tables that fit 100 columns; --wide: every column),
     /// json (the versioned contract
-    /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per input, cell, test and
+    /// treeval.report/3, docs/json-schema.md), csv or tsv (one line per input, cell, test and
     /// rank), markdown, latex (booktabs tables), html (one self-contained page: the same
     /// tables with charts, and a sentence browser where the command has one; nothing is
     /// fetched when it is viewed; docs/html-page.md). With --compat: text only.
@@ -933,7 +933,7 @@ pub struct OutputArgs {
     /// `pts`) and system to FILE: its 1-based position in the gold, the system (0-based,
     /// as in the JSON report; in `nbest` one per pick), its sent_id and its counts by
     /// name, then the command's extras (JSON lines; the first line is a header with the
-    /// schema "treeval.per-sentence/2"; docs/json-schema.md). FILE may not be one of the
+    /// schema "treeval.per-sentence/3"; docs/json-schema.md). FILE may not be one of the
     /// inputs, and an existing file is replaced only if treeval wrote it (see --force).
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub per_sentence: Option<String>,
