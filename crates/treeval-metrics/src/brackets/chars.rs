@@ -156,6 +156,9 @@ pub fn score(
             run.res.count_tree(tree, is_gold);
         }
     }
+    // each malformed system tree's problems once, whatever gold text it covers (a gold
+    // tree's come with its error sentence)
+    (run.res.problems).extend(test.iter().flat_map(|t| t.problems.iter().cloned()));
     let d = diff::diff(&g.text, &t.text);
     let al = Aligned::new(&g, &t, &d);
     let mut chars = al.report(gold, test);
@@ -168,8 +171,7 @@ pub fn score(
         row.id = k as u64 + 1;
         // the line EVALB's error list gives: the first system tree over the sentence
         fake.line = line;
-        let first = al.first_tree[k].map_or(&fake, |j| &test[j]);
-        if !run.add(k as u64 + 1, row, None, tree, first) {
+        if !run.add(k as u64 + 1, row, None, tree, &fake) {
             break;
         }
     }

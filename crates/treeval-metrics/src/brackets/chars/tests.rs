@@ -142,6 +142,15 @@ fn missing_and_malformed_system_text() {
     );
     assert_eq!(r.rows[0].status, Status::Error, "{:?}", r.rows[0]);
     assert_eq!(r.rows[1].status, Status::Ok);
+    assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+    // a malformed system tree over no gold text is still reported (its two problems)
+    let (r, _) = chars(g, &format!("{g}(S (X zzz\n"), &Params::collins());
+    assert_eq!(
+        (r.problems.len(), r.all.valid()),
+        (2, 2),
+        "{:?}",
+        r.problems
+    );
 }
 
 const WORDS: [&str; 8] = ["the", "cat", "-LRB-", "``", "n't", ",", "long-term", "."];
