@@ -1381,22 +1381,7 @@ fn keep_numbering(
         .unwrap_or(b"");
     if let Some(v) = parse_positive(first) {
         if v == *expect_id {
-            let at = Span::new(line_start..line_start);
-            s.words.push(Word {
-                id: v,
-                line: line_no,
-                line_start: line_start as u32,
-                form: at,
-                lemma: at,
-                upos: at,
-                xpos: at,
-                feats: at,
-                head: at,
-                deprel: at,
-                deps: at,
-                misc: at,
-                head_value: None,
-            });
+            s.words.push(Word::placeholder(v, line_no, line_start));
             *expect_id += 1;
         }
     }

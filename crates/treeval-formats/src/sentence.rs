@@ -484,6 +484,27 @@ pub(crate) fn parse_positive(s: &[u8]) -> Option<u32> {
 }
 
 impl Word {
+    /// A word with nothing in it (every field an empty span at the line's start),
+    /// standing for a malformed line so that the words after it keep their positions.
+    pub fn placeholder(id: u32, line: u64, line_start: usize) -> Word {
+        let at = Span::new(line_start..line_start);
+        Word {
+            id,
+            line,
+            line_start: line_start as u32,
+            form: at,
+            lemma: at,
+            upos: at,
+            xpos: at,
+            feats: at,
+            head: at,
+            deprel: at,
+            deps: at,
+            misc: at,
+            head_value: None,
+        }
+    }
+
     /// The HEAD (`Missing` for `_`).
     #[inline]
     pub fn head(&self) -> Head {

@@ -14,7 +14,7 @@ use std::io::BufRead;
 
 use super::{Fields, Format, Reader};
 use crate::error::ErrorKind;
-use crate::sentence::{Sentence, Span, Word};
+use crate::sentence::{Sentence, Word};
 
 /// The hint of a MaltTab line with the wrong number of columns.
 const COLUMNS_HINT: &str = "MaltTab lines are FORM, POS, HEAD and an optional DEPREL, separated by tabs; every line of a file has as many columns as its first word line";
@@ -70,7 +70,8 @@ impl<R: BufRead> Reader<R> {
             };
             self.error_at(s, bytes, 1, kind, Some(&hint));
             // keep the numbering: the line stands for word `id`, with nothing in it
-            s.words.push(placeholder(id, self.line_no, line_start));
+            s.words
+                .push(Word::placeholder(id, self.line_no, line_start));
             return;
         }
         let mut w = Word {
@@ -96,26 +97,6 @@ impl<R: BufRead> Reader<R> {
         }
         w.head_value = self.head_value(s, bytes, line_start, w.head, Format::Malttab);
         s.words.push(w);
-    }
-}
-
-/// A word with nothing in it, standing for a malformed line.
-fn placeholder(id: u32, line: u64, line_start: usize) -> Word {
-    let at = Span::new(line_start..line_start);
-    Word {
-        id,
-        line,
-        line_start: line_start as u32,
-        form: at,
-        lemma: at,
-        upos: at,
-        xpos: at,
-        feats: at,
-        head: at,
-        deprel: at,
-        deps: at,
-        misc: at,
-        head_value: None,
     }
 }
 

@@ -46,18 +46,23 @@ pub(super) fn read(path: &str, text: &str, dir: &Path) -> Result<Vec<Group>, Vec
     }
 }
 
+/// A manifest's lines that hold something, as both kinds of manifest read them: the line
+/// number, the line (without its CR), its tab-separated fields trimmed. Blank lines and
+/// `#` comments are skipped.
+pub(super) fn rows(text: &str) -> impl Iterator<Item = (usize, &str, Vec<&str>)> {
+    text.lines().enumerate().filter_map(|(k, raw)| {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let empty = raw.trim().is_empty() || raw.starts_with('#');
+        (!empty).then(|| (k + 1, raw, raw.split('\t').map(str::trim).collect()))
+    })
+}
+
 /// The manifest's good lines and every problem found.
 fn parse(path: &str, text: &str, dir: &Path) -> (Vec<Line>, Vec<String>) {
     let mut problems = Vec::new();
     let mut lines = Vec::new();
     let mut header = false;
-    for (k, raw) in text.lines().enumerate() {
-        let at = k + 1;
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        if raw.trim().is_empty() || raw.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = raw.split('\t').map(str::trim).collect();
+    for (at, raw, fields) in rows(text) {
         if !header {
             header = true;
             let want = ["treebank", "gold", "system", "file"];

@@ -128,13 +128,7 @@ fn parse(path: &str, text: &str, dir: &Path) -> Result<Vec<Line>, String> {
     let mut problems = Vec::new();
     let mut lines = Vec::new();
     let mut header = false;
-    for (k, raw) in text.lines().enumerate() {
-        let at = k + 1;
-        let raw = raw.strip_suffix('\r').unwrap_or(raw);
-        if raw.trim().is_empty() || raw.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = raw.split('\t').map(str::trim).collect();
+    for (at, raw, fields) in super::manifest::rows(text) {
         if !header {
             header = true;
             let want = ["treebank", "report", "system", "file"];
