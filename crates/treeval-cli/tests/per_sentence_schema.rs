@@ -16,8 +16,9 @@ use treeval_metrics::tedeval::TedEvalCounts;
 use treeval_metrics::ud::UdCounts;
 use treeval_metrics::AttachmentCounts;
 
+use common::commands::two_systems;
 use common::schema::{check_per_sentence_file, sums_equal_the_report, Expect};
-use common::{argv, pts_inputs, root, stderr, treeval};
+use common::{argv, root, stderr, treeval};
 
 /// Sentences of a CoNLL-U file (blocks of non-blank lines).
 fn conllu_sentences(path: &str) -> u64 {
@@ -56,102 +57,89 @@ struct Case {
     columns: &'static [&'static str],
 }
 
-fn cases() -> Vec<Case> {
-    let (g, s, s2) = (
-        "examples/gold.conllu",
-        "examples/sys.conllu",
-        "examples/sys2.conllu",
-    );
-    let b = "testdata/brackets/careful-paper";
-    let t = "testdata/ted";
-    let a = "testdata/align";
-    let p = "examples/pts/";
-    let n = "testdata/nbest/alpino-example";
-    let case = |line: String, command, units, systems, columns| Case {
-        line,
-        command,
-        units,
-        systems,
-        columns,
-    };
-    let deps_like = |cmd: &'static str, columns| {
-        case(
-            format!("{cmd} {g} {s} {s2}"),
-            cmd,
-            conllu_sentences(g),
-            2,
-            columns,
-        )
-    };
-    vec![
-        deps_like("deps", AttachmentCounts::columns()),
-        deps_like("ud", UdCounts::columns()),
-        deps_like("relations", RelationSetCounts::columns()),
-        case(
-            format!("brackets {b}/gold.txt {b}/test.txt {b}/test2.txt"),
-            "brackets",
-            lines(&format!("{b}/gold.txt")),
+/// What the per-sentence file of `command` with two systems (tests/common/commands.rs)
+/// holds: units, systems, columns.
+fn expected(command: &str) -> (u64, u64, &'static [&'static str]) {
+    let g = "examples/gold.conllu";
+    match command {
+        "deps" => (conllu_sentences(g), 2, AttachmentCounts::columns()),
+        "ud" => (conllu_sentences(g), 2, UdCounts::columns()),
+        "relations" => (conllu_sentences(g), 2, RelationSetCounts::columns()),
+        "brackets" => (
+            lines("testdata/brackets/careful-paper/gold.txt"),
             2,
             BracketCounts::columns(),
         ),
-        case(
-            "brackets testdata/brackets/skipped-blank/gold.txt testdata/brackets/skipped-blank/test.txt".into(),
-            "brackets",
-            lines("testdata/brackets/skipped-blank/gold.txt"),
-            1,
-            BracketCounts::columns(),
-        ),
-        case(
-            format!(
-                "ted --exp a:{t}/lexical-gold.conllu:{t}/lexical-parse.conllu \
-                 --exp b:{t}/lexical-gold.conllu:{t}/functional-parse.conllu"
-            ),
-            "ted",
-            conllu_sentences(&format!("{t}/lexical-gold.conllu")),
+        "ted" => (
+            conllu_sentences("testdata/ted/lexical-gold.conllu"),
             2,
             TedEvalCounts::columns(),
         ),
-        case(
-            format!("ted --distance {t}/pairs.txt --script"),
-            "ted",
-            lines(&format!("{t}/pairs.txt")),
-            1,
-            &["distance"],
-        ),
-        case(
-            format!("align {a}/gold.naacl {a}/hyp.pharaoh {a}/hyp2.pharaoh"),
-            "align",
-            naacl_sentences(&format!("{a}/gold.naacl")),
+        "align" => (
+            naacl_sentences("testdata/align/gold.naacl"),
             2,
             AlignCounts::columns(),
         ),
-        case(
-            format!(
-                "pts {} --sys-a {p}gold.en.conllu --sys-b {p}parser.de.conllu \
-                 --sys-align {p}gold.en-de.naacl",
-                pts_inputs(p)
-            ),
-            "pts",
-            conllu_sentences(&format!("{p}gold.en.conllu")),
+        "pts" => (
+            conllu_sentences("examples/pts/gold.en.conllu"),
             2,
             PtsCounts::columns(),
         ),
-        case(
-            format!("nbest {n}/example.gold.conllu {n}/example.nbest.conllu {n}/example.nbest.conllu"),
-            "nbest",
-            conllu_sentences(&format!("{n}/example.gold.conllu")),
+        // four picks of each of the two n-best lists
+        "nbest" => (
+            conllu_sentences("testdata/nbest/alpino-example/example.gold.conllu"),
             8,
             PickCounts::columns(),
         ),
-        case(
-            format!("nbest --alpino {n}/example.seed7.alpino.txt"),
-            "nbest",
+        other => panic!("no expectation for {other}: add it here"),
+    }
+}
+
+/// Every command with two systems (the one list of tests/common/commands.rs), then the
+/// inputs that write records of their own kind: skipped trees, tree pairs, evaluate.pl's
+/// lines.
+fn cases() -> Vec<Case> {
+    let mut out: Vec<Case> = two_systems()
+        .into_iter()
+        .map(|c| {
+            let (units, systems, columns) = expected(c.command);
+            Case {
+                line: c.args.join(" "),
+                command: c.command,
+                units,
+                systems,
+                columns,
+            }
+        })
+        .collect();
+    let t = "testdata/ted";
+    let n = "testdata/nbest/alpino-example";
+    let b = "testdata/brackets/skipped-blank";
+    out.extend([
+        Case {
+            line: format!("brackets {b}/gold.txt {b}/test.txt"),
+            command: "brackets",
+            units: lines(&format!("{b}/gold.txt")),
+            systems: 1,
+            columns: BracketCounts::columns(),
+        },
+        Case {
+            line: format!("ted --distance {t}/pairs.txt --script"),
+            command: "ted",
+            units: lines(&format!("{t}/pairs.txt")),
+            systems: 1,
+            columns: &["distance"],
+        },
+        Case {
+            line: format!("nbest --alpino {n}/example.seed7.alpino.txt"),
+            command: "nbest",
             // the sentences of the evaluate.pl lines: those of the gold file
-            conllu_sentences(&format!("{n}/example.gold.conllu")),
-            4,
-            PickCounts::columns(),
-        ),
-    ]
+            units: conllu_sentences(&format!("{n}/example.gold.conllu")),
+            systems: 4,
+            columns: PickCounts::columns(),
+        },
+    ]);
+    out
 }
 
 #[test]
