@@ -399,7 +399,10 @@ pub struct BracketsArgs {
     #[arg(long, value_name = "FILE")]
     pub prm: Option<String>,
     /// Print exactly what EVALB prints (evalb): the per-sentence table and the summary on
-    /// stdout, error lines (`12 : Words unmatch (is|was)`) on stderr.
+    /// stdout, error lines (`12 : Words unmatch (is|was)`) on stderr. compare-trees: the
+    /// line harvardnlp/compound-pcfg's compare_trees.py prints (`Corpus F1: xx.xx,
+    /// Sentence F1: yy.yy`; one system file, one tree per line, `(TAG word)` leaves; where
+    /// the script stops, exit 1 naming the line; docs/metrics.md).
     #[arg(long, value_enum)]
     pub compat: Option<BracketsCompat>,
     /// How trees are laid out in the files.

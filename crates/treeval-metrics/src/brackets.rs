@@ -26,6 +26,7 @@ pub mod by;
 pub mod filter;
 pub mod measures;
 pub mod trace;
+pub mod unsup;
 use treeval_formats::bracket::{BracketTree, Span};
 use treeval_formats::{Diagnostic, ErrorKind, Position};
 

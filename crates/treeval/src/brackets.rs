@@ -15,6 +15,7 @@
 //! ```
 
 mod file;
+mod unsup;
 
 use std::sync::Arc;
 
@@ -42,6 +43,9 @@ pub use file::unscored_warning;
 pub enum Compat {
     /// EVALB (NYU, 2008-07-01 release).
     Evalb,
+    /// harvardnlp/compound-pcfg's `compare_trees.py` (unsupervised parsing).
+    #[serde(rename = "compare-trees")]
+    CompareTrees,
 }
 
 /// How bracketed trees are laid out.
@@ -171,6 +175,9 @@ fn parameters(prm: Option<&str>) -> Result<Prm> {
 /// that do not pair up, nothing scored), with the warnings that explain it.
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
     common.validate()?;
+    if options.compat == Some(Compat::CompareTrees) {
+        return unsup::compare_trees(options, inputs, common);
+    }
     let tested = crate::measures::test_metrics(measures, &options.test_metrics)?;
     let options = &Options {
         test_metrics: tested,

@@ -51,7 +51,10 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
 fn validate(a: &BracketsArgs) -> Result<(), Failure> {
     let can = Capabilities {
         where_: true,
-        no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)"),
+        no_selection: a.compat.map(|c| match c {
+            treeval::brackets::Compat::Evalb => "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)",
+            treeval::brackets::Compat::CompareTrees => "--sent-id, --min-len and --max-len are not options of compare_trees.py, so --compat compare-trees cannot print its output with them (its own cut-off: gold lines of more than 150 words are skipped)",
+        }),
         state: true,
         browser: true,
         ..Capabilities::of("brackets")
