@@ -5,6 +5,7 @@
 //! which spans it takes from it, and [`CompareTrees`] sums its two figures exactly as it
 //! does (its `1e-8` terms, numpy's pairwise sum in the mean), for `--compat compare-trees`.
 
+pub mod profile;
 pub mod script;
 
 use script::ScriptTree;
