@@ -174,3 +174,179 @@ fn compare_trees_refuses_what_the_script_cannot_do() {
         assert_eq!(stdout(&o), "");
     }
 }
+
+const RAW_GOLD: &str = "testdata/brackets/unsup/raw-gold.mrg";
+const SYSTEM: &str = "testdata/brackets/unsup/system.txt";
+
+fn profile_json(extra: &[&str]) -> serde_json::Value {
+    let args = [
+        &["brackets", "--profile", "unsupervised", "--format", "json"][..],
+        extra,
+    ]
+    .concat();
+    let o = treeval(&args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// The profile on a raw treebank (traces, punctuation, `$`, a unary chain, a sentence of
+/// one word after the filter) against a system over the filtered words, the gold itself
+/// (its words filtered as the gold's), and the two baselines. Counted by hand:
+/// sentence 1 keeps `sat the cat on 5` (gold spans [1,3) [3,5); the system adds [1,5)),
+/// sentence 2 all 5 spans right, sentence 3 (`Yes .`) is one word and skipped, sentence 4
+/// `a b c d e` (gold [0,2) once, [2,5), [3,5); the system [1,3), [3,5)).
+#[test]
+fn profile_counts_spans_over_the_filtered_words() {
+    let v = profile_json(&["--baselines", RAW_GOLD, SYSTEM, RAW_GOLD]);
+    let f = |system| common::counts(common::cell(&v, "scores", system, "F"));
+    let value = |system, m| common::value(&v, "scores", system, m).unwrap();
+    // [spans_correct, gold_spans, system_spans]
+    assert_eq!(f(0), [8, 10, 10]);
+    assert_eq!(f(1), [10, 10, 10]);
+    assert_eq!(f(3), [7, 10, 11]);
+    assert!((value(0, "sentence-F1") - (0.8 + 1.0 + 0.4) / 3.0).abs() < 1e-12);
+    assert_eq!(value(1, "sentence-F1"), 1.0);
+    assert!((value(3, "sentence-F1") - (0.4 + 0.8 + 2.0 / 3.0) / 3.0).abs() < 1e-12);
+    for system in 0..4 {
+        assert_eq!(
+            common::counts(common::cell(&v, "scores", system, "short")),
+            [1]
+        );
+        assert_eq!(
+            common::counts(common::cell(&v, "scores", system, "sentences")),
+            [3]
+        );
+    }
+    let names: Vec<&str> = v["systems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[2..], ["left-branching", "right-branching"]);
+    // the skipped sentence is said in the notes
+    let notes = v["notes"].to_string();
+    assert!(
+        notes.contains("1 gold sentences skipped: 1 of one word"),
+        "{notes}"
+    );
+}
+
+/// A system tree with another number of words than the filtered gold is not scored: it
+/// is counted, and a warning names the first; the other sentences are scored.
+#[test]
+fn profile_counts_sentences_it_cannot_score() {
+    let d = scratch("profile-errors");
+    let sys = d.join("system.txt");
+    let text = std::fs::read_to_string(common::root().join(SYSTEM)).unwrap();
+    let text = text.replacen("(S (VBD sat) ", "(S (VBD sat) (NN extra) ", 1);
+    std::fs::write(&sys, text).unwrap();
+    let o = treeval(&[
+        "brackets",
+        "--profile",
+        "unsupervised",
+        "--format",
+        "json",
+        RAW_GOLD,
+        sys.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("1 sentences not scored")
+            && stderr(&o).contains("6 words, the filtered gold 5"),
+        "{}",
+        stderr(&o)
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(common::counts(common::cell(&v, "scores", 0, "errors")), [1]);
+    assert_eq!(
+        common::counts(common::cell(&v, "scores", 0, "F")),
+        [6, 8, 7]
+    );
+}
+
+/// Tests and intervals work as for every measure, on F and sentence-F1 (sentences are
+/// the units).
+#[test]
+fn profile_tests_and_intervals() {
+    let v = profile_json(&[
+        "--baselines",
+        "--test",
+        "bootstrap",
+        "--ci",
+        "95",
+        "--test-metrics",
+        "F,sentence-F1",
+        RAW_GOLD,
+        SYSTEM,
+    ]);
+    let comparisons = v["comparisons"].as_array().unwrap();
+    // 3 systems: 3 pairs per measure
+    assert_eq!(comparisons.len(), 6, "{comparisons:?}");
+    let cell = common::cell(&v, "scores", 0, "sentence-F1");
+    let (lo, hi) = (
+        cell["ci"][0].as_f64().unwrap(),
+        cell["ci"][1].as_f64().unwrap(),
+    );
+    let x = cell["value"].as_f64().unwrap();
+    assert!(lo <= x && x <= hi && lo < hi, "{cell}");
+}
+
+/// What the profile does not take is a usage error, and so is --baselines alone; trees
+/// that do not pair up are an evaluation error.
+#[test]
+fn profile_refuses_what_it_does_not_do() {
+    for args in [
+        vec!["brackets", "--baselines", RAW_GOLD, SYSTEM],
+        vec![
+            "brackets",
+            "--profile",
+            "unsupervised",
+            "--by",
+            "label",
+            RAW_GOLD,
+            SYSTEM,
+        ],
+        vec![
+            "brackets",
+            "--profile",
+            "unsupervised",
+            "--careful",
+            RAW_GOLD,
+            SYSTEM,
+        ],
+        vec![
+            "brackets",
+            "--profile",
+            "unsupervised",
+            "--errors",
+            RAW_GOLD,
+            SYSTEM,
+        ],
+        vec![
+            "brackets",
+            "--profile",
+            "unsupervised",
+            "--compat",
+            "evalb",
+            RAW_GOLD,
+            SYSTEM,
+        ],
+    ] {
+        let o = treeval(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    }
+    let o = treeval(&[
+        "brackets",
+        "--profile",
+        "unsupervised",
+        RAW_GOLD,
+        "testdata/brackets/unsup/edges-system.txt",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("9 trees, and the gold"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -3801,5 +3801,32 @@ fn ptb_sample_unsupervised_baselines_equal_compare_trees() {
         assert_eq!(c.system_spans as f64, sums.tp + sums.fp);
         assert_eq!((c.gold_spans + whole) as f64, sums.tp + sums.fn_);
         assert_eq!(whole, 18);
+        // the command on the raw treebank: the baseline file and --baselines' row give
+        // these counts
+        let mrg = dir.join("ptb.mrg");
+        std::fs::write(&mrg, ptb_sample_text(&d, 1..=199).0).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&treeval(&[
+            "brackets",
+            "--profile",
+            "unsupervised",
+            "--baselines",
+            "--format",
+            "json",
+            s(&mrg),
+            s(&p),
+        ]))
+        .unwrap();
+        let baseline = if right { 2 } else { 1 };
+        for system in [0, baseline] {
+            let f = common::cell(&v, "scores", system, "F");
+            assert_eq!(
+                common::counts(f),
+                [c.spans_correct, c.gold_spans, c.system_spans]
+            );
+            let mean = common::value(&v, "scores", system, "sentence-F1").unwrap();
+            assert!((mean - c.sentence_f1_sum / c.sentences as f64).abs() < 1e-12);
+            let skipped = common::cell(&v, "scores", system, "short");
+            assert_eq!(common::counts(skipped), [13]);
+        }
     }
 }

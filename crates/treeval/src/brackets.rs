@@ -48,6 +48,15 @@ pub enum Compat {
     CompareTrees,
 }
 
+/// A set of scoring conventions other than EVALB's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum Profile {
+    /// Unsupervised constituency parsing (Kim, Dyer & Rush 2019; PRPN's word tags).
+    Unsupervised,
+}
+
 /// How bracketed trees are laid out.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
@@ -94,6 +103,10 @@ pub struct Options {
     pub export_for_judging: Option<String>,
     /// Measures the tests compare (and `ci` puts intervals on).
     pub test_metrics: Vec<String>,
+    /// Score with another set of conventions (`unsupervised`).
+    pub profile: Option<Profile>,
+    /// With `profile`: add left- and right-branching trees as systems.
+    pub baselines: bool,
 }
 
 /// The measures `brackets` tests by default.
@@ -114,6 +127,8 @@ impl Default for Options {
             judgments: None,
             export_for_judging: None,
             test_metrics: DEFAULT_TEST_METRICS.map(String::from).to_vec(),
+            profile: None,
+            baselines: false,
         }
     }
 }
@@ -175,8 +190,16 @@ fn parameters(prm: Option<&str>) -> Result<Prm> {
 /// that do not pair up, nothing scored), with the warnings that explain it.
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
     common.validate()?;
-    if options.compat == Some(Compat::CompareTrees) {
+    if options.compat == Some(Compat::CompareTrees) && options.profile.is_none() {
         return unsup::compare_trees(options, inputs, common);
+    }
+    if options.profile.is_some() {
+        return unsup::profile(options, inputs, common);
+    }
+    if options.baselines {
+        return Err(Error::Usage(
+            "--baselines belongs to --profile unsupervised".into(),
+        ));
     }
     let tested = crate::measures::test_metrics(measures, &options.test_metrics)?;
     let options = &Options {

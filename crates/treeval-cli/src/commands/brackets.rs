@@ -34,6 +34,8 @@ pub fn options(a: &BracketsArgs) -> treeval::brackets::Options {
         judgments: a.judgments.clone(),
         export_for_judging: a.export_for_judging.clone(),
         test_metrics: a.test_metrics.clone(),
+        profile: a.profile,
+        baselines: a.baselines,
     }
 }
 

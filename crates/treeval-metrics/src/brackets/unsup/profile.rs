@@ -44,11 +44,21 @@ fn kept(tree: &BracketTree, filter: bool) -> Vec<bool> {
 impl UnsupTree {
     /// The spans of `tree` (with `filter`, over the words PRPN's tag list keeps).
     pub fn of(tree: &BracketTree, filter: bool) -> Self {
-        let keep = kept(tree, filter);
+        Self::of_kept(tree, &kept(tree, filter))
+    }
+
+    /// Which words of `tree` PRPN's tag list keeps.
+    pub fn kept_words(tree: &BracketTree) -> Vec<bool> {
+        kept(tree, true)
+    }
+
+    /// The spans of `tree` over the words `keep` marks (one flag per word; a system over
+    /// all the gold's words takes the gold's flags).
+    pub fn of_kept(tree: &BracketTree, keep: &[bool]) -> Self {
         // the index among kept words of each leaf position
         let mut before = Vec::with_capacity(keep.len() + 1);
         let mut n = 0u32;
-        for &k in &keep {
+        for &k in keep {
             before.push(n);
             n += u32::from(k);
         }
@@ -152,6 +162,9 @@ pub struct UnsupCounts {
     pub long_sentences: u64,
     /// Sentences skipped: one gold word (or none).
     pub short_sentences: u64,
+    /// Sentences not scored: the system tree is malformed or has another number of words
+    /// than the filtered gold.
+    pub error_sentences: u64,
     /// Gold spans.
     pub gold_spans: u64,
     /// System spans.
@@ -163,6 +176,14 @@ pub struct UnsupCounts {
 }
 
 impl UnsupCounts {
+    /// A sentence whose system tree cannot be scored.
+    pub fn error() -> Self {
+        UnsupCounts {
+            error_sentences: 1,
+            ..Self::default()
+        }
+    }
+
     /// One sentence: `gold` against `system` (skipped when the gold has fewer than two
     /// words or more than [`CUTOFF`]).
     pub fn sentence(gold: &UnsupTree, system: &UnsupTree) -> Self {
@@ -212,6 +233,7 @@ impl std::ops::AddAssign for UnsupCounts {
         self.sentences += o.sentences;
         self.long_sentences += o.long_sentences;
         self.short_sentences += o.short_sentences;
+        self.error_sentences += o.error_sentences;
         self.gold_spans += o.gold_spans;
         self.system_spans += o.system_spans;
         self.spans_correct += o.spans_correct;
@@ -225,6 +247,7 @@ impl Statistics for UnsupCounts {
             "sentences",
             "long_sentences",
             "short_sentences",
+            "error_sentences",
             "gold_spans",
             "system_spans",
             "spans_correct",
@@ -238,6 +261,7 @@ impl Statistics for UnsupCounts {
             self.sentences as f64,
             self.long_sentences as f64,
             self.short_sentences as f64,
+            self.error_sentences as f64,
             self.gold_spans as f64,
             self.system_spans as f64,
             self.spans_correct as f64,
@@ -248,20 +272,37 @@ impl Statistics for UnsupCounts {
 
 const KIM: &str = "Kim, Dyer & Rush (2019), compound PCFG: unlabeled spans";
 const SENTENCES: usize = 0;
-const GOLD: usize = 3;
-const SYSTEM: usize = 4;
-const CORRECT: usize = 5;
-const F1_SUM: usize = 6;
+const GOLD: usize = 4;
+const SYSTEM: usize = 5;
+const CORRECT: usize = 6;
+const F1_SUM: usize = 7;
 
-/// The measures of `--profile unsupervised`: corpus precision, recall and F1, sentence
-/// F1, and the sentence counts.
+/// The measures `brackets --test-metrics` takes: EVALB's ([`super::super::measures::measures`])
+/// and those of the profile that EVALB has not (`sentence-F1`).
+pub fn brackets_measures() -> Vec<Measure> {
+    let mut v = super::super::measures::measures();
+    for m in measures() {
+        if !v.iter().any(|x| x.name == m.name) {
+            v.push(m);
+        }
+    }
+    v
+}
+
+/// The measures of `--profile unsupervised`: corpus precision, recall and F1 (`F`, the
+/// name EVALB's F has), sentence F1, and the sentence counts.
 pub fn measures() -> Vec<Measure> {
     vec![
         Measure::count("sentences", "sentences scored", SENTENCES),
         Measure::count("long", "sentences skipped: over 150 words", 1),
         Measure::count("short", "sentences skipped: one word", 2),
+        Measure::count(
+            "errors",
+            "sentences not scored: malformed, or other words",
+            3,
+        ),
         Measure::ratio(
-            "P",
+            "precision",
             "corpus precision",
             "spans_correct / system_spans",
             KIM,
@@ -269,7 +310,7 @@ pub fn measures() -> Vec<Measure> {
             SYSTEM,
         ),
         Measure::ratio(
-            "R",
+            "recall",
             "corpus recall",
             "spans_correct / gold_spans",
             KIM,
@@ -277,7 +318,7 @@ pub fn measures() -> Vec<Measure> {
             GOLD,
         ),
         Measure::fraction(
-            "corpus-F1",
+            "F",
             "corpus F1",
             "2 P R / (P + R) of the summed counts (0 when nothing matched)",
             KIM,
@@ -380,9 +421,9 @@ mod tests {
             let cols: Vec<f64> = m.reads.iter().map(|&k| row[k]).collect();
             (m.score)(&cols)
         };
-        assert_eq!(score("corpus-F1"), Some(0.5));
+        assert_eq!(score("F"), Some(0.5));
         assert_eq!(score("sentence-F1"), Some(0.5));
-        assert_eq!(score("P"), Some(0.5));
+        assert_eq!(score("precision"), Some(0.5));
         assert_eq!(score("sentences"), Some(2.0));
     }
 }
