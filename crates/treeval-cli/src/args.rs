@@ -461,8 +461,10 @@ pub struct BracketsArgs {
     /// mean of the sentences' F1), with --ci and --test (units: sentences). The system is
     /// a tree over the filtered words (or over all the gold's words: then the gold's filter
     /// removes the same positions); a system tree with another number of words is counted
-    /// and not scored. Not with --compat, --prm, --by, --careful, --where, --errors,
-    /// --emit-state, --per-sentence, --sent-id, --min-len, --max-len (docs/metrics.md).
+    /// and not scored. --errors lists missed and extra spans, --by length groups by the
+    /// filtered gold's length, --per-sentence writes the counts. Not with --compat, --prm,
+    /// --by label, --careful, --where, --emit-state, --sent-id, --min-len, --max-len
+    /// (docs/metrics.md).
     #[arg(long, value_enum, help_heading = "Unsupervised parsing")]
     pub profile: Option<BracketsProfile>,
     /// With --profile unsupervised: add left- and right-branching trees over the gold's

@@ -319,7 +319,8 @@ fn profile_refuses_what_it_does_not_do() {
             "brackets",
             "--profile",
             "unsupervised",
-            "--errors",
+            "--where",
+            "length=3+",
             RAW_GOLD,
             SYSTEM,
         ],
@@ -348,5 +349,57 @@ fn profile_refuses_what_it_does_not_do() {
         stderr(&o).contains("9 trees, and the gold"),
         "{}",
         stderr(&o)
+    );
+}
+
+/// --errors lists the missed and extra spans behind the counts (missed = gold − correct,
+/// extra = system − correct), --by length sums to the scores, --per-sentence writes one
+/// record per tree and system with the profile's counts.
+#[test]
+fn profile_errors_by_length_and_per_sentence_add_up() {
+    let d = scratch("profile-features");
+    let ps = d.join("sentences.jsonl");
+    let v = profile_json(&[
+        "--baselines",
+        "--errors",
+        "--by",
+        "length",
+        "--per-sentence",
+        ps.to_str().unwrap(),
+        RAW_GOLD,
+        SYSTEM,
+    ]);
+    let listings = v["listings"].as_array().unwrap();
+    assert_eq!(listings.len(), 3);
+    for (k, l) in listings.iter().enumerate() {
+        let [correct, gold, system] = common::counts(common::cell(&v, "scores", k as u64, "F"))[..]
+        else {
+            panic!()
+        };
+        let kind = |name: &str| {
+            l["kinds"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|x| x["kind"] == name)
+                .map_or(0, |x| x["count"].as_u64().unwrap())
+        };
+        assert_eq!(kind("missed gold span"), gold - correct, "{l}");
+        assert_eq!(kind("extra system span"), system - correct, "{l}");
+    }
+    // system 0: sentence 1's [2, 5] `the cat on 5` is its one extra span there
+    assert_eq!(
+        listings[0]["rows"][0],
+        serde_json::json!(["1", "2-5", "the cat on 5", "extra system span"])
+    );
+    // by length: every sentence is in 1-10
+    let f = common::keyed_cell(&v, "by:length", 0, "1-10", "F");
+    assert_eq!(common::counts(f), [8, 10, 10]);
+    let text = std::fs::read_to_string(&ps).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1 + 4 * 3);
+    assert_eq!(
+        common::per_sentence_sum(&text, "/counts/spans_correct"),
+        8 + 2 + 7
     );
 }

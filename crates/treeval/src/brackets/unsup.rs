@@ -3,11 +3,15 @@
 //! [`treeval_metrics::brackets::unsup::script`]).
 
 use treeval_formats::bracket::{BracketReader, BracketTree};
+use treeval_metrics::bins::{length_bin, LENGTH_BINS};
+use treeval_metrics::brackets::by::BracketsKey;
 use treeval_metrics::brackets::unsup::profile::{self, UnsupCounts, UnsupTree};
 use treeval_metrics::brackets::unsup::script::{self, py_lines, Side, Stop};
 use treeval_metrics::brackets::unsup::ZeroDivision;
 use treeval_report::model::Warning;
+use treeval_report::value::Section;
 use treeval_report::{Report, Signature};
+use treeval_stats::compare::CompareConfig;
 
 use super::Options;
 use crate::{Common, Error, Evaluation, Inputs, Result};
@@ -123,53 +127,44 @@ pub(super) fn profile(options: &Options, inputs: &Inputs, common: &Common) -> Re
         .map(|t| (UnsupTree::of(t, true), UnsupTree::kept_words(t)))
         .collect();
     let mut units = Vec::new();
+    let mut spans = Vec::new();
     let mut warnings = Vec::new();
     for sys in &inputs.systems {
-        let (u, w) = score_system(&gold_trees, inputs.gold.name(), sys, options.layout)?;
+        let (u, t, w) = score_system(&gold_trees, inputs.gold.name(), sys, options.layout)?;
         units.push(u);
+        spans.push(t);
         warnings.extend(w);
     }
     if options.baselines {
-        for (name, make) in [
-            (
-                "left-branching",
-                UnsupTree::left_branching as fn(usize) -> UnsupTree,
-            ),
-            ("right-branching", UnsupTree::right_branching),
-        ] {
-            let u = gold_trees
-                .iter()
-                .map(|(g, _)| UnsupCounts::sentence(g, &make(g.words)))
-                .collect();
-            units.push(u);
-            names.push(name.to_owned());
-        }
+        add_baselines(&gold_trees, &mut units, &mut spans, &mut names);
     }
+    write_records(common, inputs, options.baselines, &units)?;
     let mut report = profile_report(inputs, &names, &units, common);
-    report.warnings = warnings;
-    if !cfg.tests.is_empty() {
-        let ms = profile::measures();
-        let chosen: Vec<treeval_report::driver::Tested> = ms
+    if common.errors {
+        report.listings = spans
             .iter()
-            .filter(|m| tested.iter().any(|t| t == m.name))
-            .map(|m| (m, None))
+            .enumerate()
+            .map(|(k, t)| errors_listing(k, &gold, &gold_trees, t))
             .collect();
-        (report.comparisons, report.rankings) =
-            treeval_report::driver::tests(&chosen, &units, &cfg, &|l, d, t| {
-                common.progress(l, d, t)
-            });
     }
-    if !cfg.tests.is_empty() || common.ci.is_some() {
-        crate::significance::sign(common, &cfg, &mut report.signature);
+    if options.by.contains(&BracketsKey::Length) {
+        report.sections.push(by_length(&units, &gold_trees));
     }
-    report.significance = crate::significance::settings(common, &cfg, &tested);
+    report.warnings = warnings;
+    profile_tests(&mut report, &units, (&cfg, &tested), common);
     report.name_systems(&names);
     Ok(Evaluation::new(report, None, None))
 }
 
 /// Usage errors of `--profile unsupervised`: the options it does not take.
 fn check_profile(options: &Options, inputs: &Inputs, common: &Common) -> Result<()> {
+    if options.by.contains(&BracketsKey::Label) {
+        return Err(Error::Usage(
+            "--by label: --profile unsupervised scores unlabeled spans; --by length works".into(),
+        ));
+    }
     let takes = Options {
+        by: options.by.clone(),
         profile: options.profile,
         baselines: options.baselines,
         layout: options.layout,
@@ -178,14 +173,12 @@ fn check_profile(options: &Options, inputs: &Inputs, common: &Common) -> Result<
     };
     if *options != takes {
         return Err(Error::Usage(
-            "--profile unsupervised scores unlabeled spans with its own conventions: it takes no --compat, --prm, --by or careful option; drop them".into(),
+            "--profile unsupervised scores unlabeled spans with its own conventions: it takes no --compat, --prm or careful option; drop them".into(),
         ));
     }
     let refused = [
         (!common.where_.is_empty(), "--where"),
         (common.state, "--emit-state"),
-        (common.errors, "--errors"),
-        (common.per_sentence.is_some(), "--per-sentence"),
         (common.sent_id.is_some(), "--sent-id"),
         (
             common.min_len.is_some() || common.max_len.is_some(),
@@ -219,14 +212,18 @@ fn read_trees(input: &crate::Input, layout: super::Layout) -> Result<Vec<Bracket
     Ok(trees)
 }
 
-/// One system file's per-sentence counts, and a warning for its sentences not scored
-/// (malformed, or another number of words than the filtered gold).
+/// A system's per-sentence counts and spans (`None` where it is not scored), and a
+/// warning for its sentences not scored.
+type Scored = (Vec<UnsupCounts>, Vec<Option<UnsupTree>>, Vec<Warning>);
+
+/// One system file's per-sentence counts and spans, and a warning for its sentences not
+/// scored (malformed, or another number of words than the filtered gold).
 fn score_system(
     gold: &[(UnsupTree, Vec<bool>)],
     gold_path: &str,
     sys: &crate::Input,
     layout: super::Layout,
-) -> Result<(Vec<UnsupCounts>, Vec<Warning>)> {
+) -> Result<Scored> {
     let trees = read_trees(sys, layout)?;
     if trees.len() != gold.len() {
         return Err(Error::Eval(format!(
@@ -238,6 +235,7 @@ fn score_system(
         )));
     }
     let mut units = Vec::with_capacity(gold.len());
+    let mut spans = Vec::with_capacity(gold.len());
     let mut unscored: Vec<String> = Vec::new();
     for (k, ((g, keep), t)) in gold.iter().zip(&trees).enumerate() {
         // a system over all the gold's words loses the words the gold's tags filter out
@@ -260,8 +258,10 @@ fn score_system(
                 ),
             });
             units.push(UnsupCounts::error());
+            spans.push(None);
         } else {
             units.push(UnsupCounts::sentence(g, &s));
+            spans.push(Some(s));
         }
     }
     let warnings = unscored.first().map(|first| {
@@ -272,7 +272,7 @@ fn score_system(
             Some("the system must be a tree over the gold's words without punctuation and traces (the words PRPN's 36 word tags keep)".into()),
         )
     });
-    Ok((units, warnings.into_iter().collect()))
+    Ok((units, spans, warnings.into_iter().collect()))
 }
 
 /// The report: conventions, inputs, the scores section with intervals, the notes.
@@ -361,4 +361,157 @@ fn profile_notes(units: &[Vec<UnsupCounts>]) -> Vec<String> {
         ),
         "sentence F1 is the mean of the sentences' F1 (recall 1 without gold spans, precision 1 if none is predicted either); compare_trees.py adds 1e-8 to its denominators (a perfect sentence scores 0.99999999) and keeps the sentence span where a unary chain repeats it at the top: --compat compare-trees prints its numbers".into(),
     ]
+}
+
+/// The breakdown by sentence length (the gold's filtered words, in the bins of `brackets
+/// --by length`): each bin's summed counts, per system.
+fn by_length(units: &[Vec<UnsupCounts>], gold: &[(UnsupTree, Vec<bool>)]) -> Section {
+    let ms = profile::measures();
+    let mut rows = Vec::new();
+    for (k, system) in units.iter().enumerate() {
+        let mut bins: Vec<UnsupCounts> = vec![UnsupCounts::default(); LENGTH_BINS.len()];
+        for (u, (g, _)) in system.iter().zip(gold) {
+            let bin = length_bin(g.words);
+            if let Some(i) = LENGTH_BINS.iter().position(|b| *b == bin) {
+                bins[i] += u.clone();
+            }
+        }
+        let items = LENGTH_BINS.iter().map(|b| b.to_string()).zip(bins.iter());
+        rows.extend(treeval_report::driver::keyed_rows(&ms, k, items));
+    }
+    Section {
+        id: "by:length".into(),
+        title: "by sentence length (gold words after the tag filter)".into(),
+        key: Some("length".into()),
+        columns: ms.iter().map(|m| m.name.to_string()).collect(),
+        show_counts: true,
+        compact: None,
+        rows,
+    }
+}
+
+/// `--per-sentence`: one record per gold tree and system (the baselines after the
+/// files), with the profile's counts.
+fn write_records(
+    common: &Common,
+    inputs: &Inputs,
+    baselines: bool,
+    units: &[Vec<UnsupCounts>],
+) -> Result<()> {
+    let mut roles = inputs.roles();
+    if baselines {
+        roles.push((treeval_report::names::role::SYSTEM, "left-branching"));
+        roles.push((treeval_report::names::role::SYSTEM, "right-branching"));
+    }
+    let mut records =
+        crate::records::Records::open(common.per_sentence.as_ref(), "brackets", &roles);
+    if records.is_on() {
+        for (system, rows) in units.iter().enumerate() {
+            for (i, c) in rows.iter().enumerate() {
+                records.write(&treeval_report::records::Record::of(
+                    i as u64 + 1,
+                    system,
+                    c,
+                ));
+            }
+        }
+    }
+    records.finish()
+}
+
+/// `--errors`: system `k`'s missed gold spans and extra spans, sentence by sentence (the
+/// words they cover), and its sentences not scored; skipped sentences list nothing.
+fn errors_listing(
+    k: usize,
+    gold: &[BracketTree],
+    filtered: &[(UnsupTree, Vec<bool>)],
+    system: &[Option<UnsupTree>],
+) -> treeval_report::value::Listing {
+    let mut l =
+        treeval_report::value::Listing::new("errors", k, &["sentence", "span", "words", "error"]);
+    for (i, ((t, (g, keep)), s)) in gold.iter().zip(filtered).zip(system).enumerate() {
+        if g.words < 2 || g.words > profile::CUTOFF {
+            continue;
+        }
+        let words: Vec<&str> = t
+            .leaves
+            .iter()
+            .zip(keep)
+            .filter(|(_, &k)| k)
+            .map(|(w, _)| t.s(w.word))
+            .collect();
+        let row = |(a, b): (u32, u32), what: &str| {
+            vec![
+                (i + 1).to_string(),
+                format!("{}-{}", a + 1, b),
+                words[a as usize..b as usize].join(" "),
+                what.to_owned(),
+            ]
+        };
+        let Some(s) = s else {
+            l.push(vec![
+                (i + 1).to_string(),
+                String::new(),
+                String::new(),
+                "not scored".into(),
+            ]);
+            continue;
+        };
+        for &span in g.spans.difference(&s.spans) {
+            l.push(row(span, "missed gold span"));
+        }
+        for &span in s.spans.difference(&g.spans) {
+            l.push(row(span, "extra system span"));
+        }
+    }
+    l
+}
+
+/// The left- and right-branching baselines over the gold's filtered words, as two more
+/// systems.
+fn add_baselines(
+    gold: &[(UnsupTree, Vec<bool>)],
+    units: &mut Vec<Vec<UnsupCounts>>,
+    spans: &mut Vec<Vec<Option<UnsupTree>>>,
+    names: &mut Vec<String>,
+) {
+    type Make = fn(usize) -> UnsupTree;
+    let makers: [(&str, Make); 2] = [
+        ("left-branching", UnsupTree::left_branching),
+        ("right-branching", UnsupTree::right_branching),
+    ];
+    for (name, make) in makers {
+        let t: Vec<UnsupTree> = gold.iter().map(|(g, _)| make(g.words)).collect();
+        units.push(
+            gold.iter()
+                .zip(&t)
+                .map(|((g, _), s)| UnsupCounts::sentence(g, s))
+                .collect(),
+        );
+        spans.push(t.into_iter().map(Some).collect());
+        names.push(name.to_owned());
+    }
+}
+
+/// The tests between the systems on the tested measures, and the significance settings.
+fn profile_tests(
+    report: &mut Report,
+    units: &[Vec<UnsupCounts>],
+    (cfg, tested): (&CompareConfig, &[String]),
+    common: &Common,
+) {
+    if !cfg.tests.is_empty() {
+        let ms = profile::measures();
+        let chosen: Vec<treeval_report::driver::Tested> = ms
+            .iter()
+            .filter(|m| tested.iter().any(|t| t == m.name))
+            .map(|m| (m, None))
+            .collect();
+        (report.comparisons, report.rankings) =
+            treeval_report::driver::tests(&chosen, units, cfg, &|l, d, t| common.progress(l, d, t));
+    }
+    if !cfg.tests.is_empty() || common.ci.is_some() {
+        crate::significance::sign(common, cfg, &mut report.signature);
+    }
+    report.significance = crate::significance::settings(common, cfg, tested);
 }
