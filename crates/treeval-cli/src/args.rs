@@ -398,8 +398,12 @@ pub struct BracketsArgs {
     /// the file new.prm when it exists, else the built-in one.
     #[arg(long, value_name = "FILE")]
     pub prm: Option<String>,
-    /// Print exactly what EVALB prints (evalb): the per-sentence table and the summary on
-    /// stdout, error lines (`12 : Words unmatch (is|was)`) on stderr.
+    /// Print a reference tool's output: exactly what EVALB prints (evalb), the
+    /// per-sentence table and the summary on stdout, error lines (`12 : Words unmatch
+    /// (is|was)`) on stderr; compare-trees: the
+    /// line harvardnlp/compound-pcfg's compare_trees.py prints (`Corpus F1: xx.xx,
+    /// Sentence F1: yy.yy`; one system file, one tree per line, `(TAG word)` leaves; where
+    /// the script stops, exit 1 naming the line; docs/metrics.md).
     #[arg(long, value_enum)]
     pub compat: Option<BracketsCompat>,
     /// How trees are laid out in the files.
@@ -455,10 +459,29 @@ pub struct BracketsArgs {
     #[arg(long, value_name = "FILE", help_heading = "Careful evaluation")]
     pub export_for_judging: Option<String>,
     /// Metrics to test and to give intervals for, from the per-sentence bracket counts
-    /// (units are sentences; unscored sentences count nothing), comma-separated.
+    /// (units are sentences; unscored sentences count nothing), comma-separated; with
+    /// --profile unsupervised: precision, recall, F (corpus F1), sentence-F1.
     #[arg(long, value_name = "METRICS", value_delimiter = ',', default_value = "F",
-          value_parser = TestMetrics(treeval_metrics::brackets::measures::measures), help_heading = "Significance")]
+          value_parser = TestMetrics(treeval_metrics::brackets::unsup::profile::brackets_measures), help_heading = "Significance")]
     pub test_metrics: Vec<String>,
+    /// Score with the conventions of unsupervised constituency parsing (unsupervised):
+    /// gold words filtered by PRPN's 36 word tags (punctuation, -NONE-, $, #, brackets
+    /// removed; constituents left empty dropped), unlabeled spans of two words or more
+    /// without the whole-sentence span, each once; gold sentences of one word or over
+    /// 150 words skipped and counted; corpus precision, recall, F and sentence-F1 (the
+    /// mean of the sentences' F1), with --ci and --test (units: sentences). The system is
+    /// a tree over the filtered words (or over all the gold's words: then the gold's filter
+    /// removes the same positions); a system tree with another number of words is counted
+    /// and not scored. --errors lists missed and extra spans, --by length groups by the
+    /// filtered gold's length, --per-sentence writes the counts. Not with --compat, --prm,
+    /// --by label, --careful, --where, --emit-state, --sent-id, --min-len, --max-len
+    /// (docs/metrics.md).
+    #[arg(long, value_enum, help_heading = "Unsupervised parsing")]
+    pub profile: Option<BracketsProfile>,
+    /// With --profile unsupervised: add left- and right-branching trees over the gold's
+    /// filtered words as two more systems, `left-branching` and `right-branching`.
+    #[arg(long, requires = "profile", help_heading = "Unsupervised parsing")]
+    pub baselines: bool,
 }
 
 /// `treeval pts` arguments. System k is the k-th --sys-a, --sys-b and --sys-align.
@@ -611,6 +634,7 @@ pub struct AlignArgs {
 /// The option enums of the library, with their help texts (clap's `ValueEnum`).
 pub use treeval::brackets::{
     Align as BracketsAlignArg, Compat as BracketsCompat, Layout as LayoutArg,
+    Profile as BracketsProfile,
 };
 pub use treeval::deps::{Compat as CompatMode, Conll09Cols, InputFormat, Labels, Profile};
 pub use treeval::Test as TestArg;

@@ -25,7 +25,8 @@ fn commands() -> Vec<(&'static str, Vec<Measure>)> {
         ("deps", deps::measures()),
         ("ud", ud::measures::metric_measures()),
         ("relations", relations::measures()),
-        ("brackets", brackets::measures::measures()),
+        // EVALB's, and the unsupervised profile's sentence-F1
+        ("brackets", brackets::unsup::profile::brackets_measures()),
         ("align", align::measures(0.5)),
         ("nbest", nbest::pick_measures()),
     ]
@@ -117,7 +118,7 @@ fn test_metrics_names_in_any_case_and_refuses_others() {
         t,
     ]);
     assert_eq!(o.status.code(), Some(2));
-    let want = testable(treeval_metrics::brackets::measures::measures()).join(", ");
+    let want = testable(treeval_metrics::brackets::unsup::profile::brackets_measures()).join(", ");
     assert!(
         stderr(&o).contains(&format!("expected one of {want}; found 'sentences'")),
         "{}",
@@ -205,6 +206,7 @@ fn measures_text_fits_100_columns() {
             "ud",
             "relations",
             "brackets",
+            "brackets --profile unsupervised",
             "ted",
             "nbest"
         ]

@@ -41,6 +41,14 @@ fn lines() -> Vec<Vec<String>> {
     out.push(extra("deps", &["--by", "deprel,length", "--per-relation"]));
     out.push(extra("ud", &["--by", "deprel", "--per-relation"]));
     out.push(extra("brackets", &["--careful", "--by", "label,length"]));
+    out.push(extra("brackets", &["--align", "chars"]));
+    let u = "testdata/brackets/unsup";
+    out.push(
+        format!("brackets --profile unsupervised --baselines {u}/raw-gold.mrg {u}/system.txt")
+            .split(' ')
+            .map(String::from)
+            .collect(),
+    );
     out
 }
 

@@ -27,6 +27,7 @@ pub mod chars;
 pub mod filter;
 pub mod measures;
 pub mod trace;
+pub mod unsup;
 use treeval_formats::bracket::{BracketTree, Span};
 use treeval_formats::{Diagnostic, ErrorKind, Position};
 

@@ -5,6 +5,7 @@
 use treeval_metrics::align::AlignCounts;
 use treeval_metrics::brackets::by::BracketGroup;
 use treeval_metrics::brackets::measures::CarefulUnit;
+use treeval_metrics::brackets::unsup::profile::UnsupCounts;
 use treeval_metrics::brackets::BracketCounts;
 use treeval_metrics::deps::{GroupCounts, RelationCounts, RelationMacro};
 use treeval_metrics::measure::{column_name_problem, is_sum_column, Statistics};
@@ -28,6 +29,7 @@ fn families() -> Vec<(&'static str, &'static [&'static str])> {
         ("brackets", BracketCounts::columns()),
         ("brackets breakdown", BracketGroup::columns()),
         ("brackets careful", CarefulUnit::columns()),
+        ("brackets unsupervised", UnsupCounts::columns()),
         ("ted", TedEvalCounts::columns()),
         ("align", AlignCounts::columns()),
         ("pts", PtsCounts::columns()),

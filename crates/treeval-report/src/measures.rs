@@ -77,6 +77,11 @@ pub fn families() -> Vec<Family> {
             brackets::measures::measures(),
         ),
         f(
+            "brackets --profile unsupervised",
+            "unlabeled spans over the words PRPN's tags keep",
+            brackets::unsup::profile::measures(),
+        ),
+        f(
             "ted",
             "tree edit distance against the generalized gold",
             tedeval::measures::measures(),

@@ -16,6 +16,7 @@
 
 mod chars;
 mod file;
+mod unsup;
 
 use std::sync::Arc;
 
@@ -43,6 +44,18 @@ pub use file::unscored_warning;
 pub enum Compat {
     /// EVALB (NYU, 2008-07-01 release).
     Evalb,
+    /// harvardnlp/compound-pcfg's `compare_trees.py` (unsupervised parsing).
+    #[serde(rename = "compare-trees")]
+    CompareTrees,
+}
+
+/// A set of scoring conventions other than EVALB's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum Profile {
+    /// Unsupervised constituency parsing (Kim, Dyer & Rush 2019; PRPN's word tags).
+    Unsupervised,
 }
 
 /// How bracketed trees are laid out.
@@ -125,6 +138,10 @@ pub struct Options {
     pub export_for_judging: Option<String>,
     /// Measures the tests compare (and `ci` puts intervals on).
     pub test_metrics: Vec<String>,
+    /// Score with another set of conventions (`unsupervised`).
+    pub profile: Option<Profile>,
+    /// With `profile`: add left- and right-branching trees as systems.
+    pub baselines: bool,
 }
 
 /// The measures `brackets` tests by default.
@@ -146,6 +163,8 @@ impl Default for Options {
             judgments: None,
             export_for_judging: None,
             test_metrics: DEFAULT_TEST_METRICS.map(String::from).to_vec(),
+            profile: None,
+            baselines: false,
         }
     }
 }
@@ -207,6 +226,17 @@ fn parameters(prm: Option<&str>) -> Result<Prm> {
 /// that do not pair up, nothing scored), with the warnings that explain it.
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
     common.validate()?;
+    if options.compat == Some(Compat::CompareTrees) && options.profile.is_none() {
+        return unsup::compare_trees(options, inputs, common);
+    }
+    if options.profile.is_some() {
+        return unsup::profile(options, inputs, common);
+    }
+    if options.baselines {
+        return Err(Error::Usage(
+            "--baselines belongs to --profile unsupervised".into(),
+        ));
+    }
     let tested = crate::measures::test_metrics(measures, &options.test_metrics)?;
     let options = &Options {
         test_metrics: tested,

@@ -17,7 +17,10 @@ pub const TEST_METRIC_FAMILIES: [(&str, Measures); 6] = [
     ("deps", treeval_metrics::deps::measures),
     ("ud", treeval_metrics::ud::measures::metric_measures),
     ("relations", treeval_metrics::relations::measures),
-    ("brackets", treeval_metrics::brackets::measures::measures),
+    (
+        "brackets",
+        treeval_metrics::brackets::unsup::profile::brackets_measures,
+    ),
     ("align", align_measures),
     ("nbest", treeval_metrics::nbest::pick_measures),
 ];

@@ -35,6 +35,8 @@ pub fn options(a: &BracketsArgs) -> treeval::brackets::Options {
         judgments: a.judgments.clone(),
         export_for_judging: a.export_for_judging.clone(),
         test_metrics: a.test_metrics.clone(),
+        profile: a.profile,
+        baselines: a.baselines,
     }
 }
 
@@ -52,7 +54,10 @@ pub fn run(a: &BracketsArgs, out: &mut dyn Write) -> Result<(), Failure> {
 fn validate(a: &BracketsArgs) -> Result<(), Failure> {
     let can = Capabilities {
         where_: true,
-        no_selection: a.compat.map(|_| "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)"),
+        no_selection: a.compat.map(|c| match c {
+            treeval::brackets::Compat::Evalb => "--sent-id, --min-len and --max-len are not EVALB options, so --compat evalb cannot print EVALB's output with them (EVALB's own cut-off is CUTOFF_LEN of the parameter file: its len<=40 summary)",
+            treeval::brackets::Compat::CompareTrees => "--sent-id, --min-len and --max-len are not options of compare_trees.py, so --compat compare-trees cannot print its output with them (its own cut-off: gold lines of more than 150 words are skipped)",
+        }),
         state: true,
         browser: true,
         ..Capabilities::of("brackets")
