@@ -52,7 +52,7 @@ fn the_fixture_scores_as_computed_by_hand() {
         .collect();
     assert_eq!(
         row,
-        ["4", "4", "3", "the", "∅", "1", "0", "mismatch window"]
+        ["4", "4", "3", "the", "∅", "1", "0", "window"]
     );
     let note = v["notes"][0].as_str().unwrap();
     assert!(

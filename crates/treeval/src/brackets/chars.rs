@@ -72,7 +72,7 @@ pub(super) fn listing(k: usize, c: &CharsResult) -> Option<Listing> {
             shown(&w.system),
             w.gold_brackets.to_string(),
             w.system_brackets.to_string(),
-            "mismatch window".into(),
+            "window".into(),
         ]);
     }
     Some(l)
