@@ -183,6 +183,8 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     let (by, by_note) = breakdowns(options, common);
     let params = &mut prm.params;
     params.count_wrapper = compat;
+    // EVALB reads (TAG word) only and no ROOT wrapper: its reading under compat
+    params.evalb_reading = compat;
     // MAX_ERROR is EVALB's process control, not a scoring convention: only compat stops
     // there; EVALB's debug dump is part of its output: reproduced with compat
     params.stop_at_max_error = compat;
