@@ -49,7 +49,8 @@ pub enum Compat {
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Layout {
-    /// One tree per line, unless the first tree spans lines (then `.mrg` style).
+    /// One tree per line, unless the first tree goes on on an indented next line (then
+    /// `.mrg` style).
     #[default]
     Auto,
     /// One sentence per line, as EVALB reads (a blank line is a sentence without words).
