@@ -266,6 +266,11 @@ mod tests {
                 test: (5, 5),
             },
             warnings: Vec::new(),
+            reading: Reading {
+                untagged_words: 3,
+                wrapper_missing: 1,
+                ..Reading::default()
+            },
         }
     }
 
@@ -282,6 +287,11 @@ mod tests {
         assert_eq!(a.path, "t.0 + t.1");
         assert_eq!((a.all.matched, a.all.gold, a.all.test), (6, 8, 10));
         assert_eq!(a.where_counts.gold, (8, 8));
+        assert_eq!(
+            (a.reading.untagged_words, a.reading.wrapper_missing),
+            (6, 2)
+        );
+        assert_eq!(a.system(None).reading, a.reading);
         // length bins in bin order, not the order met
         let bins: Vec<&str> = a.by_length.iter().map(|b| b.0.as_str()).collect();
         assert_eq!(bins, vec!["1-10", "11-20"]);
