@@ -88,9 +88,20 @@ def _spec(command: str) -> Dict[str, Tuple[str, bool, bool]]:
     """keyword → (long option, takes a value, may repeat) of ``treeval COMMAND``."""
     return {
         long.replace("-", "_"): (long, takes, many)
-        for long, takes, many in _native.cli_options(command)
+        for long, takes, many, _accepted in _native.cli_options(command)
         if long and long != "format"
     }
+
+
+@lru_cache(maxsize=None)
+def _refused(command: str) -> Tuple[str, ...]:
+    """The keywords of the options ``treeval COMMAND`` refuses (hidden from its help):
+    still passed on, so that the refusal's own message explains it, but not listed."""
+    return tuple(
+        long.replace("-", "_")
+        for long, _takes, _many, accepted in _native.cli_options(command.replace("_", " "))
+        if long and not accepted
+    )
 
 
 @lru_cache(maxsize=None)
@@ -103,9 +114,9 @@ def _library_keywords(command: str) -> Optional[Tuple[str, ...]]:
 def options(command: str) -> List[str]:
     """The keyword arguments ``treeval.COMMAND()`` accepts (its long options, ``_`` for ``-``)."""
     keywords = _library_keywords(command)
-    if keywords is not None:
-        return list(keywords)
-    return sorted(_spec(command))
+    refused = _refused(command)
+    listed = keywords if keywords is not None else sorted(_spec(command))
+    return [k for k in listed if k not in refused]
 
 
 #: What an input may be, for the messages that refuse one.

@@ -46,8 +46,9 @@ def rerank_apply(
 def library_keywords(command: str) -> Optional[List[str]]:
     """The keywords of treeval.COMMAND() when the library runs it (None otherwise)."""
 
-def cli_options(command: str) -> List[Tuple[str, bool, bool]]:
-    """(long name, takes a value, may repeat) of every option ("" for positionals)."""
+def cli_options(command: str) -> List[Tuple[str, bool, bool, bool]]:
+    """(long name, takes a value, may repeat, accepted) of every option ("" for
+    positionals); an option the command refuses (hidden from its help) is not accepted."""
 
 class Conll18File:
     """A CoNLL-U file read and prepared by conll18_load (opaque)."""

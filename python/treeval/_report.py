@@ -1,5 +1,5 @@
 """The report a treeval function returns: the CLI's ``--format json`` object
-(``treeval.report/2``, docs/json-schema.md) with accessors."""
+(``treeval.report/3``, docs/json-schema.md) with accessors."""
 
 from __future__ import annotations
 

@@ -31,10 +31,10 @@ passed = failed = 0
 
 
 def per_sentence_rows(path):
-    """The rows of a --per-sentence file, after its header line (schema treeval.per-sentence/2)."""
+    """The rows of a --per-sentence file, after its header line (schema treeval.per-sentence/3)."""
     with open(path) as f:
         header = json.loads(f.readline())
-        assert header["schema"] == "treeval.per-sentence/2", header
+        assert header["schema"] == "treeval.per-sentence/3", header
         return [json.loads(line) for line in f]
 
 def check(name, ok, detail=""):
@@ -112,7 +112,7 @@ check("mcnemar big1m (chi-square path)", not mc["exact"] and math.isclose(mc["p_
 
 rows = {0: [], 1: []}
 for o in per_sentence_rows(ps):
-    rows[o["system"]].append((o["counts"]["las"], o["counts"]["words"]))
+    rows[o["system"]].append((o["counts"]["las_correct"], o["counts"]["words"]))
 same = [(a, b) for a, b in zip(rows[0], rows[1]) if a == b]
 diff = [(a, b) for a, b in zip(rows[0], rows[1]) if a != b]
 const_c = sum(a[0] for a, _ in same)
@@ -161,7 +161,7 @@ for n in (5, 12, 16):
     ar = r["comparisons"][0]
     rows = {0: [], 1: []}
     for o in per_sentence_rows(ps16):
-        rows[o["system"]].append((o["counts"]["las"], o["counts"]["words"]))
+        rows[o["system"]].append((o["counts"]["las_correct"], o["counts"]["words"]))
     d = [(a, b) for a, b in zip(rows[0], rows[1]) if a != b]
     ca, cb = sum(a[0] for a in rows[0]), sum(b[0] for b in rows[1])
     words = sum(a[1] for a in rows[0])
@@ -201,14 +201,14 @@ out = subprocess.run([TREEVAL, "align", "-q", "--format", "json", "--gold-format
                       os.path.join(WORK, "gen.naacl"), os.path.join(WORK, "gen.pharaoh")],
                      check=True, capture_output=True, text=True).stdout
 report = json.loads(out)
-assert report["schema"] == "treeval.report/2", report["schema"]
+assert report["schema"] == "treeval.report/3", report["schema"]
 corpus = next(c["value"] for c in report["sections"][0]["rows"][0]["cells"] if c["measure"] == "AER")
 rows = [o["counts"] for o in per_sentence_rows(ps_align)]
 agree = 0
 for (sure, possible, hyp), c in zip(truth, rows):
     if len(hyp) + len(sure) == 0:
         continue
-    ours = 1.0 - (c["a_and_s"] + c["a_and_p"]) / (c["a"] + c["s"])
+    ours = 1.0 - (c["system_sure_links"] + c["system_possible_links"]) / (c["system_links"] + c["sure_links"])
     theirs = alignment_error_rate(Alignment(sure), Alignment(hyp), Alignment(possible))
     agree += math.isclose(ours, theirs, rel_tol=1e-12, abs_tol=1e-15)
 defined = sum(1 for s_, p_, h_ in truth if len(h_) + len(s_) > 0)
@@ -221,11 +221,11 @@ A = set().union(*(off(k, t[2]) for k, t in enumerate(truth)))
 theirs = alignment_error_rate(Alignment(S), Alignment(A), Alignment(P))
 check("corpus AER equals nltk", math.isclose(corpus, theirs, rel_tol=1e-12), f"treeval {corpus} nltk {theirs}")
 
-# --- every report on the shared model validates against docs/treeval.report-2.schema.json
+# --- every report on the shared model validates against docs/treeval.report-3.schema.json
 import jsonschema
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-schema = json.load(open(os.path.join(ROOT, "docs", "treeval.report-2.schema.json")))
+schema = json.load(open(os.path.join(ROOT, "docs", "treeval.report-3.schema.json")))
 PTS_ONE = ["--gold-a", "examples/pts/gold.en.conllu", "--gold-b", "examples/pts/gold.de.conllu",
            "--gold-align", "examples/pts/gold.en-de.naacl", "--sys-a", "examples/pts/parser.en.conllu",
            "--sys-b", "examples/pts/parser.de.conllu", "--sys-align", "examples/pts/aligner.en-de.pharaoh"]
@@ -265,7 +265,7 @@ for args in reports:
         valid += 1
     except jsonschema.ValidationError as e:
         print(f"  {' '.join(args)}: {e.message} at {list(e.absolute_path)}")
-check("reports validate against treeval.report/2", valid == len(reports), f"{valid}/{len(reports)} reports")
+check("reports validate against treeval.report/3", valid == len(reports), f"{valid}/{len(reports)} reports")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -44,7 +44,7 @@ def main():
         return json.loads(out)
 
     def cells(report, section):
-        """{system index: {measure: cell}} of a treeval.report/2 section."""
+        """{system index: {measure: cell}} of a treeval.report/3 section."""
         out = {}
         for sec in report["sections"]:
             if sec["id"] == section:

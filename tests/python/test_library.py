@@ -428,6 +428,22 @@ def test_library_options_are_checked_with_the_cli_rules():
     assert r["matrices"] and r["significance"]["ci_level"] == 0.95
 
 
+def test_an_option_a_command_refuses_is_refused_and_not_listed():
+    # `where` selects words: align, relations, pts, ted and nbest cannot, and the library
+    # refuses it as the command line does (it was silently ignored), with the same words
+    al = TD / "align"
+    with pytest.raises(treeval.UsageError) as e:
+        treeval.align(al / "gold.naacl", al / "hyp.pharaoh", where="gold.deprel=nsubj")
+    assert "--where is not available for `treeval align`" in str(e.value)
+    with pytest.raises(treeval.UsageError) as e:
+        treeval.relations(EX / "gold.conllu", EX / "sys.conllu", where="gold.deprel=nsubj")
+    assert "`treeval relations`" in str(e.value)
+    for command in ["align", "relations", "pts", "ted", "nbest"]:
+        assert "where" not in treeval.options(command), command
+    for command in ["deps", "ud", "brackets"]:
+        assert "where" in treeval.options(command), command
+
+
 def test_brackets_runs_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
     # the library reads in-memory inputs from memory: no temporary file, no argv
     refuse_files_and_argv(monkeypatch, "treeval.brackets")

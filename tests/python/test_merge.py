@@ -121,7 +121,7 @@ def test_state_is_refused_where_the_command_has_none():
 
 def test_a_state_must_be_a_treeval_state():
     with pytest.raises(ValueError):
-        treeval.State('{"schema": "treeval.report/2"}')
+        treeval.State('{"schema": "treeval.report/3"}')
 
 
 def test_a_state_of_another_schema_version_is_refused_naming_both():

@@ -405,6 +405,17 @@ pub struct BracketsArgs {
     /// How trees are laid out in the files.
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     pub layout: LayoutArg,
+    /// How gold and system trees are put side by side (the option word ud uses for its
+    /// tokenization alignment): words (tree k of each file, word by word, as EVALB) or
+    /// chars, for systems that tokenize or split sentences differently: a bracket's span
+    /// is measured in characters of its kept words (PTB escapes such as -LRB- read as
+    /// their characters, `` and '' as "), system trees are placed on the gold sentences by
+    /// their text (their number may differ), the text where the two differ is listed as
+    /// mismatch windows and a bracket ending in one cannot match; tagging accuracy is over
+    /// the gold words a system word has with the same characters. Same words give the
+    /// counts of words. Not with --compat or --careful; the signature records it.
+    #[arg(long, value_enum, default_value_t = BracketsAlignArg::Words)]
+    pub align: BracketsAlignArg,
     /// Breakdowns, comma-separated (as deps --by): label (per constituent label as EVALB
     /// compares it: cut at '-' or '=', an EQ_LABEL pair as one label; gold, test and
     /// matched brackets, recall, precision, F), length (sentence length bins 1-10, 11-20,
@@ -598,7 +609,9 @@ pub struct AlignArgs {
 }
 
 /// The option enums of the library, with their help texts (clap's `ValueEnum`).
-pub use treeval::brackets::{Compat as BracketsCompat, Layout as LayoutArg};
+pub use treeval::brackets::{
+    Align as BracketsAlignArg, Compat as BracketsCompat, Layout as LayoutArg,
+};
 pub use treeval::deps::{Compat as CompatMode, Conll09Cols, InputFormat, Labels, Profile};
 pub use treeval::Test as TestArg;
 
@@ -749,7 +762,7 @@ impl StyleArgs {
 pub struct ReportArgs {
     /// Output format: text (aligned tables that fit 100 columns; --wide: every column),
     /// json (the versioned contract
-    /// treeval.report/2, docs/json-schema.md), csv or tsv (one line per input, cell, test and
+    /// treeval.report/3, docs/json-schema.md), csv or tsv (one line per input, cell, test and
     /// rank), markdown, latex (booktabs tables), html (one self-contained page: the same
     /// tables with charts, and a sentence browser where the command has one; nothing is
     /// fetched when it is viewed; docs/html-page.md). With --compat: text only.
@@ -933,7 +946,7 @@ pub struct OutputArgs {
     /// `pts`) and system to FILE: its 1-based position in the gold, the system (0-based,
     /// as in the JSON report; in `nbest` one per pick), its sent_id and its counts by
     /// name, then the command's extras (JSON lines; the first line is a header with the
-    /// schema "treeval.per-sentence/2"; docs/json-schema.md). FILE may not be one of the
+    /// schema "treeval.per-sentence/3"; docs/json-schema.md). FILE may not be one of the
     /// inputs, and an existing file is replaced only if treeval wrote it (see --force).
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub per_sentence: Option<String>,

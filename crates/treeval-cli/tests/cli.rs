@@ -78,8 +78,8 @@ fn per_sentence_jsonl() {
     let text = std::fs::read_to_string(&file).unwrap();
     insta::assert_snapshot!(text);
     let header: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
-    assert_eq!(header["schema"], "treeval.per-sentence/2");
-    let sum = common::per_sentence_sum(&text, "/counts/las");
+    assert_eq!(header["schema"], "treeval.per-sentence/3");
+    let sum = common::per_sentence_sum(&text, "/counts/las_correct");
     assert_eq!(
         sum, 16,
         "per-sentence LAS counts add up to the corpus count"
@@ -508,7 +508,7 @@ fn align_text_json_and_compat() {
         "testdata/align/hyp.pharaoh",
     ]))
     .unwrap();
-    assert_eq!(v["schema"], "treeval.report/2");
+    assert_eq!(v["schema"], "treeval.report/3");
     let s = &v["inputs"][1]["counts"];
     // hand-checked: S = 5, P = 8 (NULL link excluded), A = 9, A∩S = 5, A∩P = 7
     for (k, n) in [("a", 9), ("s", 5), ("p", 8), ("a_and_s", 5), ("a_and_p", 7)] {

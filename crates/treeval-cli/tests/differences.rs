@@ -112,7 +112,7 @@ fn check_formats(dir: &std::path::Path, what: &str, line: &str, v: &Value, cmp: 
 
 #[test]
 fn every_command_gives_each_comparison_its_difference_and_interval() {
-    let two: Vec<(&str, String)> = cases()
+    let two: Vec<(String, String)> = cases()
         .into_iter()
         .filter(|(name, _)| name.ends_with("-two"))
         .collect();
@@ -123,6 +123,7 @@ fn every_command_gives_each_comparison_its_difference_and_interval() {
     );
     for (name, line) in two {
         let v = json_of(&root(), &line);
+        let name = name.as_str();
         let cmp = check_json(name, &v, 0.95);
         check_formats(&root(), name, &line, &v, &cmp);
         // the level is --ci's; without --ci, 0.95 (and the differences are the same)

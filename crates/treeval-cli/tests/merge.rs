@@ -257,10 +257,10 @@ fn a_state_of_another_schema_version_is_refused() {
         );
         assert!(err.contains(&want), "{err}");
     }
-    std::fs::write(dir.join("report.json"), "{\"schema\":\"treeval.report/2\"}").unwrap();
+    std::fs::write(dir.join("report.json"), "{\"schema\":\"treeval.report/3\"}").unwrap();
     let (code, err) = fails(&dir, "merge state.0.json report.json");
     assert_eq!(code, 1, "{err}");
-    assert!(err.contains("found treeval.report/2"), "{err}");
+    assert!(err.contains("found treeval.report/3"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

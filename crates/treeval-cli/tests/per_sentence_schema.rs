@@ -1,4 +1,4 @@
-//! `--per-sentence FILE` in every command writes `treeval.per-sentence/2`: each line is
+//! `--per-sentence FILE` in every command writes `treeval.per-sentence/3`: each line is
 //! checked against the JSON Schema of docs/json-schema.md (read from the document), every
 //! `sentence` is a gold unit's position, every `system` one of the report's systems, the
 //! `counts` are the family's columns by name, and summing them gives the report's counts.

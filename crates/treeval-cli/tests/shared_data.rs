@@ -3686,6 +3686,127 @@ fn malttab_ptb_sample_reads_as_its_conllx_conversion() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `brackets --per-sentence` records of `GOLD TEST EXTRA…`: per gold sentence, its
+/// counts, length and status.
+fn brackets_records(g: &Path, t: &Path, extra: &[&str], out: &Path) -> Vec<serde_json::Value> {
+    let args = [
+        &["brackets", "-q", s(g), s(t), "--per-sentence", s(out)][..],
+        extra,
+    ]
+    .concat();
+    treeval(&args);
+    let text = std::fs::read_to_string(out).unwrap();
+    (text.lines().skip(1))
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("message");
+            v
+        })
+        .collect()
+}
+
+/// `brackets --align chars` on the whole PTB sample (3,914 trees) against itself and
+/// against the relabelled test file of [`ptb_sample_pair`]: the same words, so every
+/// count of every section (with the breakdowns by label and length) and every sentence's
+/// record are the default mode's; no window.
+#[test]
+fn ptb_sample_chars_gives_the_default_counts_on_the_same_words() {
+    let Some(d) = data_dir() else { return };
+    let (g, t) = ptb_sample_pair(&d, "ptb-chars-same");
+    let dir = g.parent().unwrap().to_owned();
+    for test in [&g, &t] {
+        let by = ["--by", "label,length"];
+        let words = brackets_json(&g, test, &by);
+        let chars = brackets_json(&g, test, &[&by[..], &["--align", "chars"]].concat());
+        assert_eq!(words["sections"], chars["sections"], "{}", test.display());
+        assert!(chars["listings"].as_array().is_none_or(Vec::is_empty));
+        let sig = chars["signature"].as_str().unwrap();
+        assert!(sig.contains("|align:chars+ptb-escapes"), "{sig}");
+        let (a, b) = (dir.join("words.jsonl"), dir.join("chars.jsonl"));
+        let w = brackets_records(&g, test, &[], &a);
+        let c = brackets_records(&g, test, &["--align", "chars"], &b);
+        assert_eq!(w.len(), 3914);
+        assert_eq!(w, c, "{}", test.display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// scripts/retokenize-ptb.py re-tokenizes the relabelled PTB sample as a raw-text parser
+/// would (`do n't` → `don't`, hyphenated words split, `-LCB-` as `{`, a word dropped in
+/// every 50th tree, trees split and joined): `--align chars` scores it with one window per
+/// dropped word (its gold characters, no system characters), counts the split sentences
+/// and joined trees, and every sentence the script left alone scores as the default
+/// mode scores the file before re-tokenization.
+#[test]
+fn ptb_sample_retokenized_by_the_script_scores_with_its_windows() {
+    let Some(d) = data_dir() else { return };
+    let (g, t) = ptb_sample_pair(&d, "ptb-chars-retok");
+    let dir = g.parent().unwrap().to_owned();
+    let (sys, manifest) = (dir.join("retok.txt"), dir.join("manifest.json"));
+    let script = common::root().join("scripts/retokenize-ptb.py");
+    let o = Command::new("python3")
+        .args([
+            s(&script),
+            "--seed",
+            "7",
+            "--out",
+            s(&sys),
+            "--manifest",
+            s(&manifest),
+            s(&t),
+        ])
+        .output()
+        .expect("run python3");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let m: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    let n = |k: &str| m[k].as_array().unwrap().len();
+    assert!(
+        n("dropped") > 50 && n("split") > 50 && n("joined") > 50,
+        "{m}"
+    );
+    assert!(m["nt_joined"].as_u64() > Some(100) && m["hyphens_split"].as_u64() > Some(100));
+    assert_ne!(m["trees_out"], m["trees_in"]);
+    let v = brackets_json(&g, &sys, &["--align", "chars"]);
+    let windows = v["listings"][0]["rows"].as_array().unwrap();
+    assert_eq!(windows.len(), n("dropped"), "one window per dropped word");
+    for (w, drop) in windows.iter().zip(m["dropped"].as_array().unwrap()) {
+        assert_eq!(w[0].as_str().unwrap(), drop["sentence"].to_string());
+        let word = drop["word"].as_str().unwrap();
+        assert_eq!(w[3].as_str().unwrap().chars().count(), word.chars().count());
+        assert_eq!(w[4], "∅");
+    }
+    let note = v["notes"][0].as_str().unwrap();
+    let split = format!("{} gold sentence(s) over several system trees", n("split"));
+    let joined = format!("{} system tree(s) over several gold sentences", n("joined"));
+    assert!(note.contains(&split) && note.contains(&joined), "{note}");
+    // the sentences left alone score as before re-tokenization
+    let touched: std::collections::HashSet<u64> = (m["touched"].as_array().unwrap().iter())
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    let before = brackets_records(&g, &t, &[], &dir.join("before.jsonl"));
+    let after = brackets_records(&g, &sys, &["--align", "chars"], &dir.join("after.jsonl"));
+    assert_eq!(before.len(), after.len());
+    let mut same = 0;
+    for (b, a) in before.iter().zip(&after) {
+        if !touched.contains(&b["sentence"].as_u64().unwrap()) {
+            assert_eq!(b, a);
+            same += 1;
+        }
+    }
+    assert!(same > 3000, "{same} sentences left alone");
+    // the touched ones lose brackets, never gain matches from nowhere
+    let total = |r: &[serde_json::Value], k: &str| -> u64 {
+        r.iter().map(|x| x["counts"][k].as_u64().unwrap()).sum()
+    };
+    assert!(total(&after, "brackets_correct") < total(&before, "brackets_correct"));
+    assert_eq!(
+        total(&after, "gold_brackets"),
+        total(&before, "gold_brackets")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Every sentence's (status, matched, gold, system brackets, words, untagged words) of a
 /// `brackets --per-sentence` records file.
 fn bracket_records(path: &Path) -> Vec<(String, [u64; 5])> {
@@ -3697,7 +3818,14 @@ fn bracket_records(path: &Path) -> Vec<(String, [u64; 5])> {
             let c = &r["counts"];
             let n = |k: &str| c[k].as_u64().unwrap_or_else(|| panic!("no {k} in {r}"));
             let status = r["status"].as_str().unwrap().to_owned();
-            let counts = ["matched", "gold", "system", "words", "untagged_words"].map(n);
+            let counts = [
+                "brackets_correct",
+                "gold_brackets",
+                "system_brackets",
+                "words",
+                "system_untagged_words",
+            ]
+            .map(n);
             (status, counts)
         })
         .collect()

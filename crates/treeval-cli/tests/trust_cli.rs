@@ -181,7 +181,7 @@ fn replacing_outputs() {
     std::fs::write(s.0.join("old.jsonl"), v1).unwrap();
     ok("deps --per-sentence old.jsonl gold.conllu sysA.conllu");
     assert!(String::from_utf8_lossy(&s.read("old.jsonl"))
-        .starts_with("{\"schema\":\"treeval.per-sentence/2\""));
+        .starts_with("{\"schema\":\"treeval.per-sentence/3\""));
     std::fs::write(s.0.join("notes.txt"), "my notes\n").unwrap();
     let o = s.run(&argv(
         "deps --per-sentence notes.txt gold.conllu sysA.conllu",
@@ -189,7 +189,7 @@ fn replacing_outputs() {
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(s.read("notes.txt"), b"my notes\n");
     ok("deps --force --per-sentence notes.txt gold.conllu sysA.conllu");
-    assert!(String::from_utf8_lossy(&s.read("notes.txt")).contains("treeval.per-sentence/2"));
+    assert!(String::from_utf8_lossy(&s.read("notes.txt")).contains("treeval.per-sentence/3"));
     ok("brackets --careful --export-for-judging j.tsv gold test");
     ok("brackets --careful --export-for-judging j.tsv gold test");
     let o = s.run(&argv(
@@ -226,7 +226,7 @@ fn per_sentence_file_in_every_command() {
         let text = String::from_utf8(s.read("out.jsonl")).unwrap();
         let mut lines = text.lines();
         let header: serde_json::Value = serde_json::from_str(lines.next().unwrap()).unwrap();
-        assert_eq!(header["schema"], "treeval.per-sentence/2", "{args:?}");
+        assert_eq!(header["schema"], "treeval.per-sentence/3", "{args:?}");
         assert_eq!(header["command"], args[0], "{args:?}");
         let rows: Vec<serde_json::Value> =
             lines.map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -244,7 +244,7 @@ fn per_sentence_file_in_every_command() {
     let o = json("deps");
     let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let text = String::from_utf8(s.read("out.jsonl")).unwrap();
-    let las = common::per_sentence_sum(&text, "/counts/las");
+    let las = common::per_sentence_sum(&text, "/counts/las_correct");
     assert_eq!(
         serde_json::json!(las),
         common::cell(&report, "scores", 0, "LAS")["counts"][0]
@@ -252,7 +252,7 @@ fn per_sentence_file_in_every_command() {
     let o = json("ud");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = String::from_utf8(s.read("out.jsonl")).unwrap();
-    assert_eq!(common::per_sentence_sum(&text, "/counts/LAS_correct"), 16);
+    assert_eq!(common::per_sentence_sum(&text, "/counts/las_correct"), 16);
 }
 
 /// `--samples 0` and `--ci-samples 0` are usage errors in every command.

@@ -315,7 +315,7 @@ fn the_documented_kinds_are_the_kinds() {
         );
     }
     let schema: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(root().join("docs/treeval.report-2.schema.json")).unwrap(),
+        &std::fs::read_to_string(root().join("docs/treeval.report-3.schema.json")).unwrap(),
     )
     .unwrap();
     let listed = &schema["properties"]["warnings"]["items"]["properties"]["kind"]["enum"];

@@ -535,7 +535,13 @@ const A_AND_P: usize = 4;
 
 impl crate::measure::Statistics for AlignCounts {
     fn columns() -> &'static [&'static str] {
-        &["a", "s", "p", "a_and_s", "a_and_p"]
+        &[
+            "system_links",
+            "sure_links",
+            "possible_links",
+            "system_sure_links",
+            "system_possible_links",
+        ]
     }
     fn row(&self, out: &mut Vec<f64>) {
         out.clear();

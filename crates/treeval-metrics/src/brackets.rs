@@ -31,6 +31,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 pub mod by;
+pub mod chars;
 pub mod filter;
 pub mod measures;
 pub mod trace;
@@ -604,12 +605,15 @@ impl Scorer {
     }
 
     /// The tags of the remaining words, and `kept[i]` = remaining words before leaf `i`
-    /// (and the total at the end); the sentence length for the cut-off. A test word
-    /// without a tag (`paired` is the gold tree) takes the deletion decision of the gold
-    /// word at the same position when the words are equal, else it is kept; its tag is
-    /// [`UNTAGGED`].
-    fn leaves(&mut self, t: &BracketTree, paired: Option<&BracketTree>) -> u64 {
-        let gold = paired.is_none();
+    /// (and the total at the end); the sentence length for the cut-off.
+    fn leaves(&mut self, t: &BracketTree, gold: bool) -> u64 {
+        self.leaves_with(t, gold, None)
+    }
+
+    /// [`Scorer::leaves`] of tree `t`; with `paired`, the gold tree of test tree `t`: a
+    /// test word without a tag takes the deletion decision of the gold word at the same
+    /// position when the words are equal, else it is kept; its tag is [`UNTAGGED`].
+    fn leaves_with(&mut self, t: &BracketTree, gold: bool, paired: Option<&BracketTree>) -> u64 {
         let (mut tags, mut kept) = if gold {
             (
                 std::mem::take(&mut self.gtags),
@@ -806,8 +810,8 @@ impl Scorer {
 
     /// Score sentence `id` (1-based).
     pub fn score(&mut self, id: u64, gold: &BracketTree, test: &BracketTree) -> SentenceRow {
-        let length = self.leaves(gold, None);
-        self.leaves(test, Some(gold));
+        let length = self.leaves(gold, true);
+        self.leaves_with(test, false, Some(gold));
         let mut row = SentenceRow {
             id,
             length,
@@ -891,11 +895,23 @@ impl Scorer {
     /// over its span) and count them into `row`, with the test brackets crossing a gold
     /// bracket.
     fn match_brackets(&mut self, row: &mut SentenceRow) {
+        self.match_aligned(row, &[]);
+    }
+
+    /// [`Self::match_brackets`] where test bracket `k` takes part (matches, crosses) only
+    /// when `aligned[k]` (or `k` is past its end): under `--align chars`, a test bracket
+    /// with an end in a mismatch window is counted but can neither match nor cross.
+    fn match_aligned(&mut self, row: &mut SentenceRow, aligned: &[bool]) {
         let labeled = self.params.labeled;
         let mut tb = std::mem::take(&mut self.tb);
         let mut gb = std::mem::take(&mut self.gb);
+        let usable = |k: usize| aligned.get(k).copied().unwrap_or(true);
         for g in &mut gb {
-            for t in tb.iter_mut().filter(|b| !b.matched) {
+            let free = tb
+                .iter_mut()
+                .enumerate()
+                .filter(|(k, b)| usable(*k) && !b.matched);
+            for (_, t) in free {
                 if g.start == t.start
                     && g.end == t.end
                     && (!labeled || self.label_eq(g.label, t.label))
@@ -911,9 +927,9 @@ impl Scorer {
         self.gb = gb;
         row.gold = self.gb.len() as u64;
         row.test = tb.len() as u64;
-        row.crossing = tb
-            .iter()
-            .filter(|t| {
+        row.crossing = (tb.iter().enumerate())
+            .filter(|(k, _)| usable(*k))
+            .filter(|(_, t)| {
                 self.gb.iter().any(|g| {
                     (g.start < t.start && g.end > t.start && g.end < t.end)
                         || (g.start > t.start && g.start < t.end && g.end > t.end)
@@ -1242,17 +1258,7 @@ fn score_all(
     params: &Params,
     careful: Option<&crate::careful::CarefulOptions>,
 ) -> Result<BracketResult, treeval_formats::Error> {
-    let mut run = Run {
-        params,
-        careful,
-        scorer: Scorer::new(params.clone()),
-        res: BracketResult {
-            careful: careful.map(|_| CarefulResult::default()),
-            selection: params.selection.counts(),
-            ..BracketResult::default()
-        },
-        labels: Vec::new(),
-    };
+    let mut run = Run::new(params, careful);
     let mut id = 0u64;
     loop {
         let Some(g) = gold.next()? else {
@@ -1276,18 +1282,7 @@ fn score_all(
         run.res.count_rest(gold, true)?;
         run.res.count_rest(test, false)?;
     }
-    let names = run.scorer.label_names();
-    if params.by_label {
-        run.res.by_label = by::named_groups(&names, &run.labels);
-        run.res
-            .by_label
-            .retain(|(label, _)| params.filter.label_matches(label));
-    }
-    if params.keep_brackets {
-        run.res.label_names = names;
-    }
-    run.res.reading = run.scorer.reading;
-    Ok(run.res)
+    Ok(run.finish())
 }
 
 impl BracketResult {
@@ -1327,6 +1322,38 @@ struct Run<'p> {
 }
 
 impl Run<'_> {
+    /// A run with these settings, nothing scored yet.
+    fn new<'p>(params: &'p Params, careful: Option<&'p crate::careful::CarefulOptions>) -> Run<'p> {
+        Run {
+            params,
+            careful,
+            scorer: Scorer::new(params.clone()),
+            res: BracketResult {
+                careful: careful.map(|_| CarefulResult::default()),
+                selection: params.selection.counts(),
+                ..BracketResult::default()
+            },
+            labels: Vec::new(),
+        }
+    }
+
+    /// The result, with the breakdown by label and the label names.
+    fn finish(mut self) -> BracketResult {
+        let names = self.scorer.label_names();
+        if self.params.by_label {
+            self.res.by_label = by::named_groups(&names, &self.labels);
+            let filter = &self.params.filter;
+            self.res
+                .by_label
+                .retain(|(label, _)| filter.label_matches(label));
+        }
+        if self.params.keep_brackets {
+            self.res.label_names = names;
+        }
+        self.res.reading = self.scorer.reading;
+        self.res
+    }
+
     /// Record EVALB's error line for sentence `id` (its test tree at `line`); `false`
     /// when the run stops there: with [`Params::stop_at_max_error`], when more than
     /// `MAX_ERROR` errors came before it.
@@ -1384,12 +1411,26 @@ impl Run<'_> {
     /// EVALB exits at its error.
     fn pair(&mut self, id: u64, g: &BracketTree, t: &BracketTree) -> bool {
         self.count_reading(g, t);
-        let (mut row, trace) = if self.params.trace {
+        let (row, trace) = if self.params.trace {
             let (row, trace) = self.scorer.score_traced(id, g, t);
             (row, Some(trace))
         } else {
             (self.scorer.score(id, g, t), None)
         };
+        self.add(id, row, trace, g, t)
+    }
+
+    /// Add sentence `id`, scored into `row` (the scorer holds its brackets), gold tree
+    /// `g` and test tree `t` (under `--align chars`, the first test tree over it); `false`
+    /// when EVALB exits at its error.
+    fn add(
+        &mut self,
+        id: u64,
+        mut row: SentenceRow,
+        trace: Option<trace::Trace>,
+        g: &BracketTree,
+        t: &BracketTree,
+    ) -> bool {
         let sel = &self.params.selection;
         let kept = sel.tally(&mut self.res.selection, None, id, row.length, row.length);
         if row.status == Status::Error {

@@ -167,9 +167,75 @@ impl Measure {
     }
 }
 
+/// The units a count column may count (the last word of its name, plural), in
+/// alphabetical order: see [`column_name_problem`].
+pub const COLUMN_UNITS: &[&str] = &[
+    "brackets",
+    "edits",
+    "links",
+    "nodes",
+    "relations",
+    "sentences",
+    "spans",
+    "tags",
+    "triples",
+    "words",
+];
+
+/// The last word of a column that belongs to a measure (`las_correct`): its numerator
+/// (`correct`) or the errors an error rate counts (`errors`), its own gold and system
+/// counts (`gold`, `system`), the aligned units of its denominator (`aligned`), the larger
+/// of gold and system (`max`), a sum of per-unit scores behind a macro mean (`sum`).
+pub const COLUMN_PARTS: &[&str] = &[
+    "aligned", "correct", "errors", "gold", "max", "sum", "system",
+];
+
+/// Whether column `name` sums per-unit scores (a macro mean's numerator, `…_sum`): a
+/// number, not a count of items.
+pub fn is_sum_column(name: &str) -> bool {
+    name.ends_with("_sum")
+}
+
+/// What is wrong with a count column's name, if anything. One convention in every
+/// family (docs/json-schema.md, "Count columns"): lower snake_case ASCII; either a count
+/// of units, its last word one of [`COLUMN_UNITS`] (`words`, `gold_brackets`,
+/// `crossing_brackets`), or a measure's count, `<measure>_<part>` with the part one of
+/// [`COLUMN_PARTS`] (`las_correct`, `clas_gold`, `sentence_las_sum`; the part alone in a
+/// family whose rows are the measures, as ud's `correct`, `gold`, `system`); the only
+/// roles are `gold` and `system`.
+pub fn column_name_problem(name: &str) -> Option<String> {
+    let words: Vec<&str> = name.split('_').collect();
+    let snake = !name.is_empty()
+        && words.iter().all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
+        && name.as_bytes()[0].is_ascii_lowercase();
+    if !snake {
+        return Some(format!("`{name}` is not lower snake_case"));
+    }
+    const OTHER_ROLES: [&str; 6] = ["test", "sys", "hyp", "parse", "pred", "nbest"];
+    if let Some(w) = words.iter().find(|w| OTHER_ROLES.contains(w)) {
+        return Some(format!(
+            "`{name}` names a role `{w}`: the roles are gold and system"
+        ));
+    }
+    let last = words[words.len() - 1];
+    let unit = COLUMN_UNITS.contains(&last);
+    let part = COLUMN_PARTS.contains(&last);
+    (!unit && !part).then(|| {
+        format!(
+            "`{name}` ends in neither a unit ({}) nor a measure's part ({})",
+            COLUMN_UNITS.join(", "),
+            COLUMN_PARTS.join(", ")
+        )
+    })
+}
+
 /// A family's per-unit sufficient statistics: a row of named columns, summed with `+=`.
 pub trait Statistics: Default + Clone + std::ops::AddAssign {
-    /// The column names, in order.
+    /// The column names, in order; each follows [`column_name_problem`]'s convention.
     fn columns() -> &'static [&'static str];
     /// This unit's row (as many values as [`Statistics::columns`]).
     fn row(&self, out: &mut Vec<f64>);

@@ -55,8 +55,15 @@ impl Pick {
     }
 }
 
-/// Columns per metric of [`PickCounts`].
-const PICK_COLUMNS: [&str; 6] = ["overlap", "gold", "system", "n", "sum_score", "scored"];
+/// Columns per metric of [`PickCounts`] (`{m}`: the metric in lower case).
+const PICK_COLUMNS: [&str; 6] = [
+    "{m}_correct",
+    "{m}_gold",
+    "{m}_system",
+    "{m}_max",
+    "sentence_{m}_sum",
+    "{m}_scored_sentences",
+];
 
 /// One picked candidate's counts of one metric.
 #[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize)]
@@ -128,12 +135,14 @@ impl std::ops::AddAssign for PickCounts {
     }
 }
 
-/// `METRIC:column` names, built once.
+/// The column names of every metric (`{m}` replaced by the metric's name in lower case:
+/// `las_correct`), then `tail`; built once.
 fn names(per_metric: &[&str], tail: &[&'static str]) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     for m in Metric::ALL {
+        let m = m.name().to_lowercase();
         for c in per_metric {
-            out.push(Box::leak(format!("{}:{c}", m.name()).into_boxed_str()));
+            out.push(Box::leak(c.replace("{m}", &m).into_boxed_str()));
         }
     }
     out.extend_from_slice(tail);
@@ -157,18 +166,18 @@ impl Statistics for PickCounts {
 
 /// Columns per metric of [`GapCounts`].
 const GAP_COLUMNS: [&str; 9] = [
-    "first_overlap",
-    "first_n",
-    "best_overlap",
-    "best_n",
-    "chosen_overlap",
-    "chosen_n",
-    "first_sum_score",
-    "best_sum_score",
-    "chosen_sum_score",
+    "first_{m}_correct",
+    "first_{m}_max",
+    "best_{m}_correct",
+    "best_{m}_max",
+    "chosen_{m}_correct",
+    "chosen_{m}_max",
+    "first_sentence_{m}_sum",
+    "best_sentence_{m}_sum",
+    "chosen_sentence_{m}_sum",
 ];
 /// The columns of one metric's block in [`GapCounts`] after [`GAP_COLUMNS`].
-const GAP_TAIL: [&str; 2] = ["exact", "sentences"];
+const GAP_TAIL: [&str; 2] = ["{m}_exact_sentences", "sentences"];
 
 /// First, best and chosen of one metric of a sentence together (or their sums): what
 /// exact and phi read.

@@ -89,7 +89,14 @@ impl std::ops::AddAssign for PtsCounts {
 impl crate::measure::Statistics for PtsCounts {
     fn columns() -> &'static [&'static str] {
         &[
-            "uas_a", "words_a", "uas_b", "words_b", "a", "s", "a_and_s", "a_and_p",
+            "a_uas_correct",
+            "a_words",
+            "b_uas_correct",
+            "b_words",
+            "system_links",
+            "sure_links",
+            "system_sure_links",
+            "system_possible_links",
         ]
     }
     fn row(&self, out: &mut Vec<f64>) {

@@ -65,12 +65,12 @@ impl AddAssign for RelationSetCounts {
 impl Statistics for RelationSetCounts {
     fn columns() -> &'static [&'static str] {
         &[
-            "gold",
-            "system",
-            "correct",
-            "df",
-            "max",
-            "sum_ca",
+            "gold_relations",
+            "system_relations",
+            "relations_correct",
+            "ca_errors",
+            "ca_max",
+            "sentence_ca_sum",
             "sentences",
         ]
     }

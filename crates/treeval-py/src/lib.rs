@@ -57,14 +57,17 @@ fn run_capture<'py>(py: Python<'py>, argv: Vec<OsString>) -> PyResult<Bound<'py,
     }
 }
 
-/// The options of `treeval COMMAND`: `(long name, takes a value, may repeat)` for every
-/// option, and `("", true, may repeat)` for each positional argument, in order.
+/// The options of `treeval COMMAND`: `(long name, takes a value, may repeat, accepted)`
+/// for every option, and `("", true, may repeat, true)` for each positional argument, in
+/// order. An option the command refuses (hidden from its help, refused with its message
+/// when given: `align --where`) is not `accepted`.
 #[pyfunction]
-fn cli_options(command: &str) -> PyResult<Vec<(String, bool, bool)>> {
-    use clap::CommandFactory;
-    let cli = treeval_cli::args::Cli::command();
-    let sub = cli
-        .find_subcommand(command)
+fn cli_options(command: &str) -> PyResult<Vec<(String, bool, bool, bool)>> {
+    let cli = treeval_cli::help::command();
+    // `rerank train`: a command and its subcommand
+    let sub = command
+        .split(' ')
+        .try_fold(&cli, |c, name| c.find_subcommand(name))
         .ok_or_else(|| PyValueError::new_err(format!("no treeval command {command:?}")))?;
     Ok(sub
         .get_arguments()
@@ -74,7 +77,8 @@ fn cli_options(command: &str) -> PyResult<Vec<(String, bool, bool)>> {
             let takes = a.get_action().takes_values();
             let many = matches!(a.get_action(), clap::ArgAction::Append)
                 || a.get_num_args().is_some_and(|n| n.max_values() > 1);
-            (a.get_long().unwrap_or_default().to_owned(), takes, many)
+            let long = a.get_long().unwrap_or_default().to_owned();
+            (long, takes, many, !a.is_hide_set())
         })
         .collect())
 }

@@ -1,7 +1,7 @@
 //! The report model of treeval and its renderers.
 //!
 //! A [`Report`] is plain data (serde); its JSON form is a versioned contract
-//! ([`value::SCHEMA_V2`]). [`deps::build`] turns the counts of a `deps` evaluation into a
+//! ([`value::SCHEMA_V3`]). [`deps::build`] turns the counts of a `deps` evaluation into a
 //! report; [`emit::emit`] formats any report as text, JSON, CSV, TSV, Markdown or LaTeX.
 
 #![warn(missing_docs)]

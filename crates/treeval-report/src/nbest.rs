@@ -181,7 +181,12 @@ impl std::ops::AddAssign for Tally {
 
 impl Statistics for Tally {
     fn columns() -> &'static [&'static str] {
-        &["LAS", "UAS", "LA", "CA"]
+        &[
+            "las_sentences",
+            "uas_sentences",
+            "la_sentences",
+            "ca_sentences",
+        ]
     }
 
     fn row(&self, out: &mut Vec<f64>) {

@@ -1,5 +1,5 @@
 //! The per-sentence records of `--per-sentence FILE`, one shape for every command
-//! (schema [`SCHEMA`], `treeval.per-sentence/2`; docs/json-schema.md has its JSON Schema).
+//! (schema [`SCHEMA`], `treeval.per-sentence/3`; docs/json-schema.md has its JSON Schema).
 //!
 //! A file is JSON lines: a [`Header`] (`schema`, `command`, `inputs`), then one
 //! [`Record`] per unit (sentence, tree or sentence pair) and system: `sentence` (the
@@ -12,7 +12,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use treeval_metrics::measure::Statistics;
 
 /// The schema named by a per-sentence file's header.
-pub const SCHEMA: &str = "treeval.per-sentence/2";
+pub const SCHEMA: &str = "treeval.per-sentence/3";
 
 /// The keys of a record that extras may not take.
 pub const RESERVED: [&str; 5] = ["schema", "sentence", "system", "sent_id", "counts"];
@@ -229,9 +229,9 @@ mod tests {
             .extra("lines", [3, 4]);
         assert_eq!(
             serde_json::to_string(&r).unwrap(),
-            r#"{"sentence":2,"system":1,"sent_id":"s-2","counts":{"a":3,"s":2,"p":4,"a_and_s":2,"a_and_p":3},"lines":[3,4]}"#
+            r#"{"sentence":2,"system":1,"sent_id":"s-2","counts":{"system_links":3,"sure_links":2,"possible_links":4,"system_sure_links":2,"system_possible_links":3},"lines":[3,4]}"#
         );
-        assert_eq!(Counts::of(&c).get("a_and_p"), Some(3.0));
+        assert_eq!(Counts::of(&c).get("system_possible_links"), Some(3.0));
     }
 
     #[test]
@@ -244,7 +244,7 @@ mod tests {
         let h = Header::new("deps", &[("GOLD", "g.conllu")]);
         assert_eq!(
             serde_json::to_string(&h).unwrap(),
-            r#"{"schema":"treeval.per-sentence/2","command":"deps","inputs":[{"role":"GOLD","path":"g.conllu"}]}"#
+            r#"{"schema":"treeval.per-sentence/3","command":"deps","inputs":[{"role":"GOLD","path":"g.conllu"}]}"#
         );
     }
 }

@@ -48,7 +48,7 @@ impl OutputFormat {
     pub fn about(self) -> &'static str {
         match self {
             OutputFormat::Text => "Aligned tables for reading",
-            OutputFormat::Json => "The versioned JSON contract (schema \"treeval.report/2\")",
+            OutputFormat::Json => "The versioned JSON contract (schema \"treeval.report/3\")",
             OutputFormat::Csv => {
                 "Long-format CSV: one row per input, cell (system, section, key, measure), test and rank"
             }

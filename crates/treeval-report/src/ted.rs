@@ -216,11 +216,9 @@ fn notes(report: &mut Report, r: &TedEvalResult) {
         ));
     }
     report.notes.push(line);
+    // each experiment's gold and system files are in the inputs (the text header lists
+    // them under the systems' names)
     for x in &r.experiments {
-        report.notes.push(format!(
-            "{}: gold {}, system {}",
-            x.name, x.gold.path, x.parse.path
-        ));
         let (g, p) = (x.gold_repairs, x.parse_repairs);
         if g.cycles + g.bad_heads + p.cycles + p.bad_heads > 0 {
             report.notes.push(format!(

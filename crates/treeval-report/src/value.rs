@@ -1,4 +1,4 @@
-//! The one report value every command returns (JSON schema `treeval.report/2`):
+//! The one report value every command returns (JSON schema `treeval.report/3`):
 //! inputs, the measures it uses, sections of rows of cells, tests, warnings and the
 //! signature. The renderers in [`crate::emit`] format it for every output format; they
 //! never compute a score.
@@ -17,7 +17,7 @@ use treeval_stats::compare::{Comparison, Ranking};
 use crate::model::{Signature, SignificanceSettings, Warning};
 
 /// Version of the JSON contract of reports built on this value.
-pub const SCHEMA_V2: &str = "treeval.report/2";
+pub const SCHEMA_V3: &str = "treeval.report/3";
 
 /// A measure as the report documents it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -230,7 +230,7 @@ impl Listing {
 /// The report.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Report {
-    /// [`SCHEMA_V2`].
+    /// [`SCHEMA_V3`].
     pub schema: &'static str,
     /// The command.
     pub command: String,
@@ -282,7 +282,7 @@ impl Report {
     /// An empty report of `command` with its signature.
     pub fn new(command: &str, signature: Signature) -> Self {
         Report {
-            schema: SCHEMA_V2,
+            schema: SCHEMA_V3,
             command: command.into(),
             signature,
             conventions: Vec::new(),

@@ -195,6 +195,7 @@ struct Read {
 /// evaluation carries its state; with `options.compat` it carries the reference
 /// script's text instead of a report to print.
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
+    common.refuse_where("align")?;
     common.validate()?;
     let tested =
         crate::measures::test_metrics(crate::measures::align_measures, &options.test_metrics)?;

@@ -14,6 +14,7 @@
 //! # Ok::<(), treeval::Error>(())
 //! ```
 
+mod chars;
 mod file;
 
 use std::sync::Arc;
@@ -60,6 +61,38 @@ pub enum Layout {
     MultiLine,
 }
 
+/// How gold and system trees are put side by side (the option word `ud` uses for its
+/// tokenization alignment).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum Align {
+    /// Tree k of each file, word by word, as EVALB pairs them.
+    #[default]
+    Words,
+    /// Over characters: spans measured in characters of the kept words, system trees
+    /// placed on the gold sentences by their text, mismatch windows listed (for systems
+    /// that tokenize or split sentences differently).
+    Chars,
+}
+
+impl Align {
+    /// The name of the mode, as a state records it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Align::Words => "words",
+            Align::Chars => "chars",
+        }
+    }
+
+    /// The mode named `name` ([`Align::name`]).
+    pub fn named(name: &str) -> Option<Align> {
+        [Align::Words, Align::Chars]
+            .into_iter()
+            .find(|a| a.name() == name)
+    }
+}
+
 /// The options of `brackets`. `Default` is the command line's defaults.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -71,6 +104,8 @@ pub struct Options {
     pub compat: Option<Compat>,
     /// How the trees are laid out in the files.
     pub layout: Layout,
+    /// How gold and system trees are put side by side: by words (EVALB) or characters.
+    pub align: Align,
     /// Breakdowns (`label`, `length`).
     pub by: Vec<BracketsKey>,
     /// Also the careful evaluation of Hogenhout & Matsumoto (1996).
@@ -102,6 +137,7 @@ impl Default for Options {
             prm: None,
             compat: None,
             layout: Layout::Auto,
+            align: Align::Words,
             by: Vec::new(),
             careful: false,
             labeled: false,
@@ -178,6 +214,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         ..options.clone()
     };
     check(options, inputs, common)?;
+    chars::check(options, common)?;
     let compat = options.compat.is_some();
     let mut prm = parameters(options.prm.as_deref())?;
     check_inputs(options, inputs)?;
@@ -221,6 +258,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         common,
         test_metrics: &options.test_metrics,
         layout,
+        align: options.align,
         careful: careful.as_ref(),
         tests: (&tests.0, tests.1),
     };
@@ -393,6 +431,8 @@ pub struct Present<'a> {
     pub test_metrics: &'a [String],
     /// The layout the trees were read with.
     pub layout: Layout,
+    /// How the trees were put side by side.
+    pub align: Align,
     /// The careful evaluation's options.
     pub careful: Option<&'a CarefulOptions>,
     /// The tests' settings, and whether there are tests or intervals
@@ -405,6 +445,9 @@ pub struct Present<'a> {
 pub fn present(p: &Present<'_>, e: &BracketsIn<'_>, warnings: Vec<Warning>) -> Report {
     let (cfg, resample) = p.tests;
     let mut signature = signature(e.params, e.prm_name, p.layout, p.careful);
+    if p.align == Align::Chars {
+        signature.push("align", chars::signature_value());
+    }
     if resample {
         crate::significance::sign(p.common, cfg, &mut signature);
         signature.push("test-metrics", p.test_metrics.join(","));

@@ -209,6 +209,17 @@ impl Common {
         Ok(())
     }
 
+    /// A usage error when `where` is given to `command`, which cannot select words (the
+    /// library refuses it as the command line does: never silently ignored).
+    pub fn refuse_where(&self, command: &str) -> Result<(), crate::Error> {
+        if self.where_.is_empty() {
+            return Ok(());
+        }
+        Err(crate::Error::Usage(format!(
+            "--where is not available for `treeval {command}` (it is for deps, ud and brackets)"
+        )))
+    }
+
     /// A usage error unless the names given (`--name`) are one per system (`what`s:
     /// "system", "system triple", "n-best list"), each non-empty and different.
     pub fn check_names(&self, systems: usize, what: &str) -> Result<(), crate::Error> {

@@ -20,7 +20,7 @@ use crate::Error;
 /// What kind of file an output is, to recognise a file treeval wrote earlier.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutputKind {
-    /// JSON lines, first line `{"schema":"treeval.per-sentence/2",…}` (or `/1`).
+    /// JSON lines, first line `{"schema":"treeval.per-sentence/3",…}` (or `/1`).
     PerSentence,
     /// The judging TSV of `brackets --careful --export-for-judging`.
     Judging,

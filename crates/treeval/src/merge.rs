@@ -292,6 +292,7 @@ fn brackets(
     }
     let bad = |k: &str| Error::Eval(state::options::bad(k));
     let layout = lib::Layout::named(&o.layout).ok_or_else(|| bad("layout"))?;
+    let align = lib::Align::named(&o.align).ok_or_else(|| bad("align"))?;
     let by = (o.by.iter())
         .map(|k| BracketsKey::parse(k).ok_or_else(|| bad("by")))
         .collect::<Result<Vec<_>>>()?;
@@ -331,6 +332,7 @@ fn brackets(
         common,
         test_metrics: &test_metrics,
         layout,
+        align,
         careful: None,
         tests: (&tests.0, tests.1),
     };

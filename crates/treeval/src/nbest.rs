@@ -197,11 +197,7 @@ pub fn check(options: &Options, inputs: &Inputs, common: &Common) -> Result<Deps
 
 /// The shared options `nbest` does not honour: `where`, `errors`, a state.
 fn refuse_common(common: &Common) -> Result<()> {
-    if !common.where_.is_empty() {
-        return Err(Error::Usage(
-            "--where is not available for `treeval nbest` (it is for deps, ud and brackets)".into(),
-        ));
-    }
+    common.refuse_where("nbest")?;
     if common.errors {
         return Err(Error::Usage("--errors is not available for `treeval nbest` yet (it is for deps, ud, brackets, align, relations, ted and pts)".into()));
     }

@@ -153,6 +153,7 @@ type Kept = (Vec<u64>, SelectionCounts);
 /// The report holds UAS of both sides, AER and PTS of every system, with intervals and
 /// tests; with `common.state` the evaluation carries its state.
 pub fn evaluate(options: &Options, inputs: &PtsInputs, common: &Common) -> Result<Evaluation> {
+    common.refuse_where("pts")?;
     common.validate()?;
     check(options, inputs, common)?;
     let w = Weights {

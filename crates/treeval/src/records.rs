@@ -1,4 +1,4 @@
-//! Per-sentence records (`treeval.per-sentence/2`, [`treeval_report::records`]): a header
+//! Per-sentence records (`treeval.per-sentence/3`, [`treeval_report::records`]): a header
 //! line, then one record per unit (sentence, tree or sentence pair) and system, written
 //! to the [`Sink`] of [`crate::Common`]. Write errors are kept and returned once, by
 //! [`Records::finish`].

@@ -104,6 +104,7 @@ pub fn check_tests(common: &Common, systems: usize) -> Result<()> {
 /// Evaluate `inputs.systems` against `inputs.gold`: the report holds the scores,
 /// intervals, tests and notes; with `common.state` the evaluation carries its state.
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
+    common.refuse_where("relations")?;
     common.validate()?;
     let tested =
         crate::measures::test_metrics(treeval_metrics::relations::measures, &options.test_metrics)?;

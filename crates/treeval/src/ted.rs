@@ -226,7 +226,8 @@ fn equivalences(input: Option<&Input>) -> Result<HashMap<String, String>> {
 /// (Tree pairs are measured by [`distances`].)
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
     common.validate()?;
-    refuse_where(common)?;
+    // `where` selects words, which TedEval's trees cannot leave out
+    common.refuse_where("ted")?;
     let exps = inputs.experiments()?;
     common.check_names(exps.len(), "system (each --system, then each --exp)")?;
     let names = inputs.display_names(common);
@@ -275,16 +276,6 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     let mut report = present(&shown, &r, &cfg, &opts.selection)?;
     report.name_systems(&names);
     Ok(Evaluation::new(report, state, None))
-}
-
-/// `where` selects words, which TedEval's trees cannot leave out.
-fn refuse_where(common: &Common) -> Result<()> {
-    if common.where_.is_empty() {
-        return Ok(());
-    }
-    Err(Error::Usage(
-        "--where is not available for `treeval ted` (it is for deps, ud and brackets)".into(),
-    ))
 }
 
 /// How a TedEval result is shown: the shared options, `ted`'s options and the label

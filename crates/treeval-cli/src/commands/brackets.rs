@@ -25,6 +25,7 @@ pub fn options(a: &BracketsArgs) -> treeval::brackets::Options {
         prm: a.prm.clone(),
         compat: a.compat,
         layout: a.layout,
+        align: a.align,
         by: a.by.clone(),
         careful: a.careful,
         labeled: a.labeled,

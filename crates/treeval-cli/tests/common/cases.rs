@@ -1,75 +1,21 @@
-//! The cases of the format matrix (tests/format_matrix.rs), shared with the width test
-//! (tests/widths.rs): every command on the small inputs in examples/ and testdata/, with
-//! one system and with two.
-
-use super::pts_inputs;
+//! The cases of the format matrix (tests/format_matrix.rs), the width test
+//! (tests/widths.rs) and the differences test (tests/differences.rs): every command of
+//! [`two_systems`](super::commands::two_systems) with one system, and with two under
+//! [`TWO`].
 
 /// The options of the two-system cases.
 pub const TWO: &str = "--test ar --ci 0.95";
 
-/// The cases: a name and the command line, one system and two.
-pub fn cases() -> Vec<(&'static str, String)> {
-    let two = TWO;
-    let (g, s, s2) = (
-        "examples/gold.conllu",
-        "examples/sys.conllu",
-        "examples/sys2.conllu",
-    );
-    let b = "testdata/brackets/careful-paper";
-    let t = "testdata/ted";
-    let a = "testdata/align";
-    let p = "examples/pts/";
-    let n = "testdata/nbest/alpino-example";
-    let pts = pts_inputs(p);
-    vec![
-        ("deps-one", format!("deps {g} {s}")),
-        ("deps-two", format!("deps {two} {g} {s} {s2}")),
-        ("ud-one", format!("ud {g} {s}")),
-        ("ud-two", format!("ud {two} {g} {s} {s2}")),
-        ("relations-one", format!("relations {g} {s}")),
-        ("relations-two", format!("relations {two} {g} {s} {s2}")),
-        (
-            "brackets-one",
-            format!("brackets {b}/gold.txt {b}/test.txt"),
-        ),
-        (
-            "brackets-two",
-            format!("brackets {two} {b}/gold.txt {b}/test.txt {b}/test2.txt"),
-        ),
-        (
-            "ted-one",
-            format!("ted --gold {t}/lexical-gold.conllu --parse {t}/lexical-parse.conllu"),
-        ),
-        (
-            "ted-two",
-            format!(
-                "ted {two} --exp a:{t}/lexical-gold.conllu:{t}/lexical-parse.conllu \
-                 --exp b:{t}/lexical-gold.conllu:{t}/functional-parse.conllu"
-            ),
-        ),
-        ("align-one", format!("align {a}/gold.naacl {a}/hyp.pharaoh")),
-        (
-            "align-two",
-            format!("align {two} {a}/gold.naacl {a}/hyp.pharaoh {a}/hyp2.pharaoh"),
-        ),
-        (
-            "nbest-one",
-            format!("nbest {n}/example.gold.conllu {n}/example.nbest.conllu"),
-        ),
-        (
-            "nbest-two",
-            format!(
-                "nbest {two} {n}/example.gold.conllu {n}/example.nbest.conllu \
-                 {n}/example.nbest.conllu"
-            ),
-        ),
-        ("pts-one", format!("pts {pts}")),
-        (
-            "pts-two",
-            format!(
-                "pts {two} {pts} --sys-a {p}gold.en.conllu --sys-b {p}parser.de.conllu \
-                 --sys-align {p}gold.en-de.naacl"
-            ),
-        ),
-    ]
+/// The cases: a name (`deps-one`, `deps-two`) and the command line.
+pub fn cases() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for c in super::commands::two_systems() {
+        out.push((format!("{}-one", c.command), c.one.join(" ")));
+        let rest = c.args[1..].join(" ");
+        out.push((
+            format!("{}-two", c.command),
+            format!("{} {TWO} {rest}", c.command),
+        ));
+    }
+    out
 }

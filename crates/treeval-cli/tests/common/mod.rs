@@ -72,7 +72,7 @@ pub fn pts_inputs(dir: &str) -> String {
 }
 
 /// The sum, over the rows of a per-sentence file (its lines after the header), of the
-/// count at the JSON pointer `count` (`/counts/las`).
+/// count at the JSON pointer `count` (`/counts/las_correct`).
 pub fn per_sentence_sum(text: &str, count: &str) -> u64 {
     text.lines()
         .skip(1)
@@ -111,7 +111,7 @@ pub fn outcome(o: &Output) -> String {
     )
 }
 
-/// Section `section` of a `treeval.report/2` JSON report, if it has one.
+/// Section `section` of a `treeval.report/3` JSON report, if it has one.
 fn find_section<'a>(v: &'a serde_json::Value, section: &str) -> Option<&'a serde_json::Value> {
     v["sections"]
         .as_array()
@@ -149,7 +149,7 @@ pub fn counts(c: &serde_json::Value) -> Vec<u64> {
 }
 
 /// The cell of `measure` for system `system` in section `section` of a
-/// `treeval.report/2` JSON report.
+/// `treeval.report/3` JSON report.
 pub fn cell<'a>(
     v: &'a serde_json::Value,
     section: &str,

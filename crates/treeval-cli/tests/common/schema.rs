@@ -334,7 +334,10 @@ pub fn sums_equal_the_report(report: &Value, records: &[Value], what: &str) -> u
                 };
                 let names: Vec<String> = match key {
                     None => names.iter().map(|n| n.to_string()).collect(),
-                    Some(k) => names.iter().map(|n| format!("{k}_{n}")).collect(),
+                    Some(k) => names
+                        .iter()
+                        .map(|n| format!("{}_{n}", k.to_lowercase()))
+                        .collect(),
                 };
                 let sums: Option<Vec<f64>> = names.iter().map(|n| sum(&row["system"], n)).collect();
                 let Some(sums) = sums else { continue };

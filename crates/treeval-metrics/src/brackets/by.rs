@@ -77,7 +77,12 @@ impl std::ops::AddAssign for BracketGroup {
 
 impl Statistics for BracketGroup {
     fn columns() -> &'static [&'static str] {
-        &["sentences", "gold", "system", "matched"]
+        &[
+            "sentences",
+            "gold_brackets",
+            "system_brackets",
+            "brackets_correct",
+        ]
     }
 
     fn row(&self, out: &mut Vec<f64>) {

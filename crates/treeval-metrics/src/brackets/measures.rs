@@ -29,17 +29,17 @@ impl Statistics for BracketCounts {
         &[
             "sentences",
             "error_sentences",
-            "skip_sentences",
-            "matched",
-            "gold",
-            "system",
+            "skipped_sentences",
+            "brackets_correct",
+            "gold_brackets",
+            "system_brackets",
             "complete_sentences",
             "words",
             "crossing_brackets",
             "no_crossing_sentences",
             "two_or_less_crossing_sentences",
-            "correct_tags",
-            "untagged_words",
+            "tags_correct",
+            "system_untagged_words",
         ]
     }
 
@@ -246,8 +246,22 @@ impl std::ops::AddAssign for CarefulUnit {
 impl Statistics for CarefulUnit {
     fn columns() -> &'static [&'static str] {
         &[
-            "TTB", "TPB", "EM", "CE", "SP", "PINH", "PNINH", "TINH", "TNINH", "EMA", "EMR", "CEA",
-            "CER", "SPA", "SPR", "judged",
+            "gold_brackets",
+            "system_brackets",
+            "matching_brackets",
+            "crossing_brackets",
+            "spurious_brackets",
+            "parent_crossing_brackets",
+            "parent_not_crossing_brackets",
+            "parent_reproduced_brackets",
+            "parent_not_reproduced_brackets",
+            "accepted_matching_brackets",
+            "rejected_matching_brackets",
+            "accepted_crossing_brackets",
+            "rejected_crossing_brackets",
+            "accepted_spurious_brackets",
+            "rejected_spurious_brackets",
+            "judged_sentences",
         ]
     }
 
@@ -265,15 +279,44 @@ impl Statistics for CarefulUnit {
 
 const HM: &str = "Hogenhout & Matsumoto 1996 (readings of the text, each with its formula)";
 
+/// The careful evaluation's counts as measures: the paper's name and what it counts, in
+/// the order of [`CarefulUnit`]'s columns.
+const CAREFUL_COUNTS: [(&str, &str); 15] = [
+    ("TTB", "treebank brackets"),
+    ("TPB", "parse brackets"),
+    ("EM", "parse brackets matching a treebank bracket"),
+    ("CE", "parse brackets crossing a treebank bracket"),
+    (
+        "SP",
+        "parse brackets neither matching nor crossing (spurious)",
+    ),
+    ("PINH", "crossing brackets whose parse parent also crosses"),
+    ("PNINH", "crossing brackets whose parse parent does not"),
+    (
+        "TINH",
+        "reproduced treebank brackets whose treebank parent is reproduced too",
+    ),
+    (
+        "TNINH",
+        "reproduced treebank brackets whose treebank parent is not",
+    ),
+    ("EMA", "exact matches accepted by the judgments"),
+    ("EMR", "exact matches rejected by the judgments"),
+    ("CEA", "crossing brackets accepted by the judgments"),
+    ("CER", "crossing brackets rejected by the judgments"),
+    ("SPA", "spurious brackets accepted by the judgments"),
+    ("SPR", "spurious brackets rejected by the judgments"),
+];
+
 /// The careful evaluation's measures: the counts, the judged counts (with judgments),
 /// and the derived measures (those over judgments are `None` without them).
 pub fn careful_measures(judged: bool) -> Vec<Measure> {
-    let names = CarefulUnit::columns();
-    let mut v: Vec<Measure> = (0..9)
-        .map(|k| Measure::count(names[k], names[k], k))
-        .collect();
+    // the counts are measures named as the paper names them (TTB, …), over the columns
+    // named by the convention of every family (gold_brackets, …)
+    let count = |k: usize| Measure::count(CAREFUL_COUNTS[k].0, CAREFUL_COUNTS[k].1, k);
+    let mut v: Vec<Measure> = (0..9).map(count).collect();
     if judged {
-        v.extend((9..15).map(|k| Measure::count(names[k], names[k], k)));
+        v.extend((9..15).map(count));
     }
     let (ttb, tpb, em, ce, sp, pinh, tinh, cea, spr, j) = (0, 1, 2, 3, 4, 5, 7, 11, 14, 15);
     let r = |name, formula, num, den| Measure::ratio(name, name, formula, HM, num, den);

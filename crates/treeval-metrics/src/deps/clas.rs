@@ -18,7 +18,7 @@ const FUNCTIONAL: [&str; 8] = ["aux", "case", "cc", "clf", "cop", "det", "mark",
 
 impl WordCount for Clas {
     fn columns(&self) -> [&'static str; 3] {
-        ["clas_right", "clas_gold", "clas_system"]
+        ["clas_correct", "clas_gold", "clas_system"]
     }
 
     fn measure(&self, right: usize, gold: usize, system: usize) -> Measure {

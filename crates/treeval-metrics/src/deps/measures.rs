@@ -12,23 +12,24 @@ use super::{AttachmentCounts, DepsMetric, GroupCounts, RelationCounts};
 /// those of the [`WORD_COUNTS`].
 const COLUMNS: [&str; 14] = [
     "words",
-    "uas",
-    "las",
-    "la",
+    "uas_correct",
+    "las_correct",
+    "la_correct",
     "root_gold",
     "root_correct",
     "sentences",
     "scored_sentences",
-    "lem",
-    "uem",
-    "excluded",
-    "sum_sentence_las",
-    "sum_sentence_uas",
-    "sum_sentence_la",
+    "lem_correct",
+    "uem_correct",
+    "excluded_words",
+    "sentence_las_sum",
+    "sentence_uas_sum",
+    "sentence_la_sum",
 ];
 
 /// A column's index.
 fn col(name: &str) -> usize {
+    debug_assert!(COLUMNS.contains(&name), "no column {name}");
     COLUMNS.iter().position(|c| *c == name).unwrap_or(0)
 }
 
@@ -91,35 +92,35 @@ impl DepsMetric {
                 "labeled attachment score",
                 "words with the right head and label / scored words",
                 CONLL,
-                "las",
+                "las_correct",
                 "words",
             ),
             DepsMetric::Uas => r(
                 "unlabeled attachment score",
                 "words with the right head / scored words",
                 CONLL,
-                "uas",
+                "uas_correct",
                 "words",
             ),
             DepsMetric::La => r(
                 "label accuracy",
                 "words with the right label / scored words",
                 CONLL,
-                "la",
+                "la_correct",
                 "words",
             ),
             DepsMetric::Lem => r(
                 "labeled exact match",
                 "sentences whose scored words all have the right head and label / sentences with a scored word",
                 "eval07.pl, MaltEval",
-                "lem",
+                "lem_correct",
                 "scored_sentences",
             ),
             DepsMetric::Uem => r(
                 "unlabeled exact match",
                 "sentences whose scored words all have the right head / sentences with a scored word",
                 "eval07.pl, MaltEval",
-                "uem",
+                "uem_correct",
                 "scored_sentences",
             ),
             DepsMetric::Root => r(
@@ -133,21 +134,21 @@ impl DepsMetric {
                 "LAS, macro-averaged over sentences",
                 "Σ sentence LAS / sentences with a scored word",
                 MACRO,
-                "sum_sentence_las",
+                "sentence_las_sum",
                 "scored_sentences",
             ),
             DepsMetric::MacroUas => r(
                 "UAS, macro-averaged over sentences",
                 "Σ sentence UAS / sentences with a scored word",
                 MACRO,
-                "sum_sentence_uas",
+                "sentence_uas_sum",
                 "scored_sentences",
             ),
             DepsMetric::MacroLa => r(
                 "LA, macro-averaged over sentences",
                 "Σ sentence LA / sentences with a scored word",
                 MACRO,
-                "sum_sentence_la",
+                "sentence_la_sum",
                 "scored_sentences",
             ),
         }
@@ -179,12 +180,12 @@ pub fn measures() -> Vec<Measure> {
 impl Statistics for RelationCounts {
     fn columns() -> &'static [&'static str] {
         &[
-            "gold",
-            "system",
-            "label_correct",
-            "labeled_correct",
-            "gold_head_correct",
-            "system_head_correct",
+            "gold_words",
+            "system_words",
+            "la_correct",
+            "las_correct",
+            "uas_correct",
+            "system_uas_correct",
         ]
     }
 
@@ -343,12 +344,12 @@ impl std::ops::AddAssign for RelationMacro {
 impl Statistics for RelationMacro {
     fn columns() -> &'static [&'static str] {
         &[
-            "relations_with_gold",
+            "gold_relations",
             "relations",
-            "sum_las",
-            "sum_uas",
-            "sum_la",
-            "sum_las_f1",
+            "las_sum",
+            "uas_sum",
+            "la_sum",
+            "las_f1_sum",
         ]
     }
 
@@ -412,13 +413,13 @@ impl Statistics for GroupCounts {
     fn columns() -> &'static [&'static str] {
         &[
             "words",
-            "uas",
-            "las",
-            "la",
+            "uas_correct",
+            "las_correct",
+            "la_correct",
             "system_words",
-            "system_uas",
-            "system_las",
-            "system_la",
+            "system_uas_correct",
+            "system_las_correct",
+            "system_la_correct",
         ]
     }
 

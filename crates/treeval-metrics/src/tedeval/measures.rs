@@ -10,11 +10,11 @@ impl Statistics for TedEvalCounts {
     fn columns() -> &'static [&'static str] {
         &[
             "sentences",
-            "delta",
-            "delta_new",
-            "normalizer",
+            "edits",
+            "unforgiven_edits",
+            "nodes",
             "terminal_edits",
-            "sum_sentence_score",
+            "sentence_tedeval_sum",
         ]
     }
 

@@ -38,7 +38,7 @@ impl std::ops::AddAssign for RelationCounts {
 
 impl Statistics for RelationCounts {
     fn columns() -> &'static [&'static str] {
-        &["correct", "gold", "system", "head"]
+        &["las_correct", "gold_words", "system_words", "uas_correct"]
     }
 
     fn row(&self, out: &mut Vec<f64>) {
@@ -88,16 +88,17 @@ impl std::ops::AddAssign for UdCounts {
 }
 
 impl Statistics for UdCounts {
-    /// `{metric}_{correct,gold,system,aligned}` for every [`UdMetric`].
+    /// `{metric}_{correct,gold,system,aligned}` for every [`UdMetric`], the metric in
+    /// lower case (`las_correct`).
     fn columns() -> &'static [&'static str] {
         static COLUMNS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
         COLUMNS.get_or_init(|| {
             UdMetric::ALL
                 .iter()
                 .flat_map(|m| {
-                    Count::columns()
-                        .iter()
-                        .map(move |c| &*Box::leak(format!("{}_{c}", m.name()).into_boxed_str()))
+                    Count::columns().iter().map(move |c| {
+                        &*Box::leak(format!("{}_{c}", m.name().to_lowercase()).into_boxed_str())
+                    })
                 })
                 .collect()
         })
@@ -175,7 +176,7 @@ mod tests {
         let t = totals(&[u]);
         assert_eq!(f1_of(las).name, "LAS");
         assert_eq!(f1_of(las).of(&t), Some(12.0 / 18.0));
-        assert_eq!(UdCounts::columns()[f1_of(las).reads[1]], "LAS_gold");
+        assert_eq!(UdCounts::columns()[f1_of(las).reads[1]], "las_gold");
         let names: Vec<&str> = metric_measures().iter().map(|m| m.name).collect();
         assert_eq!(names, UdMetric::ALL.map(UdMetric::name));
     }

@@ -184,12 +184,16 @@ fn grid(r: &Report, s: &Section, names: &Names<'_>, wide: bool) -> Grid {
         .map(|m| m.map_or(Kind::Fraction, |m| m.kind))
         .collect();
     // a fraction's counts (`16/21`) beside it, when they are few enough to read and
-    // counts of items (a `sum_…` column sums per-unit scores: not shown)
+    // counts of items (a `…_sum` column sums per-unit scores: not shown)
     let with_counts = |k: usize| {
         wide && s.show_counts
             && kinds[k] == Kind::Fraction
             && infos[k].is_some_and(|m| {
-                m.reads.len() <= 4 && !m.reads.iter().any(|c| c.starts_with("sum_"))
+                m.reads.len() <= 4
+                    && !m
+                        .reads
+                        .iter()
+                        .any(|c| treeval_metrics::measure::is_sum_column(c))
             })
     };
     let mut labels = vec!["system".to_string()];

@@ -189,11 +189,25 @@ pub struct BracketsStateOptions {
     pub params: Params,
     /// `--layout`.
     pub layout: String,
+    /// `--align` (`words` or `chars`); a state without it is of `words`, which is left
+    /// out.
+    #[serde(default = "words", skip_serializing_if = "is_words")]
+    pub align: String,
     /// `--by`, in the order asked.
     pub by: Vec<String>,
     /// The `--where` filter as the report names it.
     #[serde(rename = "where")]
     pub where_: String,
+}
+
+/// `brackets --align`'s default.
+fn words() -> String {
+    "words".into()
+}
+
+/// Whether `align` is `brackets --align`'s default.
+fn is_words(align: &str) -> bool {
+    align == "words"
 }
 
 /// Whether links with a NULL side are scored (`--null`).
@@ -303,11 +317,13 @@ pub fn differs<T: Serialize>(a: &T, b: &T) -> Option<(String, String, String)> {
     let (x, y) = (map(a), map(b));
     let ordered = (x.iter().filter(|(k, _)| *k != "profile"))
         .chain(x.iter().filter(|(k, _)| *k == "profile"));
-    ordered
-        .into_iter()
-        .find(|(k, v)| y.get(*k) != Some(v))
-        .map(|(k, v)| {
-            let other = y.get(k).map_or("absent".to_owned(), ToString::to_string);
-            (k.clone(), v.to_string(), other)
-        })
+    // a key only `b` has (an option left out at its default in `a`) differs too
+    let only_b = y.iter().filter(|(k, _)| !x.contains_key(*k));
+    let absent = only_b.map(|(k, v)| (k.clone(), "absent".to_owned(), v.to_string()));
+    let first = ordered.into_iter().find(|(k, v)| y.get(*k) != Some(v));
+    let first = first.map(|(k, v)| {
+        let other = y.get(k).map_or("absent".to_owned(), ToString::to_string);
+        (k.clone(), v.to_string(), other)
+    });
+    first.or_else(|| absent.into_iter().next())
 }

@@ -97,6 +97,8 @@ pub(super) struct Scored {
     /// Per test file: the units scored ([`super::scored`]) and why none would be.
     nothing: Vec<(u64, crate::select::Nothing)>,
     records: Records,
+    /// The report's notes on each test file (`--align chars`).
+    notes: Vec<String>,
 }
 
 impl Scored {
@@ -150,6 +152,7 @@ impl Scored {
             states: s.common.state.then(Default::default),
             nothing: Vec::new(),
             records: Records::open(s.common.per_sentence.as_ref(), "brackets", &roles),
+            notes: Vec::new(),
         }
     }
 
@@ -214,6 +217,7 @@ impl Scored {
         };
         let mut report = super::present(p, &e, std::mem::take(&mut self.warnings));
         report.notes.extend(by_note);
+        report.notes.append(&mut self.notes);
         report.listings = std::mem::take(&mut self.listings);
         if let (Some(b), Some(limit)) = (self.browser.take(), s.common.page_sentences) {
             report.browser = Some(b.finish(self.page_total, limit));
@@ -251,6 +255,7 @@ impl Scored {
             prm: prm_name.to_owned(),
             params: s.params.clone(),
             layout: s.layout.name().to_owned(),
+            align: s.options.align.name().to_owned(),
             by: by.iter().map(|k| k.name().to_owned()).collect(),
             where_: s.params.filter.name(),
         };
@@ -290,8 +295,15 @@ impl Scored {
         let start = self.warnings.len();
         let mut g = reader(&s.inputs.gold, s.layout, s.compat())?;
         let mut t = reader(input, s.layout, s.compat())?;
-        let mut r = evaluate(&mut g, &mut t, s.params, s.careful)
-            .map_err(|e| Error::Eval(e.to_string()))?;
+        let chars = s.options.align == super::Align::Chars;
+        let (mut r, aligned) = if chars {
+            let (r, c) = treeval_metrics::brackets::chars::evaluate(&mut g, &mut t, s.params)
+                .map_err(|e| Error::Eval(e.to_string()))?;
+            (r, Some(c))
+        } else {
+            let r = evaluate(&mut g, &mut t, s.params, s.careful);
+            (r.map_err(|e| Error::Eval(e.to_string()))?, None)
+        };
         self.gold_trees = r.gold_trees;
         let (sel, w) = (&r.selection, &r.where_counts.sentences);
         self.page_total = r
@@ -303,7 +315,8 @@ impl Scored {
         self.warnings.extend(notes.iter().map(Warning::from));
         if !s.compat() {
             let gold = s.inputs.gold.name();
-            if let Some(m) = pairing_error(gold, path, &r, g.lines(), t.lines()) {
+            let lines = (g.lines(), t.lines());
+            if let Some(m) = pairing_error(gold, path, &r, lines, chars) {
                 if !self.pairing.contains(&m) {
                     self.pairing.push(m);
                 }
@@ -317,6 +330,11 @@ impl Scored {
         )?;
         self.selection = r.selection.clone();
         self.file_warnings(s, path, &r);
+        if let Some(c) = &aligned {
+            self.warnings.extend(super::chars::warning(path, c));
+            self.listings.extend(super::chars::listing(k, c));
+            self.notes.push(super::chars::note(path, c));
+        }
         let n = super::scored(&r.all, &r.where_counts, s.params);
         (self.nothing).push((n, super::nothing(path, &r.all, r.gold_trees, s.params)));
         // what was read (the file's notes, the malformed trees), not what the sums say
@@ -455,12 +473,13 @@ impl Scored {
 
 /// The error when a test file does not hold as many trees as the gold file (EVALB
 /// stops at the shorter file and scores what came before; compat does so too).
+/// Under `--align chars` (`chars`) trees pair by their characters, not their number.
 fn pairing_error(
     gold: &str,
     test: &str,
     r: &BracketResult,
-    gold_lines: u64,
-    test_lines: u64,
+    (gold_lines, test_lines): (u64, u64),
+    chars: bool,
 ) -> Option<String> {
     let (g, t) = (r.gold_trees, r.test_trees);
     if g == 0 || r.gold_words == 0 {
@@ -470,7 +489,7 @@ fn pairing_error(
             if g == 0 { "none".to_owned() } else { format!("{g} tree(s) without words") }
         ));
     }
-    if g != t {
+    if g != t && !chars {
         return Some(format!(
             "{test}:{}:1: expected {g} trees (as in {gold}), found {t}\n  hint: {}",
             test_lines.max(1),

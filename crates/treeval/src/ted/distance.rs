@@ -25,7 +25,7 @@ pub fn distances(options: &Options, inputs: &Inputs, common: &Common) -> Result<
     let Some(input) = &inputs.distance else {
         return Err(Error::Usage("give the tree pairs (--distance FILE)".into()));
     };
-    super::refuse_where(common)?;
+    common.refuse_where("ted")?;
     crate::select::refuse(common, "--sent-id, --min-len and --max-len select sentences of a TedEval run; --distance measures every tree pair it is given")?;
     if common.errors || common.state {
         return Err(Error::Usage("--errors and --emit-state are for a TedEval run; --distance prints one distance per tree pair (and --script its edit script)".into()));
