@@ -3807,6 +3807,129 @@ fn ptb_sample_retokenized_by_the_script_scores_with_its_windows() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every sentence's (status, matched, gold, system brackets, words, untagged words) of a
+/// `brackets --per-sentence` records file.
+fn bracket_records(path: &Path) -> Vec<(String, [u64; 5])> {
+    let text = std::fs::read_to_string(path).unwrap();
+    (text.lines())
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|r| r["sentence"].is_u64())
+        .map(|r| {
+            let c = &r["counts"];
+            let n = |k: &str| c[k].as_u64().unwrap_or_else(|| panic!("no {k} in {r}"));
+            let status = r["status"].as_str().unwrap().to_owned();
+            let counts = [
+                "brackets_correct",
+                "gold_brackets",
+                "system_brackets",
+                "words",
+                "system_untagged_words",
+            ]
+            .map(n);
+            (status, counts)
+        })
+        .collect()
+}
+
+/// Generated trees on real data: the PTB sample's .prd files are its .mrg trees without
+/// POS tags, one file for one (199 each, 3,914 trees), traces kept as words (`(NP *)`,
+/// `(S *T*-1)`, `0`) and every one-word phrase written `(NP it)`. Scored against the .mrg
+/// gold, each word without a tag takes the gold word's deletion decision (punctuation and
+/// traces go), so every sentence whose words are the gold's scores exactly as the .mrg
+/// against itself. What is true of the two files besides: 99 sentences hold a different
+/// word (errors, counted, not repaired): `\/` written `/` (45), a fraction cut at its
+/// slash (`3\/4` written `3`, 37), an abbreviation that ends the sentence without its
+/// period (`U.S.` written `U.S`, 16), `-LCB-` written `*LCB*` (1); and one tree, `( (X
+/// @))`, has no word beside another, so it reads as EVALB reads it (X the tag of `@`):
+/// one gold bracket missed, one tagged word.
+#[test]
+fn ptb_sample_prd_without_tags_scores_as_the_mrg_gold() {
+    let Some(d) = data_dir() else { return };
+    let tb = d.join("ptb-sample/treebank");
+    let (mut gold, mut prd) = (String::new(), String::new());
+    for k in 1..=199 {
+        let read = |p: PathBuf| {
+            std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+        };
+        gold.push_str(&read(tb.join(format!("combined/wsj_{k:04}.mrg"))));
+        prd.push_str(&read(tb.join(format!("parsed/wsj_{k:04}.prd"))));
+    }
+    let dir = scratch("prd");
+    let (g, p) = (dir.join("gold.mrg"), dir.join("parsed.prd"));
+    std::fs::write(&g, gold).unwrap();
+    std::fs::write(&p, prd).unwrap();
+    let (rp, rg) = (dir.join("prd.jsonl"), dir.join("mrg.jsonl"));
+    let v = brackets_json(&g, &p, &["--per-sentence", s(&rp)]);
+    brackets_json(&g, &g, &["--per-sentence", s(&rg)]);
+    let count = |m: &str| common::counts(common::cell(&v, "all", 0, m));
+    assert_eq!(count("sentences"), [3_914]);
+    assert_eq!(count("error"), [99]);
+    assert_eq!(count("skipped"), [0]);
+    let reading = &v["inputs"][1]["counts"]["reading"];
+    let r = |k: &str| reading[k].as_u64().unwrap();
+    assert_eq!(r("untagged_trees"), 3_913);
+    assert_eq!(r("untagged_words"), 100_675);
+    assert_eq!(r("untagged_deleted"), 17_321);
+    assert_eq!(r("untagged_unpaired"), 175);
+    assert_eq!(
+        r("unbalanced_sentences") + r("wrapper_missing") + r("wrapper_extra"),
+        0
+    );
+    // the 99 error sentences, by what differs
+    let mut kinds = std::collections::BTreeMap::new();
+    for e in v["inputs"][1]["counts"]["errors"].as_array().unwrap() {
+        let m = e["message"].as_str().unwrap();
+        let pair = m
+            .strip_prefix("Words unmatch (")
+            .and_then(|x| x.strip_suffix(')'));
+        let (gw, sw) = pair
+            .and_then(|x| x.split_once('|'))
+            .unwrap_or_else(|| panic!("{m}"));
+        let kind = if gw.replace("\\/", "/") == sw {
+            "slash written /"
+        } else if gw.split_once("\\/").is_some_and(|(a, _)| a == sw) {
+            "fraction cut at its slash"
+        } else if gw.strip_suffix('.') == Some(sw) {
+            "final period"
+        } else {
+            assert_eq!((gw, sw), ("-LCB-", "*LCB*"));
+            "brace"
+        };
+        *kinds.entry(kind).or_insert(0) += 1;
+    }
+    let want = [
+        ("brace", 1),
+        ("final period", 16),
+        ("fraction cut at its slash", 37),
+        ("slash written /", 45),
+    ];
+    assert_eq!(kinds.into_iter().collect::<Vec<_>>(), want);
+    // every scored sentence counts what the .mrg against itself counts, bar one
+    let (a, b) = (bracket_records(&rp), bracket_records(&rg));
+    assert_eq!((a.len(), b.len()), (3_914, 3_914));
+    let mut differ = Vec::new();
+    for (k, (x, y)) in a.iter().zip(&b).enumerate() {
+        assert_eq!(y.0, "ok");
+        if x.0 != "ok" {
+            continue;
+        }
+        let [m, gb, sb, w, u] = x.1;
+        assert_eq!(u, if k == 1047 { 0 } else { w }, "sentence {}", k + 1);
+        if [m, gb, sb, w] != y.1[..4] {
+            differ.push((k + 1, x.1, y.1));
+        }
+    }
+    assert_eq!(differ, [(1048, [0, 1, 0, 1, 0], [1, 1, 1, 1, 0])]);
+    // recall misses that one bracket; precision is whole; tagging scores the one tag
+    let [m, gb] = count("recall")[..] else {
+        panic!()
+    };
+    assert_eq!(gb, m + 1);
+    assert_eq!(common::value(&v, "all", 0, "precision"), Some(1.0));
+    assert_eq!(count("tagging"), [0, 81_124, 81_123]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The PTB sample's trees (its 199 .mrg files, in order), as read.
 fn ptb_sample_trees(d: &Path) -> Vec<treeval_formats::bracket::BracketTree> {
     use treeval_formats::bracket::{BracketReader, BracketTree, Layout};

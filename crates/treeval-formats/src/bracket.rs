@@ -10,9 +10,21 @@
 //!   `)`, across lines; blank lines separate nothing.
 //!
 //! [`Layout::Auto`] takes one tree per line unless the first tree is still open at the
-//! end of its line. A tree with a problem (an extra `)`, a bracket left open, a
-//! pre-terminal with two words, text outside any bracket) is still returned, with its
-//! problems, so that the caller can count the sentence as an error and carry on.
+//! end of its line and the next line goes on with it (starts with white space or `)`,
+//! as the indented lines of `.mrg` files do): a first line with a `(` too many among
+//! lines that each start a tree is one tree per line, its bracket left open. A tree with
+//! a problem (an extra `)`, a bracket left open, text outside any bracket) is still
+//! returned, with its problems, so that the caller can count the sentence as an error
+//! and carry on; [`BracketTree::extra_close`] and [`BracketTree::unclosed`] count its
+//! unbalanced parentheses.
+//!
+//! Trees without POS tags, as language models and raw-text parsers write them (and as
+//! the Penn Treebank's `.prd` files are): a word directly under a phrase, beside other
+//! words or brackets (`(S (NP the cat) (VP sat))`), makes the whole tree *untagged*
+//! ([`BracketTree::untagged`]): every `(X …)` in it is a phrase, `(VP sat)` a phrase over
+//! one word, and every word is a [`Leaf`] without a tag ([`Leaf::tagged`] false, its
+//! label empty). A tree without such a word reads as EVALB reads it: `(X word)` is a
+//! pre-terminal, X the word's tag.
 //!
 //! A UTF-8 byte-order mark at the start and CR LF line ends are accepted (the trees read
 //! the same as without them); [`BracketReader::warnings`] gives one warning for each.
@@ -45,15 +57,17 @@ pub struct Span {
     pub end: u32,
 }
 
-/// A pre-terminal: tag and word.
+/// A pre-terminal (tag and word), or a word without a tag in an untagged tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Leaf {
-    /// The tag (the pre-terminal's label).
+    /// The tag (the pre-terminal's label; empty, at the word, without a tag).
     pub label: Span,
     /// The word.
     pub word: Span,
-    /// Byte offset of its `(`.
+    /// Byte offset of its `(` (of the word, without a tag).
     pub at: u32,
+    /// Whether the word has a tag: false in an untagged tree ([`BracketTree::untagged`]).
+    pub tagged: bool,
 }
 
 /// A bracket over words: `leaves[start..end]`, in the order the brackets open.
@@ -88,6 +102,12 @@ pub struct BracketTree {
     pub nodes: Vec<Node>,
     /// Why the tree cannot be trusted (empty when it is well formed).
     pub problems: Vec<Diagnostic>,
+    /// The tree has words without a POS tag: every `(X …)` in it is a phrase.
+    pub untagged: bool,
+    /// `)` without an open `(`.
+    pub extra_close: u32,
+    /// `(` still open at the end of the tree.
+    pub unclosed: u32,
 }
 
 impl BracketTree {
@@ -108,6 +128,14 @@ impl BracketTree {
         self.leaves.clear();
         self.nodes.clear();
         self.problems.clear();
+        self.untagged = false;
+        self.extra_close = 0;
+        self.unclosed = 0;
+    }
+
+    /// Whether the parentheses do not balance (an extra `)` or a `(` left open).
+    pub fn unbalanced(&self) -> bool {
+        self.extra_close + self.unclosed > 0
     }
 }
 
@@ -142,6 +170,10 @@ pub struct BracketReader<R> {
     /// Lines that ended in CR LF, and the first of them.
     crlf_lines: u64,
     first_crlf: u64,
+    /// A line read ahead to decide the layout (`Auto`), and whether it was not UTF-8.
+    peeked: Option<(String, bool)>,
+    /// Read as EVALB: no tree without tags (a word directly under a phrase is a problem).
+    tags_only: bool,
 }
 
 impl<R> std::fmt::Debug for BracketReader<R> {
@@ -258,7 +290,16 @@ impl<R: BufRead> BracketReader<R> {
             bom: false,
             crlf_lines: 0,
             first_crlf: 0,
+            peeked: None,
+            tags_only: false,
         }
+    }
+
+    /// Read every word as EVALB does, in `(TAG word)` only: a word directly under a
+    /// phrase is a problem of the tree (`--compat evalb`), not a tree without tags.
+    pub fn tags_only(mut self, on: bool) -> Self {
+        self.tags_only = on;
+        self
     }
 
     /// Lines read so far (all of them once [`BracketReader::read_tree`] returned false).
@@ -371,6 +412,14 @@ impl<R: BufRead> BracketReader<R> {
     }
 
     fn next_line(&mut self) -> Result<bool, Error> {
+        if let Some((line, bad)) = self.peeked.take() {
+            self.buf = line;
+            self.line += 1;
+            if bad {
+                self.bad_utf8.push(self.line);
+            }
+            return Ok(true);
+        }
         self.buf.clear();
         let mut bytes = Vec::new();
         let n = self
@@ -409,6 +458,27 @@ impl<R: BufRead> BracketReader<R> {
         Ok(true)
     }
 
+    /// Whether the line after the one in `buf` goes on with its tree (it starts with white
+    /// space or `)`, as the indented lines of a `.mrg` tree do), read ahead and kept.
+    fn next_line_goes_on(&mut self) -> Result<bool, Error> {
+        let first = std::mem::take(&mut self.buf);
+        let bad = self.bad_utf8.len();
+        let read = self.next_line()?;
+        let next = std::mem::replace(&mut self.buf, first);
+        if !read {
+            return Ok(false);
+        }
+        self.line -= 1;
+        let goes_on = !next.bytes().all(is_space)
+            && next
+                .bytes()
+                .next()
+                .is_some_and(|b| is_space(b) || b == b')');
+        self.peeked = Some((next, self.bad_utf8.len() > bad));
+        self.bad_utf8.truncate(bad);
+        Ok(goes_on)
+    }
+
     /// The next tree into `t`; false at the end of the input.
     pub fn read_tree(&mut self, t: &mut BracketTree) -> Result<bool, Error> {
         t.clear();
@@ -444,7 +514,7 @@ impl<R: BufRead> BracketReader<R> {
                     self.leading_blanks += 1;
                     continue;
                 }
-                self.layout = if balance(&self.buf) > 0 {
+                self.layout = if balance(&self.buf) > 0 && self.next_line_goes_on()? {
                     Layout::MultiLine
                 } else {
                     Layout::Line
@@ -474,25 +544,44 @@ impl<R: BufRead> BracketReader<R> {
         Ok(true)
     }
 
-    /// Parse `t.text` into leaves and nodes, recording problems.
+    /// Parse `t.text` into leaves and nodes, recording problems; again without tags when
+    /// a word stands directly under a phrase.
     fn parse(&mut self, t: &mut BracketTree) {
-        self.stack.clear();
-        let mut parse = Parse {
-            b: t.text.as_bytes(),
-            text: &t.text,
-            line: t.line,
-            line_starts: &t.line_starts,
-            leaves: &mut t.leaves,
-            nodes: &mut t.nodes,
-            stack: &mut self.stack,
-            path: &self.path,
-            problems: Vec::new(),
+        let mut untagged = false;
+        let (problems, extra_close, unclosed) = loop {
+            self.stack.clear();
+            t.leaves.clear();
+            t.nodes.clear();
+            let mut parse = Parse {
+                b: t.text.as_bytes(),
+                text: &t.text,
+                line: t.line,
+                line_starts: &t.line_starts,
+                leaves: &mut t.leaves,
+                nodes: &mut t.nodes,
+                stack: &mut self.stack,
+                path: &self.path,
+                problems: Vec::new(),
+                untagged,
+                tags_only: self.tags_only,
+                bare: false,
+                extra_close: 0,
+            };
+            parse.brackets();
+            if parse.bare && !untagged && !self.tags_only {
+                untagged = true;
+                continue;
+            }
+            let unclosed = parse.stack.len() as u32;
+            if unclosed > 0 {
+                parse.close_all(self.layout);
+            }
+            break (parse.problems, parse.extra_close, unclosed);
         };
-        parse.brackets();
-        if !parse.stack.is_empty() {
-            parse.close_all(self.layout);
-        }
-        let mut problems = parse.problems;
+        t.untagged = untagged;
+        t.extra_close = extra_close;
+        t.unclosed = unclosed;
+        let mut problems = problems;
         for line in self.bad_utf8.drain(..) {
             problems.push(Diagnostic::error(
                 Position::new(self.path.clone(), line, 1),
@@ -518,6 +607,14 @@ struct Parse<'a> {
     stack: &'a mut Vec<u32>,
     path: &'a Arc<str>,
     problems: Vec<Diagnostic>,
+    /// Reading without tags: every `(X …)` is a phrase, every word a leaf without a tag.
+    untagged: bool,
+    /// Reading as EVALB ([`BracketReader::tags_only`]).
+    tags_only: bool,
+    /// A word was found directly under a phrase (reading with tags).
+    bare: bool,
+    /// `)` without an open `(`.
+    extra_close: u32,
 }
 
 impl Parse<'_> {
@@ -565,8 +662,8 @@ impl Parse<'_> {
             start: ls as u32,
             end: p as u32,
         };
-        // `(LABEL word)` is a pre-terminal
-        if p < n && is_space(b[p]) {
+        // `(LABEL word)` is a pre-terminal (a phrase over one word, without tags)
+        if !self.untagged && p < n && is_space(b[p]) {
             let ws = space_end(b, p);
             let q = token_end(b, ws);
             if q < n && b[q] == b')' {
@@ -596,6 +693,7 @@ impl Parse<'_> {
                 end: q as u32,
             },
             at: open as u32,
+            tagged: true,
         });
     }
 
@@ -619,9 +717,11 @@ impl Parse<'_> {
         &self.text[span.start as usize..span.end as usize]
     }
 
-    /// A second element after the word `ws..q` of a pre-terminal: reported, and skipped
-    /// to the end of its bracket (returned).
+    /// A second element after the word `ws..q` of a pre-terminal: the word stands
+    /// directly under a phrase (the tree is read again without tags); reported, and
+    /// skipped to the end of its bracket (returned).
     fn second_element(&mut self, label: Span, ws: usize, q: usize) -> usize {
+        self.bare = true;
         let r = space_end(self.b, q);
         let found: String = self.text[r..].chars().take(20).collect();
         let msg = format!(
@@ -647,41 +747,102 @@ impl Parse<'_> {
                 node.end = self.leaves.len() as u32;
                 node.close = p as u32;
             }
-            None => self.problem(
-                p,
-                "expected '(' or the end of the tree, found an extra ')'".into(),
-                "EVALB accepts this silently and mis-reads the rest of the line",
-            ),
+            None => {
+                self.extra_close += 1;
+                self.problem(
+                    p,
+                    "expected '(' or the end of the tree, found an extra ')' (no '(' is open)"
+                        .into(),
+                    "the parentheses do not balance: the sentence is an error, not repaired (EVALB accepts this silently and mis-reads the rest of the line)",
+                )
+            }
         }
     }
 
-    /// Text at `s` outside any pre-terminal: reported; returns its end.
+    /// Text at `s` that is not a tag or a label: a word directly under a phrase (the
+    /// tree has no tags), or text outside any bracket (reported). Returns its end.
     fn stray_text(&mut self, s: usize) -> usize {
         let p = token_end(self.b, s);
+        if self.tags_only {
+            let msg = format!(
+                "expected '(' or ')', found the text '{}' outside a pre-terminal",
+                &self.text[s..p]
+            );
+            self.problem(s, msg, "words must be written as (TAG word)");
+            return p;
+        }
+        if !self.stack.is_empty() {
+            self.bare = true;
+            if self.untagged {
+                self.leaves.push(Leaf {
+                    label: Span {
+                        start: s as u32,
+                        end: s as u32,
+                    },
+                    word: Span {
+                        start: s as u32,
+                        end: p as u32,
+                    },
+                    at: s as u32,
+                    tagged: false,
+                });
+            }
+            return p;
+        }
         let msg = format!(
-            "expected '(' or ')', found the text '{}' outside a pre-terminal",
+            "expected '(' or the end of the tree, found the text '{}' outside any bracket",
             &self.text[s..p]
         );
-        self.problem(s, msg, "words must be written as (TAG word)");
+        self.problem(
+            s,
+            msg,
+            "a word belongs inside the tree's brackets, as (TAG word) or directly under a phrase",
+        );
         p
     }
 
-    /// The end of the tree with brackets still open: they close there, with one problem.
+    /// The end of the tree with brackets still open: they close there, with one problem
+    /// at the end of the tree that names the innermost and where each one opened.
     fn close_all(&mut self, layout: Layout) {
         let open = self.stack.len();
-        let first = self.nodes[self.stack[0] as usize].at as usize;
+        let multi = !self.line_starts.is_empty();
+        let at = |p: &Self, k: u32| {
+            let n = &p.nodes[k as usize];
+            let (line, col) = line_col(p.text, p.line, p.line_starts, n.at);
+            let place = if multi {
+                format!("line {line} column {col}")
+            } else {
+                format!("column {col}")
+            };
+            (place, p.s(n.label).to_owned())
+        };
+        let (place, label) = at(self, self.stack[open - 1]);
+        let label = if label.is_empty() {
+            String::new()
+        } else {
+            format!(" ({label} …)")
+        };
+        let mut msg =
+            format!("expected a ')' to close the '(' at {place}{label}, found the end of the tree");
+        if open > 1 {
+            let all: Vec<String> = (self.stack.iter()).map(|&k| at(self, k).0).collect();
+            msg.push_str(&format!(
+                " ({open} brackets still open, at {})",
+                all.join(", ")
+            ));
+        }
         for k in self.stack.drain(..) {
             let node = &mut self.nodes[k as usize];
             node.end = self.leaves.len() as u32;
             node.close = self.text.len() as u32;
         }
         self.problem(
-            first,
-            format!("expected every bracket to close, found {open} still open at the end of the tree"),
+            self.text.len(),
+            msg,
             if layout == Layout::Line {
-                "one tree per line is expected here; multi-line trees are read when the file's first tree spans lines"
+                "the parentheses do not balance: the sentence is an error, not repaired (one tree per line is read here; multi-line trees are read when the file's first tree goes on on an indented line)"
             } else {
-                "the file ends inside a tree"
+                "the parentheses do not balance: the file ends inside a tree"
             },
         );
     }
@@ -890,25 +1051,114 @@ mod tests {
                     .join(" | ")
             })
             .collect();
+        // two words in (NN …): a phrase of an untagged tree
+        assert!(msgs[0].is_empty() && v[0].untagged, "{}", msgs[0]);
         assert!(
-            msgs[0].starts_with("t:1:10: expected ')' after the word 'a' of (NN …), found 'b))'"),
-            "{}",
-            msgs[0]
-        );
-        assert!(
-            msgs[1].starts_with("t:2:10: expected '(' or the end of the tree, found an extra ')'"),
+            msgs[1].starts_with(
+                "t:2:10: expected '(' or the end of the tree, found an extra ')' (no '(' is open)"
+            ),
             "{}",
             msgs[1]
         );
         assert!(
-            msgs[2].starts_with("t:3:1: expected every bracket to close, found 1 still open"),
+            msgs[2].starts_with(
+                "t:3:9: expected a ')' to close the '(' at column 1 (S …), found the end of the tree\n"
+            ),
             "{}",
             msgs[2]
         );
-        assert!(
-            msgs[3].starts_with("t:4:10: expected '(' or ')', found the text 'y'"),
-            "{}",
-            msgs[3]
+        // a word directly under a phrase: the tree is read without tags, no problem
+        assert!(msgs[3].is_empty(), "{}", msgs[3]);
+        assert_eq!(
+            (
+                v[1].extra_close,
+                v[1].unclosed,
+                v[2].extra_close,
+                v[2].unclosed
+            ),
+            (1, 0, 0, 1)
         );
+        assert!(v[1].unbalanced() && v[2].unbalanced() && !v[0].unbalanced());
+    }
+
+    fn nodes_of(t: &BracketTree) -> Vec<(String, u32, u32)> {
+        (t.nodes.iter())
+            .map(|x| (t.s(x.label).to_owned(), x.start, x.end))
+            .collect()
+    }
+
+    #[test]
+    fn words_without_tags_make_the_tree_untagged() {
+        let v = read_all(
+            "(S (NP the cat) (VP sat) .)\n(S (NP (DT the) (NN cat)) (VP (VBD sat)))\n(NN a (X b))\n(S (A x)) y\n",
+            Layout::Line,
+        );
+        let t = &v[0];
+        assert!(t.untagged && t.problems.is_empty(), "{:?}", t.problems);
+        let words: Vec<(&str, bool)> = (t.leaves.iter()).map(|l| (t.s(l.word), l.tagged)).collect();
+        assert_eq!(
+            words,
+            [("the", false), ("cat", false), ("sat", false), (".", false)]
+        );
+        // `(VP sat)` is a phrase over one word
+        let want = [("S", 0, 4), ("NP", 0, 2), ("VP", 2, 3)].map(|(l, a, b)| (l.to_owned(), a, b));
+        assert_eq!(nodes_of(t), want);
+        assert!(t.leaves.iter().all(|l| t.s(l.label).is_empty()));
+        assert_eq!(t.line_col(t.leaves[3].at), (1, 26));
+        // every word in (TAG word): EVALB's reading
+        assert!(!v[1].untagged && v[1].leaves.iter().all(|l| l.tagged));
+        assert_eq!(v[1].nodes.len(), 3);
+        // a word beside a bracket
+        let t = &v[2];
+        assert!(t.untagged && t.problems.is_empty());
+        let want = [("NN", 0, 2), ("X", 1, 2)].map(|(l, a, b)| (l.to_owned(), a, b));
+        assert_eq!(nodes_of(t), want);
+        // a word outside every bracket is still a problem
+        let t = &v[3];
+        assert!(!t.untagged);
+        assert_eq!(
+            t.problems[0].to_string().lines().next(),
+            Some("t:4:11: expected '(' or the end of the tree, found the text 'y' outside any bracket")
+        );
+    }
+
+    #[test]
+    fn tags_only_reads_as_evalb() {
+        let text = "(S (NP the cat) (VP sat))\n(S (NN a b))\n";
+        let mut r = BracketReader::new(text.as_bytes(), "t", Layout::Line).tags_only(true);
+        let mut t = BracketTree::default();
+        let mut msgs = Vec::new();
+        while r.read_tree(&mut t).unwrap() {
+            assert!(!t.untagged);
+            msgs.push(t.problems[0].to_string());
+        }
+        assert!(msgs[0].starts_with("t:1:12: expected ')' after the word 'the' of (NP …)"));
+        assert!(msgs[1].starts_with("t:2:10: expected ')' after the word 'a' of (NN …)"));
+    }
+
+    #[test]
+    fn an_unclosed_first_line_does_not_make_the_file_multi_line() {
+        // lines that each start a tree: one tree per line, the first one left open
+        let v = read_all(
+            "(S (NP (DT a) (NN b)) (VP (VB c))\n(S (NP (DT a)) (VP (VB c)))\n\n(S (X y))\n",
+            Layout::Auto,
+        );
+        assert_eq!(v.len(), 4);
+        assert_eq!((v[0].unclosed, v[0].leaves.len()), (1, 3));
+        assert!(v[0].problems[0].to_string().starts_with(
+            "t:1:34: expected a ')' to close the '(' at column 1 (S …), found the end of the tree"
+        ));
+        assert!(v[1].problems.is_empty() && v[2].leaves.is_empty());
+        assert_eq!((v[3].line, v[3].leaves.len()), (4, 1));
+        // an indented next line goes on with the tree (.mrg, .prd)
+        let v = read_all("( (S (NP a b)\n   (VP c)))\n( (S d))\n", Layout::Auto);
+        assert_eq!(v.len(), 2);
+        assert!(v[0].untagged && v[0].problems.is_empty());
+        assert_eq!(v[0].leaves.len(), 3);
+        // a missing ')' in a multi-line file: positions name lines
+        let v = read_all("( (S (NP a b)\n   (VP c))\n", Layout::Auto);
+        assert!(v[0].problems[0].to_string().starts_with(
+            "t:2:11: expected a ')' to close the '(' at line 1 column 1, found the end of the tree"
+        ), "{}", v[0].problems[0]);
     }
 }

@@ -16,6 +16,14 @@
 //! - crossing counts the test brackets that cross at least one gold bracket;
 //! - tagging accuracy compares the remaining words' tags.
 //!
+//! Generated trees (treeval's default mode; `--compat evalb` reads as EVALB): a test
+//! word without a POS tag (in an untagged tree, see [`treeval_formats::bracket`]) takes
+//! the deletion decision of the gold word at the same position (of all the words read)
+//! when the two words are equal (`EQ_WORD` pairs are equal), else it is kept; it is never
+//! a correct tag, and tagging accuracy is not applicable when no scored test word has a
+//! tag. A top-level bracket without a label, or labelled `ROOT` or `TOP`, is the outer
+//! wrapper and is not counted. [`Reading`] counts these decisions.
+//!
 //! The sums are kept for all sentences and for those of length ≤ `CUTOFF_LEN`.
 
 use std::sync::Arc;
@@ -65,6 +73,10 @@ pub struct Params {
     /// sentence is scored and the error sentences are counted.
     #[serde(skip)]
     pub stop_at_max_error: bool,
+    /// Read trees as EVALB does (`--compat evalb`): a tree with words without a POS tag
+    /// is an error sentence, and only a top-level bracket without a label is the wrapper.
+    #[serde(skip)]
+    pub evalb_reading: bool,
     /// Record EVALB's debug output of every sentence ([`trace::Trace`]), for
     /// `--compat evalb` with `DEBUG` 1 or more.
     #[serde(skip)]
@@ -120,6 +132,7 @@ impl Default for Params {
             quote_label: Vec::new(),
             count_wrapper: false,
             stop_at_max_error: false,
+            evalb_reading: false,
             trace: false,
             by_label: false,
             keep_brackets: false,
@@ -329,6 +342,8 @@ pub struct SentenceRow {
     pub words: u64,
     /// Words with the right tag.
     pub correct_tags: u64,
+    /// Words scored whose test word has no POS tag (an untagged tree).
+    pub untagged_words: u64,
     /// Why the sentence was not scored.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
@@ -365,6 +380,9 @@ pub struct BracketCounts {
     pub two_or_less_crossing: u64,
     /// Correct tags.
     pub correct_tags: u64,
+    /// Words scored whose test word has no POS tag.
+    #[serde(default)]
+    pub untagged_words: u64,
 }
 
 crate::measure::sum_fields!(BracketCounts {
@@ -380,6 +398,7 @@ crate::measure::sum_fields!(BracketCounts {
     no_crossing,
     two_or_less_crossing,
     correct_tags,
+    untagged_words,
 });
 
 /// The summary's figures, as fractions (the crossing average as a number). A figure
@@ -402,7 +421,8 @@ pub struct BracketScores {
     pub no_crossing: Option<f64>,
     /// Sentences with ≤ 2 crossing / scored sentences.
     pub two_or_less_crossing: Option<f64>,
-    /// Correct tags / words (`None` without a scored word).
+    /// Correct tags / words (`None` without a scored word, or when no scored test word
+    /// has a tag).
     pub tagging_accuracy: Option<f64>,
 }
 
@@ -428,6 +448,7 @@ impl BracketCounts {
                 self.no_crossing += u64::from(r.crossing == 0);
                 self.two_or_less_crossing += u64::from(r.crossing <= 2);
                 self.correct_tags += r.correct_tags;
+                self.untagged_words += r.untagged_words;
             }
         }
     }
@@ -448,7 +469,8 @@ impl BracketCounts {
             avg_crossing: div(self.crossing, n),
             no_crossing: div(self.no_crossing, n),
             two_or_less_crossing: div(self.two_or_less_crossing, n),
-            tagging_accuracy: div(self.correct_tags, self.words),
+            tagging_accuracy: div(self.correct_tags, self.words)
+                .filter(|_| self.untagged_words < self.words),
         }
     }
 }
@@ -517,6 +539,8 @@ pub struct Scorer {
     tpos: Vec<(u32, u32)>,
     /// EVALB's debug events of the sentence being scored, when recording.
     log: Option<Vec<trace::Event>>,
+    /// The reading decisions so far.
+    pub(crate) reading: Reading,
 }
 
 /// The label cut at its first `-` or `=` (EVALB's modify_label; `-NONE-` becomes empty).
@@ -584,6 +608,13 @@ impl Scorer {
     /// The tags of the remaining words, and `kept[i]` = remaining words before leaf `i`
     /// (and the total at the end); the sentence length for the cut-off.
     fn leaves(&mut self, t: &BracketTree, gold: bool) -> u64 {
+        self.leaves_with(t, gold, None)
+    }
+
+    /// [`Scorer::leaves`] of tree `t`; with `paired`, the gold tree of test tree `t`: a
+    /// test word without a tag takes the deletion decision of the gold word at the same
+    /// position when the words are equal, else it is kept; its tag is [`UNTAGGED`].
+    fn leaves_with(&mut self, t: &BracketTree, gold: bool, paired: Option<&BracketTree>) -> u64 {
         let (mut tags, mut kept) = if gold {
             (
                 std::mem::take(&mut self.gtags),
@@ -598,8 +629,12 @@ impl Scorer {
         tags.clear();
         kept.clear();
         let mut length = 0;
-        for l in &t.leaves {
+        for (i, l) in t.leaves.iter().enumerate() {
             kept.push(tags.len() as u32);
+            if let Some(g) = paired.filter(|_| !l.tagged && !self.params.evalb_reading) {
+                tags.extend(self.untagged_leaf(g, t, i));
+                continue;
+            }
             let id = self.id(t.s(l.label));
             let info = self.info[id as usize];
             length += u64::from(!info.not_for_length);
@@ -616,17 +651,45 @@ impl Scorer {
         length
     }
 
+    /// Test leaf `i` of `t`, without a tag, as [`Scorer::leaves`] keeps it (or not),
+    /// counted in [`Scorer::reading`].
+    fn untagged_leaf(&mut self, g: &BracketTree, t: &BracketTree, i: usize) -> Option<(u32, Span)> {
+        let word = t.leaves[i].word;
+        self.reading.untagged_words += 1;
+        let Some(gl) = g
+            .leaves
+            .get(i)
+            .filter(|gl| self.params.word_eq(g.s(gl.word), t.s(word)))
+        else {
+            self.reading.untagged_unpaired += 1;
+            return Some((UNTAGGED, word));
+        };
+        let deleted = gl.tagged && {
+            let id = self.id(g.s(gl.label));
+            self.info[id as usize].delete_leaf
+        };
+        self.reading.untagged_deleted += u64::from(deleted);
+        (!deleted).then_some((UNTAGGED, word))
+    }
+
+    /// Whether node `n` of `t` is the outer wrapper, not counted: a top-level bracket
+    /// without a label, or (treeval's reading) labelled `ROOT` or `TOP`.
+    fn wrapper(&self, t: &BracketTree, n: &treeval_formats::bracket::Node) -> bool {
+        n.parent.is_none()
+            && match t.s(n.label) {
+                "" => true,
+                "ROOT" | "TOP" => !self.params.evalb_reading,
+                _ => false,
+            }
+    }
+
     /// The counted brackets of a tree.
     fn brackets(&mut self, t: &BracketTree, gold: bool) {
         let mut out = std::mem::take(if gold { &mut self.gb } else { &mut self.tb });
         out.clear();
         let pos = std::mem::take(if gold { &mut self.gpos } else { &mut self.tpos });
         for (node, &(start, end)) in t.nodes.iter().zip(&pos) {
-            if start == end
-                || (!self.params.count_wrapper
-                    && node.parent.is_none()
-                    && node.label.start == node.label.end)
-            {
+            if start == end || (!self.params.count_wrapper && self.wrapper(t, node)) {
                 continue;
             }
             let label = self.id(t.s(cut(t, node.label)));
@@ -749,7 +812,7 @@ impl Scorer {
     /// Score sentence `id` (1-based).
     pub fn score(&mut self, id: u64, gold: &BracketTree, test: &BracketTree) -> SentenceRow {
         let length = self.leaves(gold, true);
-        self.leaves(test, false);
+        self.leaves_with(test, false, Some(gold));
         let mut row = SentenceRow {
             id,
             length,
@@ -760,6 +823,7 @@ impl Scorer {
             crossing: 0,
             words: 0,
             correct_tags: 0,
+            untagged_words: 0,
             message: None,
         };
         self.positions(gold, true);
@@ -774,6 +838,7 @@ impl Scorer {
         self.match_brackets(&mut row);
         row.words = self.gtags.len() as u64;
         row.correct_tags = self.correct_tags();
+        row.untagged_words = self.ttags.iter().filter(|x| x.0 == UNTAGGED).count() as u64;
         row
     }
 
@@ -794,6 +859,19 @@ impl Scorer {
                 Status::Error,
                 format!("Malformed {which} tree ({}: {})", d.position, d.kind),
             ));
+        }
+        if self.params.evalb_reading {
+            if let Some((which, t)) = [("gold", gold), ("test", test)]
+                .into_iter()
+                .find(|(_, t)| t.untagged)
+            {
+                let l = t.leaves.iter().find(|l| !l.tagged).unwrap_or(&t.leaves[0]);
+                let (line, col) = t.line_col(l.at);
+                return Err((
+                    Status::Error,
+                    format!("Malformed {which} tree (line {line}, column {col}: the word '{}' has no POS tag; EVALB reads (TAG word) only)", t.s(l.word)),
+                ));
+            }
         }
         if tw == 0 {
             return Err((Status::Skip, "the test tree has no words".into()));
@@ -862,13 +940,87 @@ impl Scorer {
         self.tb = tb;
     }
 
-    /// Remaining words whose test tag is the gold's.
+    /// Remaining words whose test tag is the gold's (never a word without a tag).
     fn correct_tags(&self) -> u64 {
         self.gtags
             .iter()
             .zip(&self.ttags)
             .filter(|(a, b)| self.label_eq(a.0, b.0))
             .count() as u64
+    }
+}
+
+/// The tag of a test word without one: equal to no gold tag.
+const UNTAGGED: u32 = u32::MAX;
+
+/// The reading decisions of treeval's default mode on the test trees (generated trees),
+/// counted over the paired sentences.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Reading {
+    /// Test trees read without POS tags (a word directly under a phrase).
+    pub untagged_trees: u64,
+    /// Test words without a POS tag.
+    pub untagged_words: u64,
+    /// Of those, deleted because the equal gold word at the same position is deleted
+    /// (its tag a `DELETE_LABEL`).
+    pub untagged_deleted: u64,
+    /// Of those, without an equal gold word at the same position (kept; a word error).
+    pub untagged_unpaired: u64,
+    /// Error sentences whose test tree's parentheses do not balance.
+    pub unbalanced_sentences: u64,
+    /// Of those: with a `)` without an open `(`, and with a `(` left open.
+    pub extra_close_sentences: u64,
+    /// See [`Reading::extra_close_sentences`].
+    pub unclosed_sentences: u64,
+    /// Test trees without the outer wrapper (`( … )`, `(ROOT …)`, `(TOP …)`) that their
+    /// gold tree has.
+    pub wrapper_missing: u64,
+    /// Test trees with an outer wrapper their gold tree does not have.
+    pub wrapper_extra: u64,
+}
+
+impl std::ops::AddAssign<&Reading> for Reading {
+    fn add_assign(&mut self, o: &Reading) {
+        self.untagged_trees += o.untagged_trees;
+        self.untagged_words += o.untagged_words;
+        self.untagged_deleted += o.untagged_deleted;
+        self.untagged_unpaired += o.untagged_unpaired;
+        self.unbalanced_sentences += o.unbalanced_sentences;
+        self.extra_close_sentences += o.extra_close_sentences;
+        self.unclosed_sentences += o.unclosed_sentences;
+        self.wrapper_missing += o.wrapper_missing;
+        self.wrapper_extra += o.wrapper_extra;
+    }
+}
+
+impl Reading {
+    /// One line per decision taken (none when nothing was counted), for the report.
+    pub fn lines(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.untagged_words > 0 {
+            out.push(format!(
+                "system words without a POS tag: {} (deleted as the equal gold word: {}; unequal: {})",
+                self.untagged_words, self.untagged_deleted, self.untagged_unpaired
+            ));
+        }
+        if self.unbalanced_sentences > 0 {
+            out.push(format!(
+                "error sentences: unbalanced parentheses: {} (extra ')': {}; '(' left open: {})",
+                self.unbalanced_sentences, self.extra_close_sentences, self.unclosed_sentences
+            ));
+        }
+        if self.wrapper_missing + self.wrapper_extra > 0 {
+            out.push(format!(
+                "system trees without the gold's outer wrapper: {} (with one the gold lacks: {})",
+                self.wrapper_missing, self.wrapper_extra
+            ));
+        }
+        out
+    }
+
+    /// Whether anything was counted.
+    pub fn is_empty(&self) -> bool {
+        *self == Reading::default()
     }
 }
 
@@ -930,6 +1082,8 @@ pub struct BracketResult {
     pub selection: crate::select::SelectionCounts,
     /// With [`Params::filter`]: the sentences and brackets it kept, of those scored.
     pub where_counts: filter::WhereCounts,
+    /// The reading decisions on the test trees (treeval's default mode).
+    pub reading: Reading,
 }
 
 /// The careful evaluation of one test file.
@@ -1197,6 +1351,7 @@ impl Run<'_> {
         if self.params.keep_brackets {
             self.res.label_names = names;
         }
+        self.res.reading = self.scorer.reading;
         self.res
     }
 
@@ -1256,6 +1411,7 @@ impl Run<'_> {
     /// Score sentence `id`, gold tree `g` and test tree `t`, and add it; `false` when
     /// EVALB exits at its error.
     fn pair(&mut self, id: u64, g: &BracketTree, t: &BracketTree) -> bool {
+        self.count_reading(g, t);
         let (row, trace) = if self.params.trace {
             let (row, trace) = self.scorer.score_traced(id, g, t);
             (row, Some(trace))
@@ -1311,6 +1467,25 @@ impl Run<'_> {
         }
         continue_row(&mut self.res, row, trace, self.params);
         true
+    }
+
+    /// Count how test tree `t` was read, against gold tree `g` (treeval's default mode).
+    fn count_reading(&mut self, g: &BracketTree, t: &BracketTree) {
+        if self.params.evalb_reading {
+            return;
+        }
+        let r = &mut self.scorer.reading;
+        r.untagged_trees += u64::from(t.untagged);
+        if t.unbalanced() {
+            r.unbalanced_sentences += 1;
+            r.extra_close_sentences += u64::from(t.extra_close > 0);
+            r.unclosed_sentences += u64::from(t.unclosed > 0);
+        }
+        let wrapped = |x: &BracketTree| x.nodes.iter().any(|n| self.scorer.wrapper(x, n));
+        let (gw, tw) = (wrapped(g), wrapped(t));
+        let r = &mut self.scorer.reading;
+        r.wrapper_missing += u64::from(gw && !tw);
+        r.wrapper_extra += u64::from(tw && !gw);
     }
 
     /// The careful evaluation of scored sentence `id` (with `--careful`).
@@ -1402,6 +1577,66 @@ pub(crate) mod tests {
             &tree(&b.replace(" ')", " x)")),
         );
         assert_eq!(r.status, Status::Error);
+    }
+
+    #[test]
+    fn untagged_words_take_the_gold_words_deletion_decision() {
+        let g = "( (S (NP (DT the) (NN cat)) (VP (VBD sat) (NP (-NONE- *))) (. .)))";
+        let tagged = "(S (NP (DT the) (NN cat)) (VP (VBD sat) (NP (-NONE- *))) (. .))";
+        let untagged = "(S (NP the cat) (VP sat (NP *)) .)";
+        let counts = |r: &SentenceRow| {
+            let c = (r.matched, r.gold, r.test, r.length, r.words);
+            (r.status, c, r.correct_tags, r.untagged_words)
+        };
+        let mut s = Scorer::new(Params::collins());
+        let a = s.score(1, &tree(g), &tree(tagged));
+        assert_eq!(counts(&a), (Status::Ok, (3, 3, 3, 4, 3), 3, 0));
+        assert!(s.reading.is_empty());
+        // the same brackets and words; no correct tag
+        let b = s.score(2, &tree(g), &tree(untagged));
+        assert_eq!(counts(&b), (Status::Ok, (3, 3, 3, 4, 3), 0, 3));
+        let r = s.reading;
+        let r = (r.untagged_words, r.untagged_deleted, r.untagged_unpaired);
+        assert_eq!(r, (5, 2, 0));
+        // a different word: kept, a word error as with tags
+        let c = s.score(3, &tree(g), &tree(&untagged.replace("sat", "sits")));
+        assert_eq!(c.message.as_deref(), Some("Words unmatch (sat|sits)"));
+        assert_eq!(s.reading.untagged_unpaired, 1);
+        // EVALB's reading (--compat evalb): an error sentence
+        let evalb = Params {
+            evalb_reading: true,
+            ..Params::collins()
+        };
+        let d = Scorer::new(evalb).score(1, &tree(g), &tree(untagged));
+        assert_eq!(d.status, Status::Error);
+        assert_eq!(d.message.as_deref(), Some("Malformed test tree (line 1, column 8: the word 'the' has no POS tag; EVALB reads (TAG word) only)"));
+        // tagging accuracy: n/a when no scored test word has a tag
+        let mut sum = BracketCounts::default();
+        sum.add_row(&b);
+        assert_eq!(sum.scores().tagging_accuracy, None);
+        sum.add_row(&a);
+        assert_eq!(sum.scores().tagging_accuracy, Some(0.5));
+    }
+
+    #[test]
+    fn root_and_top_wrappers_are_not_counted() {
+        let t = "(S (NP (DT a)) (VP (VB b)))";
+        for g in [
+            "( (S (NP (DT a)) (VP (VB b))))",
+            "(ROOT (S (NP (DT a)) (VP (VB b))))",
+            "(TOP (S (NP (DT a)) (VP (VB b))))",
+        ] {
+            let r = Scorer::new(Params::default()).score(1, &tree(g), &tree(t));
+            assert_eq!((r.matched, r.gold, r.test), (3, 3, 3), "{g}");
+        }
+        // EVALB counts ROOT as a bracket
+        let evalb = Params {
+            evalb_reading: true,
+            ..Params::default()
+        };
+        let g = "(ROOT (S (NP (DT a)) (VP (VB b))))";
+        let r = Scorer::new(evalb).score(1, &tree(g), &tree(t));
+        assert_eq!((r.matched, r.gold, r.test), (3, 4, 3));
     }
 
     #[test]

@@ -391,6 +391,41 @@ mod brackets {
     use treeval_formats::bracket::{BracketReader, Layout};
     use treeval_metrics::brackets::{evaluate, evaluate_inline, Params, Status};
 
+    /// `t` with every pre-terminal `(TAG word)` replaced by its word.
+    fn strip_tags(t: &str) -> String {
+        let tok = |s: &str| s.find([' ', '(', ')']).unwrap_or(s.len());
+        let mut out = String::new();
+        let mut rest = t;
+        while let Some(i) = rest.find('(') {
+            out.push_str(&rest[..i]);
+            let after = &rest[i + 1..];
+            let leaf = after[tok(after)..].strip_prefix(' ').and_then(|w| {
+                let b = tok(w);
+                (b > 0 && w[b..].starts_with(')')).then(|| (&w[..b], &w[b + 1..]))
+            });
+            match leaf {
+                Some((word, tail)) => {
+                    out.push_str(word);
+                    rest = tail;
+                }
+                None => {
+                    out.push('(');
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    #[test]
+    fn strip_tags_leaves_the_words() {
+        assert_eq!(
+            strip_tags("(S (NP (DT a) (NN b)) (VB c))"),
+            "(S (NP a b) c)"
+        );
+    }
+
     /// A random tree as text: labels from a small set (some deleted by COLLINS.prm).
     fn tree() -> impl Strategy<Value = String> {
         let leaf = (
@@ -454,6 +489,50 @@ mod brackets {
                     prop_assert_eq!(matched as u64, row.matched);
                 }
             }
+        }
+
+        /// A system equal to the gold with its POS tags stripped (`(NN a)` → `a`, as
+        /// language models write trees) keeps every bracket count, sentence by sentence:
+        /// each word without a tag takes the gold word's deletion decision. A tree whose
+        /// stripped form is not read as untagged (every word alone under its phrase, as
+        /// `(S (NP a))`, reads as EVALB reads it) stays tagged: the file is mixed.
+        #[test]
+        fn stripping_the_tags_keeps_every_bracket_count(trees in prop::collection::vec(tree(), 1..20)) {
+            let gold = trees.join("\n") + "\n";
+            let mut stripped = 0;
+            let system: Vec<String> = trees
+                .iter()
+                .map(|t| {
+                    let s = strip_tags(t);
+                    let mut r = BracketReader::new(s.as_bytes(), "s", Layout::Line);
+                    let mut read = treeval_formats::bracket::BracketTree::default();
+                    r.read_tree(&mut read).unwrap();
+                    if read.untagged && read.problems.is_empty() {
+                        stripped += 1;
+                        s
+                    } else {
+                        t.clone()
+                    }
+                })
+                .collect();
+            let system = system.join("\n") + "\n";
+            let run = |sys: &str| {
+                let mut g = BracketReader::new(gold.as_bytes(), "g", Layout::Line);
+                let mut t = BracketReader::new(sys.as_bytes(), "t", Layout::Line);
+                evaluate_inline(&mut g, &mut t, &Params::collins(), None).unwrap()
+            };
+            let (a, b) = (run(&gold), run(&system));
+            let counts = |r: &treeval_metrics::brackets::SentenceRow| {
+                (r.status, r.length, r.matched, r.gold, r.test, r.crossing, r.words)
+            };
+            for (x, y) in a.rows.iter().zip(&b.rows) {
+                prop_assert_eq!(counts(x), counts(y));
+                prop_assert_eq!(y.correct_tags + y.untagged_words, y.words);
+            }
+            let (s, t) = (a.all.scores(), b.all.scores());
+            prop_assert_eq!((s.recall, s.precision, s.fmeasure), (t.recall, t.precision, t.fmeasure));
+            prop_assert_eq!(b.reading.untagged_trees, stripped);
+            prop_assert_eq!(b.reading.untagged_unpaired, 0);
         }
 
         /// `--by label,length` and the browser's brackets count what the summary counts:

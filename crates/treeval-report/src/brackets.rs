@@ -7,7 +7,7 @@ use treeval_metrics::brackets::filter::WhereCounts;
 use treeval_metrics::brackets::measures::{
     careful_measures, measures, measures_where_label, CarefulUnit,
 };
-use treeval_metrics::brackets::{BracketCounts, BracketResult, Params};
+use treeval_metrics::brackets::{BracketCounts, BracketResult, Params, Reading};
 use treeval_metrics::careful::PairCounts;
 use treeval_metrics::measure::Measure;
 
@@ -63,6 +63,9 @@ pub struct BracketsSystem {
     pub unscored: u64,
     /// What `--where` kept.
     pub where_counts: WhereCounts,
+    /// How the trees were read (generated trees: words without tags, unbalanced
+    /// parentheses, the outer wrapper).
+    pub reading: Reading,
 }
 
 impl BracketsSystem {
@@ -94,6 +97,7 @@ impl BracketsSystem {
             by_length: by_length(&r.rows),
             unscored: r.all.error_sentences + r.all.skip_sentences,
             where_counts: r.where_counts,
+            reading: r.reading,
         }
     }
 }
@@ -136,6 +140,7 @@ pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) ->
         if let Some(m) = &s.stopped {
             r.notes.push(format!("{}: {m}", s.path));
         }
+        add_reading(&mut r, k, s);
         if s.left_out > 0 {
             r.notes.push(format!(
                 "{}: careful evaluation: {} scored sentence(s) left out (gold and test keep different numbers of words after the preparation)",
@@ -162,6 +167,21 @@ pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) ->
     }
     careful_sections(&mut r, systems, e.careful_pairs);
     r
+}
+
+/// How test file `k` was read, when something was decided (generated trees): its
+/// input's `reading` counts in JSON, one note per decision.
+fn add_reading(r: &mut Report, k: usize, s: &BracketsSystem) {
+    if s.reading.is_empty() {
+        return;
+    }
+    let input = r.inputs.get_mut(k + 1).filter(|i| i.system == Some(k));
+    if let Some(o) = input.and_then(|i| i.counts.as_object_mut()) {
+        o.insert("reading".into(), serde_json::json!(s.reading));
+    }
+    for line in s.reading.lines() {
+        r.notes.push(format!("{}: {line}", s.path));
+    }
 }
 
 /// The titles of the two summary sections: `all sentences`, or with a sentence

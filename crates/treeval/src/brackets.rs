@@ -63,7 +63,8 @@ pub enum Profile {
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Layout {
-    /// One tree per line, unless the first tree spans lines (then `.mrg` style).
+    /// One tree per line, unless the first tree goes on on an indented next line (then
+    /// `.mrg` style).
     #[default]
     Auto,
     /// One sentence per line, as EVALB reads (a blank line is a sentence without words).
@@ -250,6 +251,8 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     let (by, by_note) = breakdowns(options, common);
     let params = &mut prm.params;
     params.count_wrapper = compat;
+    // EVALB reads (TAG word) only and no ROOT wrapper: its reading under compat
+    params.evalb_reading = compat;
     // MAX_ERROR is EVALB's process control, not a scoring convention: only compat stops
     // there; EVALB's debug dump is part of its output: reproduced with compat
     params.stop_at_max_error = compat;

@@ -26,7 +26,8 @@ fn brackets_counts_hand_checked() {
     assert_eq!(counts(&ev, "F", 0), vec![5.0, 7.0, 9.0]);
     assert_eq!(counts(&ev, "crossing", 0), vec![2.0, 2.0, 0.0, 0.0]);
     assert_eq!(counts(&ev, "no-crossing", 0), vec![1.0, 2.0, 0.0, 0.0]);
-    assert_eq!(counts(&ev, "tagging", 0), vec![11.0, 11.0]);
+    // correct tags, words, words without a tag
+    assert_eq!(counts(&ev, "tagging", 0), vec![11.0, 11.0, 0.0]);
     assert!(ev.state.is_none() && ev.text.is_none() && ev.stderr.is_empty());
     assert!(ev.warnings().is_empty(), "{:?}", ev.warnings());
     let sig = &ev.report.signature.0;

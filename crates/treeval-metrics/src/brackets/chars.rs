@@ -353,6 +353,8 @@ impl<'a> Aligned<'a> {
             crossing: 0,
             words: 0,
             correct_tags: 0,
+            // words without a POS tag are not told apart over characters
+            untagged_words: 0,
             message: None,
         };
         let sc = &mut run.scorer;

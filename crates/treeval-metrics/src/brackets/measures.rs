@@ -39,6 +39,7 @@ impl Statistics for BracketCounts {
             "no_crossing_sentences",
             "two_or_less_crossing_sentences",
             "tags_correct",
+            "system_untagged_words",
         ]
     }
 
@@ -63,6 +64,7 @@ const CROSS: usize = 8;
 const NO_CROSS: usize = 9;
 const TWO: usize = 10;
 const TAGS: usize = 11;
+const UNTAGGED: usize = 12;
 
 /// EVALB's summary as measures: sentence counts, bracket recall, precision and F, complete
 /// match, crossing, and tagging accuracy. The sentence figures are over the scored
@@ -72,16 +74,34 @@ pub fn measures() -> Vec<Measure> {
     v.extend(sentence_measures());
     v.extend(bracket_measures());
     v.extend(per_scored_measures());
-    v.push(Measure::ratio(
+    v.push(tagging());
+    // every figure of EVALB's summary
+    v.into_iter().map(|m| m.with_reference("EVALB")).collect()
+}
+
+/// Tagging accuracy: a test word without a POS tag is never correct, and with no
+/// tagged test word at all the figure is not applicable.
+fn tagging() -> Measure {
+    let m = Measure::ratio(
         "tagging",
         "tagging accuracy",
-        "words with the gold tag / words",
+        "words with the gold tag / words (n/a when no system word has a tag)",
         EVALB,
         TAGS,
         WORDS,
-    ));
-    // every figure of EVALB's summary
-    v.into_iter().map(|m| m.with_reference("EVALB")).collect()
+    );
+    let ratio = m.score.clone();
+    Measure {
+        score: Arc::new(move |x: &[f64]| {
+            // x: correct tags, words, untagged words (the columns read)
+            if x[2] > 0.0 && x[2] >= x[1] {
+                return None;
+            }
+            ratio(&x[..2])
+        }),
+        reads: vec![TAGS, WORDS, UNTAGGED],
+        ..m
+    }
 }
 
 /// [`measures`] under a `--where` condition on bracket labels: complete match, crossing
@@ -352,6 +372,7 @@ mod tests {
             crossing,
             words: 3,
             correct_tags: 2,
+            untagged_words: 0,
             message: None,
         }
     }

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use treeval_metrics::brackets::by::BracketGroup;
 use treeval_metrics::brackets::filter::WhereCounts;
-use treeval_metrics::brackets::{BracketCounts, Params};
+use treeval_metrics::brackets::{BracketCounts, Params, Reading};
 
 use super::{BracketsStateOptions, Family, State};
 use crate::brackets::BracketsSystem;
@@ -62,6 +62,9 @@ pub struct BracketsSystemState {
     /// The warnings found while reading this file (and, for the first, the gold file), in
     /// the order found; not those made from the sums, which are made again when merged.
     pub warnings: Vec<Warning>,
+    /// How the trees were read (generated trees).
+    #[serde(default, skip_serializing_if = "Reading::is_empty")]
+    pub reading: Reading,
 }
 
 /// Every sentence's counts of one test file.
@@ -92,6 +95,7 @@ impl BracketsSystemState {
             by_length: s.by_length.clone(),
             where_counts: s.where_counts,
             warnings,
+            reading: s.reading,
         }
     }
 
@@ -122,6 +126,7 @@ impl BracketsSystemState {
             a.1 += b.1;
         }
         self.warnings.extend(o.warnings);
+        self.reading += &o.reading;
     }
 
     /// The test file as the `brackets` report takes it: every sentence's counts when kept
@@ -145,6 +150,7 @@ impl BracketsSystemState {
             by_length: self.by_length.clone(),
             unscored: self.all.error_sentences + self.all.skip_sentences,
             where_counts: self.where_counts,
+            reading: self.reading,
         }
     }
 }
@@ -260,6 +266,11 @@ mod tests {
                 test: (5, 5),
             },
             warnings: Vec::new(),
+            reading: Reading {
+                untagged_words: 3,
+                wrapper_missing: 1,
+                ..Reading::default()
+            },
         }
     }
 
@@ -276,6 +287,11 @@ mod tests {
         assert_eq!(a.path, "t.0 + t.1");
         assert_eq!((a.all.matched, a.all.gold, a.all.test), (6, 8, 10));
         assert_eq!(a.where_counts.gold, (8, 8));
+        assert_eq!(
+            (a.reading.untagged_words, a.reading.wrapper_missing),
+            (6, 2)
+        );
+        assert_eq!(a.system(None).reading, a.reading);
         // length bins in bin order, not the order met
         let bins: Vec<&str> = a.by_length.iter().map(|b| b.0.as_str()).collect();
         assert_eq!(bins, vec!["1-10", "11-20"]);

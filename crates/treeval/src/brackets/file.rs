@@ -54,9 +54,14 @@ impl Setting<'_> {
 }
 
 /// A reader of `input`, refused at once when it is not bracketed trees.
-fn reader(input: &Input, layout: Layout) -> Result<BracketReader<treeval_formats::input::Input>> {
+/// Under `--compat evalb` (`evalb`), words are read in `(TAG word)` only, as EVALB does.
+fn reader(
+    input: &Input,
+    layout: Layout,
+    evalb: bool,
+) -> Result<BracketReader<treeval_formats::input::Input>> {
     let read = input.open().map_err(|e| Error::Eval(e.to_string()))?;
-    let mut r = BracketReader::new(read, input.name(), layout.reader());
+    let mut r = BracketReader::new(read, input.name(), layout.reader()).tags_only(evalb);
     r.sniff().map_err(|e| Error::Eval(e.to_string()))?;
     Ok(r)
 }
@@ -288,8 +293,8 @@ impl Scored {
     fn file(&mut self, s: &Setting<'_>, k: usize, input: &Input) -> Result<()> {
         let path = input.name();
         let start = self.warnings.len();
-        let mut g = reader(&s.inputs.gold, s.layout)?;
-        let mut t = reader(input, s.layout)?;
+        let mut g = reader(&s.inputs.gold, s.layout, s.compat())?;
+        let mut t = reader(input, s.layout, s.compat())?;
         let chars = s.options.align == super::Align::Chars;
         let (mut r, aligned) = if chars {
             let (r, c) = treeval_metrics::brackets::chars::evaluate(&mut g, &mut t, s.params)
