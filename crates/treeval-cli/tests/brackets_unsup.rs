@@ -232,6 +232,30 @@ fn profile_counts_spans_over_the_filtered_words() {
     );
 }
 
+/// A system written without POS tags, as language models and unsupervised parsers write
+/// trees (`(S sat (S (S the cat) (S on 5)))`: system-untagged.txt is system.txt with
+/// every `(TAG word)` written `word`), gives the same spans and scores.
+#[test]
+fn profile_reads_systems_without_pos_tags() {
+    let untagged = "testdata/brackets/unsup/system-untagged.txt";
+    let v = profile_json(&[RAW_GOLD, SYSTEM, untagged]);
+    for m in ["F", "sentence-F1", "precision", "recall", "errors"] {
+        let (a, b) = (
+            common::cell(&v, "scores", 0, m),
+            common::cell(&v, "scores", 1, m),
+        );
+        assert_eq!(
+            (&a["value"], &a["counts"]),
+            (&b["value"], &b["counts"]),
+            "{m}"
+        );
+    }
+    assert_eq!(
+        common::counts(common::cell(&v, "scores", 1, "F")),
+        [8, 10, 10]
+    );
+}
+
 /// A system tree with another number of words than the filtered gold is not scored: it
 /// is counted, and a warning names the first; the other sentences are scored.
 #[test]
