@@ -349,6 +349,25 @@ pub struct SentenceRow {
     pub message: Option<String>,
 }
 
+impl SentenceRow {
+    /// Sentence `id` (1-based) of `length` words, scored, nothing counted yet.
+    pub fn scored(id: u64, length: u64) -> Self {
+        SentenceRow {
+            id,
+            length,
+            status: Status::Ok,
+            matched: 0,
+            gold: 0,
+            test: 0,
+            crossing: 0,
+            words: 0,
+            correct_tags: 0,
+            untagged_words: 0,
+            message: None,
+        }
+    }
+}
+
 /// Sums over sentences: everything the summary is computed from.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct BracketCounts {
@@ -813,19 +832,7 @@ impl Scorer {
     pub fn score(&mut self, id: u64, gold: &BracketTree, test: &BracketTree) -> SentenceRow {
         let length = self.leaves(gold, true);
         self.leaves_with(test, false, Some(gold));
-        let mut row = SentenceRow {
-            id,
-            length,
-            status: Status::Ok,
-            matched: 0,
-            gold: 0,
-            test: 0,
-            crossing: 0,
-            words: 0,
-            correct_tags: 0,
-            untagged_words: 0,
-            message: None,
-        };
+        let mut row = SentenceRow::scored(id, length);
         self.positions(gold, true);
         self.positions(test, false);
         if let Err((status, msg)) = self.check_pair(gold, test) {

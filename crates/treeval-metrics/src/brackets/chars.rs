@@ -343,20 +343,8 @@ impl<'a> Aligned<'a> {
     /// Gold sentence `k` scored: its row, the scorer holding its brackets.
     fn sentence(&self, run: &mut Run<'_>, k: usize, untagged: &mut u64) -> SentenceRow {
         let tree = &self.g.trees[k];
-        let mut row = SentenceRow {
-            id: k as u64 + 1,
-            length: tree.length,
-            status: Status::Ok,
-            matched: 0,
-            gold: 0,
-            test: 0,
-            crossing: 0,
-            words: 0,
-            correct_tags: 0,
-            // words without a POS tag are not told apart over characters
-            untagged_words: 0,
-            message: None,
-        };
+        // words without a POS tag are not told apart over characters: untagged_words 0
+        let mut row = SentenceRow::scored(k as u64 + 1, tree.length);
         let sc = &mut run.scorer;
         sc.gb.clear();
         sc.tb.clear();
