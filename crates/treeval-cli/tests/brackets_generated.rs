@@ -193,3 +193,34 @@ fn compat_evalb_reads_words_in_tags_only() {
     assert!(out.contains("Number of Valid sentence  =      5"), "{out}");
     assert!(out.contains("Bracketing Recall         =  82.14"), "{out}");
 }
+
+/// Under `--align chars` a word without a tag takes the deletion decision of the gold word
+/// it stands on, found by characters (both files' words diffed, the gold's deleted words
+/// included): the untagged system scores as in the default mode, and the sentence whose
+/// words differ (an error sentence there) is scored around its mismatch window.
+#[test]
+fn untagged_words_over_characters_take_the_gold_words_deletion() {
+    let (g, s) = (path("gold"), path("untagged"));
+    let o = treeval(&["brackets", "--align", "chars", "--format", "json", &g, &s]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let c: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let (w, _) = report("untagged");
+    let reading = |v: &serde_json::Value, k: &str| v["inputs"][1]["counts"]["reading"][k].clone();
+    for k in ["untagged_words", "untagged_deleted", "untagged_unpaired"] {
+        assert_eq!(reading(&c, k), reading(&w, k), "{k}");
+    }
+    assert_eq!(reading(&c, "untagged_deleted"), 7);
+    assert_eq!(counts(cell(&w, "all", 0, "error")), [1]);
+    assert_eq!(counts(cell(&c, "all", 0, "error")), [0]);
+    // the default mode's 18 of 19, and the sentence with the other word: 4 of 4 more
+    assert_eq!(counts(cell(&w, "all", 0, "recall")), [18, 19]);
+    assert_eq!(counts(cell(&c, "all", 0, "recall")), [22, 23]);
+    assert_eq!(counts(cell(&c, "all", 0, "precision")), [22, 23]);
+    // no system word has a tag: tagging is n/a, as in the default mode
+    assert_eq!(value(&c, "all", 0, "tagging"), None);
+}

@@ -630,6 +630,42 @@ impl Scorer {
         self.leaves_with(t, gold, None)
     }
 
+    /// [`Scorer::leaves`] of test tree `t` whose words without a tag were placed on the
+    /// gold by characters (`--align chars`): per leaf, `Some(deleted)` when it stands on an
+    /// equal gold word (deleted as that word is), `None` when it stands on none.
+    pub(crate) fn leaves_placed(&mut self, t: &BracketTree, placed: &[Option<bool>]) -> u64 {
+        if !t.untagged || self.params.evalb_reading {
+            return self.leaves(t, false);
+        }
+        let mut tags = std::mem::take(&mut self.ttags);
+        let mut kept = std::mem::take(&mut self.tkept);
+        tags.clear();
+        kept.clear();
+        for (i, l) in t.leaves.iter().enumerate() {
+            kept.push(tags.len() as u32);
+            self.reading.untagged_words += 1;
+            match placed.get(i).copied().flatten() {
+                Some(true) => self.reading.untagged_deleted += 1,
+                Some(false) => tags.push((UNTAGGED, l.word)),
+                None => {
+                    self.reading.untagged_unpaired += 1;
+                    tags.push((UNTAGGED, l.word));
+                }
+            }
+        }
+        kept.push(tags.len() as u32);
+        (self.ttags, self.tkept) = (tags, kept);
+        0
+    }
+
+    /// Whether gold leaf `l` of `t` is removed (its tag a `DELETE_LABEL`).
+    pub(crate) fn deletes(&mut self, t: &BracketTree, l: &treeval_formats::bracket::Leaf) -> bool {
+        l.tagged && {
+            let id = self.id(t.s(l.label));
+            self.info[id as usize].delete_leaf
+        }
+    }
+
     /// [`Scorer::leaves`] of tree `t`; with `paired`, the gold tree of test tree `t`: a
     /// test word without a tag takes the deletion decision of the gold word at the same
     /// position when the words are equal, else it is kept; its tag is [`UNTAGGED`].
@@ -1476,8 +1512,9 @@ impl Run<'_> {
         true
     }
 
-    /// Count how test tree `t` was read, against gold tree `g` (treeval's default mode).
-    fn count_reading(&mut self, g: &BracketTree, t: &BracketTree) {
+    /// Count how test tree `t` was read, on its own: without tags, unbalanced (treeval's
+    /// default mode; `--align chars` counts these for every system tree).
+    pub(crate) fn count_tree_reading(&mut self, t: &BracketTree) {
         if self.params.evalb_reading {
             return;
         }
@@ -1488,6 +1525,14 @@ impl Run<'_> {
             r.extra_close_sentences += u64::from(t.extra_close > 0);
             r.unclosed_sentences += u64::from(t.unclosed > 0);
         }
+    }
+
+    /// Count how test tree `t` was read, against gold tree `g` (treeval's default mode).
+    fn count_reading(&mut self, g: &BracketTree, t: &BracketTree) {
+        if self.params.evalb_reading {
+            return;
+        }
+        self.count_tree_reading(t);
         let wrapped = |x: &BracketTree| x.nodes.iter().any(|n| self.scorer.wrapper(x, n));
         let (gw, tw) = (wrapped(g), wrapped(t));
         let r = &mut self.scorer.reading;

@@ -39,7 +39,8 @@ use super::{BracketResult, Params, Run, SentenceRow, Status, B};
 
 /// The normalisation of words, as the signature names it: PTB escapes as characters
 /// (`-LRB-` `(`, `-RRB-` `)`, `-LCB-` `{`, `-RCB-` `}`, `-LSB-` `[`, `-RSB-` `]`), the
-/// quote forms ``` `` ``` and `''` as `"`, whitespace removed.
+/// quote forms ``` `` ``` and `''` as `"`, the backslash of `\/` and `\*` dropped
+/// (`1\/2` is `1/2`), whitespace removed.
 pub const NORMALIZATION: &str = "ptb-escapes";
 
 /// Append the characters of word `w`, normalised ([`NORMALIZATION`]), to `out`.
@@ -54,7 +55,14 @@ pub fn push_word(w: &str, out: &mut Vec<char>) {
         "``" | "''" => "\"",
         _ => w,
     };
-    out.extend(s.chars().filter(|c| !c.is_whitespace()));
+    let mut chars = s.chars().filter(|c| !c.is_whitespace()).peekable();
+    while let Some(c) = chars.next() {
+        // PTB's escaped slash and star
+        if c == '\\' && matches!(chars.peek(), Some('/' | '*')) {
+            continue;
+        }
+        out.push(c);
+    }
 }
 
 /// A mismatch window, as the report lists it.
@@ -149,8 +157,13 @@ pub fn score(
     params: &Params,
 ) -> (BracketResult, CharsResult) {
     let mut run = Run::new(params, None);
-    let g = side(&mut run, gold, true);
-    let t = side(&mut run, test, false);
+    let placed = placed_untagged(&mut run, gold, test);
+    let g = side(&mut run, gold, true, &[]);
+    let t = side(&mut run, test, false, &placed);
+    for tree in test {
+        // trees are not paired with gold trees here: no wrapper counts
+        run.count_tree_reading(tree);
+    }
     for (trees, is_gold) in [(gold, true), (test, false)] {
         for tree in trees {
             run.res.count_tree(tree, is_gold);
@@ -178,12 +191,75 @@ pub fn score(
     (run.finish(), chars)
 }
 
-/// The trees of one file over its document text.
-fn side(run: &mut Run<'_>, trees: &[BracketTree], gold: bool) -> Side {
+/// Where each word without a POS tag of the system trees stands on the gold, found by
+/// characters over every word (the gold's deleted ones too): per system tree and leaf,
+/// `Some(deleted)` when its characters are exactly one gold word's (it is deleted as that
+/// word is), `None` when they are not; nothing for a tagged tree. This is the default
+/// mode's rule (a word without a tag takes the deletion decision of the equal gold word
+/// at its position) with the position found by characters.
+fn placed_untagged(
+    run: &mut Run<'_>,
+    gold: &[BracketTree],
+    test: &[BracketTree],
+) -> Vec<Vec<Option<bool>>> {
+    if !test.iter().any(|t| t.untagged) {
+        return Vec::new();
+    }
+    let mut gtext = Vec::new();
+    // gold word by its first character: (its end, whether it is deleted)
+    let mut by_start = std::collections::HashMap::new();
+    for t in gold {
+        for l in &t.leaves {
+            let from = gtext.len() as u32;
+            push_word(t.s(l.word), &mut gtext);
+            let deleted = run.scorer.deletes(t, l);
+            by_start.insert(from, (gtext.len() as u32, deleted));
+        }
+    }
+    let mut ttext = Vec::new();
+    let spans: Vec<Vec<(u32, u32)>> = (test.iter())
+        .map(|t| {
+            (t.leaves.iter())
+                .map(|l| {
+                    let from = ttext.len() as u32;
+                    push_word(t.s(l.word), &mut ttext);
+                    (from, ttext.len() as u32)
+                })
+                .collect()
+        })
+        .collect();
+    let d = diff::diff(&gtext, &ttext);
+    let on_gold = |(a, b): (u32, u32)| -> Option<bool> {
+        let g0 = *d.to_gold.get(a as usize)?;
+        let same = a < b && g0 != diff::NONE;
+        let shared = same && (a..b).all(|x| d.to_gold[x as usize] == g0 + (x - a));
+        let &(end, deleted) = by_start.get(&g0)?;
+        (shared && end == g0 + (b - a)).then_some(deleted)
+    };
+    (test.iter().zip(spans))
+        .map(|(t, v)| match t.untagged {
+            true => v.into_iter().map(on_gold).collect(),
+            false => Vec::new(),
+        })
+        .collect()
+}
+
+/// The trees of one file over its document text (the system's words without a tag
+/// deleted or kept as `placed` says).
+fn side(
+    run: &mut Run<'_>,
+    trees: &[BracketTree],
+    gold: bool,
+    placed: &[Vec<Option<bool>>],
+) -> Side {
     let mut s = Side::default();
     let sc = &mut run.scorer;
-    for t in trees {
-        let length = sc.leaves(t, gold);
+    for (j, t) in trees.iter().enumerate() {
+        let length = if gold {
+            sc.leaves(t, true)
+        } else {
+            sc.leaves_placed(t, placed.get(j).map_or(&[], Vec::as_slice))
+        };
         sc.positions(t, gold);
         sc.brackets(t, gold);
         let (tags, bs) = if gold {
@@ -343,7 +419,6 @@ impl<'a> Aligned<'a> {
     /// Gold sentence `k` scored: its row, the scorer holding its brackets.
     fn sentence(&self, run: &mut Run<'_>, k: usize, untagged: &mut u64) -> SentenceRow {
         let tree = &self.g.trees[k];
-        // words without a POS tag are not told apart over characters: untagged_words 0
         let mut row = SentenceRow::scored(k as u64 + 1, tree.length);
         let sc = &mut run.scorer;
         sc.gb.clear();
@@ -375,6 +450,7 @@ impl<'a> Aligned<'a> {
                 Some(&(end, tag)) if end == w.end => {
                     row.words += 1;
                     row.correct_tags += u64::from(sc.label_eq(w.tag, tag));
+                    row.untagged_words += u64::from(tag == super::UNTAGGED);
                 }
                 _ => *untagged += 1,
             }
