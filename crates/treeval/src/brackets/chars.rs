@@ -33,7 +33,7 @@ pub(super) fn check(options: &Options, _common: &Common) -> Result<()> {
 }
 
 /// Characters of a window's text shown.
-const SHOWN: usize = 30;
+const SHOWN: usize = 10;
 
 /// At most [`SHOWN`] characters of `s`, then `…`; `∅` when empty.
 fn shown(s: &str) -> String {
@@ -72,10 +72,20 @@ pub(super) fn listing(k: usize, c: &CharsResult) -> Option<Listing> {
             shown(&w.system),
             w.gold_brackets.to_string(),
             w.system_brackets.to_string(),
-            "window".into(),
+            window_kind(w).into(),
         ]);
     }
     Some(l)
+}
+
+/// What a window is: gold text the system lacks (`dropped`), system text the gold lacks
+/// (`added`), or other text (`changed`).
+fn window_kind(w: &CharWindow) -> &'static str {
+    match (w.gold.is_empty(), w.system.is_empty()) {
+        (false, true) => "dropped",
+        (true, false) => "added",
+        _ => "changed",
+    }
 }
 
 /// One window as the warning shows it.
