@@ -303,9 +303,7 @@ fn check_where(
         return Ok(());
     }
     if !supported {
-        return Err(Failure::Usage(format!(
-            "--where is not available for `treeval {command}` (it is for deps, ud and brackets)"
-        )));
+        return Err(Failure::Usage(treeval::Common::no_where(command)));
     }
     if compat {
         return Err(Failure::Usage(

@@ -215,9 +215,14 @@ impl Common {
         if self.where_.is_empty() {
             return Ok(());
         }
-        Err(crate::Error::Usage(format!(
+        Err(crate::Error::Usage(Self::no_where(command)))
+    }
+
+    /// Why `command` refuses `where` (the library's and the command line's message).
+    pub fn no_where(command: &str) -> String {
+        format!(
             "--where is not available for `treeval {command}` (it is for deps, ud and brackets)"
-        )))
+        )
     }
 
     /// A usage error unless the names given (`--name`) are one per system (`what`s:
