@@ -16,8 +16,10 @@ Options are keyword arguments named after the command's long options, dashes as
 underscores: ``--per-relation`` is ``per_relation=True``, ``--by deprel --by distance`` is
 ``by=["deprel", "distance"]``, ``--test ar`` is ``test="ar"``; ``False`` or ``None`` leaves
 an option out. An unknown keyword raises TypeError naming the valid ones. ``format`` is not
-an option here (the report is the JSON one); ``quiet=True`` keeps warnings off stderr (they
-are in ``report.warnings`` either way). Inputs are paths (``str`` or ``os.PathLike``), open
+an option here (the report is the JSON one). Warnings are raised as
+:class:`TreevalWarning` through Python's :mod:`warnings` module (shown once per calling line
+by default, filterable); ``quiet=True`` raises none (they are in ``report.warnings`` either
+way). Inputs are paths (``str`` or ``os.PathLike``), open
 files with a name on disk, or in-memory data: a file-like object without one
 (``io.StringIO``, ``io.BytesIO``), ``bytes``, a ``str`` of text (one with a line break, such
 as a whole CoNLL-U file read into a ``str``: it is read as text, not taken as a path), or a
@@ -47,12 +49,13 @@ import os
 import shutil
 import sys
 import tempfile
+import warnings as _warnings
 from functools import lru_cache
 from collections.abc import Mapping
 from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 
 from . import _native
-from ._report import Cell, Report, State, TreevalError, UsageError, locate
+from ._report import Cell, Report, State, TreevalError, TreevalWarning, UsageError, locate
 
 __version__: str = _native.__version__
 
@@ -61,6 +64,7 @@ __all__ = [
     "Report",
     "State",
     "TreevalError",
+    "TreevalWarning",
     "UsageError",
     "align",
     "brackets",
@@ -216,7 +220,7 @@ def run(command: str, *inputs: Input, state: bool = False, **opts: Any) -> Repor
             opts = {**opts, "quiet": True}
         report = _run(command, inputs, opts, names)
         if echo:
-            _print_warnings(report.to_dict().get("warnings", []))
+            _warn(_warning_lines(report.to_dict().get("warnings", [])))
         if wanted:
             report.state = State.read(opts["emit_state"])
         return report
@@ -252,8 +256,7 @@ def _native_report(command: str, items: List[Any], names: List[str], kwargs: Dic
     except RuntimeError as e:
         message = str(e)
         raise TreevalError(message, *locate(message, names)) from None
-    for line in warnings:
-        print(line, file=sys.stderr)
+    _warn(warnings)
     return Report(data, State._known(*state) if state is not None else None)
 
 
@@ -339,9 +342,10 @@ def _is_exp_tuple(x: Any) -> bool:
     return isinstance(x, tuple) and len(x) == 3 and isinstance(x[0], str) and ":" not in x[0]
 
 
-def _print_warnings(warnings: List[Dict[str, Any]]) -> None:
-    """The report's warnings on stderr, as the command prints them: one entry per kind,
+def _warning_lines(warnings: List[Dict[str, Any]]) -> List[str]:
+    """The report's warnings as the command prints them on stderr: one entry per kind,
     with its count and first positions (each with its file when they are in several)."""
+    lines = []
     for w in warnings:
         where = f"{w['position']}: " if w.get("position") else ""
         line = f"warning: {where}{w['message']}"
@@ -357,7 +361,35 @@ def _print_warnings(warnings: List[Dict[str, Any]]) -> None:
                     distinct = [p[len(path) + 1:] if p.startswith(path + ":") else p for p in distinct]
                 more = ", …" if len(distinct) < count else ""
                 line += f" (at {', '.join(distinct)}{more})"
-        print(line, file=sys.stderr)
+        lines.append(line)
+    return lines
+
+
+#: This package's folder: frames of files in it are treeval's, not the caller's.
+_PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` of the first frame outside this package, seen from ``_warn``'s
+    call of :func:`warnings.warn`: the user's line that called treeval."""
+    frame = sys._getframe(1)
+    level = 1
+    while frame is not None and os.path.dirname(os.path.abspath(frame.f_code.co_filename)) == _PACKAGE_DIR:
+        frame = frame.f_back
+        level += 1
+    return level
+
+
+def _warn(lines: List[str]) -> None:
+    """Each warning line (``warning: …``, as the command prints it) raised as a
+    :class:`TreevalWarning` attributed to the caller's line (so the filters of the
+    :mod:`warnings` module apply: once per calling line by default)."""
+    if not lines:
+        return
+    level = _caller_level()
+    for line in lines:
+        text = line[len("warning: "):] if line.startswith("warning: ") else line
+        _warnings.warn(text, TreevalWarning, stacklevel=level)
 
 
 def _path_of(position: str) -> str:
@@ -581,8 +613,7 @@ def _call(names: List[str], f: Any, *args: Any) -> Any:
 def _reported(names: List[str], f: Any, *args: Any) -> Report:
     """The report of a native call that returns ``(report, state, warning lines)``."""
     data, _, warnings = _call(names, f, *args)
-    for line in warnings:
-        print(line, file=sys.stderr)
+    _warn(warnings)
     return Report(data)
 
 
@@ -629,8 +660,7 @@ def rerank_apply(model: Input, nbest: Input, *, quiet: bool = False) -> str:
     ``nbest`` are paths or in-memory data."""
     (m, n), names = _native_inputs((model, nbest))
     text, warnings = _call(names, _native.rerank_apply, m, n, bool(quiet))
-    for line in warnings:
-        print(line, file=sys.stderr)
+    _warn(warnings)
     return text
 
 

@@ -37,6 +37,19 @@ class UsageError(TreevalError, ValueError):
     """Options the command refuses (the CLI's exit code 2)."""
 
 
+class TreevalWarning(UserWarning):
+    """A warning of an evaluation (the CLI's ``warning:`` lines on stderr).
+
+    treeval raises each through Python's :mod:`warnings` module, attributed to the line
+    of your code that called treeval, so the usual filters apply: by default a warning is
+    shown once per calling line (a loop calling ``treeval.deps`` 100 times shows it
+    once), ``warnings.simplefilter("ignore", treeval.TreevalWarning)`` silences them,
+    ``"error"`` raises them. ``quiet=True`` raises none. Every warning is also on the
+    report, whatever the filters: ``report.warnings`` (dicts with ``kind``, ``position``,
+    ``message``, ``hint``, ``count``, ``positions``).
+    """
+
+
 def locate(message: str, inputs: List[str]) -> Tuple[Optional[str], Optional[int], Optional[int]]:
     """The ``path:line[:column]`` that starts ``message`` when ``path`` is one of ``inputs``."""
     for path in sorted(inputs, key=len, reverse=True):

@@ -1,6 +1,7 @@
 """The library mirror: treeval.deps/ud/… run the CLI's code; to_dict() is the CLI's JSON."""
 
 import io
+import warnings
 import json
 import subprocess
 import sys
@@ -214,42 +215,85 @@ def test_nbest_matches_the_cli():
     assert "nbest" in treeval.__all__
 
 
-def test_in_memory_warnings_on_stderr_name_the_input(capfd):
+def raised(call):
+    """The TreevalWarning texts ``call()`` raises (every one recorded, none filtered) and
+    its result."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = call()
+    texts = [str(w.message) for w in caught if issubclass(w.category, treeval.TreevalWarning)]
+    assert all(issubclass(w.category, treeval.TreevalWarning) for w in caught), caught
+    return texts, result
+
+
+def test_in_memory_warnings_name_the_input(capfd):
     sys_text = (EX / "sys.conllu").read_text()
-    treeval.deps(EX / "gold.conllu", io.StringIO(sys_text))
-    err = capfd.readouterr().err
-    assert "warning: <input 2>: label subtypes in one file only" in err, err
-    assert "/tmp" not in err and "input-2" not in err, err
+    texts, _ = raised(lambda: treeval.deps(EX / "gold.conllu", io.StringIO(sys_text)))
+    assert any(t.startswith("<input 2>: label subtypes in one file only") for t in texts), texts
+    assert not any("/tmp" in t or "input-2" in t for t in texts), texts
+    # raised through the warnings module, not printed
+    assert capfd.readouterr().err == ""
 
 
-def test_warnings_carry_their_kind(capfd):
+def test_warnings_are_raised_once_per_calling_line_and_kept_on_the_report(capfd):
+    """A training loop calling treeval 100 times: the warning is a TreevalWarning attributed
+    to the caller's line, shown once by Python's default filter (not 100 times), filterable,
+    an error under "error", and on every report whatever the filters."""
+    gold, system = EX / "gold.conllu", EX / "sys.conllu"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.resetwarnings()
+        warnings.simplefilter("default")
+        reports = [treeval.deps(gold, system) for _ in range(100)]
+    ours = [w for w in caught if issubclass(w.category, treeval.TreevalWarning)]
+    assert len(ours) == 1, [str(w.message) for w in ours]
+    assert ours[0].filename == __file__, ours[0].filename
+    assert "label subtypes in one file only" in str(ours[0].message)
+    assert all([w["kind"] for w in r.warnings] == ["label_subtypes"] for r in reports)
+    assert capfd.readouterr().err == ""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", treeval.TreevalWarning)
+        r = treeval.deps(gold, system)
+    assert capfd.readouterr().err == "" and r.warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", treeval.TreevalWarning)
+        with pytest.raises(treeval.TreevalWarning, match="label subtypes"):
+            treeval.deps(gold, system)
+    texts, r = raised(lambda: treeval.deps(gold, system, quiet=True))
+    assert texts == [] and r.warnings
+    # another family: one raised warning per report warning, positions included
+    d = TD / "brackets" / "extra-paren"
+    texts, r = raised(lambda: treeval.brackets(d / "gold.txt", d / "test.txt"))
+    assert len(texts) == len(r.warnings) >= 2, (texts, r.warnings)
+    assert texts[0].startswith(f"{d / 'test.txt'}:2:41: "), texts
+
+
+def test_warnings_carry_their_kind():
     """Every warning dict has its kind, as the CLI's JSON; two CR LF inputs saying the same
     are one entry naming each, one CR LF file given as gold and as system one warning;
     resync windows are a warning."""
-    r = treeval.deps(EX / "gold.conllu", EX / "sys.conllu")
+    texts, r = raised(lambda: treeval.deps(EX / "gold.conllu", EX / "sys.conllu"))
     assert [w["kind"] for w in r.warnings] == ["label_subtypes"]
     assert r.to_dict()["warnings"] == cli_json("deps", str(EX / "gold.conllu"), str(EX / "sys.conllu"))["warnings"]
     crlf = (EX / "gold.conllu").read_text().replace("\n", "\r\n").encode()
-    capfd.readouterr()
-    r = treeval.deps(crlf, crlf)
+    texts, r = raised(lambda: treeval.deps(crlf, crlf))
     # two inputs that say the same word for word: one entry naming each
     crlf_warnings = [w for w in r.warnings if w["kind"] == "crlf_line_endings"]
     assert len(crlf_warnings) == 1 and crlf_warnings[0]["count"] == 2, r.warnings
     assert sorted(crlf_warnings[0]["positions"]) == ["<input 1>:1:1", "<input 2>:1:1"]
-    err = capfd.readouterr().err
+    err = "\n".join(texts)
     assert err.count("found CR LF") == 1, err
     assert "2 warnings of this kind (at <input 2>:1:1, <input 1>:1:1)" in err or "2 warnings of this kind (at <input 1>:1:1, <input 2>:1:1)" in err, err
     # one file given as gold and as system: one warning
     p = Path(tempfile.mkdtemp()) / "crlf.conllu"
     p.write_bytes(crlf)
-    r = treeval.deps(p, p)
+    texts, r = raised(lambda: treeval.deps(p, p))
     assert [w["count"] for w in r.warnings if w["kind"] == "crlf_line_endings"] == [1], r.warnings
-    assert "warnings of this kind" not in capfd.readouterr().err
+    assert not any("warnings of this kind" in t for t in texts), texts
     d = TD / "ud" / "resync-missing-sentence"
-    r = treeval.ud(d / "gold.conllu", d / "sys.conllu", align="resync", quiet=True)
+    texts, r = raised(lambda: treeval.ud(d / "gold.conllu", d / "sys.conllu", align="resync", quiet=True))
     resync = [w for w in r.warnings if w["kind"] == "tokenization_resync"]
     assert len(resync) == 1 and resync[0]["position"].endswith("sys.conllu:10"), r.warnings
-    assert capfd.readouterr().err == ""
+    assert texts == []
 
 
 # --- inputs, messages and Report.scores on real data ---------------------------------------
