@@ -178,48 +178,91 @@ fn merge(mut ws: Vec<Window>) -> Vec<Window> {
 }
 
 /// Each window of one text's characters only, slid to where it best follows the breaks
-/// (the minimal script stays minimal: it slides over equal characters).
+/// (the minimal script stays minimal: it slides over equal characters), after joining
+/// the windows of the same text's characters it can slide onto.
 fn place(a: Text<'_>, b: Text<'_>, mut ws: Vec<Window>) -> Vec<Window> {
-    for k in 0..ws.len() {
-        let lo = k
-            .checked_sub(1)
-            .map_or((0, 0), |p| (ws[p].gold.end, ws[p].system.end));
-        let hi = (ws.get(k + 1)).map_or((a.chars.len() as u32, b.chars.len() as u32), |w| {
-            (w.gold.start, w.system.start)
-        });
-        let w = &mut ws[k];
-        if w.system.is_empty() {
-            let (g, at) = slide(a, b, w.gold.clone(), w.system.start, lo, hi);
-            w.gold = g;
-            w.system = at..at;
-        } else if w.gold.is_empty() {
-            let flip = |(x, y)| (y, x);
-            let (s, at) = slide(b, a, w.system.clone(), w.gold.start, flip(lo), flip(hi));
-            w.system = s;
-            w.gold = at..at;
+    let mut k = 0;
+    while k < ws.len() {
+        let gold = ws[k].system.is_empty();
+        if gold || ws[k].gold.is_empty() {
+            let (x, y) = if gold { (a, b) } else { (b, a) };
+            k = compact(x.chars, &mut ws, k, gold);
+            let lo = k.checked_sub(1).map_or(0, |p| side(&ws[p], gold).0.end);
+            let hi = (ws.get(k + 1)).map_or(x.chars.len() as u32, |w| side(w, gold).0.start);
+            let (r, at) = side(&ws[k], gold);
+            let (r, at) = slide(x, y, r, at, lo, hi);
+            set(&mut ws[k], gold, r, at);
         }
+        k += 1;
     }
     merge(ws)
 }
 
+/// A window's characters in one text (`gold`: the gold's) and where it stands in the
+/// other.
+fn side(w: &Window, gold: bool) -> (Range<u32>, u32) {
+    match gold {
+        true => (w.gold.clone(), w.system.start),
+        false => (w.system.clone(), w.gold.start),
+    }
+}
+
+/// Set what [`side`] reads.
+fn set(w: &mut Window, gold: bool, r: Range<u32>, at: u32) {
+    match gold {
+        true => (w.gold, w.system) = (r, at..at),
+        false => (w.system, w.gold) = (r, at..at),
+    }
+}
+
+/// Slide window `k` of text `x`'s characters only (`gold`: the gold's) left, then right,
+/// as far as equal characters allow, joining each window of `x`'s characters only it
+/// reaches; the index of the window it ends in.
+fn compact(x: &[char], ws: &mut Vec<Window>, mut k: usize, gold: bool) -> usize {
+    let pure = |w: &Window| side(w, !gold).0.is_empty();
+    loop {
+        let (r, at) = side(&ws[k], gold);
+        let lo = k.checked_sub(1).map_or(0, |p| side(&ws[p], gold).0.end);
+        let mut t = 0;
+        while r.start - t > lo && x[(r.start - t - 1) as usize] == x[(r.end - t - 1) as usize] {
+            t += 1;
+        }
+        set(&mut ws[k], gold, r.start - t..r.end - t, at - t);
+        if t > 0 && r.start - t == lo && k > 0 && pure(&ws[k - 1]) {
+            let (p, pat) = side(&ws[k - 1], gold);
+            set(&mut ws[k - 1], gold, p.start..r.end - t, pat);
+            ws.remove(k);
+            k -= 1;
+            continue;
+        }
+        let (r, at) = side(&ws[k], gold);
+        let hi = (ws.get(k + 1)).map_or(x.len() as u32, |w| side(w, gold).0.start);
+        let mut t = 0;
+        while r.end + t < hi && x[(r.start + t) as usize] == x[(r.end + t) as usize] {
+            t += 1;
+        }
+        set(&mut ws[k], gold, r.start + t..r.end + t, at + t);
+        if t > 0 && r.end + t == hi && k + 1 < ws.len() && pure(&ws[k + 1]) {
+            let (n, _) = side(&ws[k + 1], gold);
+            set(&mut ws[k], gold, r.start + t..n.end, at + t);
+            ws.remove(k + 1);
+            continue;
+        }
+        return k;
+    }
+}
+
 /// Window `r` of text `x` only, standing at `at` in text `y`, between equal stretches
 /// from `lo` to `hi` (offsets in `x`, `y`): its best place, and where it stands in `y`.
-fn slide(
-    x: Text<'_>,
-    y: Text<'_>,
-    r: Range<u32>,
-    at: u32,
-    lo: (u32, u32),
-    hi: (u32, u32),
-) -> (Range<u32>, u32) {
+fn slide(x: Text<'_>, y: Text<'_>, r: Range<u32>, at: u32, lo: u32, hi: u32) -> (Range<u32>, u32) {
     let c = x.chars;
     let (s, e) = (r.start as usize, r.end as usize);
     let mut left = 0;
-    while s > left + lo.0 as usize && c[s - left - 1] == c[e - left - 1] {
+    while s > left + lo as usize && c[s - left - 1] == c[e - left - 1] {
         left += 1;
     }
     let mut right = 0;
-    while e + right < hi.0 as usize && c[s + right] == c[e + right] {
+    while e + right < hi as usize && c[s + right] == c[e + right] {
         right += 1;
     }
     let score = |t: isize| {
