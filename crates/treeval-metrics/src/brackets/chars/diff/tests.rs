@@ -284,3 +284,15 @@ proptest! {
         prop_assert_eq!(shared, lcs(&a, &b));
     }
 }
+
+#[test]
+fn an_added_sentence_is_one_window_whatever_text_precedes_it() {
+    // a minimal script can spread the added sentence's letters around the `ed` that ends
+    // the sentence before it (`add|ed Touristsqu|e|ued outsi|d|e`): the windows that
+    // slide onto each other are one, placed on the trees' boundaries
+    let w = run_words(
+        "the conductor added|Now the orchestra plans",
+        "the conductor added|Tourists queued outside|Now the orchestra plans",
+    );
+    assert_eq!(w, [(String::new(), "Touristsqueuedoutside".to_owned())]);
+}
