@@ -14,11 +14,14 @@
 //!   everywhere), each stretch left is one window.
 //!
 //! Several minimal scripts can differ in where a deletion or insertion stands (`thethe`
-//! against `the`: either `the`). Each window with characters of one text only is
-//! placed, among the positions it can slide to, where it best follows the texts' breaks:
-//! tree boundaries, then word boundaries ([`Break`]); ties: the leftmost. So a dropped
-//! sentence is one window over that sentence, whatever text follows it. Windows that
-//! touch are one window. On equal texts there is no window and every character is
+//! against `the`: either `the`), or spread it over several windows with letters of the
+//! text around it shared in between. Each window with characters of one text only is
+//! slid over equal characters as far as they allow, and joined with each window of the
+//! same text's characters it reaches; then it is placed, among the positions it can
+//! slide to, where it best follows the texts' breaks: tree boundaries, then word
+//! boundaries ([`Break`]); ties: the leftmost. The script stays minimal. So a dropped or
+//! added sentence is one window over that sentence, whatever text is around it. Windows
+//! that touch are one window. On equal texts there is no window and every character is
 //! shared.
 //!
 //! `ud --align resync` does a nearest-anchor resynchronisation over CoNLL-U token
