@@ -123,7 +123,27 @@ struct Tree {
 #[derive(Debug, Default)]
 struct Side {
     text: Vec<char>,
+    /// Per offset `0..=len`: what stands there (word and tree boundaries).
+    breaks: Vec<diff::Break>,
     trees: Vec<Tree>,
+}
+
+impl Side {
+    /// This side as the diff reads it.
+    fn diffed(&self) -> diff::Text<'_> {
+        diff::Text {
+            chars: &self.text,
+            breaks: &self.breaks,
+        }
+    }
+}
+
+/// Mark offset `text.len()` of a text as `b` in `breaks` (the offsets before it, not
+/// marked yet, are inside words).
+fn mark(breaks: &mut Vec<diff::Break>, text: &[char], b: diff::Break) {
+    breaks.resize(text.len() + 1, diff::IN_WORD);
+    let last = breaks.last_mut().expect("one offset at least");
+    *last = (*last).max(b);
 }
 
 /// Every tree of `r`, read.
@@ -172,7 +192,7 @@ pub fn score(
     // each malformed system tree's problems once, whatever gold text it covers (a gold
     // tree's come with its error sentence)
     (run.res.problems).extend(test.iter().flat_map(|t| t.problems.iter().cloned()));
-    let d = diff::diff(&g.text, &t.text);
+    let d = diff::diff(g.diffed(), t.diffed());
     let al = Aligned::new(&g, &t, &d);
     let mut chars = al.report(gold, test);
     let mut fake = BracketTree::default();
@@ -205,30 +225,38 @@ fn placed_untagged(
     if !test.iter().any(|t| t.untagged) {
         return Vec::new();
     }
-    let mut gtext = Vec::new();
+    let (mut gtext, mut gbreaks) = (Vec::new(), Vec::new());
     // gold word by its first character: (its end, whether it is deleted)
     let mut by_start = std::collections::HashMap::new();
     for t in gold {
+        mark(&mut gbreaks, &gtext, diff::TREE);
         for l in &t.leaves {
             let from = gtext.len() as u32;
             push_word(t.s(l.word), &mut gtext);
+            mark(&mut gbreaks, &gtext, diff::WORD);
             let deleted = run.scorer.deletes(t, l);
             by_start.insert(from, (gtext.len() as u32, deleted));
         }
+        mark(&mut gbreaks, &gtext, diff::TREE);
     }
-    let mut ttext = Vec::new();
+    let (mut ttext, mut tbreaks) = (Vec::new(), Vec::new());
     let spans: Vec<Vec<(u32, u32)>> = (test.iter())
         .map(|t| {
-            (t.leaves.iter())
+            mark(&mut tbreaks, &ttext, diff::TREE);
+            let v = (t.leaves.iter())
                 .map(|l| {
                     let from = ttext.len() as u32;
                     push_word(t.s(l.word), &mut ttext);
+                    mark(&mut tbreaks, &ttext, diff::WORD);
                     (from, ttext.len() as u32)
                 })
-                .collect()
+                .collect();
+            mark(&mut tbreaks, &ttext, diff::TREE);
+            v
         })
         .collect();
-    let d = diff::diff(&gtext, &ttext);
+    let text = |chars, breaks| diff::Text { chars, breaks };
+    let d = diff::diff(text(&gtext, &gbreaks), text(&ttext, &tbreaks));
     let on_gold = |(a, b): (u32, u32)| -> Option<bool> {
         let g0 = *d.to_gold.get(a as usize)?;
         let same = a < b && g0 != diff::NONE;
@@ -268,11 +296,13 @@ fn side(
             (&sc.ttags, &sc.tb)
         };
         let start = s.text.len() as u32;
+        mark(&mut s.breaks, &s.text, diff::TREE);
         let mut bound = vec![start];
         let mut words = Vec::with_capacity(tags.len());
         for &(tag, w) in tags {
             let from = s.text.len() as u32;
             push_word(t.s(w), &mut s.text);
+            mark(&mut s.breaks, &s.text, diff::WORD);
             let end = s.text.len() as u32;
             words.push(Word {
                 tag,
@@ -289,6 +319,7 @@ fn side(
             })
             .filter(|b| b.start < b.end)
             .collect();
+        mark(&mut s.breaks, &s.text, diff::TREE);
         let malformed = t
             .problems
             .first()

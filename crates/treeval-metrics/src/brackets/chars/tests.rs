@@ -243,3 +243,86 @@ fn one_tree_reads_as_in_the_default_mode() {
     let t = tree("(S (NP (DT the)))");
     assert_eq!(trees("(S (NP (DT the)))")[0].leaves.len(), t.leaves.len());
 }
+
+/// Sentence `k` (1-based) of `r`: (matched, gold, system brackets).
+fn counts(r: &BracketResult, k: usize) -> (u64, u64, u64) {
+    let row = &r.rows[k - 1];
+    (row.matched, row.gold, row.test)
+}
+
+fn window(sentence: u64, lines: (u64, u64), gold: &str, system: &str, b: (u64, u64)) -> CharWindow {
+    CharWindow {
+        sentence,
+        lines,
+        gold: gold.into(),
+        system: system.into(),
+        gold_brackets: b.0,
+        system_brackets: b.1,
+    }
+}
+
+#[test]
+fn a_dropped_sentence_is_one_window_whatever_text_follows() {
+    // issue 38: sentence 2 starts with the letter sentence 3 starts with (`Although …`,
+    // `A spokeswoman …`); dropping it left `A` matched to sentence 3's and the window
+    // `lthough…A`, so sentence 3's S and NP were counted in sentence 2. Now: one window
+    // over sentence 2 (its 8 brackets: S SBAR S NP VP VP NP VP), sentences 1 and 3
+    // scored as if nothing were dropped.
+    let g = "(S (NP (NNP Pierre)) (VP (VBZ joins) (NP (DT the) (NN board))))
+(S (SBAR (IN Although) (S (NP (NNS findings)) (VP (VBD were) (VP (VBN reported))))) (NP (PRP it)) (VP (VBD stood)))
+(S (NP (DT A) (NN spokeswoman)) (VP (VBD said)))
+";
+    let s = "(S (NP (NNP Pierre)) (VP (VBZ joins) (NP (DT the) (NN board))))
+(S (NP (DT A) (NN spokeswoman)) (VP (VBD said)))
+";
+    let (r, c) = chars(g, s, &Params::collins());
+    // sentence 1: S NP VP NP; sentence 3: S NP VP; sentence 2: nothing of it matched
+    // and no system bracket counted in it (whether its 8 gold brackets count as missed
+    // is the counting rule's, not the alignment's)
+    assert_eq!(counts(&r, 1), (4, 4, 4));
+    assert_eq!(counts(&r, 3), (3, 3, 3));
+    assert_eq!((r.rows[1].matched, r.rows[1].test), (0, 0));
+    assert_eq!((r.all.matched, r.all.test), (7, 7));
+    let gold2 = "Althoughfindingswerereporteditstood";
+    assert_eq!(c.windows, [window(2, (2, 2), gold2, "", (8, 0))]);
+    assert_eq!((c.split_sentences, c.joined_trees), (0, 0));
+}
+
+#[test]
+fn a_dropped_sentence_starting_as_the_next_one_is_one_window() {
+    // issue 38's "Now, …" case: sentence 2 `Now , the group …`, sentence 3 `Now the
+    // tickets …`; dropping 2 matched its `Now` to sentence 3's. Now: one window over
+    // sentence 2, sentence 3 scored whole (S ADVP NP VP NP: 5 of 5).
+    let g = "(S (NP (PRP It)) (VP (VBD was) (ADJP (JJ quiet))) (. .))
+(S (ADVP (RB Now)) (, ,) (NP (DT the) (NN group)) (VP (VBZ plans) (NP (NN more))) (. .))
+(S (ADVP (RB Now)) (NP (DT the) (NNS tickets)) (VP (VBP cost) (NP (CD 12) (NNS dollars))) (. .))
+";
+    let s = "(S (NP (PRP It)) (VP (VBD was) (ADJP (JJ quiet))) (. .))
+(S (ADVP (RB Now)) (NP (DT the) (NNS tickets)) (VP (VBP cost) (NP (CD 12) (NNS dollars))) (. .))
+";
+    let (r, c) = chars(g, s, &Params::collins());
+    assert_eq!(counts(&r, 1), (4, 4, 4));
+    assert_eq!(counts(&r, 3), (5, 5, 5));
+    assert_eq!((r.rows[1].matched, r.rows[1].test), (0, 0));
+    assert_eq!(
+        c.windows,
+        [window(2, (2, 2), "Nowthegroupplansmore", "", (5, 0))]
+    );
+}
+
+#[test]
+fn windows_do_not_merge_across_equal_characters() {
+    // issue 38: `(-LRB- [) (NN note) (-RRB- ])` against `-LRB- note -RRB-` made one
+    // window `[note]`/`(note)`. The texts `aword[note]`, `aword(note)` differ in two
+    // characters: two windows, `note` shared. Brackets S (ends on `]`) and PRN (both
+    // ends in windows) cannot match; NP `a word` and NP `note` match: 2 of 4 and 4.
+    let g = "(S (NP (DT a) (NN word)) (PRN (-LRB- [) (NP (NN note)) (-RRB- ])))\n";
+    let s = "(S (NP (DT a) (NN word)) (PRN (-LRB- -LRB-) (NP (NN note)) (-RRB- -RRB-)))\n";
+    let (r, c) = chars(g, s, &Params::collins());
+    assert_eq!(counts(&r, 1), (2, 4, 4));
+    let w = [
+        window(1, (1, 1), "[", "(", (1, 1)),
+        window(1, (1, 1), "]", ")", (2, 2)),
+    ];
+    assert_eq!(c.windows, w);
+}
