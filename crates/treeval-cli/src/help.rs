@@ -114,7 +114,7 @@ const TAILORS: &[Tailor] = &[
         ],
         texts: &[
             ("tests", "The test of every system against --baseline on each treebank they share: ar (approximate randomization = stratified shuffling of per-sentence counts; the default) or bootstrap (paired bootstrap resampling of sentences, Koehn 2004); one test, not mcnemar. p-values are Holm–Bonferroni adjusted across each system's treebanks; each comparison also gives the difference (system − baseline) and its paired bootstrap interval."),
-            ("ci", "Add a percentile bootstrap confidence interval at this level (95 or 0.95) to every cell: each treebank's sentences resampled (--ci-samples, --seed); from saved reports, the report's interval at the same level (else n/a and a note); macro-avg has none."),
+            ("ci", "Add a percentile bootstrap confidence interval at this level, in percent (95, 99.5), to every cell: each treebank's sentences resampled (--ci-samples, --seed); from saved reports, the report's interval at the same level (else n/a and a note); macro-avg has none."),
         ],
     },
     Tailor {

@@ -1436,7 +1436,7 @@ fn ewt_test_deps_page_is_under_5_mb_with_every_sentence() {
     let Some(d) = data_dir() else { return };
     let gold = d.join("ud/UD_English-EWT/en_ewt-ud-test.conllu");
     let g = s(&gold);
-    let page = treeval(&["deps", "-q", "--format", "html", "--ci", "0.95", g, g, g]);
+    let page = treeval(&["deps", "-q", "--format", "html", "--ci", "95", g, g, g]);
     assert!(page.len() <= 5_000_000, "{} bytes", page.len());
     let open = "<script type=\"application/json\" id=\"treeval-data\">";
     let a = page.find(open).unwrap() + open.len();

@@ -65,6 +65,7 @@ pub fn merge(
     names: &[String],
     common: &Common,
 ) -> Result<Evaluation> {
+    common.validate()?;
     refuse_duplicates(&states, names)?;
     state::check(&states, names).map_err(Error::Eval)?;
     needs_sentences(&states, names, common)?;
