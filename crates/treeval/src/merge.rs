@@ -66,6 +66,7 @@ pub fn merge(
     common: &Common,
 ) -> Result<Evaluation> {
     common.validate()?;
+    crate::deps::check_confusion(options.confusion)?;
     refuse_duplicates(&states, names)?;
     state::check(&states, names).map_err(Error::Eval)?;
     needs_sentences(&states, names, common)?;
