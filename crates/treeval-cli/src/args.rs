@@ -406,7 +406,8 @@ pub struct BracketsArgs {
     /// the script stops, exit 1 naming the line; docs/metrics.md).
     #[arg(long, value_enum)]
     pub compat: Option<BracketsCompat>,
-    /// How trees are laid out in the files.
+    /// How trees are laid out in the files (--compat reads one tree per line: multi-line
+    /// is refused beside it).
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     pub layout: LayoutArg,
     /// How gold and system trees are put side by side (the option word ud uses for its
