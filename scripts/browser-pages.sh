@@ -47,7 +47,7 @@ pages=${PAGES:-deps-two deps-dev ud-dev ud-two relations brackets-sample bracket
 ewt=$data/ud/UD_English-EWT
 wpt=$data/align/wpt03-enfr
 charts_opts=(--per-relation --by distance,length,depth --confusion=15)
-two=(--test ar --ci 0.95)
+two=(--test ar --ci 95)
 entries=()
 
 # page NAME TABLES CHARTS KIND SYSTEMS -- treeval ARGS…: runs treeval ARGS --format html -q

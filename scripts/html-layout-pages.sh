@@ -28,7 +28,7 @@ page() {
     echo "$out/$name.html" >>"$out/pages.txt"
 }
 
-two=(--test ar --ci 0.95)
+two=(--test ar --ci 95)
 g=examples/gold.conllu s=examples/sys.conllu s2=examples/sys2.conllu
 b=testdata/brackets/careful-paper t=testdata/ted a=testdata/align p=examples/pts
 n=testdata/nbest/alpino-example

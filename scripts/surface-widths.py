@@ -6,7 +6,7 @@ Usage: scripts/surface-widths.py [--bin PATH] [--wide] [--options "ARGS"]
 Runs each command's two-system case on the repository's fixtures (the format matrix's
 inputs of crates/treeval-cli/tests/common/cases.rs, plus table, merge and rerank train)
 with the binary (default target/release/treeval; build it with
-`cargo build --release -p treeval-cli`), once as given and once with `--ci 0.95` where the
+`cargo build --release -p treeval-cli`), once as given and once with `--ci 95` where the
 command takes it, and prints `command  widest-line  lines` for each. Widths count
 characters, not bytes; the signature line (the first) is left out, as it cannot be
 shortened. --wide adds --wide to every run (the text as it was before it fitted 100
@@ -108,7 +108,7 @@ def main():
             plain = measure(a.bin, folder, line.split() + extra)
             ci = None
             if name not in ("table", "rerank-train"):  # they refuse --ci
-                ci = measure(a.bin, folder, line.split() + extra + ["--ci", "0.95"])
+                ci = measure(a.bin, folder, line.split() + extra + ["--ci", "95"])
             show = lambda m: ("–", "–") if m is None else m
             (w, n), (wc, nc) = show(plain), show(ci)
             print(f"{name:<14}{w:>7}{n:>7}{wc:>13}{nc:>12}")

@@ -6,7 +6,7 @@ its report, built from the library's value::
 
     import treeval
 
-    r = treeval.deps("gold.conllu", "parser_a.conllu", "parser_b.conllu", ci=True, by=["deprel"])
+    r = treeval.deps("gold.conllu", "parser_a.conllu", "parser_b.conllu", ci=95, by=["deprel"])
     r.scores["LAS"].score, r.scores["LAS"].ci     # the first system's headline cells
     r.cell("LAS", system=1)                       # any cell
     r.to_dict()                                   # == `treeval deps ... --format json`

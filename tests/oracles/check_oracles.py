@@ -231,7 +231,7 @@ PTS_ONE = ["--gold-a", "examples/pts/gold.en.conllu", "--gold-b", "examples/pts/
            "--sys-b", "examples/pts/parser.de.conllu", "--sys-align", "examples/pts/aligner.en-de.pharaoh"]
 PTS_TWO = PTS_ONE + ["--sys-a", "examples/pts/gold.en.conllu", "--sys-b", "examples/pts/parser.de.conllu",
                      "--sys-align", "examples/pts/gold.en-de.naacl"]
-SIG = ["--test", "ar", "--ci", "0.95", "--samples", "200", "--ci-samples", "200"]
+SIG = ["--test", "ar", "--ci", "95", "--samples", "200", "--ci-samples", "200"]
 reports = [
     ["align", "testdata/align/gold.naacl", "testdata/align/hyp.pharaoh"],
     ["align"] + SIG + ["testdata/align/gold.naacl", "testdata/align/hyp.pharaoh", "testdata/align/hyp2.pharaoh"],

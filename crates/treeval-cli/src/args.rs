@@ -406,7 +406,8 @@ pub struct BracketsArgs {
     /// the script stops, exit 1 naming the line; docs/metrics.md).
     #[arg(long, value_enum)]
     pub compat: Option<BracketsCompat>,
-    /// How trees are laid out in the files.
+    /// How trees are laid out in the files (--compat reads one tree per line: multi-line
+    /// is refused beside it).
     #[arg(long, value_enum, default_value_t = LayoutArg::Auto)]
     pub layout: LayoutArg,
     /// How gold and system trees are put side by side (the option word ud uses for its
@@ -730,8 +731,8 @@ pub struct ConventionArgs {
     /// (skip words whose gold DEPREL is one of the labels, e.g. deprel=punct or
     /// deprel=punct,dep, as MaltEval's ExcludeDeprels), upos=TAG[,TAG…] (skip gold UPOS
     /// tags, e.g. upos=PUNCT or upos=PUNCT,SYM), xpos=TAG[,TAG…] (skip gold XPOS tags; in
-    /// these lists, as in --where's, `\,` is a comma inside an item and `\\` a
-    /// backslash: xpos='\,,.' is the tags ',' and '.'). In nbest and rerank train also
+    /// these lists `\,` is a comma inside an item and `\\` a backslash: xpos='\,,.' is
+    /// the tags ',' and '.'). In nbest and rerank train also
     /// the words whose (head, deprel, dependent) triples CA counts.
     #[arg(long, value_name = "POLICY", value_parser = parse_punct)]
     pub punct: Option<treeval_metrics::PunctPolicy>,
@@ -747,7 +748,7 @@ pub struct ConventionArgs {
 pub struct StyleArgs {
     /// Text: show every column however wide, as before text fitted 100 columns: each
     /// fraction's counts beside it (`16/21`), ud's full table (precision, recall, F1 and
-    /// aligned accuracy of every metric), the intervals of --ci in a table of their own,
+    /// aligned accuracy of every metric), the confidence intervals in a table of their own,
     /// notes unwrapped. Without it every table fits 100 columns: one value per cell
     /// (intervals inline, `76.19 [66.67, 100.00]`), a table too wide shown transposed
     /// (measures down, systems across) or in blocks of columns, ud F1 per metric with the
@@ -827,13 +828,13 @@ pub struct ReportArgs {
     pub errors: bool,
     /// Score only the words (brackets: the brackets) that meet every condition (deps, ud,
     /// brackets): COND[,COND…], repeatable, all ANDed. COND is KEY=VALUE[|VALUE…] (any
-    /// value; a comma inside a VALUE is written \, and a backslash \\, as in --punct's
-    /// lists: xpos=\, keeps the words tagged ','). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
+    /// value; a comma inside a VALUE is written \, and a backslash \\: xpos=\, keeps the
+    /// words tagged ','). KEY is a --by key of the gold word (deprel, upos, xpos, length, distance, direction, depth,
     /// projectivity; also written gold.KEY) or, in deps, of the system's analysis of the
     /// same word (sys.deprel, sys.upos, sys.distance, sys.direction). VALUE is a group as
     /// the --by table names it (3-6, 7+, root, left, non-projective, …) or, for length,
     /// distance and depth, a number, a range N-M or N+ (distance=9+). Labels are compared
-    /// under --labels (ud: universal). Every score, breakdown, confusion, exact match
+    /// as the scores compare them (deps: --labels; ud: universal parts). Every score, breakdown, confusion, exact match
     /// (sentences whose kept words are all right), --errors listing and per-sentence line
     /// then counts the kept words only; the report says how many were kept and the
     /// signature records the conditions. ud counts the kept gold words and the system
@@ -844,7 +845,7 @@ pub struct ReportArgs {
     /// CUTOFF_LEN counts words: a condition on whole sentences; --by length groups, a
     /// number, N-M or N+); recall, precision and F then count the kept gold and test
     /// brackets, equal to the --by cells; under a label condition complete match,
-    /// crossing and tagging are n/a; not with --careful. Not in the other commands
+    /// crossing and tagging are n/a; not with brackets --careful. Not in the other commands
     /// (usage error). When no system keeps anything, nothing is scored: exit 1 (a part
     /// written with --emit-state reports n/a).
     #[arg(long = "where", value_name = "CONDS", help_heading = "Output")]
@@ -978,8 +979,8 @@ pub struct OutputArgs {
     /// Write the evaluation's state to FILE: its options, inputs, sentence selection and
     /// summed counts as JSON (schema "treeval.state/2"), which `treeval merge` sums with
     /// the states of other shards into the report of the concatenated corpus (a command
-    /// that cannot write one says so). The same checks as --per-sentence keep FILE from
-    /// replacing an input.
+    /// that cannot write one says so). FILE is checked as every output file is: it never
+    /// replaces an input.
     #[arg(long, value_name = "FILE", help_heading = "Output files")]
     pub emit_state: Option<String>,
 
@@ -1013,12 +1014,13 @@ pub struct SignificanceArgs {
     pub tests: Vec<TestArg>,
 
     /// Shuffles for --test ar (default 10000) and samples for --test bootstrap (default
-    /// 1000).
+    /// 1000): at least enough for a p-value below --alpha (the smallest p of N samples is
+    /// 1/(N + 1): 20 at α 0.05); bootstrap at most 1000000.
     #[arg(long, value_name = "N", value_parser = parse_count, help_heading = "Significance")]
     pub samples: Option<usize>,
 
     /// Seed of every resampling (ChaCha8; results do not depend on the thread count).
-    #[arg(long, value_name = "N", default_value_t = treeval_stats::DEFAULT_SEED, help_heading = "Significance")]
+    #[arg(long, value_name = "N", default_value_t = treeval_stats::DEFAULT_SEED, value_parser = parse_seed, help_heading = "Significance")]
     pub seed: u64,
 
     /// Significance level, applied to the Holm–Bonferroni adjusted p-values († marks).
@@ -1030,13 +1032,16 @@ pub struct SignificanceArgs {
     #[arg(long, help_heading = "Significance")]
     pub one_sided: bool,
 
-    /// Add a percentile bootstrap confidence interval at this level (95 or 0.95) to each
-    /// tested headline metric of each system; also the level of the tests' difference
-    /// intervals (default 95).
+    /// Add a percentile bootstrap confidence interval at this level (a percentage above 1
+    /// and below 100: 95, 99.5; 0.95 is refused, did you mean 95?) to each tested headline
+    /// metric of each system; also the level of the tests' difference intervals (default
+    /// 95).
     #[arg(long, value_name = "LEVEL", value_parser = parse_level, help_heading = "Significance")]
     pub ci: Option<f64>,
 
-    /// Bootstrap samples of --ci and of the tests' difference intervals.
+    /// Bootstrap samples of --ci and of the tests' difference intervals: at least enough
+    /// for each tail beyond the interval to hold one (2/(1 − level): 40 at 95 %, 400 at
+    /// 99.5 %), at most 1000000.
     #[arg(
         long,
         value_name = "N",
@@ -1077,21 +1082,29 @@ impl SignificanceArgs {
     }
 }
 
-/// A `deps` measure by name (any case), as the report names it.
+/// A number of samples: a whole number of at least 1 (the library's rule; how many a
+/// test or an interval needs is checked with the other options, in `Common::validate`).
 fn parse_count(s: &str) -> Result<usize, String> {
-    match s.parse::<usize>() {
-        Ok(0) => Err("expected a number of samples of at least 1, found 0 (no samples give no p-value or interval)".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("expected a positive whole number, found '{s}'")),
-    }
+    let n = s
+        .parse::<usize>()
+        .map_err(|_| format!("expected a positive whole number, found '{s}'"))?;
+    treeval::common::samples(n)
+}
+
+fn parse_seed(s: &str) -> Result<u64, String> {
+    s.parse::<u64>().map_err(|_| {
+        format!(
+            "expected a whole number from 0 to {}, found '{s}'",
+            u64::MAX
+        )
+    })
 }
 
 fn parse_level(s: &str) -> Result<f64, String> {
     let v: f64 = s
         .parse()
-        .map_err(|_| format!("expected a confidence level such as 95 or 0.95, found '{s}'"))?;
+        .map_err(|_| format!("expected a confidence level in percent such as 95, found '{s}'"))?;
     treeval::common::level(v)
-        .map_err(|_| format!("expected a confidence level between 0 and 100, found '{s}'"))
 }
 
 fn parse_alpha(s: &str) -> Result<f64, String> {

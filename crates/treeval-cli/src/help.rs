@@ -20,7 +20,16 @@ struct Tailor {
     examples: &'static [&'static str],
     /// Texts of shared options that mean something else in this command (clap id, text).
     texts: &'static [(&'static str, &'static str)],
+    /// Values of an option (clap id, value) the command refuses: not offered in its help
+    /// (typed, they stay refused with the command's message).
+    refused_values: &'static [(&'static str, &'static str)],
 }
+
+/// `--test mcnemar`, for commands that refuse it (no paired binary decisions).
+const NO_MCNEMAR: &[(&str, &str)] = &[("tests", "mcnemar")];
+
+/// The text of `--test` in a command that refuses McNemar's test.
+const RESAMPLING_TESTS: (&str, &str) = ("tests", "Compare the systems pairwise with this test (repeatable): ar (approximate randomization = stratified shuffling of the units' counts), bootstrap (paired bootstrap resampling of the units, Koehn 2004); not mcnemar, which needs paired binary decisions. p-values are adjusted with Holm–Bonferroni over all pairs of each metric and test. Each comparison also gives the difference B − A (second system minus first) and its paired bootstrap interval.");
 
 /// Output options a command without a sentence browser or `--where` refuses.
 const NO_BROWSER_WHERE: &[&str] = &["html_sentences", "where_"];
@@ -36,6 +45,7 @@ const TAILORS: &[Tailor] = &[
             "treeval deps examples/gold.conllu examples/sys.conllu --by deprel --format json",
         ],
         texts: &[],
+        refused_values: &[],
     },
     Tailor {
         path: "ud",
@@ -46,7 +56,8 @@ const TAILORS: &[Tailor] = &[
             "treeval ud examples/gold.conllu examples/sys.conllu --compat conll18",
             "treeval ud examples/gold.conllu examples/sys.conllu examples/sys2.conllu --test ar --ci 95",
         ],
-        texts: &[],
+        texts: &[RESAMPLING_TESTS],
+        refused_values: NO_MCNEMAR,
     },
     Tailor {
         path: "relations",
@@ -56,7 +67,8 @@ const TAILORS: &[Tailor] = &[
             "treeval relations examples/gold.conllu examples/sys.conllu",
             "treeval relations examples/gold.conllu examples/sys.conllu examples/sys2.conllu --test ar",
         ],
-        texts: &[],
+        texts: &[RESAMPLING_TESTS],
+        refused_values: NO_MCNEMAR,
     },
     Tailor {
         path: "brackets",
@@ -68,6 +80,7 @@ const TAILORS: &[Tailor] = &[
             "treeval brackets testdata/brackets/words-300/gold.txt testdata/brackets/words-300/test.txt \\\n    --by label --format json",
         ],
         texts: &[],
+        refused_values: &[],
     },
     Tailor {
         path: "align",
@@ -78,7 +91,8 @@ const TAILORS: &[Tailor] = &[
             "treeval align testdata/align/gold.naacl testdata/align/hyp.pharaoh testdata/align/hyp2.pharaoh \\\n    --test ar",
             "treeval align testdata/align/gold.naacl testdata/align/hyp.pharaoh --compat aer.py",
         ],
-        texts: &[],
+        texts: &[RESAMPLING_TESTS],
+        refused_values: NO_MCNEMAR,
     },
     Tailor {
         path: "pts",
@@ -89,6 +103,7 @@ const TAILORS: &[Tailor] = &[
             "treeval pts --gold-a examples/pts/gold.en.conllu --gold-b examples/pts/gold.de.conllu \\\n    --gold-align examples/pts/gold.en-de.naacl --sys-a examples/pts/parser.en.conllu \\\n    --sys-b examples/pts/parser.de.conllu --sys-align examples/pts/aligner.en-de.pharaoh \\\n    --weights 1,1,2 --format json",
         ],
         texts: &[],
+        refused_values: &[],
     },
     Tailor {
         path: "ted",
@@ -99,13 +114,14 @@ const TAILORS: &[Tailor] = &[
             "treeval ted --exp lexical:testdata/ted/lexical-gold.conllu:testdata/ted/lexical-parse.conllu \\\n    --exp functional:testdata/ted/functional-gold.conllu:testdata/ted/functional-parse.conllu",
             "treeval ted --distance testdata/ted/pairs.txt --script",
         ],
-        texts: &[],
+        texts: &[RESAMPLING_TESTS],
+        refused_values: NO_MCNEMAR,
     },
     Tailor {
         path: "table",
         refused: &[
             "html_sentences", "where_", "errors", "names", "one_sided", "per_sentence",
-            "emit_state", "keep_sentences",
+            "emit_state", "keep_sentences", "force",
         ],
         short: &["measure", "command", "baseline", "rank_by", "format", "tests", "ci"],
         examples: &[
@@ -114,8 +130,9 @@ const TAILORS: &[Tailor] = &[
         ],
         texts: &[
             ("tests", "The test of every system against --baseline on each treebank they share: ar (approximate randomization = stratified shuffling of per-sentence counts; the default) or bootstrap (paired bootstrap resampling of sentences, Koehn 2004); one test, not mcnemar. p-values are Holm–Bonferroni adjusted across each system's treebanks; each comparison also gives the difference (system − baseline) and its paired bootstrap interval."),
-            ("ci", "Add a percentile bootstrap confidence interval at this level (95 or 0.95) to every cell: each treebank's sentences resampled (--ci-samples, --seed); from saved reports, the report's interval at the same level (else n/a and a note); macro-avg has none."),
+            ("ci", "Add a percentile bootstrap confidence interval at this level (a percentage: 95, 99.5) to every cell: each treebank's sentences resampled (--ci-samples, --seed); from saved reports, the report's interval at the same level (else n/a and a note); macro-avg has none."),
         ],
+        refused_values: NO_MCNEMAR,
     },
     Tailor {
         path: "nbest",
@@ -130,6 +147,7 @@ const TAILORS: &[Tailor] = &[
             "tests",
             "Compare chosen with first (rank 1) on the same sentences with this test (repeatable): mcnemar (paired per-word decisions, as in deps; not with --alpino), ar (approximate randomization = stratified shuffling of per-sentence counts), bootstrap (paired bootstrap resampling of sentences, Koehn 2004). Each comparison also gives the difference of the measure and its paired bootstrap interval.",
         )],
+        refused_values: &[],
     },
     Tailor {
         path: "rerank train",
@@ -140,6 +158,7 @@ const TAILORS: &[Tailor] = &[
             "treeval rerank apply /tmp/treeval-model.json testdata/rerank/nbest.conllu",
         ],
         texts: &[],
+        refused_values: &[],
     },
     Tailor {
         path: "rerank apply",
@@ -150,6 +169,7 @@ const TAILORS: &[Tailor] = &[
             "treeval rerank apply /tmp/treeval-model.json testdata/rerank/nbest.conllu",
         ],
         texts: &[],
+        refused_values: &[],
     },
     Tailor {
         path: "merge",
@@ -164,6 +184,7 @@ const TAILORS: &[Tailor] = &[
             "treeval merge /tmp/treeval-s1.json /tmp/treeval-s2.json --test ar --ci 95",
         ],
         texts: &[],
+        refused_values: &[],
     },
     Tailor {
         path: "measures",
@@ -171,6 +192,7 @@ const TAILORS: &[Tailor] = &[
         short: &["format"],
         examples: &["treeval measures", "treeval measures --format markdown"],
         texts: &[],
+        refused_values: &[],
     },
 ];
 
@@ -214,7 +236,13 @@ fn tailor(cmd: clap::Command, t: &Tailor) -> clap::Command {
         "{examples}\n`treeval {} --help` lists every option with its full text, and the exit codes.",
         t.path
     );
-    cmd = cmd.after_help(short).after_long_help(long);
+    // a negative number is an option's value (refused by its parser with what it
+    // expects), not an unknown option with clap's tip to write `-- -1`, which would make
+    // it a file
+    cmd = cmd
+        .after_help(short)
+        .after_long_help(long)
+        .allow_negative_numbers(true);
     cmd
 }
 
@@ -234,6 +262,11 @@ fn tailor_arg(a: clap::Arg, id: &str, t: &Tailor, compat: bool, browser: bool) -
         Some((_, text)) => a.help(*text).long_help(None::<&str>),
         None => a,
     };
+    let a = if id == "tests" && t.refused_values.iter().any(|(i, _)| *i == id) {
+        offered_tests(a, t)
+    } else {
+        a
+    };
     if t.refused.contains(&id) {
         a.hide(true)
     } else if a.is_positional() || id == "help" || t.short.contains(&id) {
@@ -241,6 +274,25 @@ fn tailor_arg(a: clap::Arg, id: &str, t: &Tailor, compat: bool, browser: bool) -
     } else {
         a.hide_short_help(true)
     }
+}
+
+/// `--test` offering only the tests the command takes: the others hidden from its list
+/// of values (still parsed, so the command's own message refuses them).
+fn offered_tests(a: clap::Arg, t: &Tailor) -> clap::Arg {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    use clap::ValueEnum;
+    let refused = |name: &str| t.refused_values.contains(&("tests", name));
+    let values = crate::args::TestArg::value_variants()
+        .iter()
+        .filter_map(|v| {
+            let p = v.to_possible_value()?;
+            let hide = refused(p.get_name());
+            Some(p.hide(hide))
+        });
+    a.value_parser(
+        PossibleValuesParser::new(values.collect::<Vec<_>>())
+            .try_map(|name| crate::args::TestArg::from_str(&name, false)),
+    )
 }
 
 /// The `Examples:` block of `examples`.

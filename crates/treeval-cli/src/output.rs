@@ -25,6 +25,12 @@ pub fn check_outputs(
     inputs: &[InputRef<'_>],
     force: bool,
 ) -> Result<(), Failure> {
+    if force && outputs.is_empty() {
+        // never accepted and ignored
+        return Err(Failure::Usage(
+            "--force does not apply: it lets an output file replace an existing one, and this run writes no file (its report goes to standard output); drop it".into(),
+        ));
+    }
     Ok(treeval::files::check_outputs(
         outputs,
         inputs,

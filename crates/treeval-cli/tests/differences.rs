@@ -127,9 +127,9 @@ fn every_command_gives_each_comparison_its_difference_and_interval() {
         let cmp = check_json(name, &v, 0.95);
         check_formats(&root(), name, &line, &v, &cmp);
         // the level is --ci's; without --ci, 0.95 (and the differences are the same)
-        let other = json_of(&root(), &line.replace("--ci 0.95", "--ci 0.9"));
+        let other = json_of(&root(), &line.replace("--ci 95", "--ci 90"));
         check_json(name, &other, 0.9);
-        let bare = json_of(&root(), &line.replace("--ci 0.95", ""));
+        let bare = json_of(&root(), &line.replace("--ci 95", ""));
         let again = check_json(name, &bare, 0.95);
         assert_eq!(cmp, again, "{name}: the same comparisons without --ci");
     }

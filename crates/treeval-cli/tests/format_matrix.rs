@@ -1,5 +1,5 @@
 //! Every command × every `--format` (and text `--wide`) × {one system, two systems with
-//! `--test ar --ci 0.95`},
+//! `--test ar --ci 95`},
 //! on the small inputs in examples/ and testdata/: the outputs the report-model refactor
 //! must keep (or change on purpose, commit by commit).
 

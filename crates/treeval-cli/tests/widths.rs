@@ -130,7 +130,7 @@ fn every_command_fits_in_100_columns() {
         let ci = if name.starts_with("rerank") || name.starts_with("table") {
             ""
         } else {
-            " --ci 0.95"
+            " --ci 95"
         };
         for line in [line.clone(), format!("{line}{ci}")] {
             let out = run(&dir, &line);

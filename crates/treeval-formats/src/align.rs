@@ -152,6 +152,9 @@ pub struct AlignOptions {
     pub base: Option<u32>,
     /// Swap the two sides of every link.
     pub reverse: bool,
+    /// The command's option that forces this file's format (`--gold-format`), named by the
+    /// hints when the format cannot be told; `None` where the command has none (`pts`).
+    pub force: Option<&'static str>,
 }
 
 fn is_pharaoh_token(t: &str) -> bool {
@@ -239,7 +242,7 @@ pub fn read_alignments(
     let guessed = opts.format.is_none() && detected.is_none();
     let format = opts.format.or(detected).unwrap_or(AlignFormat::Pharaoh);
     if guessed {
-        check_guess(&path, &text, format, &mut warnings)?;
+        check_guess(&path, &text, (format, opts.force), &mut warnings)?;
     }
     let mut r = LinkReader {
         cx: Context {
@@ -328,11 +331,12 @@ fn line_end_warning(path: &Arc<str>, text: &str, bom: bool, warnings: &mut Diagn
 }
 
 /// No line decided the format: an error naming the first non-empty line if there is
-/// one (not an alignment file), else a warning that the file is read as `format`.
+/// one (not an alignment file), else a warning that the file is read as `format`. The
+/// hints name the option that forces a format, `force`, only where the command has one.
 fn check_guess(
     path: &Arc<str>,
     text: &str,
-    format: AlignFormat,
+    (format, force): (AlignFormat, Option<&str>),
     warnings: &mut Diagnostics,
 ) -> Result<(), Error> {
     if let Some((k, first)) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty()) {
@@ -349,20 +353,24 @@ fn check_guess(
                     "not an alignment file: expected NAACL links 'sentence position position [S|P]' or Pharaoh links 'i-j …', found '{shown}{more}'"
                 )),
             )
-            .with_hint("is this the right file? (--gold-format/--hyp-format force a format)"),
+            .with_hint(match force {
+                Some(option) => format!("is this the right file? ({option} forces a format)"),
+                None => "is this the right file?".into(),
+            }),
         ));
     }
-    warnings.push(
-        Diagnostic::warning(
-            Position::new(path.clone(), 0, 0),
-            ErrorKind::Other(format!(
-                "could not tell the alignment format from the content (no link found); read as {}",
-                format.name()
-            )),
-        )
-        .with_hint("give --gold-format/--hyp-format if this is wrong")
-        .of_kind(crate::WarningKind::FormatGuessed),
+    let warning = Diagnostic::warning(
+        Position::new(path.clone(), 0, 0),
+        ErrorKind::Other(format!(
+            "could not tell the alignment format from the content (no link found); read as {}",
+            format.name()
+        )),
     );
+    let warning = match force {
+        Some(option) => warning.with_hint(format!("give {option} if this is wrong")),
+        None => warning,
+    };
+    warnings.push(warning.of_kind(crate::WarningKind::FormatGuessed));
     Ok(())
 }
 

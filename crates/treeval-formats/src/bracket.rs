@@ -9,10 +9,13 @@
 //! - **multi-line** (`.mrg` files): a tree runs from a `(` at depth 0 to its matching
 //!   `)`, across lines; blank lines separate nothing.
 //!
-//! [`Layout::Auto`] takes one tree per line unless the first tree is still open at the
-//! end of its line and the next line goes on with it (starts with white space or `)`,
-//! as the indented lines of `.mrg` files do): a first line with a `(` too many among
-//! lines that each start a tree is one tree per line, its bracket left open. A tree with
+//! [`Layout::Auto`] decides from what the file shows, not from its first tree: a line
+//! whose trees all close on it reads the same either way, so the first tree still open at
+//! the end of its line decides. If the next non-blank line goes on with it (starts with
+//! white space or `)`, as the indented lines of `.mrg` files do), the file is multi-line;
+//! else it is one tree per line, that line's bracket left open. A file without such a
+//! tree is one tree per line. The lines read ahead to decide are kept (a one-tree-per-line
+//! file whose trees all close is held whole until its end). A tree with
 //! a problem (an extra `)`, a bracket left open, text outside any bracket) is still
 //! returned, with its problems, so that the caller can count the sentence as an error
 //! and carry on; [`BracketTree::extra_close`] and [`BracketTree::unclosed`] count its
@@ -39,7 +42,8 @@ use crate::error::{Diagnostic, Error, ErrorKind, Position};
 /// How trees are laid out in a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Layout {
-    /// One tree per line unless the first tree spans lines.
+    /// One tree per line unless a tree goes on on the next line (decided from the first
+    /// tree left open at a line end, wherever it is in the file).
     #[default]
     Auto,
     /// One sentence per line (EVALB).
@@ -155,25 +159,21 @@ pub struct BracketReader<R> {
     layout: Layout,
     line: u64,
     buf: String,
-    eof: bool,
     stack: Vec<u32>,
     /// Lines of the current tree that were not UTF-8.
     bad_utf8: Vec<u64>,
-    /// Blank lines read before the layout was known (`Auto`), and how many of them are
-    /// still to be returned as trees without words (one tree per line).
-    leading_blanks: u64,
-    pending_blanks: u64,
-    /// `buf` holds a line read but not yet used.
-    held: bool,
     /// The file started with a byte-order mark.
     bom: bool,
     /// Lines that ended in CR LF, and the first of them.
     crlf_lines: u64,
     first_crlf: u64,
-    /// A line read ahead to decide the layout (`Auto`), and whether it was not UTF-8.
-    peeked: Option<(String, bool)>,
+    /// Lines read ahead to decide the layout (`Auto`), each with whether it was not UTF-8.
+    peeked: std::collections::VecDeque<(String, bool)>,
     /// Read as EVALB: no tree without tags (a word directly under a phrase is a problem).
     tags_only: bool,
+    /// The first line of a tree read across lines that the end of the file left open
+    /// (it took every line after it).
+    open_at_end: Option<u64>,
 }
 
 impl<R> std::fmt::Debug for BracketReader<R> {
@@ -281,17 +281,14 @@ impl<R: BufRead> BracketReader<R> {
             layout,
             line: 0,
             buf: String::new(),
-            eof: false,
             stack: Vec::new(),
             bad_utf8: Vec::new(),
-            leading_blanks: 0,
-            pending_blanks: 0,
-            held: false,
             bom: false,
             crlf_lines: 0,
             first_crlf: 0,
-            peeked: None,
+            peeked: std::collections::VecDeque::new(),
             tags_only: false,
+            open_at_end: None,
         }
     }
 
@@ -406,13 +403,20 @@ impl<R: BufRead> BracketReader<R> {
         &self.path
     }
 
-    /// The layout in use (decided by the first tree under [`Layout::Auto`]).
+    /// The layout in use (under [`Layout::Auto`], decided by the first tree read).
     pub fn layout(&self) -> Layout {
         self.layout
     }
 
+    /// The first line of a tree read across lines that was still open at the end of the
+    /// file, having taken every line after it (a `)` missing): complete once the file is
+    /// read to its end.
+    pub fn open_at_end(&self) -> Option<u64> {
+        self.open_at_end
+    }
+
     fn next_line(&mut self) -> Result<bool, Error> {
-        if let Some((line, bad)) = self.peeked.take() {
+        if let Some((line, bad)) = self.peeked.pop_front() {
             self.buf = line;
             self.line += 1;
             if bad {
@@ -420,6 +424,11 @@ impl<R: BufRead> BracketReader<R> {
             }
             return Ok(true);
         }
+        self.read_line()
+    }
+
+    /// Read the input's next line into `buf` (false at its end).
+    fn read_line(&mut self) -> Result<bool, Error> {
         self.buf.clear();
         let mut bytes = Vec::new();
         let n = self
@@ -427,7 +436,6 @@ impl<R: BufRead> BracketReader<R> {
             .read_until(b'\n', &mut bytes)
             .map_err(|e| Error::io(&self.path, &e))?;
         if n == 0 {
-            self.eof = true;
             return Ok(false);
         }
         self.line += 1;
@@ -458,73 +466,52 @@ impl<R: BufRead> BracketReader<R> {
         Ok(true)
     }
 
-    /// Whether the line after the one in `buf` goes on with its tree (it starts with white
-    /// space or `)`, as the indented lines of a `.mrg` tree do), read ahead and kept.
-    fn next_line_goes_on(&mut self) -> Result<bool, Error> {
-        let first = std::mem::take(&mut self.buf);
-        let bad = self.bad_utf8.len();
-        let read = self.next_line()?;
-        let next = std::mem::replace(&mut self.buf, first);
-        if !read {
-            return Ok(false);
-        }
-        self.line -= 1;
-        let goes_on = !next.bytes().all(is_space)
-            && next
+    /// The layout of an `Auto` file, from what it shows (see the module's notes): lines
+    /// are read ahead, and kept, up to the first tree left open at a line end and the next
+    /// non-blank line, which goes on with it (white space or `)` first: multi-line) or
+    /// not (one tree per line); a file without such a tree is one tree per line.
+    fn decide(&mut self) -> Result<Layout, Error> {
+        let (line, bad) = (self.line, self.bad_utf8.len());
+        let mut open = false;
+        let mut layout = Layout::Line;
+        while self.read_line()? {
+            let text = std::mem::take(&mut self.buf);
+            let blank = text.bytes().all(is_space);
+            let goes_on = text
                 .bytes()
                 .next()
                 .is_some_and(|b| is_space(b) || b == b')');
-        self.peeked = Some((next, self.bad_utf8.len() > bad));
-        self.bad_utf8.truncate(bad);
-        Ok(goes_on)
+            let decided = open && !blank;
+            if !blank {
+                open = balance(&text) > 0;
+            }
+            self.peeked.push_back((text, self.bad_utf8.len() > bad));
+            self.bad_utf8.truncate(bad);
+            if decided {
+                if goes_on {
+                    layout = Layout::MultiLine;
+                }
+                break;
+            }
+        }
+        self.line = line;
+        Ok(layout)
     }
 
     /// The next tree into `t`; false at the end of the input.
     pub fn read_tree(&mut self, t: &mut BracketTree) -> Result<bool, Error> {
         t.clear();
         self.bad_utf8.clear();
-        if self.pending_blanks > 0 {
-            // a leading blank line of a one-tree-per-line file: a sentence without words
-            t.line = self.leading_blanks - self.pending_blanks + 1;
-            self.pending_blanks -= 1;
-            self.parse(t);
-            return Ok(true);
+        if self.layout == Layout::Auto {
+            self.layout = self.decide()?;
         }
-        if self.eof && !self.held {
-            return Ok(false);
-        }
-        // the first line of the tree (skipping blank lines between multi-line trees, and
-        // blank lines before the layout is known: they are sentences only if the file
-        // turns out to hold one tree per line)
+        // the first line of the tree (skipping blank lines between multi-line trees; one
+        // tree per line, a blank line is a sentence without words)
         loop {
-            if self.held {
-                self.held = false;
-            } else if !self.next_line()? {
-                if self.layout == Layout::Auto && self.leading_blanks > 0 {
-                    // nothing but blank lines: one tree per line
-                    self.layout = Layout::Line;
-                    self.pending_blanks = self.leading_blanks;
-                    return self.read_tree(t);
-                }
+            if !self.next_line()? {
                 return Ok(false);
             }
             let blank = self.buf.bytes().all(is_space);
-            if self.layout == Layout::Auto {
-                if blank {
-                    self.leading_blanks += 1;
-                    continue;
-                }
-                self.layout = if balance(&self.buf) > 0 && self.next_line_goes_on()? {
-                    Layout::MultiLine
-                } else {
-                    Layout::Line
-                };
-                if self.layout == Layout::Line && self.leading_blanks > 0 {
-                    self.pending_blanks = self.leading_blanks;
-                    self.held = true;
-                    return self.read_tree(t);
-                }
-            }
             if !(blank && self.layout == Layout::MultiLine) {
                 break;
             }
@@ -538,6 +525,9 @@ impl<R: BufRead> BracketReader<R> {
                 t.text.push('\n');
                 t.text.push_str(&self.buf);
                 depth += balance(&self.buf);
+            }
+            if depth > 0 {
+                self.open_at_end = Some(t.line);
             }
         }
         self.parse(t);
@@ -836,15 +826,35 @@ impl Parse<'_> {
             node.end = self.leaves.len() as u32;
             node.close = self.text.len() as u32;
         }
-        self.problem(
-            self.text.len(),
-            msg,
-            if layout == Layout::Line {
-                "the parentheses do not balance: the sentence is an error, not repaired (one tree per line is read here; multi-line trees are read when the file's first tree goes on on an indented line)"
-            } else {
-                "the parentheses do not balance: the file ends inside a tree"
-            },
-        );
+        let hint = if layout == Layout::Line {
+            "the parentheses do not balance: the sentence is an error, not repaired (one tree per line is read here; multi-line trees are read when a tree of the file goes on on an indented line)"
+        } else {
+            "the parentheses do not balance: the file ends inside a tree"
+        };
+        // a '(' inside a word (an unescaped parenthesis token) is the likely cause: point
+        // at it, as EVALB's reading (--compat evalb) does
+        match self.paren_in_word() {
+            Some((at, word)) => self.problem(
+                at,
+                format!("expected a word without '(' (PTB writes it -LRB-), found '{word}' (its '(' opens a bracket; then {msg})"),
+                hint,
+            ),
+            None => self.problem(self.text.len(), msg, hint),
+        }
+    }
+
+    /// The first '(' that stands inside a word (right after a character of it), with the
+    /// word up to the next space or parenthesis after it: `no(te`.
+    fn paren_in_word(&self) -> Option<(usize, &str)> {
+        let at = (1..self.b.len()).find(|&i| self.b[i] == b'(' && !is_terminator(self.b[i - 1]))?;
+        let start = (0..at)
+            .rev()
+            .find(|&i| is_terminator(self.b[i]))
+            .map_or(0, |i| i + 1);
+        let end = (at + 1..self.b.len())
+            .find(|&i| is_terminator(self.b[i]))
+            .unwrap_or(self.b.len());
+        Some((at, &self.text[start..end]))
     }
 }
 
@@ -1160,5 +1170,44 @@ mod tests {
         assert!(v[0].problems[0].to_string().starts_with(
             "t:2:11: expected a ')' to close the '(' at line 1 column 1, found the end of the tree"
         ), "{}", v[0].problems[0]);
+    }
+
+    /// Issue 38: the layout was decided by the first tree, so a `.mrg` file whose first
+    /// tree sits on one line was read one tree per line (31 trees read as 5 lines' worth
+    /// of broken ones). The first tree left open at a line end decides, wherever it is;
+    /// the trees before it read the same either way (checked against the multi-line
+    /// reading, and blank lines among them are not sentences).
+    #[test]
+    fn the_layout_is_decided_by_the_first_tree_that_spans_lines() {
+        let mrg = "( (S (NP (DT a)) (VP (VB b))) )\n\n( (S (NP (DT c))) )\n\n( (S\n    (NP (DT d))\n    (VP (VB e))) )\n\n( (X (Y f)) )\n";
+        let auto = read_all(mrg, Layout::Auto);
+        let multi = read_all(mrg, Layout::MultiLine);
+        assert_eq!(auto.len(), 4, "four trees, the blank lines separate them");
+        let shown = |v: &[BracketTree]| -> Vec<(u64, String, usize)> {
+            v.iter()
+                .map(|t| (t.line, t.text.clone(), t.problems.len()))
+                .collect()
+        };
+        assert_eq!(shown(&auto), shown(&multi));
+        assert_eq!(
+            auto.iter().map(|t| t.line).collect::<Vec<_>>(),
+            [1, 3, 5, 9]
+        );
+        assert!(auto.iter().all(|t| t.problems.is_empty()));
+        // one tree per line: balanced lines, then one left open whose next line starts a
+        // tree of its own; blank lines are sentences without words
+        let lines = "(S (A a))\n\n(S (A b)\n(S (A c))\n";
+        let v = read_all(lines, Layout::Auto);
+        assert_eq!(v.len(), 4);
+        assert!(v[1].leaves.is_empty() && v[2].unclosed == 1);
+        assert_eq!(v[3].line, 4);
+        // the reader's line numbers after the read-ahead are the file's
+        let mut r = BracketReader::new(mrg.as_bytes(), "t", Layout::Auto);
+        let mut t = BracketTree::default();
+        let mut n = 0;
+        while r.read_tree(&mut t).unwrap() {
+            n += 1;
+        }
+        assert_eq!((n, r.lines(), r.layout()), (4, 9, Layout::MultiLine));
     }
 }

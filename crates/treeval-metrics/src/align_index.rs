@@ -73,7 +73,7 @@ pub fn base_that_fits(
     let alt = reread(AlignOptions {
         format: Some(f.format),
         base: Some(base),
-        reverse: read.reverse,
+        ..read
     })?;
     (alt.link_count() > 0 && past_end(&alt, words).is_empty()).then_some((base, alt))
 }

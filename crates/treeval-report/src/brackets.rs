@@ -164,6 +164,9 @@ pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) ->
         .push(crate::driver::section("cutoff", &cut_title, &ms, &cut, ci));
     for &key in e.by {
         breakdown(&mut r, key, systems);
+        if key == BracketsKey::Label && !params.labeled {
+            r.notes.push(UNLABELED_BY_LABEL.into());
+        }
     }
     careful_sections(&mut r, systems, e.careful_pairs);
     r
@@ -252,6 +255,9 @@ fn add_where(r: &mut Report, params: &Params, systems: &[BracketsSystem]) {
 /// The section `by:KEY` of every test file (`--by`): its groups' gold, test and matched
 /// brackets, recall, precision and F. Only the sentences EVALB scores count, so that the
 /// groups sum to the `all` section's brackets.
+/// What `--by label` means when brackets match by their spans alone (`LABELED 0`).
+pub const UNLABELED_BY_LABEL: &str = "by label with LABELED 0: spans alone match, so a matched system bracket counts under its gold bracket's label, whatever its own; a label's recall is the share of its gold brackets whose span the system has, its precision the share of the system brackets counted under it that match (100 when every one matched, however the system labelled them); an unmatched system bracket stays under its own label";
+
 fn breakdown(r: &mut Report, key: BracketsKey, systems: &[BracketsSystem]) {
     let ms: Vec<Measure> = group_measures(key == BracketsKey::Length);
     r.add_measures::<BracketGroup>(&ms);

@@ -301,9 +301,30 @@ pub struct SignificanceSettings {
     pub seed: u64,
 }
 
+/// A confidence level (a fraction, 0.995) as the percentage it was given as, with every
+/// digit it has and no float noise: `99.5`, `95.55`, `95` (legends, signatures and
+/// messages print it so; never rounded to a whole percent).
+pub fn level_percent(level: f64) -> String {
+    let s = format!("{:.6}", level * 100.0);
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn levels_print_as_given() {
+        for (level, shown) in [
+            (0.95, "95"),
+            (0.995, "99.5"),
+            (0.9555, "95.55"),
+            (0.5, "50"),
+        ] {
+            assert_eq!(level_percent(level), shown);
+        }
+        assert_eq!(level_percent(0.999_999), "99.9999");
+    }
 
     fn crlf(path: &str, lines: u64) -> Warning {
         let d = treeval_formats::Diagnostic::warning(

@@ -157,6 +157,7 @@ impl Options {
             format: self.gold_format.map(Format::format),
             base: self.gold_base,
             reverse: self.reverse_gold,
+            force: Some("--gold-format"),
         }
     }
 
@@ -166,6 +167,7 @@ impl Options {
             format: self.hyp_format.map(Format::format),
             base: self.hyp_base,
             reverse: self.reverse,
+            force: Some("--hyp-format"),
         }
     }
 }

@@ -63,8 +63,8 @@ pub enum Profile {
 #[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum Layout {
-    /// One tree per line, unless the first tree goes on on an indented next line (then
-    /// `.mrg` style).
+    /// One tree per line, unless a tree goes on on an indented next line (then `.mrg`
+    /// style): decided by the file's first tree left open at a line end.
     #[default]
     Auto,
     /// One sentence per line, as EVALB reads (a blank line is a sentence without words).
@@ -270,6 +270,12 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         "system files",
         NO_MCNEMAR,
     )?;
+    if compat && options.layout == Layout::MultiLine {
+        // honoured or refused, never ignored: the reference tools read one tree per line
+        return Err(Error::Usage(
+            "--layout multi-line does not apply with --compat, which reads one tree per line as the reference tool does; drop one of the two".into(),
+        ));
+    }
     let layout = if compat { Layout::Line } else { options.layout };
     let setting = file::Setting {
         options,

@@ -157,16 +157,73 @@ impl Default for Common {
     }
 }
 
-/// A confidence level as given (`95` or `0.95`) as a fraction in (0, 1).
+/// A confidence level as given (`--ci`, Python's `ci=`, a JSON options object), as the
+/// fraction the library keeps (95 → 0.95). One rule everywhere: a level is a percentage
+/// above 1 and below 100 (`95`, `99.5`). A number of at most 1 reads as a fraction and is
+/// refused with the percentage it would be (`0.95`: did you mean 95?); 1 itself could be
+/// 1 % or 100 %.
 pub fn level(v: f64) -> Result<f64, String> {
-    let l = if v > 1.0 { v / 100.0 } else { v };
-    if l > 0.0 && l < 1.0 {
-        Ok(l)
-    } else {
-        Err(format!(
-            "expected a confidence level between 0 and 100, found '{v}'"
-        ))
+    if v > 1.0 && v < 100.0 {
+        return Ok(v / 100.0);
     }
+    let mut e =
+        format!("expected a confidence level in percent, above 1 and below 100, found '{v}'");
+    if v > 0.0 && v < 1.0 {
+        e.push_str(&format!(
+            "\n  hint: a level is a percentage (95, 99.5): did you mean {}?",
+            treeval_report::model::level_percent(v)
+        ));
+    }
+    Err(e)
+}
+
+/// The most samples of a bootstrap (`--ci-samples`, `--samples` of `--test bootstrap`):
+/// every replicate's values are kept to read the interval's ends (16 bytes for each
+/// interval), and each replicate resamples every sentence.
+pub const MAX_SAMPLES: usize = 1_000_000;
+
+/// The fewest samples of a test that can be significant at `alpha`: the smallest p-value
+/// `n` samples give is 1/(n + 1), and a test is significant when p < `alpha`.
+pub fn min_test_samples(alpha: f64) -> usize {
+    let mut n = ((1.0 / alpha).floor() as usize).saturating_sub(2).max(1);
+    while 1.0 / (n + 1) as f64 >= alpha {
+        n += 1;
+    }
+    n
+}
+
+/// The fewest samples of a percentile interval at `level` (a fraction): each tail beyond
+/// the interval, (1 − level)/2 of the samples, must hold at least one sample (with fewer,
+/// the interval's ends are the extreme samples, or one sample: an interval that may
+/// exclude the score).
+pub fn min_interval_samples(level: f64) -> usize {
+    let tail = (1.0 - level) / 2.0;
+    let mut n = ((1.0 / tail).floor() as usize).saturating_sub(2).max(1);
+    while (n as f64) * tail < 1.0 - 1e-9 {
+        n += 1;
+    }
+    n
+}
+
+/// A bootstrap's number of samples (`flag`: `ci-samples` or `samples`) within
+/// [`MAX_SAMPLES`], with what more would cost.
+fn at_most_max(flag: &str, n: usize) -> Result<(), String> {
+    if n <= MAX_SAMPLES {
+        return Ok(());
+    }
+    let bytes = n as f64 * 16.0;
+    let size = if bytes >= 1e9 {
+        format!("{:.1} GB", bytes / 1e9)
+    } else {
+        format!("{:.0} MB", bytes / 1e6)
+    };
+    Err(format!(
+        "--{flag}: expected at most {MAX_SAMPLES} samples, found {n}\n  hint: a bootstrap keeps \
+         every sample's values to find the interval's ends (at least {size} for each measure\n  \
+         and system) and resamples every sentence once per sample ({:.0} times the work of the \
+         default 1000)",
+        n as f64 / 1000.0
+    ))
 }
 
 /// A significance level in (0, 1).
@@ -180,7 +237,8 @@ pub fn alpha(v: f64) -> Result<f64, String> {
     }
 }
 
-/// A number of samples: at least 1.
+/// A number of samples as given: a whole number of at least 1 (how many a test or an
+/// interval needs is [`Common::validate`]'s, which knows the level and `alpha`).
 pub fn samples(n: usize) -> Result<usize, String> {
     if n == 0 {
         return Err("expected a number of samples of at least 1, found 0 (no samples give no p-value or interval)".into());
@@ -195,18 +253,68 @@ fn level_option<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D
 }
 
 impl Common {
-    /// Usage errors in the values (a level outside (0, 1), no samples), naming the option.
+    /// Usage errors in the values (a level outside (0, 1), too few or too many samples),
+    /// naming the option. Every command checks its options here, from the command line
+    /// and from Python alike.
     pub fn validate(&self) -> Result<(), crate::Error> {
         let usage = |flag: &str, e: String| crate::Error::Usage(format!("--{flag}: {e}"));
         alpha(self.alpha).map_err(|e| usage("alpha", e))?;
         if let Some(l) = self.ci {
-            level(l).map_err(|e| usage("ci", e))?;
+            if !(l > 0.0 && l < 1.0) {
+                return Err(usage(
+                    "ci",
+                    format!("expected the level as a fraction between 0 and 1 (0.95), found {l}"),
+                ));
+            }
         }
         if let Some(n) = self.samples {
             samples(n).map_err(|e| usage("samples", e))?;
         }
         samples(self.ci_samples).map_err(|e| usage("ci-samples", e))?;
-        Ok(())
+        self.enough_samples().map_err(crate::Error::Usage)
+    }
+
+    /// The samples of the tests and intervals asked for are enough to mean something
+    /// ([`min_test_samples`], [`min_interval_samples`]) and no more than [`MAX_SAMPLES`]
+    /// where a bootstrap keeps them.
+    fn enough_samples(&self) -> Result<(), String> {
+        let cfg = self.compare_config();
+        for test in &self.test {
+            let n = match test {
+                Test::Mcnemar => continue,
+                Test::Ar => cfg.ar_samples,
+                Test::Bootstrap => cfg.bootstrap_samples,
+            };
+            let min = min_test_samples(self.alpha);
+            if n < min {
+                return Err(format!(
+                    "--samples: expected at least {min} samples for --alpha {}, found {n}\n  hint: \
+                     the smallest p-value {n} samples can give is 1/({n} + 1) = {:.4}, never below \
+                     --alpha",
+                    self.alpha,
+                    1.0 / (n + 1) as f64,
+                ));
+            }
+            if *test == Test::Bootstrap {
+                at_most_max("samples", n)?;
+            }
+        }
+        if self.ci.is_none() && self.test.is_empty() {
+            return Ok(());
+        }
+        let level = self.ci.unwrap_or(DEFAULT_CI_LEVEL);
+        let (n, min) = (self.ci_samples, min_interval_samples(level));
+        if n < min {
+            let shown = treeval_report::model::level_percent(level);
+            return Err(format!(
+                "--ci-samples: expected at least {min} samples for {shown}% intervals, found {n}\n  \
+                 hint: each tail beyond a {shown}% interval is {}% of the samples and must hold at \
+                 least one\n  (with fewer, the interval's ends are extreme samples and may exclude \
+                 the score)",
+                treeval_report::model::level_percent((1.0 - level) / 2.0)
+            ));
+        }
+        at_most_max("ci-samples", n)
     }
 
     /// A usage error when `where` is given to `command`, which cannot select words (the
@@ -283,4 +391,103 @@ impl Common {
 /// charts draw it (each item names the option that asks for it); none when nothing was.
 pub fn page_note(added: &[String]) -> Option<String> {
     (!added.is_empty()).then(|| format!("the HTML page adds {}", added.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The minimums by hand: a test of n samples gives p ≥ 1/(n + 1), significant when
+    /// p < α (α 0.05: 1/20 is not below it, 1/21 is); an interval at 95 % has tails of
+    /// 2.5 % of the samples, one sample at 40.
+    #[test]
+    fn minimum_sample_counts() {
+        assert_eq!(min_test_samples(0.05), 20);
+        assert_eq!(min_test_samples(0.01), 100);
+        assert_eq!(min_test_samples(0.5), 2);
+        assert_eq!(min_test_samples(0.9), 1);
+        assert_eq!(min_interval_samples(0.95), 40);
+        assert_eq!(min_interval_samples(0.995), 400);
+        assert_eq!(min_interval_samples(0.9), 20);
+        assert_eq!(min_interval_samples(0.5), 4);
+        assert_eq!(min_interval_samples(0.999), 2000);
+    }
+
+    /// A level is a percentage; a fraction is refused with the percentage it would be.
+    #[test]
+    fn levels_are_percentages() {
+        assert_eq!(level(95.0), Ok(0.95));
+        assert_eq!(level(99.5), Ok(0.995));
+        assert_eq!(level(1.5), Ok(0.015));
+        let e = level(0.995).unwrap_err();
+        assert!(e.contains("did you mean 99.5?"), "{e}");
+        for v in [1.0, 100.0, 0.0, -5.0, f64::NAN] {
+            let e = level(v).unwrap_err();
+            assert!(!e.contains("did you mean"), "{v}: {e}");
+        }
+    }
+
+    /// The library checks what the command line checks (Python's options are a
+    /// `Common`): the level of a `Common` built in Rust is the fraction.
+    #[test]
+    fn validate_refuses_what_means_nothing() {
+        let refused = |c: Common, needle: &str| {
+            let e = c.validate().unwrap_err().to_string();
+            assert!(e.contains(needle), "{e}");
+        };
+        let ci = Common {
+            ci: Some(0.95),
+            ..Common::default()
+        };
+        assert!(ci.validate().is_ok());
+        refused(
+            Common {
+                ci: Some(95.0),
+                ..Common::default()
+            },
+            "as a fraction",
+        );
+        refused(
+            Common {
+                ci_samples: 39,
+                ..ci.clone()
+            },
+            "at least 40 samples",
+        );
+        refused(
+            Common {
+                ci_samples: 2_000_000,
+                ..ci.clone()
+            },
+            "at most 1000000",
+        );
+        let ar = Common {
+            test: vec![Test::Ar],
+            samples: Some(19),
+            ..Common::default()
+        };
+        refused(ar.clone(), "at least 20 samples");
+        // a test's difference intervals are at 95 % with --ci-samples
+        refused(
+            Common {
+                samples: Some(20),
+                ci_samples: 10,
+                ..ar.clone()
+            },
+            "at least 40",
+        );
+        assert!(Common {
+            samples: Some(20),
+            ..ar
+        }
+        .validate()
+        .is_ok());
+        // McNemar has no samples; no test or interval: --ci-samples is not read
+        let mc = Common {
+            test: vec![Test::Mcnemar],
+            samples: Some(1),
+            ..Common::default()
+        };
+        assert!(mc.validate().is_ok());
+    }
 }

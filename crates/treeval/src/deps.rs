@@ -166,6 +166,19 @@ pub struct Options {
 /// Labels of `confusion` when it is asked without a number (`--confusion`).
 pub const DEFAULT_CONFUSION: usize = 12;
 
+/// A usage error for a confusion matrix of no label (`--confusion=0` showed one
+/// "(other)" row and column, every word in it): at least 1 (`deps` and `merge`).
+pub fn check_confusion(labels: Option<usize>) -> Result<()> {
+    match labels {
+        Some(0) => Err(Error::Usage(format!(
+            "--confusion: expected at least 1 label, found 0 (a matrix of no label folds every \
+             word into \"(other)\")\n  hint: --confusion alone shows the {DEFAULT_CONFUSION} most \
+             frequent labels; leave it out for no matrix"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// The measures `deps` tests by default.
 pub const DEFAULT_TEST_METRICS: [&str; 3] = ["LAS", "UAS", "LA"];
 
@@ -229,6 +242,7 @@ impl Options {
 /// script's text instead of a report to print (the report is still made).
 pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<Evaluation> {
     common.validate()?;
+    check_confusion(options.confusion)?;
     let tested =
         crate::measures::test_metrics(treeval_metrics::deps::measures, &options.test_metrics)?;
     let options = &Options {

@@ -65,6 +65,8 @@ pub fn merge(
     names: &[String],
     common: &Common,
 ) -> Result<Evaluation> {
+    common.validate()?;
+    crate::deps::check_confusion(options.confusion)?;
     refuse_duplicates(&states, names)?;
     state::check(&states, names).map_err(Error::Eval)?;
     needs_sentences(&states, names, common)?;

@@ -54,7 +54,7 @@ pub fn sign(c: &Common, cfg: &CompareConfig, signature: &mut treeval_report::Sig
     }
     // the intervals: of the scores (`--ci`), and of every tested difference
     if c.ci.is_some() || !cfg.tests.is_empty() {
-        signature.push("ci", format!("{}", cfg.ci_level * 100.0));
+        signature.push("ci", treeval_report::model::level_percent(cfg.ci_level));
         signature.push("ci-samples", c.ci_samples.to_string());
     }
     signature.push("seed", c.seed.to_string());

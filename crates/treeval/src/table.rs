@@ -410,7 +410,10 @@ fn spec(options: &Options, common: &Common, source: &str, read: &reports::Read) 
         }
     });
     if let Some(level) = common.ci {
-        signature.push(("ci".to_string(), format!("{}", level * 100.0)));
+        signature.push((
+            "ci".to_string(),
+            treeval_report::model::level_percent(level),
+        ));
         signature.push(match source {
             "reports" => ("ci-from".to_string(), "reports".to_string()),
             _ => ("ci-samples".to_string(), common.ci_samples.to_string()),

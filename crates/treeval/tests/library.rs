@@ -75,8 +75,12 @@ fn options_are_typed_and_refuse_unknown_names() {
     let e = serde_json::from_str::<Common>(r#"{"tests": ["ar"]}"#).unwrap_err();
     assert!(e.to_string().contains("unknown field `tests`"), "{e}");
     let c: Common =
-        serde_json::from_str(r#"{"test": ["ar"], "ci": 0.95, "where": ["deprel=nsubj"]}"#).unwrap();
+        serde_json::from_str(r#"{"test": ["ar"], "ci": 95, "where": ["deprel=nsubj"]}"#).unwrap();
     assert_eq!(c.where_, ["deprel=nsubj"]);
+    assert_eq!(c.ci, Some(0.95), "a level is a percentage");
+    // Python's ci=0.5 is refused as --ci 0.5 is, with the percentage it would be
+    let e = serde_json::from_str::<Common>(r#"{"ci": 0.5}"#).unwrap_err();
+    assert!(e.to_string().contains("did you mean 50?"), "{e}");
 }
 
 #[test]

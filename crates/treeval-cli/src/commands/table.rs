@@ -32,6 +32,7 @@ pub fn run(a: &TableArgs, out: &mut dyn Write) -> Result<(), Failure> {
         ..Capabilities::of("table")
     };
     check_report(&can, &a.report, false)?;
+    crate::output::check_outputs(&[], &[], a.report.out.force)?;
     let inputs: Vec<treeval::Input> = a.inputs.iter().map(treeval::Input::from).collect();
     let result = treeval::table::evaluate(&options(a), &inputs, &common);
     crate::output::conclude(&a.report, result, out)

@@ -4,7 +4,7 @@
 //! [`TWO`].
 
 /// The options of the two-system cases.
-pub const TWO: &str = "--test ar --ci 0.95";
+pub const TWO: &str = "--test ar --ci 95";
 
 /// The cases: a name (`deps-one`, `deps-two`) and the command line.
 pub fn cases() -> Vec<(String, String)> {

@@ -148,8 +148,8 @@ pub(crate) fn shown_with_ci(r: &Report, c: &Cell) -> String {
 pub(crate) fn ci_note(r: &Report) -> Option<String> {
     let level = r.significance.as_ref().and_then(|s| s.ci_level)?;
     Some(format!(
-        "[low, high]: {:.0}% percentile bootstrap confidence intervals",
-        level * 100.0
+        "[low, high]: {}% percentile bootstrap confidence intervals",
+        crate::model::level_percent(level)
     ))
 }
 
@@ -440,7 +440,7 @@ fn test_heading(r: &Report, t: TestKind, cmp: &[&Comparison]) -> Vec<String> {
 
 /// A level as a percentage: `95`, `97.5`.
 fn percent(level: f64) -> String {
-    format!("{}", (level * 1000.0).round() / 10.0)
+    crate::model::level_percent(level)
 }
 
 /// The ranks of a test's measures, when more than two systems are ranked: what a rank

@@ -178,8 +178,8 @@ fn series(
 fn ci_words(r: &Report) -> String {
     match r.significance.as_ref().and_then(|s| s.ci_level) {
         Some(level) => format!(
-            "; whiskers: {:.0}% bootstrap confidence intervals",
-            level * 100.0
+            "; whiskers: {}% bootstrap confidence intervals",
+            crate::model::level_percent(level)
         ),
         None => "; whiskers: bootstrap confidence intervals".into(),
     }

@@ -109,8 +109,8 @@ fn interval_heading(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     };
     writeln!(
         w,
-        "[low, high]: {:.0}% bootstrap confidence intervals ({} samples, seed {}, percentile)",
-        level * 100.0,
+        "[low, high]: {}% bootstrap confidence intervals ({} samples, seed {}, percentile)",
+        crate::model::level_percent(level),
         sig.ci_samples,
         sig.seed
     )?;
@@ -329,8 +329,8 @@ fn intervals(r: &Report, w: &mut dyn Write) -> io::Result<()> {
     }
     writeln!(
         w,
-        "\n{:.0}% bootstrap confidence intervals ({} samples, seed {}, percentile)",
-        level * 100.0,
+        "\n{}% bootstrap confidence intervals ({} samples, seed {}, percentile)",
+        crate::model::level_percent(level),
         sig.ci_samples,
         sig.seed
     )?;

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use treeval_formats::bracket::BracketReader;
+use treeval_formats::bracket::{BracketReader, Layout as ReadLayout};
 use treeval_formats::Diagnostic;
 use treeval_metrics::brackets::by::BracketsKey;
 use treeval_metrics::brackets::measures::CarefulUnit;
@@ -315,8 +315,13 @@ impl Scored {
         self.warnings.extend(notes.iter().map(Warning::from));
         if !s.compat() {
             let gold = s.inputs.gold.name();
-            let lines = (g.lines(), t.lines());
-            if let Some(m) = pairing_error(gold, path, &r, lines, chars) {
+            let read = |name, r: &BracketReader<_>| AsRead {
+                name,
+                lines: r.lines(),
+                layout: r.layout(),
+                open: r.open_at_end(),
+            };
+            if let Some(m) = pairing_error(read(gold, &g), read(path, &t), &r, chars) {
                 if !self.pairing.contains(&m) {
                     self.pairing.push(m);
                 }
@@ -471,36 +476,74 @@ impl Scored {
     }
 }
 
+/// A file as its reader read it, for [`pairing_error`].
+struct AsRead<'a> {
+    /// The path as given.
+    name: &'a str,
+    /// Lines read.
+    lines: u64,
+    /// The layout it was read with.
+    layout: ReadLayout,
+    /// The first line of a tree the end of the file left open (read across lines).
+    open: Option<u64>,
+}
+
+impl AsRead<'_> {
+    fn layout_words(&self) -> &'static str {
+        match self.layout {
+            ReadLayout::MultiLine => "trees across lines",
+            _ => "one tree per line",
+        }
+    }
+}
+
 /// The error when a test file does not hold as many trees as the gold file (EVALB
 /// stops at the shorter file and scores what came before; compat does so too).
 /// Under `--align chars` (`chars`) trees pair by their characters, not their number.
+/// A tree left open to the end of a file read across lines is named first, in the file
+/// that has it (the gold's, if both); a count that differs names the layout each file was
+/// read with and `--layout`.
 fn pairing_error(
-    gold: &str,
-    test: &str,
+    gold: AsRead<'_>,
+    test: AsRead<'_>,
     r: &BracketResult,
-    (gold_lines, test_lines): (u64, u64),
     chars: bool,
 ) -> Option<String> {
     let (g, t) = (r.gold_trees, r.test_trees);
     if g == 0 || r.gold_words == 0 {
         return Some(format!(
-            "{gold}:{}:1: expected bracketed trees with words in the gold file, found {}\n  hint: the gold file is empty or holds only blank lines or trees without words",
-            gold_lines.max(1),
+            "{}:{}:1: expected bracketed trees with words in the gold file, found {}\n  hint: the gold file is empty or holds only blank lines or trees without words",
+            gold.name,
+            gold.lines.max(1),
             if g == 0 { "none".to_owned() } else { format!("{g} tree(s) without words") }
         ));
     }
     if g != t && !chars {
+        let counts = format!("{g} trees in {}, {t} in {}", gold.name, test.name);
+        if let Some((file, line)) = [&gold, &test]
+            .into_iter()
+            .find_map(|f| f.open.map(|l| (f.name, l)))
+        {
+            return Some(format!(
+                "{file}:{line}:1: expected a ')' closing this tree before the end of the file, found none: read across lines, it took every line after it ({counts})\n  hint: this file is broken at this tree: add the missing ')' (or, if the file holds one tree per line, read it with --layout line)"
+            ));
+        }
         return Some(format!(
-            "{test}:{}:1: expected {g} trees (as in {gold}), found {t}\n  hint: {}",
-            test_lines.max(1),
+            "{}:{}:1: expected {g} trees (as in {}), found {t}\n  hint: {}\n  hint: the gold was read as {}, the system as {}; --layout line or --layout multi-line reads both so",
+            test.name,
+            test.lines.max(1),
+            gold.name,
             if t < g {
                 "the system file ends early: is it truncated, or did the parser skip sentences? (a sentence the parser failed on must stay as an empty line; --compat evalb scores as EVALB does, up to the shorter file)"
             } else {
                 "the system file has extra trees: were sentences split, or is it the output for another gold file?"
-            }
+            },
+            gold.layout_words(),
+            test.layout_words(),
         ));
     }
     if r.test_words == 0 {
+        let test = test.name;
         return Some(format!(
             "{test}:1:1: expected bracketed trees with words, found {t} tree(s) without any word\n  hint: every sentence would be skipped (EVALB status 2) and nothing scored: is this the parser's output?"
         ));

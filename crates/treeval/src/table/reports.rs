@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use serde_json::Value;
+use treeval_report::model::level_percent;
 use treeval_report::table::{treebank_of, Score, Test, Treebank};
 
 use super::Command;
@@ -471,14 +472,14 @@ fn ci(level: Option<f64>, s: &Saved, treebank: &str, score: &mut Score, out: &mu
         Some(l) if (l - level).abs() > 1e-9 => format!(
             "its report {} has {}% intervals, not {}%",
             s.path,
-            l * 100.0,
-            level * 100.0
+            level_percent(l),
+            level_percent(level)
         ),
         Some(_) if score.ci.is_none() => format!(
             "its report {} has no interval of {} (make it with --ci {} --test-metrics {})",
             s.path,
             out.measure,
-            level * 100.0,
+            level_percent(level),
             out.measure
         ),
         Some(_) => {
