@@ -90,7 +90,7 @@ def test_a_report_carries_its_state_only_when_asked_and_pickles_with_it(tmp_path
     st = r.state
     assert isinstance(st, treeval.State)
     assert (st.family, st.shards, st.has_sentences) == ("deps", 1, False)
-    assert st.to_dict()["schema"] == "treeval.state/2"
+    assert st.to_dict()["schema"] == "treeval.state/3"
     # the state is the one --emit-state writes (the CLI's file, read back as it is)
     path = tmp_path / "cli.json"
     subprocess.run(
@@ -126,11 +126,11 @@ def test_a_state_must_be_a_treeval_state():
 
 def test_a_state_of_another_schema_version_is_refused_naming_both():
     text = treeval.deps(EX / "gold.conllu", EX / "sys.conllu", state=True).state.text
-    older = text.replace("treeval.state/2", "treeval.state/1", 1)
-    with pytest.raises(ValueError, match=r"expected a state file of schema treeval\.state/2 .*found treeval\.state/1, an older schema"):
+    older = text.replace("treeval.state/3", "treeval.state/1", 1)
+    with pytest.raises(ValueError, match=r"expected a state file of schema treeval\.state/3 .*found treeval\.state/1, an older schema"):
         treeval.State(older)
-    newer = text.replace("treeval.state/2", "treeval.state/3", 1)
-    with pytest.raises(ValueError, match=r"found treeval\.state/3, a newer schema"):
+    newer = text.replace("treeval.state/3", "treeval.state/4", 1)
+    with pytest.raises(ValueError, match=r"found treeval\.state/4, a newer schema"):
         treeval.State(newer)
 
 
@@ -214,7 +214,7 @@ def test_merge_errors_name_the_report_not_a_temporary_file(tmp_path):
     with pytest.raises(ValueError, match=r"reports\[1\] carries no state; evaluate the shard with state=True"):
         treeval.merge([treeval.deps(g, s, state=True), treeval.deps(g, s)])
     with pytest.raises(TypeError, match=r"reports\[0\] is a dict"):
-        treeval.merge([{"schema": "treeval.state/2"}])
+        treeval.merge([{"schema": "treeval.state/3"}])
     with pytest.raises(treeval.TreevalError) as e:
         treeval.merge([treeval.deps(g, s, state=True), treeval.ud(g, s, state=True)])
     assert "treeval-merge-" not in str(e.value), str(e.value)
