@@ -374,6 +374,23 @@ def test_example_cuts_at_shared_sentence_ends():
         d.cut_points("deps", [gold, sys_], 2)
 
 
+def test_example_prints_each_cell_with_the_counts_it_is_computed_from():
+    """A ratio's counts as a/b; F1's and a value's that is not their ratio named by the
+    measure's reads; n/a with the count that is 0; a count without a percentage."""
+    d = example_module()
+    fraction = lambda *reads: {"kind": "fraction", "reads": list(reads)}
+    las = {"measure": "LAS", "value": 16 / 21, "counts": [16, 21]}
+    assert d.cell_text(las, fraction("las_correct", "words")) == "LAS 76.19 (16/21)"
+    f1 = {"measure": "F1", "value": 2 * 1003452 / (1005956 + 1004000), "counts": [1003452, 1005956, 1004000]}
+    assert d.cell_text(f1, fraction("correct", "gold", "system")) == "F1 99.85 (correct 1003452, gold 1005956, system 1004000)"
+    aligned = {"measure": "aligned-accuracy", "value": None, "counts": [1003452, 0]}
+    assert d.cell_text(aligned, fraction("correct", "aligned")) == "aligned-accuracy n/a (correct 1003452, aligned 0)"
+    ca = {"measure": "CA", "value": 1 - 5 / 21, "counts": [5, 21]}
+    assert d.cell_text(ca, fraction("ca_errors", "ca_max")) == "CA 76.19 (ca_errors 5, ca_max 21)"
+    dt = {"measure": "Dt", "value": 21.0, "counts": [21]}
+    assert d.cell_text(dt, {"kind": "count", "reads": ["gold_relations"]}) == "Dt 21"
+
+
 def need_dask():
     """dask.distributed, or skip loudly (fail in CI, which installs it)."""
     try:
