@@ -247,18 +247,40 @@ def sharded(
     return client.gather(futures)
 
 
+def cell_text(cell: Dict[str, Any], measure: Dict[str, Any]) -> str:
+    """One cell as ``measure value (counts)``: a fraction as a percentage, a count or a
+    mean as it is; the counts it was computed from as ``a/b`` when the value is their
+    ratio (LAS: words right of words), else each named by the measure's ``reads`` (F1:
+    ``correct``, ``gold``, ``system``; an n/a value says which count is 0)."""
+    v, kind = cell.get("value"), measure.get("kind", "fraction")
+    counts, reads = cell.get("counts") or [], measure.get("reads") or []
+    if v is None:
+        value = "n/a"
+    elif kind == "fraction":
+        value = f"{100 * v:.2f}"
+    elif kind == "count":
+        value = f"{v:g}"
+    else:
+        value = f"{v:.4f}"
+    shown = ""
+    if kind != "count" and counts:
+        ratio = len(counts) == 2 and v is not None and counts[1] and abs(counts[0] / counts[1] - v) < 1e-9
+        if ratio:
+            shown = f" ({counts[0]}/{counts[1]})"
+        else:
+            number = lambda x: str(x) if isinstance(x, int) else f"{x:.6g}"
+            shown = " (" + ", ".join(f"{n} {number(x)}" for n, x in zip(reads, counts)) + ")"
+    ci = f" [{100 * cell['ci'][0]:.2f}, {100 * cell['ci'][1]:.2f}]" if cell.get("ci") and kind == "fraction" else ""
+    return f"{cell['measure']} {value}{shown}{ci}"
+
+
 def show(merged: treeval.Report, command: str, shards: int, names: Sequence[str]) -> None:
     """The merged headline table: a line per row (system, and metric for ud), each cell
-    as a percentage with its counts; systems named by their whole files (``names``)."""
+    as ``cell_text`` writes it; systems named by their whole files (``names``)."""
     print(f"merged report of {shards} shards ({command}): {merged.signature}")
+    measures = {m["name"]: m for m in merged.to_dict().get("measures", [])}
     for row in merged.section("scores")["rows"]:
-        cells = []
-        for c in row["cells"]:
-            v = c.get("value")
-            counts = "/".join(str(x) for x in c.get("counts", [])[:2])
-            ci = f" [{100 * c['ci'][0]:.2f}, {100 * c['ci'][1]:.2f}]" if c.get("ci") else ""
-            value = "n/a" if v is None else f"{100 * v:.2f}"
-            cells.append(f"{c['measure']} {value}" + (f" ({counts})" if counts else "") + ci)
+        cells = [cell_text(c, measures.get(c["measure"], {})) for c in row["cells"]]
         name = names[row["system"]] if isinstance(row.get("system"), int) else "all"
         key = f" {row['key']}" if row.get("key") is not None else ""
         print(f"{name}{key}: {', '.join(cells)}")

@@ -63,7 +63,7 @@ def locate(message: str, inputs: List[str]) -> Tuple[Optional[str], Optional[int
 
 
 class State:
-    """The summed counts of an evaluation: the ``treeval.state/2`` JSON that ``--emit-state``
+    """The summed counts of an evaluation: the ``treeval.state/3`` JSON that ``--emit-state``
     writes (docs/json-schema.md), kept as the text treeval wrote. A state of another schema
     version is a ValueError naming both versions.
 

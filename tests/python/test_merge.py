@@ -90,7 +90,7 @@ def test_a_report_carries_its_state_only_when_asked_and_pickles_with_it(tmp_path
     st = r.state
     assert isinstance(st, treeval.State)
     assert (st.family, st.shards, st.has_sentences) == ("deps", 1, False)
-    assert st.to_dict()["schema"] == "treeval.state/2"
+    assert st.to_dict()["schema"] == "treeval.state/3"
     # the state is the one --emit-state writes (the CLI's file, read back as it is)
     path = tmp_path / "cli.json"
     subprocess.run(
@@ -126,11 +126,11 @@ def test_a_state_must_be_a_treeval_state():
 
 def test_a_state_of_another_schema_version_is_refused_naming_both():
     text = treeval.deps(EX / "gold.conllu", EX / "sys.conllu", state=True).state.text
-    older = text.replace("treeval.state/2", "treeval.state/1", 1)
-    with pytest.raises(ValueError, match=r"expected a state file of schema treeval\.state/2 .*found treeval\.state/1, an older schema"):
+    older = text.replace("treeval.state/3", "treeval.state/1", 1)
+    with pytest.raises(ValueError, match=r"expected a state file of schema treeval\.state/3 .*found treeval\.state/1, an older schema"):
         treeval.State(older)
-    newer = text.replace("treeval.state/2", "treeval.state/3", 1)
-    with pytest.raises(ValueError, match=r"found treeval\.state/3, a newer schema"):
+    newer = text.replace("treeval.state/3", "treeval.state/4", 1)
+    with pytest.raises(ValueError, match=r"found treeval\.state/4, a newer schema"):
         treeval.State(newer)
 
 
@@ -214,7 +214,7 @@ def test_merge_errors_name_the_report_not_a_temporary_file(tmp_path):
     with pytest.raises(ValueError, match=r"reports\[1\] carries no state; evaluate the shard with state=True"):
         treeval.merge([treeval.deps(g, s, state=True), treeval.deps(g, s)])
     with pytest.raises(TypeError, match=r"reports\[0\] is a dict"):
-        treeval.merge([{"schema": "treeval.state/2"}])
+        treeval.merge([{"schema": "treeval.state/3"}])
     with pytest.raises(treeval.TreevalError) as e:
         treeval.merge([treeval.deps(g, s, state=True), treeval.ud(g, s, state=True)])
     assert "treeval-merge-" not in str(e.value), str(e.value)
@@ -372,6 +372,23 @@ def test_example_cuts_at_shared_sentence_ends():
     # deps cuts at the same sentences, and only files with as many
     with pytest.raises(SystemExit, match="5, 4 sentences"):
         d.cut_points("deps", [gold, sys_], 2)
+
+
+def test_example_prints_each_cell_with_the_counts_it_is_computed_from():
+    """A ratio's counts as a/b; F1's and a value's that is not their ratio named by the
+    measure's reads; n/a with the count that is 0; a count without a percentage."""
+    d = example_module()
+    fraction = lambda *reads: {"kind": "fraction", "reads": list(reads)}
+    las = {"measure": "LAS", "value": 16 / 21, "counts": [16, 21]}
+    assert d.cell_text(las, fraction("las_correct", "words")) == "LAS 76.19 (16/21)"
+    f1 = {"measure": "F1", "value": 2 * 1003452 / (1005956 + 1004000), "counts": [1003452, 1005956, 1004000]}
+    assert d.cell_text(f1, fraction("correct", "gold", "system")) == "F1 99.85 (correct 1003452, gold 1005956, system 1004000)"
+    aligned = {"measure": "aligned-accuracy", "value": None, "counts": [1003452, 0]}
+    assert d.cell_text(aligned, fraction("correct", "aligned")) == "aligned-accuracy n/a (correct 1003452, aligned 0)"
+    ca = {"measure": "CA", "value": 1 - 5 / 21, "counts": [5, 21]}
+    assert d.cell_text(ca, fraction("ca_errors", "ca_max")) == "CA 76.19 (ca_errors 5, ca_max 21)"
+    dt = {"measure": "Dt", "value": 21.0, "counts": [21]}
+    assert d.cell_text(dt, {"kind": "count", "reads": ["gold_relations"]}) == "Dt 21"
 
 
 def need_dask():

@@ -136,7 +136,7 @@ impl clap::builder::TypedValueParser for TestMetrics {
     after_help = "Sharded evaluation: evaluate each shard (the same gold and system sentences split at the same points) with the same command and options plus --emit-state FILE, then merge the state files in corpus order, each shard once (a state whose contents equal another's, whatever its file name, is refused: it would be counted twice). Counts, micro and macro scores, breakdowns, per-relation tables and confusions equal those of one run on the concatenated files; --test and --ci need the per-sentence rows (--keep-sentences, or --test/--ci, when writing the states), and then give the same p-values and intervals for the same --seed. Systems are matched by position (the Nth system file of every shard is system N); the report names each input by its shards' paths joined with ' + ', and the signature records the merge (merged:N).\n\nExamples:\n  treeval deps gold.1.conllu sys.1.conllu --emit-state s1.json --keep-sentences\n  treeval deps gold.2.conllu sys.2.conllu --emit-state s2.json --keep-sentences\n  treeval merge s1.json s2.json --format json --test ar --ci 95\n\nExit codes: 0 success; 1 a state cannot be read or the states do not merge; 2 usage error (a shard given twice too)."
 )]
 pub struct MergeArgs {
-    /// State files written by --emit-state, in corpus order (schema treeval.state/2;
+    /// State files written by --emit-state, in corpus order (schema treeval.state/3;
     /// docs/json-schema.md).
     #[arg(value_name = "STATE", required = true, num_args = 1..)]
     pub states: Vec<String>,
@@ -977,7 +977,7 @@ pub struct OutputArgs {
     pub per_sentence: Option<String>,
 
     /// Write the evaluation's state to FILE: its options, inputs, sentence selection and
-    /// summed counts as JSON (schema "treeval.state/2"), which `treeval merge` sums with
+    /// summed counts as JSON (schema "treeval.state/3"), which `treeval merge` sums with
     /// the states of other shards into the report of the concatenated corpus (a command
     /// that cannot write one says so). FILE is checked as every output file is: it never
     /// replaces an input.

@@ -179,8 +179,8 @@ const TAILORS: &[Tailor] = &[
         ],
         short: &["confusion", "per_relation", "format", "names", "tests", "ci"],
         examples: &[
-            "treeval deps examples/gold.conllu examples/sys.conllu examples/sys2.conllu \\\n    --emit-state /tmp/treeval-s1.json --keep-sentences",
-            "treeval deps testdata/table/news-gold.conllu testdata/table/news-a.conllu \\\n    testdata/table/news-b.conllu --emit-state /tmp/treeval-s2.json --keep-sentences",
+            "treeval deps examples/gold.conllu examples/sys.conllu examples/sys2.conllu \\\n    --emit-state /tmp/treeval-s1.json --keep-sentences --name A --name B",
+            "treeval deps testdata/table/news-gold.conllu testdata/table/news-a.conllu \\\n    testdata/table/news-b.conllu --emit-state /tmp/treeval-s2.json --keep-sentences \\\n    --name A --name B",
             "treeval merge /tmp/treeval-s1.json /tmp/treeval-s2.json --test ar --ci 95",
         ],
         texts: &[],

@@ -11,8 +11,7 @@
 //!   and must not destroy it;
 //! - standard output (`-`) carries the report and cannot take a second stream.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 
 use crate::Failure;
 
@@ -39,8 +38,8 @@ pub fn check_outputs(
     )?)
 }
 
-/// Create an output that [`check_outputs`] accepted.
-pub fn create(o: &Output<'_>) -> Result<BufWriter<File>, Failure> {
+/// Create an output that [`check_outputs`] accepted (compressed as its name says).
+pub fn create(o: &Output<'_>) -> Result<treeval_formats::output::Output, Failure> {
     Ok(treeval::files::create(o)?)
 }
 

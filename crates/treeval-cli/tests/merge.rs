@@ -235,8 +235,8 @@ fn a_state_of_another_schema_version_is_refused() {
     // a newer and an older schema: both versions named, and what to do
     for (file, schema, which, hint) in [
         (
-            "v3.json",
-            "treeval.state/3",
+            "v4.json",
+            "treeval.state/4",
             "a newer schema",
             "merge with the treeval version that wrote the states",
         ),
@@ -247,11 +247,11 @@ fn a_state_of_another_schema_version_is_refused() {
             "evaluate the shard again with this version",
         ),
     ] {
-        std::fs::write(dir.join(file), text.replacen("treeval.state/2", schema, 1)).unwrap();
+        std::fs::write(dir.join(file), text.replacen("treeval.state/3", schema, 1)).unwrap();
         let (code, err) = fails(&dir, &format!("merge state.0.json {file}"));
         assert_eq!(code, 1, "{err}");
         let want = format!(
-            "{file}: expected a state file of schema treeval.state/2 (treeval {}), found {schema}, {which}, written by treeval {}\n  hint: {hint}",
+            "{file}: expected a state file of schema treeval.state/3 (treeval {}), found {schema}, {which}, written by treeval {}\n  hint: {hint}",
             env!("CARGO_PKG_VERSION"),
             env!("CARGO_PKG_VERSION")
         );

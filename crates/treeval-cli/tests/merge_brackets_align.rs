@@ -576,16 +576,18 @@ fn align_states_of_other_options_or_mixed_numbering_do_not_merge() {
     std::fs::write(dir.join("g.1"), "0003 1 1 S\n").unwrap();
     std::fs::write(dir.join("g.2"), "0001 1 1 S\n").unwrap();
     std::fs::write(dir.join("h.1"), "0-0\n").unwrap();
+    // the system of shard g.2 named as its shard (merge lines systems up by their names)
+    std::fs::write(dir.join("h.2"), "0-0\n").unwrap();
     std::fs::write(dir.join("h.3"), "\n\n0-0\n").unwrap();
     // another shard numbered from 1 (one shard given twice is refused)
     std::fs::write(dir.join("g.4"), "0001 1 1 S\n").unwrap();
     std::fs::write(dir.join("h.4"), "0-0\n").unwrap();
     for line in [
         "align -q g.0 h.0 --emit-state s.0.json",
-        "align -q g.2 h.1 --sentences 1 --emit-state given.json",
-        "align -q g.2 h.1 --emit-state from1.json",
+        "align -q g.2 h.2 --sentences 1 --emit-state given.json",
+        "align -q g.2 h.2 --emit-state from1.json",
         "align -q g.4 h.4 --emit-state from1b.json",
-        "align -q g.2 h.1 --null include --emit-state null.json",
+        "align -q g.2 h.2 --null include --emit-state null.json",
     ] {
         let (code, err) = fails(&dir, line);
         assert_eq!(code, 0, "{line}: {err}");

@@ -406,6 +406,8 @@ pub enum WarningKind {
     McnemarUasOnly,
     /// `mcnemar_independence`: McNemar's test treats words as independent.
     McnemarIndependence,
+    /// `system_is_gold`: A system file is the gold file, or holds the same text: it scores 100 against itself.
+    SystemIsGold,
     /// `other`: Anything else, and the entries of states and reports written before warnings had kinds.
     #[default]
     #[serde(other)]
@@ -414,7 +416,7 @@ pub enum WarningKind {
 
 impl WarningKind {
     /// Every kind, in the order of the documentation.
-    pub const ALL: [WarningKind; 73] = [
+    pub const ALL: [WarningKind; 74] = [
         WarningKind::UnreadableFile,
         WarningKind::InvalidUtf8,
         WarningKind::ColumnCount,
@@ -487,6 +489,7 @@ impl WarningKind {
         WarningKind::MixedSentenceNumbers,
         WarningKind::McnemarUasOnly,
         WarningKind::McnemarIndependence,
+        WarningKind::SystemIsGold,
         WarningKind::Other,
     ];
 
@@ -565,6 +568,7 @@ impl WarningKind {
             WarningKind::MixedSentenceNumbers => "mixed_sentence_numbers",
             WarningKind::McnemarUasOnly => "mcnemar_uas_only",
             WarningKind::McnemarIndependence => "mcnemar_independence",
+            WarningKind::SystemIsGold => "system_is_gold",
             WarningKind::Other => "other",
         }
     }

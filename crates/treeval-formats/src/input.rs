@@ -181,3 +181,35 @@ pub fn read_text_from(name: &str, mut input: impl Read, expected: &str) -> Resul
     }
     Ok(String::from_utf8_lossy(body).into_owned())
 }
+
+/// The digest of everything `input` holds (decompressed, as the readers see it):
+/// `crc32:XXXXXXXX:BYTES`, its CRC-32 as gzip and zlib compute it (`zlib.crc32` in
+/// Python) and its length in bytes. It names a file's contents in a state (`merge` tells
+/// shards and systems by it) and tells whether two inputs hold the same text.
+pub fn digest(mut input: impl Read) -> io::Result<String> {
+    let mut hasher = crc32fast::Hasher::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut bytes = 0u64;
+    loop {
+        let n = input.read(&mut buf)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buf[..n]);
+        bytes += n as u64;
+    }
+    Ok(format!("crc32:{:08x}:{bytes}", hasher.finalize()))
+}
+
+#[cfg(test)]
+mod digest_tests {
+    #[test]
+    fn digest_is_zlibs_crc32_and_the_length() {
+        // zlib.crc32(b"123456789") == 0xcbf43926, the CRC-32 check value
+        assert_eq!(
+            super::digest(&b"123456789"[..]).unwrap(),
+            "crc32:cbf43926:9"
+        );
+        assert_eq!(super::digest(&b""[..]).unwrap(), "crc32:00000000:0");
+    }
+}

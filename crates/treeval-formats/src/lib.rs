@@ -26,6 +26,7 @@ pub mod error;
 pub mod excerpt;
 pub mod input;
 pub mod nbest;
+pub mod output;
 pub mod sentence;
 pub mod subwords;
 

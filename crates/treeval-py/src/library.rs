@@ -514,10 +514,11 @@ fn run_checked<'py>(
     eval: impl FnOnce(&treeval::Common) -> treeval::Result<treeval::Evaluation> + Send,
 ) -> PyResult<Returned<'py>> {
     if let Some(p) = &front.per_sentence {
-        let f = std::fs::File::create(p).map_err(|e| {
+        // compressed as the name says (`.gz`, `.zst`), as the command line writes it
+        let f = treeval_formats::output::create(p).map_err(|e| {
             PyOSError::new_err(format!("{p}: cannot create the per_sentence file: {e}"))
         })?;
-        common.per_sentence = Some(treeval::Sink::new(p, std::io::BufWriter::new(f)));
+        common.per_sentence = Some(treeval::Sink::new(p, f));
     }
     let ev = py.detach(|| eval(&common)).map_err(raise)?;
     let state = match (&ev.state, &front.emit_state) {

@@ -61,10 +61,18 @@ pub struct Warning {
     /// there were more than one.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub positions: Vec<String>,
+    /// In a merged report, how many shards gave this warning about their whole file word
+    /// for word (listed once, as one run over the whole file gives it once); 0 otherwise.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub shards: u64,
 }
 
 fn one() -> u64 {
     1
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// The positions a warning entry lists at most.
@@ -98,6 +106,7 @@ impl Warning {
             hint,
             count: 1,
             positions: Vec::new(),
+            shards: 0,
         }
     }
 
@@ -132,6 +141,30 @@ impl Warning {
             && other.message == self.message
             && other.hint == self.hint
             && (other.position == self.position || self.positions.contains(&other.position))
+    }
+
+    /// Whether it is about a whole file (its position a path, without a line).
+    pub fn is_about_a_file(&self) -> bool {
+        path_of(&self.position) == self.position
+    }
+
+    /// Add a later shard's warning to `into` (merged shards' warnings): a warning about a
+    /// whole file that says word for word what an entry of an earlier shard says is that
+    /// entry, given by one more shard (one run over the whole file gives it once); any
+    /// other is added (`dedupe`: unless `into` holds it already, word for word).
+    pub fn add_shard(into: &mut Vec<Warning>, w: Warning, dedupe: bool) {
+        let same = |e: &Warning| {
+            e.kind == w.kind && e.message == w.message && e.hint == w.hint && e.is_about_a_file()
+        };
+        if w.is_about_a_file() {
+            if let Some(e) = into.iter_mut().find(|e| same(e)) {
+                e.shards = e.shards.max(1) + w.shards.max(1);
+                return;
+            }
+        }
+        if !(dedupe && into.contains(&w)) {
+            into.push(w);
+        }
     }
 
     /// Count `other` (of this kind) in this entry.
@@ -206,6 +239,9 @@ impl std::fmt::Display for Warning {
             write!(f, "{}", self.message)?;
         } else {
             write!(f, "{}: {}", self.position, self.message)?;
+        }
+        if self.shards > 1 {
+            write!(f, " (in {} shards)", self.shards)?;
         }
         if let Some(h) = &self.hint {
             write!(f, "\n  hint: {h}")?;
@@ -324,6 +360,34 @@ mod tests {
             assert_eq!(level_percent(level), shown);
         }
         assert_eq!(level_percent(0.999_999), "99.9999");
+    }
+
+    /// Merged shards: a warning about a whole file that each shard gives word for word is
+    /// one entry "in N shards", counted once (one run over the whole file gives it once);
+    /// a warning at a line, or one that says something else, is added as it is.
+    #[test]
+    fn a_file_warning_every_shard_gives_is_listed_once_with_the_shard_count() {
+        let file = |p: &str| Warning::new(p, "the file has no lemmas", None);
+        let mut into = vec![file("s.0.conllu")];
+        for k in 1..8 {
+            Warning::add_shard(&mut into, file(&format!("s.{k}.conllu")), false);
+        }
+        assert_eq!(into.len(), 1);
+        assert_eq!((into[0].count, into[0].shards), (1, 8));
+        assert_eq!(
+            into[0].to_string(),
+            "s.0.conllu: the file has no lemmas (in 8 shards)"
+        );
+        // at a line: another occurrence, added
+        let at = |p: &str| Warning::new(p, "the file has no lemmas", None);
+        Warning::add_shard(&mut into, at("s.1.conllu:3:1"), false);
+        // another message about the file: added
+        Warning::add_shard(&mut into, Warning::new("s.1.conllu", "other", None), false);
+        assert_eq!(into.len(), 3);
+        // a merged state merged again adds its shards
+        let mut twice = vec![into[0].clone()];
+        Warning::add_shard(&mut twice, into[0].clone(), false);
+        assert_eq!(twice[0].shards, 16);
     }
 
     fn crlf(path: &str, lines: u64) -> Warning {

@@ -26,7 +26,9 @@ use treeval_metrics::ud::{RelationCounts as UdRelationCounts, SideStats, UdCount
 use crate::model::Warning;
 use crate::ud::{UdFileOut, UdSystemIn};
 
+mod identity;
 mod selection;
+pub use identity::{FileId, ShardInputs};
 pub use selection::SelectionState;
 mod pts;
 mod ted;
@@ -45,13 +47,13 @@ pub use options::{
 };
 
 /// The schema name and version of a state file (its first key).
-pub const SCHEMA: &str = "treeval.state/2";
+pub const SCHEMA: &str = "treeval.state/3";
 
 /// The families that can write a state.
 pub const FAMILIES: &[&str] = &["deps", "ud", "relations", "brackets", "align", "ted", "pts"];
 
-/// One evaluation's state (`treeval.state/2`): the schema, the version that wrote it,
-/// the shards summed in it, the sentence selection, and the family's typed options and
+/// One evaluation's state (`treeval.state/3`): the schema, the version that wrote it,
+/// the shards summed in it, their inputs, the sentence selection, and the family's typed options and
 /// counts ([`Family`], flattened: `"family": "deps", "options": {…}, "counts": {…}`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct State {
@@ -73,6 +75,10 @@ pub struct State {
     /// given names must agree in every shard.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub named: bool,
+    /// Each shard's input files (path and digest), in the order summed: what lines the
+    /// shards' systems up and orders the shards ([`identity`](self::order)).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub inputs: Vec<ShardInputs>,
     /// The family, its options and its counts.
     #[serde(flatten)]
     pub family: Family,
@@ -337,8 +343,15 @@ impl State {
             selection: None,
             names: Vec::new(),
             named: false,
+            inputs: Vec::new(),
             family,
         }
+    }
+
+    /// The state with the inputs of its shard.
+    pub fn with_inputs(mut self, inputs: ShardInputs) -> Self {
+        self.inputs = vec![inputs];
+        self
     }
 
     /// The state with its systems' names (`named`: given with `--name`).
@@ -415,7 +428,8 @@ fn system_state(s: &SystemResult) -> DepsSystemState {
 pub type MergeError = String;
 
 /// Check that `states` (named by `names`, their files) can be merged: the same family,
-/// options, sentence selection and number of systems.
+/// options, sentence selection and number of systems, and systems that line up (the
+/// same names given, or files that name one system: [`identity`]).
 pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
     let Some(first) = states.first() else {
         return Err("give at least one state file".into());
@@ -445,7 +459,13 @@ pub fn check(states: &[State], names: &[String]) -> Result<(), MergeError> {
         }
     }
     check_names(states, names)?;
-    align::check(states, names)
+    align::check(states, names)?;
+    identity::check(states, names)
+}
+
+/// The order in which `states` merge, whatever the order given (see [`identity`]).
+pub fn order(states: &[State]) -> Vec<usize> {
+    identity::order(states)
 }
 
 /// Names given (`--name`) in two shards that differ at a position: the systems would be
@@ -469,7 +489,8 @@ fn check_names(states: &[State], names: &[String]) -> Result<(), MergeError> {
 }
 
 /// The merged systems' names: the names given to the shards (`--name`), or those every
-/// shard showed, or else each system's distinct names joined by ` + `.
+/// shard showed, or else what each system's names share (`sys.*`), or else its distinct
+/// names joined by ` + ` ([`identity::shared_name`]).
 pub fn merged_names(states: &[State]) -> Vec<String> {
     if let Some(s) = states.iter().find(|s| s.named) {
         return s.names.clone();
@@ -477,15 +498,10 @@ pub fn merged_names(states: &[State]) -> Vec<String> {
     let n = states.iter().map(|s| s.names.len()).max().unwrap_or(0);
     (0..n)
         .map(|k| {
-            let mut seen: Vec<&str> = Vec::new();
-            for s in states {
-                if let Some(x) = s.names.get(k) {
-                    if !seen.contains(&x.as_str()) {
-                        seen.push(x);
-                    }
-                }
-            }
-            seen.join(" + ")
+            let names: Vec<&str> = (states.iter())
+                .filter_map(|s| s.names.get(k).map(String::as_str))
+                .collect();
+            identity::shared_name(&names)
         })
         .collect()
 }
@@ -560,6 +576,10 @@ fn other_schema(name: &str, schema: &str, v: &serde_json::Value) -> MergeError {
     let writer = v.get("treeval").and_then(|s| s.as_str());
     let by = writer.map_or(String::new(), |w| format!(", written by treeval {w}"));
     let (found, hint) = match version(schema) {
+        Some(2) => (
+            format!("{schema}, an older schema{by}, whose states do not name their inputs (files and digests), by which shards are lined up and ordered"),
+            "evaluate the shard again with this version (it reads only its own schema)",
+        ),
         Some(n) if n < ours => (
             format!("{schema}, an older schema{by}"),
             "evaluate the shard again with this version (it reads only its own schema)",
@@ -583,6 +603,7 @@ pub fn merge(states: Vec<State>) -> Option<State> {
     let mut acc = it.next()?;
     for s in it {
         acc.shards += s.shards;
+        acc.inputs.extend(s.inputs);
         if let (Some(a), Some(b)) = (acc.selection.as_mut(), s.selection.as_ref()) {
             a.add(b);
         }
@@ -675,7 +696,9 @@ impl DepsState {
         for (a, b) in self.systems.iter_mut().zip(&o.systems) {
             a.add(b, &map);
         }
-        self.warnings.extend(o.warnings);
+        for w in o.warnings {
+            Warning::add_shard(&mut self.warnings, w, false);
+        }
         self.omitted_warnings += o.omitted_warnings;
         add_pairs(&mut self.pairs, &o.pairs);
         self.sentences = concat_rows(self.sentences.take(), o.sentences);
@@ -910,9 +933,7 @@ impl UdState {
             }
         }
         for w in o.warnings {
-            if !self.warnings.contains(&w) {
-                self.warnings.push(w);
-            }
+            Warning::add_shard(&mut self.warnings, w, true);
         }
         self.sentences = concat_rows(self.sentences.take(), o.sentences);
     }
@@ -973,9 +994,7 @@ impl RelationsState {
             a.extend(b);
         }
         for w in o.warnings {
-            if !self.warnings.contains(&w) {
-                self.warnings.push(w);
-            }
+            Warning::add_shard(&mut self.warnings, w, true);
         }
     }
 }
@@ -1071,11 +1090,14 @@ mod tests {
     fn a_state_of_another_schema_or_family_is_refused() {
         let ours = env!("CARGO_PKG_VERSION");
         let e = parse("{\"schema\":\"treeval.state/9\"}", "s.json").unwrap_err();
-        let want = format!("s.json: expected a state file of schema treeval.state/2 (treeval {ours}), found treeval.state/9, a newer schema\n  hint: merge with the treeval version that wrote the states");
+        let want = format!("s.json: expected a state file of schema treeval.state/3 (treeval {ours}), found treeval.state/9, a newer schema\n  hint: merge with the treeval version that wrote the states");
         assert_eq!(e, want);
         let old = "{\"schema\":\"treeval.state/1\",\"family\":\"deps\",\"treeval\":\"0.3.0\",\"options\":{},\"shards\":1}";
         let e = parse(old, "s.json").unwrap_err();
-        assert!(e.starts_with(&format!("s.json: expected a state file of schema treeval.state/2 (treeval {ours}), found treeval.state/1, an older schema, written by treeval 0.3.0\n  hint: evaluate the shard again")), "{e}");
+        assert!(e.starts_with(&format!("s.json: expected a state file of schema treeval.state/3 (treeval {ours}), found treeval.state/1, an older schema, written by treeval 0.3.0\n  hint: evaluate the shard again")), "{e}");
+        // version 2 did not name its inputs, by which shards line up: refused, saying so
+        let e = parse(&old.replace("state/1", "state/2"), "s.json").unwrap_err();
+        assert!(e.contains("found treeval.state/2, an older schema, written by treeval 0.3.0, whose states do not name their inputs"), "{e}");
         let e = parse("{}", "s.json").unwrap_err();
         assert!(
             e.ends_with("found no schema\n  hint: states are written by --emit-state"),
@@ -1085,15 +1107,15 @@ mod tests {
         assert!(e.starts_with("s.json:1:3: not JSON"), "{e}");
         let e = parse(" \r\n", "s.json").unwrap_err();
         assert!(
-            e.starts_with("s.json: expected a state (treeval.state/2 JSON), found an empty file"),
+            e.starts_with("s.json: expected a state (treeval.state/3 JSON), found an empty file"),
             "{e}"
         );
-        let e = parse("{\"schema\":\"treeval.state/2\"}", "s.json").unwrap_err();
+        let e = parse("{\"schema\":\"treeval.state/3\"}", "s.json").unwrap_err();
         assert!(
             e.starts_with("s.json: expected a state's `family` (deps, ud, "),
             "{e}"
         );
-        let text = "{\"schema\":\"treeval.state/2\",\"family\":\"nbest\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
+        let text = "{\"schema\":\"treeval.state/3\",\"family\":\"nbest\",\"treeval\":\"0\",\"options\":{},\"shards\":1}";
         let e = parse(text, "s.json").unwrap_err();
         let want = format!(
             "a state of `nbest`, which this version cannot merge (states: {})",
@@ -1103,7 +1125,7 @@ mod tests {
         // a family's name without its counts
         let e = parse(&text.replace("nbest", "ted"), "s.json").unwrap_err();
         assert!(
-            e.contains("malformed treeval.state/2 state of `ted`"),
+            e.contains("malformed treeval.state/3 state of `ted`"),
             "{e}"
         );
     }

@@ -246,7 +246,10 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         common.is_part(),
     )?;
     write_records(options, inputs, common, &scored.per_hyp, &numbers)?;
-    finish(options, common, &files, &scored, (&numbers, sel))
+    let mut ev = finish(options, common, &files, &scored, (&numbers, sel))?;
+    ev.state = ev.state.map(|st| st.with_inputs(inputs.identity()));
+    ev.report.warnings.extend(inputs.gold_copies());
+    Ok(ev)
 }
 
 /// Every hypothesis' rows and sums, the other readings a state records, the warnings

@@ -282,6 +282,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         treeval_report::state::State::of_deps(&result, &opts, &profile, &common.where_)
             .with_selection(&opts.selection, &result.selection)
             .with_names(names.clone(), !common.names.is_empty())
+            .with_inputs(inputs.identity())
     });
     result.corpus_checks(&opts);
     let shown = Present {
@@ -295,6 +296,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     report.notes.extend(page.note);
     extras.finish(&mut report);
     let text = compat_text(options.compat, &result, &mut report)?;
+    report.warnings.extend(inputs.gold_copies());
     Ok(Evaluation::new(report, state, text))
 }
 

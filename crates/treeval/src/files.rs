@@ -12,7 +12,7 @@
 //! - standard output (`-`) carries the report and cannot take a second stream.
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 use crate::Error;
@@ -242,9 +242,17 @@ fn refuse_foreign_file(o: &Output<'_>, argv: &[String]) -> Result<(), Error> {
     if meta.len() == 0 {
         return Ok(());
     }
+    // its first line as an input is read (a compressed output's, decompressed)
     let mut first = Vec::new();
-    if let Ok(f) = File::open(p) {
-        let _ = BufReader::new(f.take(4096)).read_until(b'\n', &mut first);
+    match treeval_formats::input::open(o.path) {
+        Ok((i, _)) => {
+            let _ = BufReader::new(i.take(4096)).read_until(b'\n', &mut first);
+        }
+        Err(_) => {
+            if let Ok(f) = File::open(p) {
+                let _ = BufReader::new(f.take(4096)).read_until(b'\n', &mut first);
+            }
+        }
     }
     let first = String::from_utf8_lossy(&first);
     if o.kind
@@ -280,9 +288,10 @@ fn describe_line(line: &str) -> String {
     format!("'{}'", s.replace('\t', "\\t"))
 }
 
-/// Create an output that [`check_outputs`] accepted.
-pub fn create(o: &Output<'_>) -> Result<BufWriter<File>, Error> {
-    File::create(o.path).map(BufWriter::new).map_err(|e| {
+/// Create an output that [`check_outputs`] accepted, compressed as its name says
+/// (`.gz`, `.zst`: [`treeval_formats::output`], the rule of every output file).
+pub fn create(o: &Output<'_>) -> Result<treeval_formats::output::Output, Error> {
+    treeval_formats::output::create(o.path).map_err(|e| {
         Error::Eval(format!(
             "{}: cannot create the {} file: {e}",
             o.path, o.flag
@@ -290,15 +299,24 @@ pub fn create(o: &Output<'_>) -> Result<BufWriter<File>, Error> {
     })
 }
 
+/// Write `text` whole to the output `o` (compressed as its name says) and end it.
+pub fn write_all(o: &Output<'_>, text: &str) -> Result<(), Error> {
+    use std::io::Write;
+    let mut w = create(o)?;
+    (w.write_all(text.as_bytes()).and_then(|()| w.finish()))
+        .map_err(|e| Error::Eval(format!("{}: cannot write the {} file: {e}", o.path, o.flag)))
+}
+
 /// Write `state` to `path` (checked by [`check_outputs`] before any input was read): one
-/// line of JSON.
+/// line of JSON, compressed as the name says (`st.json.gz`).
 pub fn write_state(path: &str, state: &crate::State) -> Result<(), Error> {
     let text = state_text(state).map_err(|e| Error::Eval(format!("{path}: {e}")))?;
-    std::fs::write(path, text).map_err(|e| {
-        Error::Eval(format!(
-            "{path}: cannot write the state (--emit-state): {e}"
-        ))
-    })
+    let o = Output {
+        flag: "--emit-state",
+        path,
+        kind: OutputKind::State,
+    };
+    write_all(&o, &text)
 }
 
 /// A state as its file holds it: one line of JSON.

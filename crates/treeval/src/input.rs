@@ -77,6 +77,20 @@ impl Input {
         }
     }
 
+    /// Its identity in a state: its name and the digest of its text
+    /// ([`treeval_formats::input::digest`]; none for standard input, which cannot be read
+    /// twice, or an input that cannot be read).
+    pub fn file_id(&self) -> treeval_report::state::FileId {
+        let digest = match self.is_stdin() {
+            true => None,
+            false => (self.open().ok()).and_then(|i| treeval_formats::input::digest(i).ok()),
+        };
+        treeval_report::state::FileId {
+            path: self.name().to_owned(),
+            digest,
+        }
+    }
+
     /// Whether this is standard input (`-`).
     pub fn is_stdin(&self) -> bool {
         matches!(self, Input::Path(p) if p == "-")
@@ -118,6 +132,64 @@ impl Input {
             }
         }
     }
+}
+
+/// How `system` is the gold input `gold`, if it is: the same file (its path resolved) or
+/// the same text (equal lengths, then equal digests); standard input is not compared (it
+/// can be read once).
+fn same_as_gold(gold: &Input, system: &Input) -> Option<&'static str> {
+    if gold.is_stdin() || system.is_stdin() {
+        return None;
+    }
+    match (gold, system) {
+        (Input::Path(a), Input::Path(b)) => {
+            let (a, b) = (Path::new(a), Path::new(b));
+            let (ra, rb) = (a.canonicalize().ok()?, b.canonicalize().ok()?);
+            if ra == rb {
+                return Some("the gold file itself");
+            }
+            let (ma, mb) = (std::fs::metadata(&ra).ok()?, std::fs::metadata(&rb).ok()?);
+            if ma.len() != mb.len() || !ma.is_file() || !mb.is_file() {
+                return None;
+            }
+        }
+        (Input::Memory { data: a, .. }, Input::Memory { data: b, .. }) if a.len() != b.len() => {
+            return None
+        }
+        _ => {}
+    }
+    let (g, s) = (gold.file_id().digest?, system.file_id().digest?);
+    (g == s).then_some(SAME_TEXT)
+}
+
+/// How [`gold_copy`] says that a system holds its gold's text (a copy).
+pub(crate) const SAME_TEXT: &str = "the same text as the gold file";
+
+/// A warning for every pair `(gold, system)` whose system is its gold ([`same_as_gold`]):
+/// it scores 100 against itself, which says nothing of a parser. Every command that scores
+/// systems against a gold warns with it (kind `system_is_gold`), and so does `merge` when
+/// a system is its gold in every shard.
+pub(crate) fn gold_copies<'a>(
+    pairs: impl IntoIterator<Item = (&'a Input, &'a Input)>,
+) -> Vec<treeval_report::model::Warning> {
+    (pairs.into_iter())
+        .filter_map(|(g, s)| Some(gold_copy(g.name(), s.name(), same_as_gold(g, s)?)))
+        .collect()
+}
+
+/// The warning about the system file `system` that is the gold file `gold` (`what`: the
+/// gold file itself, or [`SAME_TEXT`]).
+pub(crate) fn gold_copy(gold: &str, system: &str, what: &str) -> treeval_report::model::Warning {
+    use treeval_report::model::{Warning, WarningKind};
+    let message =
+        format!("expected a system's output, found {what} ({gold}): it scores 100 against itself");
+    let hint = "give the system's own output: a copy of the gold measures nothing";
+    Warning::of(
+        WarningKind::SystemIsGold,
+        system,
+        message,
+        Some(hint.into()),
+    )
 }
 
 /// A small text input read whole (see [`treeval_formats::input::read_text`]): label
@@ -183,6 +255,19 @@ impl Inputs {
     /// The systems' names (paths, or in-memory names).
     pub fn system_names(&self) -> Vec<String> {
         self.systems.iter().map(|s| s.name().to_owned()).collect()
+    }
+
+    /// The inputs' identities, as a state names them.
+    pub fn identity(&self) -> treeval_report::state::ShardInputs {
+        treeval_report::state::ShardInputs {
+            gold: vec![self.gold.file_id()],
+            systems: self.systems.iter().map(|s| vec![s.file_id()]).collect(),
+        }
+    }
+
+    /// The warnings about systems that are the gold ([`gold_copies`]).
+    pub(crate) fn gold_copies(&self) -> Vec<treeval_report::model::Warning> {
+        gold_copies(self.systems.iter().map(|s| (&self.gold, s)))
     }
 
     /// The gold and each system with their roles (`gold`, `system`), as a per-sentence

@@ -53,12 +53,15 @@ pub fn read(inputs: &[Input]) -> Result<Vec<State>> {
         .collect()
 }
 
-/// The report of the concatenated corpus from `states` (in corpus order; `names`: how
-/// messages name them, their files), with the merged state when `common.state`.
+/// The report of the concatenated corpus from `states` (`names`: how messages name them,
+/// their files), with the merged state when `common.state`. The states are summed in one
+/// order whatever the order given ([`state::order`]: by their gold files' names, numbers
+/// by value), so any order of the same states gives the same report, byte for byte.
 ///
 /// Refused: no state, the same state twice (it would be counted twice), states of other
-/// families, options, selections or numbers of systems, and tests or intervals when a
-/// state kept no per-sentence rows.
+/// families, options, selections or numbers of systems, systems that do not line up
+/// (another system, or the systems in another order, at a position), and tests or
+/// intervals when a state kept no per-sentence rows.
 pub fn merge(
     options: &Options,
     states: Vec<State>,
@@ -67,9 +70,13 @@ pub fn merge(
 ) -> Result<Evaluation> {
     common.validate()?;
     crate::deps::check_confusion(options.confusion)?;
+    // checked in the order given (messages compare with the first given), summed in one
     refuse_duplicates(&states, names)?;
     state::check(&states, names).map_err(Error::Eval)?;
     needs_sentences(&states, names, common)?;
+    let order = state::order(&states);
+    let mut states: Vec<Option<State>> = states.into_iter().map(Some).collect();
+    let states: Vec<State> = order.iter().filter_map(|&k| states[k].take()).collect();
     let given = common.names.clone();
     let (systems, named) = if given.is_empty() {
         (state::merged_names(&states), states.iter().any(|s| s.named))
@@ -82,6 +89,7 @@ pub fn merge(
     common.check_names(merged.family.systems(), "system")?;
     let kept = common.state.then(|| merged.clone());
     let (shards, rows) = (merged.shards, merged.family.has_sentences());
+    let copies = gold_copies(&merged.inputs);
     let (selection, selected) = merged.selection().map_err(Error::Eval)?;
     let sel = (&selection, &selected);
     let mut report = match merged.family {
@@ -94,6 +102,7 @@ pub fn merge(
         Family::Align { options: o, counts } => align(options, (o, counts), sel, common)?,
     };
     report.name_systems(&systems);
+    report.warnings.extend(copies);
     record_merge(&mut report, shards, rows);
     if common.page_sentences.is_some() {
         report.notes.push(
@@ -502,13 +511,60 @@ fn record_merge(report: &mut Report, shards: u64, rows: bool) {
     report.signature.push("merged", shards.to_string());
     report.convention(
         "merged",
-        format!("{shards} shard state(s), in the order given"),
+        format!("{shards} shard state(s), in the order of their gold files' names"),
     );
     if !rows && report.command == "deps" {
         report.notes.push(
             "merged without per-sentence rows: the macro averages over sentences add the shards' sums of per-sentence scores, which can differ from one run's in the last digits of floating point (write the states with --keep-sentences for bit-identical figures)".into(),
         );
     }
+}
+
+/// The warnings of one run on the concatenated files about systems that are their gold
+/// ([`crate::input::gold_copies`]): a system file whose text is its gold file's in every
+/// shard (equal digests), named as the merged report names the files (the shards' paths
+/// joined by ` + `).
+fn gold_copies(inputs: &[state::ShardInputs]) -> Vec<treeval_report::model::Warning> {
+    use state::FileId;
+    let Some(first) = inputs.first() else {
+        return Vec::new();
+    };
+    // system k's (gold, system) files in shard `i`: a ted experiment's own gold and parse
+    // (its two files), else each file with the gold file of its place (pts: a, b,
+    // alignment)
+    let pairs = |i: &state::ShardInputs, k: usize| -> Vec<(Option<FileId>, Option<FileId>)> {
+        let files = i.systems.get(k).cloned().unwrap_or_default();
+        match files.as_slice() {
+            [g, p] => vec![(Some(g.clone()), Some(p.clone()))],
+            _ => (files.iter().enumerate())
+                .map(|(j, f)| (i.gold.get(j).cloned(), Some(f.clone())))
+                .collect(),
+        }
+    };
+    let mut out = Vec::new();
+    for k in 0..first.systems.len() {
+        let shards: Vec<_> = inputs.iter().map(|i| pairs(i, k)).collect();
+        for j in 0..shards[0].len() {
+            let at = |n: usize| shards.get(n).and_then(|p| p.get(j));
+            let same = (0..shards.len()).all(|n| {
+                matches!(at(n), Some((Some(g), Some(s))) if g.digest.is_some() && g.digest == s.digest)
+            });
+            if !same {
+                continue;
+            }
+            let join = |side: usize| {
+                let paths = (0..shards.len()).filter_map(|n| {
+                    let (g, s) = at(n)?;
+                    let f = if side == 0 { g } else { s };
+                    f.as_ref().map(|f| f.path.as_str())
+                });
+                paths.collect::<Vec<_>>().join(" + ")
+            };
+            let (g, s) = (join(0), join(1));
+            out.push(crate::input::gold_copy(&g, &s, crate::input::SAME_TEXT));
+        }
+    }
+    out
 }
 
 /// A shard given twice (two states with equal contents, whatever their names) would be

@@ -263,6 +263,9 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         report.notes.push(model_note(path, m));
     }
     compare::run(options, inputs, common, &e, &mut report);
+    if let Inputs::Conllu(i) = inputs {
+        report.warnings.extend(i.gold_copies());
+    }
     Ok(Evaluation::new(report, None, None))
 }
 

@@ -55,6 +55,28 @@ pub struct PtsInputs {
 }
 
 impl PtsInputs {
+    /// The warnings about system files that are their gold ([`crate::input::gold_copies`]):
+    /// a side's parse, or the alignment.
+    fn gold_copies(&self) -> Vec<treeval_report::model::Warning> {
+        let a = self.sys_a.iter().map(|s| (&self.gold_a, s));
+        let b = self.sys_b.iter().map(|s| (&self.gold_b, s));
+        let l = self.sys_align.iter().map(|s| (&self.gold_align, s));
+        crate::input::gold_copies(a.chain(b).chain(l))
+    }
+
+    /// The inputs' identities, as a state names them: the gold sides and alignment, and
+    /// each system's sides and alignment.
+    pub fn identity(&self) -> treeval_report::state::ShardInputs {
+        let gold = [&self.gold_a, &self.gold_b, &self.gold_align];
+        let systems = (self.sys_a.iter().zip(&self.sys_b).zip(&self.sys_align))
+            .map(|((a, b), l)| vec![a.file_id(), b.file_id(), l.file_id()])
+            .collect();
+        treeval_report::state::ShardInputs {
+            gold: gold.iter().map(|i| i.file_id()).collect(),
+            systems,
+        }
+    }
+
     /// The gold `(side a, side b, alignment)` and each system's.
     pub fn new<I: Into<Input>>(
         (gold_a, gold_b, gold_align): (I, I, I),
@@ -194,6 +216,7 @@ pub fn evaluate(options: &Options, inputs: &PtsInputs, common: &Common) -> Resul
         treeval_report::state::State::of_pts(&run, align_warnings.clone())
             .with_selection(&selection, &selected)
             .with_names(shown.clone(), !common.names.is_empty())
+            .with_inputs(inputs.identity())
     });
     // after the state, which holds the counts the checks are made again from
     side_a.corpus_checks(&opts);
@@ -220,6 +243,7 @@ pub fn evaluate(options: &Options, inputs: &PtsInputs, common: &Common) -> Resul
     }
     record(&mut report, (&selection, &selected), common.is_part())?;
     report.name_systems(&shown);
+    report.warnings.extend(inputs.gold_copies());
     Ok(Evaluation::new(report, state, None))
 }
 

@@ -137,6 +137,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         crate::State::of_relations(&e, s.warnings.clone())
             .with_selection(&opts.selection, &s.selected)
             .with_names(names.clone(), !common.names.is_empty())
+            .with_inputs(inputs.identity())
     });
     let p = Present {
         common,
@@ -149,6 +150,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
             .map(|(k, t)| treeval_report::errors::relations_errors(k, t, &ids))
             .collect();
     }
+    report.warnings.extend(inputs.gold_copies());
     Ok(Evaluation::new(report, state, None))
 }
 

@@ -321,7 +321,7 @@ pub fn train_with(
         treeval_rerank::train(&data, &o, spec, &tell).map_err(|e| Error::Eval(e.to_string()))?;
     let mut f = crate::files::create(&model_output(options))?;
     f.write_all(model.to_json().as_bytes())
-        .and_then(|()| f.flush())
+        .and_then(|()| f.finish())
         .map_err(|e| Error::Eval(format!("{}: cannot write the model: {e}", options.output)))?;
     let top = strongest(&model, data.names.as_ref(), options.top_features);
     let mut report = train_report(&model, &runs, &groups, options, &top);

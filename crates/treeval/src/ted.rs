@@ -120,6 +120,24 @@ pub struct Inputs {
 }
 
 impl Inputs {
+    /// The warnings about parses that are their gold ([`crate::input::gold_copies`]).
+    fn gold_copies(&self) -> Vec<treeval_report::model::Warning> {
+        let parses = (self.gold.iter()).flat_map(|g| self.parse.iter().map(move |p| (g, p)));
+        let exps = self.exp.iter().map(|e| (&e.gold, &e.parse));
+        crate::input::gold_copies(parses.chain(exps))
+    }
+
+    /// The inputs' identities, as a state names them: `--gold` (if given) as the gold,
+    /// each parse a system, each experiment a system of its gold and parse.
+    pub fn identity(&self) -> treeval_report::state::ShardInputs {
+        let parses = self.parse.iter().map(|p| vec![p.file_id()]);
+        let exps = (self.exp.iter()).map(|e| vec![e.gold.file_id(), e.parse.file_id()]);
+        treeval_report::state::ShardInputs {
+            gold: self.gold.iter().map(Input::file_id).collect(),
+            systems: parses.chain(exps).collect(),
+        }
+    }
+
     /// `gold` and its parses.
     pub fn gold_parses<G: Into<Input>, P: Into<Input>>(
         gold: G,
@@ -264,6 +282,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
         treeval_report::state::State::of_ted(&r, o)
             .with_selection(&opts.selection, &r.selection)
             .with_names(names.clone(), !common.names.is_empty())
+            .with_inputs(inputs.identity())
     });
     // after the state, which holds the counts the checks are made again from
     r.corpus_checks();
@@ -275,6 +294,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     };
     let mut report = present(&shown, &r, &cfg, &opts.selection)?;
     report.name_systems(&names);
+    report.warnings.extend(inputs.gold_copies());
     Ok(Evaluation::new(report, state, None))
 }
 

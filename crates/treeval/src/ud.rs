@@ -266,7 +266,9 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     write_records(common, inputs, &s, &ids)?;
     let warnings = reader_warnings(&s.diagnostics);
     let state = common.state.then(|| {
-        state(&opts, common, scored, &warnings).with_names(names.clone(), !common.names.is_empty())
+        state(&opts, common, scored, &warnings)
+            .with_names(names.clone(), !common.names.is_empty())
+            .with_inputs(inputs.identity())
     });
     let p = Present {
         common,
@@ -284,6 +286,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     }
     additions(options, common, (&opts, &s, &ids), &mut report);
     report.name_systems(&names);
+    report.warnings.extend(inputs.gold_copies());
     let text = options
         .compat_mode()
         .map(|c| treeval_report::ud::compat_text(&s.systems, c));

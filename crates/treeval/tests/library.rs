@@ -166,7 +166,7 @@ fn states_of_parts_read_from_memory_merge_into_the_whole() {
         treeval::files::state_text(&ev.state.expect("a state")).unwrap()
     };
     let texts = [part(&g.0, &s.0, 0), part(&g.1, &s.1, 1)];
-    assert!(texts[0].starts_with("{\"schema\":\"treeval.state/2\""));
+    assert!(texts[0].starts_with("{\"schema\":\"treeval.state/3\""));
     let inputs: Vec<Input> = (texts.iter().enumerate())
         .map(|(k, t)| Input::memory(format!("part {k}"), t.as_bytes().to_vec()))
         .collect();

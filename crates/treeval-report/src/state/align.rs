@@ -164,9 +164,7 @@ impl AlignState {
             }
         }
         for w in o.warnings {
-            if !self.warnings.contains(&w) {
-                self.warnings.push(w);
-            }
+            Warning::add_shard(&mut self.warnings, w, true);
         }
         self.sentences = match (self.sentences.take(), o.sentences) {
             (Some(mut a), Some(b)) => {

@@ -125,7 +125,9 @@ impl BracketsSystemState {
             a.0 += b.0;
             a.1 += b.1;
         }
-        self.warnings.extend(o.warnings);
+        for w in o.warnings {
+            Warning::add_shard(&mut self.warnings, w, false);
+        }
         self.reading += &o.reading;
     }
 

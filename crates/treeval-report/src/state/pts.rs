@@ -199,7 +199,9 @@ impl PtsState {
                 *x += y;
             }
         }
-        self.warnings.extend(o.warnings);
+        for w in o.warnings {
+            Warning::add_shard(&mut self.warnings, w, false);
+        }
         self.sentences = concat_rows(self.sentences.take(), o.sentences);
     }
 

@@ -150,7 +150,9 @@ impl TedState {
         self.too_large.1 += o.too_large.1;
         self.summary.generalized_nodes += o.summary.generalized_nodes;
         self.summary.first_gold_nodes += o.summary.first_gold_nodes;
-        self.warnings.extend(o.warnings);
+        for w in o.warnings {
+            Warning::add_shard(&mut self.warnings, w, false);
+        }
         self.omitted_warnings += o.omitted_warnings;
         let rows = concat_rows(Some(std::mem::take(&mut self.sentences)), Some(o.sentences));
         self.sentences = rows.unwrap_or_default();

@@ -204,6 +204,7 @@ impl Scored {
             self.state(s, prm_name, by)
                 .with_selection(&s.params.selection, &self.selection)
                 .with_names(names.clone(), !s.common.names.is_empty())
+                .with_inputs(s.inputs.identity())
         });
         let pairs = careful_pairs(&self.reproduced);
         let e = BracketsIn {
@@ -231,6 +232,7 @@ impl Scored {
             s.common.is_part(),
         )?;
         let text = s.compat().then(|| std::mem::take(&mut self.text));
+        report.warnings.extend(s.inputs.gold_copies());
         Ok(Evaluation::new(report, state, text).with_stderr(self.stderr))
     }
 
@@ -657,7 +659,12 @@ fn careful_out(
             body.push_str(line);
             body.push('\n');
         }
-        std::fs::write(out, body).map_err(|e| Error::Eval(format!("{out}: cannot write: {e}")))?;
+        let o = crate::files::Output {
+            flag: "--export-for-judging",
+            path: out,
+            kind: crate::files::OutputKind::Judging,
+        };
+        crate::files::write_all(&o, &body)?;
     }
     system.careful = Some(CarefulUnit {
         counts: c.counts,

@@ -14,7 +14,7 @@ use crate::records::Records;
 use crate::{Common, Error, Result};
 
 /// The training file: its writer, the metric of its scores, its path.
-type Training = (std::io::BufWriter<std::fs::File>, Metric, String);
+type Training = (treeval_formats::output::Output, Metric, String);
 
 /// The files written besides the report.
 pub(super) struct Sink {
@@ -130,10 +130,10 @@ impl Sink {
     /// Flush both files; the first write error is an error.
     pub(super) fn finish(self) -> Result<()> {
         self.per_sentence.finish()?;
-        let Some((mut w, _, path)) = self.training else {
+        let Some((w, _, path)) = self.training else {
             return Ok(());
         };
-        match self.error.or_else(|| w.flush().err()) {
+        match self.error.or_else(|| w.finish().err()) {
             None => Ok(()),
             Some(e) => Err(Error::Eval(format!(
                 "{path}: cannot write the --export-training file: {e}"
