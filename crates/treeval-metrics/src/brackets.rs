@@ -6,7 +6,9 @@
 //!   sentence *length* (for `CUTOFF_LEN`) counts every word whose tag is not a
 //!   `DELETE_LABEL_FOR_LENGTH`, removed or not;
 //! - a test tree without words is *skipped*; a different number of words, a different
-//!   word (`EQ_WORD` pairs are equal), or a malformed tree is an *error*; neither is scored;
+//!   word (`EQ_WORD` pairs are equal), or a malformed tree is an *error*; neither is scored
+//!   (treeval's default, [`Params::errors_missed`], scores such a sentence as an empty
+//!   parse when its gold tree is well formed with words kept);
 //! - a bracket's label is cut at its first `-` or `=` (`NP-SBJ-1` → `NP`); brackets over
 //!   no word and brackets with a `DELETE_LABEL` label (`EQ_LABEL` pairs are equal) are not
 //!   counted;
@@ -99,6 +101,14 @@ pub struct Params {
     /// [`BracketResult::where_counts`], not in the sums, rows or breakdowns.
     #[serde(skip)]
     pub filter: filter::BracketWhere,
+    /// Score a sentence the system failed to produce (an error sentence whose gold tree is
+    /// well formed, or a skipped one whose gold tree has words kept) as an empty parse:
+    /// its gold brackets missed, its words in tagging accuracy without a correct tag, in
+    /// complete match as not complete ([`SentenceRow::missed`]); treeval's default mode.
+    /// Without it (`--compat evalb`, `--error-sentences excluded`), such a sentence is
+    /// left out of the scores, as EVALB does.
+    #[serde(skip)]
+    pub errors_missed: bool,
 }
 
 /// The text of EVALB's COLLINS.prm, treeval's default parameters.
@@ -138,6 +148,7 @@ impl Default for Params {
             keep_brackets: false,
             selection: crate::select::Selection::default(),
             filter: filter::BracketWhere::default(),
+            errors_missed: false,
         }
     }
 }
@@ -157,6 +168,17 @@ fn atoi(s: &str) -> i64 {
         -v
     } else {
         v
+    }
+}
+
+/// The name of the convention for sentences the system failed to produce (`--error-sentences`),
+/// as the signature, the conventions line and a state give it: `missed` with
+/// [`Params::errors_missed`], else `excluded`.
+pub fn error_sentences_name(missed: bool) -> &'static str {
+    if missed {
+        "missed"
+    } else {
+        "excluded"
     }
 }
 
@@ -347,6 +369,10 @@ pub struct SentenceRow {
     /// Why the sentence was not scored.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// An error or skipped sentence scored as an empty parse ([`Params::errors_missed`]):
+    /// `gold` and `words` are the gold tree's, nothing else is counted.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub missed: bool,
 }
 
 impl SentenceRow {
@@ -364,7 +390,13 @@ impl SentenceRow {
             correct_tags: 0,
             untagged_words: 0,
             message: None,
+            missed: false,
         }
+    }
+
+    /// Whether the sentence is in the sums: scored, or scored as an empty parse.
+    pub fn counted(&self) -> bool {
+        self.status == Status::Ok || self.missed
     }
 }
 
@@ -399,9 +431,14 @@ pub struct BracketCounts {
     pub two_or_less_crossing: u64,
     /// Correct tags.
     pub correct_tags: u64,
-    /// Words scored whose test word has no POS tag.
+    /// Words scored whose test word has no POS tag (the words of the sentences scored
+    /// as missed too: the system gave them none).
     #[serde(default)]
     pub untagged_words: u64,
+    /// Error and skipped sentences scored as an empty parse ([`Params::errors_missed`]):
+    /// their gold brackets and words are in the sums, and they count in complete match.
+    #[serde(default)]
+    pub missed_sentences: u64,
 }
 
 crate::measure::sum_fields!(BracketCounts {
@@ -418,6 +455,7 @@ crate::measure::sum_fields!(BracketCounts {
     two_or_less_crossing,
     correct_tags,
     untagged_words,
+    missed_sentences,
 });
 
 /// The summary's figures, as fractions (the crossing average as a number). A figure
@@ -432,9 +470,11 @@ pub struct BracketScores {
     /// 2·matched / (gold + test) = 2PR / (P + R) (0 when nothing matched; `None` without
     /// any bracket).
     pub fmeasure: Option<f64>,
-    /// Complete sentences / scored sentences (`None` without a scored sentence).
+    /// Complete sentences / scored sentences and those scored as missed (`None` without
+    /// either).
     pub complete_match: Option<f64>,
-    /// Crossing brackets per scored sentence.
+    /// Crossing brackets per scored sentence (not those scored as missed: an empty parse
+    /// crosses nothing).
     pub avg_crossing: Option<f64>,
     /// Sentences without crossing / scored sentences.
     pub no_crossing: Option<f64>,
@@ -451,24 +491,28 @@ impl BracketCounts {
         self.sentences - self.error_sentences - self.skip_sentences
     }
 
-    /// Add one sentence.
+    /// Add one sentence. A sentence scored as missed adds its gold brackets and words
+    /// (and to complete match's sentences, never complete); not to the crossing figures.
     pub fn add_row(&mut self, r: &SentenceRow) {
         self.sentences += 1;
         match r.status {
             Status::Error => self.error_sentences += 1,
             Status::Skip => self.skip_sentences += 1,
             Status::Ok => {
-                self.matched += r.matched;
-                self.gold += r.gold;
-                self.test += r.test;
                 self.complete += u64::from(r.gold == r.test && r.test == r.matched);
-                self.words += r.words;
                 self.crossing += r.crossing;
                 self.no_crossing += u64::from(r.crossing == 0);
                 self.two_or_less_crossing += u64::from(r.crossing <= 2);
-                self.correct_tags += r.correct_tags;
-                self.untagged_words += r.untagged_words;
             }
+        }
+        if r.counted() {
+            self.missed_sentences += u64::from(r.missed);
+            self.matched += r.matched;
+            self.gold += r.gold;
+            self.test += r.test;
+            self.words += r.words;
+            self.correct_tags += r.correct_tags;
+            self.untagged_words += r.untagged_words;
         }
     }
 
@@ -484,7 +528,7 @@ impl BracketCounts {
                 (Some(p), Some(r)) if p + r > 0.0 => Some(2.0 * p * r / (p + r)),
                 _ => div(2 * self.matched, self.gold + self.test),
             },
-            complete_match: div(self.complete, n),
+            complete_match: div(self.complete, n + self.missed_sentences),
             avg_crossing: div(self.crossing, n),
             no_crossing: div(self.no_crossing, n),
             two_or_less_crossing: div(self.two_or_less_crossing, n),
@@ -874,6 +918,7 @@ impl Scorer {
         if let Err((status, msg)) = self.check_pair(gold, test) {
             row.status = status;
             row.message = Some(msg);
+            self.missed(gold, &mut row);
             return row;
         }
         self.brackets(gold, true);
@@ -883,6 +928,31 @@ impl Scorer {
         row.correct_tags = self.correct_tags();
         row.untagged_words = self.ttags.iter().filter(|x| x.0 == UNTAGGED).count() as u64;
         row
+    }
+
+    /// With [`Params::errors_missed`], sentence `row` that was not scored (gold tree
+    /// `gold`) as an empty parse, when the system is the cause and the gold tree has words
+    /// kept: its gold brackets missed, its words without a correct tag (and without a
+    /// system tag); the scorer holds its gold brackets and no test bracket. A malformed
+    /// gold tree stays out of the scores: it has no brackets to miss.
+    pub(crate) fn missed(&mut self, gold: &BracketTree, row: &mut SentenceRow) {
+        self.tb.clear();
+        if !self.params.errors_missed || !gold.problems.is_empty() {
+            self.gb.clear();
+            return;
+        }
+        // again from the tree: a misquote put back belongs to the comparison only
+        self.leaves(gold, true);
+        self.positions(gold, true);
+        self.brackets(gold, true);
+        if self.gtags.is_empty() {
+            self.gb.clear();
+            return;
+        }
+        row.missed = true;
+        row.gold = self.gb.len() as u64;
+        row.words = self.gtags.len() as u64;
+        row.untagged_words = row.words;
     }
 
     /// Why a pair of trees is not scored (EVALB's status and message): a malformed tree,
@@ -1499,6 +1569,8 @@ impl Run<'_> {
         }
         if row.status == Status::Ok {
             self.careful(id, g, t);
+        }
+        if row.counted() {
             if self.params.by_label {
                 self.scorer.count_labels(&mut self.labels);
             }
@@ -1668,6 +1740,64 @@ pub(crate) mod tests {
         assert_eq!(sum.scores().tagging_accuracy, None);
         sum.add_row(&a);
         assert_eq!(sum.scores().tagging_accuracy, Some(0.5));
+    }
+
+    #[test]
+    fn a_sentence_the_system_failed_on_is_an_empty_parse_unless_excluded() {
+        // 3 gold brackets (S, NP, VP; the NP over a trace has no word) over 3 kept words
+        let g = "(S (NP (DT the) (NN cat)) (VP (VBD sat) (NP (-NONE- *))) (. .))";
+        let unbalanced = "(S (NP (DT the) (NN cat)) (VP (VBD sat)) (. .)";
+        let missed = Params {
+            errors_missed: true,
+            ..Params::collins()
+        };
+        let mut s = Scorer::new(missed.clone());
+        let ok = s.score(1, &tree(g), &tree(g));
+        let err = s.score(2, &tree(g), &tree(unbalanced));
+        let counts = |r: &SentenceRow| (r.missed, r.matched, r.gold, r.test, r.words);
+        assert_eq!(err.status, Status::Error);
+        assert_eq!(counts(&err), (true, 0, 3, 0, 3));
+        assert_eq!(
+            (err.correct_tags, err.untagged_words, err.crossing),
+            (0, 3, 0)
+        );
+        // other words, and a test tree without words: missed too
+        let other = s.score(3, &tree(g), &tree(&g.replace("sat", "sits")));
+        assert_eq!(counts(&other), (true, 0, 3, 0, 3));
+        let skip = s.score(4, &tree(g), &tree(""));
+        assert_eq!(
+            (skip.status, counts(&skip)),
+            (Status::Skip, (true, 0, 3, 0, 3))
+        );
+        // a malformed gold tree has nothing to miss; nor a gold tree without words kept
+        let bad_gold = s.score(5, &tree(unbalanced), &tree(g));
+        assert_eq!(counts(&bad_gold), (false, 0, 0, 0, 0));
+        let no_words = s.score(6, &tree("(S (. .))"), &tree(""));
+        assert_eq!(counts(&no_words), (false, 0, 0, 0, 0));
+        let mut sum = BracketCounts::default();
+        for r in [&ok, &err, &bad_gold, &no_words] {
+            sum.add_row(r);
+        }
+        // by hand: matched 3 of gold 3 + 3, test 3; complete 1 of 2 (scored + missed);
+        // crossing over the 1 scored sentence; tags 3 correct of 6 words
+        let sc = sum.scores();
+        assert_eq!(
+            (sum.valid(), sum.missed_sentences, sum.error_sentences),
+            (1, 1, 2)
+        );
+        assert_eq!((sc.recall, sc.precision), (Some(0.5), Some(1.0)));
+        assert_eq!(sc.fmeasure, Some(2.0 / 3.0));
+        assert_eq!((sc.complete_match, sc.avg_crossing), (Some(0.5), Some(0.0)));
+        assert_eq!(sc.no_crossing, Some(1.0));
+        assert_eq!(sc.tagging_accuracy, Some(0.5));
+        // EVALB's convention: the error sentence is left out, F 100
+        let mut e = Scorer::new(Params::collins());
+        let err = e.score(2, &tree(g), &tree(unbalanced));
+        assert_eq!(counts(&err), (false, 0, 0, 0, 0));
+        let mut sum = BracketCounts::default();
+        sum.add_row(&ok);
+        sum.add_row(&err);
+        assert_eq!(sum.scores().fmeasure, Some(1.0));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::measure::{Measure, Statistics};
 
-use super::{Scorer, SentenceRow, Status};
+use super::{Scorer, SentenceRow};
 
 /// A breakdown of `brackets` (`--by`).
 #[derive(
@@ -94,7 +94,7 @@ impl Statistics for BracketGroup {
 impl BracketGroup {
     /// A scored sentence's counts (nothing for a sentence EVALB does not score).
     pub fn of_row(r: &SentenceRow) -> Self {
-        if r.status != Status::Ok {
+        if !r.counted() {
             return BracketGroup::default();
         }
         BracketGroup {
@@ -137,7 +137,7 @@ pub fn group_measures(sentences: bool) -> Vec<Measure> {
 pub fn by_length(rows: &[SentenceRow]) -> Vec<(String, BracketGroup)> {
     let bins = crate::bins::LENGTH_BINS;
     let mut sums = [BracketGroup::default(); 6];
-    for r in rows.iter().filter(|r| r.status == Status::Ok) {
+    for r in rows.iter().filter(|r| r.counted()) {
         let bin = crate::bins::length_bin(r.length as usize);
         if let Some(k) = bins.iter().position(|b| *b == bin) {
             sums[k] += BracketGroup::of_row(r);

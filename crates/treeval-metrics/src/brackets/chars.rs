@@ -24,7 +24,9 @@
 //! - a gold sentence without a shared character is skipped (the system has none of its
 //!   text; with the same words: the system tree has no words, as in the default mode);
 //!   a malformed gold tree, or a malformed system tree over it, makes it an error
-//!   sentence.
+//!   sentence. With [`Params::errors_missed`] a skipped or error sentence whose gold
+//!   tree is well formed with words kept is scored as an empty parse, as in the default
+//!   mode ([`SentenceRow::missed`]): a dropped sentence lowers recall.
 //!
 //! With the same words in both files (and the same tags deleted) the counts are the
 //! default mode's: the offsets grow with the word offsets, so equal spans, crossing and
@@ -470,6 +472,15 @@ impl<'a> Aligned<'a> {
             });
         }
         if row.status != Status::Ok {
+            // a sentence the system failed on (its tree malformed, or none over its text)
+            // with a well-formed gold tree: an empty parse, as in the default mode
+            if sc.params.errors_missed && tree.malformed.is_none() && !tree.words.is_empty() {
+                sc.gb.extend(tree.brackets.iter().copied());
+                row.missed = true;
+                row.gold = sc.gb.len() as u64;
+                row.words = tree.words.len() as u64;
+                row.untagged_words = row.words;
+            }
             return row;
         }
         sc.gb.extend(tree.brackets.iter().copied());

@@ -14,7 +14,7 @@
 //! sentences (all their brackets, all their words) and are not applicable.
 
 use super::by::BracketsKey;
-use super::{Params, Scorer, SentenceRow, Status};
+use super::{Params, Scorer, SentenceRow};
 use crate::bins::{length_bin, LENGTH_BINS};
 use crate::filter::{accepts_any, join, parse_value, Value};
 
@@ -175,7 +175,7 @@ impl Scorer {
         counts: &mut WhereCounts,
     ) {
         counts.sentences.1 += 1;
-        if row.status == Status::Ok {
+        if row.counted() {
             counts.gold.1 += row.gold;
             counts.test.1 += row.test;
         }
@@ -183,7 +183,7 @@ impl Scorer {
             return;
         }
         counts.sentences.0 += 1;
-        if row.status != Status::Ok {
+        if !row.counted() {
             return;
         }
         let name = |label: u32| self.names[self.canonical(label) as usize].as_ref();

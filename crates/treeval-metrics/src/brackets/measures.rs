@@ -40,6 +40,7 @@ impl Statistics for BracketCounts {
             "two_or_less_crossing_sentences",
             "tags_correct",
             "system_untagged_words",
+            "missed_sentences",
         ]
     }
 
@@ -65,6 +66,7 @@ const NO_CROSS: usize = 9;
 const TWO: usize = 10;
 const TAGS: usize = 11;
 const UNTAGGED: usize = 12;
+const MISSED: usize = 13;
 
 /// EVALB's summary as measures: sentence counts, bracket recall, precision and F, complete
 /// match, crossing, and tagging accuracy. The sentence figures are over the scored
@@ -188,14 +190,18 @@ fn per_scored(name: &'static str, title: &'static str, formula: &'static str, c:
     )
 }
 
-/// The figures over scored sentences: complete match and crossing.
+/// The figures over scored sentences: complete match (whose sentences include those
+/// scored as missed, never complete) and crossing (an empty parse crosses nothing: over
+/// the sentences with a parse only).
 fn per_scored_measures() -> [Measure; 4] {
     [
-        per_scored(
+        Measure::fraction(
             "complete",
             "complete match",
-            "scored sentences whose brackets all match / scored sentences",
-            COMPLETE,
+            "scored sentences whose brackets all match / (scored + missed sentences)",
+            EVALB,
+            vec![COMPLETE, N, ERR, SKIP, MISSED],
+            |x| ratio(x[0], scored(x, 1) + x[4]),
         ),
         Measure {
             name: "crossing",
@@ -374,6 +380,7 @@ mod tests {
             correct_tags: 2,
             untagged_words: 0,
             message: None,
+            missed: false,
         }
     }
 
@@ -384,6 +391,13 @@ mod tests {
             row(Status::Ok, 3, 3, 3, 0),
             row(Status::Error, 0, 0, 0, 0),
             row(Status::Skip, 0, 0, 0, 0),
+            // scored as an empty parse: gold brackets and words, no correct tag
+            SentenceRow {
+                missed: true,
+                correct_tags: 0,
+                untagged_words: 3,
+                ..row(Status::Error, 0, 4, 0, 0)
+            },
         ];
         let units: Vec<BracketCounts> = rows.iter().map(BracketCounts::of_row).collect();
         let mut sum = BracketCounts::default();
@@ -407,6 +421,10 @@ mod tests {
         assert_eq!(get("le2-crossing"), s.two_or_less_crossing);
         assert_eq!(get("tagging"), s.tagging_accuracy);
         assert_eq!(get("scored"), Some(2.0));
+        // by hand: complete 1 of 2 scored + 1 missed; recall 8 of 14; crossing over 2
+        assert_eq!(get("complete"), Some(1.0 / 3.0));
+        assert_eq!(get("recall"), Some(8.0 / 14.0));
+        assert_eq!(get("crossing"), Some(1.0));
         // nothing scored: not applicable
         let none = totals(&[BracketCounts::of_row(&row(Status::Skip, 0, 0, 0, 0))]);
         assert!(measures()[4..].iter().all(|m| m.of(&none).is_none()));

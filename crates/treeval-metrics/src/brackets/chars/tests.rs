@@ -154,6 +154,48 @@ fn missing_and_malformed_system_text() {
     );
 }
 
+#[test]
+fn a_dropped_sentence_is_missed_as_in_the_default_mode() {
+    // gold: 3 + 2 + 3 brackets (S NP VP; S VP over one word; S NP VP); the system drops
+    // the second sentence. By hand: matched 6 of gold 8, system 6: recall 75, precision
+    // 100; complete 2 of 3. Excluded (EVALB's convention): recall 100 over 2 sentences.
+    let g = "(S (NP (DT the) (NN cat)) (VP (VBD sat)))\n(S (VP (VB go)))\n\
+             (S (NP (DT a) (NN dog)) (VP (VBD ran)))\n";
+    let s = "(S (NP (DT the) (NN cat)) (VP (VBD sat)))\n(S (NP (DT a) (NN dog)) (VP (VBD ran)))\n";
+    let missed = Params {
+        errors_missed: true,
+        ..Params::collins()
+    };
+    let (r, _) = chars(g, s, &missed);
+    assert_eq!((r.rows[1].status, r.rows[1].missed), (Status::Skip, true));
+    let a = r.all;
+    assert_eq!(
+        (a.matched, a.gold, a.test, a.missed_sentences),
+        (6, 8, 6, 1)
+    );
+    let sc = a.scores();
+    assert_eq!((sc.recall, sc.precision), (Some(0.75), Some(1.0)));
+    assert_eq!(sc.complete_match, Some(2.0 / 3.0));
+    // tagging: 6 of 7 words (the dropped sentence's `go` has no system tag)
+    assert_eq!(sc.tagging_accuracy, Some(6.0 / 7.0));
+    // the default mode, the dropped sentence an empty line: the same counts
+    let blank = s.replacen('\n', "\n\n", 1);
+    let mut gr = BracketReader::new(g.as_bytes(), "g", Layout::Line);
+    let mut tr = BracketReader::new(blank.as_bytes(), "s", Layout::Line);
+    let d = evaluate_inline(&mut gr, &mut tr, &missed, None).unwrap();
+    assert_eq!(d.all, r.all);
+    // EVALB's convention
+    let (r, _) = chars(g, s, &Params::collins());
+    assert_eq!((r.all.gold, r.all.scores().recall), (6, Some(1.0)));
+    // a malformed system tree over a sentence: missed; a malformed gold tree: not
+    let bad = s.replacen("(VBD sat)))", "(VBD sat))", 1);
+    let (r, _) = chars(g, &bad, &missed);
+    assert_eq!((r.rows[0].status, r.rows[0].missed), (Status::Error, true));
+    assert_eq!(r.rows[0].gold, 3);
+    let (r, _) = chars(&g.replacen("(VBD sat)))", "(VBD sat))", 1), s, &missed);
+    assert_eq!((r.rows[0].status, r.rows[0].missed), (Status::Error, false));
+}
+
 const WORDS: [&str; 8] = ["the", "cat", "-LRB-", "``", "n't", ",", "long-term", "."];
 const TAGS: [&str; 6] = ["NN", "VB", "DT", ",", ".", "-NONE-"];
 const LABELS: [&str; 6] = ["S", "NP", "VP-SBJ", "ADVP", "PRT", "-NONE-"];
