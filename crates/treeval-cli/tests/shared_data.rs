@@ -1825,6 +1825,7 @@ fn ptb_sample_brackets_scores_every_sentence_past_max_error() {
     assert_eq!(value("sentences"), 3914.0, "every sentence is read");
     assert_eq!(value("error"), 19.0);
     assert_eq!(value("scored"), 3914.0 - 19.0);
+    assert_eq!(value("missed"), 19.0);
     let f = value("F");
     assert!(f > 0.5 && f < 1.0, "{f}");
     let listing = (v["listings"].as_array().unwrap().iter())
@@ -1844,7 +1845,7 @@ fn ptb_sample_brackets_scores_every_sentence_past_max_error() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.matches("warning: ").count(), 1, "{err}");
     assert!(
-        err.contains("19 of 3914 sentences are not in the scores: 19 error sentence(s)"),
+        err.contains("19 of 3914 sentences are scored as empty parses: 19 error sentence(s)"),
         "{err}"
     );
     // --compat evalb: EVALB's stop, byte for byte up to it, then exit 1
@@ -3867,7 +3868,13 @@ fn ptb_sample_prd_without_tags_scores_as_the_mrg_gold() {
     std::fs::write(&g, gold).unwrap();
     std::fs::write(&p, prd).unwrap();
     let (rp, rg) = (dir.join("prd.jsonl"), dir.join("mrg.jsonl"));
-    let v = brackets_json(&g, &p, &["--per-sentence", s(&rp)]);
+    // EVALB's convention here (the error sentences out of the scores), the default below
+    let excluded = ["--error-sentences", "excluded"];
+    let v = brackets_json(
+        &g,
+        &p,
+        &[&["--per-sentence", s(&rp)][..], &excluded].concat(),
+    );
     brackets_json(&g, &g, &["--per-sentence", s(&rg)]);
     let count = |m: &str| common::counts(common::cell(&v, "all", 0, m));
     assert_eq!(count("sentences"), [3_914]);
@@ -3935,6 +3942,24 @@ fn ptb_sample_prd_without_tags_scores_as_the_mrg_gold() {
     assert_eq!(gb, m + 1);
     assert_eq!(common::value(&v, "all", 0, "precision"), Some(1.0));
     assert_eq!(count("tagging"), [0, 81_124, 81_123]);
+    // by default the 99 error sentences are empty parses: their gold brackets (as the
+    // .mrg against itself counts them) are missed, and their words have no tag
+    let missed: Vec<&[u64; 5]> = (a.iter().zip(&b))
+        .filter(|(x, _)| x.0 != "ok")
+        .map(|(_, y)| &y.1)
+        .collect();
+    let (missed_gold, missed_words): (u64, u64) = (
+        missed.iter().map(|c| c[1]).sum(),
+        missed.iter().map(|c| c[3]).sum(),
+    );
+    let d = brackets_json(&g, &p, &[]);
+    let dc = |m: &str| common::counts(common::cell(&d, "all", 0, m));
+    assert_eq!(dc("recall"), [m, gb + missed_gold]);
+    assert_eq!(dc("missed"), [99]);
+    assert_eq!(
+        dc("tagging"),
+        [0, 81_124 + missed_words, 81_123 + missed_words]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -1567,8 +1567,8 @@ impl Run<'_> {
                 return true;
             }
         }
-        if row.status == Status::Ok {
-            self.careful(id, g, t);
+        if row.counted() {
+            self.careful(id, g, t, row.missed);
         }
         if row.counted() {
             if self.params.by_label {
@@ -1612,12 +1612,17 @@ impl Run<'_> {
         r.wrapper_extra += u64::from(tw && !gw);
     }
 
-    /// The careful evaluation of scored sentence `id` (with `--careful`).
-    fn careful(&mut self, id: u64, g: &BracketTree, t: &BracketTree) {
+    /// The careful evaluation of scored sentence `id` (with `--careful`); of one scored as
+    /// `missed`, as an empty parse (its treebank brackets, none reproduced).
+    fn careful(&mut self, id: u64, g: &BracketTree, t: &BracketTree, missed: bool) {
         let (Some(o), Some(c)) = (self.careful, self.res.careful.as_mut()) else {
             return;
         };
-        let cs = match crate::careful::count(g, t, o) {
+        let counted = match missed {
+            true => Ok(crate::careful::missed(g, o)),
+            false => crate::careful::count(g, t, o),
+        };
+        let cs = match counted {
             Ok(cs) => cs,
             Err((gw, tw)) => {
                 c.left_out.push((id, gw, tw));
@@ -1798,6 +1803,30 @@ pub(crate) mod tests {
         sum.add_row(&ok);
         sum.add_row(&err);
         assert_eq!(sum.scores().fmeasure, Some(1.0));
+    }
+
+    #[test]
+    fn the_careful_evaluation_counts_a_missed_sentences_treebank_brackets() {
+        // sentence 2 does not balance: an empty parse, its 3 treebank brackets (S NP VP)
+        // in TTB, none reproduced; sentence 1 reproduces its 3
+        let g =
+            "(S (NP (DT the) (NN cat)) (VP (VBD sat)))\n(S (NP (DT a) (NN dog)) (VP (VBD ran)))\n";
+        let t = g.replace("(VBD ran)))", "(VBD ran))");
+        let o = crate::careful::CarefulOptions::default();
+        let run = |p: &Params| {
+            let mut gr = BracketReader::new(g.as_bytes(), "g", Layout::Line);
+            let mut tr = BracketReader::new(t.as_bytes(), "t", Layout::Line);
+            evaluate_inline(&mut gr, &mut tr, p, Some(&o)).unwrap()
+        };
+        let missed = Params {
+            errors_missed: true,
+            ..Params::collins()
+        };
+        let c = run(&missed).careful.unwrap();
+        assert_eq!((c.counts.TTB, c.counts.TPB, c.counts.EM), (6, 3, 3));
+        assert_eq!(c.reproduced[1], (2, vec![false; 3]));
+        let c = run(&Params::collins()).careful.unwrap();
+        assert_eq!((c.counts.TTB, c.counts.TPB, c.counts.EM), (3, 3, 3));
     }
 
     #[test]
