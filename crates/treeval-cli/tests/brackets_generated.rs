@@ -94,6 +94,20 @@ fn words_without_tags_take_the_gold_words_deletion_decision() {
     assert_eq!(errors[0]["sentence"], 5);
 }
 
+/// A parser writes no `-NONE-` trace: its words stand on the gold words they equal
+/// (a word diff), not on the gold word at the same position, which after the trace of
+/// sentence 3 was `*-1` for `to`, `to` for `run`, ... (every word a length error). The
+/// counts are those of `untagged.txt`, which writes the trace, less its deletion.
+#[test]
+fn words_without_tags_stand_on_their_gold_words_past_traces() {
+    let (v, _) = report("notrace");
+    let (w, _) = report("untagged");
+    assert_eq!(summary(&v), summary(&w));
+    assert_eq!(counts(cell(&v, "all", 0, "error")), [1]);
+    // 26 untagged words, 6 deleted (`.` x5, `,`), 1 unequal (`leave`)
+    assert_eq!(reading(&v), [5, 26, 6, 1, 0, 0, 0, 5, 0]);
+}
+
 #[test]
 fn unbalanced_parentheses_are_error_sentences_listed_with_what_was_expected() {
     let (v, stderr) = report("unbalanced");

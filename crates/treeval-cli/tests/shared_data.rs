@@ -4107,3 +4107,123 @@ fn ptb_sample_unsupervised_baselines_equal_compare_trees() {
         }
     }
 }
+
+/// A tree of the PTB sample as the test derives bare-leaf systems from it: a label and
+/// children, or a word.
+enum Sexp {
+    Word(String),
+    Node(String, Vec<Sexp>),
+}
+
+/// Every tree of `text` (the `.mrg` parentheses), read independently of treeval.
+fn sexps(text: &str) -> Vec<Sexp> {
+    let spaced = text.replace('(', " ( ").replace(')', " ) ");
+    let mut tokens = spaced.split_whitespace().peekable();
+    fn node(t: &mut std::iter::Peekable<std::str::SplitWhitespace<'_>>) -> Sexp {
+        // after '(': a label unless a '(' follows at once (the `( … )` wrapper)
+        let label = match t.peek() {
+            Some(&"(") => String::new(),
+            _ => t.next().unwrap().to_owned(),
+        };
+        let mut children = Vec::new();
+        loop {
+            match t.next().unwrap() {
+                ")" => return Sexp::Node(label, children),
+                "(" => children.push(node(t)),
+                w => children.push(Sexp::Word(w.to_owned())),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    while let Some(tok) = tokens.next() {
+        assert_eq!(tok, "(");
+        out.push(node(&mut tokens));
+    }
+    out
+}
+
+/// The bare-leaf tree a parser without tags writes for `t`, on one line: no `-NONE-`
+/// word (nor a phrase left without words), every `(TAG word)` written as `word`; `None`
+/// when nothing is left.
+fn bare_leaf(t: &Sexp) -> Option<String> {
+    match t {
+        Sexp::Word(w) => Some(w.clone()),
+        Sexp::Node(label, kids) => match kids.as_slice() {
+            [Sexp::Word(_)] if label == "-NONE-" => None,
+            [Sexp::Word(w)] => Some(w.clone()),
+            _ => {
+                let inner: Vec<String> = kids.iter().filter_map(bare_leaf).collect();
+                (!inner.is_empty()).then(|| format!("({label} {})", inner.join(" ")))
+            }
+        },
+    }
+}
+
+/// The PTB sample's gold `.mrg` trees (with their `-NONE-` traces) against the bare-leaf
+/// trees a parser without tags writes for them (no trace, no tag): every word stands on
+/// its gold word past the traces, so every sentence is scored and every bracket matches
+/// but one (placed by position, most sentences were length errors). A second system replaces the
+/// first word of every tenth tree: those sentences are word errors, scored as empty parses.
+#[test]
+fn ptb_sample_bare_leaf_systems_score_against_the_mrg_gold_with_traces() {
+    let Some(d) = data_dir() else { return };
+    let dir = scratch("ptb-bare-leaf");
+    let (gold, _) = ptb_sample_text(&d, 1..=199);
+    let trees = sexps(&gold);
+    let bare: Vec<String> = trees.iter().map(|t| bare_leaf(t).unwrap()).collect();
+    assert!(gold.contains("(-NONE- "));
+    let g = dir.join("gold.mrg");
+    std::fs::write(&g, &gold).unwrap();
+    let t = dir.join("bare.txt");
+    std::fs::write(&t, bare.join("\n") + "\n").unwrap();
+    let v = brackets_json(&g, &t, &[]);
+    let c = |m: &str| common::counts(common::cell(&v, "all", 0, m));
+    let n = trees.len() as u64;
+    assert_eq!(
+        [c("sentences"), c("error"), c("skipped")].concat(),
+        [n, 0, 0]
+    );
+    let (r, p) = (c("recall"), c("precision"));
+    // every bracket matches, but one: the one-word tree `( (X @))` has no word beside
+    // another, so its gold reads X as a tag, and its bare-leaf `( @)` has no bracket at
+    // all (as ptb_sample_prd_without_tags_scores_as_the_mrg_gold says of the .prd file)
+    assert!(r[1] > 10_000 && p[0] == p[1] && r[0] == p[0], "{r:?} {p:?}");
+    assert_eq!(r[1], r[0] + 1, "{r:?}");
+    assert_eq!(v["inputs"][1]["counts"]["reading"]["untagged_unpaired"], 0);
+    // the first word of every tenth tree replaced: 1 in 10 a word error, missed
+    let dropped: Vec<String> = (bare.iter().enumerate())
+        .map(|(k, b)| match k % 10 {
+            0 => other_first_word(b),
+            _ => b.clone(),
+        })
+        .collect();
+    let t2 = dir.join("dropped.txt");
+    std::fs::write(&t2, dropped.join("\n") + "\n").unwrap();
+    let v2 = brackets_json(&g, &t2, &[]);
+    let c2 = |m: &str| common::counts(common::cell(&v2, "all", 0, m));
+    let errors = n.div_ceil(10);
+    assert_eq!(c2("error"), [errors]);
+    // the gold brackets stay those of every sentence; the matched ones lose theirs
+    assert_eq!(c2("recall")[1], r[1]);
+    assert!(c2("recall")[0] < r[0]);
+    let x = brackets_json(&g, &t2, &["--error-sentences", "excluded"]);
+    let cx = common::counts(common::cell(&x, "all", 0, "recall"));
+    assert!(cx[1] < r[1] && cx[1] - cx[0] == r[1] - r[0], "{cx:?}");
+    assert_eq!(cx[0], c2("recall")[0]);
+}
+
+/// Bare-leaf tree `s` with its first word replaced by one no gold tree has.
+fn other_first_word(s: &str) -> String {
+    let mut done = false;
+    let toks: Vec<String> = (s.split(' '))
+        .map(|tok| {
+            let word = tok.trim_end_matches(')');
+            if done || word.is_empty() || word.starts_with('(') {
+                return tok.to_owned();
+            }
+            done = true;
+            format!("xyzzy{}", &tok[word.len()..])
+        })
+        .collect();
+    toks.join(" ")
+}
