@@ -488,6 +488,18 @@ def test_an_option_a_command_refuses_is_refused_and_not_listed():
         assert "where" in treeval.options(command), command
 
 
+def test_brackets_error_sentences_keyword_is_the_command_lines_option():
+    gold = "(S (NP (DT the) (NN cat)) (VP (VBD sat)))\n(S (NP (DT a) (NN dog)) (VP (VBD ran)))\n"
+    system = gold.replace("(VBD ran)))", "(VBD ran))")
+    # by hand: the unbalanced second tree is an empty parse, its 3 gold brackets missed
+    # (recall 3 of 6), or left out as EVALB does (3 of 3)
+    missed = treeval.brackets(gold, system, quiet=True)
+    excluded = treeval.brackets(gold, system, quiet=True, error_sentences="excluded")
+    assert missed.scores["recall"].counts == [3, 6]
+    assert excluded.scores["recall"].counts == [3, 3]
+    assert "error_sentences" in treeval.options("brackets")
+
+
 def test_brackets_runs_the_library_in_memory_without_a_command_line_or_a_file(monkeypatch):
     # the library reads in-memory inputs from memory: no temporary file, no argv
     refuse_files_and_argv(monkeypatch, "treeval.brackets")

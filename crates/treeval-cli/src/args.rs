@@ -382,7 +382,7 @@ pub struct RelationsArgs {
 /// `treeval brackets` arguments.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Sentences are paired by position; gold and test must hold as many trees (else exit 1; --compat evalb scores up to the shorter file, as EVALB). EVALB's statuses: 0 scored, 1 error (different words or number of words, or a malformed tree), 2 skipped (the test tree has no words); sentences not scored are counted, listed on stderr and in the JSON warnings, and are not in the scores. Unlike EVALB there is no limit on words, brackets, line or label length; a malformed tree is reported with its position and counted as an error sentence (unbalanced parentheses are never repaired); trees without POS tags, as language models write them (a word directly under a phrase: `(S (NP the cat) (VP sat))`), are read: each such word takes the deletion decision of the equal gold word at the same position and is never a correct tag (tagging n/a when no system word has a tag); a top-level bracket without a label or labelled ROOT or TOP is the outer wrapper, not counted; the report counts each of these reading decisions (JSON `reading`, one note each; --compat evalb reads as EVALB); a figure with nothing to measure (no gold bracket for recall, no scored sentence, ...) is n/a (JSON null), and F-measure is 0 when nothing matched; MAX_ERROR is EVALB's process control, not a scoring convention: it does not stop the run, every sentence is scored, the report counts the error sentences, one warning gives their number and the first of them, and --errors lists them all (with --compat evalb MAX_ERROR stops the run as in EVALB: no summary, exit 1). A UTF-8 byte-order mark and CR LF line ends are accepted with a warning.\n\nExit codes: 0 success (even with error sentences, as EVALB); 1 a file cannot be read, is not bracketed trees, the files do not pair up, or nothing is scored (every sentence an error or skipped, or --where keeps nothing; with --emit-state a part is scored as nothing instead); 2 usage error."
+    after_help = "Sentences are paired by position; gold and test must hold as many trees (else exit 1; --compat evalb scores up to the shorter file, as EVALB). EVALB's statuses: 0 scored, 1 error (different words or number of words, or a malformed tree), 2 skipped (the test tree has no words); error and skipped sentences are counted, listed on stderr and in the JSON warnings, and scored as empty parses, their gold brackets missed (--error-sentences missed; EVALB leaves them out of the scores: --error-sentences excluded, --compat evalb); a malformed gold tree is left out in both. Unlike EVALB there is no limit on words, brackets, line or label length; a malformed tree is reported with its position and counted as an error sentence (unbalanced parentheses are never repaired); trees without POS tags, as language models write them (a word directly under a phrase: `(S (NP the cat) (VP sat))`), are read: each such word takes the deletion decision of the equal gold word it stands on (a word diff over all the words read: the gold's -NONE- traces do not shift it) and is never a correct tag (tagging n/a when no system word has a tag); a top-level bracket without a label or labelled ROOT or TOP is the outer wrapper, not counted; the report counts each of these reading decisions (JSON `reading`, one note each; --compat evalb reads as EVALB); a figure with nothing to measure (no gold bracket for recall, no scored sentence, ...) is n/a (JSON null), and F-measure is 0 when nothing matched; MAX_ERROR is EVALB's process control, not a scoring convention: it does not stop the run, every sentence is scored, the report counts the error sentences, one warning gives their number and the first of them, and --errors lists them all (with --compat evalb MAX_ERROR stops the run as in EVALB: no summary, exit 1). A UTF-8 byte-order mark and CR LF line ends are accepted with a warning.\n\nExit codes: 0 success (even with error sentences, as EVALB); 1 a file cannot be read, is not bracketed trees, the files do not pair up, or nothing is scored (every sentence an error or skipped, or --where keeps nothing; with --emit-state a part is scored as nothing instead); 2 usage error."
 )]
 pub struct BracketsArgs {
     /// The gold file, bracketed trees.
@@ -421,12 +421,22 @@ pub struct BracketsArgs {
     /// counts of words. Not with --compat or --careful; the signature records it.
     #[arg(long, value_enum, default_value_t = BracketsAlignArg::Words)]
     pub align: BracketsAlignArg,
+    /// A sentence the system failed to produce (an error sentence: a malformed system tree,
+    /// other words or another number of words; a skipped one: a system tree without
+    /// words; under --align chars, a gold sentence no system text covers), its gold tree
+    /// well formed with words kept: missed (default) scores it as an empty parse, its
+    /// gold brackets missed (recall falls), its words without a correct tag, in complete
+    /// match as not complete, not in the crossing figures (an empty parse crosses
+    /// nothing); excluded leaves it out of the scores, as EVALB does (--compat evalb,
+    /// which refuses missed). The conventions line and the signature record it.
+    #[arg(long, value_enum, value_name = "HOW")]
+    pub error_sentences: Option<ErrorSentencesArg>,
     /// Breakdowns, comma-separated (as deps --by): label (per constituent label as EVALB
     /// compares it: cut at '-' or '=', an EQ_LABEL pair as one label; gold, test and
     /// matched brackets, recall, precision, F), length (sentence length bins 1-10, 11-20,
     /// …, 51+, the length CUTOFF_LEN reads; scored sentences, brackets, recall, precision,
-    /// F). Only what EVALB scores counts (error and skipped sentences are in no group), so
-    /// the groups sum to the summary's brackets. Not part of --compat evalb output; with
+    /// F). What the summary counts counts (an error or skipped sentence scored as missed: its
+    /// gold brackets), so the groups sum to the summary's brackets. Not part of --compat evalb output; with
     /// --format html both are shown unless --by is given.
     #[arg(long, value_name = "KEYS", value_delimiter = ',', value_parser = parse_brackets_by)]
     pub by: Vec<treeval_metrics::brackets::by::BracketsKey>,
@@ -473,8 +483,9 @@ pub struct BracketsArgs {
     /// mean of the sentences' F1), with --ci and --test (units: sentences). The system is
     /// a tree over the filtered words (or over all the gold's words: then the gold's filter
     /// removes the same positions); a system tree with another number of words is counted
-    /// and not scored. --errors lists missed and extra spans, --by length groups by the
-    /// filtered gold's length, --per-sentence writes the counts. Not with --compat, --prm,
+    /// and scored as --error-sentences says (missed: its gold spans missed, sentence F1
+    /// 0). --errors lists missed and extra spans, --by length groups by the filtered
+    /// gold's length, --per-sentence writes the counts. Not with --compat, --prm,
     /// --by label, --careful, --where, --emit-state, --sent-id, --min-len, --max-len
     /// (docs/metrics.md).
     #[arg(long, value_enum, help_heading = "Unsupervised parsing")]
@@ -634,8 +645,8 @@ pub struct AlignArgs {
 
 /// The option enums of the library, with their help texts (clap's `ValueEnum`).
 pub use treeval::brackets::{
-    Align as BracketsAlignArg, Compat as BracketsCompat, Layout as LayoutArg,
-    Profile as BracketsProfile,
+    Align as BracketsAlignArg, Compat as BracketsCompat, ErrorSentences as ErrorSentencesArg,
+    Layout as LayoutArg, Profile as BracketsProfile,
 };
 pub use treeval::deps::{Compat as CompatMode, Conll09Cols, InputFormat, Labels, Profile};
 pub use treeval::Test as TestArg;

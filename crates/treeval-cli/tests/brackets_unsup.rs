@@ -257,7 +257,9 @@ fn profile_reads_systems_without_pos_tags() {
 }
 
 /// A system tree with another number of words than the filtered gold is not scored: it
-/// is counted, and a warning names the first; the other sentences are scored.
+/// is counted, and a warning names the first; the other sentences are scored. By default
+/// it is an empty parse (its 2 gold spans missed: 6 of 10; F1 0 in the mean); with
+/// `--error-sentences excluded` it is left out (6 of 8).
 #[test]
 fn profile_counts_sentences_it_cannot_score() {
     let d = scratch("profile-errors");
@@ -285,8 +287,57 @@ fn profile_counts_sentences_it_cannot_score() {
     assert_eq!(common::counts(common::cell(&v, "scores", 0, "errors")), [1]);
     assert_eq!(
         common::counts(common::cell(&v, "scores", 0, "F")),
+        [6, 10, 7]
+    );
+    assert!(
+        stderr(&o).contains("scored as empty parses"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(v["signature"]
+        .as_str()
+        .unwrap()
+        .contains("|error-sentences:missed"));
+    let o = treeval(&[
+        "brackets",
+        "--profile",
+        "unsupervised",
+        "--error-sentences",
+        "excluded",
+        "--format",
+        "json",
+        RAW_GOLD,
+        sys.to_str().unwrap(),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        common::counts(common::cell(&v, "scores", 0, "F")),
         [6, 8, 7]
     );
+    // sentence F1 over the scored sentences, and the missed one with F1 0
+    let f1 = |v: &serde_json::Value| -> Vec<f64> {
+        let c = &common::cell(v, "scores", 0, "sentence-F1")["counts"];
+        c.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect()
+    };
+    let (excluded, missed) = (f1(&v), {
+        let o = treeval(&[
+            "brackets",
+            "--profile",
+            "unsupervised",
+            "--format",
+            "json",
+            RAW_GOLD,
+            sys.to_str().unwrap(),
+        ]);
+        f1(&serde_json::from_str(&stdout(&o)).unwrap())
+    });
+    // the columns: sentence F1 sum, sentences scored, sentences scored as missed
+    assert_eq!(excluded[2], 0.0);
+    assert_eq!(missed, [excluded[0], excluded[1], 1.0]);
 }
 
 /// Tests and intervals work as for every measure, on F and sentence-F1 (sentences are

@@ -788,7 +788,9 @@ fn brackets_html_page_holds_the_scored_sentences_and_their_matches() {
         );
         let sentences = data["sentences"].as_array().unwrap();
         let all = |m: &str| common::value(&v, "all", 0, m);
-        assert_eq!(Some(sentences.len() as f64), all("scored"), "{dir}");
+        // the scored sentences and those scored as missed (their gold brackets)
+        let shown = all("scored").zip(all("missed")).map(|(a, b)| a + b);
+        assert_eq!(Some(sentences.len() as f64), shown, "{dir}");
         assert_eq!(
             Some(data["total"].as_f64().unwrap()),
             all("sentences"),
@@ -823,7 +825,7 @@ fn brackets_html_page_holds_the_scored_sentences_and_their_matches() {
                 assert!(l < labels && a < e && e <= words, "{dir}: {b}");
             }
         }
-        let unscored = all("sentences").unwrap() - all("scored").unwrap();
+        let unscored = all("sentences").unwrap() - all("scored").unwrap() - all("missed").unwrap();
         let note = data["note"].as_str().unwrap();
         assert_eq!(
             unscored > 0.0,

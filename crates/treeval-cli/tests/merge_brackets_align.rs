@@ -533,7 +533,7 @@ fn brackets_shards_with_more_error_sentences_than_max_error_merge_into_one_run()
     assert_eq!(counts("error"), Some(14.into()), "{all}");
     let warning = w["warnings"][0]["message"].as_str().unwrap();
     assert!(
-        warning.starts_with("14 of 28 sentences are not in the scores: 14 error sentence(s)")
+        warning.starts_with("14 of 28 sentences are scored as empty parses: 14 error sentence(s)")
             && warning.contains("sentences 1, 3, 5, 7, 9, …"),
         "{warning}"
     );

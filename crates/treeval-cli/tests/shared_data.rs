@@ -1825,6 +1825,7 @@ fn ptb_sample_brackets_scores_every_sentence_past_max_error() {
     assert_eq!(value("sentences"), 3914.0, "every sentence is read");
     assert_eq!(value("error"), 19.0);
     assert_eq!(value("scored"), 3914.0 - 19.0);
+    assert_eq!(value("missed"), 19.0);
     let f = value("F");
     assert!(f > 0.5 && f < 1.0, "{f}");
     let listing = (v["listings"].as_array().unwrap().iter())
@@ -1844,7 +1845,7 @@ fn ptb_sample_brackets_scores_every_sentence_past_max_error() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(err.matches("warning: ").count(), 1, "{err}");
     assert!(
-        err.contains("19 of 3914 sentences are not in the scores: 19 error sentence(s)"),
+        err.contains("19 of 3914 sentences are scored as empty parses: 19 error sentence(s)"),
         "{err}"
     );
     // --compat evalb: EVALB's stop, byte for byte up to it, then exit 1
@@ -3867,7 +3868,13 @@ fn ptb_sample_prd_without_tags_scores_as_the_mrg_gold() {
     std::fs::write(&g, gold).unwrap();
     std::fs::write(&p, prd).unwrap();
     let (rp, rg) = (dir.join("prd.jsonl"), dir.join("mrg.jsonl"));
-    let v = brackets_json(&g, &p, &["--per-sentence", s(&rp)]);
+    // EVALB's convention here (the error sentences out of the scores), the default below
+    let excluded = ["--error-sentences", "excluded"];
+    let v = brackets_json(
+        &g,
+        &p,
+        &[&["--per-sentence", s(&rp)][..], &excluded].concat(),
+    );
     brackets_json(&g, &g, &["--per-sentence", s(&rg)]);
     let count = |m: &str| common::counts(common::cell(&v, "all", 0, m));
     assert_eq!(count("sentences"), [3_914]);
@@ -3935,6 +3942,24 @@ fn ptb_sample_prd_without_tags_scores_as_the_mrg_gold() {
     assert_eq!(gb, m + 1);
     assert_eq!(common::value(&v, "all", 0, "precision"), Some(1.0));
     assert_eq!(count("tagging"), [0, 81_124, 81_123]);
+    // by default the 99 error sentences are empty parses: their gold brackets (as the
+    // .mrg against itself counts them) are missed, and their words have no tag
+    let missed: Vec<&[u64; 5]> = (a.iter().zip(&b))
+        .filter(|(x, _)| x.0 != "ok")
+        .map(|(_, y)| &y.1)
+        .collect();
+    let (missed_gold, missed_words): (u64, u64) = (
+        missed.iter().map(|c| c[1]).sum(),
+        missed.iter().map(|c| c[3]).sum(),
+    );
+    let d = brackets_json(&g, &p, &[]);
+    let dc = |m: &str| common::counts(common::cell(&d, "all", 0, m));
+    assert_eq!(dc("recall"), [m, gb + missed_gold]);
+    assert_eq!(dc("missed"), [99]);
+    assert_eq!(
+        dc("tagging"),
+        [0, 81_124 + missed_words, 81_123 + missed_words]
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -4139,4 +4164,123 @@ fn ptb_sample_trees_joined_onto_one_line_read_as_the_file() {
             }
         }
     }
+
+/// A tree of the PTB sample as the test derives bare-leaf systems from it: a label and
+/// children, or a word.
+enum Sexp {
+    Word(String),
+    Node(String, Vec<Sexp>),
+}
+
+/// Every tree of `text` (the `.mrg` parentheses), read independently of treeval.
+fn sexps(text: &str) -> Vec<Sexp> {
+    let spaced = text.replace('(', " ( ").replace(')', " ) ");
+    let mut tokens = spaced.split_whitespace().peekable();
+    fn node(t: &mut std::iter::Peekable<std::str::SplitWhitespace<'_>>) -> Sexp {
+        // after '(': a label unless a '(' follows at once (the `( … )` wrapper)
+        let label = match t.peek() {
+            Some(&"(") => String::new(),
+            _ => t.next().unwrap().to_owned(),
+        };
+        let mut children = Vec::new();
+        loop {
+            match t.next().unwrap() {
+                ")" => return Sexp::Node(label, children),
+                "(" => children.push(node(t)),
+                w => children.push(Sexp::Word(w.to_owned())),
+            }
+        }
+    }
+    let mut out = Vec::new();
+    while let Some(tok) = tokens.next() {
+        assert_eq!(tok, "(");
+        out.push(node(&mut tokens));
+    }
+    out
+}
+
+/// The bare-leaf tree a parser without tags writes for `t`, on one line: no `-NONE-`
+/// word (nor a phrase left without words), every `(TAG word)` written as `word`; `None`
+/// when nothing is left.
+fn bare_leaf(t: &Sexp) -> Option<String> {
+    match t {
+        Sexp::Word(w) => Some(w.clone()),
+        Sexp::Node(label, kids) => match kids.as_slice() {
+            [Sexp::Word(_)] if label == "-NONE-" => None,
+            [Sexp::Word(w)] => Some(w.clone()),
+            _ => {
+                let inner: Vec<String> = kids.iter().filter_map(bare_leaf).collect();
+                (!inner.is_empty()).then(|| format!("({label} {})", inner.join(" ")))
+            }
+        },
+    }
+}
+
+/// The PTB sample's gold `.mrg` trees (with their `-NONE-` traces) against the bare-leaf
+/// trees a parser without tags writes for them (no trace, no tag): every word stands on
+/// its gold word past the traces, so every sentence is scored and every bracket matches
+/// but one (placed by position, most sentences were length errors). A second system replaces the
+/// first word of every tenth tree: those sentences are word errors, scored as empty parses.
+#[test]
+fn ptb_sample_bare_leaf_systems_score_against_the_mrg_gold_with_traces() {
+    let Some(d) = data_dir() else { return };
+    let dir = scratch("ptb-bare-leaf");
+    let (gold, _) = ptb_sample_text(&d, 1..=199);
+    let trees = sexps(&gold);
+    let bare: Vec<String> = trees.iter().map(|t| bare_leaf(t).unwrap()).collect();
+    assert!(gold.contains("(-NONE- "));
+    let g = dir.join("gold.mrg");
+    std::fs::write(&g, &gold).unwrap();
+    let t = dir.join("bare.txt");
+    std::fs::write(&t, bare.join("\n") + "\n").unwrap();
+    let v = brackets_json(&g, &t, &[]);
+    let c = |m: &str| common::counts(common::cell(&v, "all", 0, m));
+    let n = trees.len() as u64;
+    assert_eq!(
+        [c("sentences"), c("error"), c("skipped")].concat(),
+        [n, 0, 0]
+    );
+    let (r, p) = (c("recall"), c("precision"));
+    // every bracket matches, but one: the one-word tree `( (X @))` has no word beside
+    // another, so its gold reads X as a tag, and its bare-leaf `( @)` has no bracket at
+    // all (as ptb_sample_prd_without_tags_scores_as_the_mrg_gold says of the .prd file)
+    assert!(r[1] > 10_000 && p[0] == p[1] && r[0] == p[0], "{r:?} {p:?}");
+    assert_eq!(r[1], r[0] + 1, "{r:?}");
+    assert_eq!(v["inputs"][1]["counts"]["reading"]["untagged_unpaired"], 0);
+    // the first word of every tenth tree replaced: 1 in 10 a word error, missed
+    let dropped: Vec<String> = (bare.iter().enumerate())
+        .map(|(k, b)| match k % 10 {
+            0 => other_first_word(b),
+            _ => b.clone(),
+        })
+        .collect();
+    let t2 = dir.join("dropped.txt");
+    std::fs::write(&t2, dropped.join("\n") + "\n").unwrap();
+    let v2 = brackets_json(&g, &t2, &[]);
+    let c2 = |m: &str| common::counts(common::cell(&v2, "all", 0, m));
+    let errors = n.div_ceil(10);
+    assert_eq!(c2("error"), [errors]);
+    // the gold brackets stay those of every sentence; the matched ones lose theirs
+    assert_eq!(c2("recall")[1], r[1]);
+    assert!(c2("recall")[0] < r[0]);
+    let x = brackets_json(&g, &t2, &["--error-sentences", "excluded"]);
+    let cx = common::counts(common::cell(&x, "all", 0, "recall"));
+    assert!(cx[1] < r[1] && cx[1] - cx[0] == r[1] - r[0], "{cx:?}");
+    assert_eq!(cx[0], c2("recall")[0]);
+}
+
+/// Bare-leaf tree `s` with its first word replaced by one no gold tree has.
+fn other_first_word(s: &str) -> String {
+    let mut done = false;
+    let toks: Vec<String> = (s.split(' '))
+        .map(|tok| {
+            let word = tok.trim_end_matches(')');
+            if done || word.is_empty() || word.starts_with('(') {
+                return tok.to_owned();
+            }
+            done = true;
+            format!("xyzzy{}", &tok[word.len()..])
+        })
+        .collect();
+    toks.join(" ")
 }

@@ -237,7 +237,9 @@ fn tree_counts_must_pair_up() {
 }
 
 /// A skipped sentence (a blank test line) is counted, shown, and warned about on stderr
-/// and in the JSON warnings: its gold brackets are not in the scores.
+/// and in the JSON warnings: by default it is an empty parse, its gold brackets missed
+/// (by hand: sentence 2 has S NP VP PP NP = 5 brackets; 1 and 3 match 3 + 3, so recall
+/// 6 of 11); `--error-sentences excluded` leaves them out of the scores (6 of 6).
 #[test]
 fn skipped_sentences_are_counted_and_warned_about() {
     let (g, t) = case("skipped-blank");
@@ -254,9 +256,27 @@ fn skipped_sentences_are_counted_and_warned_about() {
         w.iter().any(|w| w["message"]
             .as_str()
             .unwrap()
-            .starts_with("1 of 3 sentences are not in the scores: 1 skipped")),
+            .starts_with("1 of 3 sentences are scored as empty parses: 1 skipped")),
         "{w:?}"
     );
+    assert_eq!(
+        common::counts(common::cell(&v, "all", 0, "recall")),
+        [6, 11]
+    );
+    assert_eq!(common::value(&v, "all", 0, "missed"), Some(1.0));
+    let o = treeval(&[
+        "brackets",
+        "-q",
+        "--format",
+        "json",
+        "--error-sentences",
+        "excluded",
+        &g,
+        &t,
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(common::counts(common::cell(&v, "all", 0, "recall")), [6, 6]);
+    assert_eq!(common::value(&v, "all", 0, "missed"), Some(0.0));
 }
 
 /// A figure with nothing to measure is n/a in text and null in JSON, never 0 or 100.
@@ -265,7 +285,7 @@ fn nothing_to_measure_is_not_applicable() {
     let (g, t) = case("no-brackets");
     let o = treeval(&["brackets", "--wide", &g, &t]);
     let text = String::from_utf8_lossy(&o.stdout);
-    // the rows of both sections: recall, precision and F (after the four sentence counts)
+    // the rows of both sections: recall, precision and F (after the five sentence counts)
     let rows: Vec<Vec<&str>> = text
         .lines()
         .filter(|l| l.starts_with(&format!("{} ", common::only_name(&t))))
@@ -273,7 +293,7 @@ fn nothing_to_measure_is_not_applicable() {
         .collect();
     assert_eq!(rows.len(), 2, "{text}");
     for row in rows {
-        assert_eq!(row[5..8], ["n/a", "n/a", "n/a"], "{row:?}");
+        assert_eq!(row[6..9], ["n/a", "n/a", "n/a"], "{row:?}");
     }
     let o = treeval(&["brackets", "--format", "json", &g, &t]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -417,7 +437,7 @@ fn error_sentences_are_counted_in_one_warning_and_listed_by_errors() {
     assert!(o.status.success(), "{}", outcome(&o));
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(err.lines().count(), 2, "one warning and its hint: {err}");
-    assert!(err.starts_with("warning: t: 100 of 200 sentences are not in the scores: 100 error sentence(s) (EVALB status 1: a different number of words, a different word, or a malformed tree; sentences 1, 3, 5, 7, 9, …)\n"), "{err}");
+    assert!(err.starts_with("warning: t: 100 of 200 sentences are scored as empty parses: 100 error sentence(s) (EVALB status 1: a different number of words, a different word, or a malformed tree; sentences 1, 3, 5, 7, 9, …)\n"), "{err}");
     let o = treeval_in(
         &dir,
         &["brackets", "-q", "--errors", "--format", "json", "g", "t"],
@@ -433,7 +453,12 @@ fn error_sentences_are_counted_in_one_warning_and_listed_by_errors() {
     assert_eq!(rows.len(), 100);
     assert_eq!(
         rows[99],
-        serde_json::json!(["199", "199", "Words unmatch (dog|cat)", "error sentence"])
+        serde_json::json!([
+            "199",
+            "199",
+            "Words unmatch (dog|cat)",
+            "error sentence, scored as missed"
+        ])
     );
     let value = |m: &str| common::value(&v, "all", 0, m);
     let counts = (value("sentences"), value("error"), value("scored"));

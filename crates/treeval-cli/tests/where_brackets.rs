@@ -63,12 +63,14 @@ fn every_by_cell_is_its_where() {
 }
 
 /// A label condition: figures by hand from the debug sample's `--by label` table (NP 8
-/// gold, 8 test, 6 matched; VP 8, 9, 7; all 24, 25, 21); complete match, crossing and
-/// tagging n/a; the signature, convention and notes say what was kept.
+/// gold, 8 test, 6 matched; VP 8, 9, 7; all 24, 25, 21), with the skipped sentence 6
+/// scored as missed (`cats sleep`: S, NP, VP, 3 more gold brackets, NP and VP among
+/// them); complete match, crossing and tagging n/a; the signature, convention and notes
+/// say what was kept.
 #[test]
 fn a_label_condition_counts_its_brackets_and_says_so() {
     let w = report(&DEBUG, &["--where", "label=NP|VP"]);
-    assert_eq!(counts(cell(&w, "all", 0, "recall")), [13, 16]);
+    assert_eq!(counts(cell(&w, "all", 0, "recall")), [13, 18]);
     assert_eq!(counts(cell(&w, "all", 0, "precision")), [13, 17]);
     for m in [
         "complete",
@@ -96,7 +98,7 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
         .filter_map(Value::as_str)
         .collect();
     assert!(
-        notes.contains(&"testdata/brackets/debug/test.txt: where label=NP|VP: 16 of 24 gold brackets, 17 of 25 system brackets"),
+        notes.contains(&"testdata/brackets/debug/test.txt: where label=NP|VP: 18 of 27 gold brackets, 17 of 25 system brackets"),
         "{notes:?}"
     );
     assert!(
@@ -106,7 +108,7 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
         "{notes:?}"
     );
     let kept = &w["inputs"][1]["counts"]["where"];
-    assert_eq!(kept["gold"], serde_json::json!({"kept": 16, "of": 24}));
+    assert_eq!(kept["gold"], serde_json::json!({"kept": 18, "of": 27}));
     assert_eq!(kept["system"], serde_json::json!({"kept": 17, "of": 25}));
     assert_eq!(kept["sentences"], serde_json::json!({"kept": 7, "of": 7}));
     let title = w["sections"][0]["title"].as_str().unwrap();
@@ -131,7 +133,7 @@ fn a_label_condition_counts_its_brackets_and_says_so() {
     assert!(cell(&w, "all", 0, "recall")["value"].is_null());
     let notes = w["notes"].to_string();
     assert!(
-        notes.contains("where label=WHNP: 0 of 24 gold brackets, 0 of 25 system brackets (no bracket: every score is n/a)"),
+        notes.contains("where label=WHNP: 0 of 27 gold brackets, 0 of 25 system brackets (no bracket: every score is n/a)"),
         "{notes}"
     );
 }
@@ -174,7 +176,8 @@ fn a_length_condition_is_a_sentence_condition() {
 }
 
 /// `--errors` lists only the unmatched brackets the conditions keep: with `label=NP`
-/// exactly the NP rows of the full listing, (8 − 6) missed + (8 − 6) extra.
+/// exactly the NP rows of the full listing, (9 − 6) missed (one of the skipped sentence 6,
+/// scored as missed) + (8 − 6) extra.
 #[test]
 fn errors_list_the_kept_brackets_only() {
     let listing = |extra: &[&str]| -> Vec<Value> {
@@ -185,7 +188,7 @@ fn errors_list_the_kept_brackets_only() {
     let np = listing(&["--where", "label=NP"]);
     let want: Vec<Value> = all.iter().filter(|r| r[1] == "NP").cloned().collect();
     assert_eq!(np, want);
-    assert_eq!(np.len(), 4);
+    assert_eq!(np.len(), 5);
     assert!(all.len() > np.len());
 }
 
@@ -264,16 +267,21 @@ fn the_browser_counts_the_kept_sentences() {
         let rest = &page[at + "<p id=\"browser-note\">".len()..];
         rest[..rest.find("</p>").unwrap()].to_owned()
     };
+    let excluded = ["--error-sentences", "excluded"];
     assert_eq!(
-        note(&["brackets", DEBUG[0], DEBUG[1], "--max-len", "4"]),
-        "3 of 5 sentences, 1 system. 2 of the 5 sentences are not on the page: EVALB does not score them (error or skipped sentences)"
+        note(&["brackets", DEBUG[0], DEBUG[1], "--max-len", "4", excluded[0], excluded[1]]),
+        "3 of 5 sentences, 1 system. 2 of the 5 sentences are not on the page: they are not in the scores (error or skipped sentences left out: a malformed gold tree, a gold tree without words, or --error-sentences excluded)"
     );
+    // by default the skipped sentence 6 is scored as missed and on the page; the error
+    // sentence 5 (a blank gold line: no gold word) is not
+    assert!(note(&["brackets", DEBUG[0], DEBUG[1], "--max-len", "4"])
+        .starts_with("4 of 5 sentences, 1 system. 1 of the 5 sentences are not on the page"));
     // a --where length condition keeps sentences too (3, 4, 6 and 7)
     assert!(
         note(&["brackets", DEBUG[0], DEBUG[1], "--where", "length=1-4"])
-            .starts_with("3 of 4 sentences, 1 system.")
+            .starts_with("4 of 4 sentences, 1 system.")
     );
-    assert!(note(&["brackets", DEBUG[0], DEBUG[1]]).starts_with("5 of 7 sentences, 1 system."));
+    assert!(note(&["brackets", DEBUG[0], DEBUG[1]]).starts_with("6 of 7 sentences, 1 system."));
     let ud = ["ud", "examples/gold.conllu", "examples/sys.conllu"];
     assert_eq!(
         note(&[&ud[..], &["--max-len", "5"]].concat()),
@@ -362,8 +370,15 @@ fn the_browser_scores_the_kept_sentences() {
             .map(|s| (s["i"].as_u64().unwrap(), s["scores"].clone()))
             .collect()
     };
-    let all = data(&[]);
-    let kept = data(&["--max-len", "4"]);
+    // scored as missed, the skipped sentence 6 is on the page: recall 0, precision n/a, F 0
+    let missed = data(&["--max-len", "4"]);
+    assert_eq!(missed.iter().map(|s| s.0).collect::<Vec<_>>(), [3, 4, 6, 7]);
+    let s6 = &missed.iter().find(|s| s.0 == 6).unwrap().1[0];
+    assert_eq!(s6, &serde_json::json!([0.0, null, 0.0]));
+    let (all, kept) = (
+        data(&["--error-sentences", "excluded"]),
+        data(&["--error-sentences", "excluded", "--max-len", "4"]),
+    );
     assert_eq!(kept.iter().map(|s| s.0).collect::<Vec<_>>(), [3, 4, 7]);
     for (i, scores) in &kept {
         assert!(

@@ -20,8 +20,9 @@
 //!
 //! Generated trees (treeval's default mode; `--compat evalb` reads as EVALB): a test
 //! word without a POS tag (in an untagged tree, see [`treeval_formats::bracket`]) takes
-//! the deletion decision of the gold word at the same position (of all the words read)
-//! when the two words are equal (`EQ_WORD` pairs are equal), else it is kept; it is never
+//! the deletion decision of the equal gold word it stands on (`EQ_WORD` pairs are equal),
+//! found by a word diff over all the words read ([`place`]: the gold's `-NONE-` traces,
+//! which a parser does not write, do not shift it), else it is kept; it is never
 //! a correct tag, and tagging accuracy is not applicable when no scored test word has a
 //! tag. A top-level bracket without a label, or labelled `ROOT` or `TOP`, is the outer
 //! wrapper and is not counted. [`Reading`] counts these decisions.
@@ -36,6 +37,7 @@ pub mod by;
 pub mod chars;
 pub mod filter;
 pub mod measures;
+pub mod place;
 pub mod trace;
 pub mod unsup;
 use treeval_formats::bracket::{BracketTree, Span};
@@ -711,9 +713,14 @@ impl Scorer {
     }
 
     /// [`Scorer::leaves`] of tree `t`; with `paired`, the gold tree of test tree `t`: a
-    /// test word without a tag takes the deletion decision of the gold word at the same
-    /// position when the words are equal, else it is kept; its tag is [`UNTAGGED`].
+    /// test word without a tag takes the deletion decision of the equal gold word it
+    /// stands on ([`place::place`]: by a word diff, so that the gold's traces do not shift
+    /// it), else it is kept; its tag is [`UNTAGGED`].
     fn leaves_with(&mut self, t: &BracketTree, gold: bool, paired: Option<&BracketTree>) -> u64 {
+        let placed = match paired {
+            Some(g) if t.untagged && !self.params.evalb_reading => self.place(g, t),
+            _ => Vec::new(),
+        };
         let (mut tags, mut kept) = if gold {
             (
                 std::mem::take(&mut self.gtags),
@@ -731,7 +738,8 @@ impl Scorer {
         for (i, l) in t.leaves.iter().enumerate() {
             kept.push(tags.len() as u32);
             if let Some(g) = paired.filter(|_| !l.tagged && !self.params.evalb_reading) {
-                tags.extend(self.untagged_leaf(g, t, i));
+                let on = placed.get(i).copied().flatten();
+                tags.extend(self.untagged_leaf(g, t, i, on));
                 continue;
             }
             let id = self.id(t.s(l.label));
@@ -750,16 +758,25 @@ impl Scorer {
         length
     }
 
-    /// Test leaf `i` of `t`, without a tag, as [`Scorer::leaves`] keeps it (or not),
-    /// counted in [`Scorer::reading`].
-    fn untagged_leaf(&mut self, g: &BracketTree, t: &BracketTree, i: usize) -> Option<(u32, Span)> {
+    /// Where the words of test tree `t` stand on gold tree `g` ([`place::place`]).
+    fn place(&mut self, g: &BracketTree, t: &BracketTree) -> Vec<Option<usize>> {
+        let deleted: Vec<bool> = g.leaves.iter().map(|l| self.deletes(g, l)).collect();
+        let p = &self.params;
+        place::place(g, t, &deleted, &|a, b| p.word_eq(a, b))
+    }
+
+    /// Test leaf `i` of `t`, without a tag, standing on gold leaf `on` of `g` (if any), as
+    /// [`Scorer::leaves`] keeps it (or not), counted in [`Scorer::reading`].
+    fn untagged_leaf(
+        &mut self,
+        g: &BracketTree,
+        t: &BracketTree,
+        i: usize,
+        on: Option<usize>,
+    ) -> Option<(u32, Span)> {
         let word = t.leaves[i].word;
         self.reading.untagged_words += 1;
-        let Some(gl) = g
-            .leaves
-            .get(i)
-            .filter(|gl| self.params.word_eq(g.s(gl.word), t.s(word)))
-        else {
+        let Some(gl) = on.and_then(|j| g.leaves.get(j)) else {
             self.reading.untagged_unpaired += 1;
             return Some((UNTAGGED, word));
         };
@@ -1074,10 +1091,10 @@ pub struct Reading {
     pub untagged_trees: u64,
     /// Test words without a POS tag.
     pub untagged_words: u64,
-    /// Of those, deleted because the equal gold word at the same position is deleted
-    /// (its tag a `DELETE_LABEL`).
+    /// Of those, deleted because the equal gold word they stand on is deleted (its tag a
+    /// `DELETE_LABEL`; [`place::place`]).
     pub untagged_deleted: u64,
-    /// Of those, without an equal gold word at the same position (kept; a word error).
+    /// Of those, on no equal gold word (kept; a word error).
     pub untagged_unpaired: u64,
     /// Error sentences whose test tree's parentheses do not balance.
     pub unbalanced_sentences: u64,
@@ -1567,8 +1584,8 @@ impl Run<'_> {
                 return true;
             }
         }
-        if row.status == Status::Ok {
-            self.careful(id, g, t);
+        if row.counted() {
+            self.careful(id, g, t, row.missed);
         }
         if row.counted() {
             if self.params.by_label {
@@ -1612,12 +1629,17 @@ impl Run<'_> {
         r.wrapper_extra += u64::from(tw && !gw);
     }
 
-    /// The careful evaluation of scored sentence `id` (with `--careful`).
-    fn careful(&mut self, id: u64, g: &BracketTree, t: &BracketTree) {
+    /// The careful evaluation of scored sentence `id` (with `--careful`); of one scored as
+    /// `missed`, as an empty parse (its treebank brackets, none reproduced).
+    fn careful(&mut self, id: u64, g: &BracketTree, t: &BracketTree, missed: bool) {
         let (Some(o), Some(c)) = (self.careful, self.res.careful.as_mut()) else {
             return;
         };
-        let cs = match crate::careful::count(g, t, o) {
+        let counted = match missed {
+            true => Ok(crate::careful::missed(g, o)),
+            false => crate::careful::count(g, t, o),
+        };
+        let cs = match counted {
             Ok(cs) => cs,
             Err((gw, tw)) => {
                 c.left_out.push((id, gw, tw));
@@ -1722,6 +1744,11 @@ pub(crate) mod tests {
         let r = s.reading;
         let r = (r.untagged_words, r.untagged_deleted, r.untagged_unpaired);
         assert_eq!(r, (5, 2, 0));
+        // without the trace, as a parser writes it: `.` still stands on the gold's `.`
+        // (placed by position, it stood on `*`: a length error, 3|4)
+        let no_trace = s.score(4, &tree(g), &tree("(S (NP the cat) (VP sat) .)"));
+        assert_eq!(counts(&no_trace), (Status::Ok, (3, 3, 3, 4, 3), 0, 3));
+        assert_eq!(s.reading.untagged_deleted, 3);
         // a different word: kept, a word error as with tags
         let c = s.score(3, &tree(g), &tree(&untagged.replace("sat", "sits")));
         assert_eq!(c.message.as_deref(), Some("Words unmatch (sat|sits)"));
@@ -1798,6 +1825,30 @@ pub(crate) mod tests {
         sum.add_row(&ok);
         sum.add_row(&err);
         assert_eq!(sum.scores().fmeasure, Some(1.0));
+    }
+
+    #[test]
+    fn the_careful_evaluation_counts_a_missed_sentences_treebank_brackets() {
+        // sentence 2 does not balance: an empty parse, its 3 treebank brackets (S NP VP)
+        // in TTB, none reproduced; sentence 1 reproduces its 3
+        let g =
+            "(S (NP (DT the) (NN cat)) (VP (VBD sat)))\n(S (NP (DT a) (NN dog)) (VP (VBD ran)))\n";
+        let t = g.replace("(VBD ran)))", "(VBD ran))");
+        let o = crate::careful::CarefulOptions::default();
+        let run = |p: &Params| {
+            let mut gr = BracketReader::new(g.as_bytes(), "g", Layout::Line);
+            let mut tr = BracketReader::new(t.as_bytes(), "t", Layout::Line);
+            evaluate_inline(&mut gr, &mut tr, p, Some(&o)).unwrap()
+        };
+        let missed = Params {
+            errors_missed: true,
+            ..Params::collins()
+        };
+        let c = run(&missed).careful.unwrap();
+        assert_eq!((c.counts.TTB, c.counts.TPB, c.counts.EM), (6, 3, 3));
+        assert_eq!(c.reproduced[1], (2, vec![false; 3]));
+        let c = run(&Params::collins()).careful.unwrap();
+        assert_eq!((c.counts.TTB, c.counts.TPB, c.counts.EM), (3, 3, 3));
     }
 
     #[test]

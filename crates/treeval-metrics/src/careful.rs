@@ -325,6 +325,22 @@ pub struct CarefulSentence {
     pub parse: Vec<CBracket>,
 }
 
+/// A sentence the parser failed to produce (scored as missed), as an empty parse of
+/// treebank tree `gold`: its treebank brackets counted, none reproduced.
+pub fn missed(gold: &BracketTree, o: &CarefulOptions) -> CarefulSentence {
+    let (tb, _) = prepare(gold, o);
+    CarefulSentence {
+        counts: CarefulCounts {
+            TTB: tb.len() as u64,
+            ..CarefulCounts::default()
+        },
+        reproduced: vec![false; tb.len()],
+        classes: Vec::new(),
+        treebank: tb,
+        parse: Vec::new(),
+    }
+}
+
 /// Count one sentence: `gold` the treebank tree, `parse` the parser's. When the two
 /// trees keep different numbers of words after the preparation (EVALB paired them, but
 /// `remove_punct_forms` or a misquote put back by `QUOTE_LABEL` removed a word on one side

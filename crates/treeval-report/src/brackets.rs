@@ -110,6 +110,8 @@ pub fn build(signature: Signature, e: &BracketsIn<'_>, ci: Option<Intervals>) ->
     r.convention("parameters", e.prm_name);
     r.convention("labeled", u8::from(params.labeled));
     r.convention("cutoff", params.cutoff_len);
+    let missed = treeval_metrics::brackets::error_sentences_name(params.errors_missed);
+    r.convention("error sentences", missed);
     r.inputs.push(ReportInput {
         role: "gold".into(),
         path: e.gold.to_owned(),

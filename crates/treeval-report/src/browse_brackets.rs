@@ -153,7 +153,7 @@ impl BracketsBrowser {
         b.sampled = (b.sentences.len() as u64) < total;
         if left > 0 {
             let own = format!(
-                "{left} of the {total} sentences are not on the page: EVALB does not score them{} (error or skipped sentences)",
+                "{left} of the {total} sentences are not on the page: they are not in the scores{} (error or skipped sentences left out: a malformed gold tree, a gold tree without words, or --error-sentences excluded)",
                 if n > 1 { " for every system file" } else { "" }
             );
             b.note = if b.note.is_empty() {

@@ -281,9 +281,10 @@ pub fn brackets_errors(
     l
 }
 
-/// `--errors` of `brackets`: the sentences of test file `k` that are not in the scores
+/// `--errors` of `brackets`: the sentences of test file `k` that EVALB does not score
 /// (`error-sentences`), in order: error sentences (EVALB status 1: their message) and
-/// skipped sentences (status 2), with the line of the test tree where known.
+/// skipped sentences (status 2), with the line of the test tree where known, and whether
+/// each was scored as missed (`--error-sentences missed`).
 pub fn brackets_unscored(k: usize, r: &treeval_metrics::brackets::BracketResult) -> Listing {
     use treeval_metrics::brackets::Status;
     let columns = ["sentence", "line", "message", "status"];
@@ -292,9 +293,11 @@ pub fn brackets_unscored(k: usize, r: &treeval_metrics::brackets::BracketResult)
         .filter_map(|((id, _), line)| line.map(|l| (*id, l)))
         .collect();
     for row in r.rows.iter().filter(|x| x.status != Status::Ok) {
-        let kind = match row.status {
-            Status::Skip => "skipped sentence",
-            _ => "error sentence",
+        let kind = match (row.status, row.missed) {
+            (Status::Skip, false) => "skipped sentence",
+            (Status::Skip, true) => "skipped sentence, scored as missed",
+            (_, false) => "error sentence",
+            (_, true) => "error sentence, scored as missed",
         };
         l.push(vec![
             row.id.to_string(),

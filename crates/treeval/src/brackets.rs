@@ -106,6 +106,45 @@ impl Align {
     }
 }
 
+/// What becomes of a sentence the system failed to produce: an error sentence (its tree
+/// malformed, other words, a different number of words) or a skipped one (a test tree
+/// without words), when the gold tree is well formed and has words kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum ErrorSentences {
+    /// Scored as an empty parse: its gold brackets missed (recall falls), its words
+    /// without a correct tag, in complete match as not complete; not in the crossing
+    /// figures (treeval's default).
+    Missed,
+    /// Left out of the scores, as EVALB does (`--compat evalb`).
+    Excluded,
+}
+
+impl ErrorSentences {
+    /// The name of the convention, as the signature, the conventions line and a state
+    /// give it.
+    pub fn name(self) -> &'static str {
+        treeval_metrics::brackets::error_sentences_name(self == ErrorSentences::Missed)
+    }
+
+    /// The convention named `name` ([`ErrorSentences::name`]).
+    pub fn named(name: &str) -> Option<Self> {
+        [ErrorSentences::Missed, ErrorSentences::Excluded]
+            .into_iter()
+            .find(|e| e.name() == name)
+    }
+
+    /// The convention of parameters `p`.
+    pub fn of(p: &Params) -> Self {
+        if p.errors_missed {
+            ErrorSentences::Missed
+        } else {
+            ErrorSentences::Excluded
+        }
+    }
+}
+
 /// The options of `brackets`. `Default` is the command line's defaults.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -119,6 +158,9 @@ pub struct Options {
     pub layout: Layout,
     /// How gold and system trees are put side by side: by words (EVALB) or characters.
     pub align: Align,
+    /// What becomes of a sentence the system failed to produce (default: `missed`;
+    /// `excluded` under `compat`, which refuses `missed`).
+    pub error_sentences: Option<ErrorSentences>,
     /// Breakdowns (`label`, `length`).
     pub by: Vec<BracketsKey>,
     /// Also the careful evaluation of Hogenhout & Matsumoto (1996).
@@ -155,6 +197,7 @@ impl Default for Options {
             compat: None,
             layout: Layout::Auto,
             align: Align::Words,
+            error_sentences: None,
             by: Vec::new(),
             careful: false,
             labeled: false,
@@ -256,6 +299,7 @@ pub fn evaluate(options: &Options, inputs: &Inputs, common: &Common) -> Result<E
     // MAX_ERROR is EVALB's process control, not a scoring convention: only compat stops
     // there; EVALB's debug dump is part of its output: reproduced with compat
     params.stop_at_max_error = compat;
+    params.errors_missed = error_sentences(options)? == ErrorSentences::Missed;
     params.trace = compat && params.debug > 0;
     let page = common.page_sentences.filter(|_| !compat);
     params.by_label = !compat && by.contains(&BracketsKey::Label);
@@ -331,6 +375,18 @@ fn check(options: &Options, inputs: &Inputs, common: &Common) -> Result<()> {
     }
     inputs.display_names(common)?;
     Ok(())
+}
+
+/// The convention for sentences the system failed to produce: as asked, else `missed`,
+/// or under `compat` EVALB's (which refuses `missed`: EVALB's output leaves them out).
+fn error_sentences(options: &Options) -> Result<ErrorSentences> {
+    match (options.compat, options.error_sentences) {
+        (Some(Compat::Evalb), Some(ErrorSentences::Missed)) => Err(Error::Usage(
+            "--compat evalb prints EVALB's output, which leaves error and skipped sentences out of the scores; --error-sentences missed scores them as empty parses: drop one of the two".into(),
+        )),
+        (Some(_), e) => Ok(e.unwrap_or(ErrorSentences::Excluded)),
+        (None, e) => Ok(e.unwrap_or(ErrorSentences::Missed)),
+    }
 }
 
 /// Usage errors of the inputs and of the careful options.
@@ -446,6 +502,7 @@ fn signature(
             ("cutoff", params.cutoff_len.to_string()),
             ("layout", layout.name().to_owned()),
             ("wrapper", "ignored".into()),
+            ("error-sentences", ErrorSentences::of(params).name().into()),
         ],
     );
     if let Some(c) = careful {

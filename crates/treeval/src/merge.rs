@@ -304,10 +304,13 @@ fn brackets(
     let bad = |k: &str| Error::Eval(state::options::bad(k));
     let layout = lib::Layout::named(&o.layout).ok_or_else(|| bad("layout"))?;
     let align = lib::Align::named(&o.align).ok_or_else(|| bad("align"))?;
+    let errors = lib::ErrorSentences::named(&o.error_sentences);
+    let errors = errors.ok_or_else(|| bad("error_sentences"))?;
     let by = (o.by.iter())
         .map(|k| BracketsKey::parse(k).ok_or_else(|| bad("by")))
         .collect::<Result<Vec<_>>>()?;
     let mut params = b.params.clone();
+    params.errors_missed = errors == lib::ErrorSentences::Missed;
     params.filter = BracketWhere::all(&b.where_specs).map_err(|_| bad("where"))?;
     params.by_label = by.contains(&BracketsKey::Label);
     params.selection = selection.clone();

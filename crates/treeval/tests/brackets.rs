@@ -125,7 +125,7 @@ fn warnings_go_into_the_report() {
     let w = &ev.warnings()[0];
     assert!(
         w.message
-            .starts_with("1 of 3 sentences are not in the scores"),
+            .starts_with("1 of 3 sentences are scored as empty parses"),
         "{w}"
     );
     assert_eq!(counts(&ev, "skipped", 0), vec![1.0]);
@@ -222,4 +222,81 @@ fn usage_errors_come_back_as_usage() {
         ..Options::default()
     };
     assert!(usage(&metric, &Common::default()).starts_with("--test-metrics: expected one of"));
+}
+
+/// A system tree that does not balance is a sentence the system failed to produce: by
+/// default an empty parse (by hand: gold 3 + 3 brackets, the first sentence's 3 matched,
+/// system 3: recall 3/6, precision 3/3, F 2·3/9; complete 1 of 2; tags 3 right of 6
+/// words), EVALB's exclusion when asked (F 1.0); `compat` refuses `missed`; a state
+/// records the convention and merge refuses to mix the two.
+#[test]
+fn an_unbalanced_system_tree_is_missed_unless_excluded() {
+    let gold =
+        "(S (NP (DT the) (NN cat)) (VP (VBD sat)))\n(S (NP (DT a) (NN dog)) (VP (VBD ran)))\n";
+    let sys = "(S (NP (DT the) (NN cat)) (VP (VBD sat)))\n(S (NP (DT a) (NN dog)) (VP (VBD ran))\n";
+    let inputs = |k: usize| Inputs {
+        gold: Input::memory(format!("gold.{k}"), gold.as_bytes().to_vec()),
+        systems: vec![Input::memory(format!("sys.{k}"), sys.as_bytes().to_vec())],
+    };
+    let run = |errors: Option<brackets::ErrorSentences>, compat, state, k| {
+        let options = Options {
+            error_sentences: errors,
+            compat,
+            ..Options::default()
+        };
+        let common = Common {
+            state,
+            ..Common::default()
+        };
+        brackets::evaluate(&options, &inputs(k), &common)
+    };
+    let ev = run(None, None, false, 0).unwrap();
+    assert_eq!(counts(&ev, "recall", 0), vec![3.0, 6.0]);
+    assert_eq!(counts(&ev, "F", 0), vec![3.0, 6.0, 3.0]);
+    assert_eq!(ev.report.cell("F", 0).unwrap().value, Some(2.0 / 3.0));
+    assert_eq!(ev.report.cell("complete", 0).unwrap().value, Some(0.5));
+    assert_eq!(ev.report.cell("tagging", 0).unwrap().value, Some(0.5));
+    assert!(ev.report.signature.0.contains("|error-sentences:missed"));
+    let conv = &ev.report.conventions;
+    assert!(conv
+        .iter()
+        .any(|c| c.name == "error sentences" && c.value == "missed"));
+    let excluded = Some(brackets::ErrorSentences::Excluded);
+    let ev = run(excluded, None, false, 0).unwrap();
+    assert_eq!(ev.report.cell("F", 0).unwrap().value, Some(1.0));
+    assert!(ev.report.signature.0.contains("|error-sentences:excluded"));
+    // EVALB's output: the exclusion; `missed` cannot be EVALB's output
+    let ev = run(None, Some(Compat::Evalb), false, 0).unwrap();
+    assert!(ev
+        .text
+        .unwrap()
+        .contains("Bracketing FMeasure       = 100.00"));
+    let missed = Some(brackets::ErrorSentences::Missed);
+    let e = run(missed, Some(Compat::Evalb), false, 0).unwrap_err();
+    assert!(matches!(e, Error::Usage(_)), "{e}");
+    // states: the same convention merges, two conventions do not
+    let state = |errors, k| {
+        let ev = run(errors, None, true, k).unwrap();
+        treeval::files::state_text(&ev.state.expect("a state")).unwrap()
+    };
+    let merge = |texts: [String; 2]| {
+        let inputs: Vec<Input> = (texts.iter().enumerate())
+            .map(|(k, t)| Input::memory(format!("part {k}"), t.as_bytes().to_vec()))
+            .collect();
+        let names = vec!["part 0".to_owned(), "part 1".to_owned()];
+        let states = treeval::merge::read(&inputs).unwrap();
+        let options = treeval::merge::Options::default();
+        treeval::merge::merge(&options, states, &names, &Common::default())
+    };
+    let merged = merge([state(None, 0), state(None, 1)]).unwrap();
+    assert_eq!(counts(&merged, "recall", 0), vec![6.0, 12.0]);
+    assert!(merged
+        .report
+        .signature
+        .0
+        .contains("|error-sentences:missed"));
+    let merged = merge([state(excluded, 0), state(excluded, 1)]).unwrap();
+    assert_eq!(counts(&merged, "recall", 0), vec![6.0, 6.0]);
+    let e = merge([state(None, 0), state(excluded, 1)]).unwrap_err();
+    assert!(e.to_string().contains("error_sentences"), "{e}");
 }

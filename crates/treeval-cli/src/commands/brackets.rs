@@ -26,6 +26,7 @@ pub fn options(a: &BracketsArgs) -> treeval::brackets::Options {
         compat: a.compat,
         layout: a.layout,
         align: a.align,
+        error_sentences: a.error_sentences,
         by: a.by.clone(),
         careful: a.careful,
         labeled: a.labeled,

@@ -92,13 +92,14 @@ impl Statistics for BracketGroup {
 }
 
 impl BracketGroup {
-    /// A scored sentence's counts (nothing for a sentence EVALB does not score).
+    /// A scored sentence's counts, or the gold brackets of one scored as missed (nothing
+    /// for a sentence left out of the scores).
     pub fn of_row(r: &SentenceRow) -> Self {
         if !r.counted() {
             return BracketGroup::default();
         }
         BracketGroup {
-            sentences: 1,
+            sentences: u64::from(!r.missed),
             gold: r.gold,
             test: r.test,
             matched: r.matched,
@@ -145,7 +146,7 @@ pub fn by_length(rows: &[SentenceRow]) -> Vec<(String, BracketGroup)> {
     }
     bins.iter()
         .zip(sums)
-        .filter(|(_, g)| g.sentences > 0)
+        .filter(|(_, g)| g.sentences > 0 || g.gold > 0)
         .map(|(b, g)| ((*b).to_owned(), g))
         .collect()
 }

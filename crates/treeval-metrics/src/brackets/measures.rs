@@ -77,8 +77,13 @@ pub fn measures() -> Vec<Measure> {
     v.extend(bracket_measures());
     v.extend(per_scored_measures());
     v.push(tagging());
-    // every figure of EVALB's summary
-    v.into_iter().map(|m| m.with_reference("EVALB")).collect()
+    // every figure of EVALB's summary (EVALB has no missed sentence: it leaves them out)
+    v.into_iter()
+        .map(|m| match m.name {
+            "missed" => m,
+            _ => m.with_reference("EVALB"),
+        })
+        .collect()
 }
 
 /// Tagging accuracy: a test word without a POS tag is never correct, and with no
@@ -130,8 +135,8 @@ fn scored(x: &[f64], k: usize) -> f64 {
     x[k] - x[k + 1] - x[k + 2]
 }
 
-/// The sentence counts: read, error, skipped and scored.
-fn sentence_measures() -> [Measure; 4] {
+/// The sentence counts: read, error, skipped, scored, and scored as missed.
+fn sentence_measures() -> [Measure; 5] {
     [
         Measure::count("sentences", "sentences read", N),
         Measure::count("error", "error sentences (EVALB status 1)", ERR),
@@ -142,6 +147,11 @@ fn sentence_measures() -> [Measure; 4] {
             reads: vec![N, ERR, SKIP],
             ..Measure::count("scored", "sentences scored", N)
         },
+        Measure::count(
+            "missed",
+            "error and skipped sentences scored as empty parses (--error-sentences missed)",
+            MISSED,
+        ),
     ]
 }
 
@@ -427,7 +437,8 @@ mod tests {
         assert_eq!(get("crossing"), Some(1.0));
         // nothing scored: not applicable
         let none = totals(&[BracketCounts::of_row(&row(Status::Skip, 0, 0, 0, 0))]);
-        assert!(measures()[4..].iter().all(|m| m.of(&none).is_none()));
+        assert!(measures()[5..].iter().all(|m| m.of(&none).is_none()));
+        assert_eq!(get("missed"), Some(1.0));
     }
 
     #[test]

@@ -193,6 +193,10 @@ pub struct BracketsStateOptions {
     /// out.
     #[serde(default = "words", skip_serializing_if = "is_words")]
     pub align: String,
+    /// `--error-sentences` (`missed` or `excluded`); a state without it was written
+    /// before the option, when such sentences were `excluded`.
+    #[serde(default = "excluded")]
+    pub error_sentences: String,
     /// `--by`, in the order asked.
     pub by: Vec<String>,
     /// The `--where` filter as the report names it.
@@ -203,6 +207,11 @@ pub struct BracketsStateOptions {
 /// `brackets --align`'s default.
 fn words() -> String {
     "words".into()
+}
+
+/// The convention of a `brackets` state written before `--error-sentences`.
+fn excluded() -> String {
+    treeval_metrics::brackets::error_sentences_name(false).into()
 }
 
 /// Whether `align` is `brackets --align`'s default.

@@ -258,6 +258,7 @@ impl Scored {
             params: s.params.clone(),
             layout: s.layout.name().to_owned(),
             align: s.options.align.name().to_owned(),
+            error_sentences: super::ErrorSentences::of(s.params).name().to_owned(),
             by: by.iter().map(|k| k.name().to_owned()).collect(),
             where_: s.params.filter.name(),
         };
@@ -611,16 +612,32 @@ pub fn unscored_warning(
             c.skip_sentences
         ));
     }
+    let total = c.error_sentences + c.skip_sentences;
+    let (missed, out) = (c.missed_sentences, total - c.missed_sentences.min(total));
+    let (what, hint) = if out == 0 {
+        (
+            format!("{total} of {} sentences are scored as empty parses", c.sentences),
+            "the system failed on them: their gold brackets are missed (recall falls) and their words count in tagging accuracy without a correct tag (--error-sentences missed); --error-sentences excluded leaves them out of the scores, as EVALB does; --errors lists them all, with their lines",
+        )
+    } else if missed == 0 {
+        (
+            format!("{total} of {} sentences are not in the scores", c.sentences),
+            "every other sentence is scored (EVALB stops after MAX_ERROR errors; --compat evalb does too); their gold brackets count neither in recall nor in precision, which can raise F; --errors lists them all, with their lines",
+        )
+    } else {
+        (
+            format!(
+                "{total} of {} sentences are not scored as parsed, {missed} of them scored as empty parses (their gold brackets missed) and {out} not in the scores (a malformed gold tree, or no gold word kept)",
+                c.sentences
+            ),
+            "--errors lists them all, with their lines; --error-sentences excluded leaves them all out of the scores, as EVALB does",
+        )
+    };
     let d = Diagnostic::warning(
         treeval_formats::Position::new(Arc::from(path), 0, 0),
-        treeval_formats::ErrorKind::Other(format!(
-            "{} of {} sentences are not in the scores: {}",
-            c.error_sentences + c.skip_sentences,
-            c.sentences,
-            parts.join(", ")
-        )),
+        treeval_formats::ErrorKind::Other(format!("{what}: {}", parts.join(", "))),
     )
-    .with_hint("every other sentence is scored (EVALB stops after MAX_ERROR errors; --compat evalb does too); their gold brackets count neither in recall nor in precision, which can raise F; --errors lists them all, with their lines");
+    .with_hint(hint);
     Some(Warning::of(
         WarningKind::UnscoredSentences,
         path.to_owned(),

@@ -129,8 +129,10 @@ pub(super) fn profile(options: &Options, inputs: &Inputs, common: &Common) -> Re
     let mut units = Vec::new();
     let mut spans = Vec::new();
     let mut warnings = Vec::new();
+    let missed = super::error_sentences(options)? == super::ErrorSentences::Missed;
     for sys in &inputs.systems {
-        let (u, t, w) = score_system(&gold_trees, inputs.gold.name(), sys, options.layout)?;
+        let gold = (&gold_trees[..], inputs.gold.name());
+        let (u, t, w) = score_system(gold, sys, options.layout, missed)?;
         units.push(u);
         spans.push(t);
         warnings.extend(w);
@@ -139,7 +141,7 @@ pub(super) fn profile(options: &Options, inputs: &Inputs, common: &Common) -> Re
         add_baselines(&gold_trees, &mut units, &mut spans, &mut names);
     }
     write_records(common, inputs, options.baselines, &units)?;
-    let mut report = profile_report(inputs, &names, &units, common);
+    let mut report = profile_report(inputs, &names, &units, common, missed);
     if common.errors {
         report.listings = spans
             .iter()
@@ -169,6 +171,7 @@ fn check_profile(options: &Options, inputs: &Inputs, common: &Common) -> Result<
         baselines: options.baselines,
         layout: options.layout,
         test_metrics: options.test_metrics.clone(),
+        error_sentences: options.error_sentences,
         ..Options::default()
     };
     if *options != takes {
@@ -216,13 +219,14 @@ fn read_trees(input: &crate::Input, layout: super::Layout) -> Result<Vec<Bracket
 /// warning for its sentences not scored.
 type Scored = (Vec<UnsupCounts>, Vec<Option<UnsupTree>>, Vec<Warning>);
 
-/// One system file's per-sentence counts and spans, and a warning for its sentences not
-/// scored (malformed, or another number of words than the filtered gold).
+/// One system file's per-sentence counts and spans against the `gold` trees (and path),
+/// and a warning for its sentences not scored (malformed, or another number of words
+/// than the filtered gold): with `missed`, scored as empty parses.
 fn score_system(
-    gold: &[(UnsupTree, Vec<bool>)],
-    gold_path: &str,
+    (gold, gold_path): (&[(UnsupTree, Vec<bool>)], &str),
     sys: &crate::Input,
     layout: super::Layout,
+    missed: bool,
 ) -> Result<Scored> {
     let trees = read_trees(sys, layout)?;
     if trees.len() != gold.len() {
@@ -257,7 +261,10 @@ fn score_system(
                     g.words
                 ),
             });
-            units.push(UnsupCounts::error());
+            units.push(match missed {
+                true => UnsupCounts::missed(g),
+                false => UnsupCounts::error(),
+            });
             spans.push(None);
         } else {
             units.push(UnsupCounts::sentence(g, &s));
@@ -268,7 +275,11 @@ fn score_system(
         Warning::of(
             treeval_report::model::WarningKind::UnscoredSentences,
             sys.name(),
-            format!("{} sentences not scored (a malformed tree, or another number of words than the gold after PRPN's tag filter); the first: {first}", unscored.len()),
+            format!(
+                "{} sentences not scored (a malformed tree, or another number of words than the gold after PRPN's tag filter){}; the first: {first}",
+                unscored.len(),
+                if missed { ", scored as empty parses (their gold spans missed, sentence F1 0)" } else { "" }
+            ),
             Some("the system must be a tree over the gold's words without punctuation and traces (the words PRPN's 36 word tags keep)".into()),
         )
     });
@@ -281,8 +292,10 @@ fn profile_report(
     names: &[String],
     units: &[Vec<UnsupCounts>],
     common: &Common,
+    missed: bool,
 ) -> Report {
     let ms = profile::measures();
+    let errors = treeval_metrics::brackets::error_sentences_name(missed);
     let signature = Signature::new(
         "brackets",
         &[
@@ -290,6 +303,7 @@ fn profile_report(
             ("words", "prpn-36-tags".into()),
             ("spans", "unlabeled,min2,no-sentence,set".into()),
             ("cutoff", profile::CUTOFF.to_string()),
+            ("error-sentences", errors.into()),
         ],
     );
     let mut r = Report::new("brackets", signature);
@@ -306,6 +320,7 @@ fn profile_report(
         "unlabeled, two words or more, the whole sentence left out, each once",
     );
     r.convention("sentences", "skipped: one word, or more than 150 words");
+    r.convention("error sentences", errors);
     r.inputs.push(treeval_report::value::Input {
         role: "gold".into(),
         path: inputs.gold.name().into(),

@@ -173,6 +173,10 @@ pub struct UnsupCounts {
     pub spans_correct: u64,
     /// The sum of the sentences' F1.
     pub sentence_f1_sum: f64,
+    /// Error sentences scored as an empty parse (`--error-sentences missed`): their gold
+    /// spans count in `gold_spans`, all missed, and each in sentence F1 with F1 0.
+    #[serde(default)]
+    pub missed_sentences: u64,
 }
 
 impl UnsupCounts {
@@ -180,6 +184,18 @@ impl UnsupCounts {
     pub fn error() -> Self {
         UnsupCounts {
             error_sentences: 1,
+            ..Self::default()
+        }
+    }
+
+    /// A sentence whose system tree cannot be scored, scored as an empty parse over gold
+    /// tree `gold`: its gold spans missed, its sentence F1 0 (not the 1 an empty parse
+    /// gets where the gold has no span: the system gave no parse at all).
+    pub fn missed(gold: &UnsupTree) -> Self {
+        UnsupCounts {
+            error_sentences: 1,
+            missed_sentences: 1,
+            gold_spans: gold.spans.len() as u64,
             ..Self::default()
         }
     }
@@ -238,6 +254,7 @@ impl std::ops::AddAssign for UnsupCounts {
         self.system_spans += o.system_spans;
         self.spans_correct += o.spans_correct;
         self.sentence_f1_sum += o.sentence_f1_sum;
+        self.missed_sentences += o.missed_sentences;
     }
 }
 
@@ -252,6 +269,7 @@ impl Statistics for UnsupCounts {
             "system_spans",
             "spans_correct",
             "sentence_f1_sum",
+            "missed_sentences",
         ]
     }
 
@@ -266,6 +284,7 @@ impl Statistics for UnsupCounts {
             self.system_spans as f64,
             self.spans_correct as f64,
             self.sentence_f1_sum,
+            self.missed_sentences as f64,
         ]);
     }
 }
@@ -276,6 +295,7 @@ const GOLD: usize = 4;
 const SYSTEM: usize = 5;
 const CORRECT: usize = 6;
 const F1_SUM: usize = 7;
+const MISSED: usize = 8;
 
 /// The measures `brackets --test-metrics` takes: EVALB's ([`super::super::measures::measures`])
 /// and those of the profile that EVALB has not (`sentence-F1`).
@@ -332,13 +352,13 @@ pub fn measures() -> Vec<Measure> {
                 })
             },
         ),
-        Measure::ratio(
+        Measure::fraction(
             "sentence-F1",
             "sentence F1",
-            "sentence_f1_sum / sentences",
+            "sentence_f1_sum / (sentences + missed_sentences)",
             "Shen et al. (2018), PRPN; Kim, Dyer & Rush (2019): the mean of sentence F1",
-            F1_SUM,
-            SENTENCES,
+            vec![F1_SUM, SENTENCES, MISSED],
+            |x| ratio(x[0], x[1] + x[2]),
         ),
     ]
 }
@@ -425,5 +445,21 @@ mod tests {
         assert_eq!(score("sentence-F1"), Some(0.5));
         assert_eq!(score("precision"), Some(0.5));
         assert_eq!(score("sentences"), Some(2.0));
+        // a system tree that cannot be scored, as an empty parse: its gold span missed
+        // (recall 1 of 3), F1 0 in the mean (1 / 3)
+        c += UnsupCounts::missed(&gold);
+        let mut row = Vec::new();
+        c.row(&mut row);
+        let score = |name: &str| {
+            let m = ms.iter().find(|m| m.name == name).unwrap();
+            let cols: Vec<f64> = m.reads.iter().map(|&k| row[k]).collect();
+            (m.score)(&cols)
+        };
+        assert_eq!(score("recall"), Some(1.0 / 3.0));
+        assert_eq!(score("sentence-F1"), Some(1.0 / 3.0));
+        assert_eq!((c.error_sentences, c.missed_sentences), (1, 1));
+        // the script's 1 for an empty parse of a sentence without gold spans: not here
+        let none = UnsupCounts::missed(&g(2));
+        assert_eq!((none.gold_spans, none.sentence_f1_sum), (0, 0.0));
     }
 }
