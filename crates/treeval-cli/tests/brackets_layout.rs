@@ -71,7 +71,7 @@ fn a_count_that_differs_names_the_layout() {
     );
     assert!(
         e.contains(
-            "the gold was read as trees across lines, the system as trees across lines; --layout"
+            "both files were read as trees across lines; --layout line or --layout multi-line"
         ),
         "{e}"
     );

@@ -531,8 +531,17 @@ fn pairing_error(
                 "{file}:{line}:1: expected a ')' closing this tree before the end of the file, found none: read across lines, it took every line after it ({counts})\n  hint: this file is broken at this tree: add the missing ')' (or, if the file holds one tree per line, read it with --layout line)"
             ));
         }
+        let layouts = if gold.layout == test.layout {
+            format!("both files were read as {}", gold.layout_words())
+        } else {
+            format!(
+                "the gold was read as {}, the system as {}",
+                gold.layout_words(),
+                test.layout_words()
+            )
+        };
         return Some(format!(
-            "{}:{}:1: expected {g} trees (as in {}), found {t}\n  hint: {}\n  hint: the gold was read as {}, the system as {}; --layout line or --layout multi-line reads both so",
+            "{}:{}:1: expected {g} trees (as in {}), found {t}\n  hint: {}\n  hint: {layouts}; --layout line or --layout multi-line sets it",
             test.name,
             test.lines.max(1),
             gold.name,
@@ -541,8 +550,6 @@ fn pairing_error(
             } else {
                 "the system file has extra trees: were sentences split, or is it the output for another gold file?"
             },
-            gold.layout_words(),
-            test.layout_words(),
         ));
     }
     if r.test_words == 0 {
