@@ -349,6 +349,9 @@ def _warning_lines(warnings: List[Dict[str, Any]]) -> List[str]:
     for w in warnings:
         where = f"{w['position']}: " if w.get("position") else ""
         line = f"warning: {where}{w['message']}"
+        if w.get("shards", 0) > 1:
+            # a merged report's warning about a whole file that many shards gave
+            line += f" (in {w['shards']} shards)"
         if w.get("hint"):
             line += f"\n  hint: {w['hint']}"
         count = w.get("count", 1)

@@ -202,18 +202,18 @@ fn a_shard_of_another_system_is_refused_naming_both() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Eight shards of a system named by its files (`sysD10m.00` … `sysD10m.07`): the merged
-/// system is named by what they share, `sysD10m.*`, not by the eight names joined.
+/// Five shards of a system named by its files (`sysD10m.00` … `sysD10m.04`, the gold's
+/// `gold.0` … `gold.4`): the merged system is named by what they share, `sysD10m.*`, not
+/// by the five names joined, and so are the inputs in the text.
 #[test]
 fn a_merged_system_is_named_by_what_its_shards_share() {
     let dir = scratch("shared-name");
     // testdata/sanity has 5 sentences: 5 shards of one sentence each
-    let states = sanity_shards(&dir, 5, ("gold", "sysD10m"), "");
+    sanity_shards(&dir, 5, ("gold", "sysD10m"), "");
     let files: Vec<String> = (0..5).map(|k| format!("sysD10m.{k}.conllu")).collect();
     for (k, f) in files.iter().enumerate() {
         std::fs::rename(dir.join(f), dir.join(format!("sysD10m.{k:02}.conllu"))).unwrap();
     }
-    let _ = states;
     let mut states = Vec::new();
     for k in 0..5 {
         let line = format!("deps -q gold.{k}.conllu sysD10m.{k:02}.conllu --emit-state s{k}.json");
@@ -229,9 +229,23 @@ fn a_merged_system_is_named_by_what_its_shards_share() {
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["systems"][0]["name"], "sysD10m.*", "{}", v["systems"]);
-    let o = treeval_in(&dir, &["merge", &states[0], &states[1]]);
+    // the text names each input by what its shards' paths share, so no line grows with
+    // the shards (JSON keeps every path, joined by ` + `)
+    let mut args = vec!["merge"];
+    args.extend(states.iter().map(String::as_str));
+    let o = treeval_in(&dir, &args);
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.contains("\nsystem sysD10m.*: "), "{text}");
+    assert!(
+        text.contains("\ngold: gold.*.conllu (5 shard files, conllu, 5 sentences, "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nsystem sysD10m.*: sysD10m.*.conllu (5 shard files, conllu, "),
+        "{text}"
+    );
+    assert!(text.lines().all(|l| l.chars().count() <= 100), "{text}");
+    let joined: Vec<String> = (0..5).map(|k| format!("sysD10m.{k:02}.conllu")).collect();
+    assert_eq!(v["inputs"][1]["path"], joined.join(" + "));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -28,7 +28,7 @@ use crate::ud::{UdFileOut, UdSystemIn};
 
 mod identity;
 mod selection;
-pub use identity::{FileId, ShardInputs};
+pub use identity::{shared_name, FileId, ShardInputs};
 pub use selection::SelectionState;
 mod pts;
 mod ted;

@@ -544,10 +544,15 @@ fn gold_copies(inputs: &[state::ShardInputs]) -> Vec<treeval_report::model::Warn
                 .collect(),
         }
     };
+    // by place first, then by system, as one run lists them (pts: every side a, then
+    // every side b, then every alignment)
+    let all: Vec<Vec<_>> = (0..first.systems.len())
+        .map(|k| inputs.iter().map(|i| pairs(i, k)).collect())
+        .collect();
+    let places = all.iter().map(|s| s[0].len()).max().unwrap_or(0);
     let mut out = Vec::new();
-    for k in 0..first.systems.len() {
-        let shards: Vec<_> = inputs.iter().map(|i| pairs(i, k)).collect();
-        for j in 0..shards[0].len() {
+    for j in 0..places {
+        for shards in &all {
             let at = |n: usize| shards.get(n).and_then(|p| p.get(j));
             let same = (0..shards.len()).all(|n| {
                 matches!(at(n), Some((Some(g), Some(s))) if g.digest.is_some() && g.digest == s.digest)

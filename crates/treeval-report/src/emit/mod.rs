@@ -79,14 +79,19 @@ pub(crate) fn conventions(r: &Report) -> Option<String> {
 pub(crate) struct InputShown<'a> {
     /// `gold`, `system NAME`, `gold a`, …
     pub who: String,
-    /// The path as given.
-    pub path: &'a str,
+    /// The path as given; a merged input's, what its shards' paths share
+    /// (`gold.*.conllu`, [`crate::state::shared_name`]).
+    pub path: std::borrow::Cow<'a, str>,
     /// Its format and description, comma-separated (may be empty).
     pub what: String,
 }
 
-/// Every input of `r`, as [`InputShown`].
+/// Every input of `r`, as [`InputShown`]. A merged report's input of several shards
+/// (its path the shards' joined by ` + `, as JSON keeps it) is shown by what their paths
+/// share, with the number of shard files (`gold.*.conllu (8 shard files, conllu, …)`),
+/// so that a line does not grow with the shards.
 pub(crate) fn inputs_shown(r: &Report) -> Vec<InputShown<'_>> {
+    let merged = r.conventions.iter().any(|c| c.name == "merged");
     r.inputs
         .iter()
         .map(|i| {
@@ -94,13 +99,21 @@ pub(crate) fn inputs_shown(r: &Report) -> Vec<InputShown<'_>> {
                 Some(k) => format!("{} {}", i.role, r.system_name(k)),
                 None => i.role.clone(),
             };
-            let what: Vec<&str> = [i.format.as_str(), i.description.as_str()]
+            let parts: Vec<&str> = i.path.split(" + ").collect();
+            let shared = (merged && parts.len() > 1)
+                .then(|| crate::state::shared_name(&parts))
+                .filter(|p| p.contains('*'));
+            let files = shared
+                .as_ref()
+                .map(|_| format!("{} shard files", parts.len()));
+            let what: Vec<&str> = [files.as_deref().unwrap_or(""), i.format.as_str()]
                 .into_iter()
+                .chain([i.description.as_str()])
                 .filter(|s| !s.is_empty())
                 .collect();
             InputShown {
                 who,
-                path: &i.path,
+                path: shared.map_or(std::borrow::Cow::Borrowed(i.path.as_str()), Into::into),
                 what: what.join(", "),
             }
         })
