@@ -8,10 +8,11 @@
 //! cut at `-` and `=`, `ADVP` = `PRT`, not the wrapper, over at least one kept character)
 //! as spans of gold characters; the system brackets in gold characters, an end on an
 //! inserted character matching nothing; a system bracket belongs to the gold sentence of
-//! its first character (an inserted one: of the next original character). It asserts on
-//! what does not depend on how dropped sentences are counted: brackets matched, system
-//! brackets, gold brackets of each sentence with a character left, and the windows. Under
-//! the rule that a dropped sentence is a miss, the gold total is `Truth::gold_all`.
+//! its first character (an inserted one: of the next original character). It asserts the
+//! brackets matched, the system brackets, the gold brackets of each sentence with a
+//! character left, the windows, and, under treeval's default that a dropped sentence is a
+//! miss ([`Params::errors_missed`]), the gold total `Truth::gold_all` (every gold sentence's
+//! brackets, dropped ones included).
 //!
 //! The core suite runs it on testdata/brackets/chars/ptb-style.txt; the PTB sample of
 //! ../shared/data runs in `ptb_sample_perturbed_as_users_do` (said loudly when absent).
@@ -610,13 +611,19 @@ fn compare(
 ) -> Result<(), TestCaseError> {
     let want = truth(gold, ranges, system);
     let (g, s) = (lines(gold), lines(system));
-    let (r, c) = score(&read(&g), &read(&s), &Params::collins());
+    let missed = Params {
+        errors_missed: true,
+        ..Params::collins()
+    };
+    let (r, c) = score(&read(&g), &read(&s), &missed);
     let windows: Vec<Edit> = (c.windows.iter())
         .map(|w| (w.sentence, w.gold.clone(), w.system.clone()))
         .collect();
     prop_assert_eq!(&windows[..], edits, "gold:\n{}\nsystem:\n{}", g, s);
     prop_assert_eq!(r.all.matched, want.matched, "gold:\n{}\nsystem:\n{}", g, s);
     prop_assert_eq!(r.all.test, want.system);
+    // a dropped sentence is a miss: every gold bracket is in recall's denominator
+    prop_assert_eq!(r.all.gold, want.gold_all, "gold:\n{}\nsystem:\n{}", g, s);
     prop_assert_eq!(r.rows.len(), want.gold.len());
     for (k, row) in r.rows.iter().enumerate() {
         let (gb, scored) = want.gold[k];
