@@ -4119,63 +4119,6 @@ fn ptb_sample_unsupervised_baselines_equal_compare_trees() {
     }
 }
 
-/// Issue 38: the layout was decided by a file's first tree, so a PTB `.mrg` file whose
-/// first tree sits on one line was read one tree per line ("expected 31 trees … found
-/// 5"). Each of the sample's first 40 files with its first tree, then also its second,
-/// joined onto one line (as a user's script writes a short tree) reads as the file does:
-/// as many trees (counted independently: the lines that open a tree at depth 0), every
-/// bracket matched against the original, given as gold or as system.
-#[test]
-fn ptb_sample_trees_joined_onto_one_line_read_as_the_file() {
-    let Some(d) = data_dir() else { return };
-    let dir = d.join("ptb-sample/treebank/combined");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "mrg"))
-        .collect();
-    files.sort();
-    let out = scratch("ptb-joined");
-    for path in files.iter().take(40) {
-        let text = std::fs::read_to_string(path).unwrap();
-        // the trees by an independent count: a tree starts where depth 0 meets a '('
-        let mut trees: Vec<String> = Vec::new();
-        let mut depth = 0i64;
-        for line in text.lines() {
-            if depth == 0 && line.trim_start().starts_with('(') {
-                trees.push(String::new());
-            }
-            if let Some(t) = trees.last_mut() {
-                t.push_str(line);
-                t.push('\n');
-            }
-            depth += line.matches('(').count() as i64 - line.matches(')').count() as i64;
-        }
-        for joined in 1..=2.min(trees.len()) {
-            let mut edited = trees.clone();
-            for t in edited.iter_mut().take(joined) {
-                *t = t.split_whitespace().collect::<Vec<_>>().join(" ") + "\n";
-            }
-            let e = out.join("edited.mrg");
-            std::fs::write(&e, edited.concat()).unwrap();
-            for (g, t) in [(path.as_path(), e.as_path()), (e.as_path(), path.as_path())] {
-                let v: serde_json::Value = serde_json::from_str(&treeval(&[
-                    "brackets",
-                    "-q",
-                    "--format",
-                    "json",
-                    s(g),
-                    s(t),
-                ]))
-                .unwrap();
-                let what = format!("{} with {joined} tree(s) on one line", path.display());
-                assert_eq!(common::value(&v, "all", 0, "F"), Some(1.0), "{what}: {v}");
-                let sentences = common::cell(&v, "all", 0, "sentences")["value"].as_f64();
-                assert_eq!(sentences, Some(trees.len() as f64), "{what}");
-            }
-        }
-    }
-
 /// A tree of the PTB sample as the test derives bare-leaf systems from it: a label and
 /// children, or a word.
 enum Sexp {
@@ -4294,4 +4237,62 @@ fn other_first_word(s: &str) -> String {
         })
         .collect();
     toks.join(" ")
+}
+
+/// Issue 38: the layout was decided by a file's first tree, so a PTB `.mrg` file whose
+/// first tree sits on one line was read one tree per line ("expected 31 trees … found
+/// 5"). Each of the sample's first 40 files with its first tree, then also its second,
+/// joined onto one line (as a user's script writes a short tree) reads as the file does:
+/// as many trees (counted independently: the lines that open a tree at depth 0), every
+/// bracket matched against the original, given as gold or as system.
+#[test]
+fn ptb_sample_trees_joined_onto_one_line_read_as_the_file() {
+    let Some(d) = data_dir() else { return };
+    let dir = d.join("ptb-sample/treebank/combined");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "mrg"))
+        .collect();
+    files.sort();
+    let out = scratch("ptb-joined");
+    for path in files.iter().take(40) {
+        let text = std::fs::read_to_string(path).unwrap();
+        // the trees by an independent count: a tree starts where depth 0 meets a '('
+        let mut trees: Vec<String> = Vec::new();
+        let mut depth = 0i64;
+        for line in text.lines() {
+            if depth == 0 && line.trim_start().starts_with('(') {
+                trees.push(String::new());
+            }
+            if let Some(t) = trees.last_mut() {
+                t.push_str(line);
+                t.push('\n');
+            }
+            depth += line.matches('(').count() as i64 - line.matches(')').count() as i64;
+        }
+        for joined in 1..=2.min(trees.len()) {
+            let mut edited = trees.clone();
+            for t in edited.iter_mut().take(joined) {
+                *t = t.split_whitespace().collect::<Vec<_>>().join(" ") + "\n";
+            }
+            let e = out.join("edited.mrg");
+            std::fs::write(&e, edited.concat()).unwrap();
+            for (g, t) in [(path.as_path(), e.as_path()), (e.as_path(), path.as_path())] {
+                let v: serde_json::Value = serde_json::from_str(&treeval(&[
+                    "brackets",
+                    "-q",
+                    "--format",
+                    "json",
+                    s(g),
+                    s(t),
+                ]))
+                .unwrap();
+                let what = format!("{} with {joined} tree(s) on one line", path.display());
+                assert_eq!(common::value(&v, "all", 0, "F"), Some(1.0), "{what}: {v}");
+                let sentences = common::cell(&v, "all", 0, "sentences")["value"].as_f64();
+                assert_eq!(sentences, Some(trees.len() as f64), "{what}");
+            }
+        }
+    }
 }
