@@ -90,7 +90,7 @@ pub fn conclude(
             stderr,
             warnings,
         }) => {
-            eprint!("{stderr}");
+            print_tool_stderr(&stderr);
             crate::commands::significance::print_warnings(&warnings, r.quiet);
             out.write_all(printed.as_bytes()).map_err(Failure::Io)?;
             out.flush().map_err(Failure::Io)?;
@@ -98,6 +98,12 @@ pub fn conclude(
         }
         Err(e) => Err(e.into()),
     }
+}
+
+/// A reference tool's messages on stderr, byte for byte: words read as bytes under
+/// `--compat evalb` are written as the bytes they were read from.
+fn print_tool_stderr(text: &str) {
+    let _ = std::io::stderr().write_all(&treeval_formats::encoding::text_as_bytes(text));
 }
 
 /// What every command does with an evaluation: a reference tool's messages and its
@@ -109,7 +115,7 @@ pub fn finish(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     // a reference tool's own messages (compat), printed even when quiet, as it does
-    eprint!("{}", ev.stderr);
+    print_tool_stderr(&ev.stderr);
     crate::commands::significance::print_warnings(ev.warnings(), r.quiet);
     if let (Some(path), Some(state)) = (r.out.emit_state.as_deref(), ev.state.as_ref()) {
         write_state(path, state)?;

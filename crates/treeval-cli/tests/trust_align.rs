@@ -242,7 +242,7 @@ fn binary_or_foreign_input_is_one_clear_error_and_at_most_a_screenful() {
     let first = e.lines().next().unwrap();
     assert!(
         first
-            .starts_with("error: testdata/malformed-align/10-nul-bytes.naacl:2:4: not a text file"),
+            .starts_with("error: testdata/malformed-align/10-nul-bytes.naacl:2:4: expected UTF-8 text, found a NUL byte: binary data, not a text file"),
         "{e}"
     );
     let e = fails(

@@ -407,7 +407,8 @@ fn files_that_are_not_trees_say_what_they_look_like() {
     let _ = std::fs::remove_file(&bin);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        first(&o).contains("expected bracketed trees (text), found binary data"),
+        first(&o)
+            .contains(":1:8: expected UTF-8 text, found a NUL byte: binary data, not a text file"),
         "{}",
         first(&o)
     );

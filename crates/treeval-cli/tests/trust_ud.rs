@@ -635,7 +635,7 @@ fn binary_and_bracketed_files_are_named_for_what_they_are_in_a_screenful() {
         let err = stderr(&o);
         assert!(
             err.lines().next().unwrap().contains(
-                "a.out: this is not a text file: expected text, found a NUL byte at offset 7"
+                "a.out:1:8: expected UTF-8 text, found a NUL byte: binary data, not a text file"
             ),
             "{cmd}: {err}"
         );

@@ -238,6 +238,10 @@ pub fn read_alignments(
     let (text, bom) = read_text(&path, rdr)?;
     let mut warnings = Diagnostics::with_limit(20);
     line_end_warning(&path, &text, bom, &mut warnings);
+    if !text.is_empty() && !text.ends_with('\n') {
+        let (n, last) = text.lines().enumerate().last().unwrap_or_default();
+        warnings.push(crate::input::ends_mid_line(&path, n as u64 + 1, last));
+    }
     let detected = detect(&text);
     let guessed = opts.format.is_none() && detected.is_none();
     let format = opts.format.or(detected).unwrap_or(AlignFormat::Pharaoh);

@@ -174,6 +174,10 @@ pub struct BracketReader<R> {
     /// The first line of a tree read across lines that the end of the file left open
     /// (it took every line after it).
     open_at_end: Option<u64>,
+    /// Read bytes as EVALB: any encoding (see [`BracketReader::raw_bytes`]).
+    raw_bytes: bool,
+    /// The last line, when the file ends in the middle of it (no line end).
+    unterminated: Option<(u64, String)>,
 }
 
 impl<R> std::fmt::Debug for BracketReader<R> {
@@ -289,6 +293,8 @@ impl<R: BufRead> BracketReader<R> {
             peeked: std::collections::VecDeque::new(),
             tags_only: false,
             open_at_end: None,
+            raw_bytes: false,
+            unterminated: None,
         }
     }
 
@@ -299,13 +305,22 @@ impl<R: BufRead> BracketReader<R> {
         self
     }
 
+    /// Read bytes as EVALB (a C program) does, whatever the encoding: a word is its bytes,
+    /// and two words are the same when their bytes are (`--compat evalb`). Bytes that are
+    /// not UTF-8 are kept as the characters U+10FF80–U+10FFFF (one per byte) instead of
+    /// making the tree a problem. Open the input with [`crate::input::Bytes::Raw`].
+    pub fn raw_bytes(mut self, on: bool) -> Self {
+        self.raw_bytes = on;
+        self
+    }
+
     /// Lines read so far (all of them once [`BracketReader::read_tree`] returned false).
     pub fn lines(&self) -> u64 {
         self.line
     }
 
-    /// What was accepted but deserves a word: a byte-order mark, CR LF line ends (one
-    /// warning each, naming the file). Complete once the file is read to its end.
+    /// What was accepted but deserves a word: a byte-order mark, CR LF line ends, a last
+    /// line cut by the end of the file (one warning each, naming the file). Complete once the file is read to its end.
     pub fn warnings(&self) -> Vec<Diagnostic> {
         let mut out = Vec::new();
         if self.bom {
@@ -313,6 +328,9 @@ impl<R: BufRead> BracketReader<R> {
                 Diagnostic::warning(Position::new(self.path.clone(), 1, 1), ErrorKind::ByteOrderMark)
                     .with_hint("save the file as UTF-8 without BOM (the BOM is skipped here, but EVALB and other tools choke on it)"),
             );
+        }
+        if let Some((line, last)) = &self.unterminated {
+            out.push(crate::input::ends_mid_line(&self.path, *line, last));
         }
         if self.crlf_lines > 0 {
             out.push(
@@ -439,6 +457,10 @@ impl<R: BufRead> BracketReader<R> {
             return Ok(false);
         }
         self.line += 1;
+        if bytes.last() != Some(&b'\n') {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            self.unterminated = Some((self.line, text));
+        }
         if bytes.last() == Some(&b'\n') {
             bytes.pop();
             if bytes.last() == Some(&b'\r') {
@@ -457,6 +479,7 @@ impl<R: BufRead> BracketReader<R> {
         }
         match String::from_utf8(bytes) {
             Ok(s) => self.buf = s,
+            Err(e) if self.raw_bytes => self.buf = crate::encoding::bytes_as_text(e.as_bytes()),
             Err(e) => {
                 // keep going on the readable part; the tree reports the problem
                 self.buf = String::from_utf8_lossy(e.as_bytes()).into_owned();

@@ -173,6 +173,8 @@ impl ReaderBuilder {
             sniffed: false,
             seen_data: false,
             bom: false,
+            unterminated: false,
+            last_line_start: 0,
             empty_fields: Vec::new(),
             single_word_ranges: None,
             reversed_ranges: None,
@@ -218,6 +220,10 @@ pub struct Reader<R> {
     seen_data: bool,
     /// The file starts with a UTF-8 byte-order mark.
     bom: bool,
+    /// The last line read had no line end: the file ends in the middle of it.
+    unterminated: bool,
+    /// Where the last line read starts in the sentence's bytes.
+    last_line_start: usize,
     /// Empty fields read as empty values: column, first line and column, count.
     empty_fields: Vec<(&'static str, u64, u32, u64)>,
     /// Multiword-token ranges of one word (`6-6`): the first one, its line, and how many.
@@ -350,8 +356,11 @@ impl<R: BufRead> Reader<R> {
         // The newline stays in the buffer (outside the line's content), so that no
         // character can straddle two lines once the sentence is validated as UTF-8.
         let mut end = bytes.len();
+        self.last_line_start = line_start;
+        self.unterminated = true;
         if end > line_start && bytes[end - 1] == b'\n' {
             end -= 1;
+            self.unterminated = false;
         }
         if end > line_start && bytes[end - 1] == b'\r' {
             end -= 1;
@@ -523,16 +532,25 @@ impl<R: BufRead> Reader<R> {
         s.has_errors = true;
     }
 
+    /// The warning of a file cut in its last line, which it shows.
+    fn ends_mid_line(&mut self, bytes: &[u8]) {
+        let last = String::from_utf8_lossy(&bytes[self.last_line_start.min(bytes.len())..]);
+        let d = crate::input::ends_mid_line(&self.path, self.line_no, &last);
+        self.diags.push(d);
+    }
+
     fn finish_at_eof(&mut self, s: &mut Sentence, bytes: &[u8]) -> bool {
         self.file_warnings();
         let has_nodes = !s.words.is_empty() || !s.empty.is_empty() || !s.mwts.is_empty();
         if has_nodes {
             // MaltTab files end without one as often as not (the PTB sample's do)
-            if self.format != Some(Format::Malttab) {
+            if self.unterminated {
+                self.ends_mid_line(bytes);
+            } else if self.format != Some(Format::Malttab) {
                 let pos = self.pos(1, s, bytes);
                 self.diags.push(
                     Diagnostic::warning(pos, ErrorKind::MissingFinalBlankLine).with_hint(
-                        "add an empty line at the end of the file (the last sentence is read anyway)",
+                        "add an empty line at the end of the file (the last sentence is read anyway); if the file may be truncated (cut at this line), what followed it is not read",
                     ),
                 );
             }
@@ -540,11 +558,15 @@ impl<R: BufRead> Reader<R> {
             s.index = self.index;
             return true;
         }
-        if !s.comments.is_empty() {
+        if !s.comments.is_empty() && self.unterminated {
+            self.ends_mid_line(bytes);
+            s.comments.clear();
+            s.sent_id = None;
+        } else if !s.comments.is_empty() {
             let pos = Position::new(self.path.clone(), self.line_no, 1);
             self.diags.push(
                 Diagnostic::warning(pos, ErrorKind::EmptySentence)
-                    .with_hint("comment lines at the end of the file are ignored"),
+                    .with_hint("comment lines at the end of the file are ignored; a file that ends with the comments of a sentence looks truncated (its words were cut off)"),
             );
             s.comments.clear();
             s.sent_id = None;
@@ -892,6 +914,9 @@ impl<R: BufRead> Reader<R> {
             Some(h) => h,
             None if self.malttab_name && matches!(cols, 3 | 4) => {
                 "the file is MaltTab (FORM, POS, HEAD [, DEPREL]), which this command does not read: `treeval ud` reads CoNLL-U only (tokens, features); `treeval deps` reads MaltTab".into()
+            }
+            None if cols < expected && self.unterminated => {
+                "the file ends in the middle of this line, without a line end: it looks truncated (cut while it was written or copied); the sentences before it are read".into()
             }
             None if cols < expected => {
                 "a column is missing; empty values must be written '_'".into()

@@ -79,6 +79,10 @@ pub enum ErrorKind {
     /// The bytes are not UTF-8.
     #[error("expected UTF-8 text, found an invalid byte sequence")]
     InvalidUtf8,
+    /// The file is not UTF-8 text: what its first such bytes are, and the encoding they
+    /// suggest (see [`crate::input::NotUtf8`]).
+    #[error("expected UTF-8 text, found {0}")]
+    NotUtf8(String),
     /// A word line has the wrong number of columns.
     #[error("expected {expected} tab-separated columns, found {found}")]
     ColumnCount {
@@ -300,6 +304,8 @@ pub enum WarningKind {
     DoubleBlankLine,
     /// `missing_final_blank_line`: The file does not end with a blank line.
     MissingFinalBlankLine,
+    /// `truncated_file`: The file ends in the middle of a line: it looks truncated.
+    TruncatedFile,
     /// `byte_order_mark`: The file starts with a UTF-8 byte-order mark (ignored).
     ByteOrderMark,
     /// `crlf_line_endings`: Lines end in CR LF (the CRs ignored).
@@ -436,6 +442,7 @@ impl WarningKind {
         WarningKind::WhitespaceLine,
         WarningKind::DoubleBlankLine,
         WarningKind::MissingFinalBlankLine,
+        WarningKind::TruncatedFile,
         WarningKind::ByteOrderMark,
         WarningKind::CrlfLineEndings,
         WarningKind::ByteOrderMarkAndCrlf,
@@ -515,6 +522,7 @@ impl WarningKind {
             WarningKind::WhitespaceLine => "whitespace_line",
             WarningKind::DoubleBlankLine => "double_blank_line",
             WarningKind::MissingFinalBlankLine => "missing_final_blank_line",
+            WarningKind::TruncatedFile => "truncated_file",
             WarningKind::ByteOrderMark => "byte_order_mark",
             WarningKind::CrlfLineEndings => "crlf_line_endings",
             WarningKind::ByteOrderMarkAndCrlf => "byte_order_mark_and_crlf",
@@ -586,7 +594,7 @@ impl ErrorKind {
     pub fn warning_kind(&self) -> WarningKind {
         match self {
             ErrorKind::Io(_) => WarningKind::UnreadableFile,
-            ErrorKind::InvalidUtf8 => WarningKind::InvalidUtf8,
+            ErrorKind::InvalidUtf8 | ErrorKind::NotUtf8(_) => WarningKind::InvalidUtf8,
             ErrorKind::ColumnCount { .. } => WarningKind::ColumnCount,
             ErrorKind::UnknownFormat { .. } => WarningKind::UnknownFormat,
             ErrorKind::BadId { .. } => WarningKind::BadId,
@@ -721,6 +729,12 @@ impl Error {
 
     /// An I/O error on `path`.
     pub fn io(path: &Arc<str>, e: &std::io::Error) -> Self {
+        if let Some(n) = e
+            .get_ref()
+            .and_then(|r| r.downcast_ref::<crate::encoding::NotUtf8>())
+        {
+            return Error::single(n.diagnostic(path));
+        }
         Error::single(Diagnostic::error(
             Position::new(path.clone(), 0, 0),
             ErrorKind::Io(e.to_string()),

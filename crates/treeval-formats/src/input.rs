@@ -6,6 +6,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::Arc;
 
+use crate::encoding::Utf8Check;
 use crate::error::Error;
 
 /// Size of the read buffer: large enough that a read is rarely split.
@@ -25,8 +26,27 @@ pub enum Compression {
     Zstd,
 }
 
-/// Open `path` (`-` = standard input) for reading, decompressing gzip and zstd.
+/// How the bytes of an input are taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Bytes {
+    /// UTF-8 text, checked as it is read: the first bytes that are not (an invalid
+    /// sequence, a NUL byte, a character cut at the end of the file) stop the reading with
+    /// one error at their line and column that names the encoding they suggest
+    /// ([`NotUtf8`]). A UTF-8 byte-order mark at the start passes (the readers skip it).
+    #[default]
+    Utf8,
+    /// Bytes as they are, unchecked, as EVALB (a C program) reads them (`--compat evalb`).
+    Raw,
+}
+
+/// Open `path` (`-` = standard input) for reading, decompressing gzip and zstd; UTF-8
+/// text is checked as it is read ([`Bytes::Utf8`]).
 pub fn open(path: &str) -> Result<(Input, Compression), Error> {
+    open_as(path, Bytes::Utf8)
+}
+
+/// [`open`], taking the bytes as `bytes` says.
+pub fn open_as(path: &str, bytes: Bytes) -> Result<(Input, Compression), Error> {
     let name: Arc<str> = Arc::from(path);
     let raw: Box<dyn Read + Send> = if path == "-" {
         Box::new(io::stdin())
@@ -34,11 +54,17 @@ pub fn open(path: &str) -> Result<(Input, Compression), Error> {
         let f = File::open(Path::new(path)).map_err(|e| Error::io(&name, &e))?;
         Box::new(f)
     };
-    wrap(raw).map_err(|e| Error::io(&name, &e))
+    wrap_as(raw, bytes).map_err(|e| Error::io(&name, &e))
 }
 
-/// Wrap any reader, decompressing it if its first bytes say so.
+/// Wrap any reader, decompressing it if its first bytes say so; UTF-8 text is checked as
+/// it is read ([`Bytes::Utf8`]).
 pub fn wrap(raw: Box<dyn Read + Send>) -> io::Result<(Input, Compression)> {
+    wrap_as(raw, Bytes::Utf8)
+}
+
+/// [`wrap`], taking the bytes as `bytes` says.
+pub fn wrap_as(raw: Box<dyn Read + Send>, bytes: Bytes) -> io::Result<(Input, Compression)> {
     let mut br = BufReader::with_capacity(BUFFER_SIZE, raw);
     let head = br.fill_buf()?;
     let kind = if head.starts_with(&[0x1f, 0x8b]) {
@@ -48,18 +74,16 @@ pub fn wrap(raw: Box<dyn Read + Send>) -> io::Result<(Input, Compression)> {
     } else {
         Compression::None
     };
-    let input: Input = match kind {
+    let text: Box<dyn Read + Send> = match kind {
         Compression::None => Box::new(br),
-        Compression::Gzip => Box::new(BufReader::with_capacity(
-            BUFFER_SIZE,
-            flate2::bufread::MultiGzDecoder::new(br),
-        )),
-        Compression::Zstd => Box::new(BufReader::with_capacity(
-            BUFFER_SIZE,
-            zstd::stream::read::Decoder::with_buffer(br)?,
-        )),
+        Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(br)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(br)?),
     };
-    Ok((input, kind))
+    let text: Box<dyn Read + Send> = match bytes {
+        Bytes::Utf8 => Box::new(Utf8Check::new(text)),
+        Bytes::Raw => text,
+    };
+    Ok((Box::new(BufReader::with_capacity(BUFFER_SIZE, text)), kind))
 }
 
 #[cfg(test)]
@@ -180,6 +204,23 @@ pub fn read_text_from(name: &str, mut input: impl Read, expected: &str) -> Resul
         )));
     }
     Ok(String::from_utf8_lossy(body).into_owned())
+}
+
+/// The warning of a file `path` that ends in the middle of its line `line` (no line end
+/// after it), showing that line (`last`): it looks truncated, cut while it was written or
+/// copied. Every reader of lines gives it, so that a cut file is never read in silence.
+pub fn ends_mid_line(path: &Arc<str>, line: u64, last: &str) -> crate::error::Diagnostic {
+    use crate::error::{Diagnostic, ErrorKind, Position, WarningKind};
+    let last = last.strip_suffix('\r').unwrap_or(last);
+    Diagnostic::warning(
+        Position::new(path.clone(), line, 1),
+        ErrorKind::Other(format!(
+            "expected a line end after the last line, found the end of the file in the middle of line {line}: '{}'",
+            crate::excerpt(last)
+        )),
+    )
+    .of_kind(WarningKind::TruncatedFile)
+    .with_hint("the file looks truncated (cut while it was written or copied): its last line is read as it is and may have lost words, links or candidates; if the file is whole, end it with a line end")
 }
 
 /// The digest of everything `input` holds (decompressed, as the readers see it):

@@ -21,6 +21,7 @@
 pub mod align;
 pub mod bracket;
 pub mod conll;
+pub mod encoding;
 pub mod equiv;
 pub mod error;
 pub mod excerpt;

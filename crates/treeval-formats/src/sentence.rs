@@ -505,6 +505,13 @@ impl Word {
         }
     }
 
+    /// Whether this word stands for a malformed line ([`Word::placeholder`]): the reader
+    /// reported the line, and its empty fields are no further problem.
+    #[inline]
+    pub fn is_placeholder(&self) -> bool {
+        self.form.start == self.line_start && self.form.end == self.line_start
+    }
+
     /// The HEAD (`Missing` for `_`).
     #[inline]
     pub fn head(&self) -> Head {

@@ -96,13 +96,22 @@ impl Input {
         matches!(self, Input::Path(p) if p == "-")
     }
 
-    /// Open the input (decompressed), for the readers that take a reader.
+    /// Open the input (decompressed, checked as UTF-8 text), for the readers that take a
+    /// reader.
     pub(crate) fn open(&self) -> Result<treeval_formats::input::Input, treeval_formats::Error> {
+        self.open_as(treeval_formats::input::Bytes::Utf8)
+    }
+
+    /// [`Input::open`], taking the bytes as `bytes` says.
+    pub(crate) fn open_as(
+        &self,
+        bytes: treeval_formats::input::Bytes,
+    ) -> Result<treeval_formats::input::Input, treeval_formats::Error> {
         match self {
-            Input::Path(p) => treeval_formats::input::open(p).map(|(i, _)| i),
+            Input::Path(p) => treeval_formats::input::open_as(p, bytes).map(|(i, _)| i),
             Input::Memory { name, data } => {
                 let raw = std::io::Cursor::new(Arc::clone(data));
-                treeval_formats::input::wrap(Box::new(raw))
+                treeval_formats::input::wrap_as(Box::new(raw), bytes)
                     .map(|(i, _)| i)
                     .map_err(|e| treeval_formats::Error::io(&Arc::from(name.as_str()), &e))
             }

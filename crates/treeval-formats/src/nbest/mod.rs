@@ -262,32 +262,36 @@ impl<G: BufRead, S: BufRead> NbestPairing<G, S> {
         }
     }
 
-    fn count_error(&self, more_gold: bool) -> Error {
-        let (gold, nbest) = (
-            self.gold.sentences_read() - u64::from(more_gold),
-            self.nbest.sentences_read(),
-        );
-        let (path, line) = if more_gold {
-            (self.nbest.path().clone(), 0)
-        } else {
-            let s = &self.candidates[0].sentence;
-            (self.nbest.path().clone(), s.first_line())
-        };
-        let gold = if more_gold { gold + 1 } else { gold };
+    /// The files do not end together: the n-best file ends first (`more_gold`: the gold's
+    /// other sentences are counted, so that the message gives both counts and blames the
+    /// n-best file), or it goes on after the gold's last sentence.
+    fn count_error(&mut self, more_gold: bool) -> Error {
+        let nbest = self.nbest.sentences_read();
+        if more_gold {
+            while let Ok(true) = self.gold.read_sentence(&mut self.gold_sentence) {}
+            let gold = self.gold.sentences_read();
+            return Error::single(
+                Diagnostic::error(
+                    Position::new(self.nbest.path().clone(), 0, 1),
+                    ErrorKind::Other(format!(
+                        "expected the candidates of {gold} sentence(s), one group per sentence of {} in order, found {nbest}: the n-best file ends before the gold",
+                        self.gold.path(),
+                    )),
+                )
+                .with_hint("the n-best file looks truncated or made for part of the gold: give the whole list (or the gold file of just its sentences)"),
+            );
+        }
+        let gold = self.gold.sentences_read();
+        let line = self.candidates[0].sentence.first_line();
         Error::single(
             Diagnostic::error(
-                Position::new(path, line, 1),
+                Position::new(self.nbest.path().clone(), line, 1),
                 ErrorKind::Other(format!(
-                    "expected the candidates of {gold} sentence(s), one group per sentence of {} in order; {}",
+                    "expected the candidates of {gold} sentence(s), one group per sentence of {} in order; found a sentence after the last gold one (group {nbest})",
                     self.gold.path(),
-                    if more_gold {
-                        format!("the n-best file ends after {nbest}")
-                    } else {
-                        format!("found a sentence after the last gold one (group {})", nbest)
-                    }
                 )),
             )
-            .with_hint("give the gold file the n-best lists were made from, whole"),
+            .with_hint("the gold file ends first: give the gold file the n-best lists were made from, whole"),
         )
     }
 

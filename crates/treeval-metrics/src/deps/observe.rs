@@ -62,6 +62,8 @@ impl GoldSentence {
                 .push(labels.intern(opts.labels.apply(s.deprel(w))));
             match w.head().index() {
                 Some(h) => self.heads.push(h),
+                // a HEAD that is not `_` the reader reported as it is ('X'): the cause
+                None if s.head_text(w) != "_" && s.has_errors() => self.heads.push(u32::MAX),
                 None => {
                     self.heads.push(u32::MAX);
                     diags.push(

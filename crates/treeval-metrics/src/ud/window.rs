@@ -608,6 +608,7 @@ impl Converter {
         let mut i = 0usize;
         loop {
             let id = i as u32 + 1;
+            let mut reported = false; // a malformed line the reader reported
             let (form, line, count, multi) = match mwts.next_if(|t| t.first == id) {
                 // in u64: a range up to u32::MAX (`1-4294967295`) must not overflow
                 Some(t) => (
@@ -616,11 +617,14 @@ impl Converter {
                     (u64::from(t.last) + 1).saturating_sub(u64::from(t.first)) as usize,
                     true,
                 ),
-                None if i < n => (s.form(&words[i]), words[i].line, 1, false),
+                None if i < n => {
+                    reported = words[i].is_placeholder();
+                    (s.form(&words[i]), words[i].line, 1, false)
+                }
                 None => break,
             };
             let (ts, te) = Self::push_text(&mut c.flat.text, form);
-            if ts == te {
+            if ts == te && !reported {
                 c.errors.push(
                     Diagnostic::error(at(&self.path, s, line, 2), ErrorKind::EmptyField { column: "FORM" })
                         .with_hint("after removing space characters (Unicode Zs) the FORM is empty, which the CoNLL 2018 scorer rejects"),
@@ -756,18 +760,22 @@ impl Converter {
         bad
     }
 
-    /// Cycles (when every head is usable) and the number of roots (`roots`).
+    /// Cycles (when every head is usable) and the number of roots (`roots`): a cycle is
+    /// refused, as conll18_ud_eval.py refuses it, with [`CYCLE_HINT`].
     fn check_tree(&mut self, c: &mut Chunk, s: &Sentence, roots: usize, bad: bool) {
         if !bad {
             let p = self.tree.analyze(self.heads.iter().map(|&h| Some(h)));
             if p.cycles > 0 || p.self_loops > 0 {
                 let w = &s.words()[(p.first_cycle_word.max(1) - 1) as usize];
-                c.errors.push(Diagnostic::error(
-                    at(&self.path, s, w.line, s.head_column(w)),
-                    ErrorKind::Cycle {
-                        words: format!("{}", w.id),
-                    },
-                ));
+                c.errors.push(
+                    Diagnostic::error(
+                        at(&self.path, s, w.line, s.head_column(w)),
+                        ErrorKind::Cycle {
+                            words: format!("{}", w.id),
+                        },
+                    )
+                    .with_hint(CYCLE_HINT),
+                );
             }
         }
         if roots == 0 && !bad {
@@ -1020,6 +1028,10 @@ impl Converter {
         }
     }
 }
+
+/// The hint of a tree with a cycle under `ud`: the reference refuses it too, and `deps`
+/// scores it.
+const CYCLE_HINT: &str = "conll18_ud_eval.py refuses a file with such a tree as well (no score at all); `treeval deps` scores trees with cycles, word by word as eval07.pl does";
 
 /// A position in sentence `s` of the file at `path`.
 fn at(path: &Arc<str>, s: &Sentence, line: u64, col: u32) -> Position {

@@ -54,14 +54,21 @@ impl Setting<'_> {
 }
 
 /// A reader of `input`, refused at once when it is not bracketed trees.
-/// Under `--compat evalb` (`evalb`), words are read in `(TAG word)` only, as EVALB does.
+/// Under `--compat evalb` (`evalb`), words are read in `(TAG word)` only, and bytes as
+/// they are (any encoding), as EVALB does; otherwise the file must be UTF-8 text.
 fn reader(
     input: &Input,
     layout: Layout,
     evalb: bool,
 ) -> Result<BracketReader<treeval_formats::input::Input>> {
-    let read = input.open().map_err(|e| Error::Eval(e.to_string()))?;
-    let mut r = BracketReader::new(read, input.name(), layout.reader()).tags_only(evalb);
+    use treeval_formats::input::Bytes;
+    let bytes = if evalb { Bytes::Raw } else { Bytes::Utf8 };
+    let read = input
+        .open_as(bytes)
+        .map_err(|e| Error::Eval(e.to_string()))?;
+    let mut r = BracketReader::new(read, input.name(), layout.reader())
+        .tags_only(evalb)
+        .raw_bytes(evalb);
     r.sniff().map_err(|e| Error::Eval(e.to_string()))?;
     Ok(r)
 }

@@ -87,7 +87,7 @@ pub(crate) fn explain(e: UdError, gold: &str, sys: &str) -> String {
         UdError::Fatal(e) => e.to_string(),
         UdError::Invalid(d) => lines(&d),
         UdError::Unsynced(m, d) => {
-            let mut s = format!(
+            let s = format!(
                 "{sys}:{}: --align resync found no {} equal bytes within {} bytes after {gold}:{} (gold '{}', system '{}')\n  hint: are these files of the same text?",
                 m.system_line,
                 treeval_metrics::ud::ANCHOR,
@@ -96,21 +96,20 @@ pub(crate) fn explain(e: UdError, gold: &str, sys: &str) -> String {
                 m.gold_text,
                 m.system_text
             );
-            if !d.is_empty() {
-                s.push('\n');
-                s.push_str(&lines(&d));
-            }
-            s
+            cause_first(&lines(&d), s)
         }
-        UdError::Mismatch(m, d) => {
-            let mut s = mismatch(&m, gold, sys);
-            if !d.is_empty() {
-                s.push('\n');
-                s.push_str(&lines(&d));
-            }
-            s
-        }
+        UdError::Mismatch(m, d) => cause_first(&lines(&d), mismatch(&m, gold, sys)),
     }
+}
+
+/// The reading problems (`read`: the cause, a malformed line) before the texts'
+/// difference they lead to (`difference`), whose hint then says it follows from them.
+fn cause_first(read: &str, difference: String) -> String {
+    if read.is_empty() {
+        return difference;
+    }
+    let first = difference.lines().next().unwrap_or_default();
+    format!("{read}\n{first}\n  hint: this difference follows from the problem(s) above: fix those first")
 }
 
 /// The message of texts that differ: both lines, the first differing characters (by
