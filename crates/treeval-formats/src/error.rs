@@ -422,7 +422,7 @@ pub enum WarningKind {
 
 impl WarningKind {
     /// Every kind, in the order of the documentation.
-    pub const ALL: [WarningKind; 74] = [
+    pub const ALL: [WarningKind; 75] = [
         WarningKind::UnreadableFile,
         WarningKind::InvalidUtf8,
         WarningKind::ColumnCount,
