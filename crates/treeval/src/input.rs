@@ -144,8 +144,9 @@ impl Input {
 }
 
 /// How `system` is the gold input `gold`, if it is: the same file (its path resolved) or
-/// the same text (equal lengths, then equal digests); standard input is not compared (it
-/// can be read once).
+/// the same text (equal lengths, then equal digests), said alike ([`SAME_TEXT`]: one
+/// message, so that merged shards, whose copies are other files, warn as one run does);
+/// standard input is not compared (it can be read once).
 fn same_as_gold(gold: &Input, system: &Input) -> Option<&'static str> {
     if gold.is_stdin() || system.is_stdin() {
         return None;
@@ -155,7 +156,7 @@ fn same_as_gold(gold: &Input, system: &Input) -> Option<&'static str> {
             let (a, b) = (Path::new(a), Path::new(b));
             let (ra, rb) = (a.canonicalize().ok()?, b.canonicalize().ok()?);
             if ra == rb {
-                return Some("the gold file itself");
+                return Some(SAME_TEXT);
             }
             let (ma, mb) = (std::fs::metadata(&ra).ok()?, std::fs::metadata(&rb).ok()?);
             if ma.len() != mb.len() || !ma.is_file() || !mb.is_file() {
@@ -171,7 +172,8 @@ fn same_as_gold(gold: &Input, system: &Input) -> Option<&'static str> {
     (g == s).then_some(SAME_TEXT)
 }
 
-/// How [`gold_copy`] says that a system holds its gold's text (a copy).
+/// How [`gold_copy`] says that a system holds its gold's text (the gold file itself or a
+/// copy).
 pub(crate) const SAME_TEXT: &str = "the same text as the gold file";
 
 /// A warning for every pair `(gold, system)` whose system is its gold ([`same_as_gold`]):
@@ -186,8 +188,8 @@ pub(crate) fn gold_copies<'a>(
         .collect()
 }
 
-/// The warning about the system file `system` that is the gold file `gold` (`what`: the
-/// gold file itself, or [`SAME_TEXT`]).
+/// The warning about the system file `system` that holds the text of the gold file `gold`
+/// (`what`: [`SAME_TEXT`]).
 pub(crate) fn gold_copy(gold: &str, system: &str, what: &str) -> treeval_report::model::Warning {
     use treeval_report::model::{Warning, WarningKind};
     let message =
