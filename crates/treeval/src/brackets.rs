@@ -622,7 +622,7 @@ pub fn nothing(
                 "every sentence of {path} is an error sentence ({}: a different number of words, a different word, or a malformed tree) or skipped ({}: the test tree has no words)",
                 c.error_sentences, c.skip_sentences
             ),
-            "is it the parser's output for this gold file? the warning above names the first error sentences; EQ_WORD in the parameter file (--prm) makes word pairs equal".to_owned(),
+            "is it the parser's output for this gold file? when every sentence fails, treeval stops rather than score them all as empty parses (recall 0); the warning above names the first error sentences; EQ_WORD in the parameter file (--prm) makes word pairs equal; --align chars pairs other tokenizations".to_owned(),
         )
     } else {
         (
