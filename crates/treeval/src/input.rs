@@ -143,38 +143,38 @@ impl Input {
     }
 }
 
-/// How `system` is the gold input `gold`, if it is: the same file (its path resolved) or
-/// the same text (equal lengths, then equal digests), said alike ([`SAME_TEXT`]: one
-/// message, so that merged shards, whose copies are other files, warn as one run does);
-/// standard input is not compared (it can be read once).
-fn same_as_gold(gold: &Input, system: &Input) -> Option<&'static str> {
+/// Whether `system` is the gold input `gold`: the same file (its path resolved) or the
+/// same text (equal lengths, then equal digests); both are said alike (one message, so
+/// that merged shards, whose copies are other files, warn as one run does). Standard
+/// input is not compared (it can be read once).
+fn same_as_gold(gold: &Input, system: &Input) -> bool {
     if gold.is_stdin() || system.is_stdin() {
-        return None;
+        return false;
     }
     match (gold, system) {
         (Input::Path(a), Input::Path(b)) => {
-            let (a, b) = (Path::new(a), Path::new(b));
-            let (ra, rb) = (a.canonicalize().ok()?, b.canonicalize().ok()?);
+            let (Ok(ra), Ok(rb)) = (Path::new(a).canonicalize(), Path::new(b).canonicalize())
+            else {
+                return false;
+            };
             if ra == rb {
-                return Some(SAME_TEXT);
+                return true;
             }
-            let (ma, mb) = (std::fs::metadata(&ra).ok()?, std::fs::metadata(&rb).ok()?);
+            let (Ok(ma), Ok(mb)) = (std::fs::metadata(&ra), std::fs::metadata(&rb)) else {
+                return false;
+            };
             if ma.len() != mb.len() || !ma.is_file() || !mb.is_file() {
-                return None;
+                return false;
             }
         }
         (Input::Memory { data: a, .. }, Input::Memory { data: b, .. }) if a.len() != b.len() => {
-            return None
+            return false
         }
         _ => {}
     }
-    let (g, s) = (gold.file_id().digest?, system.file_id().digest?);
-    (g == s).then_some(SAME_TEXT)
+    let (g, s) = (gold.file_id().digest, system.file_id().digest);
+    g.is_some() && g == s
 }
-
-/// How [`gold_copy`] says that a system holds its gold's text (the gold file itself or a
-/// copy).
-pub(crate) const SAME_TEXT: &str = "the same text as the gold file";
 
 /// A warning for every pair `(gold, system)` whose system is its gold ([`same_as_gold`]):
 /// it scores 100 against itself, which says nothing of a parser. Every command that scores
@@ -184,16 +184,17 @@ pub(crate) fn gold_copies<'a>(
     pairs: impl IntoIterator<Item = (&'a Input, &'a Input)>,
 ) -> Vec<treeval_report::model::Warning> {
     (pairs.into_iter())
-        .filter_map(|(g, s)| Some(gold_copy(g.name(), s.name(), same_as_gold(g, s)?)))
+        .filter(|(g, s)| same_as_gold(g, s))
+        .map(|(g, s)| gold_copy(g.name(), s.name()))
         .collect()
 }
 
-/// The warning about the system file `system` that holds the text of the gold file `gold`
-/// (`what`: [`SAME_TEXT`]).
-pub(crate) fn gold_copy(gold: &str, system: &str, what: &str) -> treeval_report::model::Warning {
+/// The warning about the system file `system` that holds the text of the gold file `gold`.
+pub(crate) fn gold_copy(gold: &str, system: &str) -> treeval_report::model::Warning {
     use treeval_report::model::{Warning, WarningKind};
-    let message =
-        format!("expected a system's output, found {what} ({gold}): it scores 100 against itself");
+    let message = format!(
+        "expected a system's output, found the same text as the gold file ({gold}): it scores 100 against itself"
+    );
     let hint = "give the system's own output: a copy of the gold measures nothing";
     Warning::of(
         WarningKind::SystemIsGold,

@@ -569,7 +569,7 @@ fn gold_copies(inputs: &[state::ShardInputs]) -> Vec<treeval_report::model::Warn
                 paths.collect::<Vec<_>>().join(" + ")
             };
             let (g, s) = (join(0), join(1));
-            out.push(crate::input::gold_copy(&g, &s, crate::input::SAME_TEXT));
+            out.push(crate::input::gold_copy(&g, &s));
         }
     }
     out
