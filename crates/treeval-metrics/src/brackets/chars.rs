@@ -144,6 +144,7 @@ impl Side {
 /// marked yet, are inside words).
 fn mark(breaks: &mut Vec<diff::Break>, text: &[char], b: diff::Break) {
     breaks.resize(text.len() + 1, diff::IN_WORD);
+    // invariant: resized to text.len() + 1 >= 1 offsets just above
     let last = breaks.last_mut().expect("one offset at least");
     *last = (*last).max(b);
 }

@@ -400,6 +400,8 @@ impl Differ<'_> {
                 }
             }
         }
+        // invariant: the forward and backward searches meet by d = ceil((n + m) / 2), since
+        // no path needs more than n + m edits; running out of budget returns None above
         unreachable!("an optimal path has at most n + m edits")
     }
 }
